@@ -1,0 +1,116 @@
+import { TIER, type TierId } from './limits.js';
+
+/**
+ * Plan permission flags and numeric limits, stored per organization (a copy of the plan's
+ * defaults at the time the organization got the plan, so an operator can grant exceptions).
+ * Numbers follow the pricing table (001 §9): Starter 6 projects / 1 organization / 3 months,
+ * Pro 12 / 3 / 6, Agency 30 / 5 / 12. The trial is a 14-day taste of Pro with fewer projects.
+ */
+export interface PlanPermissions {
+  data: boolean;
+  max_data: number; // months of Super Search history
+  projects: boolean;
+  max_projects: number;
+  similarweb: boolean;
+  screenshot: boolean;
+  max_screenshots: number; // highlighted articles per report
+  slack: boolean;
+  reports: boolean;
+  max_reports: number;
+  organisations: boolean;
+  max_organisations: number;
+  youtube_feed: boolean;
+  discord: boolean;
+  twitch_feed: boolean;
+}
+
+export const PERMISSION_FLAGS = [
+  'data',
+  'projects',
+  'similarweb',
+  'screenshot',
+  'slack',
+  'reports',
+  'organisations',
+  'youtube_feed',
+  'discord',
+  'twitch_feed',
+] as const;
+export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
+
+const unlimited = 100000;
+
+export const PLAN_DEFAULTS: Record<'admin' | 'trial' | 'starter' | 'pro' | 'agency', PlanPermissions> = {
+  admin: {
+    data: true, max_data: 120, projects: true, max_projects: unlimited, similarweb: true,
+    screenshot: true, max_screenshots: 20, slack: true, reports: true, max_reports: unlimited,
+    organisations: true, max_organisations: unlimited, youtube_feed: true, discord: true, twitch_feed: true,
+  },
+  trial: {
+    data: true, max_data: 1, projects: true, max_projects: 3, similarweb: true,
+    screenshot: true, max_screenshots: 5, slack: true, reports: true, max_reports: 10,
+    organisations: true, max_organisations: 1, youtube_feed: true, discord: true, twitch_feed: true,
+  },
+  starter: {
+    data: true, max_data: 3, projects: true, max_projects: 6, similarweb: false,
+    screenshot: true, max_screenshots: 5, slack: true, reports: true, max_reports: 50,
+    organisations: true, max_organisations: 1, youtube_feed: false, discord: true, twitch_feed: false,
+  },
+  pro: {
+    data: true, max_data: 6, projects: true, max_projects: 12, similarweb: true,
+    screenshot: true, max_screenshots: 10, slack: true, reports: true, max_reports: 200,
+    organisations: true, max_organisations: 3, youtube_feed: true, discord: true, twitch_feed: true,
+  },
+  agency: {
+    data: true, max_data: 12, projects: true, max_projects: 30, similarweb: true,
+    screenshot: true, max_screenshots: 20, slack: true, reports: true, max_reports: unlimited,
+    organisations: true, max_organisations: 5, youtube_feed: true, discord: true, twitch_feed: true,
+  },
+};
+
+export const PLAN_TIER: Record<keyof typeof PLAN_DEFAULTS, TierId> = {
+  admin: TIER.admin,
+  trial: TIER.free,
+  starter: TIER.starter,
+  pro: TIER.pro,
+  agency: TIER.agency,
+};
+
+export const PLAN_NAMES: Record<keyof typeof PLAN_DEFAULTS, string> = {
+  admin: 'Admin',
+  trial: 'Free trial',
+  starter: 'Starter plan',
+  pro: 'Pro plan',
+  agency: 'Agency plan',
+};
+
+/**
+ * Capabilities the original product granted by organization id (1, 17, 110).
+ * Organization 1: platform operator (websites, manual feed refresh, notification card, no upgrade).
+ * Organization 17: regional filters. Organization 110: AI headline tools and notification card.
+ */
+export interface Capabilities {
+  platform_operator: boolean;
+  regional_filters: boolean;
+  ai_headline_tools: boolean;
+  notification_card: boolean;
+}
+
+export const NO_CAPABILITIES: Capabilities = {
+  platform_operator: false,
+  regional_filters: false,
+  ai_headline_tools: false,
+  notification_card: false,
+};
+
+export const CAPABILITIES_BY_LEGACY_ID: Record<number, Capabilities> = {
+  1: { platform_operator: true, regional_filters: false, ai_headline_tools: true, notification_card: true },
+  17: { ...NO_CAPABILITIES, regional_filters: true },
+  110: { ...NO_CAPABILITIES, ai_headline_tools: true, notification_card: true },
+};
+
+/** Competitor comparison: plans whose name contains pro plan, agency, admin or user (spec §6). */
+export function planAllowsCompetitors(planName: string): boolean {
+  const n = planName.toLowerCase();
+  return ['pro plan', 'agency', 'admin', 'user'].some((k) => n.includes(k));
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+import { avatarSchema, resourceDocument } from './jsonapi.js';
+
+export const brandNameSchema = z
+  .string({ error: MSG.validation.brandLength })
+  .trim()
+  .min(LIMITS.brandName.min, MSG.validation.brandLength)
+  .max(LIMITS.brandName.max, MSG.validation.brandLength);
+
+export const clientCreateAttributes = z.object({
+  name: brandNameSchema,
+  avatar: avatarSchema.optional(),
+});
+export const clientUpdateAttributes = z
+  .object({ name: brandNameSchema, avatar: avatarSchema, locked: z.boolean() })
+  .partial();
+
+export const clientCreateBody = resourceDocument('client', clientCreateAttributes);
+export const clientUpdateBody = resourceDocument('client', clientUpdateAttributes);
+export type ClientCreateAttributes = z.infer<typeof clientCreateAttributes>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+import { avatarSchema, idSchema, resourceDocument } from './jsonapi.js';
+
+export const organizationNameSchema = z
+  .string({ error: MSG.validation.organizationEmpty })
+  .trim()
+  .min(1, MSG.validation.organizationEmpty)
+  .min(LIMITS.organizationName.min, MSG.validation.organizationLength)
+  .max(LIMITS.organizationName.max, MSG.validation.organizationLength);
+
+export const memberActionSchema = z.object({ id: idSchema, action: z.enum(['kick', 'promote']) });
+
+/** PATCH organizations/{id}: members (type organizationPermission) or details (type organizations). */
+export const organizationUpdateBody = z.object({
+  data: z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('organizationPermission'),
+      id: idSchema.optional(),
+      attributes: z.object({ users: z.array(memberActionSchema).min(1).max(100) }),
+    }),
+    z.object({
+      type: z.literal('organizations'),
+      id: idSchema.optional(),
+      attributes: z.object({ name: organizationNameSchema, avatar: avatarSchema }).partial(),
+    }),
+  ]),
+});
+
+/** POST settings: a new organization for the caller. */
+export const organizationCreateBody = resourceDocument('settings', z.object({ name: organizationNameSchema }));

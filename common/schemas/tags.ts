@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+import { idSchema, resourceDocument } from './jsonapi.js';
+
+export const tagNameSchema = z
+  .string({ error: MSG.validation.tagLength })
+  .trim()
+  .min(LIMITS.tagName.min, MSG.validation.tagLength)
+  .max(LIMITS.tagName.max, `Tag name must be at most ${LIMITS.tagName.max} characters`);
+
+/** A calendar date (YYYY-MM-DD) or a full ISO timestamp. */
+export const dateSchema = z
+  .string()
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Please enter a valid date');
+
+export const tagCreateBody = resourceDocument(
+  'tag',
+  z.object({
+    name: tagNameSchema,
+    has_highlight: z.boolean().optional(),
+    highlight_date: dateSchema.nullable().optional(),
+  }),
+  z.object({ project: z.object({ data: z.object({ type: z.literal('project'), id: idSchema }) }) }).partial().optional(),
+);
+
+export const tagUpdateBody = resourceDocument(
+  'tag',
+  z
+    .object({
+      name: tagNameSchema,
+      locked: z.boolean(),
+      has_highlight: z.boolean(),
+      highlight_date: dateSchema.nullable(),
+    })
+    .partial(),
+);

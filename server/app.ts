@@ -1,0 +1,124 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { AppDeps } from './context.js';
+import { AppError, errorObject, type ErrorObject } from './http/errors.js';
+import { JSONAPI } from './http/jsonapi.js';
+import { registerRoutes } from './routes.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export type App = FastifyInstance;
+
+/** Builds the HTTP app: JSON:API plumbing, auth, OpenAPI, every feature's routes, the web app. */
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object; serveWeb?: boolean } = {}): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorateRequest('auth', null);
+
+  // JSON:API documents are JSON.
+  app.addContentTypeParser(JSONAPI, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+
+  await app.register(multipart, { limits: { fileSize: deps.config.uploadMaxBytes, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Coverwatch API', version: deps.config.version, description: 'JSON:API for media-coverage monitoring' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/api/')) req.auth = await deps.authenticator.authenticate(req);
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const { status, errors } = toErrorDocument(err);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    reply.code(status).type(JSONAPI).send({ errors });
+  });
+
+  await app.register(registerRoutes, { prefix: '/api' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  if (opts.serveWeb !== false) await serveWebApp(app);
+  else app.setNotFoundHandler((req, reply) => sendNotFound(reply));
+  return app;
+}
+
+function sendNotFound(reply: import('fastify').FastifyReply) {
+  return reply.code(404).type(JSONAPI).send({ errors: [errorObject('not_found', 'No such API route')] });
+}
+
+/** The built React app, with index.html for every client-side route. */
+async function serveWebApp(app: App) {
+  const dist = path.join(root, 'dist', 'web');
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.setNotFoundHandler((req, reply) => {
+      if (req.url.startsWith('/api/')) return sendNotFound(reply);
+      return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    });
+    return;
+  }
+  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  const html = fs.readFileSync(index, 'utf8');
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET') return sendNotFound(reply);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}
+
+/** Maps any error to a JSON:API error document and status. */
+export function toErrorDocument(err: unknown): { status: number; errors: ErrorObject[] } {
+  if (err instanceof AppError) return { status: err.status, errors: err.toObjects() };
+  const e = err as FastifyError & { validation?: unknown; validationContext?: string };
+  if (hasZodFastifySchemaValidationErrors(e)) {
+    const context = e.validationContext ?? 'body';
+    const errors = e.validation.map((v) => {
+      const pathParts = v.instancePath.split('/').filter(Boolean);
+      const source =
+        context === 'body'
+          ? { pointer: v.instancePath || '/' }
+          : { parameter: pathParts.join('.') || context };
+      return errorObject(context === 'body' ? 'validation_failed' : 'bad_request', v.message ?? 'Invalid value', source);
+    });
+    return { status: context === 'body' ? 422 : 400, errors };
+  }
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { status: 413, errors: [errorObject('payload_too_large', 'The request body is too large')] };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 415, errors: [errorObject('unsupported_media_type', 'Unsupported content type')] };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, errors: [errorObject('bad_request', 'The request body is not valid JSON')] };
+  }
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    const code = e.statusCode === 404 ? 'not_found' : e.statusCode === 429 ? 'rate_limited' : 'bad_request';
+    return { status: e.statusCode, errors: [{ ...errorObject(code, e.message), status: String(e.statusCode) }] };
+  }
+  return { status: 500, errors: [errorObject('internal', 'Something went wrong')] };
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Every environment variable the server reads, parsed once. `.env.example` and the README's
+ * configuration table list the same names with their defaults.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+  JWT_SECRET: z.string().min(32).optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  ADMIN_EMAIL: z.string().email().default('admin@coverwatch.local'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  TWITCH_API_URL: z.string().url().default('https://api.twitch.tv/helix'),
+  TWITCH_AUTH_URL: z.string().url().default('https://id.twitch.tv/oauth2'),
+  TWITCH_CLIENT_ID: z.string().optional(),
+  TWITCH_CLIENT_SECRET: z.string().optional(),
+});
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  poolMax: number;
+  statementTimeoutMs: number;
+  jwtSecret?: string;
+  sessionTtlHours: number;
+  adminEmail: string;
+  adminPassword?: string;
+  seedDemo: boolean;
+  publicUrl?: string;
+  logLevel: string;
+  loginMaxFailures: number;
+  loginWindowMinutes: number;
+  captchaDifficulty: number;
+  uploadMaxBytes: number;
+  bodyLimitBytes: number;
+  twitch: { apiUrl: string; authUrl: string; clientId?: string; clientSecret?: string };
+  version: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    poolMax: e.DATABASE_POOL_MAX,
+    statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    jwtSecret: e.JWT_SECRET,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
+    captchaDifficulty: e.CAPTCHA_DIFFICULTY,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    twitch: {
+      apiUrl: e.TWITCH_API_URL,
+      authUrl: e.TWITCH_AUTH_URL,
+      clientId: e.TWITCH_CLIENT_ID,
+      clientSecret: e.TWITCH_CLIENT_SECRET,
+    },
+    version: process.env.npm_package_version ?? '1.12.16',
+  };
+}
+
+export function generateSecret(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}

@@ -1,0 +1,23 @@
+import type { PgBoss } from 'pg-boss';
+import type pg from 'pg';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Authenticator } from './http/auth.js';
+import type { Storage } from './storage/storage.js';
+
+/** What route modules and services need from the running process. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  pool: pg.Pool;
+  authenticator: Authenticator;
+  storage: Storage;
+  boss: PgBoss | null;
+  databaseKind: 'embedded' | 'external';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+import type { Capabilities, PlanPermissions } from '../../../common/plans.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Key/value settings of this installation (e.g. the generated token-signing secret). */
+export const instanceSettings = pgTable('instance_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const organizations = pgTable('organizations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  avatar: text('avatar'),
+  plan: text('plan').notNull().default('trial'),
+  tierId: smallint('tier_id').notNull().default(3),
+  permissions: jsonb('permissions').$type<PlanPermissions>().notNull(),
+  capabilities: jsonb('capabilities').$type<Capabilities>().notNull(),
+  stripeCustomerId: text('stripe_customer_id'),
+  trialEndsAt: ts('trial_ends_at'),
+  slackEnabled: boolean('slack_enabled').notNull().default(false),
+  insertedAt: ts('inserted_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    avatar: text('avatar'),
+    tierId: smallint('tier_id').notNull().default(2),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    defaultProjectId: integer('default_project_id'),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
+
+/** A user's role in an organization: 1 Admin, 2 User, 3 Kicked. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    roleId: smallint('role_id').notNull().default(2),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('memberships_org_user_key').on(t.organizationId, t.userId), index('memberships_user_idx').on(t.userId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    userAgent: text('user_agent'),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_email_at_idx').on(t.email, t.at), index('login_failures_ip_at_idx').on(t.ip, t.at)],
+);
+
+export const invites = pgTable(
+  'invites',
+  {
+    key: text('key').primaryKey(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('active'), // active | expired | revoked
+    expiresAt: ts('expires_at').notNull(),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+  },
+  (t) => [index('invites_org_idx').on(t.organizationId)],
+);

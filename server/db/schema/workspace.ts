@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations, users } from './accounts.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Brands ("clients" in the API). */
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    avatar: text('avatar'),
+    locked: boolean('locked').notNull().default(false),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('clients_org_name_idx').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    avatar: text('avatar'),
+    locked: boolean('locked').notNull().default(false),
+    alertId: integer('alert_id'),
+    youtubeSearchId: integer('youtube_search_id'),
+    twitchSearchId: integer('twitch_search_id'),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('projects_org_idx').on(t.organizationId, t.locked, t.name), index('projects_client_idx').on(t.clientId)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    locked: boolean('locked').notNull().default(false),
+    hasHighlight: boolean('has_highlight').notNull().default(false),
+    highlightDate: ts('highlight_date'),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('tags_org_project_idx').on(t.organizationId, t.projectId)],
+);
+
+/**
+ * Feeds asked for at free sign-up (article alert, YouTube keyword, Twitch keyword + game).
+ * Kept here until the coverage, YouTube and Twitch features turn them into live feeds.
+ */
+export const pendingFeeds = pgTable('pending_feeds', {
+  id: serial('id').primaryKey(),
+  organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(), // articles | videos | streams
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  status: text('status').notNull().default('pending'), // pending | active | failed
+  reason: text('reason'),
+  insertedAt: ts('inserted_at').notNull().defaultNow(),
+});
+
+/** Uploaded images (avatars, logos). Bytes live in the storage backend under `key`. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    scope: text('scope').notNull(),
+    description: text('description'),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    key: text('key').notNull(),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+  },
+  (t) => [index('uploads_org_idx').on(t.organizationId)],
+);

@@ -1,0 +1,80 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { TIER } from '../../common/limits.js';
+import { CAPABILITIES_BY_LEGACY_ID } from '../../common/plans.js';
+import type { Config } from '../config.js';
+import { generateSecret } from '../config.js';
+import type { Db } from './client.js';
+import { organizations, users } from './schema/accounts.js';
+import { clients, projects, tags } from './schema/workspace.js';
+import { hashPassword } from '../features/auth/service.js';
+import { applyLegacyCapabilities, createOrganization } from '../features/organizations/service.js';
+
+export interface BootstrapResult {
+  createdAdmin: boolean;
+  adminEmail: string;
+  /** Only set when the password was generated now; it is printed once and never stored in clear. */
+  generatedPassword?: string;
+  seededDemo: boolean;
+}
+
+/**
+ * On an empty database: organization 1 (the platform operator) with its admin, then the demo
+ * workspace. On later starts it changes nothing but the legacy capability flags.
+ */
+export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult> {
+  return db.transaction(async (tx) => {
+    // One bootstrap at a time, even with several processes starting together.
+    await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
+    const [{ n }] = await tx.select({ n: count() }).from(organizations);
+    if (n > 0) {
+      await applyLegacyCapabilities(tx);
+      return { createdAdmin: false, adminEmail: config.adminEmail, seededDemo: false };
+    }
+    const password = config.adminPassword ?? generateSecret(12);
+    const [admin] = await tx
+      .insert(users)
+      .values({ name: 'Coverwatch Admin', email: config.adminEmail, passwordHash: await hashPassword(password), tierId: TIER.admin })
+      .returning();
+    const operator = await createOrganization(tx, {
+      name: 'Coverwatch',
+      plan: 'admin',
+      ownerId: admin.id,
+      capabilities: CAPABILITIES_BY_LEGACY_ID[1],
+    });
+    if (operator.id !== 1) throw new Error(`the platform operator must be organization 1, got ${operator.id}`);
+    let seededDemo = false;
+    if (config.seedDemo) {
+      await seedDemoWorkspace(tx, admin.id, operator.id);
+      seededDemo = true;
+    }
+    return {
+      createdAdmin: true,
+      adminEmail: config.adminEmail,
+      generatedPassword: config.adminPassword ? undefined : password,
+      seededDemo,
+    };
+  });
+}
+
+/** Demo data in the operator's organization, so a first login shows a populated app. */
+async function seedDemoWorkspace(tx: Parameters<Parameters<Db['transaction']>[0]>[0], adminId: number, orgId: number) {
+  const [brand] = await tx.insert(clients).values({ organizationId: orgId, name: 'Nebula Games' }).returning();
+  const [other] = await tx.insert(clients).values({ organizationId: orgId, name: 'Lumen Audio' }).returning();
+  const [launch] = await tx
+    .insert(projects)
+    .values({ organizationId: orgId, clientId: brand.id, name: 'Starfall Launch' })
+    .returning();
+  const [esports] = await tx
+    .insert(projects)
+    .values({ organizationId: orgId, clientId: brand.id, name: 'Nebula Esports' })
+    .returning();
+  await tx.insert(projects).values({ organizationId: orgId, clientId: other.id, name: 'Lumen Headphones' });
+  await tx.insert(tags).values([
+    { organizationId: orgId, projectId: launch.id, name: 'Reviews' },
+    { organizationId: orgId, projectId: launch.id, name: 'Previews', hasHighlight: true, highlightDate: new Date() },
+    { organizationId: orgId, projectId: launch.id, name: 'Interviews' },
+    { organizationId: orgId, projectId: esports.id, name: 'Tournament coverage' },
+    { organizationId: orgId, projectId: esports.id, name: 'Roster news' },
+  ]);
+  await tx.update(users).set({ defaultProjectId: launch.id }).where(eq(users.id, adminId));
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginBody } from '../../../common/schemas/auth.js';
+import { requireUser } from '../../http/auth.js';
+import { JSONAPI } from '../../http/jsonapi.js';
+import { login, logout } from './service.js';
+
+const sessionDoc = z.object({
+  data: z.object({ type: z.literal('session'), attributes: z.object({ token: z.string(), expires_at: z.string() }) }),
+});
+
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, authenticator, config } = app.deps;
+
+  app.post(
+    '/auth/login',
+    { schema: { tags: ['auth'], summary: 'Log in with email and password', security: [], body: loginBody, response: { 200: sessionDoc } } },
+    async (req, reply) => {
+      const session = await login(db, authenticator, config, {
+        ...req.body,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      });
+      return reply.type(JSONAPI).send({
+        data: { type: 'session' as const, attributes: { token: session.token, expires_at: session.expiresAt.toISOString() } },
+      });
+    },
+  );
+
+  app.post('/auth/logout', { schema: { tags: ['auth'], summary: 'End the current session' } }, async (req, reply) => {
+    const auth = requireUser(req);
+    await logout(db, authenticator, auth.sessionId);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientCreateBody, clientUpdateBody } from '../../../common/schemas/clients.js';
+import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { PAGE_SIZES } from '../../../common/limits.js';
+import { requireActiveOrg } from '../../http/auth.js';
+import { notFound } from '../../http/errors.js';
+import { parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
+import { CLIENT_FILTERS, CLIENT_SORTS, findClient, insertClient, listClients, updateClient, type ClientRow } from './repo.js';
+
+export const clientResource = (c: ClientRow) =>
+  resource('client', c.id, {
+    name: c.name,
+    avatar: c.avatar,
+    locked: c.locked,
+    'inserted-at': c.insertedAt?.toISOString(),
+    'updated-at': c.updatedAt?.toISOString(),
+  });
+
+const idParams = z.object({ id: idSchema });
+
+export default async function clientRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  app.get('/clients', { schema: { tags: ['brands'], summary: 'List brands (clients)' } }, async (req, reply) => {
+    const auth = requireActiveOrg(req);
+    const params = parseListParams(req.query as Record<string, unknown>, {
+      sortable: CLIENT_SORTS,
+      filters: CLIENT_FILTERS,
+      defaultSort: 'name',
+      defaultPageSize: PAGE_SIZES.wholeList,
+    });
+    return sendList(req, reply, {
+      name: 'brands',
+      params,
+      fetchPage: (p) => listClients(db, auth.orgId, p),
+      toResource: clientResource,
+      csvColumns: ['name', 'locked', 'inserted-at', 'updated-at'],
+    });
+  });
+
+  app.get('/clients/:id', { schema: { tags: ['brands'], params: idParams } }, async (req, reply) => {
+    const auth = requireActiveOrg(req);
+    const client = await findClient(db, auth.orgId, req.params.id);
+    if (!client) throw notFound('brand');
+    return sendOne(reply, clientResource(client));
+  });
+
+  app.post('/clients', { schema: { tags: ['brands'], summary: 'Create a brand', body: clientCreateBody } }, async (req, reply) => {
+    const auth = requireActiveOrg(req);
+    const client = await insertClient(db, auth.orgId, req.body.data.attributes);
+    return sendOne(reply, clientResource(client), 201);
+  });
+
+  app.patch(
+    '/clients/:id',
+    { schema: { tags: ['brands'], summary: 'Rename, change avatar, archive or re-activate a brand', params: idParams, body: clientUpdateBody } },
+    async (req, reply) => {
+      const auth = requireActiveOrg(req);
+      const client = await updateClient(db, auth.orgId, req.params.id, req.body.data.attributes);
+      if (!client) throw notFound('brand');
+      return sendOne(reply, clientResource(client));
+    },
+  );
+}

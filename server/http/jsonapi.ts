@@ -1,0 +1,179 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { stringify } from 'csv-stringify';
+import { PAGE_SIZES } from '../../common/limits.js';
+import { errorObject, ValidationError, type ErrorObject } from './errors.js';
+
+export const JSONAPI = 'application/vnd.api+json';
+
+export interface Resource {
+  type: string;
+  id: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data: { type: string; id: string } | null | { type: string; id: string }[] }>;
+}
+
+/** Builds a JSON:API resource object; ids are strings on the wire. */
+export function resource(
+  type: string,
+  id: number | string,
+  attributes: Record<string, unknown>,
+  relationships?: Resource['relationships'],
+): Resource {
+  const r: Resource = { type, id: String(id), attributes };
+  if (relationships) r.relationships = relationships;
+  return r;
+}
+
+export const rel = (type: string, id: number | string | null | undefined) => ({
+  data: id === null || id === undefined ? null : { type, id: String(id) },
+});
+
+export interface ListParams {
+  page: number;
+  pageSize: number;
+  filter: Record<string, string>;
+  sort: { field: string; desc: boolean }[];
+  groupBy?: string;
+  search?: string;
+}
+
+export interface ListMeta {
+  total_entries: number;
+  last_page: number;
+  page_number: number;
+  page_size: number;
+}
+
+/**
+ * Reads the list parameters in both spellings the spec uses: `page[page]`/`page[page_size]`
+ * and plain `page`/`page_size`; `filter[name]`; `sort=-a,b`; `group_by`. Page 0 and page 1
+ * both mean the first page (the web app sends both).
+ */
+export function parseListParams(
+  query: Record<string, unknown>,
+  opts: { sortable: readonly string[]; filters: readonly string[]; defaultSort?: string; maxPageSize?: number; defaultPageSize?: number },
+): ListParams {
+  const errors: ErrorObject[] = [];
+  const q = query as Record<string, string | string[] | undefined>;
+  const one = (k: string) => {
+    const v = q[k];
+    return Array.isArray(v) ? v[v.length - 1] : v;
+  };
+  const pageRaw = one('page[page]') ?? one('page') ?? one('page[number]');
+  const sizeRaw = one('page[page_size]') ?? one('page_size') ?? one('page[size]') ?? one('pageSize');
+  const page = pageRaw === undefined ? 1 : Number(pageRaw);
+  const max = opts.maxPageSize ?? 5000;
+  const pageSize = sizeRaw === undefined ? (opts.defaultPageSize ?? PAGE_SIZES.default) : Number(sizeRaw);
+  if (!Number.isInteger(page) || page < 0) errors.push(errorObject('bad_request', 'page must be a whole number', { parameter: 'page[page]' }));
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > max)
+    errors.push(errorObject('bad_request', `page_size must be between 1 and ${max}`, { parameter: 'page[page_size]' }));
+
+  const filter: Record<string, string> = {};
+  for (const [key, value] of Object.entries(q)) {
+    const m = /^filter\[([a-zA-Z_]+)\]$/.exec(key);
+    if (!m) continue;
+    if (!opts.filters.includes(m[1])) {
+      errors.push(errorObject('bad_request', `Unknown filter ${m[1]}`, { parameter: key }));
+      continue;
+    }
+    const v = Array.isArray(value) ? value[value.length - 1] : value;
+    if (v !== undefined) filter[m[1]] = v;
+  }
+  // A few filters are also accepted as plain parameters (spec: "GET reports with project_id").
+  for (const f of opts.filters) if (filter[f] === undefined && typeof one(f) === 'string') filter[f] = one(f)!;
+
+  const sortRaw = one('sort') ?? opts.defaultSort ?? '';
+  const sort = sortRaw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => ({ field: s.replace(/^-/, ''), desc: s.startsWith('-') }));
+  for (const s of sort)
+    if (!opts.sortable.includes(s.field)) errors.push(errorObject('bad_request', `Cannot sort by ${s.field}`, { parameter: 'sort' }));
+
+  if (errors.length) throw new ValidationError(errors, 'bad_request');
+  const search = one('filter[search]') ?? one('search');
+  return { page: Math.max(1, page), pageSize, filter, sort, groupBy: one('group_by'), search: search?.trim() || undefined };
+}
+
+export function listMeta(total: number, params: ListParams): ListMeta {
+  return {
+    total_entries: total,
+    last_page: Math.max(1, Math.ceil(total / params.pageSize)),
+    page_number: params.page,
+    page_size: params.pageSize,
+  };
+}
+
+export function wantsCsv(req: FastifyRequest): boolean {
+  return (req.headers.accept ?? '').includes('text/csv');
+}
+
+/**
+ * Streams rows as CSV. `pages` yields batches so that a large export never sits in memory;
+ * nested values are flattened to JSON text.
+ */
+export function sendCsv(
+  reply: FastifyReply,
+  filename: string,
+  columns: string[],
+  pages: AsyncIterable<Record<string, unknown>[]>,
+): FastifyReply {
+  const csv = stringify({ header: true, columns, cast: { boolean: (b) => String(b), date: (d) => d.toISOString() } });
+  (async () => {
+    try {
+      for await (const batch of pages) {
+        for (const row of batch) {
+          const flat: Record<string, unknown> = {};
+          for (const c of columns) {
+            const v = row[c];
+            flat[c] = v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v;
+          }
+          if (!csv.write(flat)) await new Promise((r) => csv.once('drain', r));
+        }
+      }
+      csv.end();
+    } catch (err) {
+      csv.destroy(err as Error);
+    }
+  })();
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}.csv"`)
+    .send(csv);
+}
+
+/** Sends a list as JSON:API, or as streamed CSV when the client asks for text/csv. */
+export async function sendList<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  opts: {
+    name: string;
+    params: ListParams;
+    fetchPage: (params: ListParams) => Promise<{ rows: T[]; total: number }>;
+    toResource: (row: T) => Resource;
+    /** Attribute names exported as CSV columns (after `id`). */
+    csvColumns: string[];
+  },
+) {
+  if (wantsCsv(req)) {
+    const pageSize = 1000;
+    async function* pages() {
+      for (let page = 1; ; page++) {
+        const { rows } = await opts.fetchPage({ ...opts.params, page, pageSize });
+        yield rows.map((r) => {
+          const res = opts.toResource(r);
+          return { id: res.id, ...res.attributes };
+        });
+        if (rows.length < pageSize) return;
+      }
+    }
+    return sendCsv(reply, opts.name, ['id', ...opts.csvColumns], pages());
+  }
+  const { rows, total } = await opts.fetchPage(opts.params);
+  return reply.type(JSONAPI).send({ data: rows.map(opts.toResource), meta: listMeta(total, opts.params) });
+}
+
+export function sendOne(reply: FastifyReply, data: Resource | null, status = 200, extra: Record<string, unknown> = {}) {
+  return reply.code(status).type(JSONAPI).send({ data, ...extra });
+}

@@ -1,0 +1,32 @@
+import { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.js';
+import { runHousekeeping } from './housekeeping.js';
+
+export const QUEUES = { housekeeping: 'housekeeping' } as const;
+
+/**
+ * pg-boss on the application database. Every role can enqueue; only `worker` and `all`
+ * process jobs and run the cron scheduler.
+ */
+export async function startBoss(opts: { url: string; db: Db; log: Logger; work: boolean }): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: opts.url,
+    max: 4,
+    schedule: opts.work,
+    supervise: opts.work,
+    application_name: 'coverwatch-jobs',
+  } as ConstructorParameters<typeof PgBoss>[0]);
+  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(QUEUES.housekeeping, { retryLimit: 3, retryBackoff: true });
+  if (opts.work) {
+    await boss.schedule(QUEUES.housekeeping, '*/15 * * * *');
+    await boss.work(QUEUES.housekeeping, async () => {
+      const result = await runHousekeeping(opts.db);
+      opts.log.info({ job: QUEUES.housekeeping, ...result }, 'housekeeping done');
+      return result;
+    });
+  }
+  return boss;
+}

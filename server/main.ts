@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { loadConfig, type Role } from './config.js';
+import { startRuntime } from './runtime.js';
+
+function parseRole(argv: string[]): Role {
+  const arg = argv.find((a) => a.startsWith('--role='));
+  const role = arg ? arg.slice('--role='.length) : 'all';
+  if (role !== 'all' && role !== 'api' && role !== 'worker') {
+    console.error(`Unknown role "${role}". Use --role=all, --role=api or --role=worker.`);
+    process.exit(2);
+  }
+  return role;
+}
+
+const role = parseRole(process.argv.slice(2));
+const config = loadConfig();
+const runtime = await startRuntime(config, role);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received, shutting down…`);
+    runtime
+      .stop()
+      .then(() => process.exit(0))
+      .catch((err) => {
+        console.error(err);
+        process.exit(1);
+      });
+  });
+}
+
+const b = runtime.bootstrap;
+const shown = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+console.log('');
+console.log(`  Coverwatch ${config.version} (${role}) on ${runtime.deps.databaseKind} PostgreSQL`);
+if (runtime.app) console.log(`  App:        ${shown}`);
+if (runtime.app) console.log(`  API docs:   ${shown}/api/docs`);
+console.log(`  Admin:      ${b.adminEmail}`);
+if (b.generatedPassword) console.log(`  Password:   ${b.generatedPassword}   (generated now; also in ${path.join(config.dataDir, 'initial-admin-password')})`);
+else if (b.createdAdmin) console.log('  Password:   the ADMIN_PASSWORD you set');
+else console.log(`  Password:   set on first start (see ${path.join(config.dataDir, 'initial-admin-password')} or ADMIN_PASSWORD)`);
+console.log('');

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import type { PgBoss } from 'pg-boss';
+import type { Config, Role } from './config.js';
+import { createDatabase, type Database } from './db/client.js';
+import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
+import { migrateDatabase } from './db/migrate.js';
+import { bootstrap, type BootstrapResult } from './db/seed.js';
+import { Authenticator } from './http/auth.js';
+import { loadTokenSecret } from './features/auth/service.js';
+import { DiskStorage } from './storage/storage.js';
+import { startBoss } from './jobs/boss.js';
+import { buildApp, type App } from './app.js';
+import type { AppDeps } from './context.js';
+
+export interface Runtime {
+  app: App | null;
+  deps: AppDeps;
+  bootstrap: BootstrapResult;
+  url: string | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts what a role needs: the database (embedded unless DATABASE_URL), migrations, the
+ * bootstrap seed, the job queue, and for `all`/`api` the HTTP server.
+ */
+export async function startRuntime(config: Config, role: Role, opts: { listen?: boolean } = {}): Promise<Runtime> {
+  const log = pino({ level: config.logLevel, base: { role } });
+  let embedded: EmbeddedServer | null = null;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, 'pg'),
+      log: (line) => log.info(line),
+    });
+    await ensureDatabase(embedded.url, 'coverwatch');
+    url = embedded.url.replace(/\/postgres$/, '/coverwatch');
+  }
+  let database: Database | null = null;
+  let boss: PgBoss | null = null;
+  let app: App | null = null;
+  const stop = async () => {
+    await app?.close().catch((err) => log.error({ err }, 'closing HTTP server'));
+    await boss?.stop({ graceful: true, timeout: 10000 }).catch((err) => log.error({ err }, 'stopping job queue'));
+    await database?.close().catch(() => {});
+    await embedded?.stop();
+  };
+  try {
+    await migrateDatabase(url);
+    database = createDatabase(url, { max: config.poolMax, statementTimeoutMs: config.statementTimeoutMs });
+    const result = await bootstrap(database.db, config);
+    if (result.generatedPassword) {
+      fs.mkdirSync(config.dataDir, { recursive: true });
+      fs.writeFileSync(path.join(config.dataDir, 'initial-admin-password'), result.generatedPassword + '\n', { mode: 0o600 });
+    }
+    const secret = await loadTokenSecret(database.db, config);
+    boss = await startBoss({ url, db: database.db, log, work: role !== 'api' });
+    const deps: AppDeps = {
+      config,
+      db: database.db,
+      pool: database.pool,
+      authenticator: new Authenticator(database.db, secret),
+      storage: new DiskStorage(path.join(config.dataDir, 'uploads')),
+      boss,
+      databaseKind: embedded ? 'embedded' : 'external',
+    };
+    let address: string | null = null;
+    if (role !== 'worker') {
+      app = await buildApp(deps, { logger: { level: config.logLevel, base: { role } } });
+      if (opts.listen !== false) address = await app.listen({ host: config.host, port: config.port });
+    }
+    return { app, deps, bootstrap: result, url: address, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+async function ensureDatabase(adminUrl: string, name: string) {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}

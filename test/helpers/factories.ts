@@ -1,0 +1,60 @@
+import { TIER } from '../../common/limits.js';
+import { NO_CAPABILITIES, type Capabilities } from '../../common/plans.js';
+import { users } from '../../server/db/schema/accounts.js';
+import { clients, projects, tags } from '../../server/db/schema/workspace.js';
+import { createSession, hashPassword } from '../../server/features/auth/service.js';
+import { createOrganization, type PlanKey } from '../../server/features/organizations/service.js';
+import type { TestContext } from './app.js';
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+// Hashing is slow by design; tests share one hash of the default password.
+let cachedHash: Promise<string> | null = null;
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** A user with a session token. */
+export async function makeUser(ctx: TestContext, opts: { name?: string; email?: string } = {}) {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const [user] = await ctx.deps.db
+    .insert(users)
+    .values({
+      name: opts.name ?? 'Test User',
+      email: opts.email ?? `user-${unique()}@example.test`,
+      passwordHash: await cachedHash,
+      tierId: TIER.user,
+    })
+    .returning();
+  const { token } = await createSession(ctx.deps.db, ctx.deps.authenticator, ctx.config, user.id);
+  return { user, token };
+}
+
+/** An organization on `plan` with an admin (and its token). */
+export async function makeOrg(ctx: TestContext, opts: { plan?: PlanKey; name?: string; capabilities?: Capabilities } = {}) {
+  const admin = await makeUser(ctx, { name: 'Org Admin' });
+  const org = await createOrganization(ctx.deps.db, {
+    name: opts.name ?? `Org ${unique()}`,
+    plan: opts.plan ?? 'pro',
+    ownerId: admin.user.id,
+    capabilities: opts.capabilities ?? NO_CAPABILITIES,
+  });
+  return { org, admin, token: admin.token };
+}
+
+export async function makeClient(ctx: TestContext, orgId: number, name = `Brand ${unique()}`) {
+  const [row] = await ctx.deps.db.insert(clients).values({ organizationId: orgId, name }).returning();
+  return row;
+}
+
+export async function makeProject(ctx: TestContext, orgId: number, opts: { clientId?: number; name?: string; locked?: boolean } = {}) {
+  const clientId = opts.clientId ?? (await makeClient(ctx, orgId)).id;
+  const [row] = await ctx.deps.db
+    .insert(projects)
+    .values({ organizationId: orgId, clientId, name: opts.name ?? `Project ${unique()}`, locked: opts.locked ?? false })
+    .returning();
+  return row;
+}
+
+export async function makeTag(ctx: TestContext, orgId: number, projectId: number, name = `Tag ${unique()}`) {
+  const [row] = await ctx.deps.db.insert(tags).values({ organizationId: orgId, projectId, name }).returning();
+  return row;
+}
