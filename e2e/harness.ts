@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { root, startServer, type ServerHandle } from '../bench/lib.js';
+
+export const ADMIN = { email: 'admin@coverwatch.local', password: 'bench-password-1' };
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+];
+
+export interface Journey {
+  server: ServerHandle;
+  browser: Browser;
+  page: Page;
+  close(): Promise<void>;
+  shot(name: string): Promise<string>;
+}
+
+/**
+ * The real app on a throwaway embedded database (or DATABASE_URL), with a fresh browser
+ * profile. The web app must be built (npm test builds it before this stage). Requests to
+ * anything but the app are refused, so a journey cannot reach the internet.
+ */
+export async function startJourney(env: Record<string, string> = {}): Promise<Journey> {
+  if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) throw new Error('Build the web app first: npm run build');
+  // Journeys always run on their own embedded database, so they start from an empty install.
+  const server = await startServer({ DATABASE_URL: '', CAPTCHA_DIFFICULTY: '2000', ...env });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(server.url) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20000);
+  const shotsDir = path.join(root, 'e2e', 'screenshots');
+  fs.mkdirSync(shotsDir, { recursive: true });
+  return {
+    server,
+    browser,
+    page,
+    async shot(name) {
+      const file = path.join(shotsDir, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: false });
+      return file;
+    },
+    async close() {
+      await browser.close().catch(() => {});
+      await server.stop();
+    },
+  };
+}
+
+export async function loginAs(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: /log in/i }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login') && !u.pathname.startsWith('/loading'));
+}
