@@ -22,6 +22,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export type App = FastifyInstance;
 
+const routeTables = new WeakMap<object, { method: string; url: string }[]>();
+
+/** Every route the app registered (method and URL pattern), e.g. for the tenant-isolation suite. */
+export function listRoutes(app: App): { method: string; url: string }[] {
+  return routeTables.get(app) ?? [];
+}
+
 /** Builds the HTTP app: JSON:API plumbing, auth, OpenAPI, every feature's routes, the web app. */
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object; serveWeb?: boolean } = {}): Promise<App> {
   const app = Fastify({
@@ -32,6 +39,11 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  const routes: { method: string; url: string }[] = [];
+  routeTables.set(app, routes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+  });
   app.decorateRequest('auth', null);
 
   // JSON:API documents are JSON.

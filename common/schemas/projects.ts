@@ -9,15 +9,23 @@ export const projectNameSchema = z
   .min(LIMITS.projectName.min, MSG.validation.projectLength)
   .max(LIMITS.projectName.max, MSG.validation.projectLength);
 
-const clientRelationship = z.object(
+const clientRef = z.object(
   { data: z.object({ type: z.literal('client'), id: idSchema }) },
   { error: MSG.validation.projectNeedsBrand },
 );
 
+/**
+ * Any malformed brand reference (missing, `data: null`, wrong type, bad id) becomes one error
+ * at /data/relationships/client with the catalogue message, so the form can show it on the
+ * brand select instead of on a nested `type` or `id` key.
+ */
+const clientRelationship = z.preprocess((v) => (v === undefined || clientRef.safeParse(v).success ? v : null), clientRef);
+
 export const projectCreateBody = resourceDocument(
   'project',
   z.object({ name: projectNameSchema, avatar: avatarSchema.optional() }),
-  z.object({ client: clientRelationship }, { error: MSG.validation.projectNeedsBrand }),
+  // A missing `relationships` object is reported at the client pointer too.
+  z.preprocess((v) => v ?? {}, z.object({ client: clientRelationship })),
 );
 
 export const projectUpdateBody = resourceDocument(
@@ -29,6 +37,8 @@ export const projectUpdateBody = resourceDocument(
       locked: z.boolean(),
       alert_id: idSchema.nullable(),
     })
-    .partial(),
-  z.object({ client: clientRelationship }).partial().optional(),
+    .partial()
+    // A change of brand alone may come without attributes.
+    .optional(),
+  z.object({ client: clientRelationship.optional() }).optional(),
 );

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { avatarSchema, idSchema } from './jsonapi.js';
 import { userNameSchema } from './auth.js';
 
-/** PATCH user/{id}: either the default project (type new_user) or the profile (type user). */
+/**
+ * PATCH user/{id}: the default project (type new_user, `data: null` clears it), or the profile
+ * and/or the current organization (type user).
+ */
 export const userUpdateBody = z.object({
   data: z.discriminatedUnion('type', [
     z.object({
@@ -16,7 +19,11 @@ export const userUpdateBody = z.object({
     z.object({
       type: z.literal('user'),
       id: idSchema.optional(),
-      attributes: z.object({ name: userNameSchema, avatar: avatarSchema }).partial(),
+      attributes: z.object({ name: userNameSchema, avatar: avatarSchema }).partial().optional(),
+      relationships: z
+        .object({ organization: z.object({ data: z.object({ type: z.literal('organization'), id: idSchema }) }) })
+        .partial()
+        .optional(),
     }),
   ]),
 });

@@ -1,6 +1,7 @@
-import { TIER } from '../../common/limits.js';
+import { eq } from 'drizzle-orm';
+import { INVITE_TTL_DAYS, ROLE, TIER } from '../../common/limits.js';
 import { NO_CAPABILITIES, type Capabilities } from '../../common/plans.js';
-import { users } from '../../server/db/schema/accounts.js';
+import { invites, memberships, users } from '../../server/db/schema/accounts.js';
 import { clients, projects, tags } from '../../server/db/schema/workspace.js';
 import { createSession, hashPassword } from '../../server/features/auth/service.js';
 import { createOrganization, type PlanKey } from '../../server/features/organizations/service.js';
@@ -56,5 +57,33 @@ export async function makeProject(ctx: TestContext, orgId: number, opts: { clien
 
 export async function makeTag(ctx: TestContext, orgId: number, projectId: number, name = `Tag ${unique()}`) {
   const [row] = await ctx.deps.db.insert(tags).values({ organizationId: orgId, projectId, name }).returning();
+  return row;
+}
+
+/** A user who belongs to `orgId` with `roleId` (1 Admin, 2 User, 3 Kicked) and has it as current organization. */
+export async function addMember(ctx: TestContext, orgId: number, roleId: number = ROLE.user, opts: { name?: string; email?: string } = {}) {
+  const member = await makeUser(ctx, opts);
+  await ctx.deps.db.insert(memberships).values({ organizationId: orgId, userId: member.user.id, roleId });
+  await ctx.deps.db.update(users).set({ organizationId: orgId }).where(eq(users.id, member.user.id));
+  return member;
+}
+
+/** An invitation link to `orgId` (active for INVITE_TTL_DAYS unless told otherwise). */
+export async function makeInvite(ctx: TestContext, orgId: number, opts: { expiresAt?: Date; status?: string; key?: string } = {}) {
+  const [row] = await ctx.deps.db
+    .insert(invites)
+    .values({
+      key: opts.key ?? `invite-${unique()}-${'k'.repeat(16)}`,
+      organizationId: orgId,
+      status: opts.status ?? 'active',
+      expiresAt: opts.expiresAt ?? new Date(Date.now() + INVITE_TTL_DAYS * 86400_000),
+    })
+    .returning();
+  return row;
+}
+
+/** Makes an existing user a member of `orgId` (without changing their current organization). */
+export async function addMembership(ctx: TestContext, orgId: number, userId: number, roleId: number = ROLE.user) {
+  const [row] = await ctx.deps.db.insert(memberships).values({ organizationId: orgId, userId, roleId }).returning();
   return row;
 }

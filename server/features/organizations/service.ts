@@ -1,8 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
-import { ROLE, TRIAL_DAYS } from '../../../common/limits.js';
-import { CAPABILITIES_BY_LEGACY_ID, NO_CAPABILITIES, PLAN_DEFAULTS, PLAN_TIER, type Capabilities } from '../../../common/plans.js';
-import type { Tx } from '../../db/client.js';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { ROLE, TIER_NAMES, TRIAL_DAYS, type TierId } from '../../../common/limits.js';
+import { MSG } from '../../../common/messages.js';
+import {
+  CAPABILITIES_BY_LEGACY_ID, NO_CAPABILITIES, PLAN_DEFAULTS, PLAN_NAMES, PLAN_TIER, type Capabilities,
+} from '../../../common/plans.js';
+import type { Db, Tx } from '../../db/client.js';
 import { memberships, organizations, users } from '../../db/schema/accounts.js';
+import { isTrialExpired } from '../../http/auth.js';
+import { AppError, errorObject, ValidationError, type ErrorObject } from '../../http/errors.js';
+import { findOrganization, lockMemberships, setMemberRoles, type OrganizationRow } from './repo.js';
 
 export type PlanKey = keyof typeof PLAN_DEFAULTS;
 
@@ -12,7 +18,15 @@ export type PlanKey = keyof typeof PLAN_DEFAULTS;
  */
 export async function createOrganization(
   tx: Tx,
-  input: { name: string; plan: PlanKey; ownerId: number; capabilities?: Capabilities; stripeCustomerId?: string | null },
+  input: {
+    name: string;
+    plan: PlanKey;
+    ownerId: number;
+    capabilities?: Capabilities;
+    stripeCustomerId?: string | null;
+    /** Overrides the trial end (an organization created from a trial must not start a fresh trial). */
+    trialEndsAt?: Date | null;
+  },
 ) {
   const [org] = await tx
     .insert(organizations)
@@ -23,7 +37,12 @@ export async function createOrganization(
       permissions: PLAN_DEFAULTS[input.plan],
       capabilities: input.capabilities ?? NO_CAPABILITIES,
       stripeCustomerId: input.stripeCustomerId ?? null,
-      trialEndsAt: input.plan === 'trial' ? new Date(Date.now() + TRIAL_DAYS * 86400_000) : null,
+      trialEndsAt:
+        input.trialEndsAt !== undefined
+          ? input.trialEndsAt
+          : input.plan === 'trial'
+            ? new Date(Date.now() + TRIAL_DAYS * 86400_000)
+            : null,
     })
     .returning();
   await tx.insert(memberships).values({ organizationId: org.id, userId: input.ownerId, roleId: ROLE.admin });
@@ -42,4 +61,102 @@ export async function applyLegacyCapabilities(tx: Tx) {
       .set({ capabilities: caps })
       .where(sql`${organizations.id} = ${Number(id)} and ${organizations.capabilities} <> ${JSON.stringify(caps)}::jsonb`);
   }
+}
+
+const isPlanKey = (plan: string): plan is PlanKey => Object.hasOwn(PLAN_DEFAULTS, plan);
+
+/**
+ * An organization's attributes as `GET organizations/{id}` and `GET user`'s `organization`
+ * spell them (docs/api.md).
+ */
+export function organizationAttributes(org: OrganizationRow) {
+  return {
+    name: org.name,
+    avatar: org.avatar,
+    plan: org.plan,
+    'plan-name': isPlanKey(org.plan) ? PLAN_NAMES[org.plan] : org.plan,
+    'tier-name': TIER_NAMES[org.tierId as TierId] ?? null,
+    stripe_customer_id: org.stripeCustomerId,
+    subscription_status: { trial_expired: isTrialExpired(org), trial_ends_at: org.trialEndsAt?.toISOString() ?? null },
+    slack_enabled: org.slackEnabled,
+    permissions: org.permissions,
+    capabilities: org.capabilities,
+  };
+}
+
+export type MemberAction = { id: number; action: 'kick' | 'promote' };
+
+/**
+ * Kicks (role 3) or promotes (role 1) members, all or none. Every id must be a member (404);
+ * an admin cannot kick themself, an already kicked member cannot be kicked again, and the
+ * organization keeps at least one admin (422). The caller drops cached sessions afterwards.
+ */
+export async function changeMemberRoles(db: Db, orgId: number, callerId: number, actions: MemberAction[]) {
+  await db.transaction(async (tx) => {
+    // Locking the organization's memberships serialises concurrent role changes, so two admins
+    // demoting each other at once cannot leave the organization without an admin.
+    const roles = new Map((await lockMemberships(tx, orgId)).map((m) => [m.userId, m.roleId as number]));
+    // The cached caller may be up to a few seconds old; the locked row is the truth.
+    if (roles.get(callerId) !== ROLE.admin) throw new AppError('forbidden', 'Only an admin of the organization can do this');
+    const missing = actions.findIndex((a) => !roles.has(a.id));
+    if (missing >= 0) throw new AppError('not_found', 'The member was not found', `/data/attributes/users/${missing}/id`);
+
+    const errors: ErrorObject[] = [];
+    const seen = new Set<number>();
+    actions.forEach((a, i) => {
+      const at = (field: string) => ({ pointer: `/data/attributes/users/${i}/${field}` });
+      if (seen.has(a.id)) errors.push(errorObject('validation_failed', 'A member can only be listed once', at('id')));
+      seen.add(a.id);
+      if (a.action !== 'kick') return;
+      if (a.id === callerId) errors.push(errorObject('validation_failed', 'You cannot remove yourself from the organization', at('action')));
+      else if (roles.get(a.id) === ROLE.kicked)
+        errors.push(errorObject('validation_failed', 'This member was already removed from the organization', at('action')));
+    });
+    if (errors.length) throw new ValidationError(errors);
+
+    for (const a of actions) roles.set(a.id, a.action === 'kick' ? ROLE.kicked : ROLE.admin);
+    if (![...roles.values()].includes(ROLE.admin)) {
+      throw new ValidationError([
+        errorObject('validation_failed', 'An organization must keep at least one admin', { pointer: '/data/attributes/users' }),
+      ]);
+    }
+    const ids = (action: MemberAction['action']) => actions.filter((a) => a.action === action).map((a) => a.id);
+    await setMemberRoles(tx, orgId, ids('kick'), ROLE.kicked);
+    await setMemberRoles(tx, orgId, ids('promote'), ROLE.admin);
+  });
+}
+
+/**
+ * The plan a new organization gets: its creator's current plan. The unlimited admin plan only
+ * passes on from the platform operator; any other organization holding it (a grant by the
+ * operator) starts its new organizations on a trial.
+ */
+function planForNewOrganization(current: OrganizationRow): PlanKey {
+  if (current.plan === 'admin') return current.capabilities.platform_operator ? 'admin' : 'trial';
+  return isPlanKey(current.plan) ? current.plan : 'trial';
+}
+
+/**
+ * `POST settings`: a new organization with the caller as admin, on the plan of the caller's
+ * current organization, which it replaces as the current one. Allowed while the caller admins
+ * fewer organizations than the current plan's `max_organisations` (403 plan_limit otherwise).
+ */
+export async function addOrganization(db: Db, callerId: number, currentOrgId: number, name: string) {
+  return db.transaction(async (tx) => {
+    // Serialises creations by the same user, so two requests at once cannot both pass the limit.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, callerId)).for('update');
+    const current = await findOrganization(tx, currentOrgId);
+    if (!current) throw new AppError('not_found', 'The organization was not found');
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(memberships)
+      .where(and(eq(memberships.userId, callerId), eq(memberships.roleId, ROLE.admin)));
+    if (!current.permissions.organisations || n >= current.permissions.max_organisations) {
+      throw new AppError('plan_limit', MSG.organization.limitReached);
+    }
+    const plan = planForNewOrganization(current);
+    // A trial passes on its end date: creating an organization must not restart the trial.
+    const trialEndsAt = plan === 'trial' && current.plan === 'trial' ? current.trialEndsAt : undefined;
+    return createOrganization(tx, { name, plan, ownerId: callerId, trialEndsAt });
+  });
 }

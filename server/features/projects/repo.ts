@@ -1,0 +1,141 @@
+import { and, count, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { organizations } from '../../db/schema/accounts.js';
+import { clients, projects } from '../../db/schema/workspace.js';
+import { containsPattern, orderTerms, pageWindow, parseBooleanFilter, splitTotal, totalOver } from '../../db/paging.js';
+import { errorObject, ValidationError } from '../../http/errors.js';
+import type { ListParams } from '../../http/jsonapi.js';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectBrand = typeof clients.$inferSelect;
+/** A project with its brand, which every project document carries. */
+export type ProjectWithBrand = ProjectRow & { client: ProjectBrand };
+
+export const PROJECT_SORTS = ['name', 'inserted_at', 'client'] as const;
+export const PROJECT_FILTERS = ['locked', 'search', 'client_id'] as const;
+
+const selection = { ...getTableColumns(projects), client: getTableColumns(clients) };
+
+// The brand join repeats the organization so a bad row can never pull in another tenant's brand.
+const brandJoin = and(eq(clients.id, projects.clientId), eq(clients.organizationId, projects.organizationId));
+
+function idFilter(params: ListParams, name: string): number | undefined {
+  const raw = params.filter[name];
+  if (raw === undefined || raw === '') return undefined;
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id < 1 || id > Number.MAX_SAFE_INTEGER) {
+    throw new ValidationError([errorObject('bad_request', `${name} must be an id`, { parameter: `filter[${name}]` })], 'bad_request');
+  }
+  return id;
+}
+
+function listWhere(orgId: number, params: ListParams): SQL {
+  const parts: (SQL | undefined)[] = [eq(projects.organizationId, orgId)];
+  const locked = parseBooleanFilter(params.filter.locked);
+  if (locked !== undefined) parts.push(eq(projects.locked, locked));
+  const clientId = idFilter(params, 'client_id');
+  if (clientId !== undefined) parts.push(eq(projects.clientId, clientId));
+  // The table shows the brand next to the name, so a search matches either.
+  if (params.search) {
+    const pattern = containsPattern(params.search);
+    parts.push(or(ilike(projects.name, pattern), ilike(clients.name, pattern)));
+  }
+  return and(...parts)!;
+}
+
+export async function listProjects(db: Tx, orgId: number, params: ListParams) {
+  const where = listWhere(orgId, params);
+  const rows = await db
+    .select({ ...selection, total: totalOver })
+    .from(projects)
+    .innerJoin(clients, brandJoin)
+    .where(where)
+    .orderBy(
+      ...orderTerms(
+        params,
+        { name: sql`lower(${projects.name})`, inserted_at: projects.insertedAt, client: sql`lower(${clients.name})` },
+        projects.id,
+      ),
+    )
+    .limit(pageWindow(params).limit)
+    .offset(pageWindow(params).offset);
+  return splitTotal(rows, params, async () =>
+    (await db.select({ n: count() }).from(projects).innerJoin(clients, brandJoin).where(where))[0].n,
+  );
+}
+
+export async function findProject(db: Tx, orgId: number, id: number): Promise<ProjectWithBrand | undefined> {
+  const [row] = await db
+    .select(selection)
+    .from(projects)
+    .innerJoin(clients, brandJoin)
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)));
+  return row;
+}
+
+/** The project row alone, locked until the transaction ends (for read-modify-write updates). */
+export async function lockProject(tx: Tx, orgId: number, id: number): Promise<ProjectRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(projects)
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)))
+    .for('update');
+  return row;
+}
+
+/** True when `clientId` is a non-archived brand of the organization. */
+export async function isActiveBrand(db: Tx, orgId: number, clientId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.organizationId, orgId), eq(clients.id, clientId), eq(clients.locked, false)));
+  return !!row;
+}
+
+/**
+ * The organization's plan permissions, with its row locked until the transaction ends: every
+ * write that can raise the active-project count takes this lock first, so two of them cannot
+ * both see room for one more project.
+ */
+export async function lockOrganizationPermissions(tx: Tx, orgId: number) {
+  const [row] = await tx
+    .select({ permissions: organizations.permissions })
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+    .for('update');
+  return row?.permissions;
+}
+
+export async function countActiveProjects(db: Tx, orgId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(projects)
+    .where(and(eq(projects.organizationId, orgId), eq(projects.locked, false)));
+  return row.n;
+}
+
+export async function insertProject(
+  db: Tx,
+  orgId: number,
+  values: { name: string; avatar?: string | null; clientId: number },
+): Promise<ProjectRow> {
+  const [row] = await db
+    .insert(projects)
+    .values({ organizationId: orgId, clientId: values.clientId, name: values.name, avatar: values.avatar ?? null })
+    .returning();
+  return row;
+}
+
+export async function updateProjectRow(
+  db: Tx,
+  orgId: number,
+  id: number,
+  values: Partial<{ name: string; avatar: string | null; locked: boolean; alertId: number | null; clientId: number }>,
+): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .update(projects)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { projectCreateBody, projectUpdateBody } from '../../../common/schemas/projects.js';
+import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { PAGE_SIZES } from '../../../common/limits.js';
+import { requireActiveOrg } from '../../http/auth.js';
+import { notFound } from '../../http/errors.js';
+import { JSONAPI, listMeta, parseListParams, rel, resource, sendList, sendOne, wantsCsv, type Resource } from '../../http/jsonapi.js';
+import { PROJECT_FILTERS, PROJECT_SORTS, listProjects, type ProjectBrand, type ProjectWithBrand } from './repo.js';
+import { createProject, getProject, updateProject, type ProjectChanges } from './service.js';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const idString = (id: number | null) => (id === null ? null : String(id));
+
+export const projectResource = (p: ProjectWithBrand) =>
+  resource(
+    'project',
+    p.id,
+    {
+      name: p.name,
+      avatar: p.avatar,
+      locked: p.locked,
+      client_id: String(p.clientId),
+      client: { id: String(p.client.id), name: p.client.name },
+      'alert-id': idString(p.alertId),
+      'youtube-search-id': idString(p.youtubeSearchId),
+      'twitch-search-id': idString(p.twitchSearchId),
+      // Articles and reports arrive with their features; until then a project has none.
+      'total-articles': 0,
+      'total-reports': 0,
+      'inserted-at': iso(p.insertedAt),
+      'updated-at': iso(p.updatedAt),
+    },
+    { client: rel('client', p.clientId) },
+  );
+
+// Same attributes as the brands API's `client` resource, so `included` reads like GET clients.
+const brandResource = (c: ProjectBrand) =>
+  resource('client', c.id, {
+    name: c.name,
+    avatar: c.avatar,
+    locked: c.locked,
+    'inserted-at': iso(c.insertedAt),
+    'updated-at': iso(c.updatedAt),
+  });
+
+function includedBrands(rows: ProjectWithBrand[]): Resource[] {
+  const byId = new Map<number, Resource>();
+  for (const r of rows) if (!byId.has(r.client.id)) byId.set(r.client.id, brandResource(r.client));
+  return [...byId.values()];
+}
+
+// CSV has no room for an object: the `client` column carries the brand's name.
+const csvResource = (p: ProjectWithBrand) => {
+  const r = projectResource(p);
+  return { ...r, attributes: { ...r.attributes, client: p.client.name } };
+};
+
+const idParams = z.object({ id: idSchema });
+
+export default async function projectRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  app.get('/projects', { schema: { tags: ['projects'], summary: 'List projects' } }, async (req, reply) => {
+    const auth = requireActiveOrg(req);
+    const params = parseListParams(req.query as Record<string, unknown>, {
+      sortable: PROJECT_SORTS,
+      filters: PROJECT_FILTERS,
+      defaultSort: 'name',
+      defaultPageSize: PAGE_SIZES.wholeList,
+    });
+    const fetchPage = (p: typeof params) => listProjects(db, auth.orgId, p);
+    if (wantsCsv(req)) {
+      return sendList(req, reply, {
+        name: 'projects',
+        params,
+        fetchPage,
+        toResource: csvResource,
+        csvColumns: ['name', 'client', 'client_id', 'locked', 'alert-id', 'total-articles', 'total-reports', 'inserted-at', 'updated-at'],
+      });
+    }
+    // sendList has no `included`; the brands of the page ride along here.
+    const { rows, total } = await fetchPage(params);
+    return reply
+      .type(JSONAPI)
+      .send({ data: rows.map(projectResource), included: includedBrands(rows), meta: listMeta(total, params) });
+  });
+
+  app.get('/projects/:id', { schema: { tags: ['projects'], summary: 'One project', params: idParams } }, async (req, reply) => {
+    const auth = requireActiveOrg(req);
+    const project = await getProject(db, auth.orgId, req.params.id);
+    return sendOne(reply, projectResource(project), 200, { included: includedBrands([project]) });
+  });
+
+  app.post(
+    '/projects',
+    { schema: { tags: ['projects'], summary: 'Create a project under a brand', body: projectCreateBody } },
+    async (req, reply) => {
+      const auth = requireActiveOrg(req);
+      const { attributes, relationships } = req.body.data;
+      const project = await createProject(db, auth.orgId, {
+        name: attributes.name,
+        avatar: attributes.avatar,
+        clientId: relationships.client.data.id,
+      });
+      return sendOne(reply, projectResource(project), 201, { included: includedBrands([project]) });
+    },
+  );
+
+  app.patch(
+    '/projects/:id',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Rename, change avatar, alert or brand, archive or re-activate a project',
+        params: idParams,
+        body: projectUpdateBody,
+      },
+    },
+    async (req, reply) => {
+      const auth = requireActiveOrg(req);
+      const { attributes = {}, relationships } = req.body.data;
+      const changes: ProjectChanges = {
+        name: attributes.name,
+        avatar: attributes.avatar,
+        locked: attributes.locked,
+        alertId: attributes.alert_id,
+        clientId: relationships?.client?.data.id,
+      };
+      const project = await updateProject(db, auth.orgId, req.params.id, changes);
+      if (!project) throw notFound('project');
+      return sendOne(reply, projectResource(project), 200, { included: includedBrands([project]) });
+    },
+  );
+}

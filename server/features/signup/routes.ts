@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS } from '../../../common/limits.js';
+import { MSG } from '../../../common/messages.js';
+import { freeUserBody } from '../../../common/schemas/signup.js';
+import { AppError } from '../../http/errors.js';
+import { TwitchClient, TwitchNotConfiguredError, type TwitchCategory } from '../../integrations/twitch/client.js';
+import { createSession, loadTokenSecret } from '../auth/service.js';
+import { Captcha, deriveCaptchaKey } from './captcha.js';
+import { createFreeAccount } from './service.js';
+
+export const TWITCH_NOT_CONNECTED = 'Twitch is not connected on this server, so games cannot be searched.';
+
+const challengeSchema = z.object({
+  algorithm: z.string(),
+  challenge: z.string(),
+  maxnumber: z.number().optional(),
+  salt: z.string(),
+  signature: z.string(),
+});
+
+const feedOutcome = z.object({ status: z.enum(['PENDING', 'SKIPPED']), reason: z.string() });
+const freeUserCreated = z.object({
+  status: z.literal('OK'),
+  message: z.string(),
+  data: z.object({
+    user: z.object({ status: z.literal('OK'), id: z.string(), email: z.string(), token: z.string(), expires_at: z.string() }),
+    feeds: z.object({ articles: feedOutcome, videos: feedOutcome, streams: feedOutcome }),
+  }),
+});
+
+const previewQuery = z.object({
+  // Spec: the game lookup runs for more than 2 characters.
+  searchTerm: z.string({ error: MSG.validation.feedKeyword }).trim().min(LIMITS.feedKeyword.min, MSG.validation.feedKeyword).max(100),
+});
+const gamesDoc = z.object({ data: z.array(z.object({ id: z.string(), name: z.string(), box_art_url: z.string() })) });
+
+// Game searches are public; remembering answers briefly keeps a busy form (one lookup per
+// pause in typing) from spending the install's Twitch rate limit.
+const GAME_CACHE_MS = 5 * 60_000;
+const GAME_CACHE_MAX = 500;
+
+export default async function signupRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, authenticator, config } = app.deps;
+
+  let captcha: Promise<Captcha> | null = null;
+  const getCaptcha = () =>
+    (captcha ??= loadTokenSecret(db, config).then(
+      (secret) => new Captcha({ hmacKey: deriveCaptchaKey(secret), maxNumber: config.captchaDifficulty }),
+    ).catch((err) => {
+      captcha = null;
+      throw err;
+    }));
+
+  const twitch = new TwitchClient(config.twitch);
+  const gameCache = new Map<string, { games: TwitchCategory[]; until: number }>();
+
+  app.get(
+    '/p/captcha',
+    { schema: { tags: ['sign-up'], summary: 'An ALTCHA proof-of-work challenge for the sign-up form', security: [], response: { 200: challengeSchema } } },
+    async (req, reply) => {
+      const challenge = await (await getCaptcha()).createChallenge();
+      return reply.header('cache-control', 'no-store').send(challenge);
+    },
+  );
+
+  app.post(
+    '/p/free_user',
+    {
+      schema: {
+        tags: ['sign-up'],
+        summary: 'Free sign-up: user, trial organization, brand, project and requested alerts',
+        security: [],
+        body: freeUserBody,
+        response: { 201: freeUserCreated },
+      },
+    },
+    async (req, reply) => {
+      if (!(await (await getCaptcha()).redeem(req.body.altcha))) throw new AppError('bad_request', MSG.validation.captcha, '/altcha');
+      const account = await createFreeAccount(db, req.body);
+      const session = await createSession(db, authenticator, config, account.userId, req.headers['user-agent']);
+      req.log.info({ userId: account.userId, organizationId: account.organizationId }, 'free sign-up');
+      return reply.code(201).send({
+        status: 'OK' as const,
+        message: 'Account created',
+        data: {
+          user: {
+            status: 'OK' as const,
+            id: String(account.userId),
+            email: account.email,
+            token: session.token,
+            expires_at: session.expiresAt.toISOString(),
+          },
+          feeds: account.feeds,
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/p/free_user/preview',
+    {
+      schema: {
+        tags: ['sign-up'],
+        summary: 'Search Twitch games for the sign-up stream alert',
+        security: [],
+        querystring: previewQuery,
+        response: { 200: gamesDoc },
+      },
+    },
+    async (req) => {
+      const term = req.query.searchTerm.toLowerCase();
+      const hit = gameCache.get(term);
+      if (hit && hit.until > Date.now()) return { data: hit.games };
+      let games: TwitchCategory[];
+      try {
+        games = await twitch.searchCategories(req.query.searchTerm);
+      } catch (err) {
+        if (err instanceof TwitchNotConfiguredError) throw new AppError('unavailable', TWITCH_NOT_CONNECTED);
+        req.log.warn({ err }, 'twitch game search failed');
+        throw new AppError('unavailable', 'Twitch could not be reached. Please try again in a few minutes.');
+      }
+      if (gameCache.size >= GAME_CACHE_MAX) gameCache.delete(gameCache.keys().next().value!);
+      gameCache.set(term, { games, until: Date.now() + GAME_CACHE_MS });
+      return { data: games };
+    },
+  );
+}

@@ -1,0 +1,345 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createChallenge, solveChallenge } from 'altcha-lib/v1';
+import { MSG } from '../../../common/messages.js';
+import { TIER, ROLE } from '../../../common/limits.js';
+import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
+import { makeUser } from '../../../test/helpers/factories.js';
+import { startFakeTwitch, type FakeTwitch } from '../../../test/fakes/twitch.js';
+import { Captcha, CAPTCHA_TTL_MS, deriveCaptchaKey } from './captcha.js';
+import { TWITCH_NOT_CONNECTED } from './routes.js';
+
+let ctx: TestContext;
+let twitch: FakeTwitch;
+beforeAll(async () => {
+  twitch = await startFakeTwitch();
+  ctx = await createTestContext(twitch.env);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await twitch?.close();
+});
+
+const encode = (p: object) => Buffer.from(JSON.stringify(p)).toString('base64');
+
+/** Does what the browser widget does: fetch a challenge from the API and brute-force it. */
+async function solveCaptcha(c = ctx): Promise<string> {
+  const res = await c.call('GET', '/api/p/captcha');
+  expect(res.statusCode).toBe(200);
+  const ch = res.json();
+  const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
+  expect(solution).not.toBeNull();
+  return encode({ algorithm: ch.algorithm, challenge: ch.challenge, number: solution!.number, salt: ch.salt, signature: ch.signature });
+}
+
+let seq = 0;
+function body(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Ada Lovelace',
+    email: `ada-${Date.now().toString(36)}-${seq++}@example.test`,
+    password: 'analytical engine',
+    organization_name: 'Analytical Games',
+    client_name: 'Difference Engine',
+    project_name: 'Launch 2025',
+    ...overrides,
+  };
+}
+
+const signUp = (payload: object) => ctx.call('POST', '/api/p/free_user', { body: payload, headers: { 'content-type': 'application/json' } });
+
+async function count(table: string, where = sql`true`): Promise<number> {
+  const { rows } = await ctx.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`);
+  return rows[0].n;
+}
+const totals = async () => ({
+  users: await count('users'),
+  organizations: await count('organizations'),
+  clients: await count('clients'),
+  projects: await count('projects'),
+  pending_feeds: await count('pending_feeds'),
+  memberships: await count('memberships'),
+});
+
+describe('GET p/captcha', () => {
+  it('issues a signed SHA-256 challenge that expires in ten minutes', async () => {
+    const res = await ctx.call('GET', '/api/p/captcha');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const ch = res.json();
+    expect(Object.keys(ch).sort()).toEqual(['algorithm', 'challenge', 'maxnumber', 'salt', 'signature']);
+    expect(ch).toMatchObject({ algorithm: 'SHA-256', maxnumber: 1000 });
+    const expires = Number(new URLSearchParams(ch.salt.split('?')[1]).get('expires')) * 1000;
+    expect(expires - Date.now()).toBeGreaterThan(CAPTCHA_TTL_MS - 60_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(CAPTCHA_TTL_MS);
+  });
+});
+
+describe('POST p/free_user', () => {
+  it('creates user, trial organization, brand, project and pending alerts, and logs the user in', async () => {
+    const input = body({
+      email: 'Grace.Hopper@Example.TEST',
+      article_alert: { name: 'Launch coverage', keywords: 'analytical engine' },
+      youtube_alert: { keyword: 'engine' },
+      twitch_alert: { keyword: 'zelda', game_id: '110758' },
+      altcha: await solveCaptcha(),
+    });
+    const res = await signUp(input);
+    expect(res.statusCode).toBe(201);
+    const doc = res.json();
+    expect(doc).toEqual({
+      status: 'OK',
+      message: 'Account created',
+      data: {
+        user: { status: 'OK', id: expect.any(String), email: 'grace.hopper@example.test', token: expect.any(String), expires_at: expect.any(String) },
+        feeds: {
+          articles: { status: 'PENDING', reason: 'Will start when article alerts are available' },
+          videos: { status: 'PENDING', reason: 'Will start when YouTube feeds are available' },
+          streams: { status: 'PENDING', reason: 'Will start when Twitch feeds are available' },
+        },
+      },
+    });
+    const userId = Number(doc.data.user.id);
+
+    const { rows: [user] } = await ctx.deps.db.execute<Record<string, unknown>>(sql`select * from users where id = ${userId}`);
+    expect(user).toMatchObject({ name: 'Ada Lovelace', email: 'grace.hopper@example.test', tier_id: TIER.free });
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    const { rows: [org] } = await ctx.deps.db.execute<Record<string, unknown>>(sql`select * from organizations where id = ${user.organization_id}`);
+    expect(org).toMatchObject({ name: 'Analytical Games', plan: 'trial', tier_id: TIER.free });
+    expect(new Date(org.trial_ends_at as string).getTime()).toBeGreaterThan(Date.now());
+    expect(await count('memberships', sql`user_id = ${userId} and organization_id = ${org.id} and role_id = ${ROLE.admin}`)).toBe(1);
+    const { rows: [project] } = await ctx.deps.db.execute<Record<string, unknown>>(sql`select * from projects where id = ${user.default_project_id}`);
+    expect(project).toMatchObject({ name: 'Launch 2025', organization_id: org.id, locked: false });
+    const { rows: [client] } = await ctx.deps.db.execute<Record<string, unknown>>(sql`select * from clients where id = ${project.client_id}`);
+    expect(client).toMatchObject({ name: 'Difference Engine', organization_id: org.id });
+    const { rows: feeds } = await ctx.deps.db.execute<Record<string, unknown>>(
+      sql`select kind, payload, status, organization_id, project_id from pending_feeds where project_id = ${project.id} order by kind`,
+    );
+    expect(feeds).toEqual([
+      { kind: 'articles', payload: { name: 'Launch coverage', keywords: 'analytical engine' }, status: 'pending', organization_id: org.id, project_id: project.id },
+      { kind: 'streams', payload: { keyword: 'zelda', game_id: '110758' }, status: 'pending', organization_id: org.id, project_id: project.id },
+      { kind: 'videos', payload: { keyword: 'engine' }, status: 'pending', organization_id: org.id, project_id: project.id },
+    ]);
+
+    // The returned token is a working session in the new organization.
+    const brands = await ctx.call('GET', '/api/clients', { token: doc.data.user.token });
+    expect(brands.statusCode).toBe(200);
+    expect(brands.json().data.map((c: { attributes: { name: string } }) => c.attributes.name)).toEqual(['Difference Engine']);
+    const login = await ctx.call('POST', '/api/auth/login', { body: { email: 'grace.hopper@example.test', password: 'analytical engine' } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('skips the alerts that were not asked for and names the article alert after the project', async () => {
+    const res = await signUp(body({ article_alert: { keywords: 'difference engine' }, altcha: await solveCaptcha() }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.feeds).toEqual({
+      articles: { status: 'PENDING', reason: 'Will start when article alerts are available' },
+      videos: { status: 'SKIPPED', reason: 'Not requested' },
+      streams: { status: 'SKIPPED', reason: 'Not requested' },
+    });
+    const { rows } = await ctx.deps.db.execute<{ kind: string; payload: unknown }>(
+      sql`select f.kind, f.payload from pending_feeds f join users u on u.default_project_id = f.project_id where u.id = ${Number(res.json().data.user.id)}`,
+    );
+    expect(rows).toEqual([{ kind: 'articles', payload: { name: 'Launch 2025', keywords: 'difference engine' } }]);
+  });
+
+  it('refuses a solution that was already used', async () => {
+    const altcha = await solveCaptcha();
+    expect((await signUp(body({ altcha }))).statusCode).toBe(201);
+    const before = await totals();
+    const again = await signUp(body({ altcha }));
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual([
+      { status: '400', code: 'bad_request', title: 'Bad request', detail: MSG.validation.captcha, source: { pointer: '/altcha' } },
+    ]);
+    expect(await totals()).toEqual(before);
+  });
+
+  it('refuses wrong, forged, expired and malformed solutions', async () => {
+    const res = await ctx.call('GET', '/api/p/captcha');
+    const ch = res.json();
+    const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
+    const good = { algorithm: ch.algorithm, challenge: ch.challenge, number: solution!.number, salt: ch.salt, signature: ch.signature };
+    const key = deriveCaptchaKey(ctx.config.jwtSecret!);
+    const foreign = await createChallenge({ hmacKey: 'another install', maxnumber: 10, number: 3, expires: new Date(Date.now() + 60_000) });
+    const expired = await createChallenge({ hmacKey: key, maxnumber: 10, number: 3, expires: new Date(Date.now() - 1000) });
+    const endless = await createChallenge({ hmacKey: key, maxnumber: 10, number: 3 });
+    const sha1 = await createChallenge({ hmacKey: key, maxnumber: 10, number: 3, algorithm: 'SHA-1', expires: new Date(Date.now() + 60_000) });
+    const cases = [
+      encode({ ...good, number: (solution!.number + 1) % 1001 }),
+      encode({ ...good, salt: good.salt.replace(/expires=\d+/, `expires=${Math.floor(Date.now() / 1000) + 3600}`) }),
+      encode({ ...foreign, number: 3 }),
+      encode({ ...expired, number: 3 }),
+      encode({ ...endless, number: 3 }),
+      encode({ ...sha1, number: 3 }),
+      encode({ ...good, number: String(good.number) }),
+      'not base64 json',
+      encode([1, 2, 3]),
+    ];
+    for (const altcha of cases) {
+      const r = await signUp(body({ altcha }));
+      expect(r.statusCode, altcha).toBe(400);
+      expect(r.json().errors[0]).toMatchObject({ code: 'bad_request', detail: MSG.validation.captcha, source: { pointer: '/altcha' } });
+    }
+    // None of the failures used the genuine solution up.
+    expect((await signUp(body({ altcha: encode(good) }))).statusCode).toBe(201);
+  });
+
+  it('reports every invalid field at once, with the catalogue messages, and keeps the captcha', async () => {
+    const altcha = await solveCaptcha();
+    const res = await signUp({
+      name: 'A',
+      email: 'not-an-email',
+      password: 'short',
+      organization_name: 'ab',
+      client_name: 'x'.repeat(51),
+      project_name: 'y'.repeat(31),
+      article_alert: { keywords: 'abcd' },
+      youtube_alert: { keyword: 'ab' },
+      twitch_alert: { keyword: 'zz', game_id: '1' },
+      altcha,
+    });
+    expect(res.statusCode).toBe(422);
+    const errors = Object.fromEntries(res.json().errors.map((e: { source: { pointer: string }; detail: string }) => [e.source.pointer, e.detail]));
+    expect(errors).toEqual({
+      '/name': MSG.validation.nameLength,
+      '/email': MSG.validation.emailInvalid,
+      '/password': MSG.validation.passwordLength,
+      '/organization_name': MSG.validation.organizationLength,
+      '/client_name': MSG.validation.brandLength,
+      '/project_name': MSG.validation.projectLength,
+      '/article_alert/keywords': MSG.validation.alertKeywords,
+      '/youtube_alert/keyword': MSG.validation.feedKeyword,
+      '/twitch_alert/keyword': MSG.validation.feedKeyword,
+    });
+    // Invalid forms are refused before the captcha is looked at, so the solution still works.
+    expect((await signUp(body({ altcha }))).statusCode).toBe(201);
+  });
+
+  it('names each missing field', async () => {
+    const res = await signUp({ organization_name: '', project_name: '' });
+    expect(res.statusCode).toBe(422);
+    // Zod reports every failed rule; the first one for a field is the one a form shows.
+    const errors: Record<string, string> = {};
+    for (const e of res.json().errors as { source: { pointer: string }; detail: string }[]) errors[e.source.pointer] ??= e.detail;
+    expect(errors).toEqual({
+      '/name': MSG.validation.nameRequired,
+      '/email': MSG.validation.emailRequired,
+      '/password': MSG.validation.passwordRequired,
+      '/organization_name': MSG.validation.organizationEmpty,
+      '/client_name': MSG.validation.brandLength,
+      '/project_name': MSG.validation.projectLength,
+      '/altcha': MSG.validation.captcha,
+    });
+  });
+
+  it('answers 409 for an email already in use, whatever its case, and writes nothing', async () => {
+    await makeUser(ctx, { email: 'taken@example.test' });
+    const before = await totals();
+    const res = await signUp(body({ email: 'TAKEN@Example.Test', youtube_alert: { keyword: 'engine' }, altcha: await solveCaptcha() }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual([
+      { status: '409', code: 'conflict', title: 'Conflict', detail: MSG.auth.emailTaken, source: { pointer: '/email' } },
+    ]);
+    expect(await totals()).toEqual(before);
+  });
+
+  it('writes nothing when a step of the transaction fails', async () => {
+    // Make the last write (the pending alerts) fail, as a real database error would.
+    await ctx.deps.db.execute(sql.raw(`
+      create function refuse_feed() returns trigger language plpgsql as $$
+      begin
+        if new.payload->>'keyword' = 'explode' then raise exception 'refused for the test'; end if;
+        return new;
+      end $$;
+      create trigger refuse_feed before insert on pending_feeds for each row execute function refuse_feed();`));
+    const before = await totals();
+    const email = 'half-written@example.test';
+    const res = await signUp(body({ email, youtube_alert: { keyword: 'explode' }, altcha: await solveCaptcha() }));
+    expect(res.statusCode).toBe(500);
+    expect(await totals()).toEqual(before);
+    expect(await count('users', sql`email = ${email}`)).toBe(0);
+  });
+});
+
+describe('GET p/free_user/preview (Twitch games)', () => {
+  it('searches games through Twitch with an app token it keeps', async () => {
+    const res = await ctx.call('GET', '/api/p/free_user/preview?searchTerm=zelda');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: [
+        { id: '110758', name: 'The Legend of Zelda: Tears of the Kingdom', box_art_url: expect.stringContaining('110758') },
+        { id: '18846', name: 'The Legend of Zelda: Breath of the Wild', box_art_url: expect.stringContaining('18846') },
+      ],
+    });
+    const search = twitch.requests.find((r) => r.path === '/helix/search/categories')!;
+    expect(search.query.query).toBe('zelda');
+    expect(search.headers['client-id']).toBe(twitch.clientId);
+    const tokenCall = twitch.requests.find((r) => r.path === '/oauth2/token')!;
+    expect(new URLSearchParams(tokenCall.body).get('grant_type')).toBe('client_credentials');
+
+    expect((await ctx.call('GET', '/api/p/free_user/preview?searchTerm=craft')).json().data.map((g: { name: string }) => g.name)).toEqual(['Minecraft']);
+    expect((await ctx.call('GET', '/api/p/free_user/preview?searchTerm=nothing%20like%20it')).json()).toEqual({ data: [] });
+    expect(twitch.tokenRequests()).toBe(1);
+  });
+
+  it('fetches a new token when Twitch no longer accepts the old one', async () => {
+    const tokensBefore = twitch.tokenRequests();
+    twitch.revokeTokens();
+    const res = await ctx.call('GET', '/api/p/free_user/preview?searchTerm=auto');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((g: { id: string }) => g.id)).toEqual(['32982']);
+    expect(twitch.tokenRequests()).toBe(tokensBefore + 1);
+  });
+
+  it('needs more than 2 characters', async () => {
+    for (const term of ['', 'ze', '%20%20ze%20']) {
+      const res = await ctx.call('GET', `/api/p/free_user/preview?searchTerm=${term}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ code: 'bad_request', detail: MSG.validation.feedKeyword, source: { parameter: 'searchTerm' } });
+    }
+    expect((await ctx.call('GET', '/api/p/free_user/preview')).statusCode).toBe(400);
+  });
+
+  it('answers 503 when Twitch is not configured', async () => {
+    const bare = await createTestContext();
+    try {
+      const res = await bare.call('GET', '/api/p/free_user/preview?searchTerm=zelda');
+      expect(res.statusCode).toBe(503);
+      expect(res.json().errors[0]).toMatchObject({ status: '503', code: 'unavailable', detail: TWITCH_NOT_CONNECTED });
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('answers 503 when Twitch refuses our credentials', async () => {
+    const wrong = await createTestContext({ ...twitch.env, TWITCH_CLIENT_SECRET: 'not-the-secret' });
+    try {
+      const res = await wrong.call('GET', '/api/p/free_user/preview?searchTerm=zelda');
+      expect(res.statusCode).toBe(503);
+      expect(res.json().errors[0].code).toBe('unavailable');
+    } finally {
+      await wrong.close();
+    }
+  });
+});
+
+describe('Captcha memory', () => {
+  it('forgets redeemed challenges once they have expired, and is capped', async () => {
+    let now = Date.now();
+    const captcha = new Captcha({ hmacKey: 'k', maxNumber: 50, maxRemembered: 3, now: () => now });
+    const solve = async () => {
+      const ch = await captcha.createChallenge();
+      const s = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
+      return encode({ ...ch, number: s!.number });
+    };
+    const first = await solve();
+    expect(await captcha.redeem(first)).toBe(true);
+    expect(await captcha.redeem(first)).toBe(false);
+    for (let i = 0; i < 4; i++) expect(await captcha.redeem(await solve())).toBe(true);
+    expect(captcha.rememberedCount).toBe(3);
+    now += CAPTCHA_TTL_MS + 1;
+    const late = await solve();
+    expect(await captcha.redeem(late)).toBe(true);
+    expect(captcha.rememberedCount).toBe(1);
+  });
+});

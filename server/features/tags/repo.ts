@@ -1,0 +1,115 @@
+import { and, count, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.js';
+import { projects, tags } from '../../db/schema/workspace.js';
+import { containsPattern, orderTerms, pageWindow, parseBooleanFilter, splitTotal, totalOver } from '../../db/paging.js';
+import { errorObject, ValidationError } from '../../http/errors.js';
+import type { ListParams } from '../../http/jsonapi.js';
+
+export type TagRow = typeof tags.$inferSelect;
+
+export const TAG_SORTS = ['name', 'inserted_at', 'updated_at'] as const;
+export const TAG_FILTERS = ['project_id', 'locked', 'search'] as const;
+
+function idFilter(params: ListParams, name: string): number | undefined {
+  const raw = params.filter[name];
+  if (raw === undefined || raw === '') return undefined;
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id < 1 || id > Number.MAX_SAFE_INTEGER) {
+    throw new ValidationError([errorObject('bad_request', `${name} must be an id`, { parameter: `filter[${name}]` })], 'bad_request');
+  }
+  return id;
+}
+
+function listWhere(orgId: number, params: ListParams): SQL {
+  const parts: (SQL | undefined)[] = [eq(tags.organizationId, orgId)];
+  const projectId = idFilter(params, 'project_id');
+  if (projectId !== undefined) parts.push(eq(tags.projectId, projectId));
+  const locked = parseBooleanFilter(params.filter.locked);
+  if (locked !== undefined) parts.push(eq(tags.locked, locked));
+  if (params.search) parts.push(ilike(tags.name, containsPattern(params.search)));
+  return and(...parts)!;
+}
+
+export async function listTags(db: Tx, orgId: number, params: ListParams) {
+  const where = listWhere(orgId, params);
+  const rows = await db
+    .select({ ...getTableColumns(tags), total: totalOver })
+    .from(tags)
+    .where(where)
+    .orderBy(
+      ...orderTerms(
+        params,
+        { name: sql`lower(${tags.name})`, inserted_at: tags.insertedAt, updated_at: tags.updatedAt },
+        tags.id,
+      ),
+    )
+    .limit(pageWindow(params).limit)
+    .offset(pageWindow(params).offset);
+  return splitTotal(rows, params, async () => (await db.select({ n: count() }).from(tags).where(where))[0].n);
+}
+
+export async function findTag(db: Tx, orgId: number, id: number): Promise<TagRow | undefined> {
+  const [row] = await db.select().from(tags).where(and(eq(tags.organizationId, orgId), eq(tags.id, id)));
+  return row;
+}
+
+/** True when the project belongs to the organization (archived ones included). */
+export async function projectBelongsToOrg(db: Tx, orgId: number, projectId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId)));
+  return !!row;
+}
+
+/** A highlighted tag always has a date (now unless given); a plain tag never has one. */
+export async function insertTag(
+  db: Tx,
+  orgId: number,
+  projectId: number,
+  values: { name: string; hasHighlight?: boolean; highlightDate?: Date | null },
+): Promise<TagRow> {
+  const hasHighlight = values.hasHighlight ?? false;
+  const [row] = await db
+    .insert(tags)
+    .values({
+      organizationId: orgId,
+      projectId,
+      name: values.name,
+      hasHighlight,
+      highlightDate: hasHighlight ? (values.highlightDate ?? new Date()) : null,
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * Edits a tag in one statement, keeping the highlight rule of insertTag against the row's
+ * current state: turning the highlight off clears the date; turning it on without a date keeps
+ * the existing date or takes now; a date alone only applies to a highlighted tag.
+ */
+export async function updateTag(
+  db: Tx,
+  orgId: number,
+  id: number,
+  values: { name?: string; locked?: boolean; hasHighlight?: boolean; highlightDate?: Date | null },
+): Promise<TagRow | undefined> {
+  const date = values.highlightDate ? sql`${values.highlightDate.toISOString()}::timestamptz` : null;
+  const set: PgUpdateSetSource<typeof tags> = { name: values.name, locked: values.locked, updatedAt: new Date() };
+  if (values.hasHighlight === false) {
+    set.hasHighlight = false;
+    set.highlightDate = null;
+  } else if (values.hasHighlight === true) {
+    set.hasHighlight = true;
+    set.highlightDate = date ?? sql`coalesce(${tags.highlightDate}, now())`;
+  } else if (date) {
+    set.highlightDate = sql`case when ${tags.hasHighlight} then ${date} else null end`;
+  }
+  const [row] = await db
+    .update(tags)
+    .set(set)
+    .where(and(eq(tags.organizationId, orgId), eq(tags.id, id)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ROLE, TIER_NAMES, type TierId } from '../../../common/limits.js';
+import { PLAN_NAMES } from '../../../common/plans.js';
+import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { userUpdateBody } from '../../../common/schemas/users.js';
+import { isTrialExpired, requireOrg, requireUser } from '../../http/auth.js';
+import { notFound } from '../../http/errors.js';
+import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
+import { getUserProfile, setDefaultProject, updateUser, type OrganizationRow, type UserProfile } from './service.js';
+
+const planName = (plan: string) => PLAN_NAMES[plan as keyof typeof PLAN_NAMES] ?? plan;
+const tierName = (tierId: number) => TIER_NAMES[tierId as TierId] ?? null;
+
+function organizationAttributes(o: OrganizationRow) {
+  return {
+    id: String(o.id),
+    name: o.name,
+    avatar: o.avatar,
+    plan: o.plan,
+    'plan-name': planName(o.plan),
+    'tier-name': tierName(o.tierId),
+    stripe_customer_id: o.stripeCustomerId,
+    subscription_status: {
+      trial_expired: isTrialExpired({
+        id: o.id,
+        name: o.name,
+        plan: o.plan,
+        tierId: o.tierId,
+        permissions: o.permissions,
+        capabilities: o.capabilities,
+        trialEndsAt: o.trialEndsAt,
+        stripeCustomerId: o.stripeCustomerId,
+      }),
+      trial_ends_at: o.trialEndsAt?.toISOString() ?? null,
+    },
+    slack_enabled: o.slackEnabled,
+    permissions: o.permissions,
+    capabilities: o.capabilities,
+  };
+}
+
+// The original product's `roles` were role names; ours follow the membership's role id.
+const roleNames = (roleId: number | null) => (roleId === ROLE.admin ? ['admin'] : roleId === ROLE.user ? ['user'] : []);
+
+export const userResource = (u: UserProfile) =>
+  resource('user', u.id, {
+    name: u.name,
+    email: u.email,
+    avatar: u.avatar,
+    roles: roleNames(u.organization ? u.roleId : null),
+    'role-id': u.roleId,
+    'tier-id': u.tierId,
+    'default-project-id': u.defaultProjectId === null ? null : String(u.defaultProjectId),
+    'inserted-at': u.insertedAt.toISOString(),
+    status: u.organization ? 'OK' : 'NO_ORG',
+    organization: u.organization ? organizationAttributes(u.organization) : null,
+    organizations: u.organizations.map((o) => ({ id: String(o.id), name: o.name, 'role-id': o.roleId })),
+  });
+
+const TIER_IDS = Object.keys(TIER_NAMES).map(Number) as TierId[];
+
+const idParams = z.object({ id: idSchema });
+
+export default async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, authenticator } = app.deps;
+
+  // Works without an organization too: the web app reads `status` to send NO_ORG users away.
+  app.get('/user', { schema: { tags: ['users'], summary: 'The caller, their organization and memberships' } }, async (req, reply) => {
+    const auth = requireUser(req);
+    return sendOne(reply, userResource(await getUserProfile(db, auth.userId)));
+  });
+
+  app.patch(
+    '/user/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Set the default project (type new_user), edit the profile or switch organization (type user)',
+        params: idParams,
+        body: userUpdateBody,
+      },
+    },
+    async (req, reply) => {
+      const auth = requireUser(req);
+      if (req.params.id !== auth.userId) throw notFound('user');
+      const { data } = req.body;
+      if (data.type === 'new_user') {
+        const org = requireOrg(req);
+        await setDefaultProject(db, org.orgId, auth.userId, data.relationships.project.data?.id ?? null);
+      } else {
+        const { switched } = await updateUser(db, auth.userId, {
+          name: data.attributes?.name,
+          avatar: data.attributes?.avatar,
+          organizationId: data.relationships?.organization?.data.id,
+        });
+        if (switched) authenticator.forgetSession(auth.sessionId);
+      }
+      return sendOne(reply, userResource(await getUserProfile(db, auth.userId)));
+    },
+  );
+
+  app.get('/tiers', { schema: { tags: ['users'], summary: 'Tier names (1 Admin … 6 Agency)' } }, async (req, reply) => {
+    requireUser(req);
+    return reply.type(JSONAPI).send({
+      data: TIER_IDS.map((id) => resource('tier', id, { name: TIER_NAMES[id] })),
+      meta: { total_entries: TIER_IDS.length, last_page: 1, page_number: 1, page_size: TIER_IDS.length },
+    });
+  });
+}

@@ -1,0 +1,114 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { ROLE } from '../../../common/limits.js';
+import type { Db } from '../../db/client.js';
+import { memberships, organizations, users } from '../../db/schema/accounts.js';
+import { projects } from '../../db/schema/workspace.js';
+import { notFound } from '../../http/errors.js';
+
+const ACTIVE_ROLES = [ROLE.admin, ROLE.user];
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+export interface UserProfile {
+  id: number;
+  name: string;
+  email: string;
+  avatar: string | null;
+  tierId: number;
+  insertedAt: Date;
+  /** The role in the current organization (3 when kicked), null without one. */
+  roleId: number | null;
+  /** The default project when it belongs to the current organization. */
+  defaultProjectId: number | null;
+  /** The current organization, null unless the user is an active member of it. */
+  organization: OrganizationRow | null;
+  /** Every organization the user is an active member of. */
+  organizations: { id: number; name: string; roleId: number }[];
+}
+
+/** The caller's profile as GET user shows it, read fresh from the database. */
+export async function getUserProfile(db: Db, userId: number): Promise<UserProfile> {
+  const [row] = await db
+    .select({
+      user: users,
+      roleId: memberships.roleId,
+      organization: organizations,
+      // A default project left behind in another organization is not offered in this one.
+      defaultProjectId: projects.id,
+    })
+    .from(users)
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, users.organizationId)))
+    .leftJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .leftJoin(projects, and(eq(projects.id, users.defaultProjectId), eq(projects.organizationId, users.organizationId)))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('user');
+  const list = await db
+    .select({ id: organizations.id, name: organizations.name, roleId: memberships.roleId })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(memberships.userId, userId), inArray(memberships.roleId, ACTIVE_ROLES)))
+    .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id));
+  const active = row.roleId !== null && ACTIVE_ROLES.includes(row.roleId as 1 | 2);
+  const { user } = row;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    avatar: user.avatar,
+    tierId: user.tierId,
+    insertedAt: user.insertedAt,
+    roleId: row.roleId,
+    defaultProjectId: active ? row.defaultProjectId : null,
+    organization: active ? row.organization : null,
+    organizations: list,
+  };
+}
+
+/**
+ * Sets (or with null clears) the caller's default project. It must be an active project of the
+ * caller's current organization; anything else answers 404.
+ */
+export async function setDefaultProject(db: Db, orgId: number, userId: number, projectId: number | null): Promise<void> {
+  if (projectId !== null) {
+    const [project] = await db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId), eq(projects.locked, false)));
+    if (!project) throw notFound('project');
+  }
+  await db.update(users).set({ defaultProjectId: projectId, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * Edits the caller's name and avatar and/or switches their current organization, in one
+ * transaction. The target organization must be one the user is an active (not kicked)
+ * member of, else 404. Returns whether the organization changed, since cached auth contexts
+ * must then be dropped.
+ */
+export async function updateUser(
+  db: Db,
+  userId: number,
+  changes: { name?: string; avatar?: string | null; organizationId?: number },
+): Promise<{ switched: boolean }> {
+  return db.transaction(async (tx) => {
+    if (changes.organizationId !== undefined) {
+      const [member] = await tx
+        .select({ roleId: memberships.roleId })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.userId, userId),
+            eq(memberships.organizationId, changes.organizationId),
+            inArray(memberships.roleId, ACTIVE_ROLES),
+          ),
+        )
+        .for('share');
+      if (!member) throw notFound('organization');
+    }
+    await tx
+      .update(users)
+      .set({ name: changes.name, avatar: changes.avatar, organizationId: changes.organizationId, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    return { switched: changes.organizationId !== undefined };
+  });
+}

@@ -1,0 +1,34 @@
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import type { FreeUserResult } from '../api/signup-api';
+
+const LABELS = { articles: 'Article alert', videos: 'YouTube alert', streams: 'Twitch alert' } as const;
+
+/** What happened to each alert asked for at sign-up (data.feeds of POST p/free_user). */
+export function FeedsSummary({ feeds }: { feeds: FreeUserResult['data']['feeds'] }) {
+  return (
+    <Paper withBorder radius="md" p="md" mt="lg">
+      <Text fw={600} size="sm" mb="xs">
+        Your alerts
+      </Text>
+      <Stack gap={6}>
+        {(Object.keys(LABELS) as (keyof typeof LABELS)[]).map((kind) => {
+          const feed = feeds[kind];
+          const requested = feed.status !== 'SKIPPED';
+          return (
+            <Group key={kind} justify="space-between" wrap="nowrap">
+              <div>
+                <Text size="sm">{LABELS[kind]}</Text>
+                <Text size="xs" c="dimmed">
+                  {feed.reason}
+                </Text>
+              </div>
+              <Badge variant="light" color={requested ? 'blue' : 'gray'} style={{ flex: 'none' }}>
+                {feed.status.toLowerCase()}
+              </Badge>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}

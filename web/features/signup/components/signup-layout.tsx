@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { Anchor, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconRadar2 } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import classes from './signup.module.css';
+
+/** The sign-up pages' frame: a centered card on a soft background under the wordmark. */
+/** `footer` replaces the log-in hint; null hides it. */
+export function SignupLayout({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className={classes.page}>
+      <Stack align="center" gap="lg" w="100%">
+        <Wordmark />
+        <Paper className={classes.card} withBorder shadow="md" radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          {children}
+        </Paper>
+        {footer !== undefined ? footer : (
+          <Text size="sm" c="dimmed">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/welcome" size="sm">
+              Log in
+            </Anchor>
+          </Text>
+        )}
+      </Stack>
+    </div>
+  );
+}
+
+export function Wordmark() {
+  return (
+    <Group gap="xs" aria-label="Coverwatch">
+      <ThemeIcon size="lg" radius="md" variant="gradient" gradient={{ from: 'blue', to: 'violet', deg: 135 }}>
+        <IconRadar2 size={20} />
+      </ThemeIcon>
+      <Text className={classes.wordmark} component="span">
+        Coverwatch
+      </Text>
+    </Group>
+  );
+}
+
+/** A step's heading: what this step is for, in one line. */
+export function StepHeading({ title, description }: { title: string; description?: ReactNode }) {
+  return (
+    <Stack gap={4} mb="lg">
+      <Text component="h2" fw={700} fz="xl" m={0}>
+        {title}
+      </Text>
+      {description && (
+        <Text c="dimmed" size="sm">
+          {description}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Stepper labels: on narrow screens (spec: 768 px breakpoint) the steps show as numbered
+ * circles only, and each step's heading names it.
+ */
+export function useStepLabel(): (label: string) => string | undefined {
+  const compact = useMediaQuery('(max-width: 48em)');
+  return (label) => (compact ? undefined : label);
+}
