@@ -53,7 +53,7 @@ const CACHE_MAX = 20000;
 
 export class Authenticator {
   private key: Uint8Array;
-  private cache = new Map<string, { ctx: AuthContext | null; until: number }>();
+  private cache = new Map<string, { ctx: AuthContext | null; sid: string; until: number }>();
 
   constructor(
     private db: Db,
@@ -75,25 +75,30 @@ export class Authenticator {
   async authenticate(req: FastifyRequest): Promise<AuthContext | null> {
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) return null;
+    const token = header.slice(7).trim();
+    const now = Date.now();
+    // Keyed by the token itself: a hit skips the signature check too (the token was verified
+    // when the entry was made, and its own expiry still bounds the entry).
+    const hit = this.cache.get(token);
+    if (hit && hit.until > now) return hit.ctx;
     let sid: string;
+    let exp: number;
     try {
-      const { payload } = await jwtVerify(header.slice(7).trim(), this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sid !== 'string') return null;
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      if (typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
       sid = payload.sid;
+      exp = payload.exp * 1000;
     } catch {
       return null;
     }
-    const now = Date.now();
-    const hit = this.cache.get(sid);
-    if (hit && hit.until > now) return hit.ctx;
     const ctx = await this.load(sid);
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
-    this.cache.set(sid, { ctx, until: now + CACHE_TTL_MS });
+    this.cache.set(token, { ctx, sid, until: Math.min(now + CACHE_TTL_MS, exp) });
     return ctx;
   }
 
   forgetSession(sessionId: string) {
-    this.cache.delete(sessionId);
+    for (const [token, entry] of this.cache) if (entry.sid === sessionId) this.cache.delete(token);
   }
 
   /** Drops every cached caller (after membership or plan changes). */

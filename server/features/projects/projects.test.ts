@@ -202,7 +202,7 @@ describe('projects', () => {
     expect(await rowsOf(org.id)).toEqual([]);
   });
 
-  it('lists with filters, search, sorts, meta and included brands', async () => {
+  it('lists with filters, search, sorts, meta and each project\'s brand', async () => {
     const { token, org } = await makeOrg(ctx);
     const zed = await makeClient(ctx, org.id, 'Zed Brand');
     const acme = await makeClient(ctx, org.id, 'Acme Brand');
@@ -214,7 +214,11 @@ describe('projects', () => {
     expect(all.statusCode).toBe(200);
     expect(names(all)).toEqual(['Alpha', 'Bravo', 'Charlie']);
     expect(all.json().meta).toEqual({ total_entries: 3, last_page: 1, page_number: 1, page_size: 500 });
-    expect(all.json().included.map((c: { id: string }) => c.id).sort()).toEqual([String(zed.id), String(acme.id)].sort());
+    expect(all.json().data.map((p: { attributes: { client: { id: string; name: string } } }) => p.attributes.client)).toEqual([
+      { id: String(zed.id), name: 'Zed Brand' },
+      { id: String(acme.id), name: 'Acme Brand' },
+      { id: String(acme.id), name: 'Acme Brand' },
+    ]);
 
     expect(names(await ctx.call('GET', '/api/projects?sort=client,-name', { token }))).toEqual(['Charlie', 'Bravo', 'Alpha']);
     expect(names(await ctx.call('GET', '/api/projects?sort=-inserted_at', { token }))).toEqual(['Charlie', 'Bravo', 'Alpha']);
@@ -306,7 +310,7 @@ describe('projects', () => {
     expect(patch.statusCode).toBe(404);
     expect(patch.json().errors[0].code).toBe('not_found');
     const list = await ctx.call('GET', `/api/projects?filter[client_id]=${brand.id}`, { token: outsider.token });
-    expect(list.json()).toMatchObject({ data: [], included: [], meta: { total_entries: 0 } });
+    expect(list.json()).toMatchObject({ data: [], meta: { total_entries: 0 } });
     // Creating under their brand is refused like any brand that is not ours.
     const create = await ctx.call('POST', '/api/projects', { token: outsider.token, body: body({ name: 'Sneaky' }, brand.id) });
     expect(create.statusCode).toBe(422);

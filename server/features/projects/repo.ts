@@ -1,9 +1,8 @@
-import { and, count, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { organizations } from '../../db/schema/accounts.js';
 import { clients, projects } from '../../db/schema/workspace.js';
-import { containsPattern, orderTerms, pageWindow, parseBooleanFilter, splitTotal, totalOver } from '../../db/paging.js';
-import { errorObject, ValidationError } from '../../http/errors.js';
+import { containsPattern, idFilter, orderTerms, pageWindow, parseBooleanFilter, preparedList, sortKey, splitTotal, totalOver } from '../../db/paging.js';
 import type { ListParams } from '../../http/jsonapi.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -15,53 +14,57 @@ export const PROJECT_SORTS = ['name', 'inserted_at', 'client'] as const;
 export const PROJECT_FILTERS = ['locked', 'search', 'client_id'] as const;
 
 const selection = { ...getTableColumns(projects), client: getTableColumns(clients) };
+/** Lists carry the brand's id and name only (what the tables and the picker show). */
+const listSelection = { ...getTableColumns(projects), client: { id: clients.id, name: clients.name }, total: totalOver };
+/** What a project document needs: the row and its brand's id and name. */
+export type ProjectListRow = ProjectRow & { client: { id: number; name: string } };
 
 // The brand join repeats the organization so a bad row can never pull in another tenant's brand.
 const brandJoin = and(eq(clients.id, projects.clientId), eq(clients.organizationId, projects.organizationId));
 
-function idFilter(params: ListParams, name: string): number | undefined {
-  const raw = params.filter[name];
-  if (raw === undefined || raw === '') return undefined;
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1 || id > Number.MAX_SAFE_INTEGER) {
-    throw new ValidationError([errorObject('bad_request', `${name} must be an id`, { parameter: `filter[${name}]` })], 'bad_request');
-  }
-  return id;
-}
-
-function listWhere(orgId: number, params: ListParams): SQL {
-  const parts: (SQL | undefined)[] = [eq(projects.organizationId, orgId)];
-  const locked = parseBooleanFilter(params.filter.locked);
-  if (locked !== undefined) parts.push(eq(projects.locked, locked));
-  const clientId = idFilter(params, 'client_id');
-  if (clientId !== undefined) parts.push(eq(projects.clientId, clientId));
-  // The table shows the brand next to the name, so a search matches either.
-  if (params.search) {
-    const pattern = containsPattern(params.search);
-    parts.push(or(ilike(projects.name, pattern), ilike(clients.name, pattern)));
-  }
-  return and(...parts)!;
-}
+const ph = sql.placeholder;
 
 export async function listProjects(db: Tx, orgId: number, params: ListParams) {
-  const where = listWhere(orgId, params);
-  const rows = await db
-    .select({ ...selection, total: totalOver })
-    .from(projects)
-    .innerJoin(clients, brandJoin)
-    .where(where)
-    .orderBy(
-      ...orderTerms(
-        params,
-        { name: sql`lower(${projects.name})`, inserted_at: projects.insertedAt, client: sql`lower(${clients.name})` },
-        projects.id,
-      ),
-    )
-    .limit(pageWindow(params).limit)
-    .offset(pageWindow(params).offset);
-  return splitTotal(rows, params, async () =>
-    (await db.select({ n: count() }).from(projects).innerJoin(clients, brandJoin).where(where))[0].n,
+  const locked = parseBooleanFilter(params.filter.locked);
+  const clientId = idFilter(params, 'client_id');
+  const search = params.search;
+  const shape = `${locked !== undefined}|${clientId !== undefined}|${!!search}|${sortKey(params)}`;
+  const query = preparedList(db, 'projects_list', shape, (name) =>
+    db
+      .select(listSelection)
+      .from(projects)
+      .innerJoin(clients, brandJoin)
+      .where(
+        and(
+          eq(projects.organizationId, ph('orgId')),
+          locked !== undefined ? eq(projects.locked, ph('locked')) : undefined,
+          clientId !== undefined ? eq(projects.clientId, ph('clientId')) : undefined,
+          // The table shows the brand next to the name, so a search matches either.
+          search ? or(ilike(projects.name, ph('pattern')), ilike(clients.name, ph('pattern'))) : undefined,
+        ),
+      )
+      .orderBy(
+        ...orderTerms(
+          params,
+          { name: sql`lower(${projects.name})`, inserted_at: projects.insertedAt, client: sql`lower(${clients.name})` },
+          projects.id,
+        ),
+      )
+      .limit(ph('limit'))
+      .offset(ph('offset'))
+      .prepare(name),
   );
+  const { limit, offset } = pageWindow(params);
+  const rows = await query.execute({ orgId, locked, clientId, pattern: search && containsPattern(search), limit, offset });
+  return splitTotal(rows, params, async () => {
+    const where = and(
+      eq(projects.organizationId, orgId),
+      locked !== undefined ? eq(projects.locked, locked) : undefined,
+      clientId !== undefined ? eq(projects.clientId, clientId) : undefined,
+      search ? or(ilike(projects.name, containsPattern(search)), ilike(clients.name, containsPattern(search))) : undefined,
+    );
+    return (await db.select({ n: count() }).from(projects).innerJoin(clients, brandJoin).where(where))[0].n;
+  });
 }
 
 export async function findProject(db: Tx, orgId: number, id: number): Promise<ProjectWithBrand | undefined> {

@@ -6,14 +6,14 @@ import { idSchema } from '../../../common/schemas/jsonapi.js';
 import { PAGE_SIZES } from '../../../common/limits.js';
 import { requireActiveOrg } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
-import { JSONAPI, listMeta, parseListParams, rel, resource, sendList, sendOne, wantsCsv, type Resource } from '../../http/jsonapi.js';
-import { PROJECT_FILTERS, PROJECT_SORTS, listProjects, type ProjectBrand, type ProjectWithBrand } from './repo.js';
+import { parseListParams, rel, resource, sendList, sendOne, wantsCsv, type Resource } from '../../http/jsonapi.js';
+import { PROJECT_FILTERS, PROJECT_SORTS, listProjects, type ProjectBrand, type ProjectListRow, type ProjectWithBrand } from './repo.js';
 import { createProject, getProject, updateProject, type ProjectChanges } from './service.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const idString = (id: number | null) => (id === null ? null : String(id));
 
-export const projectResource = (p: ProjectWithBrand) =>
+export const projectResource = (p: ProjectListRow) =>
   resource(
     'project',
     p.id,
@@ -52,7 +52,7 @@ function includedBrands(rows: ProjectWithBrand[]): Resource[] {
 }
 
 // CSV has no room for an object: the `client` column carries the brand's name.
-const csvResource = (p: ProjectWithBrand) => {
+const csvResource = (p: ProjectListRow) => {
   const r = projectResource(p);
   return { ...r, attributes: { ...r.attributes, client: p.client.name } };
 };
@@ -71,21 +71,14 @@ export default async function projectRoutes(fastify: FastifyInstance) {
       defaultSort: 'name',
       defaultPageSize: PAGE_SIZES.wholeList,
     });
-    const fetchPage = (p: typeof params) => listProjects(db, auth.orgId, p);
-    if (wantsCsv(req)) {
-      return sendList(req, reply, {
-        name: 'projects',
-        params,
-        fetchPage,
-        toResource: csvResource,
-        csvColumns: ['name', 'client', 'client_id', 'locked', 'alert-id', 'total-articles', 'total-reports', 'inserted-at', 'updated-at'],
-      });
-    }
-    // sendList has no `included`; the brands of the page ride along here.
-    const { rows, total } = await fetchPage(params);
-    return reply
-      .type(JSONAPI)
-      .send({ data: rows.map(projectResource), included: includedBrands(rows), meta: listMeta(total, params) });
+    // Lists carry the brand's id and name in the attributes; GET projects/{id} includes the brand.
+    return sendList(req, reply, {
+      name: 'projects',
+      params,
+      fetchPage: (p) => listProjects(db, auth.orgId, p),
+      toResource: wantsCsv(req) ? csvResource : projectResource,
+      csvColumns: ['name', 'client', 'client_id', 'locked', 'alert-id', 'total-articles', 'total-reports', 'inserted-at', 'updated-at'],
+    });
   });
 
   app.get('/projects/:id', { schema: { tags: ['projects'], summary: 'One project', params: idParams } }, async (req, reply) => {

@@ -1,9 +1,8 @@
-import { and, count, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ilike, sql, type Placeholder } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { projects, tags } from '../../db/schema/workspace.js';
-import { containsPattern, orderTerms, pageWindow, parseBooleanFilter, splitTotal, totalOver } from '../../db/paging.js';
-import { errorObject, ValidationError } from '../../http/errors.js';
+import { containsPattern, idFilter, orderTerms, pageWindow, parseBooleanFilter, preparedList, sortKey, splitTotal, totalOver } from '../../db/paging.js';
 import type { ListParams } from '../../http/jsonapi.js';
 
 export type TagRow = typeof tags.$inferSelect;
@@ -11,42 +10,49 @@ export type TagRow = typeof tags.$inferSelect;
 export const TAG_SORTS = ['name', 'inserted_at', 'updated_at'] as const;
 export const TAG_FILTERS = ['project_id', 'locked', 'search'] as const;
 
-function idFilter(params: ListParams, name: string): number | undefined {
-  const raw = params.filter[name];
-  if (raw === undefined || raw === '') return undefined;
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1 || id > Number.MAX_SAFE_INTEGER) {
-    throw new ValidationError([errorObject('bad_request', `${name} must be an id`, { parameter: `filter[${name}]` })], 'bad_request');
-  }
-  return id;
-}
+const ph = sql.placeholder;
 
-function listWhere(orgId: number, params: ListParams): SQL {
-  const parts: (SQL | undefined)[] = [eq(tags.organizationId, orgId)];
-  const projectId = idFilter(params, 'project_id');
-  if (projectId !== undefined) parts.push(eq(tags.projectId, projectId));
-  const locked = parseBooleanFilter(params.filter.locked);
-  if (locked !== undefined) parts.push(eq(tags.locked, locked));
-  if (params.search) parts.push(ilike(tags.name, containsPattern(params.search)));
-  return and(...parts)!;
+/** The list's WHERE, from values (the count) or placeholders (the prepared page query). */
+function listConditions(
+  orgId: number | Placeholder,
+  f: { projectId?: number | Placeholder; locked?: boolean | Placeholder; pattern?: string | Placeholder },
+) {
+  return and(
+    eq(tags.organizationId, orgId),
+    f.projectId !== undefined ? eq(tags.projectId, f.projectId) : undefined,
+    f.locked !== undefined ? eq(tags.locked, f.locked) : undefined,
+    f.pattern !== undefined ? ilike(tags.name, f.pattern) : undefined,
+  );
 }
 
 export async function listTags(db: Tx, orgId: number, params: ListParams) {
-  const where = listWhere(orgId, params);
-  const rows = await db
-    .select({ ...getTableColumns(tags), total: totalOver })
-    .from(tags)
-    .where(where)
-    .orderBy(
-      ...orderTerms(
-        params,
-        { name: sql`lower(${tags.name})`, inserted_at: tags.insertedAt, updated_at: tags.updatedAt },
-        tags.id,
-      ),
-    )
-    .limit(pageWindow(params).limit)
-    .offset(pageWindow(params).offset);
-  return splitTotal(rows, params, async () => (await db.select({ n: count() }).from(tags).where(where))[0].n);
+  const projectId = idFilter(params, 'project_id');
+  const locked = parseBooleanFilter(params.filter.locked);
+  const pattern = params.search ? containsPattern(params.search) : undefined;
+  const shape = `${projectId !== undefined}|${locked !== undefined}|${pattern !== undefined}|${sortKey(params)}`;
+  const query = preparedList(db, 'tags_list', shape, (name) =>
+    db
+      .select({ ...getTableColumns(tags), total: totalOver })
+      .from(tags)
+      .where(
+        listConditions(ph('orgId'), {
+          projectId: projectId !== undefined ? ph('projectId') : undefined,
+          locked: locked !== undefined ? ph('locked') : undefined,
+          pattern: pattern !== undefined ? ph('pattern') : undefined,
+        }),
+      )
+      .orderBy(
+        ...orderTerms(params, { name: sql`lower(${tags.name})`, inserted_at: tags.insertedAt, updated_at: tags.updatedAt }, tags.id),
+      )
+      .limit(ph('limit'))
+      .offset(ph('offset'))
+      .prepare(name),
+  );
+  const { limit, offset } = pageWindow(params);
+  const rows = await query.execute({ orgId, projectId, locked, pattern, limit, offset });
+  return splitTotal(rows, params, async () =>
+    (await db.select({ n: count() }).from(tags).where(listConditions(orgId, { projectId, locked, pattern })))[0].n,
+  );
 }
 
 export async function findTag(db: Tx, orgId: number, id: number): Promise<TagRow | undefined> {
