@@ -272,6 +272,20 @@ describe('POST settings', () => {
     expect((await ctx.call('GET', `/api/organizations/${org.id}`, { token })).statusCode).toBe(404);
   });
 
+  it('is for admins, and the new organization shares the payment customer', async () => {
+    const { org, token } = await makeOrg(ctx, { plan: 'pro' });
+    await ctx.deps.db.update(organizations).set({ stripeCustomerId: 'cus_shared' }).where(eq(organizations.id, org.id));
+    const member = await addMember(ctx, org.id, 2);
+    const refused = await create(member.token, 'Member Org');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors[0].code).toBe('forbidden');
+    expect(await ctx.deps.db.select().from(memberships).where(eq(memberships.userId, member.user.id))).toHaveLength(1);
+
+    const res = await create(token, 'Billing Twin');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.attributes.stripe_customer_id).toBe('cus_shared');
+  });
+
   it('stops at the plan limit (403 plan_limit) and creates nothing', async () => {
     const { admin, token } = await makeOrg(ctx, { plan: 'starter' });
     const res = await create(token, 'One Too Many');

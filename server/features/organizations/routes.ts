@@ -106,7 +106,8 @@ export default async function organizationRoutes(fastify: FastifyInstance) {
     '/settings',
     { schema: { tags: ['organizations'], summary: 'Create another organization and switch to it', body: organizationCreateBody } },
     async (req, reply) => {
-      const auth = requireOrg(req);
+      // Only an admin (the one who pays) may add organizations: they share its plan and billing.
+      const auth = requireAdmin(req);
       const org = await addOrganization(db, auth.userId, auth.orgId, req.body.data.attributes.name);
       authenticator.forgetSession(auth.sessionId);
       const { data, included } = await organizationDocument(db, org);

@@ -137,7 +137,8 @@ function planForNewOrganization(current: OrganizationRow): PlanKey {
 }
 
 /**
- * `POST settings`: a new organization with the caller as admin, on the plan of the caller's
+ * `POST settings` (admins): a new organization with the caller as admin, on the plan and
+ * payment customer of the caller's
  * current organization, which it replaces as the current one. Allowed while the caller admins
  * fewer organizations than the current plan's `max_organisations` (403 plan_limit otherwise).
  */
@@ -157,6 +158,7 @@ export async function addOrganization(db: Db, callerId: number, currentOrgId: nu
     const plan = planForNewOrganization(current);
     // A trial passes on its end date: creating an organization must not restart the trial.
     const trialEndsAt = plan === 'trial' && current.plan === 'trial' ? current.trialEndsAt : undefined;
-    return createOrganization(tx, { name, plan, ownerId: callerId, trialEndsAt });
+    // The plan covers several organizations under one subscription, so they share its customer.
+    return createOrganization(tx, { name, plan, ownerId: callerId, trialEndsAt, stripeCustomerId: current.stripeCustomerId });
   });
 }

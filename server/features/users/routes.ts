@@ -2,44 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLE, TIER_NAMES, type TierId } from '../../../common/limits.js';
-import { PLAN_NAMES } from '../../../common/plans.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import { userUpdateBody } from '../../../common/schemas/users.js';
-import { isTrialExpired, requireOrg, requireUser } from '../../http/auth.js';
+import { requireOrg, requireUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
-import { getUserProfile, setDefaultProject, updateUser, type OrganizationRow, type UserProfile } from './service.js';
-
-const planName = (plan: string) => PLAN_NAMES[plan as keyof typeof PLAN_NAMES] ?? plan;
-const tierName = (tierId: number) => TIER_NAMES[tierId as TierId] ?? null;
-
-function organizationAttributes(o: OrganizationRow) {
-  return {
-    id: String(o.id),
-    name: o.name,
-    avatar: o.avatar,
-    plan: o.plan,
-    'plan-name': planName(o.plan),
-    'tier-name': tierName(o.tierId),
-    stripe_customer_id: o.stripeCustomerId,
-    subscription_status: {
-      trial_expired: isTrialExpired({
-        id: o.id,
-        name: o.name,
-        plan: o.plan,
-        tierId: o.tierId,
-        permissions: o.permissions,
-        capabilities: o.capabilities,
-        trialEndsAt: o.trialEndsAt,
-        stripeCustomerId: o.stripeCustomerId,
-      }),
-      trial_ends_at: o.trialEndsAt?.toISOString() ?? null,
-    },
-    slack_enabled: o.slackEnabled,
-    permissions: o.permissions,
-    capabilities: o.capabilities,
-  };
-}
+import { organizationAttributes } from '../organizations/service.js';
+import { getUserProfile, setDefaultProject, updateUser, type UserProfile } from './service.js';
 
 // The original product's `roles` were role names; ours follow the membership's role id.
 const roleNames = (roleId: number | null) => (roleId === ROLE.admin ? ['admin'] : roleId === ROLE.user ? ['user'] : []);
@@ -55,7 +24,7 @@ export const userResource = (u: UserProfile) =>
     'default-project-id': u.defaultProjectId === null ? null : String(u.defaultProjectId),
     'inserted-at': u.insertedAt.toISOString(),
     status: u.organization ? 'OK' : 'NO_ORG',
-    organization: u.organization ? organizationAttributes(u.organization) : null,
+    organization: u.organization ? { id: String(u.organization.id), ...organizationAttributes(u.organization) } : null,
     organizations: u.organizations.map((o) => ({ id: String(o.id), name: o.name, 'role-id': o.roleId })),
   });
 
