@@ -93,10 +93,14 @@ async function serveWebApp(app: App) {
     });
     return;
   }
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
-  const html = fs.readFileSync(index, 'utf8');
-  app.setNotFoundHandler((req, reply) => {
+  // wildcard: files are looked up per request, so a rebuild's new hashed assets are served.
+  await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, maxAge: '1h', immutable: false });
+  // Read per page load (a few KB, only on navigation): a rebuild while the server runs takes effect.
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET') return sendNotFound(reply);
+    // A missing file (an old asset, a typo) is a 404, not the app's page under a script's name.
+    if (/\.[a-z0-9]+$/i.test(req.url.split('?')[0])) return reply.code(404).type('text/plain').send('Not found');
+    const html = await fs.promises.readFile(index, 'utf8');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 }

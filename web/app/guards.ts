@@ -1,0 +1,118 @@
+import type { PermissionFlag } from '../../common/plans';
+import { hasPermission, isAdmin, isPlatformOperator, type CurrentUser } from '../lib/session';
+import { activeProjects, NO_PROJECT, type Project } from '../lib/workspace';
+
+/** Paths that never need a session (or decide about it themselves). */
+const PUBLIC_PATHS = ['/welcome', '/login', '/loading/callback', '/authentication/basic/logout', '/subscription-upgrade-success'];
+const PUBLIC_PREFIXES = ['/signup/', '/p/', '/errors/'];
+
+/** First path segments whose second segment is a project id. */
+export const PROJECT_SECTIONS = [
+  'articles-feed',
+  'articles',
+  'youtube-feed',
+  'videos',
+  'twitch-feed',
+  'streams',
+  'reports',
+  'new-report',
+  'supersearch',
+  'brands',
+  'projects',
+  'tags',
+  'organization-details',
+] as const;
+
+/** Sections that need a plan feature (spec 000 §2). */
+const FEATURE_GATES: Record<string, PermissionFlag> = {
+  supersearch: 'data',
+  'youtube-feed': 'youtube_feed',
+  videos: 'youtube_feed',
+  'twitch-feed': 'twitch_feed',
+  streams: 'twitch_feed',
+};
+
+const PAID_PLANS = ['starter', 'pro', 'agency'];
+
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.includes(path) || path === '/signup' || PUBLIC_PREFIXES.some((p) => path.startsWith(p));
+}
+
+function segments(path: string): string[] {
+  return path.split('?')[0].split('/').filter(Boolean);
+}
+
+/**
+ * Where an account in this state must go whatever it asked for: no organization, an expired
+ * trial, or a paid plan without a payment customer. The platform operator is exempt from the
+ * billing checks (spec: "organizations other than 1").
+ */
+export function accountRedirect(user: CurrentUser): string | null {
+  const org = user.organization;
+  if (user.status === 'NO_ORG' || !org) return '/errors/no-org';
+  if (isPlatformOperator(user)) return null;
+  if (org.subscription_status?.trial_expired) return '/errors/end-of-trial';
+  if (PAID_PLANS.includes(String(org.plan).toLowerCase()) && !org.stripe_customer_id) return '/errors/no-customer';
+  return null;
+}
+
+/** The project to open: the default one when it is still active, else the first active one by name. */
+export function pickProjectId(user: CurrentUser, projects?: readonly Project[], preferred?: string | null): string | null {
+  const defaultId = user['default-project-id'] == null ? null : String(user['default-project-id']);
+  if (!projects) return preferred ?? defaultId;
+  const active = activeProjects(projects);
+  if (preferred && active.some((p) => p.id === preferred)) return preferred;
+  if (defaultId && active.some((p) => p.id === defaultId)) return defaultId;
+  return active[0]?.id ?? null;
+}
+
+/** Where /loading/callback sends a freshly logged-in user. */
+export function landingPath(user: CurrentUser, projects?: readonly Project[]): string {
+  const account = accountRedirect(user);
+  if (account) return account;
+  const id = pickProjectId(user, projects);
+  // With a project, the coverage feed is the working screen; without one, the projects page lets them create it.
+  return id ? `/articles-feed/${id}` : `/projects/${NO_PROJECT}`;
+}
+
+export interface RedirectContext {
+  /** The organization's projects, when loaded; used for `/` and to reject unknown project ids. */
+  projects?: readonly Project[];
+  /** The last project the user worked in (kept in local storage). */
+  lastProjectId?: string | null;
+}
+
+/**
+ * The redirect an authenticated route needs, or null to render it. `user` null means no
+ * session. Pure, so the rules of spec 000 §2 are unit-tested in one place.
+ */
+export function decideRedirect(user: CurrentUser | null, path: string, ctx: RedirectContext = {}): string | null {
+  if (isPublicPath(path)) return null;
+  if (!user) return '/welcome';
+  const account = accountRedirect(user);
+  if (account) return account;
+
+  const [section, param] = segments(path);
+  if (!section) return `/projects/${pickProjectId(user, ctx.projects, ctx.lastProjectId) ?? NO_PROJECT}`;
+
+  const flag = FEATURE_GATES[section];
+  if (flag && !hasPermission(user, flag)) return '/errors/404';
+  if (section === 'websites' && !(isPlatformOperator(user) && isAdmin(user))) return '/errors/404';
+  if (section === 'organization-details' && !isAdmin(user)) return '/errors/404';
+
+  if ((PROJECT_SECTIONS as readonly string[]).includes(section)) {
+    if (!param) return '/errors/404';
+    if (ctx.projects && param !== NO_PROJECT && !ctx.projects.some((p) => p.id === param)) return '/errors/404';
+  }
+  return null;
+}
+
+/**
+ * The same screen for another project: `/tags/4` → `/tags/9`. Deeper pages (a report) go back
+ * to their list, since they belong to the old project. Other paths stay as they are.
+ */
+export function switchProjectPath(path: string, projectId: string): string {
+  const [section] = segments(path);
+  if (section && (PROJECT_SECTIONS as readonly string[]).includes(section)) return `/${section}/${projectId}`;
+  return path;
+}

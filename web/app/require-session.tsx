@@ -1,0 +1,29 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ApiError, tokenStore } from '../lib/api';
+import { useCurrentUser } from '../lib/session';
+import { useAllProjects } from '../lib/workspace';
+import { FullPageLoader } from '../components/full-page-loader';
+import { decideRedirect } from './guards';
+import { lastProject } from './last-project';
+
+/**
+ * Gate of the workspace routes: no token → /welcome; then `GET user` decides (no organization,
+ * trial over, no payment customer, plan features, admin-only pages, unknown project).
+ */
+export function RequireSession() {
+  const { pathname } = useLocation();
+  const hasToken = tokenStore.get() !== null;
+  const user = useCurrentUser();
+  const ready = user.data?.status === 'OK' && !!user.data.organization;
+  const projects = useAllProjects(ready);
+
+  if (!hasToken) return <Navigate to="/welcome" replace />;
+  if (user.isError) return <Navigate to={user.error instanceof ApiError && user.error.status === 401 ? '/welcome' : '/errors/500'} replace />;
+  if (!user.data) return <FullPageLoader />;
+  // The project list is needed for `/` and to check the project of the path; a failed list only skips the check.
+  if (ready && projects.isPending && projects.fetchStatus !== 'idle') return <FullPageLoader />;
+
+  const to = decideRedirect(user.data, pathname, { projects: projects.data, lastProjectId: lastProject() });
+  if (to && to !== pathname) return <Navigate to={to} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,270 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDatabaseOff } from '@tabler/icons-react';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+} from '@tanstack/react-table';
+import { PAGE_SIZES } from '../../../common/limits';
+import { MSG } from '../../../common/messages';
+import { downloadCsv } from '../../lib/api';
+import { EXPORT_MSG, toastError, toastSuccess } from '../toasts';
+import { RowActions, type RowAction } from './row-actions';
+import { TablePagination } from './table-pagination';
+import { TableToolbar } from './table-toolbar';
+import { listParamsQuery, useListQuery, type FilterValue, type ListParams } from './use-list-query';
+import { useTableState } from './use-table-state';
+import classes from './data-table.module.css';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The API's sort field; a column without one cannot be sorted. */
+    sortField?: string;
+    width?: number | string;
+    align?: 'left' | 'right' | 'center';
+  }
+}
+
+export type Row<A> = A & { id: string };
+
+export interface DataTableProps<A> {
+  /** The list call (GET `path`) and the CSV export of the same rows. */
+  path: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types differ per column
+  columns: ColumnDef<Row<A>, any>[];
+  /** Fixed filters (e.g. project_id), sent with every page and with the export. */
+  filter?: Record<string, FilterValue>;
+  defaultSort?: string;
+  defaultPageSize?: number;
+  pageSizeOptions?: readonly number[];
+  searchPlaceholder?: string;
+  /** CSV file name; the Export button shows when it is set. */
+  exportName?: string;
+  /** Shows the Active/Archived toggle (filter[locked]). */
+  archivable?: boolean;
+  selectable?: boolean;
+  selectionActions?: (rows: Row<A>[], clear: () => void) => ReactNode;
+  createLabel?: string;
+  onCreate?: () => void;
+  createDisabledReason?: string | null;
+  rowActions?: (row: Row<A>) => RowAction[];
+  /** Accessible name of a row in its action menu. */
+  rowLabel?: (row: Row<A>) => string;
+  toolbarExtra?: ReactNode;
+  enabled?: boolean;
+}
+
+function sortToState(sort: string | undefined): SortingState {
+  if (!sort) return [];
+  const desc = sort.startsWith('-');
+  return [{ id: sort.replace(/^-/, ''), desc }];
+}
+
+/**
+ * The table of every list screen: server-side paging, sort and search, CSV export of the same
+ * filters, checkbox selection, Active/Archived toggle, a Create button and row menus.
+ */
+export function DataTable<A>(props: DataTableProps<A>) {
+  const state = useTableState({ defaultPageSize: props.defaultPageSize, defaultSort: props.defaultSort });
+  const [exporting, setExporting] = useState(false);
+  const archivable = props.archivable ?? false;
+
+  // New fixed filters from the page count as a filter change: back to page 1, same page size.
+  const filterKey = JSON.stringify(props.filter ?? {});
+  const [seenFilterKey, setSeenFilterKey] = useState(filterKey);
+  if (seenFilterKey !== filterKey) {
+    setSeenFilterKey(filterKey);
+    state.setPage(1);
+  }
+
+  const filter = useMemo(
+    () => ({ ...props.filter, ...(archivable ? { locked: state.view === 'archived' } : {}) }),
+    [props.filter, archivable, state.view],
+  );
+  const params: ListParams = { page: state.page, pageSize: state.effectivePageSize, sort: state.sort, search: state.search || undefined, filter };
+  const query = useListQuery<A>(props.path, params, { enabled: props.enabled });
+  const rows = useMemo(() => query.data?.rows ?? [], [query.data]);
+  const meta = query.data?.meta;
+
+  // A page that no longer exists (after archiving the last rows of the last page) falls back to the last one.
+  const { setPage } = state;
+  useEffect(() => {
+    if (meta && !query.isPlaceholderData && state.page > Math.max(1, meta.last_page)) setPage(Math.max(1, meta.last_page));
+  }, [meta, query.isPlaceholderData, state.page, setPage]);
+
+  const columns = useMemo(() => {
+    const cols = [...props.columns];
+    if (props.selectable) cols.unshift(selectColumn<A>());
+    if (props.rowActions) {
+      const actions = props.rowActions;
+      const label = props.rowLabel ?? ((r: Row<A>) => r.id);
+      cols.push({
+        id: 'actions',
+        header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+        meta: { width: 56, align: 'right' },
+        cell: ({ row }) => <RowActions actions={actions(row.original)} label={label(row.original)} />,
+      });
+    }
+    return cols;
+  }, [props.columns, props.selectable, props.rowActions, props.rowLabel]);
+
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getRowId: (r) => r.id,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    enableRowSelection: props.selectable ?? false,
+    state: { sorting: sortToState(state.sort), rowSelection: state.selection },
+    onRowSelectionChange: state.setSelection,
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sortToState(state.sort)) : updater;
+      state.setSort(next[0] ? `${next[0].desc ? '-' : ''}${next[0].id}` : props.defaultSort);
+    },
+  });
+
+  const selectedIds = Object.keys(state.selection).filter((id) => state.selection[id]);
+  const selectedRows = rows.filter((r) => state.selection[r.id]);
+  const clearSelection = () => state.setSelection({});
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadCsv(props.path, listParamsQuery({ sort: state.sort, search: state.search, filter }), props.exportName ?? props.path);
+      toastSuccess(EXPORT_MSG.ready);
+    } catch (err) {
+      toastError(err, EXPORT_MSG.failure);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const colCount = table.getVisibleLeafColumns().length;
+
+  return (
+    <Paper withBorder radius="md" shadow="xs">
+      <TableToolbar
+        searchInput={state.searchInput}
+        onSearchChange={state.changeSearch}
+        searchPlaceholder={props.searchPlaceholder ?? 'Search…'}
+        view={archivable ? state.view : undefined}
+        onViewChange={archivable ? state.setView : undefined}
+        onExport={props.exportName ? exportCsv : undefined}
+        exporting={exporting}
+        createLabel={props.createLabel}
+        onCreate={props.onCreate}
+        createDisabledReason={props.createDisabledReason}
+        selectedCount={selectedIds.length}
+        onClearSelection={clearSelection}
+        selectionActions={props.selectionActions?.(selectedRows, clearSelection)}
+        extra={props.toolbarExtra}
+      />
+      {query.isError && (
+        <Alert color="red" mx="md" mb="md" title={MSG.somethingWrong}>
+          <Group justify="space-between">
+            <Text size="sm">{(query.error as Error).message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className={classes.table}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((hg) => (
+              <Table.Tr key={hg.id}>
+                {hg.headers.map((h) => {
+                  const meta = h.column.columnDef.meta;
+                  const sortField = meta?.sortField;
+                  const sorted = sortField && state.sort?.replace(/^-/, '') === sortField ? (state.sort.startsWith('-') ? 'desc' : 'asc') : false;
+                  const content = h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext());
+                  return (
+                    <Table.Th key={h.id} className={classes.headerCell} w={meta?.width} ta={meta?.align} aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}>
+                      {sortField ? (
+                        <UnstyledButton
+                          className={classes.sortButton}
+                          onClick={() => state.setSort(sorted === 'asc' ? `-${sortField}` : sorted === 'desc' ? props.defaultSort : sortField)}
+                        >
+                          {content}
+                          {sorted === 'asc' ? <IconArrowUp size={14} /> : sorted === 'desc' ? <IconArrowDown size={14} /> : <IconArrowsSort size={14} opacity={0.5} />}
+                        </UnstyledButton>
+                      ) : (
+                        content
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody className={classes.body} data-fetching={query.isPlaceholderData || undefined}>
+            {query.isPending && query.fetchStatus !== 'idle'
+              ? Array.from({ length: 5 }, (_, i) => (
+                  <Table.Tr key={i} data-testid="loading-row">
+                    <Table.Td colSpan={colCount}>
+                      <Skeleton height={20} radius="sm" />
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              : table.getRowModel().rows.map((row) => (
+                  <Table.Tr key={row.id} className={classes.row} data-selected={row.getIsSelected() || undefined}>
+                    {row.getVisibleCells().map((cell) => (
+                      <Table.Td key={cell.id} ta={cell.column.columnDef.meta?.align}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+            {!query.isPending && rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={colCount}>
+                  <Stack align="center" gap={6} className={classes.empty}>
+                    <IconDatabaseOff size={28} stroke={1.5} color="var(--mantine-color-dimmed)" />
+                    <Text c="dimmed" size="sm">
+                      {MSG.emptyTable}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <TablePagination
+        meta={meta}
+        page={state.page}
+        pageSize={state.pageSize}
+        pageSizeOptions={props.pageSizeOptions ?? PAGE_SIZES.options}
+        viewAll={state.viewAll}
+        onPageChange={state.setPage}
+        onPageSizeChange={state.setPageSize}
+        onViewAllChange={state.setViewAll}
+      />
+    </Paper>
+  );
+}
+
+function selectColumn<A>(): ColumnDef<Row<A>> {
+  return {
+    id: 'select',
+    meta: { width: 44 },
+    header: ({ table }) => (
+      <Checkbox
+        aria-label="Select all rows on this page"
+        checked={table.getIsAllPageRowsSelected()}
+        indeterminate={table.getIsSomePageRowsSelected()}
+        onChange={table.getToggleAllPageRowsSelectedHandler()}
+      />
+    ),
+    cell: ({ row }) => (
+      <Checkbox aria-label="Select row" checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
+    ),
+  };
+}

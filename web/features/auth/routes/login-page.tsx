@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { MSG } from '../../../../common/messages';
+import { loginBody } from '../../../../common/schemas/auth';
+import { apiFetch, ApiError, tokenStore } from '../../../lib/api';
+import { documentErrors, serverFieldErrors } from '../../../lib/form';
+import { AuthShell } from '../components/auth-shell';
+
+interface SessionDocument {
+  data: { type: 'session'; attributes: { token: string; expires_at: string } };
+}
+
+function loginProblem(err: unknown): string {
+  if (!(err instanceof ApiError)) return MSG.somethingWrong;
+  if (err.status === -1) return MSG.networkFail;
+  if (err.status === 401) return err.errors[0]?.detail ?? MSG.auth.badCredentials;
+  if (err.status === 429) return err.errors[0]?.detail ?? MSG.auth.tooManyAttempts;
+  return err.message;
+}
+
+/** /login: email and password → POST auth/login, keep the token, then /loading/callback. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: (values) => documentErrors(loginBody, values),
+  });
+
+  async function submit(values: typeof form.values) {
+    setProblem(null);
+    try {
+      // Sent as public: a 401 here means wrong credentials, not an ended session.
+      const doc = await apiFetch<SessionDocument>('auth/login', { method: 'POST', body: values, public: true });
+      tokenStore.set(doc.data.attributes.token);
+      qc.clear();
+      navigate('/loading/callback', { replace: true });
+    } catch (err) {
+      // Wrong credentials and rate limiting are about the attempt, not a field: one message above the form.
+      const fields = err instanceof ApiError && (err.status === 401 || err.status === 429) ? {} : serverFieldErrors(err);
+      if (Object.keys(fields).length) form.setErrors(fields);
+      else setProblem(loginProblem(err));
+    }
+  }
+
+  return (
+    <AuthShell>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <div>
+            <Title order={2} fz={24}>
+              Log in
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              Welcome back. Sign in to your workspace.
+            </Text>
+          </div>
+          {problem && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {problem}
+            </Alert>
+          )}
+          <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" required {...form.getInputProps('email')} />
+          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <Button type="submit" size="md" loading={form.submitting} fullWidth>
+            Log in
+          </Button>
+          <Text size="sm" c="dimmed" ta="center">
+            No account yet?{' '}
+            <Anchor component={Link} to="/signup" fw={600}>
+              Start a free trial
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthShell>
+  );
+}

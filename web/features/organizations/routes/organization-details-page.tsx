@@ -1,0 +1,81 @@
+import { Alert, Button, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCreditCard, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { MSG } from '../../../../common/messages';
+import { PageHeader } from '../../../components/page-header';
+import { isAdmin, useCurrentUser } from '../../../lib/session';
+import { useOrganization } from '../api/organization';
+import { MembersTable } from '../components/members-table';
+import { OrganizationProfileCard } from '../components/organization-profile-card';
+import { ORG_DETAILS_TEXT } from '../components/organization-text';
+
+/**
+ * "Manage subscription" for admins: disabled, with the reason, until billing is connected.
+ * `data-disabled` rather than `disabled` keeps it focusable, so the reason reaches keyboard and
+ * screen-reader users too (Mantine's pattern for a disabled button with a tooltip).
+ */
+function ManageSubscriptionButton() {
+  return (
+    <Tooltip label={ORG_DETAILS_TEXT.billingNotConnected} multiline w={260}>
+      <Button
+        variant="default"
+        leftSection={<IconCreditCard size={16} />}
+        data-disabled
+        aria-disabled="true"
+        aria-description={ORG_DETAILS_TEXT.billingNotConnected}
+        onClick={(e) => e.preventDefault()}
+      >
+        Manage subscription
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** /organization-details/{projectId}: "{org} details" (admins, from the user menu). */
+export function OrganizationDetailsPage() {
+  const user = useCurrentUser().data;
+  const orgId = user?.organization ? String(user.organization.id) : undefined;
+  const org = useOrganization(orgId);
+  const admin = isAdmin(user);
+  const name = org.data?.name ?? user?.organization?.name ?? 'Organization';
+
+  return (
+    <>
+      <PageHeader
+        title={`${name} details`}
+        description="Your organization's name, logo, subscription and members."
+        actions={admin ? <ManageSubscriptionButton /> : undefined}
+      />
+      <Stack gap="xl">
+        {!admin && (
+          <Alert color="blue" variant="light" icon={<IconLock size={18} />} title={ORG_DETAILS_TEXT.onlyAdminsTitle}>
+            {ORG_DETAILS_TEXT.onlyAdmins}
+          </Alert>
+        )}
+        {org.isError && (
+          <Alert color="red" icon={<IconInfoCircle size={18} />} title={MSG.somethingWrong}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{org.error.message}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => org.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {org.data ? <OrganizationProfileCard org={org.data} editable={admin} /> : !org.isError && <Skeleton height={160} radius="md" />}
+        {admin && orgId && user && (
+          <Stack gap="sm">
+            <div>
+              <Title order={3} fz={20}>
+                Members
+              </Title>
+              <Text size="sm" c="dimmed">
+                Everyone who belongs to {name}, including members who were removed.
+              </Text>
+            </div>
+            <MembersTable orgId={orgId} organizationName={name} currentUserId={String(user.id)} admin={admin} />
+          </Stack>
+        )}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZES } from '../../../../common/limits';
+import { MSG } from '../../../../common/messages';
+import { apiFetch, flatten, listQuery, type ListDocument } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../components/toasts';
+import type { CurrentUser } from '../../../lib/session';
+
+export const PROJECTS_PATH = 'projects';
+
+export interface ProjectValues {
+  name: string;
+  clientId: string | null;
+  avatar: string | null;
+}
+
+/** The request document of POST projects / PATCH projects/{id}: the brand is the `client` relationship. */
+export function projectDocument(values: ProjectValues, id?: string) {
+  return {
+    data: {
+      type: 'project' as const,
+      ...(id ? { id } : {}),
+      attributes: { name: values.name.trim(), avatar: values.avatar },
+      relationships: values.clientId ? { client: { data: { type: 'client' as const, id: values.clientId } } } : {},
+    },
+  };
+}
+
+/** Projects show in the picker, the top bar and this table: refresh every view of them. */
+function useInvalidateProjects() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: [PROJECTS_PATH] });
+}
+
+export function useSaveProject() {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: ({ values, id }: { values: ProjectValues; id?: string }) =>
+      apiFetch(id ? `${PROJECTS_PATH}/${id}` : PROJECTS_PATH, { method: id ? 'PATCH' : 'POST', body: projectDocument(values, id) }),
+    onSuccess: async (_data, { id }) => {
+      toastSuccess(id ? MSG.modal.projectEdited : MSG.modal.projectCreated);
+      await invalidate();
+    },
+  });
+}
+
+/** Archive or re-activate; re-activating counts against the plan's limit (403 plan_limit). */
+export function useSetProjectLocked() {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: ({ id, locked }: { id: string; locked: boolean }) =>
+      apiFetch(`${PROJECTS_PATH}/${id}`, { method: 'PATCH', body: { data: { type: 'project', id, attributes: { locked } } } }),
+    onSuccess: async (_data, { locked }) => {
+      toastSuccess(locked ? MSG.modal.projectArchived : MSG.modal.projectActivated);
+      await invalidate();
+    },
+    onError: (err) => toastError(err),
+  });
+}
+
+export interface BrandOption {
+  id: string;
+  name: string;
+  locked: boolean;
+}
+
+/** Active brands for the brand select (GET clients, whole list). Keyed under `clients` so brand changes refresh it. */
+export function useActiveBrands(enabled: boolean) {
+  return useQuery({
+    queryKey: ['clients', 'options'],
+    enabled,
+    queryFn: async () => {
+      const doc = await apiFetch<ListDocument<{ name: string; locked: boolean }>>('clients', {
+        query: listQuery({ page: 1, pageSize: PAGE_SIZES.wholeList, sort: 'name', filter: { locked: false } }),
+      });
+      return doc.data.map((r) => flatten(r) as BrandOption);
+    },
+  });
+}
+
+/** Why a new (or re-activated) project is not allowed, or null: no projects on the plan, or the limit reached. */
+export function projectLimitReason(user: CurrentUser | undefined, activeCount: number): string | null {
+  const perms = user?.organization?.permissions;
+  if (!perms?.projects) return MSG.billing.upgrade;
+  if (typeof perms.max_projects === 'number' && activeCount >= perms.max_projects) return MSG.billing.projectLimit;
+  return null;
+}

@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { Avatar, Badge, Button, Card, FileButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconPhotoUp, IconUser } from '@tabler/icons-react';
+import { LIMITS } from '../../../../common/limits';
+import { MSG } from '../../../../common/messages';
+import { userNameSchema } from '../../../../common/schemas/auth';
+import { toastError } from '../../../components/toasts';
+import { serverFieldErrors } from '../../../lib/form';
+import { isAdmin, type CurrentUser } from '../../../lib/session';
+import { IMAGE_TYPES, imageFileProblem } from '../../../lib/upload';
+import { useChangeAvatar, useUpdateName } from '../api/settings';
+import { CardTitle } from './card-title';
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase())
+    .join('');
+}
+
+function nameProblem(value: string): string | null {
+  const result = userNameSchema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? MSG.validation.nameRequired);
+}
+
+/** Account: the profile picture (changed at once) and the name (with Save). */
+export function AccountCard({ user }: { user: CurrentUser }) {
+  const changeAvatar = useChangeAvatar(user.id);
+  const updateName = useUpdateName(user.id);
+  const [name, setName] = useState(user.name);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const trimmed = name.trim();
+  const problem = name !== user.name ? nameProblem(name) : null;
+  const disabled = updateName.isPending || trimmed === '' || trimmed === user.name || problem !== null;
+
+  function pick(file: File | null) {
+    if (!file) return;
+    const bad = imageFileProblem(file);
+    setFileProblem(bad);
+    if (!bad) changeAvatar.mutate(file);
+  }
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (disabled) return;
+    setServerError(null);
+    try {
+      await updateName.mutateAsync(trimmed);
+    } catch (err) {
+      const field = serverFieldErrors(err).name;
+      if (field) setServerError(field);
+      else toastError(err, MSG.modal.settingsFailure);
+    }
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg" shadow="xs">
+      <Stack gap="lg">
+        <CardTitle icon={<IconUser size={18} />} title="Account" description="How you appear to your organization." />
+        <Group gap="md" wrap="nowrap">
+          <Avatar src={user.avatar} size={72} radius="xl" color="brand" alt={user.name}>
+            {initials(user.name)}
+          </Avatar>
+          <Stack gap={6} style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Title order={4} fz="md" style={{ overflowWrap: 'anywhere' }}>
+                {user.name}
+              </Title>
+              <Badge variant="light" color={isAdmin(user) ? 'brand' : 'gray'} size="sm">
+                {isAdmin(user) ? 'Admin' : 'User'}
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {user.email}
+            </Text>
+            <FileButton onChange={pick} accept={IMAGE_TYPES.join(',')} disabled={changeAvatar.isPending}>
+              {(props) => (
+                <Button {...props} variant="default" size="xs" w="fit-content" leftSection={<IconPhotoUp size={14} />} loading={changeAvatar.isPending}>
+                  Change profile picture
+                </Button>
+              )}
+            </FileButton>
+            <Text size="xs" c={fileProblem ? 'red' : 'dimmed'}>
+              {fileProblem ?? `JPEG or PNG, up to ${LIMITS.uploadMaxBytes / (1024 * 1024)} MB.`}
+            </Text>
+          </Stack>
+        </Group>
+        <form onSubmit={save} noValidate>
+          <Group align="flex-start" gap="sm" wrap="nowrap">
+            <TextInput
+              label="Name"
+              value={name}
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                setServerError(null);
+              }}
+              error={problem ?? serverError}
+              required
+              style={{ flex: 1 }}
+            />
+            <Button type="submit" mt={25} disabled={disabled} loading={updateName.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+              Save
+            </Button>
+          </Group>
+        </form>
+      </Stack>
+    </Card>
+  );
+}

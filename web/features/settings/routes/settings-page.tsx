@@ -1,0 +1,37 @@
+import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { PageHeader } from '../../../components/page-header';
+import { isAdmin, useCurrentUser } from '../../../lib/session';
+import { AccountCard } from '../components/account-card';
+import { ChatWorkspaceCard } from '../components/chat-workspace-card';
+import { InvitationCard } from '../components/invitation-card';
+import { NotificationsCard } from '../components/notifications-card';
+import { OrganizationCard } from '../components/organization-card';
+
+/** /settings: account, organization and notification settings. */
+export function SettingsPage() {
+  const user = useCurrentUser().data;
+  const admin = isAdmin(user);
+
+  return (
+    <>
+      <PageHeader title="Settings" description="Your account, your organization and your notifications." />
+      {!user ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Skeleton height={260} radius="md" />
+          <Skeleton height={260} radius="md" />
+        </SimpleGrid>
+      ) : (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
+            {/* Keyed by the saved name: a change made elsewhere resets the field. */}
+            <AccountCard key={user.name} user={user} />
+            <OrganizationCard user={user} />
+            <InvitationCard admin={admin} />
+            {admin && <ChatWorkspaceCard />}
+          </SimpleGrid>
+          {user.organization?.capabilities?.notification_card === true && <NotificationsCard />}
+        </Stack>
+      )}
+    </>
+  );
+}
