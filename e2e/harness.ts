@@ -63,7 +63,7 @@ export async function startJourney(env: Record<string, string> = {}): Promise<Jo
 export async function loginAs(page: Page, baseUrl: string, email: string, password: string) {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: /log in/i }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login') && !u.pathname.startsWith('/loading'));
 }
