@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   return app;
 }
 
-function sendNotFound(reply: import('fastify').FastifyReply) {
+function sendNotFound(reply: FastifyReply) {
   return reply.code(404).type(JSONAPI).send({ errors: [errorObject('not_found', 'No such API route')] });
 }
 
@@ -96,12 +96,15 @@ async function serveWebApp(app: App) {
   // wildcard: files are looked up per request, so a rebuild's new hashed assets are served.
   await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, maxAge: '1h', immutable: false });
   // Read per page load (a few KB, only on navigation): a rebuild while the server runs takes effect.
+  const sendApp = async (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await fs.promises.readFile(index, 'utf8'));
+  // The static plugin answers a folder ("/") with 403; the root is the app like any other route.
+  app.get('/', { schema: { hide: true } }, (_req, reply) => sendApp(reply));
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET') return sendNotFound(reply);
     // A missing file (an old asset, a typo) is a 404, not the app's page under a script's name.
     if (/\.[a-z0-9]+$/i.test(req.url.split('?')[0])) return reply.code(404).type('text/plain').send('Not found');
-    const html = await fs.promises.readFile(index, 'utf8');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return sendApp(reply);
   });
 }
 
