@@ -102,6 +102,25 @@ export const MSG = {
     customerNotFound: 'Customer not found',
     noOrg: 'Contact an admin of your organization to get access.',
   },
+  exports: {
+    ready: 'Export ready. Starting download...',
+    readyDownloading: 'Your export is ready. Downloading...',
+    failure: 'There was an issue generating the CSV. Please, try again or contact support',
+    emailed: 'Your export is being processed. You will receive it on your email in a few minutes!',
+    emailFailure: 'There was an error processing your export. Try again or contact support.',
+  },
+  settings: {
+    billingNotConnected: 'Billing is not connected on this server yet, so the subscription cannot be managed here.',
+    onlyAdminsTitle: 'Only admins can manage the organization',
+    onlyAdmins: 'Ask an admin of your organization to change its name or logo, or to manage its members.',
+    inviteAskAdmin: 'Only admins can invite people. Ask an admin of your organization for an invitation link.',
+    inviteHelp:
+      'Anyone with this link can create an account in your organization, as a User, until it expires. Admins can promote members later.',
+    slackNotConnected:
+      'Slack is not connected on this server yet. Once an administrator of this Coverwatch server sets it up, you can install Coverwatch in your Slack workspace from here.',
+    notificationsPending:
+      'Email notifications for each project arrive together with alerts. There is nothing to set up yet: this card will list your projects with their notification settings.',
+  },
   notifications: {
     set: 'Could not set notifications',
     get: 'Could not get notifications',

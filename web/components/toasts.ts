@@ -27,11 +27,3 @@ export function toastStatus(status: 200 | 201 | 204) {
   toastSuccess(statusMessage(status));
 }
 
-/**
- * Export messages of the catalogue (spec 001 §8 "Exports") that common/messages.ts does not hold
- * yet; they belong there, next to the rest of the catalogue.
- */
-export const EXPORT_MSG = {
-  ready: 'Export ready. Starting download...',
-  failure: 'There was an issue generating the CSV. Please, try again or contact support',
-} as const;

@@ -12,7 +12,7 @@ import {
 import { PAGE_SIZES } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
 import { downloadCsv } from '../../lib/api';
-import { EXPORT_MSG, toastError, toastSuccess } from '../toasts';
+import { toastError, toastSuccess } from '../toasts';
 import { RowActions, type RowAction } from './row-actions';
 import { TablePagination } from './table-pagination';
 import { TableToolbar } from './table-toolbar';
@@ -31,6 +31,11 @@ declare module '@tanstack/react-table' {
 }
 
 export type Row<A> = A & { id: string };
+
+interface RowMenuMeta<A> {
+  rowActions?: (row: Row<A>) => RowAction[];
+  rowLabel?: (row: Row<A>) => string;
+}
 
 export interface DataTableProps<A> {
   /** The list call (GET `path`) and the CSV export of the same rows. */
@@ -97,26 +102,31 @@ export function DataTable<A>(props: DataTableProps<A>) {
     if (meta && !query.isPlaceholderData && state.page > Math.max(1, meta.last_page)) setPage(Math.max(1, meta.last_page));
   }, [meta, query.isPlaceholderData, state.page, setPage]);
 
+  // The actions column reads the menu builders from the table's meta, so pages may pass inline
+  // functions: a new function must not rebuild the column (that remounts an open row menu).
+  const hasRowActions = !!props.rowActions;
   const columns = useMemo(() => {
     const cols = [...props.columns];
     if (props.selectable) cols.unshift(selectColumn<A>());
-    if (props.rowActions) {
-      const actions = props.rowActions;
-      const label = props.rowLabel ?? ((r: Row<A>) => r.id);
+    if (hasRowActions) {
       cols.push({
         id: 'actions',
         header: () => <VisuallyHidden>Actions</VisuallyHidden>,
         meta: { width: 56, align: 'right' },
-        cell: ({ row }) => <RowActions actions={actions(row.original)} label={label(row.original)} />,
+        cell: ({ row, table }) => {
+          const { rowActions, rowLabel } = table.options.meta as RowMenuMeta<A>;
+          return <RowActions actions={rowActions!(row.original)} label={(rowLabel ?? ((r: Row<A>) => r.id))(row.original)} />;
+        },
       });
     }
     return cols;
-  }, [props.columns, props.selectable, props.rowActions, props.rowLabel]);
+  }, [props.columns, props.selectable, hasRowActions]);
 
   const table = useReactTable({
     data: rows,
     columns,
     getRowId: (r) => r.id,
+    meta: { rowActions: props.rowActions, rowLabel: props.rowLabel } satisfies RowMenuMeta<A>,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,
@@ -137,9 +147,9 @@ export function DataTable<A>(props: DataTableProps<A>) {
     setExporting(true);
     try {
       await downloadCsv(props.path, listParamsQuery({ sort: state.sort, search: state.search, filter }), props.exportName ?? props.path);
-      toastSuccess(EXPORT_MSG.ready);
+      toastSuccess(MSG.exports.ready);
     } catch (err) {
-      toastError(err, EXPORT_MSG.failure);
+      toastError(err, MSG.exports.failure);
     } finally {
       setExporting(false);
     }

@@ -10,7 +10,6 @@ import { tokenStore } from '../../lib/api';
 import type { CurrentUserAttributes } from '../../lib/session';
 import { listDocument, stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
 import { OrganizationDetailsPage } from './routes/organization-details-page';
-import { ORG_DETAILS_TEXT } from './components/organization-text';
 
 const ORG = {
   id: '7',
@@ -187,7 +186,7 @@ describe('organization details: not an admin', () => {
   it('says only admins manage it, shows the name as text and no members or subscription', async () => {
     const calls = serve({ roleId: 2 });
     renderPage();
-    expect(await screen.findByText(ORG_DETAILS_TEXT.onlyAdminsTitle)).toBeTruthy();
+    expect(await screen.findByText(MSG.settings.onlyAdminsTitle)).toBeTruthy();
     expect(await screen.findByText('Nebula Games')).toBeTruthy();
     expect(screen.queryByLabelText(/Organization name/)).toBeNull();
     expect(screen.queryByRole('button', { name: /Manage subscription/ })).toBeNull();
@@ -202,7 +201,7 @@ describe('organization details: subscription', () => {
     renderPage();
     const button = await screen.findByRole('button', { name: /Manage subscription/ });
     expect(button.getAttribute('aria-disabled')).toBe('true');
-    expect(button.getAttribute('aria-description')).toBe(ORG_DETAILS_TEXT.billingNotConnected);
+    expect(button.getAttribute('aria-description')).toBe(MSG.settings.billingNotConnected);
     fireEvent.click(button);
     expect(calls.some((c) => c.url.pathname.includes('customer_portal'))).toBe(false);
   });

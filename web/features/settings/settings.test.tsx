@@ -9,7 +9,6 @@ import { MSG } from '../../../common/messages';
 import { tokenStore } from '../../lib/api';
 import { userQueryKey, type CurrentUser, type CurrentUserAttributes } from '../../lib/session';
 import { stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
-import { SETTINGS_TEXT } from './components/settings-text';
 import { SettingsPage } from './routes/settings-page';
 
 function organization(id: string, name: string, notificationCard = false) {
@@ -123,7 +122,7 @@ describe('settings: invitation link', () => {
   it('tells a member who is not an admin to ask one, with no Slack install', async () => {
     serve(userDoc({ roleId: 2 }));
     renderSettings();
-    expect(await screen.findByText(SETTINGS_TEXT.inviteAskAdmin)).toBeTruthy();
+    expect(await screen.findByText(MSG.settings.inviteAskAdmin)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /invitation link/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add organization' })).toBeNull();
     expect(screen.queryByText('Chat workspace')).toBeNull();
@@ -136,7 +135,7 @@ describe('settings: chat workspace and notifications', () => {
     renderSettings();
     const button = (await screen.findByRole('button', { name: 'Add to Slack' })) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
-    expect(screen.getAllByText(SETTINGS_TEXT.slackNotConnected).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(MSG.settings.slackNotConnected).length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: /Slack/ })).toBeNull();
   });
 

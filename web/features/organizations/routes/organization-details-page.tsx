@@ -6,7 +6,6 @@ import { isAdmin, useCurrentUser } from '../../../lib/session';
 import { useOrganization } from '../api/organization';
 import { MembersTable } from '../components/members-table';
 import { OrganizationProfileCard } from '../components/organization-profile-card';
-import { ORG_DETAILS_TEXT } from '../components/organization-text';
 
 /**
  * "Manage subscription" for admins: disabled, with the reason, until billing is connected.
@@ -15,13 +14,13 @@ import { ORG_DETAILS_TEXT } from '../components/organization-text';
  */
 function ManageSubscriptionButton() {
   return (
-    <Tooltip label={ORG_DETAILS_TEXT.billingNotConnected} multiline w={260}>
+    <Tooltip label={MSG.settings.billingNotConnected} multiline w={260}>
       <Button
         variant="default"
         leftSection={<IconCreditCard size={16} />}
         data-disabled
         aria-disabled="true"
-        aria-description={ORG_DETAILS_TEXT.billingNotConnected}
+        aria-description={MSG.settings.billingNotConnected}
         onClick={(e) => e.preventDefault()}
       >
         Manage subscription
@@ -47,8 +46,8 @@ export function OrganizationDetailsPage() {
       />
       <Stack gap="xl">
         {!admin && (
-          <Alert color="blue" variant="light" icon={<IconLock size={18} />} title={ORG_DETAILS_TEXT.onlyAdminsTitle}>
-            {ORG_DETAILS_TEXT.onlyAdmins}
+          <Alert color="blue" variant="light" icon={<IconLock size={18} />} title={MSG.settings.onlyAdminsTitle}>
+            {MSG.settings.onlyAdmins}
           </Alert>
         )}
         {org.isError && (

@@ -1,8 +1,8 @@
+import { MSG } from '../../../../common/messages';
 import { useId } from 'react';
 import { Alert, Button, Card, Stack, Text } from '@mantine/core';
 import { IconBrandSlack, IconPlugConnectedX } from '@tabler/icons-react';
 import { CardTitle } from './card-title';
-import { SETTINGS_TEXT } from './settings-text';
 
 /**
  * The chat-workspace (Slack) install link, for admins. This server has no Slack app yet, so
@@ -20,7 +20,7 @@ export function ChatWorkspaceCard() {
         />
         <Alert variant="default" icon={<IconPlugConnectedX size={18} />} title="Not connected">
           <Text size="sm" id={reasonId}>
-            {SETTINGS_TEXT.slackNotConnected}
+            {MSG.settings.slackNotConnected}
           </Text>
         </Alert>
         <div>

@@ -1,9 +1,9 @@
+import { MSG } from '../../../../common/messages';
 import { ActionIcon, Anchor, Button, Card, CopyButton, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconLink, IconUserPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useCreateInvite } from '../api/settings';
 import { CardTitle } from './card-title';
-import { SETTINGS_TEXT } from './settings-text';
 
 /** Invitation link: admins create one (POST invite) and copy it; others are told to ask an admin. */
 export function InvitationCard({ admin }: { admin: boolean }) {
@@ -16,12 +16,12 @@ export function InvitationCard({ admin }: { admin: boolean }) {
         <CardTitle icon={<IconUserPlus size={18} />} title="Invitation link" description="Bring your team into your organization." />
         {!admin ? (
           <Text size="sm" c="dimmed">
-            {SETTINGS_TEXT.inviteAskAdmin}
+            {MSG.settings.inviteAskAdmin}
           </Text>
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              {SETTINGS_TEXT.inviteHelp}
+              {MSG.settings.inviteHelp}
             </Text>
             {link && invite.data && (
               <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">

@@ -1,7 +1,7 @@
+import { MSG } from '../../../../common/messages';
 import { Card, EmptyState, Stack } from '@mantine/core';
 import { IconBellRinging, IconMail } from '@tabler/icons-react';
 import { CardTitle } from './card-title';
-import { SETTINGS_TEXT } from './settings-text';
 
 /**
  * Project email notifications (organizations with the notification card). Its API comes with
@@ -17,7 +17,7 @@ export function NotificationsCard() {
           variant="light"
           icon={<IconBellRinging size={22} />}
           title="Notifications arrive with alerts"
-          description={SETTINGS_TEXT.notificationsPending}
+          description={MSG.settings.notificationsPending}
         />
       </Stack>
     </Card>
