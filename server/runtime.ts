@@ -31,6 +31,7 @@ export async function startRuntime(config: Config, role: Role, opts: { listen?: 
   let embedded: EmbeddedServer | null = null;
   let url = config.databaseUrl;
   if (!url) {
+    claimDataDir(config.dataDir);
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(config.dataDir, 'pg'),
       log: (line) => log.info(line),
@@ -46,6 +47,7 @@ export async function startRuntime(config: Config, role: Role, opts: { listen?: 
     await boss?.stop({ graceful: true, timeout: 10000 }).catch((err) => log.error({ err }, 'stopping job queue'));
     await database?.close().catch(() => {});
     await embedded?.stop();
+    if (embedded) releaseDataDir(config.dataDir);
   };
   try {
     await migrateDatabase(url);
@@ -87,5 +89,33 @@ async function ensureDatabase(adminUrl: string, name: string) {
     if (!rowCount) await client.query(`create database ${client.escapeIdentifier(name)}`);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * One process owns an embedded database. A second `npm start` on the same data folder would
+ * otherwise adopt the first one's PostgreSQL and stop it on its way out.
+ */
+function claimDataDir(dataDir: string) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lock = path.join(dataDir, 'coverwatch.pid');
+  const other = Number(fs.existsSync(lock) ? fs.readFileSync(lock, 'utf8').trim() : 0);
+  if (other && other !== process.pid && isRunning(other)) {
+    throw new Error(`Another Coverwatch process (pid ${other}) is running on ${dataDir}. Stop it first, or set DATA_DIR.`);
+  }
+  fs.writeFileSync(lock, String(process.pid));
+}
+
+function releaseDataDir(dataDir: string) {
+  const lock = path.join(dataDir, 'coverwatch.pid');
+  if (fs.existsSync(lock) && fs.readFileSync(lock, 'utf8').trim() === String(process.pid)) fs.rmSync(lock);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
