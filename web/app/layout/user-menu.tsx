@@ -4,15 +4,7 @@ import { useNavigate } from 'react-router';
 import { isAdmin, type CurrentUser } from '../../lib/session';
 import { useLogout } from '../../lib/use-logout';
 import classes from './layout.module.css';
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase())
-    .join('');
-}
+import { initials } from '../../lib/initials';
 
 /** Avatar, name, organization; Organization details (admins), Settings, Log out. */
 export function UserMenu({ user, projectId }: { user: CurrentUser; projectId: string }) {

@@ -7,21 +7,13 @@ import type { RowAction } from '../../../components/data-table/row-actions';
 import { formatDate } from '../../../lib/dates';
 import { membersPath, roleLabel, useMemberAction, type Member, type MemberAction, type MemberAttributes } from '../api/organization';
 import { MemberActionModal } from './member-action-modal';
+import { initials } from '../../../lib/initials';
 
 const col = createColumnHelper<Row<MemberAttributes>>();
 
 const memberLabel = (m: Member) => m.name;
 
 const ROLE_COLOR = { Admin: 'brand', User: 'gray', Kicked: 'red' } as const;
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase())
-    .join('');
-}
 
 export interface MembersTableProps {
   orgId: string;

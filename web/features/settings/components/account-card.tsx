@@ -10,15 +10,7 @@ import { isAdmin, type CurrentUser } from '../../../lib/session';
 import { IMAGE_TYPES, imageFileProblem } from '../../../lib/upload';
 import { useChangeAvatar, useUpdateName } from '../api/settings';
 import { CardTitle } from './card-title';
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase())
-    .join('');
-}
+import { initials } from '../../../lib/initials';
 
 function nameProblem(value: string): string | null {
   const result = userNameSchema.safeParse(value);
