@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { clientCreateBody } from '../../../../common/schemas/clients';
 import { AvatarUpload } from '../../../components/avatar-upload';
@@ -7,6 +7,7 @@ import { closeThenReset } from '../../../components/modal-reset';
 import { toastError } from '../../../components/toasts';
 import { documentErrors, serverFieldErrors } from '../../../lib/form';
 import { brandDocument, useSaveBrand, type Brand, type BrandValues } from '../api/brands';
+import { FormModalActions } from '../../../components/form-modal-actions';
 
 export interface BrandFormModalProps {
   opened: boolean;
@@ -51,14 +52,7 @@ export function BrandFormModal({ opened, onClose, brand }: BrandFormModalProps) 
             error={form.errors.avatar as string | undefined}
             onUploadingChange={setUploading}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={uploading}>
-              {brand ? 'Save' : 'Create brand'}
-            </Button>
-          </Group>
+          <FormModalActions onCancel={close} submitLabel={brand ? 'Save' : 'Create brand'} loading={save.isPending} disabled={uploading} />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { projectCreateBody } from '../../../../common/schemas/projects';
 import { AvatarUpload } from '../../../components/avatar-upload';
@@ -8,6 +8,7 @@ import { toastError } from '../../../components/toasts';
 import { documentErrors, serverFieldErrors } from '../../../lib/form';
 import type { Project } from '../../../lib/workspace';
 import { projectDocument, useActiveBrands, useSaveProject, type ProjectValues } from '../api/projects';
+import { FormModalActions } from '../../../components/form-modal-actions';
 
 export interface ProjectFormModalProps {
   opened: boolean;
@@ -75,14 +76,7 @@ export function ProjectFormModal({ opened, onClose, project }: ProjectFormModalP
             error={form.errors.avatar as string | undefined}
             onUploadingChange={setUploading}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={uploading}>
-              {project ? 'Save' : 'Create project'}
-            </Button>
-          </Group>
+          <FormModalActions onCancel={close} submitLabel={project ? 'Save' : 'Create project'} loading={save.isPending} disabled={uploading} />
         </Stack>
       </form>
     </Modal>

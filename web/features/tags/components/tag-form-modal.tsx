@@ -1,4 +1,4 @@
-import { Button, Collapse, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Collapse, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconCalendar } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { closeThenReset } from '../../../components/modal-reset';
 import { toastError } from '../../../components/toasts';
 import { documentErrors, serverFieldErrors } from '../../../lib/form';
 import { tagDocument, useSaveTag, type Tag, type TagValues } from '../api/tags';
+import { FormModalActions } from '../../../components/form-modal-actions';
 
 export interface TagFormModalProps {
   opened: boolean;
@@ -70,14 +71,7 @@ export function TagFormModal({ opened, onClose, projectId, tag }: TagFormModalPr
               {...form.getInputProps('highlightDate')}
             />
           </Collapse>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {tag ? 'Save' : 'Create tag'}
-            </Button>
-          </Group>
+          <FormModalActions onCancel={close} submitLabel={tag ? 'Save' : 'Create tag'} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>
