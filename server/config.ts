@@ -30,6 +30,14 @@ const envSchema = z.object({
   TWITCH_AUTH_URL: z.string().url().default('https://id.twitch.tv/oauth2'),
   TWITCH_CLIENT_ID: z.string().optional(),
   TWITCH_CLIENT_SECRET: z.string().optional(),
+  ALLOW_PRIVATE_NETWORK: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  CRAWLER_USER_AGENT: z.string().default('CoverwatchBot/1.12 (+https://coverwatch.app/bot; media monitoring)'),
+  CRAWLER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  CRAWLER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  CRAWLER_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
+  CRAWLER_MAX_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(6 * 3600),
+  TRANSLATE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  TRANSLATE_API_KEY: z.string().optional(),
 });
 
 export type Role = 'all' | 'api' | 'worker';
@@ -55,6 +63,11 @@ export interface Config {
   uploadMaxBytes: number;
   bodyLimitBytes: number;
   twitch: { apiUrl: string; authUrl: string; clientId?: string; clientSecret?: string };
+  /** Outgoing fetches (feeds, imported links, previews, webhooks) may reach private addresses. */
+  allowPrivateNetwork: boolean;
+  crawler: { userAgent: string; concurrency: number; hostConcurrency: number; minIntervalSeconds: number; maxIntervalSeconds: number };
+  /** A LibreTranslate-compatible endpoint for headline translation; unset = not connected. */
+  translate: { url?: string; apiKey?: string };
   version: string;
 }
 
@@ -91,6 +104,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: e.TWITCH_CLIENT_ID,
       clientSecret: e.TWITCH_CLIENT_SECRET,
     },
+    allowPrivateNetwork: e.ALLOW_PRIVATE_NETWORK,
+    crawler: {
+      userAgent: e.CRAWLER_USER_AGENT,
+      concurrency: e.CRAWLER_CONCURRENCY,
+      hostConcurrency: e.CRAWLER_HOST_CONCURRENCY,
+      minIntervalSeconds: e.CRAWLER_MIN_INTERVAL_SECONDS,
+      maxIntervalSeconds: e.CRAWLER_MAX_INTERVAL_SECONDS,
+    },
+    translate: { url: e.TRANSLATE_URL, apiKey: e.TRANSLATE_API_KEY },
     version: process.env.npm_package_version ?? '1.12.16',
   };
 }

@@ -1,0 +1,261 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text,
+  timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './accounts.js';
+import { projects, tags } from './workspace.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A `tsvector` written from our own tokenizer (common/query): the value is a tsvector literal
+ * (`'word':1 'other':2`) built in JS, so ingest-time matching and SQL search see the same tokens.
+ */
+export const tsvector = customType<{ data: string; driverData: string }>({
+  dataType: () => 'tsvector',
+});
+
+/** Media types (News, Blog, Gaming site, …): a reference list. */
+export const mediatypes = pgTable('mediatypes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+/** A media outlet. Shared by every organization; managed by the platform operator. */
+export const websites = pgTable(
+  'websites',
+  {
+    id: serial('id').primaryKey(),
+    domain: text('domain').notNull().unique(), // lower-case host without www.
+    name: text('name'),
+    avatar: text('avatar'),
+    /** Media score 0.1–10 (the API's `reach`). Derived from traffic unless `reachManual`. */
+    reach: real('reach').notNull().default(0.1),
+    reachManual: boolean('reach_manual').notNull().default(false),
+    /** Monthly unique visitors (the API's `muv`). */
+    muv: bigint('muv', { mode: 'number' }),
+    /** Global traffic rank, when known (used for the media score when there are no visitors). */
+    rank: integer('rank'),
+    language: text('language').notNull().default('unknown'),
+    mediatypeId: integer('mediatype_id').references(() => mediatypes.id, { onDelete: 'set null' }),
+    isMetacritic: boolean('is_metacritic').notNull().default(false),
+    /** Monthly desktop visits by country: [{country_code_iso, visits}]. */
+    geography: jsonb('geography').$type<{ country_code_iso: string; visits: number }[]>().notNull().default([]),
+    /** Topic categories with a 0–1 score: [{category, month, score}]. */
+    categories: jsonb('categories').$type<{ category: string; month: string; score: number }[]>().notNull().default([]),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+);
+
+export const websiteAuthors = pgTable(
+  'website_authors',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    articlesCount: integer('articles_count').notNull().default(0),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('website_authors_name_idx').on(t.websiteId, t.author)],
+);
+
+export const websiteSocialAccounts = pgTable(
+  'website_social_accounts',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    network: text('network').notNull().default('twitter'),
+    username: text('username').notNull(),
+  },
+  (t) => [uniqueIndex('website_social_accounts_idx').on(t.websiteId, t.network, t.username)],
+);
+
+/**
+ * A website's feed and its polling state (GUIDE §4.5): the crawler reads and writes only here.
+ * `type` 0 = RSS/Atom/JSON Feed, 1 = Google Alerts Atom.
+ */
+export const feeds = pgTable(
+  'feeds',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    feed: text('feed').notNull().unique(),
+    type: smallint('type').notNull().default(0),
+    disabled: boolean('disabled').notNull().default(false),
+    language: text('language'),
+    reach: real('reach'),
+    region: text('region'),
+    followers: integer('followers'),
+    title: text('title'),
+    /** Items in the last successful fetch. */
+    lastCount: integer('last_count').notNull().default(0),
+    /** Articles this feed added to the archive (new, not duplicates). */
+    articlesAdded: integer('articles_added').notNull().default(0),
+    nextCheckAt: ts('next_check_at').notNull().defaultNow(),
+    intervalSeconds: integer('interval_seconds').notNull().default(1800),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    errorCount: integer('error_count').notNull().default(0),
+    lastError: text('last_error'),
+    lastErrorAt: ts('last_error_at'),
+    lastSuccessAt: ts('last_success_at'),
+    lastCheckedAt: ts('last_checked_at'),
+    lastStatus: smallint('last_status'),
+    /** WebSub: the hub the feed advertises, our subscription's secret, state and lease. */
+    hubUrl: text('hub_url'),
+    selfUrl: text('self_url'),
+    websubSecret: text('websub_secret'),
+    websubState: text('websub_state').notNull().default('none'), // none | pending | active | failed
+    websubLeaseUntil: ts('websub_lease_until'),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('feeds_due_idx').on(t.nextCheckAt).where(sql`not ${t.disabled}`),
+    index('feeds_website_idx').on(t.websiteId),
+  ],
+);
+
+/**
+ * The article archive, shared by every organization: each article once, keyed by the hash of
+ * its canonical URL (`url_key`), however many feeds carry it.
+ */
+export const articles = pgTable(
+  'articles',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    urlKey: text('url_key').notNull(),
+    url: text('url').notNull(), // canonical
+    fullUrl: text('full_url').notNull(), // as found in the feed
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    html: text('html'),
+    author: text('author'),
+    image: text('image'),
+    language: text('language').notNull().default('unknown'),
+    pubDate: ts('pub_date').notNull(),
+    firstSeenAt: ts('first_seen_at').notNull().defaultNow(),
+    websiteId: integer('website_id').references(() => websites.id, { onDelete: 'set null' }),
+    feedId: integer('feed_id').references(() => feeds.id, { onDelete: 'set null' }),
+    reach: real('reach').notNull().default(0.1),
+    muv: bigint('muv', { mode: 'number' }),
+    isMetacritic: boolean('is_metacritic').notNull().default(false),
+    source: smallint('source').notNull().default(0),
+    /** Title + description as tokens of common/query's tokenizer, with positions. */
+    search: tsvector('search').notNull(),
+  },
+  (t) => [
+    uniqueIndex('articles_url_key_idx').on(t.urlKey),
+    index('articles_pub_date_idx').on(t.pubDate),
+    index('articles_website_idx').on(t.websiteId, t.pubDate),
+    index('articles_search_idx').using('gin', t.search),
+  ],
+);
+
+/** A keyword alert: one per project (`projects.alert_id`), matched against every new article. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keywords: text('keywords').notNull(),
+    minReach: real('min_reach').notNull().default(0.1),
+    slackTracking: boolean('slack_tracking').notNull().default(false),
+    slackChannelId: text('slack_channel_id'),
+    slackChannelName: text('slack_channel_name'),
+    slackWebhookUrl: text('slack_webhook_url'),
+    discordWebhookUrl: text('discord_webhook_url'),
+    active: boolean('active').notNull().default(true),
+    /** When matching last added articles to this alert's feed (the feed's "Last run was …"). */
+    lastRunAt: ts('last_run_at'),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('alerts_org_idx').on(t.organizationId), index('alerts_project_idx').on(t.projectId)],
+);
+
+/**
+ * An alert's articles feed: one row per (alert, article). Sort and filter columns are copied
+ * from the article so the feed list is answered from this table's index alone.
+ */
+export const alertArticles = pgTable(
+  'alert_articles',
+  {
+    alertId: integer('alert_id').notNull().references(() => alerts.id, { onDelete: 'cascade' }),
+    articleId: bigint('article_id', { mode: 'number' }).notNull().references(() => articles.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    pubDate: ts('pub_date').notNull(),
+    reach: real('reach').notNull(),
+    language: text('language').notNull(),
+    isMetacritic: boolean('is_metacritic').notNull().default(false),
+    matchedAt: ts('matched_at').notNull().defaultNow(),
+    /** Deleted from the feed by a user: hidden, and never matched again. */
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alertId, t.articleId] }),
+    index('alert_articles_feed_idx').on(t.alertId, t.pubDate, t.articleId).where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/** Saved coverage (the API's `articles`): an article kept under a project's tag. */
+export const savedArticles = pgTable(
+  'saved_articles',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    articleId: bigint('article_id', { mode: 'number' }).references(() => articles.id, { onDelete: 'set null' }),
+    urlKey: text('url_key').notNull(),
+    url: text('url').notNull(),
+    fullUrl: text('full_url').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    image: text('image'),
+    language: text('language').notNull().default('unknown'),
+    reach: real('reach').notNull().default(0.1),
+    date: ts('date').notNull(),
+    websiteId: integer('website_id').references(() => websites.id, { onDelete: 'set null' }),
+    muv: bigint('muv', { mode: 'number' }),
+    isMetacritic: boolean('is_metacritic').notNull().default(false),
+    source: smallint('source').notNull().default(0),
+    locked: boolean('locked').notNull().default(false),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saved_articles_project_url_idx').on(t.projectId, t.urlKey),
+    index('saved_articles_org_project_idx').on(t.organizationId, t.projectId, t.date),
+    index('saved_articles_tag_idx').on(t.tagId),
+  ],
+);
+
+/**
+ * Webhook deliveries (Slack, Discord) waiting to go out, written in the same transaction as the
+ * matches they announce. One row per (alert, article, channel): an article is announced once.
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    alertId: integer('alert_id').notNull().references(() => alerts.id, { onDelete: 'cascade' }),
+    articleId: bigint('article_id', { mode: 'number' }).notNull().references(() => articles.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(), // slack | discord
+    status: text('status').notNull().default('pending'), // pending | sending | sent | failed
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('notification_outbox_once_idx').on(t.alertId, t.articleId, t.channel),
+    index('notification_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+  ],
+);
