@@ -137,3 +137,60 @@ export function rng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+export interface BenchDatabase {
+  /** A connection URL for a fresh, empty database. */
+  url: string;
+  engine: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A fresh database the benchmark can also write to directly (bulk data through SQL): a new
+ * database on the server named by DATABASE_URL, or a throwaway embedded PostgreSQL.
+ */
+export async function startBenchDatabase(name: string): Promise<BenchDatabase> {
+  const { default: pg } = await import('pg');
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    const admin = new pg.Client({ connectionString: external });
+    await admin.connect();
+    const db = `bench_${name}_${process.pid}`;
+    await admin.query(`drop database if exists ${db} with (force)`);
+    await admin.query(`create database ${db}`);
+    await admin.end();
+    const u = new URL(external);
+    u.pathname = `/${db}`;
+    return {
+      url: u.toString(),
+      engine: 'postgres (DATABASE_URL)',
+      async stop() {
+        const a = new pg.Client({ connectionString: external });
+        await a.connect();
+        await a.query(`drop database if exists ${db} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const { startEmbeddedPostgres } = await import('../server/db/embedded.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `cw-bench-${name}-`));
+  fs.chmodSync(dir, 0o755);
+  // Same durability settings as `npm start` (fsync on): figures must hold for the real thing.
+  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
+  return {
+    url: server.url,
+    engine: 'embedded postgres 18',
+    async stop() {
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Percentile (0–100) of a list of numbers. */
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return Math.round(sorted[i] * 100) / 100;
+}

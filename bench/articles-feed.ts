@@ -1,0 +1,176 @@
+// bench/articles-feed: the articles feed list with filters over an alert with 100,000 matches
+// (target p95 ≤ 50 ms), and the streamed CSV export of 1,000,000 rows (target ≥ 100,000 rows/s,
+// server peak RSS < 300 MB). Data is generated in SQL, deterministically.
+import fs from 'node:fs';
+import pg from 'pg';
+import { login, percentile, printTable, size, startBenchDatabase, startServer, writeResults, type Row } from './lib.js';
+
+const JSONAPI = 'application/vnd.api+json';
+const large = size() === 'large';
+const ARCHIVE = 1_000_000;
+const FEED_MATCHES = 100_000;
+const CSV_ROWS = 1_000_000;
+const SECONDS = large ? 15 : 6;
+
+async function api(url: string, token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': JSONAPI, accept: JSONAPI },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()).data;
+}
+
+/** A brand, a project and an alert through the API, as a user would make them. */
+async function makeAlert(url: string, token: string, name: string): Promise<{ alertId: number; projectId: number }> {
+  const brand = await api(url, token, 'POST', '/api/clients', { data: { type: 'client', attributes: { name: `Bench ${name}` } } });
+  const project = await api(url, token, 'POST', '/api/projects', {
+    data: { type: 'project', attributes: { name: `Bench ${name}` }, relationships: { client: { data: { type: 'client', id: brand.id } } } },
+  });
+  const alert = await api(url, token, 'POST', '/api/alerts', {
+    data: { type: 'alert', attributes: { project_id: Number(project.id), name: `Bench ${name}`, keywords: '+"zzbenchnever"' } },
+  });
+  return { alertId: Number(alert.id), projectId: Number(project.id) };
+}
+
+const WORDS = [
+  'nebula', 'starfall', 'launch', 'review', 'update', 'patch', 'studio', 'esports', 'league', 'console', 'headphones', 'audio',
+  'trailer', 'release', 'date', 'sales', 'record', 'players', 'season', 'roadmap', 'interview', 'director', 'preview', 'hands-on',
+  'delay', 'price', 'bundle', 'award', 'festival', 'benchmark', 'performance', 'multiplayer', 'campaign', 'expansion', 'beta',
+];
+
+async function generate(dbUrl: string, feedAlert: number, csvAlert: number) {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const t0 = Date.now();
+  await db.query(`
+    insert into websites (domain, reach, muv, language, is_metacritic)
+    select 'outlet' || g || '.example', round((0.1 + (g * 7919 % 99) / 10.0)::numeric, 1), (g * 104729 % 20000000),
+           (array['en','en','en','de','fr','es','it','ja','pt'])[1 + g % 9], g % 17 = 0
+    from generate_series(1, 1000) g`);
+  const words = `array[${WORDS.map((w) => `'${w}'`).join(',')}]`;
+  await db.query(`
+    insert into articles (url_key, url, full_url, title, description, language, pub_date, first_seen_at, website_id, reach, muv, is_metacritic, search)
+    select md5('bench' || g), 'https://outlet' || (1 + g % 1000) || '.example/news/' || g,
+           'https://outlet' || (1 + g % 1000) || '.example/news/' || g || '?utm_source=rss',
+           initcap(${words}[1 + g % 35]) || ' ' || ${words}[1 + (g / 35) % 35] || ' ' || ${words}[1 + (g / 1225) % 35] || ' number ' || g,
+           'Generated article ' || g, (array['en','en','en','de','fr','es','it','ja','pt'])[1 + (g / 7) % 9],
+           now() - ((g * 2654435761::bigint) % (730 * 24 * 60)) * interval '1 minute', now(),
+           1 + g % 1000, round((0.1 + (g * 31 % 99) / 10.0)::numeric, 1), (g * 13 % 20000000), g % 23 = 0, ''::tsvector
+    from generate_series(1, ${ARCHIVE}) g`);
+  await db.query(
+    `insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic)
+     select $1, id, 1, pub_date, reach, language, is_metacritic from articles where id % ${ARCHIVE / FEED_MATCHES} = 0`,
+    [feedAlert],
+  );
+  await db.query(
+    `insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic)
+     select $1, id, 1, pub_date, reach, language, is_metacritic from articles order by id limit ${CSV_ROWS}`,
+    [csvAlert],
+  );
+  await db.query('analyze');
+  await db.end();
+  return (Date.now() - t0) / 1000;
+}
+
+/** `concurrency` clients asking in a loop for `seconds`; latencies of every request. */
+async function load(url: string, token: string, path: string, seconds: number, concurrency = 4) {
+  const latencies: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < until) {
+        const t = performance.now();
+        const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}`, accept: JSONAPI } });
+        const body = await res.text();
+        if (!res.ok) throw new Error(`${path}: ${res.status} ${body.slice(0, 300)}`);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return latencies;
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : 0;
+}
+
+const database = await startBenchDatabase('feed');
+const server = await startServer({ DATABASE_URL: database.url, SEED_DEMO: 'false' });
+try {
+  const token = await login(server.url);
+  const feed = await makeAlert(server.url, token, 'Feed');
+  const csv = await makeAlert(server.url, token, 'Export');
+  const loadSeconds = await generate(database.url, feed.alertId, csv.alertId);
+  console.log(`generated ${ARCHIVE} articles, ${FEED_MATCHES} + ${CSV_ROWS} feed rows in ${loadSeconds.toFixed(1)} s`);
+
+  const base = `/api/articles_feed/${feed.alertId}`;
+  const monthAgo = new Date(Date.now() - 30 * 86400000).toISOString().slice(0, 10);
+  const scenarios: [string, string][] = [
+    ['first page (25, -pub_date)', `${base}?page[page]=1&page[page_size]=25`],
+    ['page 200', `${base}?page[page]=200&page[page_size]=25`],
+    ['languages de,fr', `${base}?filter[languages]=de,fr&page[page_size]=25`],
+    ['score 5–8 + metacritic', `${base}?filter[minScore]=5&filter[maxScore]=8&filter[metacritic]=true`],
+    ['last 30 days', `${base}?filter[startDate]=${monthAgo}`],
+    ['search "starfall"', `${base}?filter[searchTerm]=starfall`],
+    ['sort -reach, 100 per page', `${base}?sort=-reach&page[page_size]=100`],
+    ['500 per page', `${base}?page[page_size]=500`],
+  ];
+  const rows: Row[] = [];
+  await load(server.url, token, scenarios[0][1], 2); // warm-up
+  for (const [name, path] of scenarios) {
+    const lat = await load(server.url, token, path, SECONDS);
+    rows.push({
+      operation: `GET articles_feed: ${name}`,
+      engine: database.engine,
+      n: lat.length,
+      median_ms: percentile(lat, 50),
+      p95_ms: percentile(lat, 95),
+      p99_ms: percentile(lat, 99),
+      throughput: Math.round(lat.length / SECONDS),
+      throughput_unit: 'req/s',
+      peak_rss_mb: rssMb(server.pid),
+    });
+  }
+
+  // The export: stream the whole CSV, count rows, sample the server's memory meanwhile.
+  let peak = rssMb(server.pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 100);
+  const t0 = performance.now();
+  const res = await fetch(`${server.url}/api/csv/articles_feed/${csv.alertId}`, { headers: { authorization: `Bearer ${token}`, accept: 'text/csv' } });
+  if (!res.ok || !res.body) throw new Error(`csv: ${res.status} ${await res.text()}`);
+  let lines = 0;
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  const exported = lines - 1; // header
+  if (exported < CSV_ROWS) throw new Error(`csv: ${exported} rows, expected ${CSV_ROWS}`);
+  rows.push({
+    operation: `CSV export ${exported.toLocaleString('en')} rows (${(bytes / 1e6).toFixed(0)} MB)`,
+    engine: database.engine,
+    n: exported,
+    median_ms: Math.round(seconds * 1000),
+    p95_ms: Math.round(seconds * 1000),
+    p99_ms: Math.round(seconds * 1000),
+    throughput: Math.round(exported / seconds),
+    throughput_unit: 'rows/s',
+    peak_rss_mb: peak,
+  });
+
+  printTable('bench/articles-feed — 4 concurrent clients per list scenario; one streamed CSV export', rows);
+  const listOk = rows.filter((r) => r.throughput_unit === 'req/s').every((r) => r.p95_ms <= 50);
+  const csvRow = rows[rows.length - 1];
+  const csvOk = csvRow.throughput >= 100_000 && csvRow.peak_rss_mb < 300;
+  console.log(listOk ? 'list target met: p95 ≤ 50 ms' : 'LIST TARGET MISSED: p95 ≤ 50 ms');
+  console.log(csvOk ? 'export target met: ≥ 100,000 rows/s, RSS < 300 MB' : 'EXPORT TARGET MISSED: ≥ 100,000 rows/s, RSS < 300 MB');
+  writeResults('articles-feed', rows, { load_seconds: loadSeconds, targets: { list_p95_ms: 50, csv_rows_per_s: 100000, csv_rss_mb: 300 }, met: listOk && csvOk });
+} finally {
+  await server.stop();
+  await database.stop();
+}
