@@ -1,0 +1,399 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { MSG } from '../../../common/messages.js';
+import { BULK_IMPORT_MAX_LINKS } from '../../../common/schemas/articles.js';
+import { alertArticles, savedArticles, websites } from '../../db/schema/coverage.js';
+import { tags } from '../../db/schema/workspace.js';
+import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
+import { makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
+import { articleHtml, startTestSite, type TestSite } from '../extraction/test-site.js';
+import { BULK_REASONS } from './bulk.js';
+import { addToFeed, makeAlert, makeArchiveArticle } from './test-data.js';
+
+let ctx: TestContext;
+let site: TestSite;
+beforeAll(async () => {
+  site = await startTestSite({
+    '/launch': articleHtml({ title: 'Launch day review', lang: 'de', published: '2024-03-10T12:00:00Z', image: '/launch.jpg' }),
+    '/second': articleHtml({ title: 'Second look', published: '2024-03-11T12:00:00Z' }),
+    '/third': articleHtml({ title: 'Third take', published: '2024-03-12T12:00:00Z' }),
+    '/untitled': '<html><body><p>short</p></body></html>',
+  });
+  ctx = await createTestContext({ ALLOW_PRIVATE_NETWORK: 'true' });
+});
+afterAll(async () => {
+  await Promise.all([ctx?.close(), site?.close()]);
+});
+
+type ErrorBody = { code: string; detail: string; source?: { pointer?: string; parameter?: string } };
+type Row = { id: string; attributes: Record<string, unknown> };
+
+const tagRel = (id: number) => ({ tag: { data: { type: 'tag', id: String(id) } } });
+const articleBody = (attributes: Record<string, unknown>, tagId?: number) => ({
+  data: { type: 'article', attributes, ...(tagId ? { relationships: tagRel(tagId) } : {}) },
+});
+const bulk = (type: string, attributes: Record<string, unknown>, relationships?: Record<string, unknown>) => ({
+  data: { type, attributes, ...(relationships ? { relationships } : {}) },
+});
+const savedOf = (projectId: number) => ctx.deps.db.select().from(savedArticles).where(eq(savedArticles.projectId, projectId));
+const pointers = (res: { json(): { errors: ErrorBody[] } }) => Object.fromEntries(res.json().errors.map((e) => [e.source?.pointer, e.detail]));
+
+async function workspace() {
+  const owner = await makeOrg(ctx);
+  const project = await makeProject(ctx, owner.org.id);
+  const tag = await makeTag(ctx, owner.org.id, project.id, 'Reviews');
+  return { ...owner, project, tag };
+}
+
+describe('saved articles', () => {
+  it('saves an article with given values under the tag’s project and reads it back', async () => {
+    const { token, project, tag, org } = await workspace();
+    const res = await ctx.call('POST', '/api/articles', {
+      token,
+      body: articleBody(
+        { url: 'https://www.Example.com/news/1?utm_source=x', title: 'Big news', language: 'en', reach: 3.5, date: '2024-01-05' },
+        tag.id,
+      ),
+    });
+    expect(res.statusCode).toBe(201);
+    const doc = res.json();
+    expect(doc.meta).toBeUndefined();
+    expect(doc.data).toMatchObject({
+      type: 'article',
+      attributes: {
+        title: 'Big news',
+        url: 'https://www.example.com/news/1',
+        // As given, normalised (scheme and host case), tracking parameters kept.
+        fullUrl: 'https://www.example.com/news/1?utm_source=x',
+        language: 'en',
+        reach: 3.5,
+        date: '2024-01-05T00:00:00.000Z',
+        tag_id: String(tag.id),
+        tag_name: 'Reviews',
+        project_id: String(project.id),
+        media: 'example.com',
+        locked: false,
+      },
+      relationships: { tag: { data: { type: 'tag', id: String(tag.id) } }, project: { data: { type: 'project', id: String(project.id) } } },
+    });
+    const [row] = await savedOf(project.id);
+    expect(row).toMatchObject({ organizationId: org.id, tagId: tag.id, title: 'Big news' });
+    expect(site.hits.length).toBe(0); // everything was given: nothing fetched
+
+    const again = await ctx.call('POST', '/api/articles', {
+      token,
+      body: articleBody({ url: 'https://WWW.example.com/news/1?utm_medium=mail#top', title: 'Same story' }, tag.id),
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors[0]).toMatchObject({ detail: MSG.articles.alreadyExists, source: { pointer: '/data/attributes/url' } });
+    expect(await savedOf(project.id)).toHaveLength(1);
+  });
+
+  it('reads a missing title, date and language from the page, and the score from a known website', async () => {
+    const { token, project, tag } = await workspace();
+    const [website] = await ctx.deps.db.insert(websites).values({ domain: '127.0.0.1', reach: 7.5, muv: 4_000_000 }).returning();
+    try {
+      const res = await ctx.call('POST', '/api/articles', { token, body: articleBody({ url: site.url('/launch') }, tag.id) });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.attributes).toMatchObject({
+        title: 'Launch day review',
+        language: 'de',
+        date: '2024-03-10T12:00:00.000Z',
+        reach: 7.5,
+        muv: 4_000_000,
+        website_id: String(website.id),
+        image: site.url('/launch.jpg'),
+      });
+      expect(res.json().meta).toBeUndefined();
+    } finally {
+      await ctx.deps.db.delete(websites).where(eq(websites.id, website.id));
+    }
+    expect(await savedOf(project.id)).toHaveLength(1);
+  });
+
+  it('falls back to the spec defaults and warns when the page says nothing', async () => {
+    const { token, tag } = await workspace();
+    for (const path of ['/untitled', '/gone']) {
+      const res = await ctx.call('POST', '/api/articles', { token, body: articleBody({ url: site.url(path) }, tag.id) });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.attributes).toMatchObject({ title: '', language: 'unknown', reach: 0.1, date: '2010-01-01T00:00:00.000Z' });
+      expect(res.json().meta).toEqual({ warning: MSG.articles.missingData });
+    }
+  });
+
+  it('reports every invalid field with its pointer', async () => {
+    const { token, project } = await workspace();
+    const res = await ctx.call('POST', '/api/articles', {
+      token,
+      body: articleBody({ url: 'not a link', title: 'x'.repeat(128), reach: 11, date: 'yesterday', language: 'English!' }),
+    });
+    expect(res.statusCode).toBe(422);
+    const p = pointers(res);
+    expect(Object.keys(p).sort()).toEqual([
+      '/data/attributes/date', '/data/attributes/language', '/data/attributes/reach', '/data/attributes/title',
+    ]);
+    expect(p['/data/attributes/reach']).toBe(MSG.articles.reachRange);
+    expect(p['/data/attributes/title']).toBe(MSG.articles.titleTooLong);
+    // With the body well formed, the link and the tag are checked.
+    const noTag = await ctx.call('POST', '/api/articles', { token, body: articleBody({ url: 'https://example.org/a' }) });
+    expect(pointers(noTag)).toEqual({ '/data/relationships/tag': MSG.articles.tagRequired });
+    const tag = await makeTag(ctx, project.organizationId, project.id);
+    const badUrl = await ctx.call('POST', '/api/articles', { token, body: articleBody({ url: 'not a link' }, tag.id) });
+    expect(pointers(badUrl)).toEqual({ '/data/attributes/url': MSG.articles.invalidUrl });
+    const malformedTag = await ctx.call('POST', '/api/articles', {
+      token,
+      body: { data: { type: 'article', attributes: { url: 'https://example.org/a' }, relationships: { tag: { data: { type: 'tag' } } } } },
+    });
+    expect(pointers(malformedTag)).toEqual({ '/data/relationships/tag': MSG.articles.tagRequired });
+    expect(await savedOf(project.id)).toEqual([]);
+  });
+
+  it('refuses archived tags and another organization’s tags alike', async () => {
+    const { token, tag, project } = await workspace();
+    const other = await workspace();
+    await ctx.deps.db.update(tags).set({ locked: true }).where(eq(tags.id, tag.id));
+    for (const id of [tag.id, other.tag.id, 999999]) {
+      const res = await ctx.call('POST', '/api/articles', { token, body: articleBody({ url: 'https://example.org/b', title: 'T' }, id) });
+      expect(res.statusCode).toBe(422);
+      expect(pointers(res)).toEqual({ '/data/relationships/tag': MSG.articles.tagInactive });
+    }
+    expect(await savedOf(project.id)).toEqual([]);
+    expect(await savedOf(other.project.id)).toEqual([]);
+  });
+
+  it('lists with the required project, filters, sorts and CSV', async () => {
+    const { token, org, project, tag } = await workspace();
+    const tag2 = await makeTag(ctx, org.id, project.id, 'Previews');
+    const add = (url: string, attrs: Record<string, unknown>, tagId = tag.id) =>
+      ctx.call('POST', '/api/articles', { token, body: articleBody({ url, ...attrs }, tagId) });
+    await add('https://alpha.com/1', { title: 'Zebra story', language: 'en', reach: 2, date: '2024-01-01' });
+    await add('https://beta.com/2', { title: 'apple story', language: 'fr', reach: 8, date: '2024-02-15' }, tag2.id);
+    await add('https://gamma.com/3', { title: 'Mango news', language: 'es', reach: 5, date: '2024-03-31' });
+    const list = (q: string) => ctx.call('GET', `/api/articles?filter[project_id]=${project.id}${q}`, { token });
+    const titles = async (q: string) => (await list(q)).json().data.map((r: Row) => r.attributes.title);
+
+    const all = await list('');
+    expect(all.json().meta).toEqual({ total_entries: 3, last_page: 1, page_number: 1, page_size: 25 });
+    expect(all.json().data.map((r: Row) => r.attributes.title)).toEqual(['Mango news', 'apple story', 'Zebra story']);
+    expect(await titles('&sort=title')).toEqual(['apple story', 'Mango news', 'Zebra story']);
+    expect(await titles('&sort=-reach')).toEqual(['apple story', 'Mango news', 'Zebra story']);
+    expect(await titles('&sort=media')).toEqual(['Zebra story', 'apple story', 'Mango news']);
+    expect(await titles(`&filter[tag_id]=${tag2.id}`)).toEqual(['apple story']);
+    expect(await titles('&filter[languages]=en,es')).toEqual(['Mango news', 'Zebra story']);
+    expect(await titles('&filter[search]=STORY&sort=date')).toEqual(['Zebra story', 'apple story']);
+    expect(await titles('&filter[minScore]=3&filter[maxScore]=6')).toEqual(['Mango news']);
+    expect(await titles('&filter[startDate]=2024-02-01&filter[endDate]=2024-03-31')).toEqual(['Mango news', 'apple story']);
+    expect(await titles('&page[page]=2&page[page_size]=2')).toEqual(['Zebra story']);
+
+    const missing = await ctx.call('GET', '/api/articles', { token });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0]).toMatchObject({ code: 'bad_request', source: { parameter: 'filter[project_id]' } });
+    const badScore = await list('&filter[minScore]=lots');
+    expect(badScore.statusCode).toBe(400);
+    expect(badScore.json().errors[0].source).toEqual({ parameter: 'filter[minScore]' });
+
+    const csv = await ctx.call('GET', `/api/csv/articles?filter[project_id]=${project.id}&sort=title`, { token });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toBe('id,title,url,fullUrl,media,tag_name,language,reach,date,website-visits,is_metacritic,locked,project_id,tag_id,inserted-at');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain('apple story,https://beta.com/2,https://beta.com/2,beta.com,Previews,fr,8,2024-02-15T00:00:00.000Z');
+  });
+
+  it('edits, moves to another project’s tag, archives and deletes', async () => {
+    const { token, org, project, tag } = await workspace();
+    const otherProject = await makeProject(ctx, org.id);
+    const otherTag = await makeTag(ctx, org.id, otherProject.id, 'Elsewhere');
+    const created = await ctx.call('POST', '/api/articles', { token, body: articleBody({ url: 'https://delta.com/x', title: 'Old' }, tag.id) });
+    const id = created.json().data.id;
+    const patch = (attributes: Record<string, unknown>, relationships?: Record<string, unknown>) =>
+      ctx.call('PATCH', `/api/articles/${id}`, { token, body: { data: { type: 'article', attributes, relationships } } });
+
+    const edited = await patch({ title: 'New title', language: 'it', reach: 9.9, date: '2023-12-24', locked: true });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.attributes).toMatchObject({ title: 'New title', language: 'it', reach: 9.9, date: '2023-12-24T00:00:00.000Z', locked: true });
+    const moved = await patch({}, tagRel(otherTag.id));
+    expect(moved.json().data.attributes).toMatchObject({ tag_id: String(otherTag.id), project_id: String(otherProject.id), tag_name: 'Elsewhere' });
+
+    // The old project saves the same URL again; moving the article back would duplicate it.
+    await ctx.call('POST', '/api/articles', { token, body: articleBody({ url: 'https://delta.com/x', title: 'Again' }, tag.id) });
+    const clash = await patch({}, tagRel(tag.id));
+    expect(clash.statusCode).toBe(422);
+    expect(pointers(clash)).toEqual({ '/data/relationships/tag': MSG.articles.alreadyExists });
+    const invalid = await patch({ reach: 0, title: 'y'.repeat(200) });
+    expect(Object.keys(pointers(invalid)).sort()).toEqual(['/data/attributes/reach', '/data/attributes/title']);
+
+    expect((await ctx.call('DELETE', `/api/articles/${id}`, { token })).statusCode).toBe(204);
+    expect((await ctx.call('DELETE', `/api/articles/${id}`, { token })).statusCode).toBe(404);
+    expect(await savedOf(otherProject.id)).toEqual([]);
+    expect(await savedOf(project.id)).toHaveLength(1);
+  });
+});
+
+describe('bulk articles', () => {
+  it('imports links one by one: archive copies, extracted pages, invalid and duplicate links', async () => {
+    const { token, project, tag } = await workspace();
+    const known = await makeArchiveArticle(ctx, { title: 'From the archive', language: 'pt', reach: 6.5 });
+    await ctx.call('POST', '/api/articles', { token, body: articleBody({ url: 'https://saved.com/already', title: 'Saved' }, tag.id) });
+    const hitsBefore = site.hits.length;
+    const urls = [site.url('/second'), 'saved.com/no-scheme', known.fullUrl, 'https://saved.com/already', site.url('/second#again'), site.url('/third'), 'ftp://x.com/f'];
+    const res = await ctx.call('POST', '/api/bulk/articles', { token, body: bulk('bulk_articles', { urls, tag_id: String(tag.id) }) });
+    expect(res.statusCode).toBe(200);
+    const { type, attributes } = res.json().data;
+    expect(type).toBe('bulk_result');
+    expect(attributes.success).toBe(3);
+    expect(attributes.failed).toBe(4);
+    expect(attributes.results.map((r: { url: string; status: string; reason: string | null }) => [r.url, r.status, r.reason])).toEqual([
+      [site.url('/second'), 'OK', null],
+      ['saved.com/no-scheme', 'KO', BULK_REASONS.invalidUrl],
+      [known.fullUrl, 'OK', null],
+      ['https://saved.com/already', 'KO', BULK_REASONS.exists],
+      [site.url('/second#again'), 'KO', BULK_REASONS.exists],
+      [site.url('/third'), 'OK', null],
+      ['ftp://x.com/f', 'KO', BULK_REASONS.invalidUrl],
+    ]);
+    // The archive's copy needed no fetch; each new page was fetched once.
+    expect(site.hits.slice(hitsBefore).sort()).toEqual(['/second', '/third']);
+    const rows = await savedOf(project.id);
+    expect(rows.map((r) => r.title).sort()).toEqual(['From the archive', 'Saved', 'Second look', 'Third take']);
+    expect(rows.find((r) => r.title === 'From the archive')).toMatchObject({ articleId: known.id, language: 'pt', reach: 6.5, url: known.url });
+  });
+
+  it('saves a link whose page says nothing with the defaults, warning on its row', async () => {
+    const { token, project, tag } = await workspace();
+    const res = await ctx.call('POST', '/api/bulk/articles', {
+      token,
+      body: bulk('bulk_articles', { urls: [site.url('/untitled'), site.url('/gone')], tag_id: tag.id }),
+    });
+    expect(res.json().data.attributes).toMatchObject({
+      success: 2,
+      failed: 0,
+      results: [
+        { url: site.url('/untitled'), status: 'OK', reason: null, warning: MSG.articles.missingData },
+        { url: site.url('/gone'), status: 'OK', reason: null, warning: MSG.articles.missingData },
+      ],
+    });
+    const rows = await savedOf(project.id);
+    expect(rows.map((r) => [r.title, r.language, r.reach, r.date.toISOString()])).toEqual([
+      ['', 'unknown', 0.1, '2010-01-01T00:00:00.000Z'],
+      ['', 'unknown', 0.1, '2010-01-01T00:00:00.000Z'],
+    ]);
+  });
+
+  it('validates the link list and the tag for the whole request', async () => {
+    const { token, project } = await workspace();
+    const call = (attributes: Record<string, unknown>) => ctx.call('POST', '/api/bulk/articles', { token, body: bulk('bulk_articles', attributes) });
+    const tag = await makeTag(ctx, project.organizationId, project.id);
+    expect(pointers(await call({ urls: [], tag_id: tag.id }))).toEqual({ '/data/attributes/urls': MSG.articles.noLinks });
+    const tooMany = Array.from({ length: BULK_IMPORT_MAX_LINKS + 1 }, (_, i) => `https://x.com/${i}`);
+    expect(pointers(await call({ urls: tooMany, tag_id: tag.id }))).toEqual({ '/data/attributes/urls': MSG.articles.tooManyLinks });
+    expect(Object.keys(pointers(await call({ urls: ['https://x.com/1'] })))).toEqual(['/data/attributes/tag_id']);
+    const other = await workspace();
+    expect(pointers(await call({ urls: ['https://x.com/1'], tag_id: other.tag.id }))).toEqual({ '/data/attributes/tag_id': MSG.articles.tagInactive });
+    const unknownType = await ctx.call('POST', '/api/bulk/articles', { token, body: bulk('something_else', {}) });
+    expect(unknownType.statusCode).toBe(422);
+    expect(await savedOf(project.id)).toEqual([]);
+  });
+
+  it('saves feed articles under a tag, reporting existing and foreign ids per row', async () => {
+    const { token, org, project, tag } = await workspace();
+    const alert = await makeAlert(ctx, org.id, project.id);
+    const [a, b, c] = await Promise.all([1, 2, 3].map((n) => makeArchiveArticle(ctx, { title: `Feed story ${n}`, isMetacritic: n === 2 })));
+    const notInFeed = await makeArchiveArticle(ctx);
+    await addToFeed(ctx, alert, [a, b, c]);
+    const save = (ids: number[]) =>
+      ctx.call('POST', '/api/bulk/articles', { token, body: bulk('articles_rss_ids', { ids: ids.map(String), tag_id: tag.id, alert_id: alert.id }) });
+
+    const first = await save([a.id, b.id]);
+    expect(first.json().data.attributes).toMatchObject({ success: 2, failed: 0 });
+    const second = await save([b.id, c.id, notInFeed.id]);
+    expect(second.statusCode).toBe(200);
+    const attrs = second.json().data.attributes;
+    expect(attrs).toMatchObject({ success: 1, failed: 2 });
+    expect(attrs.results.map((r: { id: string; status: string; reason: string | null }) => [r.id, r.status, r.reason])).toEqual([
+      [String(b.id), 'KO', BULK_REASONS.exists],
+      [String(c.id), 'OK', null],
+      [String(notInFeed.id), 'KO', BULK_REASONS.notFound],
+    ]);
+    const rows = await savedOf(project.id);
+    expect(rows).toHaveLength(3);
+    expect(rows.find((r) => r.articleId === b.id)).toMatchObject({
+      title: 'Feed story 2', url: b.url, fullUrl: b.fullUrl, reach: 6.5, muv: 9_000_000, isMetacritic: true, language: 'en',
+      date: b.pubDate, image: b.image, tagId: tag.id,
+    });
+  });
+
+  it('deletes feed articles: hidden for good, per-row results', async () => {
+    const { token, org, project } = await workspace();
+    const alert = await makeAlert(ctx, org.id, project.id);
+    const [a, b] = await Promise.all([makeArchiveArticle(ctx), makeArchiveArticle(ctx)]);
+    await addToFeed(ctx, alert, [a, b]);
+    const res = await ctx.call('POST', '/api/bulk/articles', {
+      token,
+      body: bulk('delete_articles_rss_ids', { ids: [a.id, 424242] }, { alert: { data: { type: 'alert', id: String(alert.id) } } }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.attributes).toMatchObject({
+      success: 1,
+      failed: 1,
+      results: [{ id: String(a.id), status: 'OK', reason: null }, { id: '424242', status: 'KO', reason: BULK_REASONS.notFound }],
+    });
+    const feed = await ctx.deps.db.select().from(alertArticles).where(eq(alertArticles.alertId, alert.id));
+    expect(feed.find((r) => r.articleId === a.id)?.deletedAt).toBeInstanceOf(Date);
+    expect(feed.find((r) => r.articleId === b.id)?.deletedAt).toBeNull();
+    const noAlert = await ctx.call('POST', '/api/bulk/articles', { token, body: bulk('delete_articles_rss_ids', { ids: [b.id] }) });
+    expect(pointers(noAlert)).toEqual({ '/data/relationships/alert': 'Please choose an alert' });
+  });
+});
+
+describe('organization isolation', () => {
+  it('answers 404 (or the tag error) to another organization and changes nothing', async () => {
+    const owner = await workspace();
+    const outsider = await workspace();
+    const alert = await makeAlert(ctx, owner.org.id, owner.project.id);
+    const art = await makeArchiveArticle(ctx);
+    await addToFeed(ctx, alert, [art]);
+    const created = await ctx.call('POST', '/api/articles', {
+      token: owner.token,
+      body: articleBody({ url: 'https://private.com/1', title: 'Private' }, owner.tag.id),
+    });
+    const id = created.json().data.id;
+    const before = await savedOf(owner.project.id);
+    const t = outsider.token;
+
+    expect((await ctx.call('GET', `/api/articles?filter[project_id]=${owner.project.id}`, { token: t })).statusCode).toBe(404);
+    expect((await ctx.call('GET', `/api/csv/articles?filter[project_id]=${owner.project.id}`, { token: t })).statusCode).toBe(404);
+    expect((await ctx.call('PATCH', `/api/articles/${id}`, { token: t, body: articleBody({ title: 'Hijacked' }) })).statusCode).toBe(404);
+    expect((await ctx.call('DELETE', `/api/articles/${id}`, { token: t })).statusCode).toBe(404);
+    // The outsider's own tag cannot reach into the owner's alert feed.
+    const save = await ctx.call('POST', '/api/bulk/articles', {
+      token: t,
+      body: bulk('articles_rss_ids', { ids: [art.id], tag_id: outsider.tag.id, alert_id: alert.id }),
+    });
+    expect(save.statusCode).toBe(404);
+    const hide = await ctx.call('POST', '/api/bulk/articles', { token: t, body: bulk('delete_articles_rss_ids', { ids: [art.id], alert_id: alert.id }) });
+    expect(hide.statusCode).toBe(404);
+    expect(await savedOf(owner.project.id)).toEqual(before);
+    expect(await savedOf(outsider.project.id)).toEqual([]);
+    const [feedRow] = await ctx.deps.db
+      .select()
+      .from(alertArticles)
+      .where(and(eq(alertArticles.alertId, alert.id), eq(alertArticles.articleId, art.id)));
+    expect(feedRow.deletedAt).toBeNull();
+  });
+
+  it('needs a token', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/articles?filter[project_id]=1'], ['GET', '/api/csv/articles?filter[project_id]=1'], ['POST', '/api/articles'],
+      ['PATCH', '/api/articles/1'], ['DELETE', '/api/articles/1'], ['POST', '/api/bulk/articles'],
+    ] as const) {
+      const body = url.includes('bulk')
+        ? bulk('bulk_articles', { urls: ['https://x.com'], tag_id: 1 })
+        : method === 'POST' || method === 'PATCH'
+          ? articleBody({ url: 'https://x.com' }, 1)
+          : undefined;
+      expect((await ctx.call(method, url, { body })).statusCode).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,252 @@
+import { and, asc, count, eq, getTableColumns, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.js';
+import { alertArticles, alerts, articles, savedArticles, websites } from '../../db/schema/coverage.js';
+import { projects, tags } from '../../db/schema/workspace.js';
+import { containsPattern, idFilter, orderTerms, pageWindow, parseBooleanFilter, splitTotal, totalOver } from '../../db/paging.js';
+import { errorObject, ValidationError } from '../../http/errors.js';
+import type { ListParams } from '../../http/jsonapi.js';
+
+export type SavedArticle = typeof savedArticles.$inferSelect;
+export type SavedArticleRow = SavedArticle & { tagName: string };
+export type NewSavedArticle = Omit<typeof savedArticles.$inferInsert, 'id' | 'organizationId' | 'insertedAt' | 'updatedAt'>;
+export type ArchiveArticle = typeof articles.$inferSelect;
+export type Website = typeof websites.$inferSelect;
+
+export const ARTICLE_SORTS = ['date', 'title', 'reach', 'language', 'media', 'inserted_at'] as const;
+export const ARTICLE_FILTERS = [
+  'project_id', 'tag_id', 'search', 'locked', 'languages', 'startDate', 'endDate', 'minScore', 'maxScore', 'ids_list',
+] as const;
+
+/** The media column: the host without scheme and `www.` (what `domainOf` gives), from the canonical URL. */
+const mediaExpr = sql`regexp_replace(regexp_replace(${savedArticles.url}, '^[a-z]+://(www\\.)?', ''), '[/:?#].*$', '')`;
+
+const badFilter = (name: string, detail: string) =>
+  new ValidationError([errorObject('bad_request', detail, { parameter: `filter[${name}]` })], 'bad_request');
+
+function numberFilter(params: ListParams, name: string): number | undefined {
+  const raw = params.filter[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw badFilter(name, `${name} must be a number`);
+  return n;
+}
+
+/** A date filter; a bare calendar day as the end of a range includes that whole day. */
+function dateFilter(params: ListParams, name: string, endOfRange: boolean): { value: Date; exclusive: boolean } | undefined {
+  const raw = params.filter[name];
+  if (raw === undefined || raw === '') return undefined;
+  const t = Date.parse(raw);
+  if (Number.isNaN(t)) throw badFilter(name, `${name} must be a date`);
+  if (endOfRange && /^\d{4}-\d{2}-\d{2}$/.test(raw.trim())) return { value: new Date(t + 86400_000), exclusive: true };
+  return { value: new Date(t), exclusive: false };
+}
+
+function listFilter(params: ListParams, name: string): string[] | undefined {
+  const raw = params.filter[name];
+  if (raw === undefined || raw === '') return undefined;
+  return raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+}
+
+function idsFilter(params: ListParams, name: string): number[] | undefined {
+  const list = listFilter(params, name);
+  if (!list) return undefined;
+  const ids = list.map(Number);
+  if (ids.some((n) => !Number.isInteger(n) || n < 1)) throw badFilter(name, `${name} must be a comma-separated list of ids`);
+  return ids;
+}
+
+/** The WHERE of the saved-coverage list; throws 400 (with the parameter) on unreadable values. */
+export function listConditions(orgId: number, projectId: number, params: ListParams): SQL | undefined {
+  const tagId = idFilter(params, 'tag_id');
+  const locked = parseBooleanFilter(params.filter.locked);
+  const languages = listFilter(params, 'languages');
+  const start = dateFilter(params, 'startDate', false);
+  const end = dateFilter(params, 'endDate', true);
+  const minScore = numberFilter(params, 'minScore');
+  const maxScore = numberFilter(params, 'maxScore');
+  const ids = idsFilter(params, 'ids_list');
+  const pattern = params.search ? containsPattern(params.search) : undefined;
+  return and(
+    eq(savedArticles.organizationId, orgId),
+    eq(savedArticles.projectId, projectId),
+    tagId !== undefined ? eq(savedArticles.tagId, tagId) : undefined,
+    locked !== undefined ? eq(savedArticles.locked, locked) : undefined,
+    languages ? inArray(savedArticles.language, languages) : undefined,
+    start ? gte(savedArticles.date, start.value) : undefined,
+    end ? (end.exclusive ? lt(savedArticles.date, end.value) : lte(savedArticles.date, end.value)) : undefined,
+    minScore !== undefined ? gte(savedArticles.reach, minScore) : undefined,
+    maxScore !== undefined ? lte(savedArticles.reach, maxScore) : undefined,
+    ids ? inArray(savedArticles.id, ids) : undefined,
+    pattern ? or(ilike(savedArticles.title, pattern), ilike(savedArticles.url, pattern)) : undefined,
+  );
+}
+
+const SORT_COLUMNS = {
+  date: savedArticles.date,
+  title: sql`lower(${savedArticles.title})`,
+  reach: savedArticles.reach,
+  language: savedArticles.language,
+  media: mediaExpr,
+  inserted_at: savedArticles.insertedAt,
+};
+
+/** One page of a project's saved coverage, with the tag names, and the total. */
+export async function listSavedArticles(db: Tx, orgId: number, projectId: number, params: ListParams) {
+  const where = listConditions(orgId, projectId, params);
+  const { limit, offset } = pageWindow(params);
+  const rows = await db
+    .select({ ...getTableColumns(savedArticles), tagName: tags.name, total: totalOver })
+    .from(savedArticles)
+    .innerJoin(tags, eq(tags.id, savedArticles.tagId))
+    .where(where)
+    .orderBy(...orderTerms(params, SORT_COLUMNS, savedArticles.id))
+    .limit(limit)
+    .offset(offset);
+  return splitTotal(rows, params, async () => (await db.select({ n: count() }).from(savedArticles).where(where))[0].n);
+}
+
+export async function findSavedArticle(db: Tx, orgId: number, id: number): Promise<SavedArticleRow | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(savedArticles), tagName: tags.name })
+    .from(savedArticles)
+    .innerJoin(tags, eq(tags.id, savedArticles.tagId))
+    .where(and(eq(savedArticles.organizationId, orgId), eq(savedArticles.id, id)));
+  return row;
+}
+
+/** The tag when it belongs to the organization and is active (not archived). */
+export async function findActiveTag(db: Tx, orgId: number, tagId: number) {
+  const [row] = await db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.organizationId, orgId), eq(tags.id, tagId), eq(tags.locked, false)));
+  return row;
+}
+
+/** Saves one article unless the project already has its URL; undefined when it had. */
+export async function insertSavedArticle(db: Tx, orgId: number, values: NewSavedArticle): Promise<SavedArticle | undefined> {
+  const [row] = await db
+    .insert(savedArticles)
+    .values({ ...values, organizationId: orgId })
+    .onConflictDoNothing({ target: [savedArticles.projectId, savedArticles.urlKey] })
+    .returning();
+  return row;
+}
+
+/** Saves many articles in one statement; returns the url keys that were new to their project. */
+export async function insertSavedArticles(db: Tx, orgId: number, values: NewSavedArticle[]): Promise<SavedArticle[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(savedArticles)
+    .values(values.map((v) => ({ ...v, organizationId: orgId })))
+    .onConflictDoNothing({ target: [savedArticles.projectId, savedArticles.urlKey] })
+    .returning();
+}
+
+export async function updateSavedArticle(
+  db: Tx,
+  orgId: number,
+  id: number,
+  set: PgUpdateSetSource<typeof savedArticles>,
+): Promise<SavedArticle | undefined> {
+  const [row] = await db
+    .update(savedArticles)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(savedArticles.organizationId, orgId), eq(savedArticles.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteSavedArticle(db: Tx, orgId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(savedArticles)
+    .where(and(eq(savedArticles.organizationId, orgId), eq(savedArticles.id, id)))
+    .returning({ id: savedArticles.id });
+  return rows.length > 0;
+}
+
+/** The url keys among `keys` that the project has already saved. */
+export async function savedUrlKeys(db: Tx, orgId: number, projectId: number, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ k: savedArticles.urlKey })
+    .from(savedArticles)
+    .where(and(eq(savedArticles.organizationId, orgId), eq(savedArticles.projectId, projectId), inArray(savedArticles.urlKey, keys)));
+  return new Set(rows.map((r) => r.k));
+}
+
+// Websites and the archive are shared by every organization (not tenant data).
+
+export async function findWebsiteByDomain(db: Tx, domain: string): Promise<Website | undefined> {
+  const [row] = await db.select().from(websites).where(eq(websites.domain, domain));
+  return row;
+}
+
+export async function findWebsiteById(db: Tx, id: number): Promise<Website | undefined> {
+  const [row] = await db.select().from(websites).where(eq(websites.id, id));
+  return row;
+}
+
+export async function findArchiveByUrlKeys(db: Tx, keys: string[]): Promise<Map<string, ArchiveArticle>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.select().from(articles).where(inArray(articles.urlKey, keys));
+  return new Map(rows.map((r) => [r.urlKey, r]));
+}
+
+export async function findAlert(db: Tx, orgId: number, alertId: number) {
+  const [row] = await db.select().from(alerts).where(and(eq(alerts.organizationId, orgId), eq(alerts.id, alertId)));
+  return row;
+}
+
+/** Archive articles among `ids` that are in the alert's feed (not deleted from it). */
+export async function findFeedArticles(db: Tx, orgId: number, alertId: number, ids: number[]): Promise<ArchiveArticle[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(getTableColumns(articles))
+    .from(alertArticles)
+    .innerJoin(articles, eq(articles.id, alertArticles.articleId))
+    .where(
+      and(
+        eq(alertArticles.organizationId, orgId),
+        eq(alertArticles.alertId, alertId),
+        inArray(alertArticles.articleId, ids),
+        isNull(alertArticles.deletedAt),
+      ),
+    )
+    .orderBy(asc(articles.id));
+}
+
+/** The URL of an archive article that is in one of the organization's alert feeds. */
+export async function findOrgFeedArticleUrl(db: Tx, orgId: number, articleId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ url: articles.fullUrl })
+    .from(alertArticles)
+    .innerJoin(articles, eq(articles.id, alertArticles.articleId))
+    .where(and(eq(alertArticles.organizationId, orgId), eq(alertArticles.articleId, articleId)))
+    .limit(1);
+  return row?.url;
+}
+
+/**
+ * Hides articles from an alert's feed for good (the matcher never adds them again); returns
+ * the ids that were in the feed. Already hidden ones keep their first deletion time.
+ */
+export async function hideFeedArticles(db: Tx, orgId: number, alertId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .update(alertArticles)
+    .set({ deletedAt: sql`coalesce(${alertArticles.deletedAt}, now())` })
+    .where(and(eq(alertArticles.organizationId, orgId), eq(alertArticles.alertId, alertId), inArray(alertArticles.articleId, ids)))
+    .returning({ id: alertArticles.articleId });
+  return new Set(rows.map((r) => r.id));
+}
+
+/** True when the project belongs to the organization (archived ones included). */
+export async function projectInOrg(db: Tx, orgId: number, projectId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId)));
+  return !!row;
+}

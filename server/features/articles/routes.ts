@@ -1,0 +1,187 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS, PAGE_SIZES } from '../../../common/limits.js';
+import { MSG } from '../../../common/messages.js';
+import { articleCreateBody, articleUpdateBody, bulkArticlesBody } from '../../../common/schemas/articles.js';
+import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { domainOf } from '../../../common/url.js';
+import { idFilter } from '../../db/paging.js';
+import { requireActiveOrg } from '../../http/auth.js';
+import { errorObject, fieldError, notFound, ValidationError } from '../../http/errors.js';
+import { JSONAPI, parseListParams, rel, resource, sendCsv, sendList, sendOne, type ListParams } from '../../http/jsonapi.js';
+import { deleteFeedArticles, importLinks, saveFeedArticles } from './bulk.js';
+import { ARTICLE_FILTERS, ARTICLE_SORTS, deleteSavedArticle, listSavedArticles, projectInOrg, type SavedArticleRow } from './repo.js';
+import { createArticle, updateArticle } from './service.js';
+
+function mediaOf(url: string): string {
+  try {
+    return domainOf(url);
+  } catch {
+    return '';
+  }
+}
+
+export const articleResource = (a: SavedArticleRow) =>
+  resource(
+    'article',
+    a.id,
+    {
+      title: a.title,
+      url: a.url,
+      fullUrl: a.fullUrl,
+      description: a.description,
+      image: a.image,
+      language: a.language,
+      reach: a.reach,
+      date: a.date.toISOString(),
+      tag_id: String(a.tagId),
+      tag_name: a.tagName,
+      project_id: String(a.projectId),
+      website_id: a.websiteId === null ? null : String(a.websiteId),
+      media: mediaOf(a.url),
+      // Monthly visits of the outlet, as the feed's `website-visits` (the similar-web column).
+      'website-visits': a.muv,
+      muv: a.muv,
+      is_metacritic: a.isMetacritic,
+      source: a.source,
+      locked: a.locked,
+      'inserted-at': a.insertedAt.toISOString(),
+      'updated-at': a.updatedAt.toISOString(),
+    },
+    { tag: rel('tag', a.tagId), project: rel('project', a.projectId) },
+  );
+
+const CSV_COLUMNS = [
+  'title', 'url', 'fullUrl', 'media', 'tag_name', 'language', 'reach', 'date', 'website-visits', 'is_metacritic', 'locked', 'project_id',
+  'tag_id', 'inserted-at',
+];
+const CSV_BATCH = 1000;
+
+const idParams = z.object({ id: idSchema });
+
+/** The list's parameters and its project, which must be named (400) and be the caller's (404). */
+async function listRequest(req: FastifyRequest, maxPageSize: number): Promise<{ orgId: number; projectId: number; params: ListParams }> {
+  const auth = requireActiveOrg(req);
+  const params = parseListParams(req.query as Record<string, unknown>, {
+    sortable: ARTICLE_SORTS,
+    filters: ARTICLE_FILTERS,
+    defaultSort: '-date',
+    defaultPageSize: PAGE_SIZES.default,
+    maxPageSize,
+  });
+  const projectId = idFilter(params, 'project_id');
+  if (projectId === undefined) {
+    throw new ValidationError([errorObject('bad_request', 'filter[project_id] is required', { parameter: 'filter[project_id]' })], 'bad_request');
+  }
+  if ((params.filter.ids_list ?? '').split(',').length > LIMITS.exportIds) {
+    throw new ValidationError(
+      [errorObject('bad_request', `At most ${LIMITS.exportIds} ids can be exported`, { parameter: 'filter[ids_list]' })],
+      'bad_request',
+    );
+  }
+  if (!(await projectInOrg(req.server.deps.db, auth.orgId, projectId))) throw notFound('project');
+  return { orgId: auth.orgId, projectId, params };
+}
+
+const tagOf = (rels: { tag?: { data: { id: number } } } | undefined, attrTagId: number | undefined) =>
+  rels?.tag
+    ? { tagId: rels.tag.data.id, tagPointer: '/data/relationships/tag' }
+    : { tagId: attrTagId, tagPointer: attrTagId !== undefined ? '/data/attributes/tag_id' : '/data/relationships/tag' };
+
+const toDate = (v: string | undefined) => (v ? new Date(v) : undefined);
+
+export default async function articleRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = app.deps;
+  const { db } = deps;
+
+  app.get('/articles', { schema: { tags: ['articles'], summary: "A project's saved coverage (filter[project_id] required)" } }, async (req, reply) => {
+    const { orgId, projectId, params } = await listRequest(req, LIMITS.reportMaxArticles);
+    return sendList(req, reply, {
+      name: 'articles',
+      params,
+      fetchPage: (p) => listSavedArticles(db, orgId, projectId, p),
+      toResource: articleResource,
+      csvColumns: CSV_COLUMNS,
+    });
+  });
+
+  app.get('/csv/articles', { schema: { tags: ['articles'], summary: 'Saved coverage as CSV (same filters and sort)' } }, async (req, reply) => {
+    const { orgId, projectId, params } = await listRequest(req, LIMITS.exportFilters);
+    // Streamed in batches: a large export never sits in memory.
+    async function* pages() {
+      for (let page = 1; ; page++) {
+        const { rows } = await listSavedArticles(db, orgId, projectId, { ...params, page, pageSize: CSV_BATCH });
+        yield rows.map((r) => {
+          const res = articleResource(r);
+          return { id: res.id, ...res.attributes };
+        });
+        if (rows.length < CSV_BATCH) return;
+      }
+    }
+    return sendCsv(reply, 'articles', ['id', ...CSV_COLUMNS], pages());
+  });
+
+  app.post('/articles', { schema: { tags: ['articles'], summary: 'Save an article under a tag', body: articleCreateBody } }, async (req, reply) => {
+    const auth = requireActiveOrg(req);
+    const { attributes: a, relationships } = req.body.data;
+    const { article, missing } = await createArticle(deps, auth.orgId, {
+      url: a.url,
+      fullUrl: a.fullUrl,
+      title: a.title || undefined,
+      description: a.description,
+      language: a.language,
+      reach: a.reach,
+      date: toDate(a.date),
+      websiteId: a.website_id,
+      ...tagOf(relationships, a.tag_id),
+    });
+    return sendOne(reply, articleResource(article), 201, missing ? { meta: { warning: MSG.articles.missingData } } : {});
+  });
+
+  app.patch(
+    '/articles/:id',
+    { schema: { tags: ['articles'], summary: 'Edit, move or archive a saved article', params: idParams, body: articleUpdateBody } },
+    async (req, reply) => {
+      const auth = requireActiveOrg(req);
+      const { attributes: a = {}, relationships } = req.body.data;
+      const article = await updateArticle(db, auth.orgId, req.params.id, {
+        title: a.title,
+        language: a.language,
+        reach: a.reach,
+        date: toDate(a.date),
+        locked: a.locked,
+        ...tagOf(relationships, a.tag_id),
+      });
+      return sendOne(reply, articleResource(article));
+    },
+  );
+
+  app.delete('/articles/:id', { schema: { tags: ['articles'], summary: 'Delete a saved article', params: idParams } }, async (req, reply) => {
+    const auth = requireActiveOrg(req);
+    if (!(await deleteSavedArticle(db, auth.orgId, req.params.id))) throw notFound('article');
+    return reply.code(204).send();
+  });
+
+  app.post(
+    '/bulk/articles',
+    { schema: { tags: ['articles'], summary: 'Import links, save feed articles, or delete them from a feed', body: bulkArticlesBody } },
+    async (req, reply) => {
+      const auth = requireActiveOrg(req);
+      const data = req.body.data;
+      let result;
+      if (data.type === 'bulk_articles') {
+        result = await importLinks(deps, auth.orgId, { tagId: data.attributes.tag_id, urls: data.attributes.urls });
+      } else if (data.type === 'articles_rss_ids') {
+        const { ids, tag_id, alert_id } = data.attributes;
+        result = await saveFeedArticles(db, auth.orgId, { ids, tagId: tag_id, alertId: alert_id });
+      } else {
+        const alertId = data.relationships?.alert?.data.id ?? data.attributes.alert_id;
+        if (alertId === undefined) throw fieldError('/data/relationships/alert', 'Please choose an alert');
+        result = await deleteFeedArticles(db, auth.orgId, { ids: data.attributes.ids, alertId });
+      }
+      return reply.type(JSONAPI).send({ data: { type: 'bulk_result', attributes: result } });
+    },
+  );
+}
