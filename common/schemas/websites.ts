@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+import { countryByCode, isKnownLanguage } from '../reference.js';
+import { domainOf, normalizeUserUrl } from '../url.js';
+import { idSchema, resourceDocument } from './jsonapi.js';
+
+const M = MSG.websites;
+
+/** A website's address as typed ("example.com", "https://www.example.com/news") → its domain. */
+export const websiteDomainSchema = z
+  .string({ error: M.domainRequired })
+  .trim()
+  .min(1, M.domainRequired)
+  .max(2000, M.invalidUrl)
+  .transform((v, ctx) => {
+    const url = normalizeUserUrl(v);
+    if (!url) {
+      ctx.addIssue({ code: 'custom', message: M.invalidUrl });
+      return z.NEVER;
+    }
+    return domainOf(url);
+  });
+
+/** A feed address (the spec's URL check: http:// added when missing). */
+export const feedUrlSchema = z
+  .string({ error: M.feedRequired })
+  .trim()
+  .min(1, M.feedRequired)
+  .max(2000, M.invalidFeed)
+  .transform((v, ctx) => {
+    const url = normalizeUserUrl(v);
+    if (!url) {
+      ctx.addIssue({ code: 'custom', message: M.invalidFeed });
+      return z.NEVER;
+    }
+    return url;
+  });
+
+export const reachSchema = z
+  .number({ error: M.reachRequired })
+  .min(LIMITS.mediaScore.min, M.reachRange)
+  .max(LIMITS.mediaScore.max, M.reachRange);
+
+export const languageSchema = z
+  .string({ error: M.languageRequired })
+  .trim()
+  .min(1, M.languageRequired)
+  .refine(isKnownLanguage, M.languageUnknown);
+
+const muvSchema = z.number().int('Monthly visitors must be a whole number').min(0, 'Monthly visitors cannot be negative').max(1e12);
+const rankSchema = z.number().int('Rank must be a whole number').min(1, 'Rank must be at least 1').max(1e9);
+
+/** An avatar: an image uploaded to Coverwatch or an http(s) image address. */
+const websiteAvatarSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => v === '' || /^\/api\/f\/[0-9a-f-]{36}\.(png|jpg)$/.test(v) || /^https?:\/\/\S+$/i.test(v), 'Avatar must be an image address')
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+export const geographySchema = z
+  .array(
+    z.object({
+      country_code_iso: z
+        .string()
+        .trim()
+        .refine((c) => !!countryByCode(c), 'Unknown country code')
+        .transform((c) => c.toUpperCase()),
+      visits: z.number().int().min(0),
+    }),
+  )
+  .max(300);
+
+export const categoriesSchema = z
+  .array(
+    z.object({
+      category: z.string().trim().min(1).max(200),
+      month: z.string().trim().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'Month must look like 2024-05'),
+      score: z.number().min(0, 'Category scores are between 0 and 1').max(1, 'Category scores are between 0 and 1'),
+    }),
+  )
+  .max(500);
+
+/** Twitter / X usernames, with or without the leading @. */
+const socialAccountsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .transform((u) => u.replace(/^@/, ''))
+      .pipe(z.string().regex(/^[A-Za-z0-9_]{1,50}$/, 'Not a valid username')),
+  )
+  .max(50);
+
+export const websiteCreateBody = resourceDocument(
+  'website',
+  z.object({
+    domain: websiteDomainSchema,
+    reach: reachSchema,
+    language: languageSchema,
+    name: z.string().trim().max(200).nullable().optional(),
+    muv: muvSchema.nullable().optional(),
+    rank: rankSchema.nullable().optional(),
+    mediatype_id: idSchema.nullable().optional(),
+    is_metacritic: z.boolean().optional(),
+  }),
+);
+
+export const websiteUpdateBody = resourceDocument(
+  'website',
+  z
+    .object({
+      name: z.string().trim().max(200).nullable(),
+      avatar: websiteAvatarSchema,
+      reach: reachSchema,
+      /** false: derive the score from traffic again. */
+      reach_manual: z.boolean(),
+      muv: muvSchema.nullable(),
+      rank: rankSchema.nullable(),
+      language: languageSchema,
+      mediatype_id: idSchema.nullable(),
+      is_metacritic: z.boolean(),
+      twitter_accounts: socialAccountsSchema,
+      geography: geographySchema,
+      categories: categoriesSchema,
+    })
+    .partial(),
+);
+
+/** Feed types: 0 RSS/Atom/JSON Feed, 1 Google Alerts Atom. */
+export const FEED_TYPES = { feed: 0, googleAlerts: 1 } as const;
+
+export const feedCreateBody = resourceDocument(
+  'feed',
+  z.object({
+    feed: feedUrlSchema,
+    website_id: idSchema,
+    language: languageSchema.nullable().optional(),
+    reach: reachSchema.nullable().optional(),
+    type: z.union([z.literal(0), z.literal(1)]).optional(),
+  }),
+);
+
+export const feedUpdateBody = resourceDocument('feed', z.object({ feed: feedUrlSchema, disabled: z.boolean() }).partial());
+
+export type FeedStatus = 'ok' | 'failing' | 'disabled' | 'never';
+
+/** One word for a feed's health, from its polling state (shown as a badge). */
+export function feedStatus(f: { disabled: boolean; errorCount: number; lastSuccessAt: Date | string | null }): FeedStatus {
+  if (f.disabled) return 'disabled';
+  if (f.errorCount > 0) return 'failing';
+  if (!f.lastSuccessAt) return 'never';
+  return 'ok';
+}

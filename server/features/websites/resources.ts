@@ -1,0 +1,102 @@
+import { feedStatus } from '../../../common/schemas/websites.js';
+import { rel, resource, type Resource } from '../../http/jsonapi.js';
+import type { FeedRow } from './feeds-repo.js';
+import type { WebsiteArticleRow, WebsiteListRow, websiteRelations } from './repo.js';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function websiteResource(w: WebsiteListRow, relations?: Awaited<ReturnType<typeof websiteRelations>>): Resource {
+  const r = resource('website', w.id, {
+    domain: w.domain,
+    name: w.name,
+    avatar: w.avatar,
+    reach: w.reach,
+    'reach-manual': w.reachManual,
+    muv: w.muv,
+    rank: w.rank,
+    language: w.language,
+    'mediatype-id': w.mediatypeId === null ? null : String(w.mediatypeId),
+    'mediatype-name': w.mediatypeName,
+    is_metacritic: w.isMetacritic,
+    'articles-count': w.articlesCount,
+    // Feed health at a glance for the list (the detail page has each feed's state).
+    'feeds-count': w.feedsCount,
+    'feeds-failing': w.feedsFailing,
+    'feeds-disabled': w.feedsDisabled,
+    geography: w.geography,
+    categories: w.categories,
+    fullUrl: `https://${w.domain}`,
+    'inserted-at': w.insertedAt.toISOString(),
+    'updated-at': w.updatedAt.toISOString(),
+  });
+  if (relations) {
+    r.relationships = {
+      feeds: { data: relations.feeds.map((f) => ({ type: 'feed', id: String(f.id) })) },
+      authors: { data: relations.authors.map((a) => ({ type: 'website_author', id: String(a.id) })) },
+      'twitter-accounts': { data: relations.accounts.map((a) => ({ type: 'twitter_account', id: String(a.id) })) },
+    };
+  }
+  return r;
+}
+
+export function feedResource(f: FeedRow): Resource {
+  return resource(
+    'feed',
+    f.id,
+    {
+      feed: f.feed,
+      type: f.type,
+      disabled: f.disabled,
+      website_id: String(f.websiteId),
+      language: f.language,
+      reach: f.reach,
+      region: f.region,
+      followers: f.followers,
+      title: f.title,
+      status: feedStatus(f),
+      last_count: f.lastCount,
+      'last-count': f.lastCount,
+      'articles-added': f.articlesAdded,
+      'last-success-at': iso(f.lastSuccessAt),
+      'last-error': f.lastError,
+      'last-error-at': iso(f.lastErrorAt),
+      'error-count': f.errorCount,
+      'last-status': f.lastStatus,
+      'next-check-at': iso(f.nextCheckAt),
+      'last-checked-at': iso(f.lastCheckedAt),
+      'interval-seconds': f.intervalSeconds,
+      'websub-state': f.websubState,
+      'websub-lease-until': iso(f.websubLeaseUntil),
+      'inserted-at': f.insertedAt.toISOString(),
+      'updated-at': f.updatedAt.toISOString(),
+    },
+    { website: rel('website', f.websiteId) },
+  );
+}
+
+/** The `included` resources of GET websites/:id. */
+export function websiteIncluded(relations: Awaited<ReturnType<typeof websiteRelations>>): Resource[] {
+  return [
+    ...relations.feeds.map(feedResource),
+    ...relations.authors.map((a) =>
+      resource('website_author', a.id, { author: a.author, 'articles-count': a.articlesCount, 'last-seen-at': a.lastSeenAt.toISOString() }),
+    ),
+    ...relations.accounts.map((a) => resource('twitter_account', a.id, { username: a.username, network: a.network })),
+  ];
+}
+
+export function websiteArticleResource(a: WebsiteArticleRow): Resource {
+  return resource('website_article', a.id, {
+    title: a.title,
+    url: a.url,
+    fullUrl: a.fullUrl,
+    description: a.description,
+    author: a.author,
+    image: a.image,
+    language: a.language,
+    reach: a.reach,
+    pub_date: a.pubDate.toISOString(),
+    feed_id: a.feedId === null ? null : String(a.feedId),
+    website_id: a.websiteId === null ? null : String(a.websiteId),
+  });
+}

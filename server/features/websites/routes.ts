@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { websiteCreateBody, websiteUpdateBody } from '../../../common/schemas/websites.js';
+import { notFound } from '../../http/errors.js';
+import { parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
+import feedRoutes from './feeds-routes.js';
+import { requireOperator, requireOperatorAdmin } from './gate.js';
+import { findWebsite, listWebsiteArticles, listWebsites, WEBSITE_ARTICLE_SORTS, WEBSITE_FILTERS, WEBSITE_SORTS, websiteRelations } from './repo.js';
+import { websiteArticleResource, websiteIncluded, websiteResource } from './resources.js';
+import { createWebsite, editWebsite } from './service.js';
+
+/** An id or a domain (the web app's /websites/{domain} asks by domain). */
+const websiteParams = z.object({ id: z.string().trim().min(1).max(253) });
+
+/** 001 §9: GET websites defaults to 50; the website page fetches up to 10000 articles at once. */
+const WEBSITES_PAGE = 50;
+const ARTICLES_PAGE = { default: 5000, max: 10000 };
+
+const CSV_COLUMNS = [
+  'domain', 'name', 'reach', 'reach-manual', 'muv', 'rank', 'language', 'mediatype-name', 'is_metacritic',
+  'articles-count', 'feeds-count', 'feeds-failing', 'feeds-disabled', 'fullUrl', 'inserted-at', 'updated-at',
+];
+
+export default async function websiteRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  // The gate runs before body parsing and validation, so an outsider's malformed request is
+  // a 404 like any other (never a 422 that would reveal the route); feed routes inherit it.
+  app.addHook('onRequest', async (req) => {
+    if (req.method === 'GET' || req.method === 'HEAD') requireOperator(req);
+    else requireOperatorAdmin(req);
+  });
+
+  const list = (req: FastifyRequest, reply: FastifyReply) => {
+    requireOperator(req);
+    const params = parseListParams(req.query as Record<string, unknown>, {
+      sortable: WEBSITE_SORTS,
+      filters: WEBSITE_FILTERS,
+      defaultSort: 'name',
+      defaultPageSize: WEBSITES_PAGE,
+    });
+    return sendList(req, reply, {
+      name: 'websites',
+      params,
+      fetchPage: (p) => listWebsites(db, p),
+      toResource: (w) => websiteResource(w),
+      csvColumns: CSV_COLUMNS,
+    });
+  };
+
+  app.get('/websites', { schema: { tags: ['websites'], summary: 'List websites (platform operator)' } }, list);
+
+  app.get('/csv/websites', { schema: { tags: ['websites'], summary: 'Websites as CSV, streamed (platform operator)' } }, (req, reply) => {
+    // The csv/ address always answers CSV, whatever the Accept header says.
+    req.headers.accept = 'text/csv';
+    return list(req, reply);
+  });
+
+  app.get(
+    '/websites/:id',
+    { schema: { tags: ['websites'], summary: 'One website by id or domain, with feeds, authors and accounts', params: websiteParams } },
+    async (req, reply) => {
+      requireOperator(req);
+      const website = await findWebsite(db, req.params.id);
+      if (!website) throw notFound('website');
+      const relations = await websiteRelations(db, website.id);
+      return sendOne(reply, websiteResource(website, relations), 200, { included: websiteIncluded(relations) });
+    },
+  );
+
+  app.get(
+    '/websites/:id/articles',
+    { schema: { tags: ['websites'], summary: "A website's archive articles, newest first", params: websiteParams } },
+    async (req, reply) => {
+      requireOperator(req);
+      const website = await findWebsite(db, req.params.id);
+      if (!website) throw notFound('website');
+      const params = parseListParams(req.query as Record<string, unknown>, {
+        sortable: WEBSITE_ARTICLE_SORTS,
+        filters: ['search'],
+        defaultSort: '-pub_date',
+        defaultPageSize: ARTICLES_PAGE.default,
+        maxPageSize: ARTICLES_PAGE.max,
+      });
+      return sendList(req, reply, {
+        name: `${website.domain}-articles`,
+        params,
+        fetchPage: (p) => listWebsiteArticles(db, website.id, p),
+        toResource: websiteArticleResource,
+        csvColumns: ['title', 'url', 'fullUrl', 'author', 'language', 'reach', 'pub_date'],
+      });
+    },
+  );
+
+  app.post('/websites', { schema: { tags: ['websites'], summary: 'Add a website', body: websiteCreateBody } }, async (req, reply) => {
+    requireOperatorAdmin(req);
+    const website = await createWebsite(db, req.body.data.attributes);
+    return sendOne(reply, websiteResource(website), 201);
+  });
+
+  app.patch(
+    '/websites/:id',
+    { schema: { tags: ['websites'], summary: 'Edit a website (score, traffic, media type, accounts, …)', params: websiteParams, body: websiteUpdateBody } },
+    async (req, reply) => {
+      requireOperatorAdmin(req);
+      const website = await editWebsite(db, req.params.id, req.body.data.attributes);
+      const relations = await websiteRelations(db, website.id);
+      return sendOne(reply, websiteResource(website, relations), 200, { included: websiteIncluded(relations) });
+    },
+  );
+
+  await app.register(feedRoutes);
+}

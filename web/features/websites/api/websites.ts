@@ -1,0 +1,267 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MSG } from '../../../../common/messages';
+import type { FeedStatus } from '../../../../common/schemas/websites';
+import { apiFetch, flatten, type JsonApiResource, type ListDocument } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../components/toasts';
+
+export const WEBSITES_PATH = 'websites';
+export const FEEDS_PATH = 'feeds';
+
+export interface WebsiteAttributes {
+  domain: string;
+  name: string | null;
+  avatar: string | null;
+  reach: number;
+  'reach-manual': boolean;
+  muv: number | null;
+  rank: number | null;
+  language: string;
+  'mediatype-id': string | null;
+  'mediatype-name': string | null;
+  is_metacritic: boolean;
+  'articles-count': number;
+  'feeds-count': number;
+  'feeds-failing': number;
+  'feeds-disabled': number;
+  geography: { country_code_iso: string; visits: number }[];
+  categories: { category: string; month: string; score: number }[];
+  fullUrl: string;
+  'inserted-at': string;
+  'updated-at': string;
+}
+export type Website = WebsiteAttributes & { id: string };
+
+export interface FeedAttributes {
+  feed: string;
+  type: number;
+  disabled: boolean;
+  website_id: string;
+  language: string | null;
+  title: string | null;
+  status: FeedStatus;
+  'last-count': number;
+  'articles-added': number;
+  'last-success-at': string | null;
+  'last-error': string | null;
+  'last-error-at': string | null;
+  'error-count': number;
+  'next-check-at': string | null;
+  'last-checked-at': string | null;
+  'websub-state': string;
+  'inserted-at': string;
+}
+export type Feed = FeedAttributes & { id: string };
+
+export interface WebsiteArticleAttributes {
+  title: string;
+  url: string;
+  fullUrl: string;
+  author: string | null;
+  language: string;
+  reach: number;
+  pub_date: string;
+}
+
+export interface WebsiteDetail {
+  website: Website;
+  feeds: Feed[];
+  authors: { id: string; author: string; 'articles-count': number }[];
+  accounts: { id: string; username: string }[];
+}
+
+export const websiteKey = (idOrDomain: string) => [WEBSITES_PATH, 'one', idOrDomain];
+
+/** GET websites/{domain}: the website with its feeds, authors and Twitter accounts. */
+export function useWebsite(domain: string) {
+  return useQuery({
+    queryKey: websiteKey(domain),
+    queryFn: async (): Promise<WebsiteDetail> => {
+      const doc = await apiFetch<{ data: JsonApiResource<WebsiteAttributes>; included?: JsonApiResource[] }>(
+        `${WEBSITES_PATH}/${encodeURIComponent(domain)}`,
+      );
+      const included = doc.included ?? [];
+      const of = <A,>(type: string) => included.filter((r) => r.type === type).map((r) => flatten(r as JsonApiResource<A>));
+      return {
+        website: flatten(doc.data),
+        feeds: of<FeedAttributes>('feed'),
+        authors: of<{ author: string; 'articles-count': number }>('website_author'),
+        accounts: of<{ username: string }>('twitter_account'),
+      };
+    },
+  });
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** A whole reference list as select options (the lists fit one page: 001 §7 page sizes). */
+function useReferenceOptions(path: string, pageSize: number, toOption: (r: { id: string } & Record<string, unknown>) => Option) {
+  return useQuery({
+    queryKey: ['reference', path],
+    queryFn: async () => {
+      const doc = await apiFetch<ListDocument<Record<string, unknown>>>(path, { query: { 'page[page]': 1, 'page[page_size]': pageSize } });
+      return doc.data.map((r) => toOption(flatten(r)));
+    },
+    staleTime: Infinity,
+  });
+}
+
+export const useLanguageOptions = () => useReferenceOptions('languages', 150, (l) => ({ value: l.id, label: String(l.name) }));
+export const useMediatypeOptions = () => useReferenceOptions('mediatypes', 150, (m) => ({ value: m.id, label: String(m.name) }));
+
+export interface NewWebsiteValues {
+  domain: string;
+  feed: string;
+  reach: number | '';
+  language: string | null;
+}
+
+export const websiteDocument = (v: NewWebsiteValues) => ({
+  data: { type: 'website' as const, attributes: { domain: v.domain.trim(), reach: v.reach === '' ? undefined : v.reach, language: v.language ?? '' } },
+});
+
+export const feedDocument = (v: { feed: string; websiteId: string; language?: string | null; reach?: number | null }) => ({
+  data: {
+    type: 'feed' as const,
+    attributes: { feed: v.feed.trim(), website_id: v.websiteId, language: v.language ?? null, reach: v.reach ?? null, type: 0 },
+  },
+});
+
+function useInvalidateWebsites() {
+  const qc = useQueryClient();
+  return () => Promise.all([qc.invalidateQueries({ queryKey: [WEBSITES_PATH] }), qc.invalidateQueries({ queryKey: [FEEDS_PATH] })]);
+}
+
+/** The feed step of the add-website save failed after the website was created. */
+export class FeedStepError extends Error {
+  constructor(
+    readonly websiteId: string,
+    readonly reason: unknown,
+  ) {
+    super('The feed could not be added');
+  }
+}
+
+/**
+ * The add-website modal's save: POST websites, then POST feeds for it. Each 201 has its
+ * catalogue toast; the modal closes only when both succeeded (000 §4). When the feed fails
+ * after the website was created, a FeedStepError carries the website's id so that the retry
+ * only posts the feed.
+ */
+export function useAddWebsite() {
+  const invalidate = useInvalidateWebsites();
+  return useMutation({
+    mutationFn: async ({ values, websiteId }: { values: NewWebsiteValues; websiteId?: string }) => {
+      let id = websiteId;
+      if (!id) {
+        const created = await apiFetch<{ data: JsonApiResource<WebsiteAttributes> }>(WEBSITES_PATH, { method: 'POST', body: websiteDocument(values) });
+        id = created.data.id;
+        toastSuccess(MSG.websites.added);
+      }
+      try {
+        await apiFetch(FEEDS_PATH, {
+          method: 'POST',
+          body: feedDocument({ feed: values.feed, websiteId: id, language: values.language, reach: values.reach === '' ? null : values.reach }),
+        });
+      } catch (err) {
+        throw new FeedStepError(id, err);
+      }
+      toastSuccess(MSG.websites.feedAdded);
+      return id;
+    },
+    onSettled: () => invalidate(),
+  });
+}
+
+export function useAddFeed(websiteId: string) {
+  const invalidate = useInvalidateWebsites();
+  return useMutation({
+    mutationFn: (feed: string) => apiFetch(FEEDS_PATH, { method: 'POST', body: feedDocument({ feed, websiteId }) }),
+    onSuccess: async () => {
+      toastSuccess(MSG.websites.feedAdded);
+      await invalidate();
+    },
+  });
+}
+
+export function useSetFeedDisabled() {
+  const invalidate = useInvalidateWebsites();
+  return useMutation({
+    mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
+      apiFetch(`${FEEDS_PATH}/${id}`, { method: 'PATCH', body: { data: { type: 'feed', id, attributes: { disabled } } } }),
+    onSuccess: async () => {
+      toastSuccess(MSG.websites.feedUpdated);
+      await invalidate();
+    },
+    onError: (err) => toastError(err),
+  });
+}
+
+export function useDeleteFeed() {
+  const invalidate = useInvalidateWebsites();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`${FEEDS_PATH}/${id}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      toastSuccess(MSG.websites.feedDeleted);
+      await invalidate();
+    },
+    onError: (err) => toastError(err),
+  });
+}
+
+export interface WebsiteEdit {
+  reach?: number;
+  reach_manual?: boolean;
+  muv?: number | null;
+  rank?: number | null;
+  mediatype_id?: string | null;
+  is_metacritic?: boolean;
+}
+
+export function useUpdateWebsite(id: string) {
+  const invalidate = useInvalidateWebsites();
+  return useMutation({
+    mutationFn: (attributes: WebsiteEdit) => apiFetch(`${WEBSITES_PATH}/${id}`, { method: 'PATCH', body: { data: { type: 'website', id, attributes } } }),
+    onSuccess: async () => {
+      toastSuccess(MSG.websites.websiteUpdated);
+      await invalidate();
+    },
+  });
+}
+
+export interface OpmlImportResult {
+  created: number;
+  skipped: number;
+  invalid: { url: string; reason: string }[];
+}
+
+/** POST feeds/opml with the chosen file (multipart field `file`). */
+export function useImportOpml() {
+  const invalidate = useInvalidateWebsites();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      const doc = await apiFetch<{ data: { attributes: OpmlImportResult } }>(`${FEEDS_PATH}/opml`, { method: 'POST', body: form });
+      return doc.data.attributes;
+    },
+    onSuccess: async (r) => {
+      toastSuccess(MSG.websites.opmlImported(r.created, r.skipped, r.invalid.length));
+      await invalidate();
+    },
+    onError: (err) => toastError(err),
+  });
+}
+
+/** GET feeds/opml, saved as a file. */
+export async function downloadOpml() {
+  const res = await apiFetch<Response>(`${FEEDS_PATH}/opml`, { accept: 'text/x-opml' });
+  const blob = await res.blob();
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `coverwatch-feeds-${new Date().toISOString().slice(0, 10)}.opml`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { ActionIcon, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconExternalLink, IconPencil } from '@tabler/icons-react';
+import { scoreBand, visitorsBand, formatVisitors } from '../../../../common/media-score';
+import { languageName } from '../../../../common/reference';
+import type { Website } from '../api/websites';
+import { EditScoreModal } from './edit-score-modal';
+import { MediaScoreBadge } from './media-score-badge';
+import { WebsiteAvatar } from './website-avatar';
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  );
+}
+
+/** Avatar, domain with its link, Metacritic badge and the key figures; the score opens its editor. */
+export function WebsiteHeader({ website }: { website: Website }) {
+  const [editing, setEditing] = useState(false);
+  const band = visitorsBand(website.muv);
+  return (
+    <Paper withBorder radius="md" p="lg" shadow="xs">
+      <Group gap="md" wrap="nowrap" align="flex-start" mb="lg">
+        <WebsiteAvatar domain={website.domain} avatar={website.avatar} size={64} />
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Group gap="xs" wrap="wrap">
+            <Title order={2} fz={{ base: 22, sm: 26 }}>
+              {website.domain}
+            </Title>
+            <Tooltip label={`Open ${website.fullUrl}`} withArrow>
+              <ActionIcon component="a" href={website.fullUrl} target="_blank" rel="noopener noreferrer" variant="subtle" aria-label={`Open ${website.domain}`}>
+                <IconExternalLink size={18} />
+              </ActionIcon>
+            </Tooltip>
+            {website.is_metacritic && (
+              <Badge color="yellow" variant="filled" radius="sm">
+                Metacritic
+              </Badge>
+            )}
+          </Group>
+          {website.name && <Text c="dimmed">{website.name}</Text>}
+          <Anchor href={website.fullUrl} target="_blank" rel="noopener noreferrer" size="sm">
+            {website.fullUrl}
+          </Anchor>
+        </Stack>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="lg">
+        <Fact label="Media score">
+          <Group gap={6} wrap="nowrap">
+            <MediaScoreBadge score={website.reach} size="lg" />
+            <Text size="xs" c="dimmed">
+              {scoreBand(website.reach).name}
+              {website['reach-manual'] ? ' · set by hand' : ''}
+            </Text>
+            <ActionIcon variant="subtle" size="sm" aria-label="Edit media score" onClick={() => setEditing(true)}>
+              <IconPencil size={14} />
+            </ActionIcon>
+          </Group>
+        </Fact>
+        <Fact label="Monthly unique visitors">
+          <Text fw={600}>{formatVisitors(website.muv)}</Text>
+          {band && (
+            <Text size="xs" c="dimmed">
+              {band.label}
+            </Text>
+          )}
+        </Fact>
+        <Fact label="Language">
+          <Text fw={600}>{languageName(website.language)}</Text>
+        </Fact>
+        <Fact label="Media type">
+          <Text fw={600}>{website['mediatype-name'] ?? '—'}</Text>
+        </Fact>
+        <Fact label="Articles">
+          <Text fw={600}>{website['articles-count'].toLocaleString('en')}</Text>
+        </Fact>
+      </SimpleGrid>
+      <EditScoreModal key={website['updated-at']} website={website} opened={editing} onClose={() => setEditing(false)} />
+    </Paper>
+  );
+}

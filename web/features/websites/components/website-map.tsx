@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from 'react';
+import { Grid, Group, Paper, Progress, Stack, Text, useComputedColorScheme } from '@mantine/core';
+import { IconMap } from '@tabler/icons-react';
+import { COUNTRIES, countryByCode } from '../../../../common/reference';
+import { EmptyCard, SectionTitle } from './section';
+
+type Visits = { country_code_iso: string; visits: number }[];
+
+const nameByNumeric = new Map(COUNTRIES.map((c) => [c.numeric, c.name]));
+
+/**
+ * The world map, drawn by ECharts with the SVG renderer. ECharts and the country shapes
+ * (world-atlas, Natural Earth 1:110m, ISO numeric ids) load on demand, so the page's bundle
+ * stays small; features are renamed to our country names to join with the visits.
+ */
+function VisitsMap({ data }: { data: Visits }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const scheme = useComputedColorScheme('light');
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let disposed = false;
+    let chart: { dispose(): void; resize(): void } | undefined;
+    const onResize = () => chart?.resize();
+    (async () => {
+      try {
+        const [echarts, charts, components, renderers, topo, atlas] = await Promise.all([
+          import('echarts/core'),
+          import('echarts/charts'),
+          import('echarts/components'),
+          import('echarts/renderers'),
+          import('topojson-client'),
+          import('world-atlas/countries-110m.json'),
+        ]);
+        if (disposed || !ref.current) return;
+        echarts.use([charts.MapChart, components.TooltipComponent, components.VisualMapComponent, renderers.SVGRenderer]);
+        const world = atlas.default as unknown as Parameters<typeof topo.feature>[0];
+        const geo = topo.feature(world, (world as unknown as { objects: { countries: Parameters<typeof topo.feature>[1] } }).objects.countries) as unknown as {
+          type: 'FeatureCollection';
+          features: { id?: string; properties: { name: string } }[];
+        };
+        for (const f of geo.features) f.properties.name = (f.id && nameByNumeric.get(f.id)) || f.properties.name;
+        echarts.registerMap('cw-world', geo as never);
+        const rows = data.map((d) => ({ name: countryByCode(d.country_code_iso)?.name ?? d.country_code_iso, value: d.visits }));
+        const dark = scheme === 'dark';
+        const instance = echarts.init(ref.current, undefined, { renderer: 'svg' });
+        chart = instance;
+        instance.setOption({
+          tooltip: { trigger: 'item', formatter: (p: { name: string; value?: number }) => `${p.name}: ${Number.isFinite(p.value) ? p.value!.toLocaleString('en') : 'no data'}` },
+          visualMap: {
+            min: 0,
+            max: Math.max(1, ...rows.map((r) => r.value)),
+            left: 8,
+            bottom: 8,
+            calculable: true,
+            textStyle: { color: dark ? '#c9c9c9' : '#495057' },
+            inRange: { color: dark ? ['#1c3a5e', '#4dabf7', '#e7f5ff'] : ['#e7f5ff', '#4dabf7', '#1864ab'] },
+          },
+          series: [
+            {
+              type: 'map',
+              map: 'cw-world',
+              roam: true,
+              data: rows,
+              itemStyle: { areaColor: dark ? '#2e2e2e' : '#f1f3f5', borderColor: dark ? '#444' : '#ced4da' },
+              emphasis: { label: { show: false }, itemStyle: { areaColor: '#fab005' } },
+            },
+          ],
+        });
+        window.addEventListener('resize', onResize);
+      } catch {
+        if (!disposed) setFailed(true);
+      }
+    })();
+    return () => {
+      disposed = true;
+      window.removeEventListener('resize', onResize);
+      chart?.dispose();
+    };
+  }, [data, scheme]);
+
+  if (failed) return <Text size="sm" c="dimmed">The map could not be drawn.</Text>;
+  return <div ref={ref} role="img" aria-label="Map of monthly desktop visits by country" style={{ width: '100%', height: 360 }} />;
+}
+
+/** Monthly desktop visits by country: a map and the top countries (empty state without data). */
+export function WebsiteMapSection({ geography }: { geography: Visits }) {
+  const total = geography.reduce((s, g) => s + g.visits, 0);
+  const top = [...geography].sort((a, b) => b.visits - a.visits).slice(0, 10);
+  return (
+    <Paper withBorder radius="md" p="lg" shadow="xs">
+      <SectionTitle title="Monthly desktop visits by country" />
+      {geography.length === 0 ? (
+        <EmptyCard icon={<IconMap size={26} />} text="No traffic by country is known for this website yet." />
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <VisitsMap data={geography} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="sm" aria-label="Top countries">
+              {top.map((g) => (
+                <Stack key={g.country_code_iso} gap={2}>
+                  <Group justify="space-between" gap="xs">
+                    <Text size="sm">{countryByCode(g.country_code_iso)?.name ?? g.country_code_iso}</Text>
+                    <Text size="sm" c="dimmed">
+                      {g.visits.toLocaleString('en')}
+                    </Text>
+                  </Group>
+                  <Progress value={total ? (100 * g.visits) / total : 0} size="sm" aria-hidden />
+                </Stack>
+              ))}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Paper>
+  );
+}

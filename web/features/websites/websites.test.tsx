@@ -1,0 +1,248 @@
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { MSG } from '../../../common/messages';
+import { tokenStore } from '../../lib/api';
+import { listDocument, stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
+import { WebsiteDetailPage } from './routes/website-detail-page';
+import { WebsitesPage } from './routes/websites-page';
+
+const website = (over: Record<string, unknown> = {}) => ({
+  id: '5',
+  domain: 'polygon.example',
+  name: 'Polygon',
+  avatar: null,
+  reach: 7.2,
+  'reach-manual': false,
+  muv: 12_500_000,
+  rank: null,
+  language: 'en',
+  'mediatype-id': null,
+  'mediatype-name': 'Gaming site',
+  is_metacritic: true,
+  'articles-count': 1234,
+  'feeds-count': 2,
+  'feeds-failing': 1,
+  'feeds-disabled': 0,
+  geography: [],
+  categories: [],
+  fullUrl: 'https://polygon.example',
+  'inserted-at': '2024-03-05T10:00:00Z',
+  'updated-at': '2024-03-05T10:00:00Z',
+  ...over,
+});
+
+const feed = (id: string, over: Record<string, unknown> = {}) => ({
+  id,
+  feed: `https://polygon.example/${id}.xml`,
+  type: 0,
+  disabled: false,
+  website_id: '5',
+  language: 'en',
+  title: null,
+  status: 'ok',
+  'last-count': 20,
+  'articles-added': 15,
+  'last-success-at': '2024-03-05T10:00:00Z',
+  'last-error': null,
+  'last-error-at': null,
+  'error-count': 0,
+  'next-check-at': '2099-01-01T00:00:00Z',
+  'last-checked-at': '2024-03-05T10:00:00Z',
+  'websub-state': 'none',
+  'inserted-at': '2024-03-01T10:00:00Z',
+  ...over,
+});
+
+const languages = listDocument('language', [
+  { id: 'en', code: 'en', name: 'English' },
+  { id: 'de', code: 'de', name: 'German' },
+], 1, 150);
+
+type Handler = (req: StubRequest) => StubResponse | undefined;
+
+function serve(handler: Handler) {
+  return stubFetch((req) => {
+    const answer = handler(req);
+    if (answer) return answer;
+    if (req.url.pathname === '/api/languages') return { body: languages };
+    if (req.url.pathname === '/api/mediatypes') return { body: listDocument('mediatype', [{ id: '1', name: 'News' }], 1, 150) };
+    return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${req.url.pathname}` }] } };
+  });
+}
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  const wrap = (ui: ReactNode) => (
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+  return render(
+    wrap(
+      <Routes>
+        <Route path="/websites" element={<WebsitesPage />} />
+        <Route path="/websites/:websiteUrl" element={<WebsiteDetailPage />} />
+      </Routes>,
+    ),
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  tokenStore.set('test-token');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('websites list', () => {
+  it('shows each website with its score band, visitors, articles and feed health', async () => {
+    const { id, ...attrs } = website();
+    const calls = serve((req) => (req.url.pathname === '/api/websites' ? { body: listDocument('website', [{ id, ...attrs }], 1, 50) } : undefined));
+    renderAt('/websites');
+    const link = await screen.findByRole('link', { name: 'polygon.example' });
+    expect(link.getAttribute('href')).toBe('/websites/polygon.example');
+    expect(screen.getByLabelText('Media score 7.2')).toBeTruthy();
+    expect(screen.getByText('12.5M')).toBeTruthy();
+    expect(screen.getByText('1,234')).toBeTruthy();
+    expect(screen.getByText('1 OK')).toBeTruthy();
+    expect(screen.getByText('1 failing')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Import OPML' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export OPML' })).toBeTruthy();
+    const list = calls.find((c) => c.url.pathname === '/api/websites')!;
+    expect(list.url.searchParams.get('page[page_size]')).toBe('50');
+  });
+});
+
+describe('add website', () => {
+  async function openModal() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Add website' }));
+    return screen.findByRole('dialog');
+  }
+
+  it('shows the spec messages for missing and invalid fields and sends nothing', async () => {
+    const calls = serve((req) => (req.url.pathname === '/api/websites' && req.method === 'GET' ? { body: listDocument('website', [], 1, 50) } : undefined));
+    renderAt('/websites');
+    const dialog = await openModal();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add website' }));
+    expect(await within(dialog).findByText(MSG.websites.domainRequired)).toBeTruthy();
+    expect(within(dialog).getByText(MSG.websites.feedRequired)).toBeTruthy();
+    expect(within(dialog).getByText(MSG.websites.reachRequired)).toBeTruthy();
+    expect(within(dialog).getByText(MSG.websites.languageRequired)).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText(/Website URL/), { target: { value: 'not a website' } });
+    fireEvent.change(within(dialog).getByLabelText(/Feed URL/), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add website' }));
+    expect(await within(dialog).findByText(MSG.websites.invalidUrl)).toBeTruthy();
+    expect(within(dialog).getByText(MSG.websites.invalidFeed)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('posts the website then its feed, and closes when both return 201', async () => {
+    const calls = serve((req) => {
+      if (req.url.pathname === '/api/websites' && req.method === 'GET') return { body: listDocument('website', [], 1, 50) };
+      if (req.url.pathname === '/api/websites' && req.method === 'POST') return { status: 201, body: { data: { type: 'website', ...{ id: '9', attributes: website({ id: '9' }) } } } };
+      if (req.url.pathname === '/api/feeds' && req.method === 'POST') return { status: 201, body: { data: { type: 'feed', id: '3', attributes: feed('3') } } };
+      return undefined;
+    });
+    renderAt('/websites');
+    const dialog = await openModal();
+    fireEvent.change(within(dialog).getByLabelText(/Website URL/), { target: { value: 'www.Polygon.example' } });
+    fireEvent.change(within(dialog).getByLabelText(/Feed URL/), { target: { value: 'polygon.example/rss' } });
+    fireEvent.change(within(dialog).getByLabelText(/Media score/), { target: { value: '6.5' } });
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /Language/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'English' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add website' }));
+
+    expect(await screen.findByText(MSG.websites.added)).toBeTruthy();
+    expect(await screen.findByText(MSG.websites.feedAdded)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.url.pathname)).toEqual(['/api/websites', '/api/feeds']);
+    expect(posts[0].body).toEqual({ data: { type: 'website', attributes: { domain: 'www.Polygon.example', reach: 6.5, language: 'en' } } });
+    expect(posts[1].body).toMatchObject({ data: { type: 'feed', attributes: { feed: 'polygon.example/rss', website_id: '9', language: 'en', type: 0 } } });
+  });
+
+  it('keeps the modal open with the server message when the feed already exists', async () => {
+    serve((req) => {
+      if (req.url.pathname === '/api/websites' && req.method === 'GET') return { body: listDocument('website', [], 1, 50) };
+      if (req.url.pathname === '/api/websites' && req.method === 'POST') return { status: 201, body: { data: { type: 'website', id: '9', attributes: website({ id: '9' }) } } };
+      if (req.url.pathname === '/api/feeds')
+        return { status: 409, body: { errors: [{ status: '409', code: 'conflict', title: 'Conflict', detail: MSG.websites.feedTaken, source: { pointer: '/data/attributes/feed' } }] } };
+      return undefined;
+    });
+    renderAt('/websites');
+    const dialog = await openModal();
+    fireEvent.change(within(dialog).getByLabelText(/Website URL/), { target: { value: 'polygon.example' } });
+    fireEvent.change(within(dialog).getByLabelText(/Feed URL/), { target: { value: 'polygon.example/rss' } });
+    fireEvent.change(within(dialog).getByLabelText(/Media score/), { target: { value: '3' } });
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /Language/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'German' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add website' }));
+    expect(await within(dialog).findByText(MSG.websites.feedTaken)).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
+
+describe('website detail', () => {
+  it('shows the header, feed health with the last error, and empty states', async () => {
+    const failing = feed('2', { status: 'failing', 'error-count': 4, 'last-error': 'HTTP 503 from the server', 'last-success-at': null });
+    const detail = {
+      data: { type: 'website', id: '5', attributes: website({ categories: [{ category: 'Games', month: '2024-05', score: 0.425 }] }) },
+      included: [
+        { type: 'feed', id: '1', attributes: feed('1') },
+        { type: 'feed', id: '2', attributes: failing },
+      ],
+    };
+    const calls = serve((req) => {
+      if (req.url.pathname === '/api/websites/polygon.example') return { body: detail };
+      if (req.url.pathname === '/api/feeds') {
+        const { id: _a, ...one } = feed('1');
+        const { id: _b, ...two } = failing;
+        return { body: listDocument('feed', [{ id: '1', ...one }, { id: '2', ...two }], 1, 25) };
+      }
+      if (req.url.pathname === '/api/websites/5/articles')
+        return { body: listDocument('website_article', [{ id: '77', title: 'A great review', url: 'https://polygon.example/r', fullUrl: 'https://polygon.example/r', author: 'Sam', language: 'en', reach: 7.2, pub_date: '2024-03-05T10:00:00Z' }], 1, 25) };
+      return undefined;
+    });
+    renderAt('/websites/polygon.example');
+    expect(await screen.findByRole('heading', { name: 'polygon.example' })).toBeTruthy();
+    expect(screen.getByText('Metacritic')).toBeTruthy();
+    expect(screen.getByText('Gaming site')).toBeTruthy();
+    expect(screen.getByText('Above 10M')).toBeTruthy();
+    expect(screen.getByText('No social accounts are linked to this website.')).toBeTruthy();
+    expect(screen.getByText("No authors have been found in this website's articles yet.")).toBeTruthy();
+    expect(screen.getByText('No traffic by country is known for this website yet.')).toBeTruthy();
+    expect(await screen.findByText('HTTP 503 from the server')).toBeTruthy();
+    expect(screen.getByText('Failing')).toBeTruthy();
+    expect(screen.getByText('OK')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'A great review' })).toBeTruthy();
+    expect(screen.getByText('42.5%')).toBeTruthy();
+    expect(calls.find((c) => c.url.pathname === '/api/feeds')!.url.searchParams.get('filter[website_id]')).toBe('5');
+  });
+
+  it('shows the feeds empty state and the top countries', async () => {
+    serve((req) => {
+      if (req.url.pathname === '/api/websites/quiet.example')
+        return {
+          body: {
+            data: { type: 'website', id: '6', attributes: website({ domain: 'quiet.example', 'feeds-count': 0, geography: [{ country_code_iso: 'DE', visits: 300 }, { country_code_iso: 'US', visits: 1200 }] }) },
+            included: [{ type: 'twitter_account', id: '1', attributes: { username: 'quiet' } }],
+          },
+        };
+      if (req.url.pathname === '/api/websites/6/articles') return { body: listDocument('website_article', [], 1, 25) };
+      return undefined;
+    });
+    renderAt('/websites/quiet.example');
+    expect(await screen.findByText('This website has no feeds yet. Add one below to start collecting its articles.')).toBeTruthy();
+    expect(screen.getByText('@quiet')).toBeTruthy();
+    const top = screen.getByLabelText('Top countries');
+    expect(within(top).getAllByText(/United States|Germany/).map((e) => e.textContent)).toEqual(['United States', 'Germany']);
+  });
+});
