@@ -58,7 +58,7 @@ export async function startRuntime(config: Config, role: Role, opts: { listen?: 
       fs.writeFileSync(path.join(config.dataDir, 'initial-admin-password'), result.generatedPassword + '\n', { mode: 0o600 });
     }
     const secret = await loadTokenSecret(database.db, config);
-    boss = await startBoss({ url, db: database.db, log, work: role !== 'api' });
+    boss = await startBoss({ url, db: database.db, config, log, work: role !== 'api' });
     const deps: AppDeps = {
       config,
       db: database.db,

@@ -1,15 +1,18 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { createCrawlerQueues, startCrawlerWorkers } from '../features/crawler/jobs.js';
 import { runHousekeeping } from './housekeeping.js';
 
 export const QUEUES = { housekeeping: 'housekeeping' } as const;
 
 /**
- * pg-boss on the application database. Every role can enqueue; only `worker` and `all`
- * process jobs and run the cron scheduler.
+ * pg-boss on the application database. Every role can enqueue (so every role creates the
+ * queues); only `worker` and `all` process jobs and run the cron scheduler: housekeeping, and
+ * the coverage engine's feed polls, feed scheduler and notification sweep.
  */
-export async function startBoss(opts: { url: string; db: Db; log: Logger; work: boolean }): Promise<PgBoss> {
+export async function startBoss(opts: { url: string; db: Db; config: Config; log: Logger; work: boolean }): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: opts.url,
     max: 4,
@@ -20,6 +23,7 @@ export async function startBoss(opts: { url: string; db: Db; log: Logger; work: 
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   await boss.start();
   await boss.createQueue(QUEUES.housekeeping, { retryLimit: 3, retryBackoff: true });
+  await createCrawlerQueues(boss);
   if (opts.work) {
     await boss.schedule(QUEUES.housekeeping, '*/15 * * * *');
     await boss.work(QUEUES.housekeeping, async () => {
@@ -27,6 +31,7 @@ export async function startBoss(opts: { url: string; db: Db; log: Logger; work: 
       opts.log.info({ job: QUEUES.housekeeping, ...result }, 'housekeeping done');
       return result;
     });
+    await startCrawlerWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
   }
   return boss;
 }

@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import { anchorTerms } from '../../../common/query/anchors.js';
+import { matchesQuery } from '../../../common/query/match.js';
+import { parseQuery } from '../../../common/query/parse.js';
+import { toTsquery } from '../../../common/query/postgres.js';
+import type { IndexedDocument, QueryNode } from '../../../common/query/types.js';
+import type { Tx } from '../../db/client.js';
+
+/**
+ * Ingest-time alert matching. Every new article is checked against every active alert, so the
+ * index keeps, per anchor token (common/query anchorTerms: every match contains one of them),
+ * the alerts anchored on it; an article is only checked against the alerts of its own tokens
+ * plus the few that cannot be anchored (a bare prefix term). With 10,000 alerts an article
+ * typically meets a handful of candidates instead of 10,000 queries.
+ */
+
+export interface IndexedAlert {
+  id: number;
+  organizationId: number;
+  minReach: number;
+  query: QueryNode;
+}
+
+export interface AlertRow {
+  id: number;
+  organizationId: number;
+  minReach: number;
+  keywords: string;
+}
+
+export class AlertIndex {
+  private readonly byToken = new Map<string, IndexedAlert[]>();
+  private readonly unanchored: IndexedAlert[] = [];
+  /** Alerts in the index (alerts whose stored keywords no longer parse are left out). */
+  readonly size: number;
+  /** Ids of alerts left out because their keywords do not parse. */
+  readonly invalid: number[] = [];
+
+  /** Parsed keywords per alert id, reused by the next index when the keywords did not change. */
+  private readonly parsed = new Map<number, { keywords: string; query: QueryNode | null; anchors: string[] }>();
+
+  /** `previous`: the index this one replaces; unchanged alerts are not parsed again. */
+  constructor(rows: AlertRow[], previous?: AlertIndex) {
+    let size = 0;
+    for (const row of rows) {
+      let entry = previous?.parsed.get(row.id);
+      if (!entry || entry.keywords !== row.keywords) {
+        const result = parseQuery(row.keywords);
+        entry = result.ok
+          ? { keywords: row.keywords, query: result.query, anchors: anchorTerms(result.query) }
+          : { keywords: row.keywords, query: null, anchors: [] };
+      }
+      this.parsed.set(row.id, entry);
+      if (!entry.query) {
+        this.invalid.push(row.id);
+        continue;
+      }
+      const alert: IndexedAlert = { id: row.id, organizationId: row.organizationId, minReach: row.minReach, query: entry.query };
+      const anchors = entry.anchors;
+      if (anchors.length === 0) this.unanchored.push(alert);
+      for (const token of anchors) {
+        const list = this.byToken.get(token);
+        if (list) list.push(alert);
+        else this.byToken.set(token, [alert]);
+      }
+      size++;
+    }
+    this.size = size;
+  }
+
+  /** Alerts that may match a document with these tokens (each alert once). */
+  candidates(tokens: Iterable<string>): IndexedAlert[] {
+    const seen = new Set<number>();
+    const out: IndexedAlert[] = [];
+    const add = (a: IndexedAlert) => {
+      if (seen.has(a.id)) return;
+      seen.add(a.id);
+      out.push(a);
+    };
+    for (const token of tokens) this.byToken.get(token)?.forEach(add);
+    this.unanchored.forEach(add);
+    return out;
+  }
+
+  /** Alerts whose query matches the document and whose minimum media score the article reaches. */
+  match(doc: IndexedDocument, reach: number): IndexedAlert[] {
+    return this.candidates(doc.positions.keys()).filter((a) => a.minReach <= reach && matchesQuery(a.query, doc));
+  }
+}
+
+/** Loads the alerts that match at ingest: active, in a project that is not locked. */
+export async function loadActiveAlerts(db: Tx): Promise<AlertRow[]> {
+  const result = await db.execute<{ id: number; organization_id: number; min_reach: number; keywords: string }>(sql`
+    select al.id, al.organization_id, al.min_reach, al.keywords
+    from alerts al join projects p on p.id = al.project_id
+    where al.active and not p.locked
+    order by al.id`);
+  return result.rows.map((r) => ({ id: r.id, organizationId: r.organization_id, minReach: Number(r.min_reach), keywords: r.keywords }));
+}
+
+/** Rebuild at least this often even when the version did not change (e.g. a project lock). */
+const MAX_INDEX_AGE_MS = 5 * 60_000;
+
+interface CacheEntry {
+  version: string;
+  builtAt: number;
+  index: Promise<AlertIndex>;
+}
+// Keyed by database name: one process may serve several databases (the test suite does).
+const cache = new Map<string, CacheEntry>();
+
+/**
+ * The process's alert index for this database, rebuilt when alerts change. The version check
+ * (count and latest update of alerts, latest update of projects) is one cheap query per ingest
+ * batch; a rebuild (parsing every alert) only happens when it moved.
+ */
+export async function getAlertIndex(db: Tx): Promise<AlertIndex> {
+  const v = await db.execute<{ db: string; n: number; alerts_at: string | null; projects_at: string | null }>(sql`
+    select current_database() as db,
+           (select count(*) from alerts)::int as n,
+           (select max(updated_at) from alerts)::text as alerts_at,
+           (select max(updated_at) from projects where alert_id is not null)::text as projects_at`);
+  const row = v.rows[0];
+  const cacheKey = row.db;
+  const version = `${row.n}|${row.alerts_at}|${row.projects_at}`;
+  const entry = cache.get(cacheKey);
+  if (entry && entry.version === version && Date.now() - entry.builtAt < MAX_INDEX_AGE_MS) return entry.index;
+  const previous = entry ? await entry.index.catch(() => undefined) : undefined;
+  const index = loadActiveAlerts(db).then((rows) => new AlertIndex(rows, previous));
+  cache.set(cacheKey, { version, builtAt: Date.now(), index });
+  index.catch(() => cache.delete(cacheKey));
+  return index;
+}
+
+/** Drops the cached index (tests, or after a bulk change that does not touch updated_at). */
+export function invalidateAlertIndex(): void {
+  cache.clear();
+}
+
+/** How far back a new or re-keyworded alert's feed is filled from the archive. */
+export const BACKFILL_MONTHS = 2;
+
+export interface BackfillResult {
+  /** Articles added to the alert's feed. */
+  matched: number;
+  /** Articles removed because they no longer match (only with `prune`). */
+  pruned: number;
+}
+
+/**
+ * Fills a new or re-keyworded alert's feed from the archive of the last two months (articles
+ * whose search vector matches the alert's query and whose media score reaches the alert's
+ * minimum). No notifications: only new matches at ingest are announced. With `prune`, feed
+ * entries the new keywords no longer match are removed (entries a user deleted stay hidden).
+ */
+export async function backfillAlert(
+  db: Tx,
+  orgId: number,
+  alertId: number,
+  opts: { now?: Date; prune?: boolean } = {},
+): Promise<BackfillResult> {
+  const now = opts.now ?? new Date();
+  const found = await db.execute<{ keywords: string; min_reach: number }>(
+    sql`select keywords, min_reach from alerts where id = ${alertId} and organization_id = ${orgId}`,
+  );
+  const alert = found.rows[0];
+  if (!alert) return { matched: 0, pruned: 0 };
+  const parsed = parseQuery(alert.keywords);
+  if (!parsed.ok) return { matched: 0, pruned: 0 };
+  const tsquery = toTsquery(parsed.query);
+  const since = new Date(now);
+  since.setUTCMonth(since.getUTCMonth() - BACKFILL_MONTHS);
+  let pruned = 0;
+  if (opts.prune) {
+    const removed = await db.execute(sql`
+      delete from alert_articles aa using articles a
+      where aa.alert_id = ${alertId} and aa.organization_id = ${orgId} and aa.deleted_at is null and a.id = aa.article_id
+        and not (a.search @@ ${tsquery}::tsquery and a.reach >= ${alert.min_reach}::real)`);
+    pruned = removed.rowCount ?? 0;
+  }
+  const inserted = await db.execute(sql`
+    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, matched_at)
+    select ${alertId}, a.id, ${orgId}, a.pub_date, a.reach, a.language, a.is_metacritic, ${now.toISOString()}::timestamptz
+    from articles a
+    where a.search @@ ${tsquery}::tsquery and a.reach >= ${alert.min_reach}::real
+      and a.pub_date >= ${since.toISOString()}::timestamptz
+    on conflict (alert_id, article_id) do nothing`);
+  const matched = inserted.rowCount ?? 0;
+  if (matched > 0) {
+    await db.execute(sql`update alerts set last_run_at = ${now.toISOString()}::timestamptz where id = ${alertId} and organization_id = ${orgId}`);
+  }
+  return { matched, pruned };
+}

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import { domainOf } from '../../../common/url.js';
+import type { Db, Tx } from '../../db/client.js';
+import { getAlertIndex } from '../alerts/matcher.js';
+import { normalizeItems, type IngestFeed, type IngestItem, type IngestWebsite, type NormalizedArticle } from './normalize.js';
+
+export type { IngestFeed, IngestItem, IngestWebsite } from './normalize.js';
+
+export interface IngestResult {
+  /** New articles stored in the archive. */
+  added: number;
+  /** Items already in the archive (from this or any other feed) or repeated in the batch. */
+  duplicates: number;
+  /** Items without a usable http(s) URL. */
+  invalid: number;
+  /** (alert, article) pairs added to alert feeds. */
+  matched: number;
+  /** Outbox rows written (Slack / Discord announcements waiting to go out). */
+  notifications: number;
+  /** Alerts that got new articles (their `last_run_at` moves; see touchAlerts). */
+  alertIds: number[];
+}
+
+const p = (value: unknown) => sql.param(value);
+
+/**
+ * Stores a feed's items: new articles into the archive (`on conflict (url_key) do nothing`,
+ * which is the cross-feed and concurrent dedupe: whoever inserts a URL first owns it, the other
+ * transaction waits and then skips it), only those new articles matched against alerts,
+ * alert feed rows and outbox rows written, author counts updated — one transaction, a few
+ * statements whatever the batch size. Alerts' `last_run_at` moves after commit (touchAlerts),
+ * so concurrent ingests never queue on a popular alert's row lock.
+ */
+export async function ingestItems(db: Db, feed: IngestFeed, items: IngestItem[], now: Date): Promise<IngestResult> {
+  const result = await db.transaction((tx) => ingestInTransaction(tx, feed, items, now));
+  await touchAlerts(db, result.alertIds, now);
+  return result;
+}
+
+/** ingestItems inside a caller's transaction (pollFeed saves the feed's polling state in it). */
+export async function ingestInTransaction(tx: Tx, feed: IngestFeed, items: IngestItem[], now: Date): Promise<IngestResult> {
+  const websites = feed.type === 1 ? await websitesForItems(tx, items) : undefined;
+  const { articles, invalid } = normalizeItems(feed, items, now, websites);
+  const empty: IngestResult = { added: 0, duplicates: items.length - invalid, invalid, matched: 0, notifications: 0, alertIds: [] };
+  if (articles.length === 0) return empty;
+  // Every transaction takes url_key locks in the same order, so two batches sharing articles wait, never deadlock.
+  articles.sort((a, b) => (a.urlKey < b.urlKey ? -1 : a.urlKey > b.urlKey ? 1 : 0));
+  const inserted = await insertArticles(tx, feed, articles, now);
+  const fresh = articles.filter((a) => inserted.has(a.urlKey));
+  const res: IngestResult = { ...empty, added: fresh.length, duplicates: items.length - invalid - fresh.length };
+  if (fresh.length === 0) return res;
+  await upsertAuthors(tx, fresh, now);
+  const index = await getAlertIndex(tx);
+  const matches: { alertId: number; article: NormalizedArticle; id: number }[] = [];
+  for (const article of fresh) {
+    for (const alert of index.match(article.doc, article.reach)) matches.push({ alertId: alert.id, article, id: inserted.get(article.urlKey)! });
+  }
+  if (matches.length === 0) return res;
+  const written = await insertMatches(tx, matches, now);
+  return { ...res, ...written };
+}
+
+async function insertArticles(tx: Tx, feed: IngestFeed, rows: NormalizedArticle[], now: Date): Promise<Map<string, number>> {
+  const col = <T>(f: (a: NormalizedArticle) => T) => p(rows.map(f));
+  const result = await tx.execute<{ id: number; url_key: string }>(sql`
+    insert into articles (url_key, url, full_url, title, description, html, author, image, language, pub_date,
+                          first_seen_at, website_id, feed_id, reach, muv, is_metacritic, search)
+    select t.url_key, t.url, t.full_url, t.title, t.description, t.html, t.author, t.image, t.language, t.pub_date,
+           ${now.toISOString()}::timestamptz, t.website_id, ${feed.id}::int, t.reach, t.muv, t.is_metacritic, t.search::tsvector
+    from unnest(${col((a) => a.urlKey)}::text[], ${col((a) => a.url)}::text[], ${col((a) => a.fullUrl)}::text[],
+                ${col((a) => a.title)}::text[], ${col((a) => a.description)}::text[], ${col((a) => a.html)}::text[],
+                ${col((a) => a.author)}::text[], ${col((a) => a.image)}::text[], ${col((a) => a.language)}::text[],
+                ${col((a) => a.pubDate.toISOString())}::timestamptz[], ${col((a) => a.websiteId)}::int[],
+                ${col((a) => a.reach)}::real[], ${col((a) => a.muv)}::bigint[], ${col((a) => a.isMetacritic)}::boolean[],
+                ${col((a) => a.search)}::text[])
+      as t(url_key, url, full_url, title, description, html, author, image, language, pub_date, website_id, reach, muv, is_metacritic, search)
+    order by t.url_key
+    on conflict (url_key) do nothing
+    returning id, url_key`);
+  return new Map(result.rows.map((r) => [r.url_key, Number(r.id)]));
+}
+
+async function upsertAuthors(tx: Tx, fresh: NormalizedArticle[], now: Date) {
+  const counts = new Map<string, { websiteId: number; author: string; n: number }>();
+  for (const a of fresh) {
+    if (!a.author || a.websiteId == null) continue;
+    const key = `${a.websiteId}\u0000${a.author}`;
+    const c = counts.get(key);
+    if (c) c.n++;
+    else counts.set(key, { websiteId: a.websiteId, author: a.author, n: 1 });
+  }
+  if (counts.size === 0) return;
+  const list = [...counts.values()].sort((a, b) => a.websiteId - b.websiteId || (a.author < b.author ? -1 : a.author > b.author ? 1 : 0));
+  await tx.execute(sql`
+    insert into website_authors (website_id, author, articles_count, last_seen_at)
+    select t.website_id, t.author, t.n, ${now.toISOString()}::timestamptz
+    from unnest(${p(list.map((c) => c.websiteId))}::int[], ${p(list.map((c) => c.author))}::text[], ${p(list.map((c) => c.n))}::int[])
+      as t(website_id, author, n)
+    order by t.website_id, t.author
+    on conflict (website_id, author) do update
+      set articles_count = website_authors.articles_count + excluded.articles_count,
+          last_seen_at = greatest(website_authors.last_seen_at, excluded.last_seen_at)`);
+}
+
+/**
+ * Alert feed rows and, for alerts with Slack (tracking on and a webhook) or a Discord webhook,
+ * outbox rows — one statement. The organization and webhook settings are read from the alert
+ * row itself, and an alert deleted since the index was built simply matches nothing.
+ */
+async function insertMatches(tx: Tx, matches: { alertId: number; article: NormalizedArticle; id: number }[], now: Date) {
+  matches.sort((a, b) => a.alertId - b.alertId || a.id - b.id);
+  const col = <T>(f: (m: (typeof matches)[number]) => T) => p(matches.map(f));
+  const result = await tx.execute<{ matched: number; notifications: number; alert_ids: number[] | null }>(sql`
+    with m as (
+      select * from unnest(${col((m) => m.alertId)}::int[], ${col((m) => m.id)}::bigint[],
+                           ${col((m) => m.article.pubDate.toISOString())}::timestamptz[], ${col((m) => m.article.reach)}::real[],
+                           ${col((m) => m.article.language)}::text[], ${col((m) => m.article.isMetacritic)}::boolean[])
+        as m(alert_id, article_id, pub_date, reach, language, is_metacritic)
+    ), ins as (
+      insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, matched_at)
+      select m.alert_id, m.article_id, al.organization_id, m.pub_date, m.reach, m.language, m.is_metacritic, ${now.toISOString()}::timestamptz
+      from m join alerts al on al.id = m.alert_id
+      order by m.alert_id, m.article_id
+      on conflict (alert_id, article_id) do nothing
+      returning alert_id, article_id, organization_id
+    ), outbox as (
+      insert into notification_outbox (organization_id, alert_id, article_id, channel)
+      select ins.organization_id, ins.alert_id, ins.article_id, ch.channel
+      from ins join alerts al on al.id = ins.alert_id
+      cross join (values ('slack'), ('discord')) as ch(channel)
+      where (ch.channel = 'slack' and al.slack_tracking and coalesce(al.slack_webhook_url, '') <> '')
+         or (ch.channel = 'discord' and coalesce(al.discord_webhook_url, '') <> '')
+      on conflict (alert_id, article_id, channel) do nothing
+      returning 1
+    )
+    select (select count(*) from ins)::int as matched,
+           (select count(*) from outbox)::int as notifications,
+           (select array_agg(distinct alert_id) from ins) as alert_ids`);
+  const row = result.rows[0];
+  return { matched: Number(row.matched), notifications: Number(row.notifications), alertIds: (row.alert_ids ?? []).map(Number) };
+}
+
+/** Google Alerts items belong to the website of their own domain (when we know it). */
+async function websitesForItems(tx: Tx, items: IngestItem[]): Promise<Map<string, IngestWebsite>> {
+  const domains = [...new Set(items.map((i) => domainOf(i.url ?? '')).filter(Boolean))];
+  if (domains.length === 0) return new Map();
+  const result = await tx.execute<{ id: number; domain: string; language: string; reach: number; muv: number | null; is_metacritic: boolean }>(
+    sql`select id, domain, language, reach, muv, is_metacritic from websites where domain = any(${p(domains)}::text[])`,
+  );
+  return new Map(
+    result.rows.map((w) => [w.domain, { id: w.id, domain: w.domain, language: w.language, reach: Number(w.reach), muv: w.muv == null ? null : Number(w.muv), isMetacritic: w.is_metacritic }]),
+  );
+}
+
+/**
+ * Moves `last_run_at` ("Last run was …" on the alert's feed) for alerts that just got articles.
+ * Outside the ingest transaction on purpose: a display timestamp is not worth a row lock held
+ * until commit on every popular alert.
+ */
+export async function touchAlerts(db: Tx, alertIds: number[], now: Date): Promise<void> {
+  if (alertIds.length === 0) return;
+  const ids = [...new Set(alertIds)].sort((a, b) => a - b);
+  await db.execute(sql`
+    update alerts set last_run_at = ${now.toISOString()}::timestamptz
+    where id = any(${p(ids)}::int[]) and (last_run_at is null or last_run_at < ${now.toISOString()}::timestamptz)`);
+}

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { FetchError, fetchUrl } from '../../net/http-client.js';
+import { kickNotifier } from '../notifications/deliver.js';
+import { ingestFeedOf, loadFeed, type FeedRow } from './feed-row.js';
+import { ingestInTransaction, touchAlerts, type IngestResult } from './ingest.js';
+import { backoffSeconds, nextIntervalSeconds } from './interval.js';
+import { FeedParseError, parseFeed, type ParsedFeed } from './parse-feed.js';
+import { linkHeaderRel, needsSubscription, subscribeFeed } from './websub.js';
+
+export interface PollDeps {
+  db: Db;
+  config: Pick<Config, 'allowPrivateNetwork' | 'crawler' | 'publicUrl'>;
+}
+
+export type PollOutcome =
+  | { status: 'missing' | 'disabled' }
+  | { status: 'not_modified'; nextCheckAt: Date }
+  | ({ status: 'ok'; nextCheckAt: Date; items: number; websub: 'pending' | 'failed' | 'skipped' | null; delivery: Promise<void> | null } & IngestResult)
+  | { status: 'error'; message: string; errorCount: number; nextCheckAt: Date };
+
+const ACCEPT = 'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5';
+const MAX_ERROR_CHARS = 500;
+
+/**
+ * Polls one feed: conditional GET, parse, ingest, and the feed's polling state — the state
+ * (ETag, Last-Modified, interval, counters) is saved in the same transaction as the articles,
+ * so a process killed mid-poll commits nothing and the next poll refetches everything (no
+ * article lost, none doubled). Any failure is recorded on the feed row with exponential
+ * back-off and never escapes: one bad feed never affects another.
+ */
+export async function pollFeed(deps: PollDeps, feedId: number, opts: { now?: Date; timeoutMs?: number; maxBytes?: number } = {}): Promise<PollOutcome> {
+  const feed = await loadFeed(deps.db, feedId);
+  if (!feed) return { status: 'missing' };
+  if (feed.disabled) return { status: 'disabled' };
+  const now = opts.now ?? new Date();
+  const { minIntervalSeconds: minSeconds, maxIntervalSeconds: maxSeconds } = deps.config.crawler;
+  try {
+    const res = await fetchUrl(feed.feed, {
+      etag: feed.etag,
+      lastModified: feed.lastModified,
+      accept: ACCEPT,
+      allowPrivate: deps.config.allowPrivateNetwork,
+      userAgent: deps.config.crawler.userAgent,
+      hostConcurrency: deps.config.crawler.hostConcurrency,
+      timeoutMs: opts.timeoutMs,
+      maxBytes: opts.maxBytes,
+    });
+    const pushActive = feed.websubState === 'active' && (feed.websubLeaseUntil?.getTime() ?? 0) > now.getTime();
+    if (res.notModified) {
+      const interval = nextIntervalSeconds({ previousSeconds: feed.intervalSeconds, added: 0, minSeconds, maxSeconds, pushActive });
+      const nextCheckAt = new Date(now.getTime() + interval * 1000);
+      await deps.db.execute(sql`
+        update feeds set last_checked_at = ${now.toISOString()}::timestamptz, last_success_at = ${now.toISOString()}::timestamptz,
+          last_status = 304, error_count = 0, last_error = null, interval_seconds = ${interval},
+          next_check_at = ${nextCheckAt.toISOString()}::timestamptz,
+          etag = coalesce(${res.headers.etag ?? null}, etag), last_modified = coalesce(${res.headers['last-modified'] ?? null}, last_modified)
+        where id = ${feed.id}`);
+      return { status: 'not_modified', nextCheckAt };
+    }
+    const parsed = parseFeed(res.body, { contentType: res.headers['content-type'] ?? null, url: res.url });
+    // WebSub discovery: the feed's own links first, then the HTTP Link header (WebSub §4).
+    const hubUrl = parsed.hubUrl ?? linkHeaderRel(res.headers.link, 'hub', res.url);
+    const selfUrl = parsed.selfUrl ?? linkHeaderRel(res.headers.link, 'self', res.url);
+    const { result, nextCheckAt } = await deps.db.transaction(async (tx) => {
+      const result = await ingestInTransaction(tx, ingestFeedOf(feed), parsed.items, now);
+      const interval = nextIntervalSeconds({
+        previousSeconds: feed.intervalSeconds,
+        added: result.added,
+        published: parsed.items.flatMap((i) => (i.published ? [i.published] : [])),
+        ttlMinutes: parsed.ttlMinutes,
+        minSeconds,
+        maxSeconds,
+        pushActive,
+      });
+      const nextCheckAt = new Date(now.getTime() + interval * 1000);
+      await saveSuccess(tx, feed, res, parsed, { hubUrl, selfUrl }, result, interval, now, nextCheckAt);
+      return { result, nextCheckAt };
+    });
+    await touchAlerts(deps.db, result.alertIds, now).catch(() => {});
+    const delivery = result.notifications > 0 ? kickNotifier(deps) : null;
+    const websub = needsSubscription(feed, hubUrl, deps.config.publicUrl, now) ? await subscribeFeed(deps, feed.id, now).catch(() => 'failed' as const) : null;
+    return { status: 'ok', nextCheckAt, items: parsed.items.length, websub, delivery, ...result };
+  } catch (err) {
+    return recordFailure(deps, feed, err, now);
+  }
+}
+
+async function saveSuccess(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  feed: FeedRow,
+  res: { status: number; headers: Record<string, string> },
+  parsed: ParsedFeed,
+  websub: { hubUrl: string | null; selfUrl: string | null },
+  result: IngestResult,
+  interval: number,
+  now: Date,
+  nextCheckAt: Date,
+) {
+  const title = parsed.title?.trim() ? parsed.title.trim().slice(0, 500) : null;
+  await tx.execute(sql`
+    update feeds set
+      etag = ${res.headers.etag ?? null}, last_modified = ${res.headers['last-modified'] ?? null},
+      last_success_at = ${now.toISOString()}::timestamptz, last_checked_at = ${now.toISOString()}::timestamptz,
+      last_status = ${res.status}, last_count = ${parsed.items.length}, articles_added = articles_added + ${result.added},
+      error_count = 0, last_error = null, title = coalesce(${title}, title),
+      hub_url = ${websub.hubUrl}, self_url = ${websub.selfUrl},
+      interval_seconds = ${interval}, next_check_at = ${nextCheckAt.toISOString()}::timestamptz
+    where id = ${feed.id}`);
+}
+
+/** A failure's message for people (shown on the website page), never a stack. */
+export function failureMessage(err: unknown): string {
+  if (err instanceof FetchError || err instanceof FeedParseError) return err.message;
+  const text = err instanceof Error && err.message ? err.message : String(err);
+  return `The feed could not be processed: ${text}`.slice(0, MAX_ERROR_CHARS);
+}
+
+async function recordFailure(deps: PollDeps, feed: FeedRow, err: unknown, now: Date): Promise<PollOutcome> {
+  const message = failureMessage(err);
+  const errorCount = feed.errorCount + 1;
+  const retryAfter = err instanceof FetchError ? err.retryAfterSeconds : undefined;
+  const status = err instanceof FetchError && err.status ? err.status : null;
+  const delay = backoffSeconds(errorCount, { minSeconds: deps.config.crawler.minIntervalSeconds, maxSeconds: deps.config.crawler.maxIntervalSeconds }, retryAfter);
+  const nextCheckAt = new Date(now.getTime() + delay * 1000);
+  await deps.db.execute(sql`
+    update feeds set error_count = error_count + 1, last_error = ${message}, last_error_at = ${now.toISOString()}::timestamptz,
+      last_checked_at = ${now.toISOString()}::timestamptz, last_status = ${status}, next_check_at = ${nextCheckAt.toISOString()}::timestamptz
+    where id = ${feed.id}`);
+  return { status: 'error', message, errorCount, nextCheckAt };
+}

@@ -1,0 +1,152 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { postDiscordMessage } from '../../integrations/discord/client.js';
+import { postSlackMessage, type WebhookClientOptions, type WebhookOutcome } from '../../integrations/slack/client.js';
+import { buildDiscordMessages, buildSlackMessages } from './format.js';
+import { claimDue, markFailed, markRetry, markSent, MAX_ATTEMPTS, retryDelaySeconds, type ClaimedRow } from './outbox.js';
+
+export interface NotifierDeps {
+  db: Db;
+  config: Pick<Config, 'allowPrivateNetwork' | 'crawler'>;
+}
+
+export interface DeliveryReport {
+  /** Outbox rows marked sent. */
+  sent: number;
+  /** Rows put back for a later attempt (429, 5xx, network). */
+  retried: number;
+  /** Rows failed for good (4xx, no webhook any more, too many attempts). */
+  failed: number;
+  /** Webhook messages posted successfully. */
+  messages: number;
+}
+
+const CLAIM_BATCH = 200;
+const MAX_ROUNDS = 20;
+/** Webhooks of different alerts are posted in parallel, up to this many at once. */
+const PARALLEL_GROUPS = 4;
+/** When Slack answers 429 without Retry-After (Discord always says). */
+const DEFAULT_RATE_LIMIT_SECONDS = 30;
+
+/**
+ * Sends due outbox rows: claims them, groups them per (alert, channel) into as few messages
+ * as the services allow, posts each message once, and settles its rows by the answer. Rows of
+ * one group are posted in order; after a 429 the rest of that group waits as long as asked.
+ */
+export async function deliverDue(deps: NotifierDeps, opts: { now?: () => Date } = {}): Promise<DeliveryReport> {
+  const clock = opts.now ?? (() => new Date());
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, messages: 0 };
+  const client: WebhookClientOptions = { allowPrivate: deps.config.allowPrivateNetwork, userAgent: deps.config.crawler.userAgent };
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const rows = await claimDue(deps.db, clock(), CLAIM_BATCH);
+    if (rows.length === 0) break;
+    const groups = groupRows(rows);
+    let next = 0;
+    const worker = async () => {
+      while (next < groups.length) await deliverGroup(deps.db, client, groups[next++], clock, report);
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_GROUPS, groups.length) }, worker));
+    if (rows.length < CLAIM_BATCH) break;
+  }
+  return report;
+}
+
+function groupRows(rows: ClaimedRow[]): ClaimedRow[][] {
+  const map = new Map<string, ClaimedRow[]>();
+  for (const r of rows) {
+    const key = `${r.alertId}:${r.channel}`;
+    const list = map.get(key);
+    if (list) list.push(r);
+    else map.set(key, [r]);
+  }
+  return [...map.values()];
+}
+
+async function deliverGroup(db: Db, client: WebhookClientOptions, rows: ClaimedRow[], clock: () => Date, report: DeliveryReport) {
+  const first = rows[0];
+  const now = clock();
+  const webhook = first.channel === 'slack' ? (first.slackTracking ? first.slackWebhookUrl : null) : first.discordWebhookUrl;
+  if (!webhook) {
+    const why = first.channel === 'slack' ? 'Slack notifications were turned off for this alert' : 'The Discord webhook was removed from this alert';
+    await tally(report, 'failed', markFailed(db, rows, why));
+    return;
+  }
+  const batches =
+    first.channel === 'slack'
+      ? buildSlackMessages(first.alertName, rows, now).map((b) => ({ ...b, send: () => postSlackMessage(webhook, b.message, client) }))
+      : buildDiscordMessages(first.alertName, rows, now).map((b) => ({ ...b, send: () => postDiscordMessage(webhook, b.message, client) }));
+  let offset = 0;
+  for (let i = 0; i < batches.length; i++) {
+    const batch = batches[i];
+    const part = rows.slice(offset, offset + batch.count);
+    offset += batch.count;
+    const outcome = await batch.send();
+    await settle(db, part, outcome, clock(), report);
+    if (!outcome.ok && outcome.retry !== 'never') {
+      // Posting the rest now would hit the same limit or outage: they wait with this batch.
+      const rest = rows.slice(offset);
+      await settle(db, rest, outcome, clock(), report);
+      return;
+    }
+  }
+}
+
+// Not `report.x += await f()`: that reads report.x before the await and loses the updates
+// of groups settled concurrently.
+async function tally(report: DeliveryReport, key: 'sent' | 'retried' | 'failed', rows: Promise<number>) {
+  const n = await rows;
+  report[key] += n;
+}
+
+async function settle(db: Db, rows: ClaimedRow[], outcome: WebhookOutcome, now: Date, report: DeliveryReport) {
+  if (rows.length === 0) return;
+  if (outcome.ok) {
+    await tally(report, 'sent', markSent(db, rows, now));
+    report.messages++;
+    return;
+  }
+  if (outcome.retry === 'never') {
+    await tally(report, 'failed', markFailed(db, rows, outcome.message));
+    return;
+  }
+  if (outcome.retry === 'rate_limited') {
+    const wait = outcome.retryAfterSeconds ?? DEFAULT_RATE_LIMIT_SECONDS;
+    // A rate limit is not the webhook's fault: it does not count towards giving up.
+    await tally(report, 'retried', markRetry(db, rows, new Date(now.getTime() + Math.max(1, wait) * 1000), outcome.message, true));
+    return;
+  }
+  const exhausted = rows.filter((r) => r.attempts >= MAX_ATTEMPTS);
+  const again = rows.filter((r) => r.attempts < MAX_ATTEMPTS);
+  if (exhausted.length) await tally(report, 'failed', markFailed(db, exhausted, `${outcome.message} (gave up after ${MAX_ATTEMPTS} attempts)`));
+  for (const r of again) {
+    await tally(report, 'retried', markRetry(db, [r], new Date(now.getTime() + retryDelaySeconds(r.attempts) * 1000), outcome.message));
+  }
+}
+
+const running = new WeakMap<object, { again: boolean; done: Promise<void> }>();
+
+/**
+ * Runs `deliverDue` now, in this process, so a match reaches Slack or Discord within seconds
+ * of the ingest that made it (the one-minute sweep job catches anything this misses). Kicks
+ * while a run is under way fold into one more run after it.
+ */
+export function kickNotifier(deps: NotifierDeps, onError: (err: unknown) => void = () => {}): Promise<void> {
+  const current = running.get(deps.db);
+  if (current) {
+    current.again = true;
+    return current.done;
+  }
+  const state = { again: false, done: Promise.resolve() };
+  state.done = (async () => {
+    try {
+      do {
+        state.again = false;
+        await deliverDue(deps).catch(onError);
+      } while (state.again);
+    } finally {
+      running.delete(deps.db);
+    }
+  })();
+  running.set(deps.db, state);
+  return state.done;
+}
