@@ -71,7 +71,8 @@ export interface ServerHandle {
  * database unless DATABASE_URL is set, so the load generator does not share its event loop.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<ServerHandle> {
-  const port = await freePort();
+  // A caller that must know the address in advance (PUBLIC_URL for WebSub) passes PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-'));
   fs.chmodSync(dataDir, 0o755);
   // BENCH_SERVER_NODE_ARGS passes flags to the server's node only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".

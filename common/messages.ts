@@ -126,6 +126,98 @@ export const MSG = {
     get: 'Could not get notifications',
     settings: 'Could not get your notifications settings',
   },
+  /** Websites and their feeds, for the platform operator (001 §8, 000 §5 add-website). */
+  websites: {
+    added: 'Website was added correctly!',
+    feedAdded: 'Website feed was added correctly!',
+    invalidUrl: 'Ups! Website URL is not valid',
+    invalidFeed: 'Ups! Feed URL is not valid',
+    // Not in the catalogue (its wording for these fields is not shown); kept short and plain.
+    domainRequired: 'Website URL is required',
+    feedRequired: 'Feed URL is required',
+    reachRequired: 'Media score is required',
+    reachRange: 'Media score must be between 0.1 and 10',
+    languageRequired: 'Language is required',
+    languageUnknown: 'Please choose a language from the list',
+    domainTaken: 'This website already exists',
+    feedTaken: 'This feed already exists',
+    feedUpdated: 'Feed has been edited.',
+    feedDeleted: 'Feed deleted.',
+    websiteUpdated: 'Website has been edited.',
+    opmlImported: (created: number, skipped: number, invalid: number) =>
+      `OPML imported: ${created} feed(s) added, ${skipped} already known, ${invalid} invalid.`,
+    opmlInvalid: 'The file is not a valid OPML document',
+    opmlTooLarge: 'An OPML import is limited to 5,000 feeds',
+  },
+  /** Saved coverage, bulk actions, previews and headline tools (001 §8 "Articles and bulk"). */
+  articles: {
+    alreadyExists: "Articles couldn't be saved - They already exist on Saved Coverage",
+    missingData: 'Title, language or date is missing in this article',
+    noLinks: 'No links were found.',
+    tooManyLinks: 'Importing articles is limited to a maximum of 1000.',
+    bulkFailed: 'Error during bulk action.',
+    saveFailed: 'There was an error saving the articles. Try again or contact support.',
+    edited: 'Article has been edited.',
+    created: 'New Article has been saved.',
+    noPreview: 'No preview was found for this article.',
+    dateNotFound: 'Date not found',
+    translateError: 'Error translating the headline',
+    sentimentError: 'Error getting the sentiment for the headline',
+    // Not in the catalogue (its wording for forms is not shown); kept short and plain.
+    tagRequired: 'Please choose a tag',
+    tagInactive: 'Please choose an active tag of this organization',
+    invalidUrl: 'Please enter a valid link',
+    titleTooLong: 'Title must be at most 127 characters',
+    reachRange: 'Media score must be between 0.1 and 10',
+    headlineRequired: 'A headline is required',
+    translateNotConnected: 'Translation is not connected on this server yet. An administrator can set TRANSLATE_URL to enable it.',
+    /** "{n} article(s) saved. {m} couldn't be saved as they already exist on Saved Coverage" */
+    partialSave: (saved: number, failed: number) =>
+      `${saved} article(s) saved. ${failed} couldn't be saved as they already exist on Saved Coverage`,
+    savedCount: (n: number) => `${n} articles saved on your Saved coverage!`,
+    importedCount: (n: number) => `Successfully imported ${n} articles.`,
+    deletedCount: (n: number) => `${n} articles deleted.`,
+    failedCount: (n: number) => `${n} articles failed`,
+  },
+  /** Article alerts and the articles feed (001 §8 "Alerts and feeds", 000 §5). */
+  alerts: {
+    created: 'Feed created correctly!',
+    createdNamed: (name: string) => `Successfully created ${name} alert.`,
+    updated: 'Your feed has been updated correctly!',
+    createFailed: 'There was an error creating the feed. Please, try again or contact support',
+    updateFailed: 'There was an error updating the feed. Please, try again or contact support',
+    keywordsFailed: 'Something went wrong! Please, try again or contact support.',
+    regionFirst: 'Select a region first to filter by countries',
+    // Not in the catalogue; plain wording for the score inputs (000 §5: min must be below max).
+    minBelowMax: 'Minimum score must be below the maximum',
+    slackPrompt: 'Enable Slack for your organization in Settings to post new articles to a channel.',
+    /** "Delete is worded similarly" to the partial save (001 §8). */
+    partialDelete: (deleted: number, failed: number) => `${deleted} article(s) deleted. ${failed} couldn't be deleted`,
+  },
+  /** Server-side rules of alerts, the articles feed and its exports (not in the catalogue: plain wording). */
+  alertsApi: {
+    projectHasAlert: 'This project already has an alert',
+    nameLength: 'Alert name must be at most 100 characters',
+    minReachRange: 'Minimum media score must be between 0 and 10',
+    webhookUrl: 'Please enter a valid webhook link (http or https)',
+    channelLength: 'Slack channel must be at most 200 characters',
+    queryRequired: 'A search query is required',
+    regionalFilters: 'Region and country filters are not available for your organization',
+    tooManyIds: 'An export of selected articles is limited to 10000 articles',
+  },
+  /** The Saved articles screen (001 §8 "Articles and bulk"). */
+  savedArticles: {
+    /** The partial bulk import, shown with failedCount (001 §8). */
+    importedSome: (n: number) => `${n} articles imported.`,
+    /** "Successfully deleted {resource}." (001 §8) */
+    deleted: 'Successfully deleted article.',
+    // Not in the catalogue; worded like the tag messages.
+    archived: 'Article has been archived.',
+    activated: 'Article has been re-activated.',
+    noAlert: 'This project has no alert yet. Set one up on the Articles feed to import the articles it finds.',
+    noAlertShort: 'Needs an alert: set one up on the Articles feed',
+    feedAllSaved: 'Every article on the first page of the feed is already saved.',
+  },
 } as const;
 
 export function statusMessage(status: number): string {

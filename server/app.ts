@@ -103,7 +103,9 @@ async function serveWebApp(app: App) {
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET') return sendNotFound(reply);
     // A missing file (an old asset, a typo) is a 404, not the app's page under a script's name.
-    if (/\.[a-z0-9]+$/i.test(req.url.split('?')[0])) return reply.code(404).type('text/plain').send('Not found');
+    // Only file types the build emits count: app routes may end in a domain (/websites/ign.com).
+    if (/\.(?:js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|json|txt|webmanifest|wasm)$/i.test(req.url.split('?')[0]))
+      return reply.code(404).type('text/plain').send('Not found');
     return sendApp(reply);
   });
 }

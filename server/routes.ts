@@ -9,6 +9,14 @@ import signupRoutes from './features/signup/routes.js';
 import projectRoutes from './features/projects/routes.js';
 import tagRoutes from './features/tags/routes.js';
 import userRoutes from './features/users/routes.js';
+import alertRoutes from './features/alerts/routes.js';
+import articlesFeedRoutes from './features/articles-feed/routes.js';
+import websiteRoutes from './features/websites/routes.js';
+import referenceRoutes from './features/reference/routes.js';
+import articleRoutes from './features/articles/routes.js';
+import extractionRoutes from './features/extraction/routes.js';
+import aiRoutes from './features/ai/routes.js';
+import crawlerRoutes from './features/crawler/routes.js';
 
 /** Every feature's routes, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -22,4 +30,12 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(projectRoutes);
   await app.register(tagRoutes);
   await app.register(userRoutes);
+  await app.register(alertRoutes);
+  await app.register(articlesFeedRoutes);
+  await app.register(websiteRoutes);
+  await app.register(referenceRoutes);
+  await app.register(articleRoutes);
+  await app.register(extractionRoutes);
+  await app.register(aiRoutes);
+  await app.register(crawlerRoutes);
 }

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes } from '../server/app.js';
 import { createTestContext, type TestContext } from './helpers/app.js';
 import { addMember, makeClient, makeOrg, makeProject, makeTag } from './helpers/factories.js';
+import { addToFeed, makeAlert, makeArchiveArticle } from '../server/features/articles/test-data.js';
+import { CAPABILITIES_BY_LEGACY_ID } from '../common/plans.js';
 
 /**
  * For every route that touches tenant data, a token of another organization gets 404 for this
@@ -12,7 +14,8 @@ import { addMember, makeClient, makeOrg, makeProject, makeTag } from './helpers/
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof makeOrg>>;
 let outsider: Awaited<ReturnType<typeof makeOrg>>;
-let ids: { client: number; project: number; tag: number; org: number; member: number };
+let ids: { client: number; project: number; tag: number; org: number; member: number; alert: number; feedArticle: number; saved: number; website: number; feed: number };
+let operator: Awaited<ReturnType<typeof makeOrg>>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -22,7 +25,34 @@ beforeAll(async () => {
   const project = await makeProject(ctx, owner.org.id, { clientId: client.id, name: 'Owner Project' });
   const tag = await makeTag(ctx, owner.org.id, project.id, 'Owner Tag');
   const member = await addMember(ctx, owner.org.id, 2);
-  ids = { client: client.id, project: project.id, tag: tag.id, org: owner.org.id, member: member.user.id };
+  // Coverage: an alert with an article in its feed, and a saved article.
+  const alert = await makeAlert(ctx, owner.org.id, project.id);
+  const article = await makeArchiveArticle(ctx, { title: 'Owner coverage story' });
+  await addToFeed(ctx, alert, [article]);
+  const saved = await ctx.call('POST', '/api/articles', {
+    token: owner.token,
+    body: {
+      data: {
+        type: 'article',
+        attributes: { url: 'https://news.example/owner-story', title: 'Owner saved story', language: 'en', date: '2026-11-01' },
+        relationships: { tag: { data: { type: 'tag', id: String(tag.id) } } },
+      },
+    },
+  });
+  // Websites and feeds are the platform operator's: every other organization gets 404.
+  operator = await makeOrg(ctx, { name: 'Operator Org', plan: 'admin', capabilities: CAPABILITIES_BY_LEGACY_ID[1] });
+  const website = await ctx.call('POST', '/api/websites', {
+    token: operator.token,
+    body: { data: { type: 'website', attributes: { domain: 'operator-site.example', reach: 5, language: 'en' } } },
+  });
+  const feed = await ctx.call('POST', '/api/feeds', {
+    token: operator.token,
+    body: { data: { type: 'feed', attributes: { feed: 'https://operator-site.example/feed', language: 'en', reach: 5, website_id: Number(website.json().data.id), type: 0 } } },
+  });
+  ids = {
+    client: client.id, project: project.id, tag: tag.id, org: owner.org.id, member: member.user.id, alert: alert.id,
+    feedArticle: article.id, saved: Number(saved.json().data.id), website: Number(website.json().data.id), feed: Number(feed.json().data.id),
+  };
   // The outsider has data of its own, so empty lists prove scoping rather than emptiness.
   const theirs = await makeClient(ctx, outsider.org.id, 'Outsider Brand');
   await makeProject(ctx, outsider.org.id, { clientId: theirs.id });
@@ -42,6 +72,14 @@ const PUBLIC = new Set([
   'POST /api/p/new_user',
   'POST /api/p/f/av',
   'GET /api/f/:file',
+  // WebSub: the hub calls these; they answer for a feed id only with its subscription's secret.
+  'GET /api/p/websub/:feedId',
+  'POST /api/p/websub/:feedId',
+  // Reference lists shared by every organization.
+  'GET /api/languages',
+  'GET /api/countries',
+  'GET /api/regions',
+  'GET /api/mediatypes',
 ]);
 
 /** Routes about the caller themself (their session, their user, reference lists, creating). */
@@ -54,11 +92,36 @@ const SELF = new Set([
   'POST /api/settings',
   'POST /api/invite',
   'POST /api/f/av',
+  'POST /api/alerts',
+  'POST /api/analytics/articles/count',
+  'POST /api/sentiment',
+  'POST /api/translations',
 ]);
+
+/** The platform operator's routes (websites and feeds): any other organization gets 404. */
+const OPERATOR_ONLY: Record<string, Probe> = {
+  'GET /api/websites': { url: () => '/api/websites' },
+  'GET /api/csv/websites': { url: () => '/api/csv/websites' },
+  'POST /api/websites': { url: () => '/api/websites', body: () => ({ data: { type: 'website', attributes: { domain: 'planted.example', reach: 1, language: 'en' } } }) },
+  'GET /api/websites/:id': { url: () => `/api/websites/${ids.website}` },
+  'PATCH /api/websites/:id': { url: () => `/api/websites/${ids.website}`, body: () => ({ data: { type: 'website', attributes: { reach: 9 } } }) },
+  'GET /api/websites/:id/articles': { url: () => `/api/websites/${ids.website}/articles` },
+  'GET /api/feeds': { url: () => `/api/feeds?filter[website_id]=${ids.website}` },
+  'POST /api/feeds': {
+    url: () => '/api/feeds',
+    body: () => ({ data: { type: 'feed', attributes: { feed: 'https://planted.example/feed', language: 'en', reach: 1, website_id: ids.website, type: 0 } } }),
+  },
+  'PATCH /api/feeds/:id': { url: () => `/api/feeds/${ids.feed}`, body: () => ({ data: { type: 'feed', attributes: { disabled: true } } }) },
+  'DELETE /api/feeds/:id': { url: () => `/api/feeds/${ids.feed}` },
+  'GET /api/feeds/opml': { url: () => '/api/feeds/opml' },
+  'POST /api/feeds/opml': { url: () => '/api/feeds/opml', body: () => ({ data: { type: 'opml', attributes: { opml: '<opml/>' } } }) },
+};
 
 interface Probe {
   url: () => string;
   body?: () => unknown;
+  /** The outsider's expected status when it is not 404 (documented per route). */
+  status?: number;
 }
 
 /** Routes that name another organization's data by id: the outsider must get 404. */
@@ -88,6 +151,30 @@ const BY_ID: Record<string, Probe> = {
     url: () => `/api/organizations/${ids.org}`,
     body: () => ({ data: { type: 'organizations', attributes: { name: 'Hijacked' } } }),
   },
+  'GET /api/alerts/:id': { url: () => `/api/alerts/${ids.alert}` },
+  'PATCH /api/alerts/:id': { url: () => `/api/alerts/${ids.alert}`, body: () => ({ data: { type: 'alert', attributes: { name: 'Hijacked' } } }) },
+  'DELETE /api/alerts/:id': { url: () => `/api/alerts/${ids.alert}` },
+  'GET /api/articles_feed/:alert_id': { url: () => `/api/articles_feed/${ids.alert}` },
+  'GET /api/external_articles_alert/:alert_id': { url: () => `/api/external_articles_alert/${ids.alert}` },
+  'GET /api/csv/articles_feed/:alert_id': { url: () => `/api/csv/articles_feed/${ids.alert}` },
+  'GET /api/csv/external_articles_alert/:alert_id': { url: () => `/api/csv/external_articles_alert/${ids.alert}` },
+  'GET /api/articles': { url: () => `/api/articles?filter[project_id]=${ids.project}` },
+  'GET /api/csv/articles': { url: () => `/api/csv/articles?filter[project_id]=${ids.project}` },
+  'PATCH /api/articles/:id': { url: () => `/api/articles/${ids.saved}`, body: () => ({ data: { type: 'article', attributes: { title: 'Hijacked' } } }) },
+  'DELETE /api/articles/:id': { url: () => `/api/articles/${ids.saved}` },
+  'GET /api/extract': { url: () => `/api/extract?id=${ids.feedArticle}` },
+  'POST /api/bulk/articles': {
+    url: () => '/api/bulk/articles',
+    body: () => ({ data: { type: 'delete_articles_rss_ids', attributes: { ids: [ids.feedArticle] }, relationships: { alert: { data: { type: 'alert', id: String(ids.alert) } } } } }),
+  },
+  'POST /api/articles': {
+    // A tag of another organization is refused like an unknown one (422, nothing revealed).
+    url: () => '/api/articles',
+    body: () => ({
+      data: { type: 'article', attributes: { url: 'https://planted.example/x', title: 'Planted', language: 'en', date: '2026-11-01' }, relationships: { tag: { data: { type: 'tag', id: String(ids.tag) } } } },
+    }),
+    status: 422,
+  },
   'PATCH /api/user/:id': {
     url: () => `/api/user/${ids.member}`,
     body: () => ({ data: { type: 'user', attributes: { name: 'Hijacked' } } }),
@@ -99,6 +186,7 @@ const LISTS: Record<string, { url: () => string; forbiddenIds: () => number[] }>
   'GET /api/clients': { url: () => '/api/clients', forbiddenIds: () => [ids.client] },
   'GET /api/projects': { url: () => '/api/projects', forbiddenIds: () => [ids.project] },
   'GET /api/tags': { url: () => `/api/tags?filter[project_id]=${ids.project}`, forbiddenIds: () => [ids.tag] },
+  'GET /api/alerts': { url: () => '/api/alerts', forbiddenIds: () => [ids.alert] },
 };
 
 async function snapshot() {
@@ -110,6 +198,11 @@ async function snapshot() {
     await q('select id, name, avatar from organizations where id = $1', [ids.org]),
     await q('select id, name, avatar, organization_id from users where id = $1', [ids.member]),
     await q('select * from memberships where organization_id = $1 order by user_id', [ids.org]),
+    await q('select * from alerts where organization_id = $1 order by id', [ids.org]),
+    await q('select alert_id, article_id, deleted_at from alert_articles where organization_id = $1 order by article_id', [ids.org]),
+    await q('select * from saved_articles where organization_id = $1 order by id', [ids.org]),
+    await q('select id, domain, reach from websites order by id', []),
+    await q('select id, feed, disabled from feeds order by id', []),
   ].join('\n');
 }
 
@@ -118,7 +211,7 @@ describe('tenant isolation', () => {
     const routes = listRoutes(ctx.app)
       .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
       .map((r) => `${r.method} ${r.url}`);
-    const unclassified = routes.filter((r) => !PUBLIC.has(r) && !SELF.has(r) && !(r in BY_ID) && !(r in LISTS));
+    const unclassified = routes.filter((r) => !PUBLIC.has(r) && !SELF.has(r) && !(r in BY_ID) && !(r in LISTS) && !(r in OPERATOR_ONLY));
     expect(unclassified).toEqual([]);
   });
 
@@ -127,8 +220,18 @@ describe('tenant isolation', () => {
       const before = await snapshot();
       const method = route.split(' ')[0] as 'GET' | 'PATCH' | 'POST' | 'DELETE';
       const res = await ctx.call(method, probe.url(), { token: outsider.token, body: probe.body?.() });
+      expect(res.statusCode, res.body).toBe(probe.status ?? 404);
+      if (!probe.status) expect(res.json().errors[0].code).toBe('not_found');
+      expect(await snapshot()).toBe(before);
+    });
+  }
+
+  for (const [route, probe] of Object.entries(OPERATOR_ONLY)) {
+    it(`${route}: an organization that is not the platform operator gets 404 and changes nothing`, async () => {
+      const before = await snapshot();
+      const method = route.split(' ')[0] as 'GET' | 'PATCH' | 'POST' | 'DELETE';
+      const res = await ctx.call(method, probe.url(), { token: outsider.token, body: probe.body?.() });
       expect(res.statusCode, res.body).toBe(404);
-      expect(res.json().errors[0].code).toBe('not_found');
       expect(await snapshot()).toBe(before);
     });
   }
@@ -150,8 +253,14 @@ describe('tenant isolation', () => {
 
   it('the same probes succeed for the owner (so a 404 above is about scoping)', async () => {
     for (const [route, probe] of Object.entries(BY_ID)) {
-      if (!route.startsWith('GET')) continue;
+      // extract fetches the article's page, which is not reachable here (its own tests serve one).
+      if (!route.startsWith('GET') || route === 'GET /api/extract') continue;
       const res = await ctx.call('GET', probe.url(), { token: owner.token });
+      expect(res.statusCode, route).toBe(200);
+    }
+    for (const [route, probe] of Object.entries(OPERATOR_ONLY)) {
+      if (!route.startsWith('GET')) continue;
+      const res = await ctx.call('GET', probe.url(), { token: operator.token });
       expect(res.statusCode, route).toBe(200);
     }
   });

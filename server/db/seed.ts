@@ -8,6 +8,8 @@ import { organizations, users } from './schema/accounts.js';
 import { clients, projects, tags } from './schema/workspace.js';
 import { hashPassword } from '../features/auth/service.js';
 import { applyLegacyCapabilities, createOrganization } from '../features/organizations/service.js';
+import { ensureMediatypes } from '../features/reference/mediatypes.js';
+import { seedDemoCoverage } from './seed-coverage.js';
 
 export interface BootstrapResult {
   createdAdmin: boolean;
@@ -25,6 +27,8 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
   return db.transaction(async (tx) => {
     // One bootstrap at a time, even with several processes starting together.
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
+    // Reference data every installation needs, added when missing (also on existing databases).
+    await ensureMediatypes(tx);
     const [{ n }] = await tx.select({ n: count() }).from(organizations);
     if (n > 0) {
       await applyLegacyCapabilities(tx);
@@ -68,7 +72,10 @@ async function seedDemoWorkspace(tx: Parameters<Parameters<Db['transaction']>[0]
     .insert(projects)
     .values({ organizationId: orgId, clientId: brand.id, name: 'Nebula Esports' })
     .returning();
-  await tx.insert(projects).values({ organizationId: orgId, clientId: other.id, name: 'Lumen Headphones' });
+  const [headphones] = await tx
+    .insert(projects)
+    .values({ organizationId: orgId, clientId: other.id, name: 'Lumen Headphones' })
+    .returning();
   await tx.insert(tags).values([
     { organizationId: orgId, projectId: launch.id, name: 'Reviews' },
     { organizationId: orgId, projectId: launch.id, name: 'Previews', hasHighlight: true, highlightDate: new Date() },
@@ -77,4 +84,5 @@ async function seedDemoWorkspace(tx: Parameters<Parameters<Db['transaction']>[0]
     { organizationId: orgId, projectId: esports.id, name: 'Roster news' },
   ]);
   await tx.update(users).set({ defaultProjectId: launch.id }).where(eq(users.id, adminId));
+  await seedDemoCoverage(tx, { orgId, launchId: launch.id, esportsId: esports.id, headphonesId: headphones.id });
 }

@@ -40,6 +40,8 @@ interface RowMenuMeta<A> {
 export interface DataTableProps<A> {
   /** The list call (GET `path`) and the CSV export of the same rows. */
   path: string;
+  /** Where the CSV export streams from when it is not `path` (e.g. `csv/articles`, no row cap). */
+  exportPath?: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types differ per column
   columns: ColumnDef<Row<A>, any>[];
   /** Fixed filters (e.g. project_id), sent with every page and with the export. */
@@ -146,7 +148,7 @@ export function DataTable<A>(props: DataTableProps<A>) {
   async function exportCsv() {
     setExporting(true);
     try {
-      await downloadCsv(props.path, listParamsQuery({ sort: state.sort, search: state.search, filter }), props.exportName ?? props.path);
+      await downloadCsv(props.exportPath ?? props.path, listParamsQuery({ sort: state.sort, search: state.search, filter }), props.exportName ?? props.path);
       toastSuccess(MSG.exports.ready);
     } catch (err) {
       toastError(err, MSG.exports.failure);

@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { IconAdjustments, IconBellRinging, IconKey, IconRadar } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAdjustments, IconBellRinging, IconKey, IconPlus, IconRadar } from '@tabler/icons-react';
 import { LIMITS } from '../../../../common/limits';
 
 const STEPS = [
@@ -16,12 +16,12 @@ const STEPS = [
   {
     icon: IconBellRinging,
     title: 'Notifications',
-    text: 'Optionally post each new article to a Slack channel as it is found.',
+    text: 'Optionally post each new article to Slack or Discord as it is found.',
   },
 ];
 
 /** The articles feed of a project without an alert (spec 000 §2: "a setup view is shown"). */
-export function AlertSetupView({ projectName }: { projectName: string }) {
+export function AlertSetupView({ projectName, onCreate }: { projectName: string; onCreate: () => void }) {
   return (
     <Paper withBorder p={{ base: 'lg', sm: 40 }}>
       <Stack gap="xl">
@@ -60,11 +60,9 @@ export function AlertSetupView({ projectName }: { projectName: string }) {
           ))}
         </SimpleGrid>
         <Group>
-          <Tooltip label="Alert creation is being built and will open here.">
-            <span>
-              <Button disabled>Create alert</Button>
-            </span>
-          </Tooltip>
+          <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
+            Create alert
+          </Button>
         </Group>
       </Stack>
     </Paper>

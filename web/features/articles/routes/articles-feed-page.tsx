@@ -1,16 +1,19 @@
+import { useState } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { IconNews } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { NoProjectState } from '../../../components/no-project-state';
 import { PageHeader } from '../../../components/page-header';
-import { PlannedScreen } from '../../../components/planned-screen';
 import { useProject } from '../../../lib/workspace';
+import { AlertFeed } from '../components/alert-feed';
+import { AlertFormModal } from '../components/alert-form-modal';
 import { AlertSetupView } from '../components/alert-setup-view';
 
 /** /articles-feed/{projectId}: the alert's articles, or the setup view when the project has no alert. */
 export function ArticlesFeedPage() {
   const { projectId } = useParams();
   const { project, isPending } = useProject(projectId);
+  const [creating, setCreating] = useState(false);
+
   if (isPending)
     return (
       <Center mih={300}>
@@ -28,20 +31,10 @@ export function ArticlesFeedPage() {
     return (
       <>
         <PageHeader title={`${project.name} Articles`} description="Every article your alert finds, newest first." />
-        <AlertSetupView projectName={project.name} />
+        <AlertSetupView projectName={project.name} onCreate={() => setCreating(true)} />
+        <AlertFormModal key={project.id} opened={creating} onClose={() => setCreating(false)} projectId={project.id} projectName={project.name} />
       </>
     );
-  return (
-    <PlannedScreen
-      title={`${project.name} Articles`}
-      description="Every article your alert finds, newest first."
-      icon={<IconNews size={26} />}
-      holds={[
-        'The alert\'s keywords and when it last ran',
-        'Media, title, media score, Metacritic flag, language and publication date of each article',
-        'Filters by date, language and score; search; CSV export',
-        'Bulk save to Saved Coverage under a tag, or delete',
-      ]}
-    />
-  );
+  // Keyed by project: another project starts on page 1 with nothing checked and no filters (000 §2).
+  return <AlertFeed key={project.id} project={project} alertId={String(project['alert-id'])} />;
 }

@@ -1,19 +1,122 @@
-import { IconBookmark } from '@tabler/icons-react';
-import { PlannedScreen } from '../../../components/planned-screen';
+import { useMemo, useState } from 'react';
+import { Select } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconPencil, IconTag, IconTrash } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { MSG } from '../../../../common/messages';
+import { DataTable } from '../../../components/data-table/data-table';
+import type { RowAction } from '../../../components/data-table/row-actions';
+import { NoProjectState } from '../../../components/no-project-state';
+import { PageHeader } from '../../../components/page-header';
+import { useActiveTags } from '../../../components/tag-picker';
+import { hasPermission, isPlatformOperator, useCurrentUser } from '../../../lib/session';
+import { NO_PROJECT, useProject } from '../../../lib/workspace';
+import { SAVED_ARTICLES_PATH, truncate, useSetArticleLocked, type SavedArticle, type SavedArticleAttributes } from '../api/saved-articles';
+import { SavedAddMenu, type AddKind } from '../components/saved-add-menu';
+import { SavedBulkImportModal } from '../components/saved-bulk-import-modal';
+import { savedColumns } from '../components/saved-columns';
+import { SavedDeleteModal } from '../components/saved-delete-modal';
+import { SavedEditModal } from '../components/saved-edit-modal';
+import { SavedFeedImportModal } from '../components/saved-feed-import-modal';
+import { SavedNewArticleModal } from '../components/saved-new-article-modal';
 
-/** /articles/{projectId}: saved articles. */
+/** /articles/{projectId}: the coverage saved in the project, filed under its tags. */
 export function SavedArticlesPage() {
-  return (
-    <PlannedScreen
+  const { projectId = NO_PROJECT } = useParams();
+  const { project } = useProject(projectId);
+  const user = useCurrentUser().data;
+  const tags = useActiveTags(projectId);
+  const setLocked = useSetArticleLocked();
+  const [tagId, setTagId] = useState<string | null>(null);
+  const [adding, setAdding] = useState<AddKind | null>(null);
+  const [editing, setEditing] = useState<{ opened: boolean; article: SavedArticle | null }>({ opened: false, article: null });
+  const [deleting, setDeleting] = useState<SavedArticle | null>(null);
+
+  // A tag of another project must not stay selected after switching projects.
+  const [seenProject, setSeenProject] = useState(projectId);
+  if (seenProject !== projectId) {
+    setSeenProject(projectId);
+    setTagId(null);
+  }
+
+  const filter = useMemo(() => ({ project_id: projectId, tag_id: tagId ?? undefined }), [projectId, tagId]);
+  const showUmv = hasPermission(user, 'similarweb');
+  const linkToWebsite = isPlatformOperator(user);
+  const columns = useMemo(() => savedColumns({ showUmv, linkToWebsite }), [showUmv, linkToWebsite]);
+
+  const rowActions = (a: SavedArticle): RowAction[] => [
+    { label: 'Edit', icon: <IconPencil size={16} />, onClick: () => setEditing({ opened: true, article: a }) },
+    a.locked
+      ? { label: 'Re-activate', icon: <IconArchiveOff size={16} />, onClick: () => setLocked.mutate({ id: a.id, locked: false }) }
+      : { label: 'Archive', icon: <IconArchive size={16} />, onClick: () => setLocked.mutate({ id: a.id, locked: true }) },
+    { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', divider: true, onClick: () => setDeleting(a) },
+  ];
+
+  const noProject = projectId === NO_PROJECT;
+  const alertId = project?.['alert-id'] != null ? String(project['alert-id']) : null;
+  const header = (
+    <PageHeader
       title="Saved Articles"
-      description="Coverage you kept for this project, filed under tags."
-      icon={<IconBookmark size={26} />}
-      holds={[
-        'Saved articles with media, media score, tag, language and date',
-        'Add one article by its link, or import up to 1,000 links at once',
-        'Edit title, tag, media score, date and language',
-        'Search, filters and CSV export',
-      ]}
+      description={project ? `Coverage of ${project.name} you kept, filed under tags.` : 'Coverage you kept, filed under tags.'}
+      actions={noProject ? undefined : <SavedAddMenu onPick={setAdding} feedDisabledReason={project && alertId === null ? MSG.savedArticles.noAlertShort : null} />}
     />
+  );
+  if (noProject)
+    return (
+      <>
+        {header}
+        <NoProjectState />
+      </>
+    );
+
+  const tagFilter = (
+    <Select
+      aria-label="Filter by tag"
+      placeholder="All tags"
+      leftSection={<IconTag size={16} />}
+      data={(tags.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+      value={tagId}
+      onChange={setTagId}
+      clearable
+      searchable
+      w={200}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+
+  return (
+    <>
+      {header}
+      <DataTable<SavedArticleAttributes>
+        path={SAVED_ARTICLES_PATH}
+        exportPath="csv/articles"
+        filter={filter}
+        columns={columns}
+        defaultSort="-date"
+        archivable
+        exportName="saved-articles"
+        searchPlaceholder="Search saved articles"
+        toolbarExtra={tagFilter}
+        rowActions={rowActions}
+        rowLabel={(a) => truncate(a.title?.trim() || a.url, 60)}
+      />
+      <SavedNewArticleModal key={`new-${projectId}-${tagId}`} opened={adding === 'new'} onClose={() => setAdding(null)} projectId={projectId} initialTagId={tagId} />
+      <SavedBulkImportModal key={`bulk-${projectId}-${tagId}`} opened={adding === 'bulk'} onClose={() => setAdding(null)} projectId={projectId} initialTagId={tagId} />
+      <SavedFeedImportModal
+        key={`feed-${projectId}-${tagId}`}
+        opened={adding === 'feed'}
+        onClose={() => setAdding(null)}
+        projectId={projectId}
+        alertId={alertId}
+        initialTagId={tagId}
+      />
+      <SavedEditModal
+        key={editing.article ? `${editing.article.id}-${editing.article['updated-at']}` : 'none'}
+        opened={editing.opened}
+        onClose={() => setEditing((e) => ({ ...e, opened: false }))}
+        projectId={projectId}
+        article={editing.article}
+      />
+      <SavedDeleteModal article={deleting} onClose={() => setDeleting(null)} />
+    </>
   );
 }

@@ -1,0 +1,184 @@
+// bench/ingest: 100,000 items across 1,000 feeds served by the fake feed server over loopback,
+// with 10,000 active alerts. Targets (PostgreSQL, 2 cores): ≥ 1,000 articles/s end to end
+// (fetch, parse, dedupe, store, index, match) and ≤ 5 s p95 from an item appearing in a
+// WebSub-pushed feed to the Slack webhook arriving.
+import fs from 'node:fs';
+import pg from 'pg';
+import { freePort } from '../server/db/embedded.js';
+import { startFakeFeedServer } from '../test/fakes/feeds.js';
+import { startFakeSlack } from '../test/fakes/slack.js';
+import { login, percentile, printTable, rng, size, startBenchDatabase, startServer, writeResults, type Row } from './lib.js';
+
+const JSONAPI = 'application/vnd.api+json';
+const large = size() === 'large';
+const FEEDS = 1000;
+const ITEMS_PER_FEED = 100;
+const ALERTS = 10_000;
+const NOTIFYING_ALERTS = 20;
+const LATENCY_SAMPLES = large ? 100 : 40;
+
+// A Zipf-like vocabulary: a few words are everywhere, most are rare, as in news text.
+const random = rng(7);
+const VOCAB = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}`);
+const zipf = () => VOCAB[Math.min(VOCAB.length - 1, Math.floor(Math.pow(random(), 3) * VOCAB.length))];
+const sentence = (n: number) => Array.from({ length: n }, zipf).join(' ');
+
+function alertKeywords(i: number): string {
+  const a = VOCAB[200 + (i % 4800)];
+  const b = VOCAB[200 + ((i * 7) % 4800)];
+  switch (i % 4) {
+    case 0: return `+"${a}"`;
+    case 1: return `+"${a}" +"${b}"`;
+    case 2: return `+("${a}" "${b}") -"${VOCAB[3]}"`;
+    default: return `"${a} ${b}"`;
+  }
+}
+
+async function api(url: string, token: string, method: string, path: string, body: unknown) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': JSONAPI, accept: JSONAPI },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()).data;
+}
+
+const feedsServer = await startFakeFeedServer();
+const slack = await startFakeSlack();
+const database = await startBenchDatabase('ingest');
+const port = await freePort();
+const publicUrl = `http://127.0.0.1:${port}`;
+const server = await startServer({
+  DATABASE_URL: database.url,
+  PORT: String(port),
+  PUBLIC_URL: publicUrl,
+  SEED_DEMO: 'false',
+  ALLOW_PRIVATE_NETWORK: 'true',
+  CRAWLER_HOST_CONCURRENCY: '64',
+});
+const db = new pg.Client({ connectionString: database.url });
+await db.connect();
+try {
+  const token = await login(server.url);
+
+  // 10,000 active alerts (a project each), 20 of them posting to Slack.
+  const { rows: [brand] } = await db.query(`insert into clients (organization_id, name) values (1, 'Bench brand') returning id`);
+  await db.query(
+    `insert into projects (organization_id, client_id, name) select 1, $1, 'Bench project ' || g from generate_series(1, $2) g`,
+    [brand.id, ALERTS],
+  );
+  const { rows: projectRows } = await db.query<{ id: number }>(`select id from projects where organization_id = 1 order by id`);
+  const keywords = projectRows.map((_, i) => alertKeywords(i));
+  await db.query(
+    `insert into alerts (organization_id, project_id, name, keywords, min_reach, slack_tracking, slack_webhook_url)
+     select 1, p, 'Bench alert ' || k, k, 0.1, false, null from unnest($1::int[], $2::text[]) as t(p, k)`,
+    [projectRows.map((p) => p.id), keywords],
+  );
+  const latencyToken = 'zzlatency';
+  const { rows: notifying } = await db.query<{ id: number }>(
+    `update alerts set slack_tracking = true, slack_webhook_url = $1, keywords = $2
+     where id in (select id from alerts order by id limit $3) returning id`,
+    [slack.webhookUrl('bench'), `+"${latencyToken}"`, NOTIFYING_ALERTS],
+  );
+  await db.query(`update projects p set alert_id = a.id from alerts a where a.project_id = p.id`);
+
+  // 1,000 feeds × 100 items, every one advertising the WebSub hub.
+  const now = Date.now();
+  for (let f = 0; f < FEEDS; f++) {
+    feedsServer.setFeed(`/bench/feed-${f}.xml`, {
+      format: f % 5 === 0 ? 'atom' : 'rss',
+      title: `Bench outlet ${f}`,
+      hub: true,
+      etag: true,
+      items: Array.from({ length: ITEMS_PER_FEED }, (_, j) => ({
+        title: sentence(8),
+        url: `https://outlet${f}.example/news/${f}-${j}?utm_source=rss`,
+        description: sentence(30),
+        published: new Date(now - (f * ITEMS_PER_FEED + j) * 1000),
+        author: `Author ${j % 7}`,
+      })),
+    });
+  }
+
+  // Add them the way an operator does (each new feed is fetched right away) and time the crawl.
+  const t0 = performance.now();
+  const websiteIds: string[] = [];
+  for (let f = 0; f < FEEDS; f++) {
+    const w = await api(server.url, token, 'POST', '/api/websites', {
+      data: { type: 'website', attributes: { domain: `outlet${f}.example`, reach: 1 + (f % 9), language: 'en' } },
+    });
+    websiteIds.push(w.id);
+    await api(server.url, token, 'POST', '/api/feeds', {
+      data: { type: 'feed', attributes: { feed: `${feedsServer.url}/bench/feed-${f}.xml`, language: 'en', reach: 1 + (f % 9), website_id: Number(w.id), type: 0 } },
+    });
+  }
+  const total = FEEDS * ITEMS_PER_FEED;
+  let stored = 0;
+  for (;;) {
+    stored = Number((await db.query(`select count(*) as n from articles`)).rows[0].n);
+    if (stored >= total) break;
+    if (performance.now() - t0 > 15 * 60_000) throw new Error(`only ${stored} of ${total} articles after 15 minutes`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const crawlSeconds = (performance.now() - t0) / 1000;
+  const matched = Number((await db.query(`select count(*) as n from alert_articles`)).rows[0].n);
+  const failing = Number((await db.query(`select count(*) as n from feeds where error_count > 0`)).rows[0].n);
+  console.log(`crawl: ${stored} articles in ${crawlSeconds.toFixed(1)} s, ${matched} alert matches, ${failing} failing feeds`);
+
+  // Alert latency: an item appears in a pushed feed → the Slack message arrives.
+  const topics = Array.from({ length: 10 }, (_, i) => `/bench/feed-${i}.xml`);
+  for (const t of topics) await feedsServer.hub.waitForSubscription(`${feedsServer.url}${t}`, 60_000);
+  const latencies: number[] = [];
+  for (let s = 0; s < LATENCY_SAMPLES; s++) {
+    const path = topics[s % topics.length];
+    const url = `https://outlet${s % topics.length}.example/breaking/${s}`;
+    const before = slack.delivered().length;
+    feedsServer.addItem(path, { title: `Breaking ${latencyToken} story ${s}`, url, description: sentence(20), published: new Date() });
+    const start = performance.now();
+    await feedsServer.publish(path);
+    for (;;) {
+      const arrived = slack.delivered().slice(before).some((d) => JSON.stringify(d.payload).includes(url));
+      if (arrived) break;
+      if (performance.now() - start > 60_000) throw new Error(`no Slack message for ${url} after 60 s`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    latencies.push(performance.now() - start);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const peak = Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+  const rows: Row[] = [
+    {
+      operation: `crawl ${FEEDS} feeds × ${ITEMS_PER_FEED} items, ${ALERTS.toLocaleString('en')} alerts`,
+      engine: database.engine,
+      n: stored,
+      median_ms: Math.round(crawlSeconds * 1000),
+      p95_ms: Math.round(crawlSeconds * 1000),
+      p99_ms: Math.round(crawlSeconds * 1000),
+      throughput: Math.round(stored / crawlSeconds),
+      throughput_unit: 'articles/s',
+      peak_rss_mb: peak,
+    },
+    {
+      operation: `WebSub push → Slack webhook (${notifying.length} alerts)`,
+      engine: database.engine,
+      n: latencies.length,
+      median_ms: percentile(latencies, 50),
+      p95_ms: percentile(latencies, 95),
+      p99_ms: percentile(latencies, 99),
+      throughput: 0,
+      throughput_unit: '—',
+      peak_rss_mb: peak,
+    },
+  ];
+  printTable('bench/ingest — fake feeds over loopback, server with its worker in one process', rows);
+  const ok = rows[0].throughput >= 1000 && rows[1].p95_ms <= 5000;
+  console.log(ok ? 'target met: ≥ 1,000 articles/s and alert latency p95 ≤ 5 s' : 'TARGET MISSED: ≥ 1,000 articles/s and alert latency p95 ≤ 5 s');
+  writeResults('ingest', rows, { matched, failing_feeds: failing, targets: { articles_per_s: 1000, latency_p95_ms: 5000 }, met: ok });
+} finally {
+  await db.end();
+  await server.stop();
+  await database.stop();
+  await slack.close();
+  await feedsServer.close();
+}

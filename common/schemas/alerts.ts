@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+import { parseQuery } from '../query/parse.js';
+import { idSchema, resourceDocument } from './jsonapi.js';
+
+export const ALERT_KEYWORDS_MAX = 2000;
+export const ALERT_NAME_MAX = 100;
+export const ALERT_MIN_REACH_DEFAULT = 0.1;
+
+/**
+ * Why the keywords of an alert are refused, or null when they are usable: at least
+ * LIMITS.alertKeywords.min characters (000 §5), then the query language's own parse errors.
+ * The server and the alert form call this one function.
+ */
+export function alertKeywordsProblem(keywords: string): string | null {
+  const v = keywords.trim();
+  if (v.length < LIMITS.alertKeywords.min) return MSG.validation.alertKeywords;
+  if (v.length > ALERT_KEYWORDS_MAX) return `Keywords must be at most ${ALERT_KEYWORDS_MAX} characters`;
+  const parsed = parseQuery(v);
+  return parsed.ok ? null : parsed.error.message;
+}
+
+export const alertKeywordsSchema = z
+  .string({ error: MSG.validation.alertKeywords })
+  .trim()
+  .superRefine((v, ctx) => {
+    const problem = alertKeywordsProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const alertNameSchema = z.string({ error: MSG.alertsApi.nameLength }).trim().max(ALERT_NAME_MAX, MSG.alertsApi.nameLength);
+
+/** True for an absolute http(s) URL. Where it may point is checked when it is called (SSRF guard). */
+export function isWebhookUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && !!u.hostname && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}
+
+// An empty input in the form means "no webhook".
+const webhookUrlSchema = z
+  .string({ error: MSG.alertsApi.webhookUrl })
+  .trim()
+  .max(2000, MSG.alertsApi.webhookUrl)
+  .refine((v) => v === '' || isWebhookUrl(v), MSG.alertsApi.webhookUrl)
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+const channelSchema = z
+  .string({ error: MSG.alertsApi.channelLength })
+  .trim()
+  .max(200, MSG.alertsApi.channelLength)
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+export const alertMinReachSchema = z
+  .number({ error: MSG.alertsApi.minReachRange })
+  .min(0, MSG.alertsApi.minReachRange)
+  .max(LIMITS.mediaScore.max, MSG.alertsApi.minReachRange);
+
+/** Every attribute of an alert as the form and the API take them. */
+export const alertAttributesSchema = z.object({
+  project_id: idSchema,
+  /** Empty: the alert is named after its project. */
+  name: alertNameSchema.nullable(),
+  keywords: alertKeywordsSchema,
+  min_reach: alertMinReachSchema,
+  slack_tracking: z.boolean({ error: 'slack_tracking must be true or false' }),
+  slack_channel_id: channelSchema,
+  slack_channel_name: channelSchema,
+  slack_webhook_url: webhookUrlSchema,
+  discord_webhook_url: webhookUrlSchema,
+});
+
+export const alertCreateBody = resourceDocument(
+  'alert',
+  alertAttributesSchema.partial().required({ project_id: true, keywords: true }),
+);
+
+export const alertUpdateBody = resourceDocument('alert', alertAttributesSchema.partial());
+
+export type AlertAttributesInput = z.input<typeof alertAttributesSchema>;
+
+/** The body of POST analytics/articles/count. */
+export const articlesCountBody = z.object({
+  // An empty query is the parser's error (400 at /query), like any other unusable query.
+  query: z.string({ error: MSG.alertsApi.queryRequired }).max(ALERT_KEYWORDS_MAX),
+});
+
+/** Attributes of the `alert` resource the API sends. */
+export interface AlertResourceAttributes {
+  project_id: string;
+  name: string;
+  keywords: string;
+  min_reach: number;
+  slack_tracking: boolean;
+  slack_channel_id: string | null;
+  slack_channel_name: string | null;
+  slack_webhook_url: string | null;
+  discord_webhook_url: string | null;
+  last_run_at: string | null;
+  total_articles: number;
+  inserted_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,163 @@
+import { LIMITS, PAGE_SIZES } from '../limits.js';
+import { MSG } from '../messages.js';
+
+/**
+ * The articles feed's list parameters (contract §2 "Articles feed", 001 §7/§9), shared by the
+ * server (which parses `filter[...]` query parameters with it) and the web table (which builds
+ * them with `feedFilterParams`), so both read a filter the same way.
+ */
+export const FEED_SORTS = ['pub_date', 'reach', 'title', 'media', 'language'] as const;
+export type FeedSort = (typeof FEED_SORTS)[number];
+export const FEED_DEFAULT_SORT = '-pub_date';
+
+export const FEED_FILTERS = [
+  'startDate',
+  'endDate',
+  'languages',
+  'metacritic',
+  'minScore',
+  'maxScore',
+  'searchTerm',
+  'search',
+  'ids',
+  'regions',
+  'countries',
+] as const;
+/** The CSV export also takes the selected rows. */
+export const FEED_CSV_FILTERS = [...FEED_FILTERS, 'ids_list'] as const;
+
+export const FEED_PAGE_SIZE = {
+  min: PAGE_SIZES.articlesFeedOptions[0],
+  max: PAGE_SIZES.articlesFeedOptions[PAGE_SIZES.articlesFeedOptions.length - 1],
+  default: PAGE_SIZES.default,
+  /** GET external_articles_alert (001 §7). */
+  external: 35,
+} as const;
+
+export interface FeedFilters {
+  /** Inclusive calendar days (YYYY-MM-DD, UTC) or exact instants (ISO timestamps). */
+  startDate?: string;
+  endDate?: string;
+  languages?: string[];
+  metacritic?: boolean;
+  minScore?: number;
+  maxScore?: number;
+  searchTerm?: string;
+  ids?: number[];
+  regions?: string[];
+  countries?: string[];
+}
+
+export interface FilterIssue {
+  parameter: string;
+  message: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDate = (v: string) => (DAY.test(v) || /^\d{4}-\d{2}-\d{2}T/.test(v)) && !Number.isNaN(Date.parse(v));
+const list = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * Reads the feed's `filter[...]` values (strings, as they come in a query string). Empty values
+ * mean "no filter" (the score sliders store 0 as empty, 000 §4). Returns every problem, each
+ * naming its parameter.
+ */
+export function parseFeedFilters(raw: Record<string, string | undefined>, maxIds: number = LIMITS.exportIds): { filters: FeedFilters; issues: FilterIssue[] } {
+  const filters: FeedFilters = {};
+  const issues: FilterIssue[] = [];
+  const issue = (name: string, message: string) => issues.push({ parameter: `filter[${name}]`, message });
+  const value = (name: string) => {
+    const v = raw[name]?.trim();
+    return v ? v : undefined;
+  };
+
+  for (const name of ['startDate', 'endDate'] as const) {
+    const v = value(name);
+    if (v === undefined) continue;
+    if (isDate(v)) filters[name] = v;
+    else issue(name, 'Please enter a valid date');
+  }
+  const languages = value('languages');
+  if (languages) filters.languages = list(languages).map((l) => l.toLowerCase());
+  const metacritic = value('metacritic');
+  if (metacritic !== undefined) {
+    if (metacritic === 'true' || metacritic === '1') filters.metacritic = true;
+    else if (metacritic === 'false' || metacritic === '0') filters.metacritic = false;
+    else issue('metacritic', 'metacritic must be true or false');
+  }
+  for (const name of ['minScore', 'maxScore'] as const) {
+    const v = value(name);
+    if (v === undefined) continue;
+    const n = Number(v);
+    if (Number.isFinite(n) && n >= 0 && n <= LIMITS.mediaScore.max) filters[name] = n;
+    else issue(name, `${name} must be a number from 0 to ${LIMITS.mediaScore.max}`);
+  }
+  if (filters.minScore !== undefined && filters.maxScore !== undefined && filters.minScore > filters.maxScore) {
+    issue('minScore', MSG.alerts.minBelowMax);
+  }
+  const term = value('searchTerm') ?? value('search');
+  if (term) {
+    if (term.length > 200) issue('searchTerm', 'searchTerm must be at most 200 characters');
+    else filters.searchTerm = term;
+  }
+  const ids = value('ids');
+  if (ids) {
+    const parsed = list(ids).map(Number);
+    if (parsed.some((n) => !Number.isSafeInteger(n) || n < 1)) issue('ids', 'ids must be a comma-separated list of article ids');
+    else if (parsed.length > maxIds) issue('ids', MSG.alertsApi.tooManyIds);
+    else filters.ids = [...new Set(parsed)];
+  }
+  const regions = value('regions');
+  if (regions) filters.regions = list(regions);
+  const countries = value('countries');
+  if (countries) filters.countries = list(countries).map((c) => c.toUpperCase());
+  return { filters, issues };
+}
+
+/** The `filter[...]` query parameters of a filter state (web side); empty filters are left out. */
+export function feedFilterParams(filters: FeedFilters): Record<string, string> {
+  const out: Record<string, string> = {};
+  const put = (name: string, v: string | undefined) => {
+    if (v) out[`filter[${name}]`] = v;
+  };
+  put('startDate', filters.startDate);
+  put('endDate', filters.endDate);
+  put('languages', filters.languages?.join(','));
+  put('metacritic', filters.metacritic === undefined ? undefined : String(filters.metacritic));
+  put('minScore', filters.minScore ? String(filters.minScore) : undefined);
+  put('maxScore', filters.maxScore ? String(filters.maxScore) : undefined);
+  put('searchTerm', filters.searchTerm?.trim());
+  put('ids', filters.ids?.join(','));
+  put('regions', filters.regions?.join(','));
+  put('countries', filters.countries?.join(','));
+  return out;
+}
+
+/** Attributes of a `feed_article` resource (id = the archive article's id). */
+export interface FeedArticleAttributes {
+  title: string;
+  url: string;
+  fullUrl: string;
+  description: string;
+  language: string;
+  reach: number;
+  pub_date: string;
+  website_id: string | null;
+  media: string;
+  'website-visits': number | null;
+  muv: number | null;
+  is_metacritic: boolean;
+  author: string | null;
+  image: string | null;
+  source: number;
+  matched_at: string;
+  /** Already in the project's saved coverage. */
+  saved: boolean;
+}
+
+/** Columns of the feed's CSV export, in order. */
+export const FEED_CSV_COLUMNS = ['id', 'title', 'url', 'media', 'reach', 'language', 'pub_date', 'muv', 'is_metacritic', 'author'] as const;

@@ -1,0 +1,164 @@
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PlanPermissions } from '../../../common/plans.js';
+import type { Tx } from '../../db/client.js';
+import { organizations } from '../../db/schema/accounts.js';
+import { alertArticles, alerts } from '../../db/schema/coverage.js';
+import { projects } from '../../db/schema/workspace.js';
+import { idFilter, pageWindow } from '../../db/paging.js';
+import type { ListParams } from '../../http/jsonapi.js';
+
+export type AlertRow = typeof alerts.$inferSelect;
+export type AlertWithTotal = AlertRow & { totalArticles: number };
+
+export const ALERT_SORTS = ['name', 'inserted_at', 'updated_at'] as const;
+export const ALERT_FILTERS = ['project_id'] as const;
+
+/**
+ * The feed's visible size: an index-only count over alert_articles_feed_idx (the partial index
+ * already leaves hidden rows out), one alert at a time.
+ */
+const totalArticles = sql<number>`(
+  select count(*) from ${alertArticles}
+   where ${alertArticles.alertId} = ${alerts.id} and ${alertArticles.deletedAt} is null
+)`.mapWith(Number);
+
+const sortColumns: Record<(typeof ALERT_SORTS)[number], SQL | typeof alerts.insertedAt> = {
+  name: sql`lower(${alerts.name})`,
+  inserted_at: alerts.insertedAt,
+  updated_at: alerts.updatedAt,
+};
+
+export async function listAlerts(db: Tx, orgId: number, params: ListParams): Promise<{ rows: AlertWithTotal[]; total: number }> {
+  const projectId = idFilter(params, 'project_id');
+  const where = and(eq(alerts.organizationId, orgId), projectId !== undefined ? eq(alerts.projectId, projectId) : undefined);
+  const { limit, offset } = pageWindow(params);
+  const order = params.sort.map((s) => {
+    const col = sortColumns[s.field as keyof typeof sortColumns];
+    return s.desc ? desc(col) : asc(col);
+  });
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({ ...getTableColumns(alerts), totalArticles })
+      .from(alerts)
+      .where(where)
+      .orderBy(...order, asc(alerts.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(alerts).where(where),
+  ]);
+  return { rows, total: n };
+}
+
+export async function findAlert(db: Tx, orgId: number, id: number): Promise<AlertWithTotal | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(alerts), totalArticles })
+    .from(alerts)
+    .where(and(eq(alerts.organizationId, orgId), eq(alerts.id, id)));
+  return row;
+}
+
+/** The alert row, locked for the rest of the transaction (undefined for another organization's id). */
+export async function lockAlert(tx: Tx, orgId: number, id: number): Promise<AlertRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.organizationId, orgId), eq(alerts.id, id)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Locks an active (not archived) project of the organization, so that two requests creating an
+ * alert for it queue instead of both passing the "no alert yet" check.
+ */
+export async function lockActiveProject(tx: Tx, orgId: number, projectId: number) {
+  const [row] = await tx
+    .select({ id: projects.id, name: projects.name, alertId: projects.alertId })
+    .from(projects)
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId), eq(projects.locked, false)))
+    .for('update');
+  return row;
+}
+
+/** An alert already attached to the project (by its own project_id), other than `exceptId`. */
+export async function projectAlertId(tx: Tx, orgId: number, projectId: number, exceptId?: number): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.organizationId, orgId),
+        eq(alerts.projectId, projectId),
+        exceptId !== undefined ? sql`${alerts.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+export async function orgPermissions(tx: Tx, orgId: number): Promise<PlanPermissions | undefined> {
+  const [row] = await tx.select({ permissions: organizations.permissions }).from(organizations).where(eq(organizations.id, orgId));
+  return row?.permissions;
+}
+
+export type AlertValues = Omit<typeof alerts.$inferInsert, 'id' | 'organizationId' | 'insertedAt' | 'updatedAt' | 'lastRunAt' | 'active'>;
+
+export async function insertAlert(tx: Tx, orgId: number, values: AlertValues): Promise<AlertRow> {
+  const [row] = await tx
+    .insert(alerts)
+    .values({ ...values, organizationId: orgId })
+    .returning();
+  return row;
+}
+
+export async function updateAlertRow(tx: Tx, orgId: number, id: number, values: Partial<AlertValues>): Promise<void> {
+  const set: PgUpdateSetSource<typeof alerts> = { ...values, updatedAt: new Date() };
+  await tx
+    .update(alerts)
+    .set(set)
+    .where(and(eq(alerts.organizationId, orgId), eq(alerts.id, id)));
+}
+
+export async function deleteAlertRow(tx: Tx, orgId: number, id: number): Promise<boolean> {
+  const rows = await tx
+    .delete(alerts)
+    .where(and(eq(alerts.organizationId, orgId), eq(alerts.id, id)))
+    .returning({ id: alerts.id });
+  return rows.length > 0;
+}
+
+/** Points the project at the alert (the spec's "New alert 201 links the alert to the project"). */
+export async function linkProjectAlert(tx: Tx, orgId: number, projectId: number, alertId: number): Promise<void> {
+  await tx
+    .update(projects)
+    .set({ alertId, updatedAt: new Date() })
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId)));
+}
+
+/** Clears every project link to the alert (normally one). */
+export async function unlinkAlert(tx: Tx, orgId: number, alertId: number): Promise<void> {
+  await tx
+    .update(projects)
+    .set({ alertId: null, updatedAt: new Date() })
+    .where(and(eq(projects.organizationId, orgId), eq(projects.alertId, alertId)));
+}
+
+/** The count of POST analytics/articles/count stops here: an estimate for the alert form, not a report. */
+export const ARCHIVE_COUNT_CAP = 100_000;
+
+/**
+ * Archive articles of the last two months matching a query (the shared archive, not tenant
+ * data). Counting stops after ARCHIVE_COUNT_CAP matches so a very common term answers as fast
+ * as a rare one; `capped` says the true count is higher.
+ */
+export async function countRecentMatches(db: Tx, tsquery: string): Promise<{ count: number; capped: boolean }> {
+  const res = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select 1 from articles
+       where search @@ ${tsquery}::tsquery and pub_date >= now() - interval '2 months'
+       limit ${ARCHIVE_COUNT_CAP + 1}
+    ) m`);
+  const n = Number(res.rows[0].n);
+  return n > ARCHIVE_COUNT_CAP ? { count: ARCHIVE_COUNT_CAP, capped: true } : { count: n, capped: false };
+}

@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { alertCreateBody, alertUpdateBody, articlesCountBody, type AlertResourceAttributes } from '../../../common/schemas/alerts.js';
+import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { parseQuery } from '../../../common/query/parse.js';
+import { toTsquery } from '../../../common/query/postgres.js';
+import { requireActiveOrg } from '../../http/auth.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { parseListParams, rel, resource, sendList, sendOne } from '../../http/jsonapi.js';
+import { ALERT_FILTERS, ALERT_SORTS, countRecentMatches, listAlerts, type AlertWithTotal } from './repo.js';
+import { createAlert, deleteAlert, getAlert, updateAlert, type AlertInput } from './service.js';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export const alertResource = (a: AlertWithTotal) => {
+  const attributes: AlertResourceAttributes = {
+    project_id: String(a.projectId),
+    name: a.name,
+    keywords: a.keywords,
+    min_reach: a.minReach,
+    slack_tracking: a.slackTracking,
+    slack_channel_id: a.slackChannelId,
+    slack_channel_name: a.slackChannelName,
+    slack_webhook_url: a.slackWebhookUrl,
+    discord_webhook_url: a.discordWebhookUrl,
+    last_run_at: iso(a.lastRunAt),
+    total_articles: a.totalArticles,
+    inserted_at: a.insertedAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
+  };
+  return resource('alert', a.id, { ...attributes }, { project: rel('project', a.projectId) });
+};
+
+type Attributes = z.output<typeof alertUpdateBody>['data']['attributes'];
+
+const toInput = (a: Attributes): Partial<AlertInput> => ({
+  projectId: a.project_id,
+  name: a.name,
+  keywords: a.keywords,
+  minReach: a.min_reach,
+  slackTracking: a.slack_tracking,
+  slackChannelId: a.slack_channel_id,
+  slackChannelName: a.slack_channel_name,
+  slackWebhookUrl: a.slack_webhook_url,
+  discordWebhookUrl: a.discord_webhook_url,
+});
+
+const idParams = z.object({ id: idSchema });
+
+export default async function alertRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  app.get('/alerts', { schema: { tags: ['alerts'], summary: 'List alerts (filter[project_id] for one project)' } }, async (req, reply) => {
+    const auth = requireActiveOrg(req);
+    const params = parseListParams(req.query as Record<string, unknown>, {
+      sortable: ALERT_SORTS,
+      filters: ALERT_FILTERS,
+      defaultSort: 'name',
+      defaultPageSize: 100,
+    });
+    return sendList(req, reply, {
+      name: 'alerts',
+      params,
+      fetchPage: (p) => listAlerts(db, auth.orgId, p),
+      toResource: alertResource,
+      csvColumns: ['project_id', 'name', 'keywords', 'min_reach', 'slack_tracking', 'last_run_at', 'total_articles', 'inserted_at', 'updated_at'],
+    });
+  });
+
+  app.get('/alerts/:id', { schema: { tags: ['alerts'], summary: 'One alert', params: idParams } }, async (req, reply) => {
+    const auth = requireActiveOrg(req);
+    return sendOne(reply, alertResource(await getAlert(db, auth.orgId, req.params.id)));
+  });
+
+  app.post(
+    '/alerts',
+    { schema: { tags: ['alerts'], summary: "Create a project's alert; links the project and fills the feed", body: alertCreateBody } },
+    async (req, reply) => {
+      const auth = requireActiveOrg(req);
+      const { attributes } = req.body.data;
+      const alert = await createAlert(db, auth.orgId, { ...toInput(attributes), projectId: attributes.project_id, keywords: attributes.keywords }, {
+        onBackfillError: (err) => req.log.error({ err }, 'alert backfill failed'),
+      });
+      return sendOne(reply, alertResource(alert), 201);
+    },
+  );
+
+  app.patch(
+    '/alerts/:id',
+    { schema: { tags: ['alerts'], summary: 'Edit an alert (new keywords re-match the feed)', params: idParams, body: alertUpdateBody } },
+    async (req, reply) => {
+      const auth = requireActiveOrg(req);
+      const alert = await updateAlert(db, auth.orgId, req.params.id, toInput(req.body.data.attributes), {
+        onBackfillError: (err) => req.log.error({ err }, 'alert backfill failed'),
+      });
+      if (!alert) throw notFound('alert');
+      return sendOne(reply, alertResource(alert));
+    },
+  );
+
+  app.delete('/alerts/:id', { schema: { tags: ['alerts'], summary: 'Delete an alert and its feed', params: idParams } }, async (req, reply) => {
+    const auth = requireActiveOrg(req);
+    if (!(await deleteAlert(db, auth.orgId, req.params.id))) throw notFound('alert');
+    return reply.code(204).send();
+  });
+
+  app.post(
+    '/analytics/articles/count',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'How many archive articles of the last two months match a query (capped at 100000)',
+        body: articlesCountBody,
+      },
+    },
+    async (req) => {
+      requireActiveOrg(req);
+      const parsed = parseQuery(req.body.query);
+      if (!parsed.ok) throw new AppError('bad_request', parsed.error.message, '/query');
+      const { count, capped } = await countRecentMatches(db, toTsquery(parsed.query));
+      return { data: { count, capped } };
+    },
+  );
+}

@@ -1,0 +1,175 @@
+import { alertKeywordsProblem, ALERT_MIN_REACH_DEFAULT } from '../../../common/schemas/alerts.js';
+import { MSG } from '../../../common/messages.js';
+import type { PlanPermissions } from '../../../common/plans.js';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError, fieldError, notFound } from '../../http/errors.js';
+import { backfillAlert } from './matcher.js';
+import {
+  deleteAlertRow,
+  findAlert,
+  insertAlert,
+  linkProjectAlert,
+  lockActiveProject,
+  lockAlert,
+  orgPermissions,
+  projectAlertId,
+  unlinkAlert,
+  updateAlertRow,
+  type AlertValues,
+  type AlertWithTotal,
+} from './repo.js';
+
+/** What creating or editing an alert takes (API attribute names in camelCase; undefined = unchanged/default). */
+export interface AlertInput {
+  projectId: number;
+  name?: string | null;
+  keywords: string;
+  minReach?: number;
+  slackTracking?: boolean;
+  slackChannelId?: string | null;
+  slackChannelName?: string | null;
+  slackWebhookUrl?: string | null;
+  discordWebhookUrl?: string | null;
+}
+
+export interface AlertOptions {
+  /** Fill the new feed from the archive after commit (default true). */
+  backfill?: boolean;
+  /** Called when the backfill fails; the alert is saved either way. Without it the error is thrown. */
+  onBackfillError?: (err: unknown) => void;
+}
+
+const KEYWORDS = '/data/attributes/keywords';
+
+/** The parser and the length rule, as 422 at the keywords pointer (callers other than the route skip zod). */
+function assertKeywords(keywords: string) {
+  const problem = alertKeywordsProblem(keywords);
+  if (problem) throw fieldError(KEYWORDS, problem);
+}
+
+/**
+ * Slack needs the plan's `slack` flag and Discord its `discord` flag (001 §6). Only values that
+ * switch a channel on count: a form sending `slack_tracking: false` and empty fields passes.
+ */
+function assertChannels(permissions: PlanPermissions | undefined, input: Partial<AlertInput>) {
+  const wantsSlack = !!(input.slackTracking || input.slackChannelId || input.slackChannelName || input.slackWebhookUrl);
+  if (wantsSlack && !permissions?.slack) throw new AppError('plan_limit', MSG.billing.upgrade, '/data/attributes/slack_tracking');
+  if (input.discordWebhookUrl && !permissions?.discord) {
+    throw new AppError('plan_limit', MSG.billing.upgrade, '/data/attributes/discord_webhook_url');
+  }
+}
+
+async function requireFreeActiveProject(tx: Tx, orgId: number, projectId: number, exceptAlertId?: number) {
+  const project = await lockActiveProject(tx, orgId, projectId);
+  if (!project) throw notFound('project');
+  // One alert per project: the link on the project and the alerts' own project_id both count.
+  const other = (await projectAlertId(tx, orgId, projectId, exceptAlertId)) ?? null;
+  if (other !== null || (project.alertId !== null && project.alertId !== exceptAlertId && (await findAlert(tx, orgId, project.alertId)))) {
+    throw new AppError('conflict', MSG.alertsApi.projectHasAlert, '/data/attributes/project_id');
+  }
+  return project;
+}
+
+async function runBackfill(db: Tx, orgId: number, alertId: number, opts: AlertOptions, prune: boolean) {
+  if (opts.backfill === false) return;
+  try {
+    // prune: feed rows the new keywords or minimum score no longer match leave the feed.
+    await backfillAlert(db, orgId, alertId, { prune });
+  } catch (err) {
+    if (!opts.onBackfillError) throw err;
+    opts.onBackfillError(err);
+  }
+}
+
+const values = (input: Partial<AlertInput>): Partial<AlertValues> => ({
+  projectId: input.projectId,
+  name: input.name ?? undefined,
+  keywords: input.keywords?.trim(),
+  minReach: input.minReach,
+  slackTracking: input.slackTracking,
+  slackChannelId: input.slackChannelId,
+  slackChannelName: input.slackChannelName,
+  slackWebhookUrl: input.slackWebhookUrl,
+  discordWebhookUrl: input.discordWebhookUrl,
+});
+
+/**
+ * Creates the project's alert and links `projects.alert_id` in one transaction, then fills its
+ * feed from the last two months of the archive (after commit, awaited). 404 for a project that
+ * is not an active project of the organization, 409 when the project already has an alert,
+ * 422 at /data/attributes/keywords for unusable keywords, 403 `plan_limit` for Slack or
+ * Discord fields the plan lacks. The alert is named after the project when no name is given.
+ * Used by POST alerts and by the free sign-up (pending article alert).
+ */
+export async function createAlert(db: Db | Tx, orgId: number, input: AlertInput, opts: AlertOptions = {}): Promise<AlertWithTotal> {
+  assertKeywords(input.keywords);
+  const id = await db.transaction(async (tx) => {
+    assertChannels(await orgPermissions(tx, orgId), input);
+    const project = await requireFreeActiveProject(tx, orgId, input.projectId);
+    const v = values(input);
+    const row = await insertAlert(tx, orgId, {
+      ...v,
+      projectId: project.id,
+      name: input.name?.trim() || project.name,
+      keywords: v.keywords!,
+      minReach: input.minReach ?? ALERT_MIN_REACH_DEFAULT,
+      slackTracking: input.slackTracking ?? false,
+    });
+    await linkProjectAlert(tx, orgId, project.id, row.id);
+    return row.id;
+  });
+  await runBackfill(db, orgId, id, opts, false);
+  return (await findAlert(db, orgId, id))!;
+}
+
+/**
+ * Edits an alert (undefined when the organization has none with this id). Moving it to another
+ * project follows the create rules and moves the project link. New keywords or a new minimum
+ * score re-match the feed after commit: rows that no longer match leave it (rows a user deleted
+ * stay hidden) and the archive's new matches of the last two months join it.
+ */
+export async function updateAlert(
+  db: Db,
+  orgId: number,
+  id: number,
+  changes: Partial<AlertInput>,
+  opts: AlertOptions = {},
+): Promise<AlertWithTotal | undefined> {
+  if (changes.keywords !== undefined) assertKeywords(changes.keywords);
+  const result = await db.transaction(async (tx) => {
+    const current = await lockAlert(tx, orgId, id);
+    if (!current) return undefined;
+    assertChannels(await orgPermissions(tx, orgId), changes);
+    if (changes.projectId !== undefined && changes.projectId !== current.projectId) {
+      await requireFreeActiveProject(tx, orgId, changes.projectId, id);
+      await unlinkAlert(tx, orgId, id);
+      await linkProjectAlert(tx, orgId, changes.projectId, id);
+    }
+    const v = values(changes);
+    // An emptied name falls back to the current one rather than leaving the alert unnamed.
+    if (changes.name !== undefined && !changes.name?.trim()) delete v.name;
+    await updateAlertRow(tx, orgId, id, v);
+    const rematch =
+      (v.keywords !== undefined && v.keywords !== current.keywords) || (v.minReach !== undefined && v.minReach !== current.minReach);
+    return { rematch };
+  });
+  if (!result) return undefined;
+  if (result.rematch) await runBackfill(db, orgId, id, opts, true);
+  return findAlert(db, orgId, id);
+}
+
+/** Deletes the alert, its feed and pending notifications (cascade) and clears the project's link. */
+export async function deleteAlert(db: Db, orgId: number, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await lockAlert(tx, orgId, id))) return false;
+    await unlinkAlert(tx, orgId, id);
+    return deleteAlertRow(tx, orgId, id);
+  });
+}
+
+/** Throws 404 for another organization's alert id. */
+export async function getAlert(db: Db, orgId: number, id: number): Promise<AlertWithTotal> {
+  const alert = await findAlert(db, orgId, id);
+  if (!alert) throw notFound('alert');
+  return alert;
+}

@@ -1,0 +1,79 @@
+import type { FastifyReply } from 'fastify';
+import type pg from 'pg';
+import { stringify } from 'csv-stringify';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+
+/** Rows fetched per round trip from the export's cursor: ~1–2 MB of text, whatever the export's size. */
+export const CSV_BATCH_ROWS = 5000;
+
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` as a server-side cursor on its own connection and yields its rows in batches,
+ * as arrays of text (rowMode 'array': no object per row, no type parsing beyond text). One
+ * query and one snapshot for the whole export, however it is sorted; the connection is
+ * released when the consumer finishes, fails or stops early (a client that went away).
+ */
+export async function* cursorBatches(pool: pg.Pool, query: SQL, batchRows = CSV_BATCH_ROWS): AsyncGenerator<unknown[][]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = await pool.connect();
+  const fetchBatch = () => client.query<unknown[]>({ text: `fetch ${batchRows} from feed_export`, rowMode: 'array' });
+  let pending: Promise<pg.QueryResult<unknown[]>> | undefined;
+  let done = false;
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    // The whole result is wanted: plan for total time, not for the first rows.
+    await client.query('set local cursor_tuple_fraction = 1');
+    await client.query({ text: `declare feed_export no scroll cursor for ${text}`, values: params as unknown[] });
+    pending = fetchBatch();
+    while (pending) {
+      const res: pg.QueryResult<unknown[]> = await pending;
+      // The next batch is read by PostgreSQL while this one is being written out.
+      pending = res.rows.length === batchRows ? fetchBatch() : undefined;
+      if (res.rows.length > 0) yield res.rows;
+    }
+    await client.query('commit');
+    done = true;
+  } finally {
+    // A consumer that stopped early leaves a fetch in flight: let it settle before rolling back.
+    await pending?.catch(() => undefined);
+    if (!done) await client.query('rollback').catch(() => undefined);
+    client.release();
+  }
+}
+
+/**
+ * Streams batches of array rows as CSV to the reply, honouring backpressure: a slow client
+ * pauses the cursor instead of filling memory. Cells that a spreadsheet would run as a formula
+ * (=, +, -, @ at the start) are escaped (CSV injection).
+ */
+export function sendCsvRows(reply: FastifyReply, filename: string, columns: readonly string[], batches: AsyncGenerator<unknown[][]>) {
+  const csv = stringify({ header: true, columns: [...columns], escape_formulas: true });
+  const pump = async () => {
+    try {
+      for await (const rows of batches) {
+        for (const row of rows) {
+          if (csv.destroyed) return; // for-await's exit closes the cursor
+          if (!csv.write(row)) await new Promise((resolve) => {
+            const go = () => {
+              csv.off('close', go);
+              csv.off('drain', go);
+              resolve(undefined);
+            };
+            csv.once('drain', go);
+            csv.once('close', go);
+          });
+        }
+      }
+      csv.end();
+    } catch (err) {
+      csv.destroy(err as Error);
+    }
+  };
+  void pump();
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}.csv"`)
+    .send(csv);
+}

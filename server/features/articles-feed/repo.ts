@@ -1,0 +1,211 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { toTsquery } from '../../../common/query/postgres.js';
+import { tokenize } from '../../../common/query/tokenize.js';
+import type { FeedFilters, FeedSort } from '../../../common/schemas/articles-feed.js';
+import type { Tx } from '../../db/client.js';
+import { containsPattern } from '../../db/paging.js';
+
+export interface FeedAlert {
+  id: number;
+  projectId: number;
+  lastRunAt: Date | null;
+}
+
+/** The alert whose feed is read, if it is the organization's (every feed route's tenant check). */
+export async function findFeedAlert(db: Tx, orgId: number, alertId: number): Promise<FeedAlert | undefined> {
+  const res = await db.execute<{ id: number; project_id: number; last_run_at: Date | null }>(
+    sql`select id, project_id, last_run_at from alerts where organization_id = ${orgId} and id = ${alertId}`,
+  );
+  const r = res.rows[0];
+  return r && { id: r.id, projectId: r.project_id, lastRunAt: r.last_run_at ? new Date(r.last_run_at) : null };
+}
+
+export interface FeedOrder {
+  field: FeedSort;
+  desc: boolean;
+}
+
+/** The media shown for an article: its website's domain, else the host of its URL without www. */
+export const MEDIA = sql`coalesce(w.domain, substring(a.url from '^[a-zA-Z]+://(?:www\\.)?([^/:?#]+)'))`;
+
+const SORT_KEYS: Record<FeedSort, { expr: SQL; needs: 'feed' | 'article' | 'website' }> = {
+  pub_date: { expr: sql`aa.pub_date`, needs: 'feed' },
+  reach: { expr: sql`aa.reach`, needs: 'feed' },
+  language: { expr: sql`aa.language`, needs: 'feed' },
+  title: { expr: sql`lower(a.title)`, needs: 'article' },
+  media: { expr: MEDIA, needs: 'website' },
+};
+
+/** Start of the given UTC day, or the instant itself for a timestamp. */
+const startOf = (v: string) => (v.length === 10 ? `${v}T00:00:00Z` : v);
+
+/**
+ * The WHERE of a feed query and which tables it needs. Every filter but the text search and
+ * the regional ones reads alert_articles alone (the article's sort and filter columns are
+ * copied there), so the common cases never touch the archive until the page is known. The
+ * alert's organization was checked by findFeedAlert; alert_id alone keeps the index usable.
+ */
+export function feedWhere(alertId: number, f: FeedFilters) {
+  const c: SQL[] = [sql`aa.alert_id = ${alertId}`, sql`aa.deleted_at is null`];
+  let article = false;
+  let website = false;
+  if (f.startDate) c.push(sql`aa.pub_date >= ${startOf(f.startDate)}::timestamptz`);
+  if (f.endDate) {
+    // A calendar day is inclusive: everything before the next day's midnight (UTC).
+    if (f.endDate.length === 10) c.push(sql`aa.pub_date < ${startOf(f.endDate)}::timestamptz + interval '1 day'`);
+    else c.push(sql`aa.pub_date <= ${f.endDate}::timestamptz`);
+  }
+  if (f.languages?.length) c.push(sql`aa.language = any(${sql.param(f.languages)}::text[])`);
+  if (f.metacritic !== undefined) c.push(sql`aa.is_metacritic = ${f.metacritic}`);
+  if (f.minScore !== undefined) c.push(sql`aa.reach >= ${f.minScore}::real`);
+  if (f.maxScore !== undefined) c.push(sql`aa.reach <= ${f.maxScore}::real`);
+  if (f.ids?.length) c.push(sql`aa.article_id = any(${sql.param(f.ids)}::bigint[])`);
+  if (f.searchTerm) {
+    article = true;
+    c.push(searchCondition(f.searchTerm));
+  }
+  if (f.regions?.length) {
+    // A feed declares the region it covers (feeds.region); the article inherits its feed's.
+    article = true;
+    const regions = f.regions.map((r) => r.toLowerCase());
+    c.push(sql`exists (select 1 from feeds f where f.id = a.feed_id and lower(f.region) = any(${sql.param(regions)}::text[]))`);
+  }
+  if (f.countries?.length) {
+    // A website's country is the one sending it the most visits (websites.geography).
+    article = website = true;
+    c.push(sql`(select g->>'country_code_iso' from jsonb_array_elements(w.geography) g
+                 order by (g->>'visits')::numeric desc nulls last limit 1) = any(${sql.param(f.countries)}::text[])`);
+  }
+  return { where: sql.join(c, sql` and `), article, website };
+}
+
+/**
+ * The search box: the term's words, in order, in the title or description, the last word
+ * possibly unfinished ("zelda bre" finds "Zelda: Breath of the Wild"); case, accents and
+ * punctuation ignored, exactly as alerts read text. Answered from articles.search and its GIN
+ * index: a substring test (ILIKE) over a large feed reads every matched article (~1 s at
+ * 100,000 matches). A term with no letters or digits falls back to a plain substring test.
+ */
+export function searchCondition(term: string): SQL {
+  const tokens = tokenize(term);
+  if (tokens.length === 0) {
+    const p = containsPattern(term);
+    return sql`(a.title ilike ${p} or a.description ilike ${p})`;
+  }
+  return sql`a.search @@ ${toTsquery({ type: 'phrase', tokens, prefix: true })}::tsquery`;
+}
+
+function joins(article: boolean, website: boolean): SQL {
+  if (website) return sql`join articles a on a.id = aa.article_id left join websites w on w.id = a.website_id`;
+  if (article) return sql`join articles a on a.id = aa.article_id`;
+  return sql``;
+}
+
+/**
+ * ORDER BY for the feed: the chosen key, then newest first, then the article id in the key's
+ * direction, so "-pub_date" is exactly a backward scan of alert_articles_feed_idx.
+ */
+function orderBy(order: FeedOrder, key: SQL, pubDate: SQL, id: SQL): SQL {
+  const dir = order.desc ? sql`desc` : sql`asc`;
+  if (order.field === 'pub_date') return sql`${key} ${dir}, ${id} ${dir}`;
+  return sql`${key} ${dir}, ${pubDate} desc, ${id} desc`;
+}
+
+export type FeedRow = {
+  id: number;
+  title: string;
+  url: string;
+  full_url: string;
+  description: string;
+  language: string;
+  reach: number;
+  pub_date: Date;
+  website_id: number | null;
+  media: string | null;
+  website_visits: number | null;
+  muv: number | null;
+  is_metacritic: boolean;
+  author: string | null;
+  image: string | null;
+  source: number;
+  matched_at: Date;
+  saved: boolean;
+};
+
+/**
+ * Up to this many filtered rows, a filter tested row by row against the archive (search term,
+ * regions, countries) is evaluated for the whole filtered set first: a newest-first scan that
+ * stops at the page would otherwise read most of a large feed to find a few rare matches.
+ */
+export const MATERIALIZE_BELOW = 20_000;
+
+/** True when the filters are tested on archive rows (see MATERIALIZE_BELOW). */
+export const filtersReadArchive = (f: FeedFilters) => !!(f.searchTerm || f.regions?.length || f.countries?.length);
+
+/**
+ * One page of the feed. The inner query picks the page's article ids from alert_articles
+ * (joining the archive only when a filter or the sort needs it); the outer one reads those
+ * rows' details and whether each is already saved in the alert's project (by url_key, the
+ * unique key both tables share; saved_articles_project_url_idx). With `total` known and small,
+ * archive-tested filters run over the whole filtered set first (MATERIALIZE_BELOW).
+ */
+export async function listFeedPage(
+  db: Tx,
+  alert: FeedAlert,
+  filters: FeedFilters,
+  order: FeedOrder,
+  page: { limit: number; offset: number; total?: number },
+): Promise<FeedRow[]> {
+  const sortKey = SORT_KEYS[order.field];
+  const w = feedWhere(alert.id, filters);
+  const needArticle = w.article || sortKey.needs !== 'feed';
+  const needWebsite = w.website || sortKey.needs === 'website';
+  const filtered = sql`
+    select aa.article_id as id, ${sortKey.expr} as k, aa.pub_date
+      from alert_articles aa ${joins(needArticle, needWebsite)}
+     where ${w.where}`;
+  // The inner query reads only the index's columns when the sort and filters allow it, so
+  // even the last page of -pub_date is an index-only scan; the page's rows are then read by key.
+  const inner =
+    filtersReadArchive(filters) && page.total !== undefined && page.total <= MATERIALIZE_BELOW
+      ? sql`with m as materialized (${filtered})
+            select * from m order by ${orderBy(order, sql`m.k`, sql`m.pub_date`, sql`m.id`)} limit ${page.limit} offset ${page.offset}`
+      : sql`${filtered} order by ${orderBy(order, sortKey.expr, sql`aa.pub_date`, sql`aa.article_id`)} limit ${page.limit} offset ${page.offset}`;
+  const res = await db.execute<FeedRow>(sql`
+    select p.id, a.title, a.url, a.full_url, a.description, f.language, f.reach, p.pub_date, a.website_id,
+           ${MEDIA} as media, w.muv as website_visits, coalesce(a.muv, w.muv) as muv, f.is_metacritic,
+           a.author, a.image, a.source, f.matched_at,
+           exists (select 1 from saved_articles s where s.project_id = ${alert.projectId} and s.url_key = a.url_key) as saved
+      from (${inner}) p
+      join alert_articles f on f.alert_id = ${alert.id} and f.article_id = p.id
+      join articles a on a.id = p.id
+      left join websites w on w.id = a.website_id
+     order by ${orderBy(order, sql`p.k`, sql`p.pub_date`, sql`p.id`)}`);
+  return res.rows;
+}
+
+/** The filtered feed's size, counted apart from the page so the page query stays a short scan. */
+export async function countFeed(db: Tx, alert: FeedAlert, filters: FeedFilters): Promise<number> {
+  const w = feedWhere(alert.id, filters);
+  const res = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from alert_articles aa ${joins(w.article, w.website)} where ${w.where}`,
+  );
+  return Number(res.rows[0].n);
+}
+
+/**
+ * The CSV export's query: text columns straight from PostgreSQL (no mapping in JS), in the
+ * list's order, at most `limit` rows. `ids` (the selected rows) replaces the filters.
+ */
+export function feedCsvQuery(alert: FeedAlert, filters: FeedFilters, order: FeedOrder, limit: number): SQL {
+  const sortKey = SORT_KEYS[order.field];
+  const w = feedWhere(alert.id, filters);
+  return sql`
+    select aa.article_id::text, a.title, a.url, ${MEDIA}, aa.reach::text, aa.language,
+           to_char(aa.pub_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+           coalesce(a.muv, w.muv)::text, aa.is_metacritic::text, a.author
+      from alert_articles aa ${joins(true, true)}
+     where ${w.where}
+     order by ${orderBy(order, sortKey.expr, sql`aa.pub_date`, sql`aa.article_id`)}
+     limit ${limit}`;
+}

@@ -1,0 +1,162 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS } from '../../../common/limits.js';
+import { MSG } from '../../../common/messages.js';
+import { idSchema } from '../../../common/schemas/jsonapi.js';
+import {
+  FEED_CSV_COLUMNS,
+  FEED_CSV_FILTERS,
+  FEED_DEFAULT_SORT,
+  FEED_FILTERS,
+  FEED_PAGE_SIZE,
+  FEED_SORTS,
+  parseFeedFilters,
+  type FeedArticleAttributes,
+  type FeedFilters,
+  type FeedSort,
+} from '../../../common/schemas/articles-feed.js';
+import { requireActiveOrg, type OrgAuth } from '../../http/auth.js';
+import { errorObject, notFound, ValidationError, type ErrorObject } from '../../http/errors.js';
+import { JSONAPI, listMeta, parseListParams, resource, wantsCsv, type ListParams } from '../../http/jsonapi.js';
+import { cursorBatches, sendCsvRows } from './csv.js';
+import { countFeed, feedCsvQuery, filtersReadArchive, findFeedAlert, listFeedPage, type FeedAlert, type FeedOrder, type FeedRow } from './repo.js';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export const feedArticleResource = (r: FeedRow) => {
+  const attributes: FeedArticleAttributes = {
+    title: r.title,
+    url: r.url,
+    fullUrl: r.full_url,
+    description: r.description,
+    language: r.language,
+    reach: r.reach,
+    pub_date: iso(r.pub_date),
+    website_id: r.website_id === null ? null : String(r.website_id),
+    media: r.media ?? '',
+    'website-visits': r.website_visits,
+    muv: r.muv,
+    is_metacritic: r.is_metacritic,
+    author: r.author,
+    image: r.image,
+    source: r.source,
+    matched_at: iso(r.matched_at),
+    saved: r.saved,
+  };
+  return resource('feed_article', r.id, { ...attributes });
+};
+
+const alertParams = z.object({ alert_id: idSchema });
+
+function badRequest(errors: ErrorObject[]): never {
+  throw new ValidationError(errors, 'bad_request');
+}
+
+/** The filters of a request, with 400s naming each bad parameter; regional ones need the capability. */
+function readFilters(auth: OrgAuth, params: ListParams): FeedFilters {
+  const { filters, issues } = parseFeedFilters({ ...params.filter, search: params.filter.search ?? params.search });
+  const errors = issues.map((i) => errorObject('bad_request', i.message, { parameter: i.parameter }));
+  if (!auth.org.capabilities.regional_filters) {
+    for (const name of ['regions', 'countries'] as const)
+      if (params.filter[name]?.trim()) errors.push(errorObject('bad_request', MSG.alertsApi.regionalFilters, { parameter: `filter[${name}]` }));
+  }
+  if (errors.length) badRequest(errors);
+  return filters;
+}
+
+const orderOf = (params: ListParams): FeedOrder => {
+  // One key orders the feed (the table sorts by one column); a second one is ignored.
+  const s = params.sort[0] ?? { field: 'pub_date', desc: true };
+  return { field: s.field as FeedSort, desc: s.desc };
+};
+
+async function requireAlert(app: FastifyInstance, orgId: number, alertId: number): Promise<FeedAlert> {
+  const alert = await findFeedAlert(app.deps.db, orgId, alertId);
+  if (!alert) throw notFound('alert');
+  return alert;
+}
+
+/**
+ * CSV of the feed: the selected rows (`filter[ids_list]`, at most LIMITS.exportIds) or
+ * everything the current filters match (the first LIMITS.exportFilters rows in the list's order).
+ */
+async function sendFeedCsv(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, alertId: number) {
+  const auth = requireActiveOrg(req);
+  const params = parseListParams(req.query as Record<string, unknown>, {
+    sortable: FEED_SORTS,
+    filters: FEED_CSV_FILTERS,
+    defaultSort: FEED_DEFAULT_SORT,
+    maxPageSize: LIMITS.exportFilters,
+  });
+  const alert = await requireAlert(app, auth.orgId, alertId);
+  let filters: FeedFilters;
+  let limit: number = LIMITS.exportFilters;
+  const idsList = params.filter.ids_list?.trim();
+  if (idsList) {
+    const parsed = parseFeedFilters({ ids: idsList });
+    if (parsed.issues.length) badRequest([errorObject('bad_request', parsed.issues[0].message, { parameter: 'filter[ids_list]' })]);
+    filters = { ids: parsed.filters.ids };
+    limit = LIMITS.exportIds;
+  } else {
+    filters = readFilters(auth, params);
+  }
+  const batches = cursorBatches(app.deps.pool, feedCsvQuery(alert, filters, orderOf(params), limit));
+  return sendCsvRows(reply, `articles_feed_${alert.id}`, FEED_CSV_COLUMNS, batches);
+}
+
+export default async function articlesFeedRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  const list = (defaultPageSize: number) => async (req: FastifyRequest<{ Params: { alert_id: number } }>, reply: FastifyReply) => {
+    if (wantsCsv(req)) return sendFeedCsv(fastify, req, reply, req.params.alert_id);
+    const auth = requireActiveOrg(req);
+    const params = parseListParams(req.query as Record<string, unknown>, {
+      sortable: FEED_SORTS,
+      filters: FEED_FILTERS,
+      defaultSort: FEED_DEFAULT_SORT,
+      defaultPageSize,
+      maxPageSize: FEED_PAGE_SIZE.max,
+    });
+    if (params.pageSize < FEED_PAGE_SIZE.min) {
+      badRequest([errorObject('bad_request', `page_size must be between ${FEED_PAGE_SIZE.min} and ${FEED_PAGE_SIZE.max}`, { parameter: 'page[page_size]' })]);
+    }
+    const filters = readFilters(auth, params);
+    const alert = await requireAlert(fastify, auth.orgId, req.params.alert_id);
+    const window = { limit: params.pageSize, offset: (params.page - 1) * params.pageSize };
+    let rows: FeedRow[];
+    let total: number;
+    if (filtersReadArchive(filters)) {
+      // The total (a fast index plan) decides how the page is best found (MATERIALIZE_BELOW).
+      total = await countFeed(db, alert, filters);
+      rows = total === 0 ? [] : await listFeedPage(db, alert, filters, orderOf(params), { ...window, total });
+    } else {
+      // Page and total on two connections at once: the response waits for the slower one only.
+      [rows, total] = await Promise.all([listFeedPage(db, alert, filters, orderOf(params), window), countFeed(db, alert, filters)]);
+    }
+    return reply.type(JSONAPI).send({
+      data: rows.map(feedArticleResource),
+      meta: listMeta(total, params),
+      latest_pull: alert.lastRunAt?.toISOString() ?? null,
+    });
+  };
+
+  app.get(
+    '/articles_feed/:alert_id',
+    { schema: { tags: ['articles feed'], summary: "An alert's articles feed (filters, sort, pages of 10 to 500)", params: alertParams } },
+    list(FEED_PAGE_SIZE.default),
+  );
+  app.get(
+    '/external_articles_alert/:alert_id',
+    { schema: { tags: ['articles feed'], summary: 'The articles feed, default page size 35', params: alertParams } },
+    list(FEED_PAGE_SIZE.external),
+  );
+  for (const path of ['/csv/articles_feed/:alert_id', '/csv/external_articles_alert/:alert_id']) {
+    app.get(
+      path,
+      { schema: { tags: ['articles feed'], summary: 'The articles feed as streamed CSV (filter[ids_list] or the filters)', params: alertParams } },
+      (req, reply) => sendFeedCsv(fastify, req, reply, req.params.alert_id),
+    );
+  }
+}

@@ -1,0 +1,124 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MSG } from '../../../../common/messages';
+import { apiFetch, flatten, type JsonApiResource } from '../../../lib/api';
+import { userQueryKey } from '../../../lib/session';
+import { projectsAllKey } from '../../../lib/workspace';
+import { toastSuccess } from '../../../components/toasts';
+
+/** An alert as `GET alerts/:id` describes it (docs/coverage-contract.md §2 "Alerts"). */
+export interface AlertAttributes {
+  project_id: string | number;
+  name: string;
+  keywords: string;
+  min_reach: number;
+  slack_tracking: boolean;
+  slack_channel_id: string | null;
+  slack_channel_name: string | null;
+  slack_webhook_url: string | null;
+  discord_webhook_url: string | null;
+  last_run_at: string | null;
+  total_articles?: number;
+  inserted_at?: string;
+  updated_at?: string;
+}
+export type Alert = AlertAttributes & { id: string };
+
+export const ALERTS_PATH = 'alerts';
+export const alertKey = (id: string) => [ALERTS_PATH, 'one', id] as const;
+
+export async function fetchAlert(id: string): Promise<Alert> {
+  const doc = await apiFetch<{ data: JsonApiResource<AlertAttributes> }>(`${ALERTS_PATH}/${id}`);
+  return flatten(doc.data);
+}
+
+export function useAlert(id: string | null | undefined) {
+  return useQuery({ queryKey: alertKey(String(id)), queryFn: () => fetchAlert(String(id)), enabled: id != null, staleTime: 30_000 });
+}
+
+/** What the alert form edits; keywords are the final query text (built or typed). */
+export interface AlertValues {
+  name: string;
+  keywords: string;
+  minReach: number;
+  slackTracking: boolean;
+  slackChannelId: string | null;
+  slackChannelName: string | null;
+  slackWebhookUrl: string;
+  discordWebhookUrl: string;
+}
+
+/** Which notification fields the organization may send (plan flags; 000 §5, §6). */
+export interface AlertChannels {
+  slack: boolean;
+  discord: boolean;
+}
+
+/**
+ * The request document of POST alerts / PATCH alerts/:id. Notification fields the plan does
+ * not allow are left out altogether: the server refuses them with 403 even when empty, and a
+ * PATCH without them keeps what is stored.
+ */
+export function alertDocument(values: AlertValues, projectId: string, channels: AlertChannels, id?: string) {
+  const attributes: Record<string, unknown> = {
+    project_id: projectId,
+    name: values.name.trim(),
+    keywords: values.keywords.trim(),
+    min_reach: values.minReach,
+  };
+  if (channels.slack) {
+    attributes.slack_tracking = values.slackTracking;
+    attributes.slack_channel_id = values.slackTracking ? values.slackChannelId : null;
+    attributes.slack_channel_name = values.slackTracking ? values.slackChannelName : null;
+    attributes.slack_webhook_url = values.slackTracking ? values.slackWebhookUrl.trim() || null : null;
+  }
+  if (channels.discord) attributes.discord_webhook_url = values.discordWebhookUrl.trim() || null;
+  return { data: { type: 'alert' as const, ...(id ? { id } : {}), attributes } };
+}
+
+/**
+ * Creates (POST alerts) or updates (PATCH alerts/:id) the project's alert. A new alert is
+ * linked to the project by the server (000 §4), so the project list and the user are
+ * refetched: the feed page then switches from the setup view to the feed.
+ */
+export function useSaveAlert(projectId: string, channels: AlertChannels) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ values, id }: { values: AlertValues; id?: string }) =>
+      apiFetch<{ data: JsonApiResource<AlertAttributes> }>(id ? `${ALERTS_PATH}/${id}` : ALERTS_PATH, {
+        method: id ? 'PATCH' : 'POST',
+        body: alertDocument(values, projectId, channels, id),
+      }),
+    onSuccess: async (doc, { values, id }) => {
+      if (id) toastSuccess(MSG.alerts.updated);
+      else toastSuccess(MSG.alerts.createdNamed(values.name.trim()), MSG.alerts.created);
+      if (doc?.data) qc.setQueryData(alertKey(doc.data.id), flatten(doc.data));
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: projectsAllKey }),
+        qc.invalidateQueries({ queryKey: userQueryKey }),
+        qc.invalidateQueries({ queryKey: [ALERTS_PATH] }),
+        // The feed's matches change with the keywords (the server backfills the archive).
+        qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('articles_feed/') }),
+      ]);
+    },
+  });
+}
+
+/** POST analytics/articles/count: how many archive articles of the last two months match. */
+export async function countArticles(query: string, signal?: AbortSignal): Promise<number> {
+  const doc = await apiFetch<{ data: { count?: number; attributes?: { count: number } } }>('analytics/articles/count', {
+    method: 'POST',
+    body: { query },
+    signal,
+  });
+  return doc.data.count ?? doc.data.attributes?.count ?? 0;
+}
+
+export function useArticleCount(query: string | null) {
+  return useQuery({
+    queryKey: ['analytics/articles/count', query],
+    queryFn: ({ signal }) => countArticles(query!, signal),
+    enabled: query !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
+}

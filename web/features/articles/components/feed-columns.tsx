@@ -1,0 +1,126 @@
+import { Anchor, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconBookmarkFilled } from '@tabler/icons-react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { LIMITS } from '../../../../common/limits';
+import { formatVisitors } from '../../../../common/media-score';
+import type { Row } from '../../../components/data-table/data-table';
+import { formatDate } from '../../../lib/dates';
+import type { FeedArticle, FeedArticleAttributes } from '../api/feed';
+import { TOOLTIP_URL_MAX, truncate } from '../lib/format';
+import type { FeedGates } from '../lib/gates';
+import { HeadlineTools } from './headline-tools';
+import { MediaIcon, MediaName } from './media-cell';
+import { MediaScoreBadge } from './media-score-badge';
+
+const col = createColumnHelper<Row<FeedArticleAttributes>>();
+
+/** The headline: cut at 85 characters, the url (cut at 75) in a tooltip, opening the article in a new tab. */
+function TitleCell({ article, tools }: { article: FeedArticle; tools: boolean }) {
+  return (
+    <Stack gap={0} miw={280} maw={560}>
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <Tooltip label={truncate(article.url, TOOLTIP_URL_MAX)} withArrow openDelay={250} position="top-start">
+          <Anchor href={article.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" dir="auto">
+            {truncate(article.title, LIMITS.titleTruncate)}
+          </Anchor>
+        </Tooltip>
+        {article.saved && (
+          <Badge size="xs" variant="light" color="teal" leftSection={<IconBookmarkFilled size={10} />} style={{ flexShrink: 0 }}>
+            Saved
+          </Badge>
+        )}
+      </Group>
+      {tools && <HeadlineTools title={article.title} url={article.url} language={article.language} />}
+    </Stack>
+  );
+}
+
+function MetacriticFlag({ value }: { value: boolean }) {
+  if (!value)
+    return (
+      <Text size="sm" c="dimmed" aria-label="Not a Metacritic outlet">
+        –
+      </Text>
+    );
+  return (
+    <Tooltip label="Metacritic outlet" withArrow>
+      <Badge size="sm" variant="light" color="yellow" radius="sm">
+        MC
+      </Badge>
+    </Tooltip>
+  );
+}
+
+function LanguageCell({ code }: { code: string }) {
+  if (!code || code === 'unknown')
+    return (
+      <Text size="sm" c="dimmed">
+        –
+      </Text>
+    );
+  return (
+    <Badge size="sm" variant="default" radius="sm" tt="uppercase">
+      {code}
+    </Badge>
+  );
+}
+
+/** Columns of the articles feed (000 §2); UMV only with the similarweb flag. */
+export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlineTools'>) {
+  return [
+    col.display({
+      id: 'media-icon',
+      header: () => <VisuallyHidden>Media icon</VisuallyHidden>,
+      meta: { width: 44 },
+      cell: ({ row }) => <MediaIcon media={row.original.media} />,
+    }),
+    col.accessor('media', {
+      header: 'Media',
+      meta: { sortField: 'media', width: 180 },
+      cell: (c) => <MediaName media={c.getValue()} linked={gates.operator} />,
+    }),
+    col.accessor('title', {
+      header: 'Title',
+      meta: { sortField: 'title' },
+      cell: ({ row }) => <TitleCell article={row.original} tools={gates.headlineTools} />,
+    }),
+    ...(gates.umv
+      ? [
+          col.accessor((r) => r.muv ?? r['website-visits'] ?? null, {
+            id: 'umv',
+            header: 'UMV',
+            meta: { align: 'right' as const, width: 90 },
+            cell: (c) => (
+              <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatVisitors(c.getValue())}
+              </Text>
+            ),
+          }),
+        ]
+      : []),
+    col.accessor('reach', {
+      header: 'Media score',
+      meta: { sortField: 'reach', width: 120 },
+      cell: (c) => <MediaScoreBadge score={c.getValue()} />,
+    }),
+    col.accessor('is_metacritic', {
+      header: 'Metacritic',
+      meta: { width: 100 },
+      cell: (c) => <MetacriticFlag value={c.getValue()} />,
+    }),
+    col.accessor('language', {
+      header: 'Language',
+      meta: { sortField: 'language', width: 100 },
+      cell: (c) => <LanguageCell code={c.getValue()} />,
+    }),
+    col.accessor('pub_date', {
+      header: 'Published',
+      meta: { sortField: 'pub_date', width: 130 },
+      cell: (c) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(c.getValue())}
+        </Text>
+      ),
+    }),
+  ];
+}

@@ -1,0 +1,26 @@
+import { Anchor, Avatar, Text } from '@mantine/core';
+import { Link } from 'react-router';
+
+/** The outlet's icon: its avatar when the API sends one, else its initial on a colour of its name. */
+export function MediaIcon({ media, avatar }: { media: string; avatar?: string | null }) {
+  return <Avatar src={avatar ?? null} name={media} color="initials" size={28} radius="sm" alt="" />;
+}
+
+/**
+ * The outlet's domain. The websites screens belong to the platform operator, so only there it
+ * links to /websites/{domain}; everyone else sees plain text (a link would end on a 404).
+ */
+export function MediaName({ media, linked }: { media: string; linked: boolean }) {
+  if (!media) return <Text size="sm">–</Text>;
+  if (!linked)
+    return (
+      <Text size="sm" fw={500} dir="ltr">
+        {media}
+      </Text>
+    );
+  return (
+    <Anchor component={Link} to={`/websites/${encodeURIComponent(media)}`} size="sm" fw={500} dir="ltr">
+      {media}
+    </Anchor>
+  );
+}

@@ -1,0 +1,120 @@
+import { Anchor, Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from 'react-router';
+import { LIMITS } from '../../../../common/limits';
+import { MSG } from '../../../../common/messages';
+import { formatVisitors, scoreBand } from '../../../../common/media-score';
+import { languageName } from '../../../../common/reference';
+import { domainOf } from '../../../../common/url';
+import type { Row } from '../../../components/data-table/data-table';
+import { formatDate } from '../../../lib/dates';
+import { isMissingData, truncate, type SavedArticleAttributes } from '../api/saved-articles';
+
+/** The spec's tooltip length for a link (001 §9: "tooltip url at 75"). */
+const TOOLTIP_URL_MAX = 75;
+
+const col = createColumnHelper<Row<SavedArticleAttributes>>();
+
+/** Site initial with the site's own favicon over it when it loads. */
+function MediaCell({ article, linkToWebsite }: { article: SavedArticleAttributes; linkToWebsite: boolean }) {
+  const domain = article.media || domainOf(article.url);
+  const name = (
+    <Text size="sm" fw={500} truncate="end" maw={130} title={domain}>
+      {domain || '–'}
+    </Text>
+  );
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Avatar size={24} radius="sm" color="initials" name={domain} src={domain ? `https://${domain}/favicon.ico` : null} alt="" imageProps={{ loading: 'lazy' }}>
+        {domain.charAt(0).toUpperCase()}
+      </Avatar>
+      {linkToWebsite && domain ? (
+        <Anchor component={Link} to={`/websites/${encodeURIComponent(domain)}`} size="sm" underline="hover">
+          {name}
+        </Anchor>
+      ) : (
+        name
+      )}
+    </Group>
+  );
+}
+
+function TitleCell({ article }: { article: SavedArticleAttributes }) {
+  const title = article.title?.trim();
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" miw={200}>
+      {isMissingData(article) && (
+        <Tooltip label={MSG.articles.missingData} withArrow>
+          <IconAlertTriangle size={16} color="var(--mantine-color-yellow-6)" aria-label={MSG.articles.missingData} style={{ flexShrink: 0, marginTop: 2 }} />
+        </Tooltip>
+      )}
+      <Tooltip label={truncate(article.url, TOOLTIP_URL_MAX)} openDelay={300} withArrow multiline maw={420}>
+        <Anchor href={article.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" underline="hover" dir="auto">
+          {title ? truncate(title, LIMITS.titleTruncate) : <Text span size="sm" c="dimmed" fs="italic">{truncate(article.url, LIMITS.titleTruncate)}</Text>}
+          <IconExternalLink size={12} style={{ marginInlineStart: 4, verticalAlign: 'middle', opacity: 0.5 }} />
+        </Anchor>
+      </Tooltip>
+    </Group>
+  );
+}
+
+export function ScoreBadge({ reach }: { reach: number | null | undefined }) {
+  if (reach === null || reach === undefined) return <Text size="sm" c="dimmed">–</Text>;
+  const band = scoreBand(reach);
+  return (
+    <Tooltip label={`Media score ${band.label}: ${band.name}`} withArrow>
+      <Badge color={band.color} variant="light" radius="sm" miw={44}>
+        {reach.toFixed(1)}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** The saved-articles columns; UMV only with the plan's similarweb flag, media links only for the operator. */
+export function savedColumns(opts: { showUmv: boolean; linkToWebsite: boolean }) {
+  return [
+    col.accessor('media', {
+      header: 'Media',
+      meta: { sortField: 'media', width: 160 },
+      cell: ({ row }) => <MediaCell article={row.original} linkToWebsite={opts.linkToWebsite} />,
+    }),
+    col.accessor('title', { header: 'Title', meta: { sortField: 'title' }, cell: ({ row }) => <TitleCell article={row.original} /> }),
+    col.accessor('tag_name', {
+      header: 'Tag',
+      meta: { width: 130 },
+      cell: (c) => {
+        const name = c.getValue();
+        if (!name) return '–';
+        // A badge never wraps, so its cell would shrink to nothing next to long titles: reserve its width (≈ 7.5 px a character).
+        return (
+          <Badge variant="light" color="gray" radius="sm" tt="none" maw={130} miw={Math.min(130, 24 + name.length * 7.5)} title={name}>
+            {name}
+          </Badge>
+        );
+      },
+    }),
+    col.accessor('reach', { header: 'Media score', meta: { sortField: 'reach', width: 110, align: 'center' }, cell: (c) => <ScoreBadge reach={c.getValue()} /> }),
+    ...(opts.showUmv
+      ? [col.accessor('muv', { header: 'UMV', meta: { width: 80, align: 'right' }, cell: (c) => <Text size="sm">{formatVisitors(c.getValue())}</Text> })]
+      : []),
+    col.accessor('language', {
+      header: 'Language',
+      meta: { sortField: 'language', width: 100 },
+      cell: (c) => (
+        <Text size="sm" c={!c.getValue() || c.getValue() === 'unknown' ? 'dimmed' : undefined}>
+          {languageName(c.getValue())}
+        </Text>
+      ),
+    }),
+    col.accessor('date', {
+      header: 'Date',
+      meta: { sortField: 'date', width: 120 },
+      cell: (c) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(c.getValue())}
+        </Text>
+      ),
+    }),
+  ];
+}
