@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages.js';
 import { NO_CAPABILITIES } from '../../../common/plans.js';
+import type { FeedFilters, FeedSort } from '../../../common/schemas/articles-feed.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
 import { addToFeed, insertAlert, insertArticle, insertFeed, insertWebsite, saveArticle } from './fixtures.js';
+import { findFeedAlert, listFeedPage, shouldMaterialize } from './repo.js';
 
 let ctx: TestContext;
 const db = () => ctx.deps.db;
@@ -125,6 +127,28 @@ describe('articles feed', () => {
     expect(filtered.json().meta).toEqual({ total_entries: 4, last_page: 1, page_number: 1, page_size: 10 });
   });
 
+  it('finds the same page whether archive-tested filters are evaluated first or while scanning', async () => {
+    const alert = (await findFeedAlert(db(), feed.orgId, feed.alertId))!;
+    const cases: [FeedFilters, FeedSort, boolean][] = [
+      [{ searchTerm: 'zelda' }, 'pub_date', true],
+      [{ searchTerm: 'zelda', languages: ['en'] }, 'title', false],
+      [{ searchTerm: 'zelda' }, 'media', true],
+      [{ searchTerm: 'secret' }, 'reach', true],
+    ];
+    for (const [filters, field, desc] of cases) {
+      for (const window of [{ limit: 3, offset: 0 }, { limit: 3, offset: 3 }]) {
+        const scanned = await listFeedPage(db(), alert, filters, { field, desc }, { ...window, materialize: false });
+        const materialized = await listFeedPage(db(), alert, filters, { field, desc }, { ...window, materialize: true });
+        expect(materialized).toEqual(scanned);
+      }
+    }
+    // A rare match in a large feed is evaluated first; a frequent one, or a large result, is scanned.
+    expect(shouldMaterialize({ limit: 25, offset: 0 }, 3, 100_000)).toBe(true);
+    expect(shouldMaterialize({ limit: 25, offset: 0 }, 11_000, 100_000)).toBe(false);
+    expect(shouldMaterialize({ limit: 25, offset: 9_975 }, 11_000, 100_000)).toBe(true);
+    expect(shouldMaterialize({ limit: 25, offset: 0 }, 50_000, 1_000_000)).toBe(false);
+  });
+
   it('refuses bad filters, sorts and page sizes with the parameter named', async () => {
     const cases: [string, string][] = [
       ['filter[startDate]=yesterday', 'filter[startDate]'],
@@ -226,6 +250,19 @@ describe('articles feed', () => {
     expect(tooMany.res.statusCode).toBe(400);
     expect(tooMany.res.json().errors[0]).toMatchObject({ detail: MSG.alertsApi.tooManyIds, source: { parameter: 'filter[ids_list]' } });
     expect((await csv('filter[countries]=FR')).res.statusCode).toBe(400);
+
+    // Large selections travel in a JSON body.
+    const posted = await ctx.call('POST', `/api/csv/articles_feed/${feed.alertId}`, {
+      token: feed.token,
+      body: { ids_list: [feed.ids.alpha, String(feed.ids.echo)], sort: 'reach' },
+    });
+    expect(posted.body.trim().split('\n').slice(1).map((l) => l.split(',')[0])).toEqual([String(feed.ids.alpha), String(feed.ids.echo)]);
+    const postedTooMany = await ctx.call('POST', `/api/csv/articles_feed/${feed.alertId}`, {
+      token: feed.token,
+      body: { ids_list: Array.from({ length: 10001 }, (_, i) => i + 1) },
+    });
+    expect(postedTooMany.statusCode).toBe(422);
+    expect(postedTooMany.json().errors[0]).toMatchObject({ detail: MSG.alertsApi.tooManyIds, source: { pointer: '/ids_list' } });
   });
 
   it('answers 404 to another organization on every route', async () => {
@@ -234,6 +271,10 @@ describe('articles feed', () => {
       const res = await ctx.call('GET', `/api/${path}/${feed.alertId}`, { token: outsider.token });
       expect(res.statusCode, path).toBe(404);
       expect(res.json().errors[0].code).toBe('not_found');
+    }
+    for (const path of ['csv/articles_feed', 'csv/external_articles_alert']) {
+      const res = await ctx.call('POST', `/api/${path}/${feed.alertId}`, { token: outsider.token, body: { ids_list: [feed.ids.alpha] } });
+      expect(res.statusCode, path).toBe(404);
     }
     expect((await ctx.call('GET', `/api/articles_feed/${feed.alertId}`)).statusCode).toBe(401);
   });
