@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { freePort } from '../server/db/embedded.js';
 import { startFakeFeedServer, type FakeFeedServer } from '../test/fakes/feeds.js';
 import { startFakeSlack, type FakeSlack } from '../test/fakes/slack.js';
@@ -46,6 +47,9 @@ async function api(method: string, path: string, body?: unknown) {
   expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
   return (await res.json()).data;
 }
+
+/** True once the locator shows up within a few seconds (the page may still be loading). */
+const visible = (l: Locator) => l.waitFor({ timeout: 4000 }).then(() => true, () => false);
 
 async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 60000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -106,7 +110,7 @@ describe('coverage engine', () => {
     await page.goto(`${j.server.url}/websites/comet-news.example`);
     await waitFor('the feed to be ingested', async () => {
       await page.reload();
-      return (await page.getByText('OK', { exact: true }).count()) > 0;
+      return visible(page.getByText('OK', { exact: true }).first());
     });
     await j.shot('coverage-website');
   });
@@ -125,13 +129,16 @@ describe('coverage engine', () => {
     await modal.getByLabel('Name').fill('Comet Rider');
     await modal.getByText('Advanced', { exact: true }).click();
     await modal.getByRole('textbox', { name: 'Query' }).fill('+"comet rider" -"giveaway"');
-    await modal.getByLabel('Discord webhook URL').fill(discord.webhookUrl('e2e'));
+    const discordHook = discord.webhookUrl();
+    await modal.getByLabel('Discord webhook URL').fill(discordHook);
     await modal.getByRole('button', { name: 'Create alert' }).click();
     await page.getByText('Comet Rider Articles').waitFor();
     // The backfill already shows the four archived stories.
     await page.getByText('Comet Rider story 1', { exact: false }).first().waitFor();
     // Slack is connected per alert with a webhook through the API (no Slack app install here).
-    const [{ id: alertId }] = (await api('GET', '/api/alerts')).filter((a: { attributes: { project_id: number } }) => String(a.attributes.project_id) === projectId);
+    const [created] = (await api('GET', '/api/alerts')).filter((a: { attributes: { project_id: number } }) => String(a.attributes.project_id) === projectId);
+    expect(created.attributes.discord_webhook_url).toBe(discordHook);
+    const alertId = created.id;
     await api('PATCH', `/api/alerts/${alertId}`, {
       data: { type: 'alert', attributes: { slack_tracking: true, slack_webhook_url: slack.webhookUrl('e2e') } },
     });
@@ -146,10 +153,12 @@ describe('coverage engine', () => {
     });
     await feeds.publish(FEED_PATH);
     await waitFor('the Slack message', () => slack.delivered().some((d) => JSON.stringify(d.payload).includes('release date announced')));
-    await waitFor('the Discord message', () => discord.delivered().some((d) => JSON.stringify(d.payload).includes('release date announced')));
+    await waitFor('the Discord message', () => discord.delivered().some((d) => JSON.stringify(d.payload).includes('release date announced'))).catch((e) => {
+      throw new Error(`${e.message}; Discord saw: ${JSON.stringify(discord.requests.map((r) => [r.status, r.payload])).slice(0, 1500)}`);
+    });
     await waitFor('the new item in the feed', async () => {
       await page.reload();
-      return (await page.getByText('Comet Rider breaking: release date announced').count()) > 0;
+      return visible(page.getByText('Comet Rider breaking: release date announced').first());
     });
     await j.shot('coverage-feed');
   });
@@ -170,8 +179,8 @@ describe('coverage engine', () => {
     await page.getByText('1 articles saved on your Saved coverage!').waitFor();
 
     for (const n of [1, 2]) await row(`Comet Rider story ${n}:`).getByRole('checkbox').check();
-    await page.getByRole('textbox', { name: 'Bulk action' }).click();
-    await page.getByRole('option', { name: /save/i }).click();
+    await page.getByRole('textbox', { name: 'Bulk action' }).or(page.getByRole('combobox', { name: 'Bulk action' })).first().click();
+    await page.getByRole('option', { name: 'Save to Saved Coverage' }).click();
     await page.getByRole('button', { name: 'Apply' }).click();
     const bulk = page.getByRole('dialog', { name: 'Save 2 articles' });
     await bulk.getByLabel('Tag').click();

@@ -158,6 +158,11 @@ const BY_ID: Record<string, Probe> = {
   'GET /api/external_articles_alert/:alert_id': { url: () => `/api/external_articles_alert/${ids.alert}` },
   'GET /api/csv/articles_feed/:alert_id': { url: () => `/api/csv/articles_feed/${ids.alert}` },
   'GET /api/csv/external_articles_alert/:alert_id': { url: () => `/api/csv/external_articles_alert/${ids.alert}` },
+  'POST /api/csv/articles_feed/:alert_id': { url: () => `/api/csv/articles_feed/${ids.alert}`, body: () => ({ ids_list: [ids.feedArticle] }) },
+  'POST /api/csv/external_articles_alert/:alert_id': {
+    url: () => `/api/csv/external_articles_alert/${ids.alert}`,
+    body: () => ({ ids_list: [ids.feedArticle] }),
+  },
   'GET /api/articles': { url: () => `/api/articles?filter[project_id]=${ids.project}` },
   'GET /api/csv/articles': { url: () => `/api/csv/articles?filter[project_id]=${ids.project}` },
   'PATCH /api/articles/:id': { url: () => `/api/articles/${ids.saved}`, body: () => ({ data: { type: 'article', attributes: { title: 'Hijacked' } } }) },
