@@ -17,15 +17,16 @@ const ALERTS = 10_000;
 const NOTIFYING_ALERTS = 20;
 const LATENCY_SAMPLES = large ? 100 : 40;
 
-// A Zipf-like vocabulary: a few words are everywhere, most are rare, as in news text.
+// A Zipf-like vocabulary: a few words are everywhere, most are rare, as in news text. Alerts
+// name rarer words (brands, products, people), so one matches ~0.01–0.05 % of the archive.
 const random = rng(7);
-const VOCAB = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}`);
+const VOCAB = Array.from({ length: 50_000 }, (_, i) => `w${i.toString(36)}`);
 const zipf = () => VOCAB[Math.min(VOCAB.length - 1, Math.floor(Math.pow(random(), 3) * VOCAB.length))];
 const sentence = (n: number) => Array.from({ length: n }, zipf).join(' ');
 
 function alertKeywords(i: number): string {
-  const a = VOCAB[200 + (i % 4800)];
-  const b = VOCAB[200 + ((i * 7) % 4800)];
+  const a = VOCAB[5000 + (i % 45_000)];
+  const b = VOCAB[5000 + ((i * 7919) % 45_000)];
   switch (i % 4) {
     case 0: return `+"${a}"`;
     case 1: return `+"${a}" +"${b}"`;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes } from '../server/app.js';
 import { createTestContext, type TestContext } from './helpers/app.js';
 import { addMember, makeClient, makeOrg, makeProject, makeTag } from './helpers/factories.js';
-import { addToFeed, makeAlert, makeArchiveArticle } from '../server/features/articles/test-data.js';
+import { addToFeed, makeAlert, makeArchiveArticle } from './helpers/coverage-factories.js';
 import { CAPABILITIES_BY_LEGACY_ID } from '../common/plans.js';
 
 /**
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const tag = await makeTag(ctx, owner.org.id, project.id, 'Owner Tag');
   const member = await addMember(ctx, owner.org.id, 2);
   // Coverage: an alert with an article in its feed, and a saved article.
-  const alert = await makeAlert(ctx, owner.org.id, project.id);
+  const alert = await makeAlert(ctx, owner.org.id, { projectId: project.id });
   const article = await makeArchiveArticle(ctx, { title: 'Owner coverage story' });
   await addToFeed(ctx, alert, [article]);
   const saved = await ctx.call('POST', '/api/articles', {

@@ -22,4 +22,11 @@ if (typeof window !== 'undefined') {
   }
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver ??= RO;
   window.HTMLElement.prototype.scrollIntoView ??= () => {};
+  // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to document.fonts.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { ready: Promise.resolve(), addEventListener() {}, removeEventListener() {} },
+      configurable: true,
+    });
+  }
 }

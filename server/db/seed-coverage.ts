@@ -7,6 +7,7 @@ import { indexDocument, matchesQuery } from '../../common/query/match.js';
 import { toTsvectorLiteral } from '../../common/query/postgres.js';
 import { urlKey } from '../net/url-key.js';
 import { ensureMediatypes } from '../features/reference/mediatypes.js';
+import { feedSortValues } from '../features/articles-feed/sort-columns.js';
 import type { Tx } from './client.js';
 import { alertArticles, alerts, articles, feeds, mediatypes, savedArticles, websiteAuthors, websites, websiteSocialAccounts } from './schema/coverage.js';
 import { projects, tags } from './schema/workspace.js';
@@ -93,7 +94,7 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
     // Denser towards today, as a live archive is.
     const ageMinutes = Math.floor(Math.pow(random(), 1.6) * DAYS * 24 * 60);
     const pubDate = new Date(now.getTime() - ageMinutes * 60000);
-    const section = aboutBrand && /review|test|análisis|recensione|análise/i.test(title) ? 'reviews' : 'news';
+    const section = aboutBrand && /\breview|\btest\b|análisis|recensione|análise/i.test(title) ? 'reviews' : 'news';
     const url = canonicalUrl(`https://www.${outlet.domain}/${section}/${slugify(title)}-${1000 + i}`);
     const key = urlKey(url);
     if (seen.has(key)) continue;
@@ -155,7 +156,7 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
       await tx.insert(alertArticles).values(
         matched.map((a) => ({
           alertId: alert.id, articleId: a.id, organizationId: p.orgId, pubDate: a.pubDate, reach: a.reach, language: a.language,
-          isMetacritic: a.isMetacritic, matchedAt: a.pubDate,
+          isMetacritic: a.isMetacritic, matchedAt: a.pubDate, ...feedSortValues(a.id),
         })),
       );
     matchesByProject.set(d.projectId, matched);
@@ -163,9 +164,10 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
 
   // Saved coverage: the launch project's reviews, previews and interviews, filed by tag.
   const launchTags = new Map((await tx.select().from(tags).where(eq(tags.projectId, p.launchId))).map((t) => [t.name, t.id]));
+  // Previews first: "preview" contains "review".
   const tagFor = (title: string) =>
-    /review|test|análisis|recensione|análise|verdict/i.test(title) ? 'Reviews'
-      : /preview|hands-on|trailer|プレイレポート/i.test(title) ? 'Previews'
+    /preview|hands-on|trailer|プレイレポート/i.test(title) ? 'Previews'
+      : /\breview|\btest\b|análisis|recensione|análise|verdict/i.test(title) ? 'Reviews'
         : /on building|director|talks/i.test(title) ? 'Interviews' : null;
   const saved = (matchesByProject.get(p.launchId) ?? [])
     .map((a) => ({ a, tag: tagFor(a.title) }))

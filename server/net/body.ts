@@ -31,6 +31,36 @@ export async function readBody(body: Readable, contentEncoding: string, maxBytes
   return Buffer.concat(chunks, total);
 }
 
+/**
+ * The start of an error response's body as text, for the error's details (`bodySnippet`).
+ * Reads only as far as `maxChars` needs, then drops the connection instead of downloading a
+ * large error page. Never throws: a broken error body must not hide the status.
+ */
+export async function readSnippet(body: Readable, contentEncoding: string, maxChars: number): Promise<string | undefined> {
+  const decoder = decoderFor(contentEncoding);
+  const source: Readable = decoder ? (pipeline(body, decoder, () => {}) as unknown as Readable) : body;
+  // UTF-8 takes at most 4 bytes a character, so this many bytes always hold maxChars whole ones.
+  const maxBytes = maxChars * 4;
+  const chunks: Buffer[] = [];
+  let total = 0;
+  let complete = true;
+  try {
+    for await (const chunk of source) {
+      chunks.push(chunk as Buffer);
+      total += (chunk as Buffer).length;
+      if (total >= maxBytes) {
+        complete = false;
+        break;
+      }
+    }
+  } catch {
+    complete = false;
+  }
+  if (!complete) body.destroy();
+  const text = Buffer.concat(chunks, total).toString('utf8').trimStart().slice(0, maxChars).trimEnd();
+  return text || undefined;
+}
+
 function decoderFor(encoding: string): zlib.Gunzip | zlib.Unzip | zlib.BrotliDecompress | null {
   const enc = encoding.trim().toLowerCase();
   if (enc === 'gzip' || enc === 'x-gzip') return zlib.createGunzip();

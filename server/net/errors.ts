@@ -18,15 +18,36 @@ export class FetchError extends Error {
   readonly status?: number;
   /** Seconds the server asked us to wait (429/503 `Retry-After`). */
   readonly retryAfterSeconds?: number;
+  /**
+   * For `http_status`: the start of the decoded response body (at most `SNIPPET_CHARS`),
+   * where services put their own error code (Slack's `no_service`, Discord's JSON
+   * `retry_after`). Untrusted text from the remote server: never show it as HTML.
+   */
+  readonly bodySnippet?: string;
+  /** For `http_status`: the response headers, lower-cased (without `set-cookie`). */
+  readonly headers?: Record<string, string>;
 
-  constructor(code: FetchErrorCode, message: string, extra: { status?: number; retryAfterSeconds?: number; cause?: unknown } = {}) {
+  constructor(code: FetchErrorCode, message: string, extra: FetchErrorExtra = {}) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'FetchError';
     this.code = code;
     if (extra.status !== undefined) this.status = extra.status;
     if (extra.retryAfterSeconds !== undefined) this.retryAfterSeconds = extra.retryAfterSeconds;
+    if (extra.bodySnippet !== undefined) this.bodySnippet = extra.bodySnippet;
+    if (extra.headers !== undefined) this.headers = extra.headers;
   }
 }
+
+export interface FetchErrorExtra {
+  status?: number;
+  retryAfterSeconds?: number;
+  bodySnippet?: string;
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+/** How much of an error response's body a `FetchError` keeps. */
+export const SNIPPET_CHARS = 300;
 
 export const FETCH_MESSAGES = {
   blocked: 'This address points to a private network and cannot be fetched',

@@ -184,6 +184,40 @@ describe('fetchUrl', () => {
     expect((await failure(fetchUrl(`${fake.url}/nothing-here`, open))).status).toBe(404);
   });
 
+  it('keeps the start of an error body and the headers, so services can say why', async () => {
+    expect(await failure(fetchUrl(`${fake.url}/hostile/500`, open))).toMatchObject({ bodySnippet: 'Internal Server Error' });
+    const e429 = await failure(fetchUrl(`${fake.url}/hostile/429`, open));
+    expect(e429).toMatchObject({ bodySnippet: 'Too Many Requests', headers: { 'retry-after': '120', 'content-type': 'text/plain' } });
+    const long = 'é'.repeat(5000);
+    const srv = await tinyServer((req, res) => {
+      if (req.url === '/gzip') {
+        res.writeHead(400, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+        return res.end(zlib.gzipSync(JSON.stringify({ message: 'Invalid Form Body', code: 50035 })));
+      }
+      if (req.url === '/empty') return res.writeHead(404, { 'set-cookie': 'session=secret' }).end();
+      res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'x-ratelimit-reset-after': '1.5' });
+      res.end(`  ${long}`);
+    });
+    try {
+      // A long page is cut at 300 whole characters (not bytes), trimmed, without downloading the rest.
+      const cut = await failure(fetchUrl(`${srv.url}/long`, open));
+      expect(cut).toMatchObject({ code: 'http_status', status: 503, bodySnippet: 'é'.repeat(300), headers: { 'x-ratelimit-reset-after': '1.5' } });
+      // A compressed error body is decoded like any other.
+      const gz = await failure(fetchUrl(`${srv.url}/gzip`, open));
+      expect(JSON.parse(gz.bodySnippet!)).toEqual({ message: 'Invalid Form Body', code: 50035 });
+      // No body: no snippet; cookies never travel in an error (it may be logged).
+      const empty = await failure(fetchUrl(`${srv.url}/empty`, open));
+      expect(empty.status).toBe(404);
+      expect(empty.bodySnippet).toBeUndefined();
+      expect(empty.headers).toBeDefined();
+      expect(empty.headers!['set-cookie']).toBeUndefined();
+      // The connection that was cut short does not break the next request to the same host.
+      expect((await failure(fetchUrl(`${srv.url}/long`, open))).status).toBe(503);
+    } finally {
+      await srv.close();
+    }
+  });
+
   it('treats an empty 200 as an error', async () => {
     expect((await failure(fetchUrl(`${fake.url}/hostile/empty`, open))).code).toBe('empty_body');
   });

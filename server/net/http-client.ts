@@ -1,10 +1,10 @@
 import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
-import { FetchError, FETCH_MESSAGES } from './errors.js';
+import { FetchError, FETCH_MESSAGES, SNIPPET_CHARS } from './errors.js';
 import { assertFetchableUrl, isPrivateAddress } from './ssrf.js';
 import { acquireHost } from './host-limiter.js';
-import { readBody, parseRetryAfter } from './body.js';
+import { readBody, readSnippet, parseRetryAfter } from './body.js';
 
 export { FetchError } from './errors.js';
 export type { FetchErrorCode } from './errors.js';
@@ -134,10 +134,14 @@ export async function fetchUrl(url: string, opts: FetchOptions = {}): Promise<Fe
           return { status, url: current.href, headers: responseHeaders, body: Buffer.alloc(0), notModified: true };
         }
         if (status < 200 || status > 299) {
-          await response.body.dump().catch(() => {});
+          // Services say why in the body and headers (Slack's `no_service`, Discord's `retry_after`): keep the start of both.
+          const bodySnippet = await readSnippet(response.body, responseHeaders['content-encoding'] ?? '', SNIPPET_CHARS);
+          const { 'set-cookie': _cookie, ...headersKept } = responseHeaders;
           throw new FetchError('http_status', FETCH_MESSAGES.status(status, response.statusText ?? ''), {
             status,
             retryAfterSeconds: parseRetryAfter(responseHeaders['retry-after']),
+            bodySnippet,
+            headers: headersKept,
           });
         }
         const declared = Number(responseHeaders['content-length']);

@@ -1,8 +1,19 @@
-import { alerts, feeds, websites } from '../../server/db/schema/coverage.js';
+import { eq, sql } from 'drizzle-orm';
+import { toTsvectorLiteral } from '../../common/query/postgres.js';
+import { articleSearchText, tokenize } from '../../common/query/tokenize.js';
+import { canonicalUrl } from '../../common/url.js';
+import { alerts, articles, feeds, savedArticles, websites } from '../../server/db/schema/coverage.js';
 import { projects } from '../../server/db/schema/workspace.js';
-import { eq } from 'drizzle-orm';
+import { mediaSql, titleSortSql } from '../../server/features/articles-feed/sort-columns.js';
+import { urlKey } from '../../server/net/url-key.js';
 import type { TestContext } from './app.js';
 import { makeProject } from './factories.js';
+
+/**
+ * Coverage rows for tests, written straight to the database the way the crawler and ingest
+ * write them (the features that normally write them are not under test): websites, feeds,
+ * alerts, archive articles, alert feed rows and saved coverage.
+ */
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
@@ -10,7 +21,15 @@ const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 /** A website (media outlet) with a media score. */
 export async function makeWebsite(
   ctx: TestContext,
-  opts: { domain?: string; reach?: number; language?: string; muv?: number | null; isMetacritic?: boolean; name?: string } = {},
+  opts: {
+    domain?: string;
+    reach?: number;
+    language?: string;
+    muv?: number | null;
+    isMetacritic?: boolean;
+    name?: string;
+    geography?: { country_code_iso: string; visits: number }[];
+  } = {},
 ) {
   const [row] = await ctx.deps.db
     .insert(websites)
@@ -21,6 +40,7 @@ export async function makeWebsite(
       language: opts.language ?? 'unknown',
       muv: opts.muv ?? null,
       isMetacritic: opts.isMetacritic ?? false,
+      geography: opts.geography ?? [],
     })
     .returning();
   return row;
@@ -30,7 +50,7 @@ export async function makeWebsite(
 export async function makeFeed(
   ctx: TestContext,
   websiteId: number,
-  opts: { url?: string; type?: number; language?: string | null; disabled?: boolean; intervalSeconds?: number; nextCheckAt?: Date } = {},
+  opts: { url?: string; type?: number; language?: string | null; region?: string | null; disabled?: boolean; intervalSeconds?: number; nextCheckAt?: Date } = {},
 ) {
   const [row] = await ctx.deps.db
     .insert(feeds)
@@ -39,6 +59,7 @@ export async function makeFeed(
       feed: opts.url ?? `https://feeds-${unique()}.example/rss`,
       type: opts.type ?? 0,
       language: opts.language ?? null,
+      region: opts.region ?? null,
       disabled: opts.disabled ?? false,
       intervalSeconds: opts.intervalSeconds ?? 1800,
       nextCheckAt: opts.nextCheckAt ?? new Date(),
@@ -47,13 +68,14 @@ export async function makeFeed(
   return row;
 }
 
-/** An alert on a (new, unless given) project of `orgId`, linked from the project. */
+/** An alert on a (new, unless given) project of `orgId`, linked from the project; no backfill runs. */
 export async function makeAlert(
   ctx: TestContext,
   orgId: number,
   opts: {
-    keywords: string;
+    keywords?: string;
     projectId?: number;
+    lastRunAt?: Date | null;
     name?: string;
     minReach?: number;
     active?: boolean;
@@ -69,7 +91,8 @@ export async function makeAlert(
       organizationId: orgId,
       projectId,
       name: opts.name ?? `Alert ${unique()}`,
-      keywords: opts.keywords,
+      keywords: opts.keywords ?? '"launch"',
+      lastRunAt: opts.lastRunAt ?? null,
       minReach: opts.minReach ?? 0.1,
       active: opts.active ?? true,
       slackTracking: opts.slackTracking ?? Boolean(opts.slackWebhookUrl),
@@ -95,3 +118,75 @@ export function feedItem(over: Partial<{ url: string; title: string; description
     image: over.image ?? null,
   };
 }
+
+type ArticleValues = Omit<Partial<typeof articles.$inferInsert>, 'pubDate'> & { pubDate?: Date | string };
+
+/**
+ * An archive article as ingest writes it: canonical URL and its key, the search vector from
+ * common/query's tokenizer. Unset values are plain (reach 1, no visitors, no description) so a
+ * test states what it relies on.
+ */
+export async function makeArchiveArticle(ctx: TestContext, values: ArticleValues = {}) {
+  const n = seq++;
+  const url = canonicalUrl(values.url ?? `https://news.example.com/story-${unique()}`);
+  const title = values.title ?? `Archive story ${n}`;
+  const description = values.description ?? '';
+  const [row] = await ctx.deps.db
+    .insert(articles)
+    .values({
+      language: 'en',
+      reach: 1,
+      ...values,
+      pubDate: new Date(values.pubDate ?? Date.now()),
+      url,
+      fullUrl: values.fullUrl ?? `${url}?utm_source=feed`,
+      urlKey: urlKey(url),
+      title,
+      description,
+      search: toTsvectorLiteral(tokenize(articleSearchText(title, description))),
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * Puts archive articles in an alert's feed, copying their sort and filter columns as ingest
+ * does (title_sort and media computed by PostgreSQL, like every writer of alert_articles).
+ */
+export async function addToFeed(ctx: TestContext, alert: { id: number; organizationId: number }, list: { id: number }[], opts: { deleted?: boolean } = {}) {
+  if (list.length === 0) return;
+  const ids = sql.join(
+    list.map((a) => sql`${a.id}`),
+    sql`, `,
+  );
+  await ctx.deps.db.execute(sql`
+    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, deleted_at)
+    select ${alert.id}, a.id, ${alert.organizationId}, a.pub_date, a.reach, a.language, a.is_metacritic,
+           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, ${opts.deleted ? sql`now()` : sql`null`}
+      from articles a left join websites w on w.id = a.website_id where a.id in (${ids})`);
+}
+
+/** Saved coverage of an archive article under a project's tag (what makes a feed row `saved`). */
+export async function makeSavedArticle(
+  ctx: TestContext,
+  orgId: number,
+  opts: { projectId: number; tagId: number; article: { id: number; url: string; urlKey: string }; title?: string },
+) {
+  const [row] = await ctx.deps.db
+    .insert(savedArticles)
+    .values({
+      organizationId: orgId,
+      projectId: opts.projectId,
+      tagId: opts.tagId,
+      articleId: opts.article.id,
+      urlKey: opts.article.urlKey,
+      url: opts.article.url,
+      fullUrl: opts.article.url,
+      title: opts.title ?? 'Saved',
+      date: new Date(),
+    })
+    .returning();
+  return row;
+}
+
+export const daysAgo = (n: number) => new Date(Date.now() - n * 86400_000);

@@ -192,14 +192,31 @@ export const alertArticles = pgTable(
     reach: real('reach').notNull(),
     language: text('language').notNull(),
     isMetacritic: boolean('is_metacritic').notNull().default(false),
+    /** The title's sort key: lower(title), first FEED_TITLE_SORT_CHARS characters (feedSortColumns). */
+    titleSort: text('title_sort').notNull().default(''),
+    /** The media shown and sorted on: the website's domain, else the URL's host without www. */
+    media: text('media').notNull().default(''),
     matchedAt: ts('matched_at').notNull().defaultNow(),
     /** Deleted from the feed by a user: hidden, and never matched again. */
     deletedAt: ts('deleted_at'),
   },
-  (t) => [
-    primaryKey({ columns: [t.alertId, t.articleId] }),
-    index('alert_articles_feed_idx').on(t.alertId, t.pubDate, t.articleId).where(sql`${t.deletedAt} is null`),
-  ],
+  (t) => {
+    // One index per sort key of the feed list, each led by (alert_id, key) in the list's order
+    // (key, then newest first) and ending with every filter column, so any page and any
+    // filtered count is an index-only scan of one alert's entries (docs/decisions.md, issue 3).
+    const visible = sql`${t.deletedAt} is null`;
+    const filterCols = [t.reach, t.language, t.isMetacritic] as const;
+    return [
+      primaryKey({ columns: [t.alertId, t.articleId] }),
+      index('alert_articles_feed_idx').on(t.alertId, t.pubDate, t.articleId, ...filterCols).where(visible),
+      index('alert_articles_reach_idx').on(t.alertId, t.reach, t.pubDate, t.articleId, t.language, t.isMetacritic).where(visible),
+      index('alert_articles_language_idx')
+        .on(t.alertId, t.language, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), t.reach, t.isMetacritic)
+        .where(visible),
+      index('alert_articles_title_idx').on(t.alertId, t.titleSort, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), ...filterCols).where(visible),
+      index('alert_articles_media_idx').on(t.alertId, t.media, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), ...filterCols).where(visible),
+    ];
+  },
 );
 
 /** Saved coverage (the API's `articles`): an article kept under a project's tag. */

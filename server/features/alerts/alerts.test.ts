@@ -6,7 +6,7 @@ import { alertArticles, alerts } from '../../db/schema/coverage.js';
 import { projects } from '../../db/schema/workspace.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
-import { addToFeed, daysAgo, insertArticle } from '../articles-feed/fixtures.js';
+import { addToFeed, daysAgo, makeArchiveArticle } from '../../../test/helpers/coverage-factories.js';
 import { ARCHIVE_COUNT_CAP } from './repo.js';
 import { createAlert } from './service.js';
 
@@ -34,11 +34,11 @@ describe('alerts', () => {
     const { token, org } = await makeOrg(ctx);
     const project = await makeProject(ctx, org.id, { name: 'Launch Project' });
     const w = word();
-    const recent = await insertArticle(db(), { title: `The ${w} review`, pubDate: daysAgo(3), reach: 5 });
-    const inDescription = await insertArticle(db(), { title: 'Something else', description: `all about ${w}`, pubDate: daysAgo(10) });
-    await insertArticle(db(), { title: `Old ${w} news`, pubDate: daysAgo(100) });
-    await insertArticle(db(), { title: `Small ${w} blog`, pubDate: daysAgo(2), reach: 0.5 });
-    await insertArticle(db(), { title: 'Unrelated story', pubDate: daysAgo(1) });
+    const recent = await makeArchiveArticle(ctx, { title: `The ${w} review`, pubDate: daysAgo(3), reach: 5 });
+    const inDescription = await makeArchiveArticle(ctx, { title: 'Something else', description: `all about ${w}`, pubDate: daysAgo(10) });
+    await makeArchiveArticle(ctx, { title: `Old ${w} news`, pubDate: daysAgo(100) });
+    await makeArchiveArticle(ctx, { title: `Small ${w} blog`, pubDate: daysAgo(2), reach: 0.5 });
+    await makeArchiveArticle(ctx, { title: 'Unrelated story', pubDate: daysAgo(1) });
 
     const res = await ctx.call('POST', '/api/alerts', {
       token,
@@ -148,9 +148,9 @@ describe('alerts', () => {
     const { token, org } = await makeOrg(ctx);
     const project = await makeProject(ctx, org.id);
     const [a, b] = [word(), word()];
-    const first = await insertArticle(db(), { title: `${a} story`, pubDate: daysAgo(1) });
-    const hidden = await insertArticle(db(), { title: `${a} and ${b} story`, pubDate: daysAgo(2) });
-    const second = await insertArticle(db(), { title: `${b} story`, pubDate: daysAgo(3), reach: 2 });
+    const first = await makeArchiveArticle(ctx, { title: `${a} story`, pubDate: daysAgo(1) });
+    const hidden = await makeArchiveArticle(ctx, { title: `${a} and ${b} story`, pubDate: daysAgo(2) });
+    const second = await makeArchiveArticle(ctx, { title: `${b} story`, pubDate: daysAgo(3), reach: 2 });
     const created = await ctx.call('POST', '/api/alerts', { token, body: alertBody({ project_id: project.id, keywords: a }) });
     const id = Number(created.json().data.id);
     expect(await feedIds(id)).toEqual([first.id, hidden.id].sort((x, y) => x - y));
@@ -176,7 +176,7 @@ describe('alerts', () => {
     const p1 = await makeProject(ctx, org.id);
     const p2 = await makeProject(ctx, org.id);
     const w = word();
-    await insertArticle(db(), { title: `${w} headline`, pubDate: daysAgo(1) });
+    await makeArchiveArticle(ctx, { title: `${w} headline`, pubDate: daysAgo(1) });
     const id = Number((await ctx.call('POST', '/api/alerts', { token, body: alertBody({ project_id: p1.id, keywords: w }) })).json().data.id);
     const moved = await ctx.call('PATCH', `/api/alerts/${id}`, { token, body: alertBody({ project_id: String(p2.id) }) });
     expect(moved.json().data.attributes.project_id).toBe(String(p2.id));
@@ -194,9 +194,9 @@ describe('alerts', () => {
   it('counts recent archive matches of a query', async () => {
     const { token } = await makeOrg(ctx);
     const w = word();
-    await insertArticle(db(), { title: `${w} one`, pubDate: daysAgo(1) });
-    await insertArticle(db(), { title: `${w} two`, description: 'with spoilers', pubDate: daysAgo(20) });
-    await insertArticle(db(), { title: `${w} three`, pubDate: daysAgo(90) });
+    await makeArchiveArticle(ctx, { title: `${w} one`, pubDate: daysAgo(1) });
+    await makeArchiveArticle(ctx, { title: `${w} two`, description: 'with spoilers', pubDate: daysAgo(20) });
+    await makeArchiveArticle(ctx, { title: `${w} three`, pubDate: daysAgo(90) });
     const count = (query: unknown) => ctx.call('POST', '/api/analytics/articles/count', { token, body: { query } });
     expect((await count(w)).json()).toEqual({ data: { count: 2, capped: false } });
     expect((await count(`${w} -spoilers`)).json().data.count).toBe(1);
@@ -216,8 +216,8 @@ describe('alerts', () => {
     const project = await makeProject(ctx, owner.org.id);
     const res = await ctx.call('POST', '/api/alerts', { token: owner.token, body: alertBody({ project_id: project.id, keywords: 'private alert' }) });
     const id = res.json().data.id;
-    const article = await insertArticle(db(), { title: 'private alert', pubDate: daysAgo(1) });
-    await addToFeed(db(), owner.org.id, Number(id), article.id);
+    const article = await makeArchiveArticle(ctx, { title: 'private alert', pubDate: daysAgo(1) });
+    await addToFeed(ctx, { id: Number(id), organizationId: owner.org.id }, [article]);
     const before = await db().select().from(alerts).where(eq(alerts.id, Number(id)));
     const token = outsider.token;
 

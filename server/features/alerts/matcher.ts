@@ -5,6 +5,7 @@ import { parseQuery } from '../../../common/query/parse.js';
 import { toTsquery } from '../../../common/query/postgres.js';
 import type { IndexedDocument, QueryNode } from '../../../common/query/types.js';
 import type { Tx } from '../../db/client.js';
+import { mediaSql, titleSortSql } from '../articles-feed/sort-columns.js';
 
 /**
  * Ingest-time alert matching. Every new article is checked against every active alert, so the
@@ -179,9 +180,10 @@ export async function backfillAlert(
     pruned = removed.rowCount ?? 0;
   }
   const inserted = await db.execute(sql`
-    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, matched_at)
-    select ${alertId}, a.id, ${orgId}, a.pub_date, a.reach, a.language, a.is_metacritic, ${now.toISOString()}::timestamptz
-    from articles a
+    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, matched_at)
+    select ${alertId}, a.id, ${orgId}, a.pub_date, a.reach, a.language, a.is_metacritic,
+           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, ${now.toISOString()}::timestamptz
+    from articles a left join websites w on w.id = a.website_id
     where a.search @@ ${tsquery}::tsquery and a.reach >= ${alert.min_reach}::real
       and a.pub_date >= ${since.toISOString()}::timestamptz
     on conflict (alert_id, article_id) do nothing`);

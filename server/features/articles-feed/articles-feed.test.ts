@@ -4,7 +4,7 @@ import { NO_CAPABILITIES } from '../../../common/plans.js';
 import type { FeedFilters, FeedSort } from '../../../common/schemas/articles-feed.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
-import { addToFeed, insertAlert, insertArticle, insertFeed, insertWebsite, saveArticle } from './fixtures.js';
+import { addToFeed, makeAlert, makeArchiveArticle, makeFeed, makeSavedArticle, makeWebsite } from '../../../test/helpers/coverage-factories.js';
 import { findFeedAlert, listFeedPage, shouldMaterialize } from './repo.js';
 
 let ctx: TestContext;
@@ -32,9 +32,10 @@ beforeAll(async () => {
   const { token, org } = await makeOrg(ctx);
   const project = await makeProject(ctx, org.id);
   const lastRun = new Date('2024-05-20T08:00:00Z');
-  const alertId = await insertAlert(db(), org.id, project.id, 'zelda', lastRun);
-  const ign = await insertWebsite(db(), `ign-${org.id}.example.test`, { muv: 5_000_000 });
-  const blog = await insertWebsite(db(), `blog-${org.id}.example.test`, { muv: null });
+  const alert = await makeAlert(ctx, org.id, { projectId: project.id, keywords: 'zelda', lastRunAt: lastRun });
+  const alertId = alert.id;
+  const ign = (await makeWebsite(ctx, { domain: `ign-${org.id}.example.test`, muv: 5_000_000 })).id;
+  const blog = (await makeWebsite(ctx, { domain: `blog-${org.id}.example.test`, muv: null })).id;
   const specs = {
     alpha: { title: 'Alpha Zelda review', pubDate: '2024-05-01T10:00:00Z', language: 'en', reach: 8, websiteId: ign, isMetacritic: true, author: 'Ann' },
     bravo: { title: 'bravo zelda guide', description: 'Where to find the SECRET shrine', pubDate: '2024-05-02T23:59:59Z', language: 'fr', reach: 3, websiteId: blog },
@@ -49,10 +50,10 @@ beforeAll(async () => {
   const ids: Record<string, number> = {};
   const tag = await makeTag(ctx, org.id, project.id);
   for (const [key, spec] of Object.entries(specs)) {
-    const article = await insertArticle(db(), spec);
+    const article = await makeArchiveArticle(ctx, spec);
     ids[key] = article.id;
-    if (key !== 'outside') await addToFeed(db(), org.id, alertId, article.id, { deleted: key === 'hidden' });
-    if (key === 'bravo') await saveArticle(db(), org.id, project.id, tag.id, article);
+    if (key !== 'outside') await addToFeed(ctx, alert, [article], { deleted: key === 'hidden' });
+    if (key === 'bravo') await makeSavedArticle(ctx, org.id, { projectId: project.id, tagId: tag.id, article });
   }
   Object.assign(feed, { token, orgId: org.id, projectId: project.id, alertId, ids, lastRun });
 });
@@ -206,15 +207,15 @@ describe('articles feed', () => {
   it('filters by region and country for organizations with regional filters', async () => {
     const { token, org } = await makeOrg(ctx, { capabilities: { ...NO_CAPABILITIES, regional_filters: true } });
     const project = await makeProject(ctx, org.id);
-    const alertId = await insertAlert(db(), org.id, project.id);
-    const french = await insertWebsite(db(), `fr-${org.id}.example.test`, { geography: [{ country_code_iso: 'US', visits: 10 }, { country_code_iso: 'FR', visits: 90 }] });
-    const american = await insertWebsite(db(), `us-${org.id}.example.test`, { geography: [{ country_code_iso: 'US', visits: 50 }] });
-    const europeFeed = await insertFeed(db(), french, 'Europe');
-    for (const [title, websiteId, feedId] of [['Paris zelda', french, europeFeed], ['Boston zelda', american, null]] as const) {
-      const a = await insertArticle(db(), { title, websiteId, feedId });
-      await addToFeed(db(), org.id, alertId, a.id);
+    const alert = await makeAlert(ctx, org.id, { projectId: project.id, keywords: 'zelda' });
+    const french = await makeWebsite(ctx, { domain: `fr-${org.id}.example.test`, geography: [{ country_code_iso: 'US', visits: 10 }, { country_code_iso: 'FR', visits: 90 }] });
+    const american = await makeWebsite(ctx, { domain: `us-${org.id}.example.test`, geography: [{ country_code_iso: 'US', visits: 50 }] });
+    const europeFeed = await makeFeed(ctx, french.id, { region: 'Europe' });
+    for (const [title, websiteId, feedId] of [['Paris zelda', french.id, europeFeed.id], ['Boston zelda', american.id, null]] as const) {
+      const a = await makeArchiveArticle(ctx, { title, websiteId, feedId });
+      await addToFeed(ctx, alert, [a]);
     }
-    const list = async (q: string) => titles((await ctx.call('GET', `/api/articles_feed/${alertId}?${q}`, { token })) as Res);
+    const list = async (q: string) => titles((await ctx.call('GET', `/api/articles_feed/${alert.id}?${q}`, { token })) as Res);
     expect(await list('filter[countries]=fr')).toEqual(['Paris zelda']);
     expect(await list('filter[countries]=US')).toEqual(['Boston zelda']);
     expect(await list('filter[regions]=europe')).toEqual(['Paris zelda']);

@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers/app.j
 import { makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
 import { articleHtml, startTestSite, type TestSite } from '../extraction/test-site.js';
 import { BULK_REASONS } from './bulk.js';
-import { addToFeed, makeAlert, makeArchiveArticle } from './test-data.js';
+import { addToFeed, makeAlert, makeArchiveArticle } from '../../../test/helpers/coverage-factories.js';
 
 let ctx: TestContext;
 let site: TestSite;
@@ -298,8 +298,8 @@ describe('bulk articles', () => {
 
   it('saves feed articles under a tag, reporting existing and foreign ids per row', async () => {
     const { token, org, project, tag } = await workspace();
-    const alert = await makeAlert(ctx, org.id, project.id);
-    const [a, b, c] = await Promise.all([1, 2, 3].map((n) => makeArchiveArticle(ctx, { title: `Feed story ${n}`, isMetacritic: n === 2 })));
+    const alert = await makeAlert(ctx, org.id, { projectId: project.id });
+    const [a, b, c] = await Promise.all([1, 2, 3].map((n) => makeArchiveArticle(ctx, { title: `Feed story ${n}`, isMetacritic: n === 2, reach: 6.5, muv: 9_000_000 })));
     const notInFeed = await makeArchiveArticle(ctx);
     await addToFeed(ctx, alert, [a, b, c]);
     const save = (ids: number[]) =>
@@ -326,7 +326,7 @@ describe('bulk articles', () => {
 
   it('deletes feed articles: hidden for good, per-row results', async () => {
     const { token, org, project } = await workspace();
-    const alert = await makeAlert(ctx, org.id, project.id);
+    const alert = await makeAlert(ctx, org.id, { projectId: project.id });
     const [a, b] = await Promise.all([makeArchiveArticle(ctx), makeArchiveArticle(ctx)]);
     await addToFeed(ctx, alert, [a, b]);
     const res = await ctx.call('POST', '/api/bulk/articles', {
@@ -351,7 +351,7 @@ describe('organization isolation', () => {
   it('answers 404 (or the tag error) to another organization and changes nothing', async () => {
     const owner = await workspace();
     const outsider = await workspace();
-    const alert = await makeAlert(ctx, owner.org.id, owner.project.id);
+    const alert = await makeAlert(ctx, owner.org.id, { projectId: owner.project.id });
     const art = await makeArchiveArticle(ctx);
     await addToFeed(ctx, alert, [art]);
     const created = await ctx.call('POST', '/api/articles', {

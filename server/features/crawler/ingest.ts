@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { domainOf } from '../../../common/url.js';
 import type { Db, Tx } from '../../db/client.js';
 import { getAlertIndex } from '../alerts/matcher.js';
+import { mediaSql, titleSortSql } from '../articles-feed/sort-columns.js';
 import { normalizeItems, type IngestFeed, type IngestItem, type IngestWebsite, type NormalizedArticle } from './normalize.js';
 
 export type { IngestFeed, IngestItem, IngestWebsite } from './normalize.js';
@@ -117,9 +118,11 @@ async function insertMatches(tx: Tx, matches: { alertId: number; article: Normal
                            ${col((m) => m.article.language)}::text[], ${col((m) => m.article.isMetacritic)}::boolean[])
         as m(alert_id, article_id, pub_date, reach, language, is_metacritic)
     ), ins as (
-      insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, matched_at)
-      select m.alert_id, m.article_id, al.organization_id, m.pub_date, m.reach, m.language, m.is_metacritic, ${now.toISOString()}::timestamptz
+      insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, matched_at)
+      select m.alert_id, m.article_id, al.organization_id, m.pub_date, m.reach, m.language, m.is_metacritic,
+             ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, ${now.toISOString()}::timestamptz
       from m join alerts al on al.id = m.alert_id
+      join articles a on a.id = m.article_id left join websites w on w.id = a.website_id
       order by m.alert_id, m.article_id
       on conflict (alert_id, article_id) do nothing
       returning alert_id, article_id, organization_id

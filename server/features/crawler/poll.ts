@@ -113,7 +113,13 @@ async function saveSuccess(
 /** A failure's message for people (shown on the website page), never a stack. */
 export function failureMessage(err: unknown): string {
   if (err instanceof FetchError || err instanceof FeedParseError) return err.message;
-  const text = err instanceof Error && err.message ? err.message : String(err);
+  // Drizzle wraps database errors as "Failed query: <sql>"; people need the database's reason.
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : null;
+  const text = cause?.message
+    ? `database error: ${cause.message}`
+    : err instanceof Error && err.message
+      ? err.message
+      : String(err);
   return `The feed could not be processed: ${text}`.slice(0, MAX_ERROR_CHARS);
 }
 

@@ -4,7 +4,7 @@ import { loadConfig } from '../../config.js';
 import { FetchError } from '../../net/errors.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
-import { addToFeed, makeAlert, makeArchiveArticle } from '../articles/test-data.js';
+import { addToFeed, makeAlert, makeArchiveArticle } from '../../../test/helpers/coverage-factories.js';
 import { extractPage, NotHtmlError } from './extract.js';
 import { articleHtml, startTestSite, type TestSite } from './test-site.js';
 
@@ -142,7 +142,7 @@ describe('GET /api/extract', () => {
     const owner = await makeOrg(ctx);
     const outsider = await makeOrg(ctx);
     const project = await makeProject(ctx, owner.org.id);
-    const alert = await makeAlert(ctx, owner.org.id, project.id);
+    const alert = await makeAlert(ctx, owner.org.id, { projectId: project.id });
     const article = await makeArchiveArticle(ctx, { url: site.url('/og'), fullUrl: site.url('/og') });
     await addToFeed(ctx, alert, [article]);
     const mine = await ctx.call('GET', `/api/extract?id=${article.id}`, { token: owner.token });

@@ -1,7 +1,8 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { postDiscordMessage } from '../../integrations/discord/client.js';
-import { postSlackMessage, type WebhookClientOptions, type WebhookOutcome } from '../../integrations/slack/client.js';
+import { postSlackMessage } from '../../integrations/slack/client.js';
+import type { WebhookClientOptions, WebhookOutcome } from '../../integrations/webhook.js';
 import { buildDiscordMessages, buildSlackMessages } from './format.js';
 import { claimDue, markFailed, markRetry, markSent, MAX_ATTEMPTS, retryDelaySeconds, type ClaimedRow } from './outbox.js';
 

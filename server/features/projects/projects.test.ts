@@ -4,9 +4,11 @@ import pg from 'pg';
 import { MSG } from '../../../common/messages.js';
 import { PLAN_DEFAULTS } from '../../../common/plans.js';
 import { organizations, users } from '../../db/schema/accounts.js';
+import { savedArticles } from '../../db/schema/coverage.js';
 import { projects } from '../../db/schema/workspace.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
-import { makeClient, makeOrg, makeProject } from '../../../test/helpers/factories.js';
+import { makeArchiveArticle, makeSavedArticle } from '../../../test/helpers/coverage-factories.js';
+import { makeClient, makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -39,6 +41,14 @@ async function waitForLockWaiter(client: pg.Client) {
   throw new Error('the request never waited for the organization lock');
 }
 const names = (res: { json(): { data: ProjectDoc[] } }) => res.json().data.map((p) => p.attributes.name);
+/** Saves `n` archive articles in a project under a new tag (archived when `locked`). */
+async function saveArticles(orgId: number, projectId: number, n: number, locked = false) {
+  const tag = await makeTag(ctx, orgId, projectId);
+  for (let i = 0; i < n; i++) {
+    const saved = await makeSavedArticle(ctx, orgId, { projectId, tagId: tag.id, article: await makeArchiveArticle(ctx) });
+    if (locked) await ctx.deps.db.update(savedArticles).set({ locked: true }).where(eq(savedArticles.id, saved.id));
+  }
+}
 
 describe('projects', () => {
   it('creates a project under a brand and answers with the brand included', async () => {
@@ -237,6 +247,40 @@ describe('projects', () => {
     const badId = await ctx.call('GET', '/api/projects?filter[client_id]=abc', { token });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().errors[0].source).toEqual({ parameter: 'filter[client_id]' });
+  });
+
+  it('counts each project\'s saved articles that are not archived, in the list, the CSV and GET projects/{id}', async () => {
+    const { token, org } = await makeOrg(ctx);
+    const other = await makeOrg(ctx);
+    const brand = await makeClient(ctx, org.id, 'Counted Brand');
+    const busy = await makeProject(ctx, org.id, { clientId: brand.id, name: 'Busy' });
+    const quiet = await makeProject(ctx, org.id, { clientId: brand.id, name: 'Quiet' });
+    const archivedOnly = await makeProject(ctx, org.id, { clientId: brand.id, name: 'Shelved' });
+    await saveArticles(org.id, busy.id, 3);
+    await saveArticles(org.id, busy.id, 2, true);
+    await saveArticles(org.id, archivedOnly.id, 1, true);
+    // Another organization's coverage never leaks into the counts.
+    await saveArticles(other.org.id, (await makeProject(ctx, other.org.id)).id, 4);
+
+    const list = await ctx.call('GET', '/api/projects', { token });
+    expect(list.statusCode).toBe(200);
+    const totals = Object.fromEntries(list.json().data.map((p: ProjectDoc) => [p.attributes.name, p.attributes['total-articles']]));
+    expect(totals).toEqual({ Busy: 3, Quiet: 0, Shelved: 0 });
+    expect(list.json().data.every((p: ProjectDoc) => p.attributes['total-reports'] === 0)).toBe(true);
+
+    const one = await ctx.call('GET', `/api/projects/${busy.id}`, { token });
+    expect(one.json().data.attributes).toMatchObject({ 'total-articles': 3, 'total-reports': 0 });
+    expect((await ctx.call('GET', `/api/projects/${quiet.id}`, { token })).json().data.attributes['total-articles']).toBe(0);
+    const paged = await ctx.call('GET', '/api/projects?page[page]=1&page[page_size]=1', { token });
+    expect(paged.json().data[0].attributes).toMatchObject({ name: 'Busy', 'total-articles': 3 });
+
+    const csv = await ctx.call('GET', '/api/projects', { token, headers: { accept: 'text/csv' } });
+    expect(csv.body.split('\n').find((l) => l.startsWith(`${busy.id},Busy,`))).toContain(',3,0,');
+
+    // Archiving one of them lowers the count; editing the project answers with the new count.
+    await ctx.deps.db.update(savedArticles).set({ locked: true }).where(and(eq(savedArticles.projectId, busy.id), eq(savedArticles.locked, false)));
+    const renamed = await ctx.call('PATCH', `/api/projects/${busy.id}`, { token, body: body({ name: 'Busy Again' }) });
+    expect(renamed.json().data.attributes).toMatchObject({ name: 'Busy Again', 'total-articles': 0 });
   });
 
   it('exports the list as CSV with the brand name', async () => {

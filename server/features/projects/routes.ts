@@ -26,8 +26,9 @@ export const projectResource = (p: ProjectListRow) =>
       'alert-id': idString(p.alertId),
       'youtube-search-id': idString(p.youtubeSearchId),
       'twitch-search-id': idString(p.twitchSearchId),
-      // Articles and reports arrive with their features; until then a project has none.
-      'total-articles': 0,
+      // Saved coverage that is not archived (counted in the same query as the project).
+      'total-articles': p.totalArticles,
+      // Reports do not exist yet: the reports feature replaces this with the project's count.
       'total-reports': 0,
       'inserted-at': iso(p.insertedAt),
       'updated-at': iso(p.updatedAt),

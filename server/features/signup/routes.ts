@@ -20,7 +20,7 @@ const challengeSchema = z.object({
   signature: z.string(),
 });
 
-const feedOutcome = z.object({ status: z.enum(['PENDING', 'SKIPPED']), reason: z.string() });
+const feedOutcome = z.object({ status: z.enum(['PENDING', 'ACTIVE', 'FAILED', 'SKIPPED']), reason: z.string() });
 const freeUserCreated = z.object({
   status: z.literal('OK'),
   message: z.string(),
@@ -79,9 +79,11 @@ export default async function signupRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       if (!(await (await getCaptcha()).redeem(req.body.altcha))) throw new AppError('bad_request', MSG.validation.captcha, '/altcha');
-      const account = await createFreeAccount(db, req.body);
+      const account = await createFreeAccount(db, req.body, {
+        onBackfillError: (err) => req.log.warn({ err }, 'free sign-up: filling the article alert from the archive failed'),
+      });
       const session = await createSession(db, authenticator, config, account.userId, req.headers['user-agent']);
-      req.log.info({ userId: account.userId, organizationId: account.organizationId }, 'free sign-up');
+      req.log.info({ userId: account.userId, organizationId: account.organizationId, alertId: account.alertId }, 'free sign-up');
       return reply.code(201).send({
         status: 'OK' as const,
         message: 'Account created',

@@ -6,22 +6,27 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
 import { clients, pendingFeeds, projects } from '../../db/schema/workspace.js';
 import { AppError } from '../../http/errors.js';
+import { backfillAlert } from '../alerts/matcher.js';
+import { createAlert } from '../alerts/service.js';
 import { hashPassword } from '../auth/service.js';
 import { createOrganization } from '../organizations/service.js';
 
 export type FeedKind = 'articles' | 'videos' | 'streams';
+/** data.feeds.* of POST p/free_user; `pending_feeds.status` keeps the same words in lower case. */
+export type FeedStatus = 'PENDING' | 'ACTIVE' | 'FAILED' | 'SKIPPED';
 export interface FeedOutcome {
-  status: 'PENDING' | 'SKIPPED';
+  status: FeedStatus;
   reason: string;
 }
 
-// The coverage, YouTube and Twitch features turn pending feeds into live ones when they exist.
-const PENDING_REASON: Record<FeedKind, string> = {
-  articles: 'Will start when article alerts are available',
+// The YouTube and Twitch features turn pending feeds into live ones when they exist.
+const PENDING_REASON: Record<Exclude<FeedKind, 'articles'>, string> = {
   videos: 'Will start when YouTube feeds are available',
   streams: 'Will start when Twitch feeds are available',
 };
 const SKIPPED: FeedOutcome = { status: 'SKIPPED', reason: 'Not requested' };
+export const ARTICLES_ACTIVE = 'Watching for new articles';
+const articlesFound = (n: number) => `Watching for new articles; ${n} ${n === 1 ? 'article' : 'articles'} from the last two months found`;
 
 export interface FreeAccount {
   userId: number;
@@ -29,28 +34,37 @@ export interface FreeAccount {
   organizationId: number;
   clientId: number;
   projectId: number;
+  /** The project's article alert, when one was asked for and its keywords were usable. */
+  alertId: number | null;
   feeds: Record<FeedKind, FeedOutcome>;
+}
+
+export interface FreeAccountOptions {
+  /** Called when filling the new alert's feed from the archive fails; the sign-up succeeds anyway. */
+  onBackfillError?: (err: unknown) => void;
 }
 
 const emailTaken = () => new AppError('conflict', MSG.auth.emailTaken, '/email');
 
 /**
  * Free sign-up: the user (tier Free), an organization on the trial plan with the user as
- * admin, its first brand and project (the user's default), and the alerts asked for, kept as
- * pending feeds. All in one transaction: a failure anywhere writes nothing.
+ * admin, its first brand and project (the user's default), the project's article alert, and
+ * the YouTube and Twitch alerts asked for, kept as pending feeds. All in one transaction: a
+ * failure anywhere writes nothing, except unusable alert keywords, which only fail that alert
+ * (FAILED with the parser's message). After commit the alert's feed is filled from the archive.
+ * Every request is recorded in `pending_feeds` with its outcome (pending, active or failed).
  */
-export async function createFreeAccount(db: Db, input: FreeUserBody): Promise<FreeAccount> {
+export async function createFreeAccount(db: Db, input: FreeUserBody, opts: FreeAccountOptions = {}): Promise<FreeAccount> {
   // Hash before opening the transaction: argon2 is slow on purpose and must not hold a connection.
   const passwordHash = await hashPassword(input.password);
-  const feedRequests: { kind: FeedKind; payload: Record<string, unknown> }[] = [];
-  if (input.article_alert)
-    feedRequests.push({ kind: 'articles', payload: { name: input.article_alert.name || input.project_name, keywords: input.article_alert.keywords } });
+  const feedRequests: { kind: Exclude<FeedKind, 'articles'>; payload: Record<string, unknown> }[] = [];
   if (input.youtube_alert) feedRequests.push({ kind: 'videos', payload: { keyword: input.youtube_alert.keyword } });
   if (input.twitch_alert)
     feedRequests.push({ kind: 'streams', payload: { keyword: input.twitch_alert.keyword, game_id: input.twitch_alert.game_id } });
 
+  let account: FreeAccount;
   try {
-    return await db.transaction(async (tx) => {
+    account = await db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
       if (existing) throw emailTaken();
       const [user] = await tx
@@ -64,20 +78,46 @@ export async function createFreeAccount(db: Db, input: FreeUserBody): Promise<Fr
         .values({ organizationId: org.id, clientId: client.id, name: input.project_name })
         .returning({ id: projects.id });
       await tx.update(users).set({ defaultProjectId: project.id, updatedAt: new Date() }).where(eq(users.id, user.id));
-      if (feedRequests.length) {
-        await tx.insert(pendingFeeds).values(
-          feedRequests.map((f) => ({ organizationId: org.id, projectId: project.id, kind: f.kind, payload: f.payload, status: 'pending' })),
-        );
-      }
       const feeds = { articles: SKIPPED, videos: SKIPPED, streams: SKIPPED } as Record<FeedKind, FeedOutcome>;
-      for (const f of feedRequests) feeds[f.kind] = { status: 'PENDING', reason: PENDING_REASON[f.kind] };
-      return { userId: user.id, email: user.email, organizationId: org.id, clientId: client.id, projectId: project.id, feeds };
+      const records: (typeof pendingFeeds.$inferInsert)[] = [];
+      let alertId: number | null = null;
+      if (input.article_alert) {
+        const name = input.article_alert.name || input.project_name;
+        const { keywords } = input.article_alert;
+        try {
+          // Backfill waits for the commit: the archive scan must not hold the sign-up's locks.
+          alertId = (await createAlert(tx, org.id, { projectId: project.id, name, keywords }, { backfill: false })).id;
+          feeds.articles = { status: 'ACTIVE', reason: ARTICLES_ACTIVE };
+          records.push({ organizationId: org.id, projectId: project.id, kind: 'articles', payload: { name, keywords, alert_id: alertId }, status: 'active' });
+        } catch (err) {
+          // Keywords the query parser refuses (zod only checks the length) fail this alert, not the account.
+          if (!(err instanceof AppError) || err.status !== 422) throw err;
+          feeds.articles = { status: 'FAILED', reason: err.message };
+          records.push({ organizationId: org.id, projectId: project.id, kind: 'articles', payload: { name, keywords }, status: 'failed', reason: err.message });
+        }
+      }
+      for (const f of feedRequests) {
+        feeds[f.kind] = { status: 'PENDING', reason: PENDING_REASON[f.kind] };
+        records.push({ organizationId: org.id, projectId: project.id, kind: f.kind, payload: f.payload, status: 'pending' });
+      }
+      if (records.length) await tx.insert(pendingFeeds).values(records);
+      return { userId: user.id, email: user.email, organizationId: org.id, clientId: client.id, projectId: project.id, alertId, feeds };
     });
   } catch (err) {
     // Two sign-ups racing for one address: the unique index decides, the loser gets the same 409.
     if (isUniqueViolation(err, 'users_email_key')) throw emailTaken();
     throw err;
   }
+  if (account.alertId !== null) {
+    try {
+      const { matched } = await backfillAlert(db, account.organizationId, account.alertId);
+      if (matched > 0) account.feeds.articles = { status: 'ACTIVE', reason: articlesFound(matched) };
+    } catch (err) {
+      // The alert is live either way: new articles reach its feed as they are crawled.
+      opts.onBackfillError?.(err);
+    }
+  }
+  return account;
 }
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {

@@ -3,11 +3,14 @@ import { sql } from 'drizzle-orm';
 import { createChallenge, solveChallenge } from 'altcha-lib/v1';
 import { MSG } from '../../../common/messages.js';
 import { TIER, ROLE } from '../../../common/limits.js';
+import { QUERY_MSG } from '../../../common/query/messages.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
+import { daysAgo, makeArchiveArticle } from '../../../test/helpers/coverage-factories.js';
 import { makeUser } from '../../../test/helpers/factories.js';
 import { startFakeTwitch, type FakeTwitch } from '../../../test/fakes/twitch.js';
 import { Captcha, CAPTCHA_TTL_MS, deriveCaptchaKey } from './captcha.js';
 import { TWITCH_NOT_CONNECTED } from './routes.js';
+import { ARTICLES_ACTIVE } from './service.js';
 
 let ctx: TestContext;
 let twitch: FakeTwitch;
@@ -58,7 +61,28 @@ const totals = async () => ({
   projects: await count('projects'),
   pending_feeds: await count('pending_feeds'),
   memberships: await count('memberships'),
+  alerts: await count('alerts'),
 });
+
+/** Archive articles published `age` days ago, as the crawler would have stored them before the sign-up. */
+async function archive(titles: string[], age = 3) {
+  for (const title of titles) await makeArchiveArticle(ctx, { title, reach: 5, pubDate: daysAgo(age) });
+}
+
+/** The user's default project with its alert (null when none) and the alert's feed, by title. */
+async function projectAlertOf(userId: number) {
+  const { rows: [project] } = await ctx.deps.db.execute<{ id: number; alert_id: number | null; organization_id: number }>(
+    sql`select p.id, p.alert_id, p.organization_id from projects p join users u on u.default_project_id = p.id where u.id = ${userId}`,
+  );
+  const { rows: alerts } = await ctx.deps.db.execute<Record<string, unknown>>(
+    sql`select id, organization_id, project_id, name, keywords, active from alerts where organization_id = ${project.organization_id}`,
+  );
+  const { rows: feed } = await ctx.deps.db.execute<{ title: string }>(
+    sql`select a.title from alert_articles aa join articles a on a.id = aa.article_id
+        where aa.organization_id = ${project.organization_id} order by a.title`,
+  );
+  return { project, alerts, feedTitles: feed.map((r) => r.title) };
+}
 
 describe('GET p/captcha', () => {
   it('issues a signed SHA-256 challenge that expires in ten minutes', async () => {
@@ -75,7 +99,9 @@ describe('GET p/captcha', () => {
 });
 
 describe('POST p/free_user', () => {
-  it('creates user, trial organization, brand, project and pending alerts, and logs the user in', async () => {
+  it('creates user, trial organization, brand, project, the live article alert and pending video and stream alerts, and logs the user in', async () => {
+    await archive(['Analytical engine unveiled in London', 'Why the analytical engine matters', 'A steam loom for everyone']);
+    await archive(['The analytical engine, first described'], 90); // older than the two months a backfill reaches
     const input = body({
       email: 'Grace.Hopper@Example.TEST',
       article_alert: { name: 'Launch coverage', keywords: 'analytical engine' },
@@ -92,7 +118,7 @@ describe('POST p/free_user', () => {
       data: {
         user: { status: 'OK', id: expect.any(String), email: 'grace.hopper@example.test', token: expect.any(String), expires_at: expect.any(String) },
         feeds: {
-          articles: { status: 'PENDING', reason: 'Will start when article alerts are available' },
+          articles: { status: 'ACTIVE', reason: 'Watching for new articles; 2 articles from the last two months found' },
           videos: { status: 'PENDING', reason: 'Will start when YouTube feeds are available' },
           streams: { status: 'PENDING', reason: 'Will start when Twitch feeds are available' },
         },
@@ -111,35 +137,96 @@ describe('POST p/free_user', () => {
     expect(project).toMatchObject({ name: 'Launch 2025', organization_id: org.id, locked: false });
     const { rows: [client] } = await ctx.deps.db.execute<Record<string, unknown>>(sql`select * from clients where id = ${project.client_id}`);
     expect(client).toMatchObject({ name: 'Difference Engine', organization_id: org.id });
+    // The article alert is a real alert of the organization, linked from the project, its feed
+    // filled from the archive of the last two months.
+    const { alerts, feedTitles } = await projectAlertOf(userId);
+    expect(alerts).toEqual([
+      { id: expect.any(Number), organization_id: org.id, project_id: project.id, name: 'Launch coverage', keywords: 'analytical engine', active: true },
+    ]);
+    expect(project.alert_id).toBe(alerts[0].id);
+    expect(feedTitles).toEqual(['Analytical engine unveiled in London', 'Why the analytical engine matters']);
     const { rows: feeds } = await ctx.deps.db.execute<Record<string, unknown>>(
-      sql`select kind, payload, status, organization_id, project_id from pending_feeds where project_id = ${project.id} order by kind`,
+      sql`select kind, payload, status, reason, organization_id, project_id from pending_feeds where project_id = ${project.id} order by kind`,
     );
+    const common = { reason: null, organization_id: org.id, project_id: project.id };
     expect(feeds).toEqual([
-      { kind: 'articles', payload: { name: 'Launch coverage', keywords: 'analytical engine' }, status: 'pending', organization_id: org.id, project_id: project.id },
-      { kind: 'streams', payload: { keyword: 'zelda', game_id: '110758' }, status: 'pending', organization_id: org.id, project_id: project.id },
-      { kind: 'videos', payload: { keyword: 'engine' }, status: 'pending', organization_id: org.id, project_id: project.id },
+      { kind: 'articles', payload: { name: 'Launch coverage', keywords: 'analytical engine', alert_id: alerts[0].id }, status: 'active', ...common },
+      { kind: 'streams', payload: { keyword: 'zelda', game_id: '110758' }, status: 'pending', ...common },
+      { kind: 'videos', payload: { keyword: 'engine' }, status: 'pending', ...common },
     ]);
 
     // The returned token is a working session in the new organization.
     const brands = await ctx.call('GET', '/api/clients', { token: doc.data.user.token });
     expect(brands.statusCode).toBe(200);
     expect(brands.json().data.map((c: { attributes: { name: string } }) => c.attributes.name)).toEqual(['Difference Engine']);
+    const articlesFeed = await ctx.call('GET', `/api/articles_feed/${alerts[0].id}`, { token: doc.data.user.token });
+    expect(articlesFeed.statusCode).toBe(200);
+    expect(articlesFeed.json().meta.total_entries).toBe(2);
     const login = await ctx.call('POST', '/api/auth/login', { body: { email: 'grace.hopper@example.test', password: 'analytical engine' } });
     expect(login.statusCode).toBe(200);
   });
 
   it('skips the alerts that were not asked for and names the article alert after the project', async () => {
-    const res = await signUp(body({ article_alert: { keywords: 'difference engine' }, altcha: await solveCaptcha() }));
+    const res = await signUp(body({ article_alert: { keywords: 'jacquard punchcards' }, altcha: await solveCaptcha() }));
     expect(res.statusCode).toBe(201);
     expect(res.json().data.feeds).toEqual({
-      articles: { status: 'PENDING', reason: 'Will start when article alerts are available' },
+      articles: { status: 'ACTIVE', reason: ARTICLES_ACTIVE },
       videos: { status: 'SKIPPED', reason: 'Not requested' },
       streams: { status: 'SKIPPED', reason: 'Not requested' },
     });
-    const { rows } = await ctx.deps.db.execute<{ kind: string; payload: unknown }>(
-      sql`select f.kind, f.payload from pending_feeds f join users u on u.default_project_id = f.project_id where u.id = ${Number(res.json().data.user.id)}`,
+    const userId = Number(res.json().data.user.id);
+    const { project, alerts, feedTitles } = await projectAlertOf(userId);
+    expect(alerts).toMatchObject([{ name: 'Launch 2025', keywords: 'jacquard punchcards', project_id: project.id }]);
+    expect(project.alert_id).toBe(alerts[0].id);
+    expect(feedTitles).toEqual([]);
+    const { rows } = await ctx.deps.db.execute<{ kind: string; payload: unknown; status: string }>(
+      sql`select f.kind, f.payload, f.status from pending_feeds f join users u on u.default_project_id = f.project_id where u.id = ${userId}`,
     );
-    expect(rows).toEqual([{ kind: 'articles', payload: { name: 'Launch 2025', keywords: 'difference engine' } }]);
+    expect(rows).toEqual([{ kind: 'articles', payload: { name: 'Launch 2025', keywords: 'jacquard punchcards', alert_id: alerts[0].id }, status: 'active' }]);
+  });
+
+  it('creates the account without the article alert when the keywords are not a valid query', async () => {
+    const res = await signUp(body({ article_alert: { keywords: 'engine AND' }, youtube_alert: { keyword: 'engine' }, altcha: await solveCaptcha() }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.feeds).toEqual({
+      articles: { status: 'FAILED', reason: QUERY_MSG.nothingAfterAnd },
+      videos: { status: 'PENDING', reason: 'Will start when YouTube feeds are available' },
+      streams: { status: 'SKIPPED', reason: 'Not requested' },
+    });
+    const userId = Number(res.json().data.user.id);
+    const { project, alerts } = await projectAlertOf(userId);
+    expect(alerts).toEqual([]);
+    expect(project.alert_id).toBeNull();
+    const { rows } = await ctx.deps.db.execute<Record<string, unknown>>(
+      sql`select kind, payload, status, reason from pending_feeds where project_id = ${project.id} order by kind`,
+    );
+    expect(rows).toEqual([
+      { kind: 'articles', payload: { name: 'Launch 2025', keywords: 'engine AND' }, status: 'failed', reason: QUERY_MSG.nothingAfterAnd },
+      { kind: 'videos', payload: { keyword: 'engine' }, status: 'pending', reason: null },
+    ]);
+    // The account works: the session token opens the new workspace.
+    expect((await ctx.call('GET', '/api/projects', { token: res.json().data.user.token })).json().data[0].attributes['alert-id']).toBeNull();
+  });
+
+  it('keeps the account and the alert when filling the feed from the archive fails', async () => {
+    await archive(['Zeppelin tours resume']);
+    await ctx.deps.db.execute(sql.raw(`
+      create function refuse_backfill() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from alerts where id = new.alert_id and keywords = 'zeppelin tours') then raise exception 'refused for the test'; end if;
+        return new;
+      end $$;
+      create trigger refuse_backfill before insert on alert_articles for each row execute function refuse_backfill();`));
+    try {
+      const res = await signUp(body({ article_alert: { keywords: 'zeppelin tours' }, altcha: await solveCaptcha() }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.feeds.articles).toEqual({ status: 'ACTIVE', reason: ARTICLES_ACTIVE });
+      const { project, alerts, feedTitles } = await projectAlertOf(Number(res.json().data.user.id));
+      expect(project.alert_id).toBe(alerts[0].id);
+      expect(feedTitles).toEqual([]);
+    } finally {
+      await ctx.deps.db.execute(sql.raw('drop trigger refuse_backfill on alert_articles; drop function refuse_backfill();'));
+    }
   });
 
   it('refuses a solution that was already used', async () => {
@@ -254,7 +341,9 @@ describe('POST p/free_user', () => {
       create trigger refuse_feed before insert on pending_feeds for each row execute function refuse_feed();`));
     const before = await totals();
     const email = 'half-written@example.test';
-    const res = await signUp(body({ email, youtube_alert: { keyword: 'explode' }, altcha: await solveCaptcha() }));
+    const res = await signUp(
+      body({ email, article_alert: { keywords: 'analytical engine' }, youtube_alert: { keyword: 'explode' }, altcha: await solveCaptcha() }),
+    );
     expect(res.statusCode).toBe(500);
     expect(await totals()).toEqual(before);
     expect(await count('users', sql`email = ${email}`)).toBe(0);

@@ -10,6 +10,7 @@ import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.
 import { enqueueFeedPoll } from '../crawler/queue.js';
 import {
   allFeedsByWebsite, deleteFeed, FEED_FILTERS, FEED_SORTS, listFeeds, ensureWebsites, feedUrlTaken, findFeed, insertFeed, insertNewFeeds, updateFeed,
+  type FeedRow,
 } from './feeds-repo.js';
 import { conflictAt, requireOperator, requireOperatorAdmin } from './gate.js';
 import { opmlChunks, parseOpml } from './opml.js';
@@ -47,6 +48,8 @@ async function readOpml(req: FastifyRequest): Promise<string> {
 export default async function feedRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
+  const websubAvailable = Boolean(app.deps.config.publicUrl);
+  const toFeedResource = (f: FeedRow) => feedResource(f, websubAvailable);
   // Read per call: the job queue may be attached after the routes are built (tests, API-only role).
   const boss = () => app.deps.boss;
 
@@ -59,7 +62,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       name: 'feeds',
       params,
       fetchPage: (p) => listFeeds(db, p),
-      toResource: feedResource,
+      toResource: toFeedResource,
       csvColumns: ['feed', 'type', 'disabled', 'website_id', 'status', 'last-success-at', 'last-error', 'error-count', 'next-check-at', 'articles-added'],
     });
   });
@@ -79,7 +82,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     });
     if (!feed) throw conflictAt('/data/attributes/feed', MSG.websites.feedTaken);
     await enqueueFeedPoll(boss(), feed.id);
-    return sendOne(reply, feedResource(feed), 201);
+    return sendOne(reply, toFeedResource(feed), 201);
   });
 
   app.patch(
@@ -106,7 +109,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       if (!feed) throw notFound('feed');
       const restarted = (a.feed !== undefined && a.feed !== current.feed) || (a.disabled === false && current.disabled);
       if (restarted && !feed.disabled) await enqueueFeedPoll(boss(), feed.id);
-      return sendOne(reply, feedResource(feed));
+      return sendOne(reply, toFeedResource(feed));
     },
   );
 

@@ -39,7 +39,12 @@ export function websiteResource(w: WebsiteListRow, relations?: Awaited<ReturnTyp
   return r;
 }
 
-export function feedResource(f: FeedRow): Resource {
+/**
+ * A feed with its polling health. `websubAvailable` is whether this server has a PUBLIC_URL:
+ * without one the crawler never subscribes to hubs, so `websub-state` stays 'none' and the page
+ * says push is off rather than leaving the state unexplained.
+ */
+export function feedResource(f: FeedRow, websubAvailable: boolean): Resource {
   return resource(
     'feed',
     f.id,
@@ -67,6 +72,7 @@ export function feedResource(f: FeedRow): Resource {
       'interval-seconds': f.intervalSeconds,
       'websub-state': f.websubState,
       'websub-lease-until': iso(f.websubLeaseUntil),
+      websub_available: websubAvailable,
       'inserted-at': f.insertedAt.toISOString(),
       'updated-at': f.updatedAt.toISOString(),
     },
@@ -75,9 +81,9 @@ export function feedResource(f: FeedRow): Resource {
 }
 
 /** The `included` resources of GET websites/:id. */
-export function websiteIncluded(relations: Awaited<ReturnType<typeof websiteRelations>>): Resource[] {
+export function websiteIncluded(relations: Awaited<ReturnType<typeof websiteRelations>>, websubAvailable: boolean): Resource[] {
   return [
-    ...relations.feeds.map(feedResource),
+    ...relations.feeds.map((f) => feedResource(f, websubAvailable)),
     ...relations.authors.map((a) =>
       resource('website_author', a.id, { author: a.author, 'articles-count': a.articlesCount, 'last-seen-at': a.lastSeenAt.toISOString() }),
     ),

@@ -25,6 +25,8 @@ const CSV_COLUMNS = [
 export default async function websiteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
+  // The crawler subscribes to WebSub hubs only when the server has a public address.
+  const websubAvailable = Boolean(app.deps.config.publicUrl);
 
   // The gate runs before body parsing and validation, so an outsider's malformed request is
   // a 404 like any other (never a 422 that would reveal the route); feed routes inherit it.
@@ -66,7 +68,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
       const website = await findWebsite(db, req.params.id);
       if (!website) throw notFound('website');
       const relations = await websiteRelations(db, website.id);
-      return sendOne(reply, websiteResource(website, relations), 200, { included: websiteIncluded(relations) });
+      return sendOne(reply, websiteResource(website, relations), 200, { included: websiteIncluded(relations, websubAvailable) });
     },
   );
 
@@ -107,7 +109,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
       requireOperatorAdmin(req);
       const website = await editWebsite(db, req.params.id, req.body.data.attributes);
       const relations = await websiteRelations(db, website.id);
-      return sendOne(reply, websiteResource(website, relations), 200, { included: websiteIncluded(relations) });
+      return sendOne(reply, websiteResource(website, relations), 200, { included: websiteIncluded(relations, websubAvailable) });
     },
   );
 

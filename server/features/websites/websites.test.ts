@@ -170,7 +170,8 @@ describe('feeds', () => {
   it('adds a feed once (409 on the same address) and shows its health on the website', async () => {
     const site = await addWebsite();
     const feed = await addFeed(site.id, `${site.attributes.domain}/rss`);
-    expect(feed.attributes).toMatchObject({ feed: `http://${site.attributes.domain}/rss`, status: 'never', disabled: false, 'error-count': 0 });
+    // The test server has no PUBLIC_URL, so hubs are never subscribed to and every feed says so.
+    expect(feed.attributes).toMatchObject({ feed: `http://${site.attributes.domain}/rss`, status: 'never', disabled: false, 'error-count': 0, websub_available: false });
     const dup = await ctx.call('POST', '/api/feeds', { token: admin, body: feedBody({ feed: `http://${site.attributes.domain}/rss`, website_id: site.id }) });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors[0]).toMatchObject({ code: 'conflict', detail: MSG.websites.feedTaken, source: { pointer: '/data/attributes/feed' } });
@@ -194,8 +195,26 @@ describe('feeds', () => {
     expect(included.attributes).toMatchObject({
       status: 'failing', 'error-count': 3, 'last-error': 'HTTP 503 from the server', 'last-error-at': failedAt.toISOString(),
       'last-success-at': '2024-04-30T10:00:00.000Z', 'last-count': 20, 'articles-added': 17, 'websub-state': 'active',
-      'next-check-at': expect.any(String), 'interval-seconds': 1800,
+      'next-check-at': expect.any(String), 'interval-seconds': 1800, websub_available: false,
     });
+    expect(listed.json().data[0].attributes.websub_available).toBe(false);
+  });
+
+  it('tells the page that WebSub push is available when the server has a public URL', async () => {
+    const withUrl = await createTestContext({ PUBLIC_URL: 'https://coverwatch.example' });
+    try {
+      const op = await makeOrg(withUrl, { plan: 'admin', capabilities: CAPABILITIES_BY_LEGACY_ID[1] });
+      const site = await withUrl.call('POST', '/api/websites', { token: op.token, body: websiteBody({ domain: 'push.example', reach: 4, language: 'en' }) });
+      const siteId = site.json().data.id;
+      const created = await withUrl.call('POST', '/api/feeds', { token: op.token, body: feedBody({ feed: 'https://push.example/rss', website_id: siteId }) });
+      expect(created.json().data.attributes).toMatchObject({ 'websub-state': 'none', websub_available: true });
+      const listed = await withUrl.call('GET', `/api/feeds?filter[website_id]=${siteId}`, { token: op.token });
+      expect(listed.json().data[0].attributes.websub_available).toBe(true);
+      const detail = await withUrl.call('GET', '/api/websites/push.example', { token: op.token });
+      expect(detail.json().included.find((r: { type: string }) => r.type === 'feed').attributes.websub_available).toBe(true);
+    } finally {
+      await withUrl.close();
+    }
   });
 
   it('asks for a poll after a feed is created or re-enabled', async () => {

@@ -1,11 +1,11 @@
-import { fetchUrl } from '../../net/http-client.js';
-import { classifyWebhookError, type WebhookClientOptions, type WebhookOutcome } from '../slack/client.js';
+import type { FetchError } from '../../net/http-client.js';
+import { postWebhookJson, type WebhookClientOptions, type WebhookOutcome, type WebhookService } from '../webhook.js';
 
 /**
- * A small Discord webhook client (shared/reference/third-party-apis.md §4). Same rules as the
- * Slack client (the outcome tells the outbox what to do next), through `fetchUrl` for the SSRF
- * guard. Discord's limits are exported so that message builders split batches before Discord
- * would refuse them.
+ * A small Discord webhook client (shared/reference/third-party-apis.md §4). The POST and what
+ * to do after it live in `../webhook.ts`; Discord's part is its message shape, reading its JSON
+ * errors and its rate-limit wait. Discord's limits are exported so that message builders split
+ * batches before Discord would refuse them.
  */
 
 export const DISCORD_LIMITS = {
@@ -45,23 +45,46 @@ export function discordEmbedLength(e: DiscordEmbed): number {
   return n;
 }
 
-/** Posts one message to a Discord webhook. Never throws. */
-export async function postDiscordMessage(webhookUrl: string, message: DiscordMessage, opts: WebhookClientOptions): Promise<WebhookOutcome> {
+/** Discord's JSON error body: `{"message": "Unknown Webhook", "code": 10015}`, and on 429 `retry_after`. */
+function discordErrorBody(err: FetchError): { message?: unknown; code?: unknown; retry_after?: unknown } | null {
+  if (!err.bodySnippet?.startsWith('{')) return null;
   try {
-    const res = await fetchUrl(webhookUrl, {
-      method: 'POST',
-      body: JSON.stringify(message),
-      headers: { 'content-type': 'application/json' },
-      accept: 'application/json',
-      allowPrivate: opts.allowPrivate,
-      userAgent: opts.userAgent,
-      timeoutMs: opts.timeoutMs ?? 15_000,
-      maxRedirects: 0,
-      maxBytes: 256 * 1024,
-      hostConcurrency: 16,
-    });
-    return { ok: true, status: res.status };
-  } catch (err) {
-    return classifyWebhookError(err, 'Discord');
+    const body: unknown = JSON.parse(err.bodySnippet);
+    return body && typeof body === 'object' ? body : null;
+  } catch {
+    return null; // cut at the snippet's length, or not JSON at all
   }
+}
+
+/** "404 Unknown Webhook (code 10015)" from Discord's error body; null when it has no message. */
+export function describeDiscordError(err: FetchError): string | null {
+  const body = discordErrorBody(err);
+  if (typeof body?.message !== 'string' || !body.message.trim()) return null;
+  const code = typeof body.code === 'number' && body.code > 0 ? ` (code ${body.code})` : '';
+  return `${err.status} ${body.message.trim().slice(0, 200)}${code}`;
+}
+
+/**
+ * Seconds to wait after a 429: the body's `retry_after` (float seconds, the precise one), else
+ * `X-RateLimit-Reset-After`; undefined leaves `Retry-After` (whole seconds) to the caller.
+ */
+export function discordRetryAfterSeconds(err: FetchError): number | undefined {
+  const fromBody = discordErrorBody(err)?.retry_after;
+  if (typeof fromBody === 'number' && Number.isFinite(fromBody) && fromBody >= 0) return fromBody;
+  const resetAfter = Number(err.headers?.['x-ratelimit-reset-after'] ?? NaN);
+  if (Number.isFinite(resetAfter) && resetAfter >= 0) return resetAfter;
+  return undefined;
+}
+
+const DISCORD: WebhookService = {
+  name: 'Discord',
+  accept: 'application/json',
+  maxBytes: 256 * 1024,
+  describeError: describeDiscordError,
+  retryAfterSeconds: discordRetryAfterSeconds,
+};
+
+/** Posts one message to a Discord webhook. Never throws. */
+export function postDiscordMessage(webhookUrl: string, message: DiscordMessage, opts: WebhookClientOptions): Promise<WebhookOutcome> {
+  return postWebhookJson(webhookUrl, message, DISCORD, opts);
 }

@@ -1,11 +1,10 @@
-import { fetchUrl, FetchError } from '../../net/http-client.js';
+import type { FetchError } from '../../net/http-client.js';
+import { postWebhookJson, type WebhookClientOptions, type WebhookOutcome, type WebhookService } from '../webhook.js';
 
 /**
- * A small Slack incoming-webhook client (shared/reference/third-party-apis.md §3). It goes
- * through `fetchUrl`, so a webhook URL typed by a user can never reach a private address
- * (unless the server allows it for tests), and it tells the caller what to do next: done,
- * wait as long as Slack asked (429 `Retry-After`), try again later (5xx, network) or give up
- * (other 4xx: the webhook was revoked or the payload refused — retrying cannot help).
+ * A small Slack incoming-webhook client (shared/reference/third-party-apis.md §3). The POST and
+ * what to do after it live in `../webhook.ts`; Slack's part is its message shape and reading its
+ * plain-text error codes. A 429 waits for `Retry-After` (seconds).
  */
 
 export interface SlackTextObject {
@@ -27,60 +26,37 @@ export interface SlackMessage {
   unfurl_media?: boolean;
 }
 
-export type WebhookOutcome =
-  | { ok: true; status: number }
-  | { ok: false; retry: 'rate_limited'; retryAfterSeconds: number | null; status: number; message: string }
-  | { ok: false; retry: 'later'; status: number | null; message: string }
-  | { ok: false; retry: 'never'; status: number | null; message: string };
+/** Slack's error codes (third-party-apis.md §3) in words, for the alert's last error. */
+const SLACK_ERRORS: Record<string, string> = {
+  no_service: 'the webhook was revoked',
+  channel_not_found: 'the channel was deleted',
+  channel_is_archived: 'the channel is archived',
+  action_prohibited: 'a workspace admin restricted this webhook',
+  invalid_token: 'the webhook token is no longer valid',
+  user_not_found: 'the user was not found',
+  invalid_payload: 'Slack refused the message',
+  invalid_blocks: 'Slack refused the message layout',
+  invalid_blocks_format: 'Slack refused the message layout',
+  too_many_attachments: 'the message had too many attachments',
+  no_text: 'the message was empty',
+  missing_text_or_fallback_or_attachments: 'the message was empty',
+  rollup_error: 'a temporary error at Slack',
+};
 
-export interface WebhookClientOptions {
-  allowPrivate: boolean;
-  userAgent?: string;
-  timeoutMs?: number;
+/**
+ * Slack answers errors with a bare code as plain text ("404 no_service"). Anything else (a
+ * proxy's HTML page) is not a code and is left out.
+ */
+export function describeSlackError(err: FetchError): string | null {
+  const code = err.bodySnippet?.trim();
+  if (!code || !/^[a-z][a-z0-9_]{1,63}$/.test(code)) return null;
+  const words = SLACK_ERRORS[code];
+  return `${err.status} ${code}${words ? ` (${words})` : ''}`;
 }
+
+const SLACK: WebhookService = { name: 'Slack', accept: 'text/plain, application/json', maxBytes: 64 * 1024, describeError: describeSlackError };
 
 /** Posts one message to a Slack incoming webhook. Never throws. */
-export async function postSlackMessage(webhookUrl: string, message: SlackMessage, opts: WebhookClientOptions): Promise<WebhookOutcome> {
-  try {
-    const res = await fetchUrl(webhookUrl, {
-      method: 'POST',
-      body: JSON.stringify(message),
-      headers: { 'content-type': 'application/json' },
-      accept: 'text/plain, application/json',
-      allowPrivate: opts.allowPrivate,
-      userAgent: opts.userAgent,
-      timeoutMs: opts.timeoutMs ?? 15_000,
-      // A webhook never redirects; following one would post the message somewhere else.
-      maxRedirects: 0,
-      maxBytes: 64 * 1024,
-      // Webhooks of many alerts share hooks.slack.com: the per-host feed limit does not apply.
-      hostConcurrency: 16,
-    });
-    return { ok: true, status: res.status };
-  } catch (err) {
-    return classifyWebhookError(err, 'Slack');
-  }
-}
-
-/** Maps a failed webhook POST to what the outbox should do with it (shared with the Discord client's rules). */
-export function classifyWebhookError(err: unknown, service: string): WebhookOutcome {
-  if (!(err instanceof FetchError)) return { ok: false, retry: 'later', status: null, message: `${service}: ${(err as Error)?.message ?? 'unknown error'}` };
-  const status = err.status ?? null;
-  const message = `${service}: ${err.message}`;
-  switch (err.code) {
-    case 'too_large':
-      // Only a 2xx body is read: the message was accepted, the answer was just long.
-      return { ok: true, status: 200 };
-    case 'http_status':
-      if (status === 429) return { ok: false, retry: 'rate_limited', retryAfterSeconds: err.retryAfterSeconds ?? null, status, message };
-      if (status !== null && (status >= 500 || status === 408)) return { ok: false, retry: 'later', status, message };
-      return { ok: false, retry: 'never', status, message };
-    case 'timeout':
-    case 'network':
-    case 'empty_body':
-      return { ok: false, retry: 'later', status, message };
-    default:
-      // blocked_address, invalid_url, too_many_redirects: the webhook URL itself is wrong.
-      return { ok: false, retry: 'never', status, message };
-  }
+export function postSlackMessage(webhookUrl: string, message: SlackMessage, opts: WebhookClientOptions): Promise<WebhookOutcome> {
+  return postWebhookJson(webhookUrl, message, SLACK, opts);
 }

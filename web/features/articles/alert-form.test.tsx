@@ -11,9 +11,6 @@ import { ALERT_ID, PROJECT_ID, alertDoc, lastCall, renderFeedPage, serve, userDo
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom has no FontFaceSet; the autosizing query textarea listens to it.
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
-
 beforeEach(() => {
   localStorage.clear();
   tokenStore.set('test-token');

@@ -107,8 +107,6 @@ const linkLines = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `
 
 beforeEach(() => {
   tokenStore.set('token');
-  // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to it.
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -54,6 +54,7 @@ const feed = (id: string, over: Record<string, unknown> = {}) => ({
   'next-check-at': '2099-01-01T00:00:00Z',
   'last-checked-at': '2024-03-05T10:00:00Z',
   'websub-state': 'none',
+  websub_available: false,
   'inserted-at': '2024-03-01T10:00:00Z',
   ...over,
 });
@@ -222,9 +223,31 @@ describe('website detail', () => {
     expect(await screen.findByText('HTTP 503 from the server')).toBeTruthy();
     expect(screen.getByText('Failing')).toBeTruthy();
     expect(screen.getByText('OK')).toBeTruthy();
+    // The test server has no public URL: push is off for every feed, whatever its state.
+    expect(screen.getAllByText('Off — no public URL')).toHaveLength(2);
     expect(await screen.findByRole('link', { name: 'A great review' })).toBeTruthy();
     expect(screen.getByText('42.5%')).toBeTruthy();
     expect(calls.find((c) => c.url.pathname === '/api/feeds')!.url.searchParams.get('filter[website_id]')).toBe('5');
+  });
+
+  it("shows each feed's WebSub state when the server can receive pushes", async () => {
+    const states = { '1': 'pending', '2': 'active', '3': 'failed', '4': 'none' } as const;
+    const rows = Object.entries(states).map(([id, state]) => feed(id, { 'websub-state': state, websub_available: true }));
+    serve((req) => {
+      if (req.url.pathname === '/api/websites/polygon.example')
+        return { body: { data: { type: 'website', id: '5', attributes: website({ 'feeds-count': 4 }) }, included: rows.map(({ id, ...a }) => ({ type: 'feed', id, attributes: a })) } };
+      if (req.url.pathname === '/api/feeds') return { body: listDocument('feed', rows, 1, 25) };
+      if (req.url.pathname === '/api/websites/5/articles') return { body: listDocument('website_article', [], 1, 25) };
+      return undefined;
+    });
+    renderAt('/websites/polygon.example');
+    expect(await screen.findByRole('heading', { name: 'polygon.example' })).toBeTruthy();
+    const rowOf = async (id: string) => (await screen.findByText(`https://polygon.example/${id}.xml`, {}, { timeout: 3000 })).closest('tr')!;
+    expect(within(await rowOf('1')).getByText('Pending')).toBeTruthy();
+    expect(within(await rowOf('2')).getByText('Active')).toBeTruthy();
+    expect(within(await rowOf('3')).getByText('Failed')).toBeTruthy();
+    expect(within(await rowOf('4')).getByText('—')).toBeTruthy();
+    expect(screen.queryByText('Off — no public URL')).toBeNull();
   });
 
   it('shows the feeds empty state and the top countries', async () => {

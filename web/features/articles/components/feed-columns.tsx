@@ -4,13 +4,13 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { LIMITS } from '../../../../common/limits';
 import { formatVisitors } from '../../../../common/media-score';
 import type { Row } from '../../../components/data-table/data-table';
+import { MediaScoreBadge } from '../../../components/media-score-badge';
 import { formatDate } from '../../../lib/dates';
 import type { FeedArticle, FeedArticleAttributes } from '../api/feed';
 import { TOOLTIP_URL_MAX, truncate } from '../lib/format';
 import type { FeedGates } from '../lib/gates';
 import { HeadlineTools } from './headline-tools';
 import { MediaIcon, MediaName } from './media-cell';
-import { MediaScoreBadge } from './media-score-badge';
 
 const col = createColumnHelper<Row<FeedArticleAttributes>>();
 
@@ -71,12 +71,12 @@ export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlin
     col.display({
       id: 'media-icon',
       header: () => <VisuallyHidden>Media icon</VisuallyHidden>,
-      meta: { width: 44 },
+      meta: { width: 40 },
       cell: ({ row }) => <MediaIcon media={row.original.media} />,
     }),
     col.accessor('media', {
       header: 'Media',
-      meta: { sortField: 'media', width: 180 },
+      meta: { sortField: 'media', width: 150 },
       cell: (c) => <MediaName media={c.getValue()} linked={gates.operator} />,
     }),
     col.accessor('title', {
@@ -100,22 +100,22 @@ export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlin
       : []),
     col.accessor('reach', {
       header: 'Media score',
-      meta: { sortField: 'reach', width: 120 },
+      meta: { sortField: 'reach', width: 104 },
       cell: (c) => <MediaScoreBadge score={c.getValue()} />,
     }),
     col.accessor('is_metacritic', {
       header: 'Metacritic',
-      meta: { width: 100 },
+      meta: { width: 92 },
       cell: (c) => <MetacriticFlag value={c.getValue()} />,
     }),
     col.accessor('language', {
       header: 'Language',
-      meta: { sortField: 'language', width: 100 },
+      meta: { sortField: 'language', width: 92 },
       cell: (c) => <LanguageCell code={c.getValue()} />,
     }),
     col.accessor('pub_date', {
       header: 'Published',
-      meta: { sortField: 'pub_date', width: 130 },
+      meta: { sortField: 'pub_date', width: 112 },
       cell: (c) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDate(c.getValue())}

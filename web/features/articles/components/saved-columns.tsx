@@ -4,10 +4,11 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { LIMITS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
-import { formatVisitors, scoreBand } from '../../../../common/media-score';
+import { formatVisitors } from '../../../../common/media-score';
 import { languageName } from '../../../../common/reference';
 import { domainOf } from '../../../../common/url';
 import type { Row } from '../../../components/data-table/data-table';
+import { MediaScoreBadge } from '../../../components/media-score-badge';
 import { formatDate } from '../../../lib/dates';
 import { isMissingData, truncate, type SavedArticleAttributes } from '../api/saved-articles';
 
@@ -59,18 +60,6 @@ function TitleCell({ article }: { article: SavedArticleAttributes }) {
   );
 }
 
-export function ScoreBadge({ reach }: { reach: number | null | undefined }) {
-  if (reach === null || reach === undefined) return <Text size="sm" c="dimmed">–</Text>;
-  const band = scoreBand(reach);
-  return (
-    <Tooltip label={`Media score ${band.label}: ${band.name}`} withArrow>
-      <Badge color={band.color} variant="light" radius="sm" miw={44}>
-        {reach.toFixed(1)}
-      </Badge>
-    </Tooltip>
-  );
-}
-
 /** The saved-articles columns; UMV only with the plan's similarweb flag, media links only for the operator. */
 export function savedColumns(opts: { showUmv: boolean; linkToWebsite: boolean }) {
   return [
@@ -94,7 +83,7 @@ export function savedColumns(opts: { showUmv: boolean; linkToWebsite: boolean })
         );
       },
     }),
-    col.accessor('reach', { header: 'Media score', meta: { sortField: 'reach', width: 110, align: 'center' }, cell: (c) => <ScoreBadge reach={c.getValue()} /> }),
+    col.accessor('reach', { header: 'Media score', meta: { sortField: 'reach', width: 110, align: 'center' }, cell: (c) => <MediaScoreBadge score={c.getValue()} /> }),
     ...(opts.showUmv
       ? [col.accessor('muv', { header: 'UMV', meta: { width: 80, align: 'right' }, cell: (c) => <Text size="sm">{formatVisitors(c.getValue())}</Text> })]
       : []),

@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { TIMINGS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { languageName } from '../../../../common/reference';
+import { MediaScoreBadge } from '../../../components/media-score-badge';
 import { closeThenReset } from '../../../components/modal-reset';
 import { TagPicker } from '../../../components/tag-picker';
 import { toastError, toastSuccess, toastWarning } from '../../../components/toasts';
 import { formatDate } from '../../../lib/dates';
 import { saveFeedArticles, truncate, useFeedArticles, useInvalidateArticles, type FeedArticle } from '../api/saved-articles';
-import { ScoreBadge } from './saved-columns';
 
 export interface SavedFeedImportModalProps {
   opened: boolean;
@@ -35,7 +35,7 @@ function FeedRow({ article, checked, onToggle }: { article: FeedArticle; checked
             {[article.media, formatDate(article.pub_date), languageName(article.language)].filter(Boolean).join(' · ')}
           </Text>
         </Stack>
-        <ScoreBadge reach={article.reach} />
+        <MediaScoreBadge score={article.reach} />
       </Group>
     </Checkbox.Card>
   );

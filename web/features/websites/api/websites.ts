@@ -47,7 +47,10 @@ export interface FeedAttributes {
   'error-count': number;
   'next-check-at': string | null;
   'last-checked-at': string | null;
+  /** none | pending | active | failed. */
   'websub-state': string;
+  /** False when the server has no PUBLIC_URL: hubs are never subscribed to, the feed is only polled. */
+  websub_available: boolean;
   'inserted-at': string;
 }
 export type Feed = FeedAttributes & { id: string };

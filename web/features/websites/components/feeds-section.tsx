@@ -22,6 +22,40 @@ const STATUS: Record<FeedStatus, { label: string; color: string }> = {
   never: { label: 'Never fetched', color: 'blue' },
 };
 
+const WEBSUB: Record<string, { label: string; color: string; hint: string }> = {
+  pending: { label: 'Pending', color: 'yellow', hint: 'Subscribed to the hub; waiting for it to confirm.' },
+  active: { label: 'Active', color: 'teal', hint: 'The hub pushes new articles as they are published.' },
+  failed: { label: 'Failed', color: 'red', hint: 'The hub refused the subscription; the feed is polled and the subscription retried.' },
+};
+
+/** Whether the feed's hub pushes new articles, and why not when push is off for the whole server. */
+function WebsubCell({ state, available }: { state: string; available: boolean }) {
+  if (!available)
+    return (
+      <Tooltip label="Push needs PUBLIC_URL so hubs can reach this server; until then the feed is polled." withArrow multiline w={260}>
+        <Text span size="xs" c="dimmed">
+          Off — no public URL
+        </Text>
+      </Tooltip>
+    );
+  const s = WEBSUB[state];
+  if (!s)
+    return (
+      <Tooltip label="The feed names no WebSub hub (or has not been fetched yet)." withArrow>
+        <Text span c="dimmed" size="sm">
+          —
+        </Text>
+      </Tooltip>
+    );
+  return (
+    <Tooltip label={s.hint} withArrow multiline w={260}>
+      <Badge color={s.color} variant="light">
+        {s.label}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 const relative = (v: string | null) =>
   v ? (
     <Tooltip label={dayjs(v).format('MMM D, YYYY HH:mm')} withArrow>
@@ -108,7 +142,11 @@ export function FeedsSection({ websiteId, feedCount }: { websiteId: string; feed
         meta: { sortField: 'next_check_at', width: 130 },
         cell: ({ row }) => (row.original.disabled ? <Text size="sm" c="dimmed">—</Text> : relative(row.original['next-check-at'])),
       }),
-      col.accessor('websub-state', { header: 'WebSub', meta: { width: 90 }, cell: (c) => (c.getValue() === 'none' ? '—' : c.getValue()) }),
+      col.accessor('websub-state', {
+        header: 'WebSub',
+        meta: { width: 140 },
+        cell: ({ row }) => <WebsubCell state={row.original['websub-state']} available={row.original.websub_available} />,
+      }),
       col.accessor('last-count', { header: 'Items', meta: { width: 70, align: 'right' } }),
       col.accessor('articles-added', { header: 'Added', meta: { sortField: 'articles_added', width: 80, align: 'right' } }),
     ],

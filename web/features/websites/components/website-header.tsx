@@ -3,9 +3,9 @@ import { ActionIcon, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title
 import { IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { scoreBand, visitorsBand, formatVisitors } from '../../../../common/media-score';
 import { languageName } from '../../../../common/reference';
+import { MediaScoreBadge } from '../../../components/media-score-badge';
 import type { Website } from '../api/websites';
 import { EditScoreModal } from './edit-score-modal';
-import { MediaScoreBadge } from './media-score-badge';
 import { WebsiteAvatar } from './website-avatar';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {

@@ -5,12 +5,12 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { languageName } from '../../../../common/reference';
 import { DataTable, type Row } from '../../../components/data-table/data-table';
+import { MediaScoreBadge, VisitorsText } from '../../../components/media-score-badge';
 import { PageHeader } from '../../../components/page-header';
 import { toastError } from '../../../components/toasts';
 import { formatDate } from '../../../lib/dates';
 import { downloadOpml, useImportOpml, WEBSITES_PATH, type WebsiteAttributes } from '../api/websites';
 import { AddWebsiteModal } from '../components/add-website-modal';
-import { MediaScoreBadge, VisitorsText } from '../components/media-score-badge';
 import { WebsiteAvatar } from '../components/website-avatar';
 
 const col = createColumnHelper<Row<WebsiteAttributes>>();

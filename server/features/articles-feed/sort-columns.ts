@@ -1,0 +1,29 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The feed's sort keys that live on other tables (the article's title, its website's domain),
+ * copied into alert_articles when an article is matched so that sorting by them is a scan of
+ * one index (alert_articles_title_idx, alert_articles_media_idx) instead of a join and a sort
+ * of the whole feed. Every writer of alert_articles fills them with these expressions, so the
+ * copies are computed by PostgreSQL alone (same lower-casing and truncation everywhere).
+ */
+
+/** Characters of the lower-cased title kept as its sort key; titles equal that far tie on date. */
+export const TITLE_SORT_CHARS = 100;
+
+/** The host of a URL without "www.", as PostgreSQL computes it (the media of an article without a website). */
+const HOST_PATTERN = '^[a-zA-Z]+://(?:www\\.)?([^/:?#]+)';
+
+/** title_sort for an article's title. */
+export const titleSortSql = (title: SQL): SQL => sql`left(lower(${title}), ${sql.raw(String(TITLE_SORT_CHARS))})`;
+
+/** media for an article (its website's domain, else its URL's host; never null). */
+export const mediaSql = (domain: SQL, url: SQL): SQL => sql`coalesce(${domain}, substring(${url} from ${sql.raw(`'${HOST_PATTERN}'`)}), '')`;
+
+/** Both columns for the archive article `articleId`, as scalar subqueries (writers that hold only the id). */
+export function feedSortValues(articleId: number): { titleSort: SQL; media: SQL } {
+  return {
+    titleSort: sql`(select ${titleSortSql(sql`a.title`)} from articles a where a.id = ${articleId})`,
+    media: sql`(select ${mediaSql(sql`w.domain`, sql`a.url`)} from articles a left join websites w on w.id = a.website_id where a.id = ${articleId})`,
+  };
+}
