@@ -18,6 +18,8 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
     max: 4,
     schedule: opts.work,
     supervise: opts.work,
+    // The supervisor fails jobs whose worker stopped sending heartbeats (a killed process).
+    superviseIntervalSeconds: 10,
     application_name: 'coverwatch-jobs',
   } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));

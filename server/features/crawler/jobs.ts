@@ -25,10 +25,24 @@ const RENEW_BATCH = 100;
  * row and the scheduler re-enqueues by `next_check_at`, so pg-boss never retries a poll.
  */
 export async function createCrawlerQueues(boss: PgBoss): Promise<void> {
-  await boss.createQueue(CRAWLER_QUEUES.feedPoll, { policy: 'exclusive', retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3600 });
-  await boss.createQueue(CRAWLER_QUEUES.feedSchedule, { policy: 'exclusive', retryLimit: 0, expireInSeconds: 120, deleteAfterSeconds: 3600 });
-  await boss.createQueue(CRAWLER_QUEUES.notify, { policy: 'exclusive', retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 3600 });
+  // Heartbeats: a poll or delivery whose worker died (killed, machine lost) is failed by the
+  // supervisor within seconds instead of holding its feed's singleton until it expires; the
+  // scheduler then enqueues the still-due feed again. Nothing of a dead poll was committed.
+  const queues = [
+    [CRAWLER_QUEUES.feedPoll, { policy: 'exclusive', retryLimit: 0, expireInSeconds: 300, heartbeatSeconds: HEARTBEAT_SECONDS, deleteAfterSeconds: 3600 }],
+    [CRAWLER_QUEUES.feedSchedule, { policy: 'exclusive', retryLimit: 0, expireInSeconds: 120, deleteAfterSeconds: 3600 }],
+    [CRAWLER_QUEUES.notify, { policy: 'exclusive', retryLimit: 0, expireInSeconds: 600, heartbeatSeconds: HEARTBEAT_SECONDS, deleteAfterSeconds: 3600 }],
+  ] as const;
+  for (const [name, options] of queues) {
+    await boss.createQueue(name, options);
+    // createQueue leaves an existing queue as it was; settings added later must reach it too.
+    const { policy: _policy, ...changeable } = options;
+    await boss.updateQueue(name, changeable);
+  }
 }
+
+/** Seconds without a heartbeat after which a running crawler job counts as dead (pg-boss minimum 10). */
+export const HEARTBEAT_SECONDS = 10;
 
 /**
  * Enqueues a poll for every enabled feed whose `next_check_at` has passed (one insert), and
