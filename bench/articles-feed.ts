@@ -64,9 +64,9 @@ async function generate(dbUrl: string, feedAlert: number, csvAlert: number) {
   await db.query(`update articles set search = to_tsvector('simple', title || ' ' || description)`);
   // The copied sort columns as server/features/articles-feed/sort-columns.ts computes them.
   const feedRows = (where: string) => `
-    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media)
+    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search)
     select $1, a.id, 1, a.pub_date, a.reach, a.language, a.is_metacritic, left(lower(a.title), 100),
-           coalesce(w.domain, substring(a.url from '^[a-zA-Z]+://(?:www\\.)?([^/:?#]+)'), '')
+           coalesce(w.domain, substring(a.url from '^[a-zA-Z]+://(?:www\\.)?([^/:?#]+)'), ''), a.search
       from articles a left join websites w on w.id = a.website_id ${where}`;
   await db.query(feedRows(`where a.id % ${ARCHIVE / FEED_MATCHES} = 0`), [feedAlert]);
   await db.query(feedRows(`where a.id <= ${CSV_ROWS}`), [csvAlert]);
@@ -127,6 +127,36 @@ try {
     ['last page (4000 of 25)', `${base}?page[page]=4000&page[page_size]=25`],
   ];
   const rows: Row[] = [];
+  // The export first, on a fresh process: its memory is the export's, not the list runs' heap.
+  const baselineRss = rssMb(server.pid);
+  let peak = baselineRss;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 100);
+  const t0 = performance.now();
+  const res = await fetch(`${server.url}/api/csv/articles_feed/${csv.alertId}`, { headers: { authorization: `Bearer ${token}`, accept: 'text/csv' } });
+  if (!res.ok || !res.body) throw new Error(`csv: ${res.status} ${await res.text()}`);
+  let lines = 0;
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  const exported = lines - 1; // header
+  if (exported < CSV_ROWS) throw new Error(`csv: ${exported} rows, expected ${CSV_ROWS}`);
+  console.log(`export: server RSS ${baselineRss} MB before, ${peak} MB peak`);
+  rows.push({
+    operation: `CSV export ${exported.toLocaleString('en')} rows (${(bytes / 1e6).toFixed(0)} MB)`,
+    engine: database.engine,
+    n: exported,
+    median_ms: Math.round(seconds * 1000),
+    p95_ms: Math.round(seconds * 1000),
+    p99_ms: Math.round(seconds * 1000),
+    throughput: Math.round(exported / seconds),
+    throughput_unit: 'rows/s',
+    peak_rss_mb: peak,
+  });
+
   await load(server.url, token, scenarios[0][1], 2); // warm-up
   for (const [name, path] of scenarios) {
     const lat = await load(server.url, token, path, SECONDS);
@@ -143,37 +173,9 @@ try {
     });
   }
 
-  // The export: stream the whole CSV, count rows, sample the server's memory meanwhile.
-  let peak = rssMb(server.pid);
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 100);
-  const t0 = performance.now();
-  const res = await fetch(`${server.url}/api/csv/articles_feed/${csv.alertId}`, { headers: { authorization: `Bearer ${token}`, accept: 'text/csv' } });
-  if (!res.ok || !res.body) throw new Error(`csv: ${res.status} ${await res.text()}`);
-  let lines = 0;
-  let bytes = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    bytes += chunk.length;
-    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  clearInterval(sampler);
-  const exported = lines - 1; // header
-  if (exported < CSV_ROWS) throw new Error(`csv: ${exported} rows, expected ${CSV_ROWS}`);
-  rows.push({
-    operation: `CSV export ${exported.toLocaleString('en')} rows (${(bytes / 1e6).toFixed(0)} MB)`,
-    engine: database.engine,
-    n: exported,
-    median_ms: Math.round(seconds * 1000),
-    p95_ms: Math.round(seconds * 1000),
-    p99_ms: Math.round(seconds * 1000),
-    throughput: Math.round(exported / seconds),
-    throughput_unit: 'rows/s',
-    peak_rss_mb: peak,
-  });
-
   printTable('bench/articles-feed — 4 concurrent clients per list scenario; one streamed CSV export', rows);
   const listOk = rows.filter((r) => r.throughput_unit === 'req/s').every((r) => r.p95_ms <= 50);
-  const csvRow = rows[rows.length - 1];
+  const csvRow = rows.find((r) => r.throughput_unit === 'rows/s')!;
   const csvOk = csvRow.throughput >= 100_000 && csvRow.peak_rss_mb < 300;
   console.log(listOk ? 'list target met: p95 ≤ 50 ms' : 'LIST TARGET MISSED: p95 ≤ 50 ms');
   console.log(csvOk ? 'export target met: ≥ 100,000 rows/s, RSS < 300 MB' : 'EXPORT TARGET MISSED: ≥ 100,000 rows/s, RSS < 300 MB');

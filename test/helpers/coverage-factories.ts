@@ -160,9 +160,9 @@ export async function addToFeed(ctx: TestContext, alert: { id: number; organizat
     sql`, `,
   );
   await ctx.deps.db.execute(sql`
-    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, deleted_at)
+    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search, deleted_at)
     select ${alert.id}, a.id, ${alert.organizationId}, a.pub_date, a.reach, a.language, a.is_metacritic,
-           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, ${opts.deleted ? sql`now()` : sql`null`}
+           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, a.search, ${opts.deleted ? sql`now()` : sql`null`}
       from articles a left join websites w on w.id = a.website_id where a.id in (${ids})`);
 }
 

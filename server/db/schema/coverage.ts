@@ -196,6 +196,12 @@ export const alertArticles = pgTable(
     titleSort: text('title_sort').notNull().default(''),
     /** The media shown and sorted on: the website's domain, else the URL's host without www. */
     media: text('media').notNull().default(''),
+    /**
+     * The article's search vector, copied at match time: the feed's search box is answered by
+     * one GIN index over (alert_id, search) (btree_gin) instead of testing every feed row's
+     * article — an exact count of a common word over 100,000 matches in milliseconds.
+     */
+    search: tsvector('search').notNull().default(sql`''::tsvector`),
     matchedAt: ts('matched_at').notNull().defaultNow(),
     /** Deleted from the feed by a user: hidden, and never matched again. */
     deletedAt: ts('deleted_at'),
@@ -215,6 +221,7 @@ export const alertArticles = pgTable(
         .where(visible),
       index('alert_articles_title_idx').on(t.alertId, t.titleSort, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), ...filterCols).where(visible),
       index('alert_articles_media_idx').on(t.alertId, t.media, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), ...filterCols).where(visible),
+      index('alert_articles_search_idx').using('gin', t.alertId, t.search).where(visible),
     ];
   },
 );

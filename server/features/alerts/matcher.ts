@@ -180,9 +180,9 @@ export async function backfillAlert(
     pruned = removed.rowCount ?? 0;
   }
   const inserted = await db.execute(sql`
-    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, matched_at)
+    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search, matched_at)
     select ${alertId}, a.id, ${orgId}, a.pub_date, a.reach, a.language, a.is_metacritic,
-           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, ${now.toISOString()}::timestamptz
+           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, a.search, ${now.toISOString()}::timestamptz
     from articles a left join websites w on w.id = a.website_id
     where a.search @@ ${tsquery}::tsquery and a.reach >= ${alert.min_reach}::real
       and a.pub_date >= ${since.toISOString()}::timestamptz

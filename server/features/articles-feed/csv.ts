@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
-import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
@@ -43,37 +43,35 @@ export async function* cursorBatches(pool: pg.Pool, query: SQL, batchRows = CSV_
   }
 }
 
+/** One CSV cell (RFC 4180 quoting); a cell a spreadsheet would run as a formula is escaped. */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  // CSV injection: =, +, -, @ (and tab / carriage return) at the start make a formula.
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A batch of rows as one CSV text: one string per batch instead of objects per cell. */
+export function csvLines(rows: readonly (readonly unknown[])[]): string {
+  let out = '';
+  for (const row of rows) out += row.map(csvCell).join(',') + '\n';
+  return out;
+}
+
 /**
- * Streams batches of array rows as CSV to the reply, honouring backpressure: a slow client
- * pauses the cursor instead of filling memory. Cells that a spreadsheet would run as a formula
- * (=, +, -, @ at the start) are escaped (CSV injection).
+ * Streams batches of array rows as CSV to the reply. The stream pulls a batch only when the
+ * client has taken the previous one (Readable.from honours backpressure), and each batch becomes
+ * a single buffer, so a million-row export holds a batch or two in memory, not the export.
  */
 export function sendCsvRows(reply: FastifyReply, filename: string, columns: readonly string[], batches: AsyncGenerator<unknown[][]>) {
-  const csv = stringify({ header: true, columns: [...columns], escape_formulas: true });
-  const pump = async () => {
-    try {
-      for await (const rows of batches) {
-        for (const row of rows) {
-          if (csv.destroyed) return; // for-await's exit closes the cursor
-          if (!csv.write(row)) await new Promise((resolve) => {
-            const go = () => {
-              csv.off('close', go);
-              csv.off('drain', go);
-              resolve(undefined);
-            };
-            csv.once('drain', go);
-            csv.once('close', go);
-          });
-        }
-      }
-      csv.end();
-    } catch (err) {
-      csv.destroy(err as Error);
-    }
-  };
-  void pump();
+  async function* encode() {
+    yield Buffer.from(csvLines([columns]));
+    // Leaving this loop early (a client that went away) closes the cursor through `batches`.
+    for await (const rows of batches) yield Buffer.from(csvLines(rows));
+  }
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}.csv"`)
-    .send(csv);
+    .send(Readable.from(encode(), { objectMode: false, highWaterMark: 1 }));
 }

@@ -66,7 +66,8 @@ export function feedWhere(alertId: number, f: FeedFilters) {
   if (f.maxScore !== undefined) c.push(sql`aa.reach <= ${f.maxScore}::real`);
   if (f.ids?.length) c.push(sql`aa.article_id = any(${sql.param(f.ids)}::bigint[])`);
   if (f.searchTerm) {
-    article = true;
+    // Words are answered from the copied search vector; a term without words reads the archive.
+    if (searchReadsArchive(f.searchTerm)) article = true;
     c.push(searchCondition(f.searchTerm));
   }
   if (f.regions?.length) {
@@ -87,8 +88,8 @@ export function feedWhere(alertId: number, f: FeedFilters) {
 /**
  * The search box: the term's words, in order, in the title or description, the last word
  * possibly unfinished ("zelda bre" finds "Zelda: Breath of the Wild"); case, accents and
- * punctuation ignored, exactly as alerts read text. Answered from articles.search and its GIN
- * index: a substring test (ILIKE) over a large feed reads every matched article (~1 s at
+ * punctuation ignored, exactly as alerts read text. Answered from the feed's copy of the
+ * article's search vector and the GIN index on (alert_id, search): a substring test (ILIKE) over a large feed reads every matched article (~1 s at
  * 100,000 matches). A term with no letters or digits falls back to a plain substring test.
  */
 export function searchCondition(term: string): SQL {
@@ -97,8 +98,11 @@ export function searchCondition(term: string): SQL {
     const p = containsPattern(term);
     return sql`(a.title ilike ${p} or a.description ilike ${p})`;
   }
-  return sql`a.search @@ ${toTsquery({ type: 'phrase', tokens, prefix: true })}::tsquery`;
+  return sql`aa.search @@ ${toTsquery({ type: 'phrase', tokens, prefix: true })}::tsquery`;
 }
+
+/** A term with no words (only punctuation) falls back to a substring test on the archive. */
+const searchReadsArchive = (term: string) => tokenize(term).length === 0;
 
 function joins(article: boolean, website: boolean): SQL {
   if (website) return sql`join articles a on a.id = aa.article_id left join websites w on w.id = a.website_id`;
@@ -137,11 +141,13 @@ export type FeedRow = {
   saved: boolean;
 };
 
-/** True when some filters are tested on archive rows (search term, regions, countries). */
-export const filtersReadArchive = (f: FeedFilters) => !!(f.searchTerm || f.regions?.length || f.countries?.length);
+/** True when some filters are tested on archive rows (regions, countries, a search without words). */
+export const filtersReadArchive = (f: FeedFilters) =>
+  !!((f.searchTerm && searchReadsArchive(f.searchTerm)) || f.regions?.length || f.countries?.length);
 
 /** The filters answered from alert_articles alone. */
-export const feedSideFilters = ({ searchTerm: _s, regions: _r, countries: _c, ...rest }: FeedFilters): FeedFilters => rest;
+export const feedSideFilters = ({ searchTerm, regions: _r, countries: _c, ...rest }: FeedFilters): FeedFilters =>
+  searchTerm && !searchReadsArchive(searchTerm) ? { ...rest, searchTerm } : rest;
 
 /**
  * How to find a page when filters are tested on archive rows. A newest-first scan stops at the

@@ -20,9 +20,10 @@ export const titleSortSql = (title: SQL): SQL => sql`left(lower(${title}), ${sql
 /** media for an article (its website's domain, else its URL's host; never null). */
 export const mediaSql = (domain: SQL, url: SQL): SQL => sql`coalesce(${domain}, substring(${url} from ${sql.raw(`'${HOST_PATTERN}'`)}), '')`;
 
-/** Both columns for the archive article `articleId`, as scalar subqueries (writers that hold only the id). */
-export function feedSortValues(articleId: number): { titleSort: SQL; media: SQL } {
+/** The copied columns (sort keys and search vector) for the archive article `articleId`, as scalar subqueries (writers that hold only the id). */
+export function feedSortValues(articleId: number): { titleSort: SQL; media: SQL; search: SQL } {
   return {
+    search: sql`(select a.search from articles a where a.id = ${articleId})`,
     titleSort: sql`(select ${titleSortSql(sql`a.title`)} from articles a where a.id = ${articleId})`,
     media: sql`(select ${mediaSql(sql`w.domain`, sql`a.url`)} from articles a left join websites w on w.id = a.website_id where a.id = ${articleId})`,
   };

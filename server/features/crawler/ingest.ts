@@ -118,9 +118,9 @@ async function insertMatches(tx: Tx, matches: { alertId: number; article: Normal
                            ${col((m) => m.article.language)}::text[], ${col((m) => m.article.isMetacritic)}::boolean[])
         as m(alert_id, article_id, pub_date, reach, language, is_metacritic)
     ), ins as (
-      insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, matched_at)
+      insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search, matched_at)
       select m.alert_id, m.article_id, al.organization_id, m.pub_date, m.reach, m.language, m.is_metacritic,
-             ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, ${now.toISOString()}::timestamptz
+             ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, a.search, ${now.toISOString()}::timestamptz
       from m join alerts al on al.id = m.alert_id
       join articles a on a.id = m.article_id left join websites w on w.id = a.website_id
       order by m.alert_id, m.article_id
