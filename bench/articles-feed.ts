@@ -158,7 +158,8 @@ try {
   });
 
   await load(server.url, token, scenarios[0][1], 2); // warm-up
-  for (const [name, path] of scenarios) {
+  // --export-only: the CSV export alone (for memory experiments with BENCH_SERVER_NODE_ARGS).
+  for (const [name, path] of process.argv.includes('--export-only') ? [] : scenarios) {
     const lat = await load(server.url, token, path, SECONDS);
     rows.push({
       operation: `GET articles_feed: ${name}`,
