@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run dev`: the API with reload on change, and Vite's dev server (hot reload) proxying /api to it.
 import { spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from './node-flags.mjs';
 
-const api = spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], {
+const api = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', '--watch', 'server/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, PORT: process.env.API_PORT ?? '3000' },
 });

@@ -3,6 +3,7 @@
 // the server (API + workers + scheduler, embedded PostgreSQL unless DATABASE_URL is set).
 // Only Node built-ins here: this runs before dependencies exist.
 import { spawnSync, spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from './node-flags.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +50,7 @@ if (!built || sources > built) {
 }
 
 // 3. The server. It handles SIGINT/SIGTERM itself (stops HTTP, jobs, then the database).
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...process.argv.slice(2)], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
