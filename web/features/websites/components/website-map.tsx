@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Grid, Group, Paper, Progress, Stack, Text, useComputedColorScheme } from '@mantine/core';
 import { IconMap } from '@tabler/icons-react';
 import { COUNTRIES, countryByCode } from '../../../../common/reference';
+import { formatVisitors } from '../../../../common/media-score';
 import { EmptyCard, SectionTitle } from './section';
 
 type Visits = { country_code_iso: string; visits: number }[];
@@ -37,9 +38,12 @@ function VisitsMap({ data }: { data: Visits }) {
         const world = atlas.default as unknown as Parameters<typeof topo.feature>[0];
         const geo = topo.feature(world, (world as unknown as { objects: { countries: Parameters<typeof topo.feature>[1] } }).objects.countries) as unknown as {
           type: 'FeatureCollection';
-          features: { id?: string; properties: { name: string } }[];
+          features: MapFeature[];
         };
         for (const f of geo.features) f.properties.name = (f.id && nameByNumeric.get(f.id)) || f.properties.name;
+        // Antarctica has no audience, and shapes that cross the antimeridian (Fiji, Russia's far
+        // east) draw lines across the whole map in a plain projection.
+        geo.features = geo.features.filter((f) => f.id !== ANTARCTICA && f.id !== FIJI).map(dropAntimeridianParts);
         echarts.registerMap('cw-world', geo as never);
         const rows = data.map((d) => ({ name: countryByCode(d.country_code_iso)?.name ?? d.country_code_iso, value: d.visits }));
         const dark = scheme === 'dark';
@@ -53,6 +57,7 @@ function VisitsMap({ data }: { data: Visits }) {
             left: 8,
             bottom: 8,
             calculable: true,
+            formatter: (v: number) => formatVisitors(v),
             textStyle: { color: dark ? '#c9c9c9' : '#495057' },
             inRange: { color: dark ? ['#1c3a5e', '#4dabf7', '#e7f5ff'] : ['#e7f5ff', '#4dabf7', '#1864ab'] },
           },
@@ -116,4 +121,22 @@ export function WebsiteMapSection({ geography }: { geography: Visits }) {
       )}
     </Paper>
   );
+}
+
+const ANTARCTICA = '010';
+const FIJI = '242';
+
+type Ring = [number, number][];
+interface MapFeature {
+  id?: string;
+  properties: { name: string };
+  geometry?: { type: string; coordinates: unknown };
+}
+
+/** Drops the parts of a multi-polygon that cross or lie beyond the antimeridian (Chukotka). */
+function dropAntimeridianParts<T extends MapFeature>(f: T): T {
+  if (f.geometry?.type !== 'MultiPolygon') return f;
+  const wraps = (ring: Ring) => ring.some(([lon]) => lon < -169) && (ring.some(([lon]) => lon > 169) || ring.every(([lon]) => lon < -169));
+  const polygons = (f.geometry.coordinates as Ring[][]).filter((poly) => !wraps(poly[0]));
+  return { ...f, geometry: { ...f.geometry, coordinates: polygons } };
 }
