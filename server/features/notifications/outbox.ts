@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { NotifiedArticle } from './format.js';
 
 /**
  * The notification outbox's state machine, in SQL. A row is `pending` until a sender claims
@@ -18,7 +19,8 @@ export const RETRY_MAX_SECONDS = 3600;
 /** After this many attempts (about two days at the cap) a row is failed, visibly. */
 export const MAX_ATTEMPTS = 50;
 
-export interface ClaimedRow {
+/** An outbox row as claimed: the delivery, its alert's webhooks, and the article it announces. */
+export interface ClaimedRow extends NotifiedArticle {
   id: number;
   attempts: number;
   alertId: number;
@@ -27,12 +29,6 @@ export interface ClaimedRow {
   slackTracking: boolean;
   slackWebhookUrl: string | null;
   discordWebhookUrl: string | null;
-  title: string;
-  url: string;
-  description: string;
-  reach: number;
-  pubDate: Date;
-  domain: string | null;
 }
 
 /**

@@ -1,26 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../common/messages';
+import type { AlertResourceAttributes } from '../../../../common/schemas/alerts';
 import { apiFetch, flatten, type JsonApiResource } from '../../../lib/api';
 import { userQueryKey } from '../../../lib/session';
 import { projectsAllKey } from '../../../lib/workspace';
 import { toastSuccess } from '../../../components/toasts';
 
-/** An alert as `GET alerts/:id` describes it (docs/coverage-contract.md §2 "Alerts"). */
-export interface AlertAttributes {
-  project_id: string | number;
-  name: string;
-  keywords: string;
-  min_reach: number;
-  slack_tracking: boolean;
-  slack_channel_id: string | null;
-  slack_channel_name: string | null;
-  slack_webhook_url: string | null;
-  discord_webhook_url: string | null;
-  last_run_at: string | null;
-  total_articles?: number;
-  inserted_at?: string;
-  updated_at?: string;
-}
+/** An alert as `GET alerts/:id` describes it (docs/api.md "Alerts and the articles feed"). */
+export type AlertAttributes = AlertResourceAttributes;
 export type Alert = AlertAttributes & { id: string };
 
 export const ALERTS_PATH = 'alerts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, flatten, listQuery, type ListDocument } from '../../../lib/api';
 
-/** Reference lists (docs/coverage-contract.md §2): they rarely change, so they are cached for the session. */
+/** Reference lists (docs/api.md "Reference lists"): they rarely change, so they are cached for the session. */
 export interface Language {
   id: string;
   code: string;

@@ -6,7 +6,7 @@ import { MSG } from '../../../../common/messages';
 import { apiFetch, flatten, listQuery, type JsonApiResource, type ListDocument } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../components/toasts';
 
-/** A saved article as `GET articles` describes it (docs/coverage-contract.md §2 "Saved coverage"). */
+/** A saved article as `GET articles` describes it (docs/api.md "Saved coverage"). */
 export interface SavedArticleAttributes {
   title: string | null;
   url: string;

@@ -88,7 +88,7 @@ export function countFilters(f: FeedFilters): number {
   );
 }
 
-/** The `filter[...]` parameters of GET articles_feed/:alert_id (docs/coverage-contract.md). */
+/** The `filter[...]` parameters of GET articles_feed/:alert_id (docs/api.md "Alerts and the articles feed"). */
 export function feedFilterQuery(f: FeedFilters, regional: boolean): Record<string, FilterValue> {
   const out: Record<string, FilterValue> = {};
   if (f.startDate && f.endDate) {
