@@ -183,5 +183,7 @@ try {
   writeResults('articles-feed', rows, { load_seconds: loadSeconds, targets: { list_p95_ms: 50, csv_rows_per_s: 100000, csv_rss_mb: 300 }, met: listOk && csvOk });
 } finally {
   await server.stop();
-  await database.stop();
+  // --keep: leave the generated database for EXPLAIN sessions (its URL is printed).
+  if (process.argv.includes('--keep')) console.log(`kept ${database.url}`);
+  else await database.stop();
 }
