@@ -5,7 +5,7 @@ import { MSG } from '../../../../common/messages';
 export const CAPTCHA_URL = '/api/p/captcha';
 
 export interface FeedOutcome {
-  status: 'PENDING' | 'SKIPPED' | string;
+  status: 'ACTIVE' | 'PENDING' | 'SKIPPED' | 'FAILED' | string;
   reason: string;
 }
 

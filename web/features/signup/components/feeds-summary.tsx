@@ -3,6 +3,9 @@ import type { FreeUserResult } from '../api/signup-api';
 
 const LABELS = { articles: 'Article alert', videos: 'YouTube alert', streams: 'Twitch alert' } as const;
 
+/** Badge colour per outcome: live, waiting for its feature, not asked for, or refused. */
+const COLORS: Record<string, string> = { ACTIVE: 'teal', PENDING: 'blue', SKIPPED: 'gray', FAILED: 'red' };
+
 /** What happened to each alert asked for at sign-up (data.feeds of POST p/free_user). */
 export function FeedsSummary({ feeds }: { feeds: FreeUserResult['data']['feeds'] }) {
   return (
@@ -13,7 +16,6 @@ export function FeedsSummary({ feeds }: { feeds: FreeUserResult['data']['feeds']
       <Stack gap={6}>
         {(Object.keys(LABELS) as (keyof typeof LABELS)[]).map((kind) => {
           const feed = feeds[kind];
-          const requested = feed.status !== 'SKIPPED';
           return (
             <Group key={kind} justify="space-between" wrap="nowrap">
               <div>
@@ -22,7 +24,7 @@ export function FeedsSummary({ feeds }: { feeds: FreeUserResult['data']['feeds']
                   {feed.reason}
                 </Text>
               </div>
-              <Badge variant="light" color={requested ? 'blue' : 'gray'} style={{ flex: 'none' }}>
+              <Badge variant="light" color={COLORS[feed.status] ?? 'blue'} style={{ flex: 'none' }}>
                 {feed.status.toLowerCase()}
               </Badge>
             </Group>
