@@ -1,9 +1,8 @@
 // bench/articles-feed: the articles feed list with filters over an alert with 100,000 matches
 // (target p95 ≤ 50 ms), and the streamed CSV export of 1,000,000 rows (target ≥ 100,000 rows/s,
 // server peak RSS < 300 MB). Data is generated in SQL, deterministically.
-import fs from 'node:fs';
 import pg from 'pg';
-import { login, percentile, printTable, size, startBenchDatabase, startServer, writeResults, type Row } from './lib.js';
+import { login, percentile, printTable, rssMb, size, startBenchDatabase, startServer, writeResults, type Row } from './lib.js';
 
 const JSONAPI = 'application/vnd.api+json';
 const large = size() === 'large';
@@ -94,11 +93,6 @@ async function load(url: string, token: string, path: string, seconds: number, c
     }),
   );
   return latencies;
-}
-
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 1024) : 0;
 }
 
 const database = await startBenchDatabase('feed');

@@ -2,12 +2,11 @@
 // with 10,000 active alerts. Targets (PostgreSQL, 2 cores): ≥ 1,000 articles/s end to end
 // (fetch, parse, dedupe, store, index, match) and ≤ 5 s p95 from an item appearing in a
 // WebSub-pushed feed to the Slack webhook arriving.
-import fs from 'node:fs';
 import pg from 'pg';
 import { freePort } from '../server/db/embedded.js';
 import { startFakeFeedServer } from '../test/fakes/feeds.js';
 import { startFakeSlack } from '../test/fakes/slack.js';
-import { login, percentile, printTable, rng, size, startBenchDatabase, startServer, writeResults, type Row } from './lib.js';
+import { login, peakRssMb, percentile, printTable, rng, size, startBenchDatabase, startServer, writeResults, type Row } from './lib.js';
 
 const JSONAPI = 'application/vnd.api+json';
 const large = size() === 'large';
@@ -147,7 +146,7 @@ try {
     latencies.push(performance.now() - start);
     await new Promise((r) => setTimeout(r, 50));
   }
-  const peak = Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+  const peak = peakRssMb(server.pid);
   const rows: Row[] = [
     {
       operation: `crawl ${FEEDS} feeds × ${ITEMS_PER_FEED} items, ${ALERTS.toLocaleString('en')} alerts`,

@@ -50,10 +50,19 @@ export function writeResults(name: string, rows: Row[], extra: Record<string, un
   console.log(`wrote ${path.relative(root, file)}`);
 }
 
+/** Current resident set size (VmRSS) of a process, in MB. */
+export function rssMb(pid: number): number {
+  return procStatusMb(pid, 'VmRSS');
+}
+
 /** Peak resident set size (VmHWM) of a process, in MB. */
 export function peakRssMb(pid: number): number {
+  return procStatusMb(pid, 'VmHWM');
+}
+
+function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Math.round(Number(m[1]) / 1024) : 0;
   } catch {
     return 0;

@@ -15,6 +15,7 @@ export const LIMITS = {
   feedKeyword: { min: 3 },
   titleMax: 127,
   titleTruncate: 85,
+  tooltipUrlTruncate: 75,
   mediaScore: { min: 0.1, max: 10 },
   reportMaxArticles: 10000,
   reportMaxHighlights: 20,

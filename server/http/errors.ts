@@ -17,7 +17,11 @@ export const ERROR_STATUS = {
   validation_failed: 422,
   rate_limited: 429,
   internal: 500,
+  /** An outside service we called failed. */
+  bad_gateway: 502,
   unavailable: 503,
+  /** An optional outside service is not configured on this installation (a state, not a failure). */
+  not_connected: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -45,7 +49,9 @@ const TITLES: Record<ErrorCode, string> = {
   validation_failed: 'Invalid attribute',
   rate_limited: 'Too many requests',
   internal: 'Internal server error',
+  bad_gateway: 'Bad gateway',
   unavailable: 'Service unavailable',
+  not_connected: 'Not connected',
 };
 
 export class AppError extends Error {

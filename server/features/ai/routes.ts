@@ -3,31 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../../common/messages.js';
 import { headlineBody } from '../../../common/schemas/articles.js';
 import { requireActiveOrg, type OrgAuth } from '../../http/auth.js';
-import { AppError, notFound, type ErrorObject } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import { JSONAPI } from '../../http/jsonapi.js';
 import { TranslateClient, TranslateNotConfiguredError } from '../../integrations/translate/client.js';
 import { classifyHeadline } from './sentiment.js';
-
-/**
- * An error whose status and code are outside the shared table: 502 when the translation
- * service fails, 503 `not_connected` when none is configured (the UI shows that as a state of
- * the server, not as a failure).
- */
-class ServiceError extends AppError {
-  override readonly status: number;
-  constructor(
-    status: 502 | 503,
-    private readonly wireCode: 'bad_gateway' | 'not_connected',
-    detail: string,
-  ) {
-    super(status === 503 ? 'unavailable' : 'internal', detail);
-    this.status = status;
-  }
-  override toObjects(): ErrorObject[] {
-    const title = this.status === 503 ? 'Not connected' : 'Bad gateway';
-    return [{ status: String(this.status), code: this.wireCode, title, detail: this.message }];
-  }
-}
 
 /** Headline tools exist only for organizations with the capability; others see no such route. */
 function requireHeadlineTools(req: FastifyRequest): OrgAuth {
@@ -61,17 +40,17 @@ export default async function aiRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['ai'], summary: 'Translate a headline to English', body: headlineBody } },
     async (req, reply) => {
       requireHeadlineTools(req);
-      if (!translator.configured) throw new ServiceError(503, 'not_connected', MSG.articles.translateNotConnected);
+      if (!translator.configured) throw new AppError('not_connected', MSG.articles.translateNotConnected);
       try {
         const t = await translator.translate(req.body.article_title, 'en');
         return reply
           .type(JSONAPI)
           .send({ data: { translation: t.translatedText, source_language: t.detectedLanguage?.language ?? null } });
       } catch (err) {
-        if (err instanceof TranslateNotConfiguredError) throw new ServiceError(503, 'not_connected', MSG.articles.translateNotConnected);
+        if (err instanceof TranslateNotConfiguredError) throw new AppError('not_connected', MSG.articles.translateNotConnected);
         // The reason goes to the log; the reader gets the catalogue's words.
         req.log.warn({ err: (err as Error).message }, 'translation failed');
-        throw new ServiceError(502, 'bad_gateway', MSG.articles.translateError);
+        throw new AppError('bad_gateway', MSG.articles.translateError);
       }
     },
   );

@@ -14,6 +14,7 @@ export interface OrgOptions {
   permissions?: Record<string, boolean | number>;
   capabilities?: Record<string, boolean>;
   slackEnabled?: boolean;
+  defaultProjectId?: string;
 }
 
 export function userDoc(opts: OrgOptions = {}) {
@@ -27,7 +28,7 @@ export function userDoc(opts: OrgOptions = {}) {
         avatar: null,
         'role-id': 1,
         'tier-id': 5,
-        'default-project-id': PROJECT_ID,
+        'default-project-id': opts.defaultProjectId ?? PROJECT_ID,
         status: 'OK',
         organization: {
           id: '7',

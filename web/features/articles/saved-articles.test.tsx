@@ -10,6 +10,7 @@ import { TagPicker } from '../../components/tag-picker';
 import { tokenStore } from '../../lib/api';
 import { listDocument, stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
 import { SavedBulkImportModal } from './components/saved-bulk-import-modal';
+import { userDoc } from './feed-fixtures';
 import { SavedFeedImportModal } from './components/saved-feed-import-modal';
 import { SavedNewArticleModal } from './components/saved-new-article-modal';
 import { SavedArticlesPage } from './routes/saved-articles-page';
@@ -45,31 +46,8 @@ function article(id: number, over: Record<string, unknown> = {}) {
   };
 }
 
-const userDoc = {
-  data: {
-    type: 'user',
-    id: '1',
-    attributes: {
-      name: 'Ada',
-      email: 'ada@nebula.test',
-      avatar: null,
-      'role-id': 1,
-      'tier-id': 5,
-      'default-project-id': PROJECT,
-      status: 'OK',
-      organization: {
-        id: '7',
-        name: 'Nebula Games',
-        avatar: null,
-        plan: 'pro',
-        stripe_customer_id: 'cus_1',
-        subscription_status: { trial_expired: false },
-        permissions: { similarweb: true },
-        capabilities: { platform_operator: false },
-      },
-    },
-  },
-};
+// A Pro organization with the UMV add-on, not the platform operator.
+const user = userDoc({ permissions: { similarweb: true }, capabilities: { platform_operator: false }, defaultProjectId: PROJECT });
 
 type Handler = (req: StubRequest) => StubResponse | undefined | Promise<StubResponse | undefined>;
 
@@ -79,7 +57,7 @@ function serve(handler: Handler = () => undefined) {
     const answer = await handler(req);
     if (answer) return answer;
     const path = req.url.pathname;
-    if (path === '/api/user') return { body: userDoc };
+    if (path === '/api/user') return { body: user };
     if (path === '/api/projects')
       return { body: listDocument('project', [{ id: PROJECT, name: 'Nebula Quest', locked: false, avatar: null, 'alert-id': null }], 1, 500) };
     if (path === '/api/tags') return { body: listDocument('tag', TAGS, 1, 500) };

@@ -42,11 +42,6 @@ export function isMissingData(a: Pick<SavedArticleAttributes, 'title' | 'languag
   return !a.title?.trim() || !a.language || a.language === ARTICLE_DEFAULTS.language || !a.date || a.date.slice(0, 10) === DEFAULT_DAY;
 }
 
-/** Cuts `text` to `max` characters, ending with an ellipsis when cut. */
-export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
-}
-
 export interface ParsedLinks {
   /** Valid links, each once, in the order pasted. */
   ready: string[];

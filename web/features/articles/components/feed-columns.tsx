@@ -7,7 +7,7 @@ import type { Row } from '../../../components/data-table/data-table';
 import { MediaScoreBadge } from '../../../components/media-score-badge';
 import { formatDate } from '../../../lib/dates';
 import type { FeedArticle, FeedArticleAttributes } from '../api/feed';
-import { TOOLTIP_URL_MAX, truncate } from '../lib/format';
+import { truncate } from '../../../lib/text';
 import type { FeedGates } from '../lib/gates';
 import { HeadlineTools } from './headline-tools';
 import { MediaIcon, MediaName } from './media-cell';
@@ -19,7 +19,7 @@ function TitleCell({ article, tools }: { article: FeedArticle; tools: boolean })
   return (
     <Stack gap={0} miw={280} maw={560}>
       <Group gap={6} wrap="nowrap" align="flex-start">
-        <Tooltip label={truncate(article.url, TOOLTIP_URL_MAX)} withArrow openDelay={250} position="top-start">
+        <Tooltip label={truncate(article.url, LIMITS.tooltipUrlTruncate)} withArrow openDelay={250} position="top-start">
           <Anchor href={article.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" dir="auto">
             {truncate(article.title, LIMITS.titleTruncate)}
           </Anchor>

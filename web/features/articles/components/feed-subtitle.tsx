@@ -1,7 +1,7 @@
 import { Code, Group, Text } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { fromNow } from '../lib/format';
+import { fromNow } from '../../../lib/dates';
 
 /** The feed's subtitle (000 §2): the alert keywords, and "Last run was …" once it has run. */
 export function FeedSubtitle({ keywords, lastRun }: { keywords: string | undefined; lastRun: string | null | undefined }) {

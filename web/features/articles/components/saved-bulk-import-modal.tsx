@@ -7,7 +7,8 @@ import { MSG } from '../../../../common/messages';
 import { closeThenReset } from '../../../components/modal-reset';
 import { TagPicker } from '../../../components/tag-picker';
 import { toastError, toastSuccess, toastWarning } from '../../../components/toasts';
-import { importLinksInChunks, parseLinkLines, truncate, useInvalidateArticles, type LinkStatus } from '../api/saved-articles';
+import { importLinksInChunks, parseLinkLines, useInvalidateArticles, type LinkStatus } from '../api/saved-articles';
+import { truncate } from '../../../lib/text';
 
 export interface SavedBulkImportModalProps {
   opened: boolean;

@@ -10,10 +10,10 @@ import { domainOf } from '../../../../common/url';
 import type { Row } from '../../../components/data-table/data-table';
 import { MediaScoreBadge } from '../../../components/media-score-badge';
 import { formatDate } from '../../../lib/dates';
-import { isMissingData, truncate, type SavedArticleAttributes } from '../api/saved-articles';
+import { isMissingData, type SavedArticleAttributes } from '../api/saved-articles';
+import { truncate } from '../../../lib/text';
 
 /** The spec's tooltip length for a link (001 §9: "tooltip url at 75"). */
-const TOOLTIP_URL_MAX = 75;
 
 const col = createColumnHelper<Row<SavedArticleAttributes>>();
 
@@ -50,7 +50,7 @@ function TitleCell({ article }: { article: SavedArticleAttributes }) {
           <IconAlertTriangle size={16} color="var(--mantine-color-yellow-6)" aria-label={MSG.articles.missingData} style={{ flexShrink: 0, marginTop: 2 }} />
         </Tooltip>
       )}
-      <Tooltip label={truncate(article.url, TOOLTIP_URL_MAX)} openDelay={300} withArrow multiline maw={420}>
+      <Tooltip label={truncate(article.url, LIMITS.tooltipUrlTruncate)} openDelay={300} withArrow multiline maw={420}>
         <Anchor href={article.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" underline="hover" dir="auto">
           {title ? truncate(title, LIMITS.titleTruncate) : <Text span size="sm" c="dimmed" fs="italic">{truncate(article.url, LIMITS.titleTruncate)}</Text>}
           <IconExternalLink size={12} style={{ marginInlineStart: 4, verticalAlign: 'middle', opacity: 0.5 }} />

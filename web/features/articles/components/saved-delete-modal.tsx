@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { LIMITS } from '../../../../common/limits';
-import { truncate, useDeleteArticle, type SavedArticle } from '../api/saved-articles';
+import { useDeleteArticle, type SavedArticle } from '../api/saved-articles';
+import { truncate } from '../../../lib/text';
 
 /** Asks before deleting a saved article for good (archiving is the reversible way out). */
 export function SavedDeleteModal({ article: current, onClose }: { article: SavedArticle | null; onClose: () => void }) {

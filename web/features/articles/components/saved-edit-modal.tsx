@@ -9,7 +9,8 @@ import { closeThenReset } from '../../../components/modal-reset';
 import { TagPicker } from '../../../components/tag-picker';
 import { toastError } from '../../../components/toasts';
 import { documentErrors, serverFieldErrors } from '../../../lib/form';
-import { articleUpdateDocument, truncate, useLanguages, useUpdateArticle, type ArticleEditValues, type SavedArticle } from '../api/saved-articles';
+import { articleUpdateDocument, useLanguages, useUpdateArticle, type ArticleEditValues, type SavedArticle } from '../api/saved-articles';
+import { truncate } from '../../../lib/text';
 
 export interface SavedEditModalProps {
   opened: boolean;

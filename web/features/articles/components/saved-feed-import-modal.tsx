@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Center, Checkbox, CloseButton, Group, Loader, Mod
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { TIMINGS } from '../../../../common/limits';
+import { LIMITS, TIMINGS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { languageName } from '../../../../common/reference';
 import { MediaScoreBadge } from '../../../components/media-score-badge';
@@ -11,7 +11,8 @@ import { closeThenReset } from '../../../components/modal-reset';
 import { TagPicker } from '../../../components/tag-picker';
 import { toastError, toastSuccess, toastWarning } from '../../../components/toasts';
 import { formatDate } from '../../../lib/dates';
-import { saveFeedArticles, truncate, useFeedArticles, useInvalidateArticles, type FeedArticle } from '../api/saved-articles';
+import { saveFeedArticles, useFeedArticles, useInvalidateArticles, type FeedArticle } from '../api/saved-articles';
+import { truncate } from '../../../lib/text';
 
 export interface SavedFeedImportModalProps {
   opened: boolean;
@@ -29,7 +30,7 @@ function FeedRow({ article, checked, onToggle }: { article: FeedArticle; checked
         <Checkbox.Indicator mt={2} />
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Text size="sm" fw={500} lineClamp={2} dir="auto">
-            {truncate(article.title || article.url, 85)}
+            {truncate(article.title || article.url, LIMITS.titleTruncate)}
           </Text>
           <Text size="xs" c="dimmed" truncate="end">
             {[article.media, formatDate(article.pub_date), languageName(article.language)].filter(Boolean).join(' · ')}

@@ -4,16 +4,15 @@ import { useForm } from '@mantine/form';
 import { IconPlayerPause, IconPlayerPlay, IconRss, IconTrash } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import { feedCreateBody, type FeedStatus } from '../../../../common/schemas/websites';
 import { DataTable, type Row } from '../../../components/data-table/data-table';
 import type { RowAction } from '../../../components/data-table/row-actions';
 import { toastError } from '../../../components/toasts';
+import { fromNow } from '../../../lib/dates';
 import { documentErrors, serverFieldErrors } from '../../../lib/form';
 import { FEEDS_PATH, feedDocument, useAddFeed, useDeleteFeed, useSetFeedDisabled, type FeedAttributes } from '../api/websites';
 import { EmptyCard, SectionTitle } from './section';
 
-dayjs.extend(relativeTime);
 
 const STATUS: Record<FeedStatus, { label: string; color: string }> = {
   ok: { label: 'OK', color: 'teal' },
@@ -59,7 +58,7 @@ function WebsubCell({ state, available }: { state: string; available: boolean })
 const relative = (v: string | null) =>
   v ? (
     <Tooltip label={dayjs(v).format('MMM D, YYYY HH:mm')} withArrow>
-      <span>{dayjs(v).fromNow()}</span>
+      <span>{fromNow(v)}</span>
     </Tooltip>
   ) : (
     <Text span c="dimmed" size="sm">
