@@ -40,6 +40,11 @@ export const websites = pgTable(
     language: text('language').notNull().default('unknown'),
     mediatypeId: integer('mediatype_id').references(() => mediatypes.id, { onDelete: 'set null' }),
     isMetacritic: boolean('is_metacritic').notNull().default(false),
+    /**
+     * On the EA outlet list: the outlets the regional-filters organization (legacy org 17, a game
+     * publisher) tracks as its priority press. Its articles feed can show these alone (`ea_only`).
+     */
+    isEa: boolean('is_ea').notNull().default(false),
     /** Monthly desktop visits by country: [{country_code_iso, visits}]. */
     geography: jsonb('geography').$type<{ country_code_iso: string; visits: number }[]>().notNull().default([]),
     /** Topic categories with a 0–1 score: [{category, month, score}]. */
