@@ -202,7 +202,7 @@ export const MSG = {
     webhookUrl: 'Please enter a valid webhook link (http or https)',
     channelLength: 'Slack channel must be at most 200 characters',
     queryRequired: 'A search query is required',
-    regionalFilters: 'Region and country filters are not available for your organization',
+    regionalFilters: 'Region, country and EA-only filters are not available for your organization',
     tooManyIds: 'An export of selected articles is limited to 10000 articles',
   },
   /** The Saved articles screen (001 §8 "Articles and bulk"). */
@@ -217,6 +217,34 @@ export const MSG = {
     noAlert: 'This project has no alert yet. Set one up on the Articles feed to import the articles it finds.',
     noAlertShort: 'Needs an alert: set one up on the Articles feed',
     feedAllSaved: 'Every article on the first page of the feed is already saved.',
+  },
+  /** Reports, the wizard's limits and highlight images (001 §8); highlight toasts are under `modal`. */
+  reportsUi: {
+    renamed: 'Report name updated correctly',
+    noArticles: '0 articles found with these filters!',
+    tooManyArticles: 'Reports can only have a maximum of 10000 articles',
+    imageError: 'There was an error getting the image. Please try again.',
+    /** "Successfully deleted {resource}." (001 §8) */
+    deleted: 'Successfully deleted report.',
+  },
+  /** Reports, highlights and their PDF (001 §8 "Report limits", 000 §5 reports). */
+  reports: {
+    noArticles: '0 articles found with these filters!',
+    tooManyArticles: 'Reports can only have a maximum of 10000 articles',
+    nameUpdated: 'Report name updated correctly',
+    imageError: 'There was an error getting the image. Please try again.',
+    // Not in the catalogue; plain wording.
+    nameLength: 'Report title must be between 3 and 127 characters',
+    nameSingleLine: 'Report title must be a single line',
+    dateInvalid: 'Please choose a valid date (YYYY-MM-DD)',
+    datesOrder: 'The start date must be on or before the end date',
+    tooManyHighlights: 'A report can highlight at most 20 articles',
+    highlightNotInReport: 'This highlighted article is not one of the report’s articles',
+    unknownPlaceholder: (name: string) => `Unknown placeholder {{${name}}} in the row template`,
+    limitReached: 'Your plan does not allow more reports.',
+    pdfUnavailable: 'PDF download is not available on this server: Chromium was not found.',
+    pdfFailed: 'The report could not be printed. Please try again in a few minutes.',
+    pdfBusy: 'Too many reports are being printed right now. Please try again in a minute.',
   },
 } as const;
 

@@ -22,6 +22,7 @@ export const FEED_FILTERS = [
   'ids',
   'regions',
   'countries',
+  'ea_only',
 ] as const;
 /** The CSV export also takes the selected rows. */
 export const FEED_CSV_FILTERS = [...FEED_FILTERS, 'ids_list'] as const;
@@ -46,6 +47,11 @@ export interface FeedFilters {
   ids?: number[];
   regions?: string[];
   countries?: string[];
+  /**
+   * `ea_only` (000 §4; -1 or absent: off): 1 keeps articles of outlets on the EA list
+   * (websites.is_ea), 0 leaves them out. A regional-filters capability, like regions/countries.
+   */
+  eaOnly?: boolean;
 }
 
 export interface FilterIssue {
@@ -115,6 +121,12 @@ export function parseFeedFilters(raw: Record<string, string | undefined>, maxIds
   if (regions) filters.regions = list(regions);
   const countries = value('countries');
   if (countries) filters.countries = list(countries).map((c) => c.toUpperCase());
+  const eaOnly = value('ea_only');
+  if (eaOnly !== undefined) {
+    if (eaOnly === '1' || eaOnly === 'true') filters.eaOnly = true;
+    else if (eaOnly === '0' || eaOnly === 'false') filters.eaOnly = false;
+    else if (eaOnly !== '-1') issue('ea_only', 'ea_only must be -1 (off), 1 (EA outlets only) or 0 (without EA outlets)');
+  }
   return { filters, issues };
 }
 
@@ -134,6 +146,7 @@ export function feedFilterParams(filters: FeedFilters): Record<string, string> {
   put('ids', filters.ids?.join(','));
   put('regions', filters.regions?.join(','));
   put('countries', filters.countries?.join(','));
+  put('ea_only', filters.eaOnly === undefined ? undefined : filters.eaOnly ? '1' : '0');
   return out;
 }
 

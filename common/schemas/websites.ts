@@ -105,6 +105,7 @@ export const websiteCreateBody = resourceDocument(
     rank: rankSchema.nullable().optional(),
     mediatype_id: idSchema.nullable().optional(),
     is_metacritic: z.boolean().optional(),
+    is_ea: z.boolean().optional(),
   }),
 );
 
@@ -122,6 +123,8 @@ export const websiteUpdateBody = resourceDocument(
       language: languageSchema,
       mediatype_id: idSchema.nullable(),
       is_metacritic: z.boolean(),
+      /** On the EA outlet list (the `ea_only` feed filter). */
+      is_ea: z.boolean(),
       twitter_accounts: socialAccountsSchema,
       geography: geographySchema,
       categories: categoriesSchema,

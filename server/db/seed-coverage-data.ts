@@ -18,6 +18,9 @@ export interface DemoOutlet {
   twitter?: string;
 }
 
+/** Demo outlets on the EA list (websites.is_ea): what the EA-only feed filter keeps. */
+export const EA_OUTLETS = new Set(['ign.com', 'gamespot.com', 'eurogamer.net', 'pcgamer.com', 'gamestar.de', 'jeuxvideo.com']);
+
 const gaming: [string, number][] = [['Games', 0.82], ['Technology', 0.11], ['Entertainment', 0.07]];
 const tech: [string, number][] = [['Technology', 0.64], ['Consumer electronics', 0.22], ['Games', 0.14]];
 

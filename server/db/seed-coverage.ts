@@ -11,7 +11,7 @@ import { feedSortValues } from '../features/articles-feed/sort-columns.js';
 import type { Tx } from './client.js';
 import { alertArticles, alerts, articles, feeds, mediatypes, savedArticles, websiteAuthors, websites, websiteSocialAccounts } from './schema/coverage.js';
 import { projects, tags } from './schema/workspace.js';
-import { BRAND_HEADLINES, DEMO_OUTLETS, DESCRIPTIONS, FILL, OTHER_HEADLINES, type DemoOutlet } from './seed-coverage-data.js';
+import { BRAND_HEADLINES, DEMO_OUTLETS, EA_OUTLETS, DESCRIPTIONS, FILL, OTHER_HEADLINES, type DemoOutlet } from './seed-coverage-data.js';
 
 const ARTICLES = 3000;
 const DAYS = 120;
@@ -60,6 +60,7 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
         language: o.language,
         mediatypeId: types.get(o.mediatype) ?? null,
         isMetacritic: !!o.metacritic,
+        isEa: EA_OUTLETS.has(o.domain),
         geography: o.countries.map(([country, share]) => ({ country_code_iso: country, visits: Math.round(o.muv * share) })),
         categories: o.categories.map(([category, score]) => ({ category, month, score })),
       })

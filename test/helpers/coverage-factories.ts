@@ -27,6 +27,7 @@ export async function makeWebsite(
     language?: string;
     muv?: number | null;
     isMetacritic?: boolean;
+    isEa?: boolean;
     name?: string;
     geography?: { country_code_iso: string; visits: number }[];
   } = {},
@@ -40,6 +41,7 @@ export async function makeWebsite(
       language: opts.language ?? 'unknown',
       muv: opts.muv ?? null,
       isMetacritic: opts.isMetacritic ?? false,
+      isEa: opts.isEa ?? false,
       geography: opts.geography ?? [],
     })
     .returning();

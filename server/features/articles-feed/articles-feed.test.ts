@@ -168,9 +168,10 @@ describe('articles feed', () => {
     }
     const minMax = await get('filter[minScore]=5&filter[maxScore]=2');
     expect(minMax.json().errors[0]).toMatchObject({ detail: MSG.alerts.minBelowMax, source: { parameter: 'filter[minScore]' } });
-    const regional = await get('filter[regions]=Europe&filter[countries]=FR');
+    const regional = await get('filter[regions]=Europe&filter[countries]=FR&filter[ea_only]=1');
     expect(regional.statusCode).toBe(400);
     expect(regional.json().errors.map((e) => [e.source?.parameter, e.detail])).toEqual([
+      ['filter[ea_only]', MSG.alertsApi.regionalFilters],
       ['filter[regions]', MSG.alertsApi.regionalFilters],
       ['filter[countries]', MSG.alertsApi.regionalFilters],
     ]);
@@ -220,6 +221,26 @@ describe('articles feed', () => {
     expect(await list('filter[countries]=US')).toEqual(['Boston zelda']);
     expect(await list('filter[regions]=europe')).toEqual(['Paris zelda']);
     expect(await list('filter[regions]=Asia')).toEqual([]);
+  });
+
+  it('keeps or leaves out the EA outlet list (ea_only) for organizations with regional filters', async () => {
+    const { token, org } = await makeOrg(ctx, { capabilities: { ...NO_CAPABILITIES, regional_filters: true } });
+    const project = await makeProject(ctx, org.id);
+    const alert = await makeAlert(ctx, org.id, { projectId: project.id, keywords: 'mass effect' });
+    const listed = await makeWebsite(ctx, { domain: `ea-${org.id}.example.test`, isEa: true });
+    const other = await makeWebsite(ctx, { domain: `other-${org.id}.example.test` });
+    for (const [title, websiteId] of [['Listed mass effect', listed.id], ['Other mass effect', other.id], ['Unknown site mass effect', null]] as const) {
+      await addToFeed(ctx, alert, [await makeArchiveArticle(ctx, { title, websiteId })]);
+    }
+    const list = async (q: string) => titles((await ctx.call('GET', `/api/articles_feed/${alert.id}?${q}&sort=title`, { token })) as Res);
+    expect(await list('filter[ea_only]=1')).toEqual(['Listed mass effect']);
+    expect(await list('filter[ea_only]=0')).toEqual(['Other mass effect', 'Unknown site mass effect']);
+    expect(await list('filter[ea_only]=-1')).toHaveLength(3);
+    const csv = await ctx.call('GET', `/api/csv/articles_feed/${alert.id}?filter[ea_only]=1`, { token });
+    expect(csv.body.trim().split('\n')).toHaveLength(2);
+    const bad = await ctx.call('GET', `/api/articles_feed/${alert.id}?filter[ea_only]=yes`, { token });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].source).toEqual({ parameter: 'filter[ea_only]' });
   });
 
   it('exports the selected rows or the filtered feed as CSV', async () => {

@@ -82,6 +82,12 @@ export function feedWhere(alertId: number, f: FeedFilters) {
     c.push(sql`(select g->>'country_code_iso' from jsonb_array_elements(w.geography) g
                  order by (g->>'visits')::numeric desc nulls last limit 1) = any(${sql.param(f.countries)}::text[])`);
   }
+  if (f.eaOnly !== undefined) {
+    // The EA outlet list is a flag on the website (websites.is_ea), set by the operator.
+    article = true;
+    const onList = sql`exists (select 1 from websites ew where ew.id = a.website_id and ew.is_ea)`;
+    c.push(f.eaOnly ? onList : sql`not ${onList}`);
+  }
   return { where: sql.join(c, sql` and `), article, website };
 }
 
@@ -141,12 +147,12 @@ export type FeedRow = {
   saved: boolean;
 };
 
-/** True when some filters are tested on archive rows (regions, countries, a search without words). */
+/** True when some filters are tested on archive rows (regions, countries, EA list, a search without words). */
 export const filtersReadArchive = (f: FeedFilters) =>
-  !!((f.searchTerm && searchReadsArchive(f.searchTerm)) || f.regions?.length || f.countries?.length);
+  !!((f.searchTerm && searchReadsArchive(f.searchTerm)) || f.regions?.length || f.countries?.length || f.eaOnly !== undefined);
 
 /** The filters answered from alert_articles alone. */
-export const feedSideFilters = ({ searchTerm, regions: _r, countries: _c, ...rest }: FeedFilters): FeedFilters =>
+export const feedSideFilters = ({ searchTerm, regions: _r, countries: _c, eaOnly: _e, ...rest }: FeedFilters): FeedFilters =>
   searchTerm && !searchReadsArchive(searchTerm) ? { ...rest, searchTerm } : rest;
 
 /**

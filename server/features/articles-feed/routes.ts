@@ -57,11 +57,13 @@ function badRequest(errors: ErrorObject[]): never {
   throw new ValidationError(errors, 'bad_request');
 }
 
-/** The filters of a request, with 400s naming each bad parameter; regional ones need the capability. */
+/** The filters of a request, with 400s naming each bad parameter; regional ones (and EA-only) need the capability. */
 function readFilters(auth: OrgAuth, params: ListParams): FeedFilters {
   const { filters, issues } = parseFeedFilters({ ...params.filter, search: params.filter.search ?? params.search });
   const errors = issues.map((i) => errorObject('bad_request', i.message, { parameter: i.parameter }));
   if (!auth.org.capabilities.regional_filters) {
+    // ea_only=-1 is the spec's "off" value, accepted from everyone.
+    if (filters.eaOnly !== undefined) errors.push(errorObject('bad_request', MSG.alertsApi.regionalFilters, { parameter: 'filter[ea_only]' }));
     for (const name of ['regions', 'countries'] as const)
       if (params.filter[name]?.trim()) errors.push(errorObject('bad_request', MSG.alertsApi.regionalFilters, { parameter: `filter[${name}]` }));
   }

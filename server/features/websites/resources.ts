@@ -18,6 +18,7 @@ export function websiteResource(w: WebsiteListRow, relations?: Awaited<ReturnTyp
     'mediatype-id': w.mediatypeId === null ? null : String(w.mediatypeId),
     'mediatype-name': w.mediatypeName,
     is_metacritic: w.isMetacritic,
+    is_ea: w.isEa,
     'articles-count': w.articlesCount,
     // Feed health at a glance for the list (the detail page has each feed's state).
     'feeds-count': w.feedsCount,

@@ -34,6 +34,7 @@ export async function createWebsite(db: Db, a: CreateAttributes): Promise<Websit
     rank: a.rank ?? null,
     mediatypeId: a.mediatype_id ?? null,
     isMetacritic: a.is_metacritic ?? false,
+    isEa: a.is_ea ?? false,
   });
   if (!row) throw conflictAt('/data/attributes/domain', MSG.websites.domainTaken);
   return (await findWebsite(db, String(row.id)))!;
@@ -54,6 +55,7 @@ export async function editWebsite(db: Db, idOrDomain: string, a: UpdateAttribute
     language: a.language,
     mediatypeId: a.mediatype_id,
     isMetacritic: a.is_metacritic,
+    isEa: a.is_ea,
     muv: a.muv,
     rank: a.rank,
     geography: a.geography,

@@ -182,6 +182,26 @@ describe('articles feed', () => {
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 
+  it('offers region, country and EA-only filters to organizations with regional filters', async () => {
+    const calls = serveFeed({
+      user: userDoc({ capabilities: { regional_filters: true } }),
+      extra: (req) => {
+        if (req.url.pathname === '/api/regions') return { body: listDocument('region', [{ id: 1, name: 'Europe' }], 1, 150, 1) };
+        if (req.url.pathname === '/api/countries') return { body: listDocument('country', [], 1, 250, 0) };
+        return undefined;
+      },
+    });
+    renderFeedPage();
+    await screen.findByText('Starfall review number 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    await screen.findByText('Filter articles');
+    expect(screen.getByText(MSG.alerts.regionFirst)).toBeTruthy();
+    fireEvent.click(screen.getByText('EA only'));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(lastCall(calls, FEED).url.searchParams.get('filter[ea_only]')).toBe('1'));
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
+  });
+
   it('previews an article and says so when nothing readable was found', async () => {
     serveFeed({
       extra: (req) => {

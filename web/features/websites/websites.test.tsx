@@ -24,6 +24,7 @@ const website = (over: Record<string, unknown> = {}) => ({
   'mediatype-id': null,
   'mediatype-name': 'Gaming site',
   is_metacritic: true,
+  is_ea: false,
   'articles-count': 1234,
   'feeds-count': 2,
   'feeds-failing': 1,

@@ -12,13 +12,14 @@ import {
   defaultPeriod,
   normalizeFilters,
   scoreRangeInvalid,
+  type EaOnly,
   type FeedFilters,
 } from '../lib/feed-filters';
 
 interface Props {
   opened: boolean;
   filters: FeedFilters;
-  /** Region and country filters (capability regional_filters). */
+  /** Region, country and EA-only filters (capability regional_filters). */
   regional: boolean;
   onClose: () => void;
   onApply: (filters: FeedFilters) => void;
@@ -168,6 +169,21 @@ export function FeedFiltersModal({ opened, filters, regional, onClose, onApply }
               onChange={(v) => set({ countries: v })}
               comboboxProps={{ withinPortal: true }}
             />
+            <Stack gap={6}>
+              <Text size="sm" fw={500}>
+                EA outlets
+              </Text>
+              <SegmentedControl
+                aria-label="EA outlets"
+                value={String(draft.eaOnly)}
+                onChange={(v) => set({ eaOnly: Number(v) as EaOnly })}
+                data={[
+                  { value: '-1', label: 'All outlets' },
+                  { value: '1', label: 'EA only' },
+                  { value: '0', label: 'Without EA' },
+                ]}
+              />
+            </Stack>
           </SimpleGrid>
         )}
 

@@ -15,7 +15,11 @@ export interface FeedFilters {
   maxScore: number | null;
   regions: string[];
   countries: string[];
+  /** The EA outlet list (`ea_only`): -1 off, 1 only its outlets, 0 without them. */
+  eaOnly: EaOnly;
 }
+
+export type EaOnly = -1 | 0 | 1;
 
 export const EMPTY_FILTERS: FeedFilters = {
   startDate: null,
@@ -26,6 +30,7 @@ export const EMPTY_FILTERS: FeedFilters = {
   maxScore: null,
   regions: [],
   countries: [],
+  eaOnly: -1,
 };
 
 /** Score filter choices (001 §9): minimum 0.1 and 1 to 10, maximum 0 to 10. */
@@ -69,6 +74,7 @@ export function normalizeFilters(f: FeedFilters): FeedFilters {
     maxScore,
     regions: [...f.regions],
     countries: f.regions.length ? [...f.countries] : [],
+    eaOnly: f.eaOnly,
   };
 }
 
@@ -84,7 +90,8 @@ export function countFilters(f: FeedFilters): number {
     (f.metacritic ? 1 : 0) +
     (f.minScore !== null || f.maxScore !== null ? 1 : 0) +
     (f.regions.length ? 1 : 0) +
-    (f.countries.length ? 1 : 0)
+    (f.countries.length ? 1 : 0) +
+    (f.eaOnly !== -1 ? 1 : 0)
   );
 }
 
@@ -101,5 +108,6 @@ export function feedFilterQuery(f: FeedFilters, regional: boolean): Record<strin
   if (f.maxScore !== null) out.maxScore = f.maxScore;
   if (regional && f.regions.length) out.regions = f.regions.join(',');
   if (regional && f.countries.length) out.countries = f.countries.join(',');
+  if (regional && f.eaOnly !== -1) out.ea_only = f.eaOnly;
   return out;
 }

@@ -19,6 +19,7 @@ export interface WebsiteAttributes {
   'mediatype-id': string | null;
   'mediatype-name': string | null;
   is_metacritic: boolean;
+  is_ea: boolean;
   'articles-count': number;
   'feeds-count': number;
   'feeds-failing': number;
@@ -221,6 +222,7 @@ export interface WebsiteEdit {
   rank?: number | null;
   mediatype_id?: string | null;
   is_metacritic?: boolean;
+  is_ea?: boolean;
 }
 
 export function useUpdateWebsite(id: string) {

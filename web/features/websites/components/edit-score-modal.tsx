@@ -15,6 +15,7 @@ interface Values {
   rank: number | '';
   mediatypeId: string | null;
   isMetacritic: boolean;
+  isEa: boolean;
 }
 
 const num = (v: string | number) => (typeof v === 'number' ? v : v === '' ? '' : Number(v));
@@ -34,6 +35,7 @@ export function EditScoreModal({ website, opened, onClose }: { website: Website;
       rank: website.rank ?? '',
       mediatypeId: website['mediatype-id'],
       isMetacritic: website.is_metacritic,
+      isEa: website.is_ea,
     },
     validate: {
       reach: (v, all) =>
@@ -55,6 +57,7 @@ export function EditScoreModal({ website, opened, onClose }: { website: Website;
         rank: values.rank === '' ? null : values.rank,
         mediatype_id: values.mediatypeId,
         is_metacritic: values.isMetacritic,
+        is_ea: values.isEa,
       });
       close();
     } catch (err) {
@@ -96,6 +99,11 @@ export function EditScoreModal({ website, opened, onClose }: { website: Website;
             {...form.getInputProps('mediatypeId')}
           />
           <Checkbox label="Metacritic publication" {...form.getInputProps('isMetacritic', { type: 'checkbox' })} />
+          <Checkbox
+            label="On the EA outlet list"
+            description="Organizations with regional filters can show these outlets alone (EA-only filter)."
+            {...form.getInputProps('isEa', { type: 'checkbox' })}
+          />
           <FormModalActions onCancel={close} submitLabel="Save" loading={update.isPending} />
         </Stack>
       </form>

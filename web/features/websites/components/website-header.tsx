@@ -42,6 +42,11 @@ export function WebsiteHeader({ website }: { website: Website }) {
                 Metacritic
               </Badge>
             )}
+            {website.is_ea && (
+              <Badge color="indigo" variant="light" radius="sm">
+                EA list
+              </Badge>
+            )}
           </Group>
           {website.name && <Text c="dimmed">{website.name}</Text>}
           <Anchor href={website.fullUrl} target="_blank" rel="noopener noreferrer" size="sm">
