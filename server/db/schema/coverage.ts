@@ -232,6 +232,23 @@ export const alertArticles = pgTable(
 );
 
 /** Saved coverage (the API's `articles`): an article kept under a project's tag. */
+/**
+ * The size of each alert's visible feed, as a sum of deltas: statement-level triggers on
+ * alert_articles append one row per alert per statement (migration 0005), so the unfiltered
+ * total of a feed is a sum over a few rows instead of counting 100,000 index entries, and
+ * concurrent ingests never wait on each other (appends, no row locks). Housekeeping folds an
+ * alert's rows into one (compactAlertFeedCounts).
+ */
+export const alertFeedCounts = pgTable(
+  'alert_feed_counts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alertId: integer('alert_id').notNull().references(() => alerts.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+  },
+  (t) => [index('alert_feed_counts_alert_idx').on(t.alertId)],
+);
+
 export const savedArticles = pgTable(
   'saved_articles',
   {

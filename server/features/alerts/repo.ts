@@ -3,7 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { PlanPermissions } from '../../../common/plans.js';
 import type { Tx } from '../../db/client.js';
 import { organizations } from '../../db/schema/accounts.js';
-import { alertArticles, alerts } from '../../db/schema/coverage.js';
+import { alerts } from '../../db/schema/coverage.js';
 import { projects } from '../../db/schema/workspace.js';
 import { idFilter, pageWindow } from '../../db/paging.js';
 import type { ListParams } from '../../http/jsonapi.js';
@@ -15,12 +15,12 @@ export const ALERT_SORTS = ['name', 'inserted_at', 'updated_at'] as const;
 export const ALERT_FILTERS = ['project_id'] as const;
 
 /**
- * The feed's visible size: an index-only count over alert_articles_feed_idx (the partial index
- * already leaves hidden rows out), one alert at a time.
+ * The feed's visible size: the sum of the alert's count deltas (alert_feed_counts). Written with
+ * qualified names: drizzle leaves columns unqualified in a one-table select, and a bare "id"
+ * would be the counter row's own id.
  */
 const totalArticles = sql<number>`(
-  select count(*) from ${alertArticles}
-   where ${alertArticles.alertId} = ${alerts.id} and ${alertArticles.deletedAt} is null
+  select coalesce(sum(c.delta), 0) from alert_feed_counts c where c.alert_id = "alerts"."id"
 )`.mapWith(Number);
 
 const sortColumns: Record<(typeof ALERT_SORTS)[number], SQL | typeof alerts.insertedAt> = {
