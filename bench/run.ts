@@ -7,7 +7,8 @@ import { root } from './lib.js';
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const benches = fs
   .readdirSync(path.join(root, 'bench'))
-  .filter((f) => f.endsWith('.ts') && !['run.ts', 'lib.ts'].includes(f))
+  // search-data.ts is bench/search's data generator, not a benchmark.
+  .filter((f) => f.endsWith('.ts') && !['run.ts', 'lib.ts', 'search-data.ts'].includes(f))
   .filter((f) => !only || f === `${only}.ts`);
 let failed = false;
 for (const file of benches) {

@@ -19,6 +19,9 @@ export const LIMITS = {
   mediaScore: { min: 0.1, max: 10 },
   reportMaxArticles: 10000,
   reportMaxHighlights: 20,
+  reportName: { min: 3, max: 127 },
+  /** A report's trend is daily up to this many days, weekly beyond. */
+  reportDailyTrendMaxDays: 92,
   bulkImportMax: 1000,
   exportIds: 10000,
   exportFilters: 1000000,

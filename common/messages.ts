@@ -218,20 +218,34 @@ export const MSG = {
     noAlertShort: 'Needs an alert: set one up on the Articles feed',
     feedAllSaved: 'Every article on the first page of the feed is already saved.',
   },
-  /** Reports, the wizard's limits and highlight images (001 §8); highlight toasts are under `modal`. */
-  reportsUi: {
-    renamed: 'Report name updated correctly',
-    noArticles: '0 articles found with these filters!',
-    tooManyArticles: 'Reports can only have a maximum of 10000 articles',
-    imageError: 'There was an error getting the image. Please try again.',
-    /** "Successfully deleted {resource}." (001 §8) */
-    deleted: 'Successfully deleted report.',
+  /** Super Search screen (001 §8); e-mailed export messages are under `exports`, the upgrade hint under `billing`. */
+  supersearch: {
+    empty: 'Your request returned 0 results. Consider changing the search term or date range.',
+    // Not in the catalogue; plain wording.
+    searchFailed: 'The search could not be completed. Please try again.',
+    // Server-side rules of the Super Search calls (not in the catalogue; plain wording).
+    timeout: 'The search took too long. Narrow the terms or the date range.',
+    queryRequired: 'Enter at least one term',
+    fromDateRequired: 'Choose a from date',
+    toDateRequired: 'Choose a to date',
+    invalidDate: 'Please enter a valid date (YYYY-MM-DD)',
+    dateTooEarly: (earliest: string) => `Dates cannot be earlier than ${earliest} on your plan`,
+    dateInFuture: 'The to date cannot be in the future',
+    toBeforeFrom: 'The to date must not be before the from date',
+    minScoreRange: 'Minimum score must be between 0.1 and 10',
+    maxScoreRange: 'Maximum score must be between 0 and 10',
+    badCursor: 'This page link is not valid for this search. Start again from the first page.',
+    tagNotInProject: 'Please choose a tag of this project',
+    exportReadySubject: 'Your Super Search export is ready',
+    exportFailedSubject: 'Your Super Search export failed',
   },
   /** Reports, highlights and their PDF (001 §8 "Report limits", 000 §5 reports). */
   reports: {
     noArticles: '0 articles found with these filters!',
     tooManyArticles: 'Reports can only have a maximum of 10000 articles',
     nameUpdated: 'Report name updated correctly',
+    /** "Successfully deleted {resource}." (001 §8) */
+    deleted: 'Successfully deleted report.',
     imageError: 'There was an error getting the image. Please try again.',
     // Not in the catalogue; plain wording.
     nameLength: 'Report title must be between 3 and 127 characters',

@@ -14,6 +14,7 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
   JWT_SECRET: z.string().min(32).optional(),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   ADMIN_EMAIL: z.string().email().default('admin@coverwatch.local'),
@@ -38,6 +39,10 @@ const envSchema = z.object({
   CRAWLER_MAX_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(6 * 3600),
   TRANSLATE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   TRANSLATE_API_KEY: z.string().optional(),
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  SCREENSHOTS_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  MAIL_FROM: z.string().min(3).default('Coverwatch <no-reply@coverwatch.local>'),
 });
 
 export type Role = 'all' | 'api' | 'worker';
@@ -50,6 +55,8 @@ export interface Config {
   databaseUrl?: string;
   poolMax: number;
   statementTimeoutMs: number;
+  /** Each Super Search statement's limit: a search that runs longer is answered 503 search_timeout. */
+  searchStatementTimeoutMs: number;
   jwtSecret?: string;
   sessionTtlHours: number;
   adminEmail: string;
@@ -68,6 +75,10 @@ export interface Config {
   crawler: { userAgent: string; concurrency: number; hostConcurrency: number; minIntervalSeconds: number; maxIntervalSeconds: number };
   /** A LibreTranslate-compatible endpoint for headline translation; unset = not connected. */
   translate: { url?: string; apiKey?: string };
+  /** Headless Chromium for highlight screenshots and report PDFs; screenshots off = preview images only. */
+  browser: { chromiumPath: string; screenshotsEnabled: boolean };
+  /** Outgoing e-mail: SMTP server URL (unset = messages are kept in the outbox) and the From line. */
+  mail: { smtpUrl?: string; from: string };
   version: string;
 }
 
@@ -86,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     poolMax: e.DATABASE_POOL_MAX,
     statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
     jwtSecret: e.JWT_SECRET,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
@@ -113,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxIntervalSeconds: e.CRAWLER_MAX_INTERVAL_SECONDS,
     },
     translate: { url: e.TRANSLATE_URL, apiKey: e.TRANSLATE_API_KEY },
+    browser: { chromiumPath: e.CHROMIUM_PATH, screenshotsEnabled: e.SCREENSHOTS_ENABLED },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     version: process.env.npm_package_version ?? '1.12.16',
   };
 }

@@ -17,6 +17,12 @@ import articleRoutes from './features/articles/routes.js';
 import extractionRoutes from './features/extraction/routes.js';
 import aiRoutes from './features/ai/routes.js';
 import crawlerRoutes from './features/crawler/routes.js';
+import reportRoutes from './features/reports/routes.js';
+import publicReportRoutes from './features/reports/public-routes.js';
+import screenshotRoutes from './features/screenshots/routes.js';
+import mailRoutes from './features/mail/routes.js';
+import exportRoutes from './features/exports/routes.js';
+import supersearchRoutes from './features/supersearch/routes.js';
 
 /** Every feature's routes, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -38,4 +44,10 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(extractionRoutes);
   await app.register(aiRoutes);
   await app.register(crawlerRoutes);
+  await app.register(reportRoutes);
+  await app.register(publicReportRoutes);
+  await app.register(screenshotRoutes);
+  await app.register(mailRoutes);
+  await app.register(exportRoutes);
+  await app.register(supersearchRoutes);
 }

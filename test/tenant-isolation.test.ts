@@ -4,6 +4,8 @@ import { createTestContext, type TestContext } from './helpers/app.js';
 import { addMember, makeClient, makeOrg, makeProject, makeTag } from './helpers/factories.js';
 import { addToFeed, makeAlert, makeArchiveArticle } from './helpers/coverage-factories.js';
 import { CAPABILITIES_BY_LEGACY_ID } from '../common/plans.js';
+import { settleScreenshotJobs } from '../server/features/screenshots/service.js';
+import { queueMail } from '../server/features/mail/service.js';
 
 /**
  * For every route that touches tenant data, a token of another organization gets 404 for this
@@ -57,6 +59,49 @@ beforeAll(async () => {
   const theirs = await makeClient(ctx, outsider.org.id, 'Outsider Brand');
   await makeProject(ctx, outsider.org.id, { clientId: theirs.id });
 });
+// An e-mail of the owner's organization, for the outbox list below.
+let ownerMailId = 0;
+beforeAll(async () => {
+  ownerMailId = (await queueMail(ctx.deps.db, { organizationId: owner.org.id, userId: null, to: 'owner@example.test', subject: 'Owner export', text: 'x' })).id;
+});
+// Reports: one of the owner's (with a highlight whose picture is stored) and one of the outsider's.
+let reportIds: { owner: string; outsider: string };
+beforeAll(async () => {
+  const publish = (token: string, projectId: number) =>
+    ctx.call('POST', '/api/reports', {
+      token,
+      body: {
+        data: {
+          type: 'report',
+          attributes: { name: 'Isolation report', date_start: '2026-10-01', date_end: '2026-11-30' },
+          relationships: { project: { data: { type: 'project', id: String(projectId) } } },
+        },
+      },
+    });
+  const ownerReport = (await publish(owner.token, ids.project)).json().data.id;
+  // The highlight is written directly: its picture job would fetch the article's (unreachable) page.
+  await ctx.deps.pool.query('insert into report_highlights (report_id, saved_article_id) values ($1, $2)', [ownerReport, ids.saved]);
+  await ctx.deps.pool.query(
+    `insert into screenshots (organization_id, saved_article_id, article_url, status, source, image_key, content_type)
+     values ($1, $2, 'https://news.example/owner-story', 'ready', 'preview', $3, 'image/jpeg')`,
+    [ids.org, ids.saved, `screenshots/${ids.org}/${ids.saved}.jpg`],
+  );
+  await ctx.deps.storage.put(`screenshots/${ids.org}/${ids.saved}.jpg`, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+  const theirProject = await makeProject(ctx, outsider.org.id, { name: 'Outsider reports' });
+  const theirTag = await makeTag(ctx, outsider.org.id, theirProject.id, 'Outsider tag');
+  await ctx.call('POST', '/api/articles', {
+    token: outsider.token,
+    body: {
+      data: {
+        type: 'article',
+        attributes: { url: 'https://news.example/outsider-story', title: 'Outsider saved story', language: 'en', date: '2026-11-02' },
+        relationships: { tag: { data: { type: 'tag', id: String(theirTag.id) } } },
+      },
+    },
+  });
+  reportIds = { owner: ownerReport, outsider: (await publish(outsider.token, theirProject.id)).json().data.id };
+});
+afterAll(() => settleScreenshotJobs());
 afterAll(() => ctx.close());
 
 /** Routes that answer without a token or hold no tenant data. */
@@ -75,6 +120,19 @@ const PUBLIC = new Set([
   // WebSub: the hub calls these; they answer for a feed id only with its subscription's secret.
   'GET /api/p/websub/:feedId',
   'POST /api/p/websub/:feedId',
+  // Published reports: the report id (16 random bytes) is the link's secret; each answers for that
+  // report only (walked below with other reports' ids).
+  'GET /api/p/reports/:id',
+  'GET /api/p/reports/:id/videos',
+  'GET /api/p/reports/:id/streams',
+  'GET /api/p/reports/:id/pdf',
+  'GET /api/p/reports/:id/screenshots/:file',
+  'GET /api/p/screenshots/:article_id',
+  'GET /api/p/saved_videos',
+  'GET /api/p/saved_streams',
+  'GET /api/p/articles',
+  // A finished export's download link (sent by e-mail): the unguessable token is the credential.
+  'GET /api/p/exports/:token',
   // Reference lists shared by every organization.
   'GET /api/languages',
   'GET /api/countries',
@@ -180,11 +238,45 @@ const BY_ID: Record<string, Probe> = {
     }),
     status: 422,
   },
+  'GET /api/reports': { url: () => `/api/reports?filter[project_id]=${ids.project}` },
+  'POST /api/reports/preview': { url: () => '/api/reports/preview', body: () => ({ project_id: ids.project, date_range: ['2026-10-01', '2026-11-30'] }) },
+  'POST /api/reports': {
+    url: () => '/api/reports',
+    body: () => ({
+      data: {
+        type: 'report',
+        attributes: { name: 'Planted report', date_start: '2026-10-01', date_end: '2026-11-30' },
+        relationships: { project: { data: { type: 'project', id: String(ids.project) } } },
+      },
+    }),
+  },
+  'GET /api/reports/:id': { url: () => `/api/reports/${reportIds.owner}` },
+  'PATCH /api/reports/:id': { url: () => `/api/reports/${reportIds.owner}`, body: () => ({ data: { type: 'report', attributes: { name: 'Hijacked' } } }) },
+  'DELETE /api/reports/:id': { url: () => `/api/reports/${reportIds.owner}` },
+  'GET /api/reports/:id/videos': { url: () => `/api/reports/${reportIds.owner}/videos` },
+  'GET /api/reports/:id/streams': { url: () => `/api/reports/${reportIds.owner}/streams` },
+  'GET /api/reports/:id/pdf': { url: () => `/api/reports/${reportIds.owner}/pdf` },
+  'POST /api/screenshots': { url: () => '/api/screenshots', body: () => ({ article_id: ids.saved }) },
+  'GET /api/screenshots/:article_id': { url: () => `/api/screenshots/${ids.saved}` },
+  'GET /api/screenshots/:article_id/image': { url: () => `/api/screenshots/${ids.saved}/image` },
   'PATCH /api/user/:id': {
     url: () => `/api/user/${ids.member}`,
     body: () => ({ data: { type: 'user', attributes: { name: 'Hijacked' } } }),
   },
+  // Super Search bodies name the organization: another organization's id is 404 (the archive itself is shared).
+  'POST /api/supersearch': { url: () => '/api/supersearch', body: () => superSearchBody() },
+  'POST /api/supersearch/volume': { url: () => '/api/supersearch/volume', body: () => superSearchBody() },
+  'POST /api/supersearch/export_csv': { url: () => '/api/supersearch/export_csv', body: () => ({ ...superSearchBody(), to_email: 'planted@example.test' }) },
+  'POST /api/supersearch/bulk': {
+    url: () => '/api/supersearch/bulk',
+    body: () => ({ articles: [ids.feedArticle], tag_id: ids.tag, project_id: ids.project, organization_id: ids.org }),
+  },
 };
+
+function superSearchBody() {
+  const today = new Date().toISOString().slice(0, 10);
+  return { search: 'owner', from_date: today, to_date: today, organization_id: ids.org };
+}
 
 /** Lists: the outsider's answer must not contain any of the owner's ids. */
 const LISTS: Record<string, { url: () => string; forbiddenIds: () => number[] }> = {
@@ -192,6 +284,7 @@ const LISTS: Record<string, { url: () => string; forbiddenIds: () => number[] }>
   'GET /api/projects': { url: () => '/api/projects', forbiddenIds: () => [ids.project] },
   'GET /api/tags': { url: () => `/api/tags?filter[project_id]=${ids.project}`, forbiddenIds: () => [ids.tag] },
   'GET /api/alerts': { url: () => '/api/alerts', forbiddenIds: () => [ids.alert] },
+  'GET /api/mail_outbox': { url: () => '/api/mail_outbox', forbiddenIds: () => [ownerMailId] },
 };
 
 async function snapshot() {
@@ -208,6 +301,9 @@ async function snapshot() {
     await q('select * from saved_articles where organization_id = $1 order by id', [ids.org]),
     await q('select id, domain, reach from websites order by id', []),
     await q('select id, feed, disabled from feeds order by id', []),
+    await q('select * from reports where organization_id = $1 order by id', [ids.org]),
+    await q('select h.* from report_highlights h join reports r on r.id = h.report_id where r.organization_id = $1 order by 1, 2', [ids.org]),
+    await q('select * from screenshots where organization_id = $1 order by id', [ids.org]),
   ].join('\n');
 }
 
@@ -259,7 +355,8 @@ describe('tenant isolation', () => {
   it('the same probes succeed for the owner (so a 404 above is about scoping)', async () => {
     for (const [route, probe] of Object.entries(BY_ID)) {
       // extract fetches the article's page, which is not reachable here (its own tests serve one).
-      if (!route.startsWith('GET') || route === 'GET /api/extract') continue;
+      // The PDF prints the web app's page, which this suite does not serve (reports-public.test.ts prints one).
+      if (!route.startsWith('GET') || route === 'GET /api/extract' || route === 'GET /api/reports/:id/pdf') continue;
       const res = await ctx.call('GET', probe.url(), { token: owner.token });
       expect(res.statusCode, route).toBe(200);
     }
@@ -268,5 +365,42 @@ describe('tenant isolation', () => {
       const res = await ctx.call('GET', probe.url(), { token: operator.token });
       expect(res.statusCode, route).toBe(200);
     }
+  });
+
+  it('GET /api/reports: another organization’s reports never appear', async () => {
+    const theirs = await ctx.call('GET', '/api/reports', { token: outsider.token });
+    const seen = theirs.json().data.map((r: { id: string }) => r.id);
+    expect(seen).toContain(reportIds.outsider);
+    expect(seen).not.toContain(reportIds.owner);
+    const mine = await ctx.call('GET', '/api/reports', { token: owner.token });
+    expect(mine.json().data.map((r: { id: string }) => r.id)).toContain(reportIds.owner);
+  });
+
+  it('public report routes answer for the report they are given and nothing else', async () => {
+    const before = await snapshot();
+    const article = ids.saved;
+    const walk = (id: string) => [
+      `/api/p/reports/${id}`,
+      `/api/p/reports/${id}/videos`,
+      `/api/p/reports/${id}/streams`,
+      `/api/p/reports/${id}/screenshots/${article}.jpg`,
+      `/api/p/screenshots/${article}?report_id=${id}`,
+      `/api/p/saved_videos?report_id=${id}`,
+      `/api/p/saved_streams?report_id=${id}`,
+      `/api/p/articles?filter[report_id]=${id}`,
+    ];
+    // The owner's report shows its highlight and its article.
+    for (const url of walk(reportIds.owner)) expect((await ctx.call('GET', url)).statusCode, url).toBe(200);
+    // Another organization's report never leads to the owner's article or picture.
+    for (const url of walk(reportIds.outsider)) {
+      const res = await ctx.call('GET', url);
+      if (url.includes('screenshots')) expect(res.statusCode, url).toBe(404);
+      else expect(res.body, url).not.toMatch(/Owner saved story|owner-story/);
+    }
+    // Unknown ids (and the PDF of one) answer 404.
+    for (const id of ['AAAAAAAAAAAAAAAAAAAAAA', String(ids.project), reportIds.owner.toLowerCase()]) {
+      for (const url of [...walk(id), `/api/p/reports/${id}/pdf`]) expect((await ctx.call('GET', url)).statusCode, url).toBe(404);
+    }
+    expect(await snapshot()).toBe(before);
   });
 });

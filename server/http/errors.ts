@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   unavailable: 503,
   /** An optional outside service is not configured on this installation (a state, not a failure). */
   not_connected: 503,
+  /** A search ran past its statement timeout (Super Search). */
+  search_timeout: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -52,6 +54,7 @@ const TITLES: Record<ErrorCode, string> = {
   bad_gateway: 'Bad gateway',
   unavailable: 'Service unavailable',
   not_connected: 'Not connected',
+  search_timeout: 'Search timeout',
 };
 
 export class AppError extends Error {

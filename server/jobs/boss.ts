@@ -3,6 +3,9 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { createCrawlerQueues, startCrawlerWorkers } from '../features/crawler/jobs.js';
+import { createScreenshotQueue, startScreenshotWorker } from '../features/screenshots/jobs.js';
+import { createMailQueues, startMailWorkers } from '../features/mail/jobs.js';
+import { createExportQueue, startExportWorker } from '../features/supersearch/export.js';
 import { runHousekeeping } from './housekeeping.js';
 
 export const QUEUES = { housekeeping: 'housekeeping' } as const;
@@ -26,6 +29,9 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
   await boss.start();
   await boss.createQueue(QUEUES.housekeeping, { retryLimit: 3, retryBackoff: true });
   await createCrawlerQueues(boss);
+  await createScreenshotQueue(boss);
+  await createMailQueues(boss);
+  await createExportQueue(boss);
   if (opts.work) {
     await boss.schedule(QUEUES.housekeeping, '*/15 * * * *');
     await boss.work(QUEUES.housekeeping, async () => {
@@ -34,6 +40,9 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
       return result;
     });
     await startCrawlerWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
+    await startScreenshotWorker(boss, { db: opts.db, config: opts.config, log: opts.log });
+    await startMailWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
+    await startExportWorker(boss, { db: opts.db, config: opts.config, log: opts.log });
   }
   return boss;
 }

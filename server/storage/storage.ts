@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * Where uploaded bytes live. The default keeps them under DATA_DIR/uploads; a scaled-out
@@ -10,6 +11,8 @@ import type { Readable } from 'node:stream';
  */
 export interface Storage {
   put(key: string, bytes: Buffer): Promise<void>;
+  /** Writes a stream under `key` as it comes, never holding it whole (a million-row export). */
+  putStream(key: string, body: Readable): Promise<void>;
   get(key: string): Promise<Readable | null>;
   remove(key: string): Promise<void>;
 }
@@ -27,6 +30,19 @@ export class DiskStorage implements Storage {
     await fs.mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
     await fs.writeFile(tmp, bytes);
+    await fs.rename(tmp, file); // readers never see a half-written file
+  }
+
+  async putStream(key: string, body: Readable): Promise<void> {
+    const file = this.resolve(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    try {
+      await pipeline(body, createWriteStream(tmp));
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      throw err;
+    }
     await fs.rename(tmp, file); // readers never see a half-written file
   }
 

@@ -153,7 +153,9 @@ export const articles = pgTable(
   },
   (t) => [
     uniqueIndex('articles_url_key_idx').on(t.urlKey),
-    index('articles_pub_date_idx').on(t.pubDate),
+    // Date ranges, and Super Search's date-ordered pages: (pub_date, id) is the list's exact order,
+    // so a page after a cursor starts at it in the index, however many articles share a date.
+    index('articles_pub_date_id_idx').on(t.pubDate, t.id),
     index('articles_website_idx').on(t.websiteId, t.pubDate),
     index('articles_search_idx').using('gin', t.search),
   ],

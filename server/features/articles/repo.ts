@@ -6,6 +6,7 @@ import { projects, tags } from '../../db/schema/workspace.js';
 import { containsPattern, idFilter, orderTerms, pageWindow, parseBooleanFilter, splitTotal, totalOver } from '../../db/paging.js';
 import { errorObject, ValidationError } from '../../http/errors.js';
 import type { ListParams } from '../../http/jsonapi.js';
+import { dayOf, dayRange, dayStart, facetConditions } from '../reports/criteria.js';
 
 export type SavedArticle = typeof savedArticles.$inferSelect;
 export type SavedArticleRow = SavedArticle & { tagName: string };
@@ -16,6 +17,8 @@ export type Website = typeof websites.$inferSelect;
 export const ARTICLE_SORTS = ['date', 'title', 'reach', 'language', 'media', 'inserted_at'] as const;
 export const ARTICLE_FILTERS = [
   'project_id', 'tag_id', 'search', 'locked', 'languages', 'startDate', 'endDate', 'minScore', 'maxScore', 'ids_list',
+  // A report's articles, and the new-report wizard's criteria (001 §7 "New-report filter").
+  'report_id', 'date_range', 'tags', 'tags_not', 'languages_not',
 ] as const;
 
 /** The media column: the host without scheme and `www.` (what `domainOf` gives), from the canonical URL. */
@@ -56,10 +59,32 @@ function idsFilter(params: ListParams, name: string): number[] | undefined {
   return ids;
 }
 
-/** The WHERE of the saved-coverage list; throws 400 (with the parameter) on unreadable values. */
-export function listConditions(orgId: number, projectId: number, params: ListParams): SQL | undefined {
+/** `filter[date_range]=from,to` (inclusive days, YYYY-MM-DD) as instants. */
+function dateRangeFilter(params: ListParams): { start: Date; endExclusive: Date } | undefined {
+  const raw = params.filter.date_range;
+  if (raw === undefined || raw === '') return undefined;
+  const days = raw.split(',').map((d) => d.trim());
+  const valid = days.length === 2 && days.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(dayStart(d).getTime()) && dayOf(dayStart(d)) === d) && days[0] <= days[1];
+  if (!valid) throw badFilter('date_range', 'date_range must be two dates, from,to (YYYY-MM-DD), from not after to');
+  return dayRange(days[0], days[1]);
+}
+
+/**
+ * The WHERE of the saved-coverage list; throws 400 (with the parameter) on unreadable values.
+ * `scope` narrows it further (a report's criteria). The wizard's criteria filters select as a
+ * report does (reports/criteria.ts): with `date_range`, archived articles are left out unless
+ * `locked` says otherwise.
+ */
+export function listConditions(orgId: number, projectId: number, params: ListParams, scope?: SQL): SQL | undefined {
   const tagId = idFilter(params, 'tag_id');
-  const locked = parseBooleanFilter(params.filter.locked);
+  const range = dateRangeFilter(params);
+  const locked = parseBooleanFilter(params.filter.locked) ?? (range ? false : undefined);
+  const facets = facetConditions({
+    tagsId: idsFilter(params, 'tags') ?? [],
+    tagsNot: idsFilter(params, 'tags_not') ?? [],
+    languages: [],
+    languagesNot: listFilter(params, 'languages_not') ?? [],
+  });
   const languages = listFilter(params, 'languages');
   const start = dateFilter(params, 'startDate', false);
   const end = dateFilter(params, 'endDate', true);
@@ -79,6 +104,10 @@ export function listConditions(orgId: number, projectId: number, params: ListPar
     maxScore !== undefined ? lte(savedArticles.reach, maxScore) : undefined,
     ids ? inArray(savedArticles.id, ids) : undefined,
     pattern ? or(ilike(savedArticles.title, pattern), ilike(savedArticles.url, pattern)) : undefined,
+    range ? gte(savedArticles.date, range.start) : undefined,
+    range ? lt(savedArticles.date, range.endExclusive) : undefined,
+    ...facets,
+    scope,
   );
 }
 
@@ -92,8 +121,8 @@ const SORT_COLUMNS = {
 };
 
 /** One page of a project's saved coverage, with the tag names, and the total. */
-export async function listSavedArticles(db: Tx, orgId: number, projectId: number, params: ListParams) {
-  const where = listConditions(orgId, projectId, params);
+export async function listSavedArticles(db: Tx, orgId: number, projectId: number, params: ListParams, scope?: SQL) {
+  const where = listConditions(orgId, projectId, params, scope);
   const { limit, offset } = pageWindow(params);
   const rows = await db
     .select({ ...getTableColumns(savedArticles), tagName: tags.name, total: totalOver })

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS, PAGE_SIZES } from '../../../common/limits.js';
@@ -13,6 +14,7 @@ import { JSONAPI, parseListParams, rel, resource, sendCsv, sendList, sendOne, ty
 import { deleteFeedArticles, importLinks, saveFeedArticles } from './bulk.js';
 import { ARTICLE_FILTERS, ARTICLE_SORTS, deleteSavedArticle, listSavedArticles, projectInOrg, type SavedArticleRow } from './repo.js';
 import { createArticle, updateArticle } from './service.js';
+import { publicReportArticlesScope, reportArticlesScope } from '../reports/service.js';
 
 function mediaOf(url: string): string {
   try {
@@ -60,8 +62,17 @@ const CSV_BATCH = 1000;
 
 const idParams = z.object({ id: idSchema });
 
-/** The list's parameters and its project, which must be named (400) and be the caller's (404). */
-async function listRequest(req: FastifyRequest, maxPageSize: number): Promise<{ orgId: number; projectId: number; params: ListParams }> {
+const PUBLIC_ARTICLE_FILTERS = ['report_id', 'search', 'tag_id', 'languages', 'startDate', 'endDate', 'minScore', 'maxScore'] as const;
+
+/**
+ * The list's parameters and its project, which must be named (400) and be the caller's (404);
+ * or a report of the caller's organization (`filter[report_id]`, 404 otherwise), whose criteria
+ * then scope the list (other filters narrow it further).
+ */
+async function listRequest(
+  req: FastifyRequest,
+  maxPageSize: number,
+): Promise<{ orgId: number; projectId: number; params: ListParams; scope?: SQL }> {
   const auth = requireActiveOrg(req);
   const params = parseListParams(req.query as Record<string, unknown>, {
     sortable: ARTICLE_SORTS,
@@ -70,6 +81,11 @@ async function listRequest(req: FastifyRequest, maxPageSize: number): Promise<{ 
     defaultPageSize: PAGE_SIZES.default,
     maxPageSize,
   });
+  if (params.filter.report_id !== undefined) {
+    const report = await reportArticlesScope(req.server.deps.db, auth.orgId, params.filter.report_id);
+    // A project filter other than the report's selects nothing (both conditions apply).
+    return { orgId: auth.orgId, projectId: idFilter(params, 'project_id') ?? report.projectId, params, scope: report.where };
+  }
   const projectId = idFilter(params, 'project_id');
   if (projectId === undefined) {
     throw new ValidationError([errorObject('bad_request', 'filter[project_id] is required', { parameter: 'filter[project_id]' })], 'bad_request');
@@ -97,22 +113,48 @@ export default async function articleRoutes(fastify: FastifyInstance) {
   const { db } = deps;
 
   app.get('/articles', { schema: { tags: ['articles'], summary: "A project's saved coverage (filter[project_id] required)" } }, async (req, reply) => {
-    const { orgId, projectId, params } = await listRequest(req, LIMITS.reportMaxArticles);
+    const { orgId, projectId, params, scope } = await listRequest(req, LIMITS.reportMaxArticles);
     return sendList(req, reply, {
       name: 'articles',
       params,
-      fetchPage: (p) => listSavedArticles(db, orgId, projectId, p),
+      fetchPage: (p) => listSavedArticles(db, orgId, projectId, p, scope),
       toResource: articleResource,
       csvColumns: CSV_COLUMNS,
     });
   });
 
+  app.get(
+    '/p/articles',
+    { schema: { tags: ['articles'], summary: "A published report's articles (filter[report_id] required; no token)", security: [] } },
+    async (req, reply) => {
+      // Only filters that narrow the report's articles: nothing here can widen the set.
+      const params = parseListParams(req.query as Record<string, unknown>, {
+        sortable: ARTICLE_SORTS,
+        filters: PUBLIC_ARTICLE_FILTERS,
+        defaultSort: '-date',
+        defaultPageSize: PAGE_SIZES.default,
+        maxPageSize: LIMITS.reportMaxArticles,
+      });
+      if (!params.filter.report_id) {
+        throw new ValidationError([errorObject('bad_request', 'filter[report_id] is required', { parameter: 'filter[report_id]' })], 'bad_request');
+      }
+      const report = await publicReportArticlesScope(db, params.filter.report_id);
+      return sendList(req, reply, {
+        name: 'articles',
+        params,
+        fetchPage: (p) => listSavedArticles(db, report.orgId, report.projectId, p, report.where),
+        toResource: articleResource,
+        csvColumns: CSV_COLUMNS,
+      });
+    },
+  );
+
   app.get('/csv/articles', { schema: { tags: ['articles'], summary: 'Saved coverage as CSV (same filters and sort)' } }, async (req, reply) => {
-    const { orgId, projectId, params } = await listRequest(req, LIMITS.exportFilters);
+    const { orgId, projectId, params, scope } = await listRequest(req, LIMITS.exportFilters);
     // Streamed in batches: a large export never sits in memory.
     async function* pages() {
       for (let page = 1; ; page++) {
-        const { rows } = await listSavedArticles(db, orgId, projectId, { ...params, page, pageSize: CSV_BATCH });
+        const { rows } = await listSavedArticles(db, orgId, projectId, { ...params, page, pageSize: CSV_BATCH }, scope);
         yield rows.map((r) => {
           const res = articleResource(r);
           return { id: res.id, ...res.attributes };

@@ -6,6 +6,7 @@ import { PLAN_DEFAULTS } from '../../../common/plans.js';
 import { organizations, users } from '../../db/schema/accounts.js';
 import { savedArticles } from '../../db/schema/coverage.js';
 import { projects } from '../../db/schema/workspace.js';
+import { reports } from '../../db/schema/reports.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeArchiveArticle, makeSavedArticle } from '../../../test/helpers/coverage-factories.js';
 import { makeClient, makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
@@ -268,14 +269,24 @@ describe('projects', () => {
     expect(totals).toEqual({ Busy: 3, Quiet: 0, Shelved: 0 });
     expect(list.json().data.every((p: ProjectDoc) => p.attributes['total-reports'] === 0)).toBe(true);
 
+    // Reports count per project, never another organization's.
+    for (const [orgId, projectId, n] of [[org.id, busy.id, 2], [other.org.id, quiet.id, 0]] as const) {
+      for (let i = 0; i < n; i++) {
+        await ctx.deps.db.insert(reports).values({
+          id: `report-${projectId}-${i}-${Date.now()}`, organizationId: orgId, projectId, name: `Report ${i}`,
+          dateStart: new Date('2024-01-01'), dateEnd: new Date('2024-02-01'),
+        });
+      }
+    }
     const one = await ctx.call('GET', `/api/projects/${busy.id}`, { token });
-    expect(one.json().data.attributes).toMatchObject({ 'total-articles': 3, 'total-reports': 0 });
+    expect(one.json().data.attributes).toMatchObject({ 'total-articles': 3, 'total-reports': 2 });
+    expect((await ctx.call('GET', '/api/projects?filter[search]=Busy', { token })).json().data[0].attributes['total-reports']).toBe(2);
     expect((await ctx.call('GET', `/api/projects/${quiet.id}`, { token })).json().data.attributes['total-articles']).toBe(0);
     const paged = await ctx.call('GET', '/api/projects?page[page]=1&page[page_size]=1', { token });
     expect(paged.json().data[0].attributes).toMatchObject({ name: 'Busy', 'total-articles': 3 });
 
     const csv = await ctx.call('GET', '/api/projects', { token, headers: { accept: 'text/csv' } });
-    expect(csv.body.split('\n').find((l) => l.startsWith(`${busy.id},Busy,`))).toContain(',3,0,');
+    expect(csv.body.split('\n').find((l) => l.startsWith(`${busy.id},Busy,`))).toContain(',3,2,');
 
     // Archiving one of them lowers the count; editing the project answers with the new count.
     await ctx.deps.db.update(savedArticles).set({ locked: true }).where(and(eq(savedArticles.projectId, busy.id), eq(savedArticles.locked, false)));

@@ -9,7 +9,7 @@ import type { ListParams } from '../../http/jsonapi.js';
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectBrand = typeof clients.$inferSelect;
 /** A project with its brand and saved-article count, which every project document carries. */
-export type ProjectWithBrand = ProjectRow & { client: ProjectBrand; totalArticles: number };
+export type ProjectWithBrand = ProjectRow & { client: ProjectBrand; totalArticles: number; totalReports: number };
 
 export const PROJECT_SORTS = ['name', 'inserted_at', 'client'] as const;
 export const PROJECT_FILTERS = ['locked', 'search', 'client_id'] as const;
@@ -26,11 +26,16 @@ const totalArticles = sql<number>`(
     and not ${savedArticles.locked}
 )`.mapWith(Number);
 
-const selection = { ...getTableColumns(projects), client: getTableColumns(clients), totalArticles };
+/** The project's published reports, a range of reports_org_project_idx (qualified names: see totalArticles). */
+const totalReports = sql<number>`(
+  select count(*) from reports r where r.organization_id = "projects"."organization_id" and r.project_id = "projects"."id"
+)`.mapWith(Number);
+
+const selection = { ...getTableColumns(projects), client: getTableColumns(clients), totalArticles, totalReports };
 /** Lists carry the brand's id and name only (what the tables and the picker show). */
-const listSelection = { ...getTableColumns(projects), client: { id: clients.id, name: clients.name }, totalArticles, total: totalOver };
-/** What a project document needs: the row, its brand's id and name, and its saved-article count. */
-export type ProjectListRow = ProjectRow & { client: { id: number; name: string }; totalArticles: number };
+const listSelection = { ...getTableColumns(projects), client: { id: clients.id, name: clients.name }, totalArticles, totalReports, total: totalOver };
+/** What a project document needs: the row, its brand's id and name, and its saved-article and report counts. */
+export type ProjectListRow = ProjectRow & { client: { id: number; name: string }; totalArticles: number; totalReports: number };
 
 // The brand join repeats the organization so a bad row can never pull in another tenant's brand.
 const brandJoin = and(eq(clients.id, projects.clientId), eq(clients.organizationId, projects.organizationId));

@@ -28,8 +28,7 @@ export const projectResource = (p: ProjectListRow) =>
       'twitch-search-id': idString(p.twitchSearchId),
       // Saved coverage that is not archived (counted in the same query as the project).
       'total-articles': p.totalArticles,
-      // Reports do not exist yet: the reports feature replaces this with the project's count.
-      'total-reports': 0,
+      'total-reports': p.totalReports,
       'inserted-at': iso(p.insertedAt),
       'updated-at': iso(p.updatedAt),
     },

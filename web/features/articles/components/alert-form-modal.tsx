@@ -14,7 +14,7 @@ import { useSaveAlert, type Alert, type AlertValues } from '../api/alerts';
 import { useFeedGates } from '../lib/gates';
 import { AlertNotificationFields, type NotificationValues } from './alert-notification-fields';
 import { ArticleCountEstimate } from './article-count-estimate';
-import { KeywordsEditor, type KeywordsMode } from './keywords-editor';
+import { KeywordsEditor, type KeywordsMode } from '../../../components/keywords-editor';
 
 interface Props {
   opened: boolean;

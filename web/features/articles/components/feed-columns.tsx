@@ -10,7 +10,7 @@ import type { FeedArticle, FeedArticleAttributes } from '../api/feed';
 import { truncate } from '../../../lib/text';
 import type { FeedGates } from '../lib/gates';
 import { HeadlineTools } from './headline-tools';
-import { MediaIcon, MediaName } from './media-cell';
+import { MediaIcon, MediaName } from '../../../components/media-cell';
 
 const col = createColumnHelper<Row<FeedArticleAttributes>>();
 

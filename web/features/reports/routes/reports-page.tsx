@@ -1,26 +1,128 @@
-import { Button } from '@mantine/core';
-import { IconPlus, IconReportAnalytics } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
-import { PlannedScreen } from '../../../components/planned-screen';
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { IconExternalLink, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MSG } from '../../../../common/messages';
+import { NoProjectState } from '../../../components/no-project-state';
+import { PageHeader } from '../../../components/page-header';
+import type { RowAction } from '../../../components/data-table/row-actions';
+import { formatDate } from '../../../lib/dates';
+import { NO_PROJECT, useProject } from '../../../lib/workspace';
+import { useReports } from '../api/reports';
+import type { Report } from '../api/types';
+import { LocalTable } from '../components/local-table';
+import { DeleteReportModal, RenameReportModal } from '../components/rename-report-modal';
+import { formatNumber, formatPeriod } from '../lib/format';
+
+const col = createColumnHelper<Report>();
 
 /** /reports/{projectId}: the project's reports; New report goes to /new-report/{projectId}. */
 export function ReportsPage() {
-  const { projectId } = useParams();
-  return (
-    <PlannedScreen
+  const { projectId = NO_PROJECT } = useParams();
+  const navigate = useNavigate();
+  const { project } = useProject(projectId);
+  const noProject = projectId === NO_PROJECT;
+  const reports = useReports(projectId);
+  const [renaming, setRenaming] = useState<Report | null>(null);
+  const [deleting, setDeleting] = useState<Report | null>(null);
+
+  const columns = useMemo(
+    () => [
+      col.accessor('name', {
+        header: 'Title',
+        cell: ({ row }) => (
+          <Anchor component={Link} to={`/reports/${projectId}/${row.original.id}`} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {row.original.name}
+          </Anchor>
+        ),
+      }),
+      col.accessor('date_end', {
+        header: 'Period',
+        meta: { width: 210 },
+        cell: ({ row }) => (
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatPeriod(row.original.date_start, row.original.date_end)}
+          </Text>
+        ),
+      }),
+      col.accessor('total-articles', { header: 'Articles', meta: { width: 100, align: 'right' }, cell: (c) => formatNumber(c.getValue()) }),
+      col.accessor('total-reach', { header: 'Reach', meta: { width: 100, align: 'right' }, cell: (c) => formatNumber(c.getValue(), 1) }),
+      col.accessor('reports-images', {
+        header: 'Highlights',
+        meta: { width: 110, align: 'center' },
+        cell: (c) =>
+          c.getValue() ? (
+            <Badge variant="light" color="yellow" radius="sm" leftSection={<IconPhoto size={12} />}>
+              {c.getValue()}
+            </Badge>
+          ) : (
+            <Text size="sm" c="dimmed">
+              –
+            </Text>
+          ),
+      }),
+      col.accessor('inserted-at', { header: 'Created', meta: { width: 130 }, cell: (c) => formatDate(c.getValue()) }),
+    ],
+    [projectId],
+  );
+
+  const rowActions = (r: Report): RowAction[] => [
+    { label: 'View Public Report', icon: <IconExternalLink size={16} />, onClick: () => window.open(`/p/r/${encodeURIComponent(r.id)}`, '_blank', 'noopener') },
+    { label: 'Rename report', icon: <IconPencil size={16} />, onClick: () => setRenaming(r) },
+    { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', divider: true, onClick: () => setDeleting(r) },
+  ];
+
+  const header = (
+    <PageHeader
       title="Reports"
-      description="Shareable summaries of a project's coverage over a period."
-      icon={<IconReportAnalytics size={26} />}
-      actions={
-        <Button component={Link} to={`/new-report/${projectId}`} leftSection={<IconPlus size={16} />}>
-          New report
-        </Button>
-      }
-      holds={[
-        'Every report of the project with its period, article count and reach',
-        'Open the public report in a new tab, rename or delete a report',
-        'Report titles linking to the report itself',
-      ]}
+      description={project ? `Shareable summaries of ${project.name}'s coverage over a period.` : "Shareable summaries of a project's coverage over a period."}
     />
+  );
+  if (noProject)
+    return (
+      <>
+        {header}
+        <NoProjectState />
+      </>
+    );
+
+  return (
+    <>
+      {header}
+      {reports.isError && (
+        <Alert color="red" mb="md" title={MSG.somethingWrong}>
+          <Group justify="space-between">
+            <Text size="sm">{(reports.error as Error).message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => reports.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <LocalTable<Report>
+        rows={reports.data ?? []}
+        columns={columns}
+        loading={reports.isPending}
+        initialSort={[{ id: 'inserted-at', desc: true }]}
+        searchText={(r) => r.name}
+        searchPlaceholder="Search reports"
+        createLabel="New report"
+        onCreate={() => navigate(`/new-report/${projectId}`)}
+        rowActions={rowActions}
+        rowLabel={(r) => r.name}
+        pageSizeOptions={[12, 25, 50, 100]}
+        empty={
+          <>
+            {MSG.emptyTable}{' '}
+            <Anchor component={Link} to={`/new-report/${projectId}`} size="sm">
+              Create the first report
+            </Anchor>
+          </>
+        }
+      />
+      <RenameReportModal key={renaming?.id ?? 'none'} report={renaming} onClose={() => setRenaming(null)} />
+      <DeleteReportModal report={deleting} onClose={() => setDeleting(null)} />
+    </>
   );
 }

@@ -1,9 +1,10 @@
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header';
-import { isAdmin, useCurrentUser } from '../../../lib/session';
+import { isAdmin, isPlatformOperator, useCurrentUser } from '../../../lib/session';
 import { AccountCard } from '../components/account-card';
 import { ChatWorkspaceCard } from '../components/chat-workspace-card';
 import { InvitationCard } from '../components/invitation-card';
+import { MailOutboxCard } from '../components/mail-outbox-card';
 import { NotificationsCard } from '../components/notifications-card';
 import { OrganizationCard } from '../components/organization-card';
 
@@ -30,6 +31,7 @@ export function SettingsPage() {
             {admin && <ChatWorkspaceCard />}
           </SimpleGrid>
           {user.organization?.capabilities?.notification_card === true && <NotificationsCard />}
+          {(admin || isPlatformOperator(user)) && <MailOutboxCard />}
         </Stack>
       )}
     </>

@@ -1,19 +1,24 @@
-import { IconZoomScan } from '@tabler/icons-react';
-import { PlannedScreen } from '../../../components/planned-screen';
+import { Center, Loader } from '@mantine/core';
+import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { useCurrentUser } from '../../../lib/session';
+import { NO_PROJECT, useProject } from '../../../lib/workspace';
+import { SupersearchScreen } from '../components/supersearch-screen';
 
 /** /supersearch/{projectId}: search across every article Coverwatch holds (needs the data feature). */
 export function SupersearchPage() {
-  return (
-    <PlannedScreen
-      title="Super Search"
-      description="Search every article Coverwatch has collected, beyond your own alerts."
-      icon={<IconZoomScan size={26} />}
-      holds={[
-        'A query with dates, languages and media score, run by button or Enter',
-        'A volume chart over time and a results table',
-        'A comparison with competitors (Pro and Agency plans)',
-        'Export of the results by e-mail and saving results to a project',
-      ]}
-    />
-  );
+  const { projectId } = useParams();
+  const user = useCurrentUser();
+  const { project } = useProject(projectId);
+
+  if (!user.data)
+    return (
+      <>
+        <PageHeader title="Super Search" description="Search every article Coverwatch has collected, beyond your own alerts." />
+        <Center mih={300}>
+          <Loader type="dots" />
+        </Center>
+      </>
+    );
+  return <SupersearchScreen user={user.data} projectId={project?.id ?? (projectId && projectId !== NO_PROJECT ? projectId : null)} />;
 }

@@ -1,7 +1,7 @@
-import { Box, Code, Group, Input, Mark, SegmentedControl, Stack, TagsInput, Text, Textarea, Tooltip } from '@mantine/core';
+import { Box, Code, Group, Input, Mark, SegmentedControl, SimpleGrid, Stack, TagsInput, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { QueryError } from '../../../../common/query/types';
-import type { SimpleQuery } from '../../../../common/query/simple';
+import type { QueryError } from '../../common/query/types';
+import type { SimpleQuery } from '../../common/query/simple';
 
 export type KeywordsMode = 'simple' | 'advanced';
 
@@ -19,6 +19,8 @@ interface Props {
   parseError: QueryError | null;
   /** Length or server error of the keywords. */
   error?: string | null;
+  /** The three term boxes side by side on wide screens (a page form rather than a modal). */
+  columns?: boolean;
 }
 
 const SIMPLE_FIELDS: { key: keyof SimpleQuery; label: string; description: string; placeholder: string }[] = [
@@ -60,19 +62,21 @@ export function KeywordsEditor(props: Props) {
 
       {mode === 'simple' ? (
         <>
-          {SIMPLE_FIELDS.map((f) => (
-            <TagsInput
-              key={f.key}
-              label={f.label}
-              description={f.description}
-              placeholder={simple[f.key].length ? undefined : f.placeholder}
-              splitChars={[',']}
-              acceptValueOnBlur
-              clearable
-              value={simple[f.key]}
-              onChange={(v) => props.onSimpleChange({ ...simple, [f.key]: v })}
-            />
-          ))}
+          <SimpleGrid cols={props.columns ? { base: 1, md: 3 } : 1} spacing="md" verticalSpacing="sm">
+            {SIMPLE_FIELDS.map((f) => (
+              <TagsInput
+                key={f.key}
+                label={f.label}
+                description={f.description}
+                placeholder={simple[f.key].length ? undefined : f.placeholder}
+                splitChars={[',']}
+                acceptValueOnBlur
+                clearable
+                value={simple[f.key]}
+                onChange={(v) => props.onSimpleChange({ ...simple, [f.key]: v })}
+              />
+            ))}
+          </SimpleGrid>
           <Box>
             <Text size="xs" c="dimmed" mb={4}>
               Query

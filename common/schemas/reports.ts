@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+import { languageCodeSchema } from './articles.js';
+import { idSchema, resourceDocument } from './jsonapi.js';
+
+/**
+ * Reports: the criteria (project, inclusive date range, tags and languages in / out) over the
+ * project's saved coverage, the wizard's preview, and the report's presentation (title,
+ * description, sections, articles table or row template, highlights). The server validates
+ * with these schemas and the wizard's forms use the same ones.
+ */
+
+/** Placeholders of the custom articles list (table-type 1), in the spec's order (000 §5). */
+export const REPORT_TEMPLATE_PLACEHOLDERS = ['date', 'domain', 'full_url', 'score', 'tag_name', 'title', 'url', 'website_visits'] as const;
+export type ReportTemplatePlaceholder = (typeof REPORT_TEMPLATE_PLACEHOLDERS)[number];
+export const REPORT_DEFAULT_TEMPLATE = '{{title}} | {{score}}';
+export const REPORT_TEMPLATE_MAX = 1000;
+/** 0: the standard table; 1: a custom list, one line per article from the row template. */
+export const REPORT_TABLE_TYPES = [0, 1] as const;
+
+const PLACEHOLDER_RE = /\{\{\s*([a-zA-Z_]+)\s*\}\}/g;
+
+/** The placeholders of a row template that are not in REPORT_TEMPLATE_PLACEHOLDERS. */
+export function unknownPlaceholders(template: string): string[] {
+  const known = new Set<string>(REPORT_TEMPLATE_PLACEHOLDERS);
+  return [...template.matchAll(PLACEHOLDER_RE)].map((m) => m[1]).filter((name) => !known.has(name));
+}
+
+export const reportNameSchema = z
+  .string({ error: MSG.reports.nameLength })
+  .refine((v) => !/[\r\n]/.test(v), MSG.reports.nameSingleLine)
+  .transform((v) => v.trim())
+  .pipe(z.string().min(LIMITS.reportName.min, MSG.reports.nameLength).max(LIMITS.reportName.max, MSG.reports.nameLength));
+
+/** A real calendar day as YYYY-MM-DD; a full ISO timestamp counts as its UTC day. */
+export const reportDaySchema = z
+  .string({ error: MSG.reports.dateInvalid })
+  .trim()
+  .transform((v, ctx) => {
+    const day = /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : '';
+    const t = Date.parse(`${day}T00:00:00Z`);
+    if (!day || Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== day || Number.isNaN(Date.parse(v))) {
+      ctx.addIssue({ code: 'custom', message: MSG.reports.dateInvalid });
+      return z.NEVER;
+    }
+    return day;
+  });
+
+// The wizard sends empty lists as [] or leaves them out; null means the same.
+const idList = z
+  .array(idSchema)
+  .max(1000)
+  .nullish()
+  .transform((v) => [...new Set(v ?? [])]);
+const languageList = z
+  .array(languageCodeSchema)
+  .max(500)
+  .nullish()
+  .transform((v) => [...new Set(v ?? [])]);
+
+/** Which saved articles a report holds (besides its project). */
+export const reportCriteriaShape = {
+  tags_id: idList,
+  tags_not: idList,
+  languages: languageList,
+  languages_not: languageList,
+};
+
+const sectionText = z.string().max(LIMITS.titleMax, `Must be at most ${LIMITS.titleMax} characters`);
+const descriptionHtml = z.string().max(200_000, 'The description is too long');
+const tableTemplate = z
+  .string()
+  .max(REPORT_TEMPLATE_MAX, `The row template must be at most ${REPORT_TEMPLATE_MAX} characters`)
+  .superRefine((v, ctx) => {
+    for (const name of unknownPlaceholders(v)) ctx.addIssue({ code: 'custom', message: MSG.reports.unknownPlaceholder(name) });
+  });
+const tableType = z.union([z.literal(0), z.literal(1)], { error: 'table_type must be 0 (standard table) or 1 (custom list)' });
+
+/** A highlighted article: a saved article of the report's project (at most 20 per report). */
+export const highlightSchema = z.object({
+  article_id: idSchema,
+  article_url: z.string().max(2048).optional(),
+});
+
+const presentation = {
+  descriptionHTML: descriptionHtml.optional(),
+  section1_title: sectionText.optional(),
+  section1_subtitle: sectionText.optional(),
+  section2_title: sectionText.optional(),
+  section2_subtitle: sectionText.optional(),
+  table_type: tableType.optional(),
+  table_template: tableTemplate.optional(),
+};
+
+export const reportCreateAttributes = z
+  .object({
+    name: reportNameSchema,
+    ...presentation,
+    status: z.number().int().min(0).max(32767).optional(),
+    date_start: reportDaySchema,
+    date_end: reportDaySchema,
+    screenshots: z.array(highlightSchema).max(LIMITS.reportMaxHighlights, MSG.reports.tooManyHighlights).nullish(),
+    // Saved videos and streams arrive with the video and stream feeds; their ids are kept.
+    videos: idList,
+    saved_streams: idList,
+    ...reportCriteriaShape,
+    /** The project may be named here instead of in `relationships`. */
+    project_id: idSchema.optional(),
+  })
+  .superRefine((a, ctx) => {
+    if (a.date_start > a.date_end) ctx.addIssue({ code: 'custom', path: ['date_end'], message: MSG.reports.datesOrder });
+  });
+
+const projectRef = z.object({ data: z.object({ type: z.literal('project'), id: idSchema }) }, { error: 'Please choose a project' });
+
+export const reportCreateBody = resourceDocument('report', reportCreateAttributes, z.object({ project: projectRef.optional() }).optional());
+
+/** A report's id is its public link's secret (22 base64url characters), not a number. */
+export const reportIdSchema = z.string().trim().min(1).max(64);
+
+export const reportUpdateBody = z.object({
+  data: z.object({
+    type: z.literal('report'),
+    id: reportIdSchema.optional(),
+    attributes: z.object({ name: reportNameSchema.optional(), ...presentation }),
+  }),
+});
+
+/** Steps 1–2 of the wizard: what a report with these criteria would hold. Plain JSON (or wrapped in data.attributes). */
+export const reportPreviewBody = z.preprocess(
+  (v) => {
+    const attrs = (v as { data?: { attributes?: unknown } } | null)?.data?.attributes;
+    return attrs && typeof attrs === 'object' ? attrs : v;
+  },
+  z
+    .object({
+      project_id: idSchema,
+      date_range: z.tuple([reportDaySchema, reportDaySchema], { error: 'date_range must be [from, to]' }),
+      ...reportCriteriaShape,
+    })
+    .superRefine((a, ctx) => {
+      if (a.date_range[0] > a.date_range[1]) ctx.addIssue({ code: 'custom', path: ['date_range', 1], message: MSG.reports.datesOrder });
+    }),
+);
+
+export type ReportCreateAttributes = z.infer<typeof reportCreateAttributes>;
+export type ReportPreviewInput = z.infer<typeof reportPreviewBody>;
+
+/** The totals cards of a report and of the wizard's preview. */
+export interface ReportTotals {
+  articles: number;
+  /** Sum of the articles' media scores. */
+  reach: number;
+  /** Sum of the outlets' monthly unique visitors. */
+  umv: number;
+  /** Distinct outlets. */
+  media: number;
+}
+
+export interface ReportStats {
+  /** Every day of the range (weekly buckets from date_start beyond 92 days), zeros included. */
+  trend: { date: string; articles: number; reach: number }[];
+  languages: { language: string; articles: number }[];
+  tags: { tag_id: string; tag_name: string; articles: number }[];
+}
+
+/** One highlight card (sorted by reach, highest first). */
+export interface ReportHighlight {
+  article_id: string;
+  article_url: string;
+  title: string;
+  media: string;
+  reach: number;
+  date: string;
+  /** null while pending and for placeholders: the UI draws one. */
+  image_url: string | null;
+  source: 'screenshot' | 'preview' | 'placeholder' | null;
+  status: 'pending' | 'ready' | 'failed';
+}

@@ -1,0 +1,236 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MSG } from '../common/messages.js';
+import { root } from '../bench/lib.js';
+import { ADMIN, loginAs, startJourney, type Journey } from './harness.js';
+
+/**
+ * Reports end to end: saved coverage in a fresh project → the four-step wizard (two tags, one
+ * language left out, three highlights) → the public link in a browser with no session, whose
+ * cards and charts show what the API computes → PDF download → rename and delete from the
+ * list, after which the public link is a 404.
+ */
+let j: Journey;
+let token = '';
+let projectId = '';
+let reportId = '';
+let publicUrl = '';
+
+const DAY = 86400_000;
+const TAGS = ['Reviews', 'Previews', 'Interviews'] as const;
+/** [tag, language, media score, days ago, outlet]: the report keeps Reviews and Previews, minus German. */
+const COVERAGE: [(typeof TAGS)[number], string, number, number, string][] = [
+  ['Reviews', 'en', 8.2, 2, 'orbit-news.example'],
+  ['Reviews', 'en', 6.4, 4, 'pixel-post.example'],
+  ['Reviews', 'de', 5.0, 5, 'spielzeit.example'],
+  ['Reviews', 'fr', 7.1, 7, 'jeux-hebdo.example'],
+  ['Previews', 'en', 4.5, 9, 'orbit-news.example'],
+  ['Previews', 'de', 3.3, 11, 'spielzeit.example'],
+  ['Previews', 'es', 9.0, 13, 'mundo-juegos.example'],
+  ['Interviews', 'en', 2.2, 15, 'pixel-post.example'],
+  ['Interviews', 'ja', 6.6, 17, 'gemu-tsushin.example'],
+];
+const EXPECTED = COVERAGE.filter(([tag, lang]) => tag !== 'Interviews' && lang !== 'de');
+
+async function api(method: string, url: string, body?: unknown) {
+  const res = await fetch(`${j.server.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.ok, `${method} ${url}: ${res.status}`).toBe(true);
+  return res.status === 204 ? null : (await res.json()).data;
+}
+
+/** A context like the harness's: no session, nothing but the app reachable. */
+async function freshContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(j.server.url) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    return route.abort();
+  });
+  return context;
+}
+
+async function shot(page: Page, name: string, fullPage = false) {
+  const dir = path.join(root, 'e2e', 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+}
+
+/** The text drawn in one ECharts chart (its SVG labels). */
+const chartText = (page: Page, label: string) => page.locator(`[aria-label="${label}"] svg text`).allTextContents();
+
+beforeAll(async () => {
+  j = await startJourney();
+}, 180000);
+
+afterAll(async () => {
+  await j?.close();
+});
+
+describe('reports', () => {
+  it('a project has saved coverage under three tags', async () => {
+    await loginAs(j.page, j.server.url, ADMIN.email, ADMIN.password);
+    token = (await j.page.evaluate(() => localStorage.getItem('coverwatch.token')))!;
+    const brand = await api('POST', '/api/clients', { data: { type: 'client', attributes: { name: 'Aurora Studios' } } });
+    const project = await api('POST', '/api/projects', {
+      data: { type: 'project', attributes: { name: 'Aurora Drift' }, relationships: { client: { data: { type: 'client', id: brand.id } } } },
+    });
+    projectId = project.id;
+    const tagIds: Record<string, string> = {};
+    for (const name of TAGS) tagIds[name] = (await api('POST', `/api/projects/${projectId}/tags`, { data: { type: 'tag', attributes: { name } } })).id;
+    let n = 0;
+    for (const [tag, language, reach, daysAgo, outlet] of COVERAGE) {
+      n++;
+      await api('POST', '/api/articles', {
+        data: {
+          type: 'article',
+          attributes: {
+            url: `https://www.${outlet}/stories/aurora-drift-${n}`,
+            title: `Aurora Drift story ${n}: ${tag.toLowerCase()} in ${language}`,
+            language,
+            reach,
+            date: new Date(Date.now() - daysAgo * DAY).toISOString(),
+          },
+          relationships: { tag: { data: { type: 'tag', id: tagIds[tag] } } },
+        },
+      });
+    }
+  });
+
+  it('builds a report through the four steps with two tags, a language left out and three highlights', async () => {
+    const page = j.page;
+    await page.goto(`${j.server.url}/reports/${projectId}`);
+    await page.getByText(MSG.emptyTable).waitFor();
+    await page.getByRole('button', { name: 'New report' }).click();
+    await page.waitForURL(`**/new-report/${projectId}`);
+    const status = (s: string) => page.locator(`[data-status="${s}"]`).waitFor();
+
+    // Step 0: the period defaults to one month back.
+    await status('STEP 0 LOADED');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+
+    // Step 1: two tags in, German out; the count follows.
+    await status('STEP 1 LOADED');
+    await page.getByTestId('count-message').getByText('9 articles found with these filters').waitFor();
+    await page.getByRole('combobox', { name: 'Tags', exact: true }).click();
+    await page.getByRole('option', { name: /^Reviews/ }).click();
+    await page.getByRole('option', { name: /^Previews/ }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox', { name: 'Exclude languages', exact: true }).click();
+    await page.getByRole('option', { name: /^German/ }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('count-message').getByText(`${EXPECTED.length} articles found with these filters`).waitFor();
+    await j.shot('reports-wizard-filters');
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+
+    // Step 2: title, description, three highlights.
+    await status('STEP 2 LOADED');
+    const title = page.getByLabel('Report title');
+    await title.fill('ab');
+    expect(await page.getByRole('button', { name: 'Publish', exact: true }).isDisabled()).toBe(true);
+    await title.fill('Aurora Drift: launch month');
+    await page.locator('.ProseMirror').click();
+    await page.keyboard.type('Strong reviews across Europe and Latin America.');
+    for (let i = 0; i < 3; i++) {
+      await page.getByRole('button', { name: /^Highlight: / }).first().click();
+      await page.getByText(MSG.modal.highlightSaved).nth(i).waitFor();
+    }
+    expect(await page.getByRole('button', { name: /^Remove highlight: / }).count()).toBe(3);
+    await j.shot('reports-wizard-preview');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+
+    // Step 3: the public link.
+    await status('STEP 3 LOADED');
+    publicUrl = await page.getByTestId('public-link').inputValue();
+    reportId = publicUrl.split('/p/r/')[1];
+    expect(reportId).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    await j.shot('reports-wizard-published');
+  });
+
+  it('the public link works without a session and shows the totals the API computes', async () => {
+    const report = await api('GET', `/api/reports/${reportId}`);
+    const totals = report.attributes.totals;
+    expect(totals.articles).toBe(EXPECTED.length);
+    expect(totals.reach).toBeCloseTo(EXPECTED.reduce((s, c) => s + c[2], 0), 5);
+    expect(totals.media).toBe(new Set(EXPECTED.map((c) => c[4])).size);
+
+    const context = await freshContext(j.browser);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20000);
+    await page.goto(publicUrl);
+    await page.waitForFunction(() => document.body.dataset.reportReady === 'true', undefined, { timeout: 30000 });
+    await page.getByRole('heading', { name: 'Aurora Drift: launch month' }).waitFor();
+    expect(await page.getByTestId('total-articles').textContent()).toBe(String(totals.articles));
+    expect(await page.getByTestId('total-total-reach').textContent()).toBe(totals.reach.toLocaleString('en', { maximumFractionDigits: 1 }));
+    expect(await page.getByTestId('total-media-outlets').textContent()).toBe(String(totals.media));
+    expect(await page.getByTestId('highlight-card').count()).toBe(3);
+    expect(await page.getByTestId('report-description').textContent()).toContain('Strong reviews across Europe');
+
+    // The charts draw the API's figures: the two tags, the languages left after excluding German.
+    const tags = await chartText(page, 'Articles per tag');
+    expect(tags).toEqual(expect.arrayContaining(['Reviews', 'Previews']));
+    expect(tags).not.toContain('Interviews');
+    const languages = await chartText(page, 'Articles per language');
+    expect(languages).toEqual(expect.arrayContaining(['English', 'French', 'Spanish']));
+    expect(languages).not.toContain('German');
+    expect(languages).toContain(String(EXPECTED.filter((c) => c[1] === 'en').length));
+    const trend = await page.locator('[aria-label="Articles and reach per day"] svg').count();
+    expect(trend).toBe(1);
+    // The articles section lists exactly the report's articles.
+    expect(await page.getByRole('table', { name: 'Articles' }).locator('tbody tr').count()).toBe(EXPECTED.length);
+    await shot(page, 'reports-public', true);
+
+    // Download PDF: the server prints this page.
+    const download = page.waitForEvent('download', { timeout: 60000 });
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const stream = await (await download).createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const pdf = Buffer.concat(chunks);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(10_000);
+    await context.close();
+  });
+
+  it('the report renders for members too', async () => {
+    const page = j.page;
+    await page.goto(`${j.server.url}/reports/${projectId}/${reportId}`);
+    await page.getByRole('heading', { name: 'Aurora Drift: launch month' }).waitFor();
+    await page.waitForFunction(() => document.body.dataset.reportReady === 'true', undefined, { timeout: 30000 });
+    expect(await page.getByTestId('total-articles').textContent()).toBe(String(EXPECTED.length));
+  });
+
+  it('renames and deletes it from the list; the public link then shows the 404 page', async () => {
+    const page = j.page;
+    await page.goto(`${j.server.url}/reports/${projectId}`);
+    await page.getByRole('link', { name: 'Aurora Drift: launch month' }).waitFor();
+    await page.getByRole('button', { name: 'Actions for Aurora Drift: launch month' }).click();
+    await page.getByRole('menuitem', { name: 'Rename report' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename report' });
+    await rename.getByLabel('Report name').fill('Aurora Drift: the first month');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(MSG.reports.nameUpdated).waitFor();
+    await page.getByRole('link', { name: 'Aurora Drift: the first month' }).waitFor();
+    await j.shot('reports-list');
+
+    await page.getByRole('button', { name: 'Actions for Aurora Drift: the first month' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete report' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(MSG.reports.deleted).waitFor();
+    await page.getByText(MSG.emptyTable).waitFor();
+
+    const context = await freshContext(j.browser);
+    const visitor = await context.newPage();
+    await visitor.goto(publicUrl);
+    await visitor.getByText(MSG.pages.notFound).waitFor();
+    const res = await fetch(`${j.server.url}/api/p/reports/${reportId}`);
+    expect(res.status).toBe(404);
+    await context.close();
+  });
+});

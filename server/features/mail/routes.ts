@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ROLE } from '../../../common/limits.js';
+import { requireOrg } from '../../http/auth.js';
+import { AppError } from '../../http/errors.js';
+import { parseListParams, resource, sendList } from '../../http/jsonapi.js';
+import { listMail, type MailRow } from './service.js';
+
+export const mailResource = (m: MailRow) =>
+  resource('mail', m.id, {
+    to: m.to,
+    subject: m.subject,
+    text_body: m.textBody,
+    status: m.status,
+    attempts: m.attempts,
+    last_error: m.lastError,
+    'inserted-at': m.insertedAt.toISOString(),
+    'sent-at': m.sentAt ? m.sentAt.toISOString() : null,
+  });
+
+export default async function mailRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  app.get(
+    '/mail_outbox',
+    { schema: { tags: ['mail'], summary: "The organization's outgoing e-mail, newest first (admins and the platform operator)" } },
+    async (req, reply) => {
+      const auth = requireOrg(req);
+      const operator = auth.org.capabilities.platform_operator === true;
+      // Messages carry download links and addresses: the same bar as the organization's settings.
+      if (auth.roleId !== ROLE.admin && !operator) throw new AppError('forbidden', 'Only an admin of the organization can do this');
+      const params = parseListParams(req.query as Record<string, unknown>, { sortable: [], filters: [], maxPageSize: 100 });
+      return sendList(req, reply, {
+        name: 'mail_outbox',
+        params,
+        fetchPage: (p) => listMail(db, auth.orgId, { limit: p.pageSize, offset: (p.page - 1) * p.pageSize }, { withoutOrganization: operator }),
+        toResource: mailResource,
+        csvColumns: ['to', 'subject', 'status', 'attempts', 'last_error', 'inserted-at', 'sent-at'],
+      });
+    },
+  );
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { notFound } from '../../http/errors.js';
+import { sendOne } from '../../http/jsonapi.js';
+import { findScreenshot } from '../screenshots/repo.js';
+import { openScreenshotImage, screenshotResource } from '../screenshots/service.js';
+import { sendJpeg } from '../screenshots/routes.js';
+import { isHighlighted } from './repo.js';
+import { reportDetailResource, sendEmptyList } from './resource.js';
+import { reportIdParams, sendPdf } from './routes.js';
+import { publicImageUrl, reportDetail, requirePublicReport } from './service.js';
+
+/**
+ * The public report (`/p/r/{id}`), no token: everything is reached through the report's id (the
+ * link's secret, 16 random bytes) and answers that report's data only. Unknown and deleted
+ * ids answer 404; pictures and articles answer only for that report's own highlights and
+ * criteria, so sequential article ids lead nowhere.
+ */
+const imageParams = z.object({ id: z.string().max(64), file: z.string().max(40) });
+const articleParams = z.object({ article_id: idSchema });
+const reportQuery = z.object({ report_id: z.string().max(64) }).loose();
+const isPublic = { security: [] };
+
+export default async function publicReportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, storage } = app.deps;
+
+  app.get('/p/reports/:id', { schema: { tags: ['reports'], summary: 'A published report (public link)', ...isPublic, params: reportIdParams } }, async (req, reply) => {
+    const report = await requirePublicReport(db, req.params.id);
+    return sendOne(reply, reportDetailResource(await reportDetail(db, report, publicImageUrl(report.id))));
+  });
+
+  for (const list of ['videos', 'streams'] as const) {
+    app.get(
+      `/p/reports/:id/${list}`,
+      { schema: { tags: ['reports'], summary: `A published report's saved ${list} (empty until the ${list} feeds land)`, ...isPublic, params: reportIdParams } },
+      async (req, reply) => {
+        await requirePublicReport(db, req.params.id);
+        return sendEmptyList(req, reply);
+      },
+    );
+  }
+
+  for (const name of ['saved_videos', 'saved_streams'] as const) {
+    app.get(
+      `/p/${name}`,
+      { schema: { tags: ['reports'], summary: `A published report's ${name.replace('_', ' ')} (?report_id=; empty for now)`, ...isPublic, querystring: reportQuery } },
+      async (req, reply) => {
+        await requirePublicReport(db, req.query.report_id);
+        return sendEmptyList(req, reply);
+      },
+    );
+  }
+
+  app.get('/p/reports/:id/pdf', { schema: { tags: ['reports'], summary: 'A published report as PDF', ...isPublic, params: reportIdParams } }, async (req, reply) =>
+    sendPdf(app, req, reply, await requirePublicReport(db, req.params.id)),
+  );
+
+  /** The screenshot of one of the report's highlights, only while that article is highlighted in it. */
+  async function highlightShot(reportId: string, savedArticleId: number) {
+    const report = await requirePublicReport(db, reportId);
+    const row = (await isHighlighted(db, report.id, savedArticleId)) ? await findScreenshot(db, report.organizationId, savedArticleId) : undefined;
+    if (!row) throw notFound('screenshot');
+    return { report, row };
+  }
+
+  app.get(
+    '/p/reports/:id/screenshots/:file',
+    { schema: { tags: ['reports'], summary: "A published report's highlight picture ({article_id}.jpg)", ...isPublic, params: imageParams } },
+    async (req, reply) => {
+      const m = /^(\d{1,15})\.jpg$/.exec(req.params.file);
+      if (!m) throw notFound('screenshot');
+      const { row } = await highlightShot(req.params.id, Number(m[1]));
+      return sendJpeg(reply, await openScreenshotImage(storage, row), 'public');
+    },
+  );
+
+  app.get(
+    '/p/screenshots/:article_id',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: "A highlight's picture on a published report: needs ?report_id= and answers only for that report's highlights",
+        ...isPublic,
+        params: articleParams,
+        querystring: reportQuery,
+      },
+    },
+    async (req, reply) => {
+      const { report, row } = await highlightShot(req.query.report_id, req.params.article_id);
+      return sendOne(reply, screenshotResource(row, publicImageUrl(report.id)));
+    },
+  );
+}

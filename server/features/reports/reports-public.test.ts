@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { MSG } from '../../../common/messages.js';
+import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
+import { chromiumAvailable, closeBrowser } from '../../net/browser.js';
+import { articleHtml, startTestSite, type TestPage, type TestSite } from '../extraction/test-site.js';
+import { settleScreenshotJobs } from '../screenshots/service.js';
+import { reportBody, reportWorkspace } from './test-fixtures.js';
+
+/**
+ * The public report (`/p/…`, no token): each endpoint answers for the report whose id it is
+ * given and nothing else. A walk over every public endpoint with another organization's report,
+ * a deleted report and a random id; and the PDF printed by headless Chromium.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let site: TestSite;
+const pages: Record<string, TestPage | string> = {};
+let ctx: TestContext;
+
+beforeAll(async () => {
+  const og = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#cc3333' } }).png().toBuffer();
+  Object.assign(pages, { '/og.png': { body: og, type: 'image/png' } });
+  for (let i = 0; i < 100; i++) pages[`/story-${i}`] = articleHtml({ title: `Story ${i}`, image: '/og.png' });
+  site = await startTestSite(pages);
+  // Highlights take the preview image (no Chromium needed); the PDF prints PUBLIC_URL/p/r/{id} from the local site.
+  ctx = await createTestContext({ ALLOW_PRIVATE_NETWORK: 'true', SCREENSHOTS_ENABLED: 'false', PUBLIC_URL: site.origin });
+});
+afterAll(async () => {
+  await settleScreenshotJobs();
+  await closeBrowser();
+  await ctx?.close();
+  await site?.close();
+});
+
+async function publishedReport(name: string, c = ctx) {
+  const ws = await reportWorkspace(c, { origin: site.origin });
+  const first = await ws.save({ tagId: ws.tags.reviews.id, date: '2024-03-02T10:00:00Z', title: `${name} first story`, reach: 4 });
+  const second = await ws.save({ tagId: ws.tags.news.id, date: '2024-03-03T10:00:00Z', title: `${name} second story` });
+  const res = await c.call('POST', '/api/reports', { token: ws.token, body: reportBody(ws.project.id, { name, screenshots: [{ article_id: first.id }] }) });
+  expect(res.statusCode, res.body).toBe(201);
+  await settleScreenshotJobs();
+  return { ws, id: res.json().data.id as string, highlight: first.id, articles: [first.id, second.id] };
+}
+
+/** Every public endpoint, for a report id and an article id. */
+const PUBLIC = (id: string, article: number) => [
+  `/api/p/reports/${id}`,
+  `/api/p/reports/${id}/videos`,
+  `/api/p/reports/${id}/streams`,
+  `/api/p/reports/${id}/screenshots/${article}.jpg`,
+  `/api/p/screenshots/${article}?report_id=${id}`,
+  `/api/p/saved_videos?report_id=${id}`,
+  `/api/p/saved_streams?report_id=${id}`,
+  `/api/p/articles?filter[report_id]=${id}&page=1&page_size=5000`,
+];
+
+describe('public report endpoints', () => {
+  it('answer without a token for the report, its highlight pictures and its articles', async () => {
+    const mine = await publishedReport('Mine');
+    for (const url of PUBLIC(mine.id, mine.highlight)) {
+      const res = await ctx.call('GET', url);
+      expect(res.statusCode, url).toBe(200);
+    }
+    const doc = (await ctx.call('GET', `/api/p/reports/${mine.id}`)).json().data;
+    expect(doc.attributes).toMatchObject({ name: 'Mine', totals: { articles: 2 } });
+    const [card] = doc.attributes.screenshots;
+    expect(card).toMatchObject({ article_id: String(mine.highlight), status: 'ready', source: 'preview', title: 'Mine first story' });
+    expect(card.image_url).toMatch(new RegExp(`^/api/p/reports/${mine.id}/screenshots/${mine.highlight}\\.jpg\\?v=\\d+$`));
+    const image = await ctx.call('GET', card.image_url);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(image.rawPayload).metadata()).format).toBe('jpeg');
+    const shot = (await ctx.call('GET', `/api/p/screenshots/${mine.highlight}?report_id=${mine.id}`)).json().data;
+    expect(shot.attributes.image_url).toBe(card.image_url);
+  });
+
+  it('give nothing of another report, a deleted report or a random id', async () => {
+    const mine = await publishedReport('Mine');
+    const theirs = await publishedReport('Theirs');
+    const deleted = await publishedReport('Deleted');
+    expect((await ctx.call('DELETE', `/api/reports/${deleted.id}`, { token: deleted.ws.token })).statusCode).toBe(204);
+    const random = randomBytes(16).toString('base64url');
+
+    // Their report id with my articles: pictures and screenshots 404; the rest is only theirs.
+    for (const url of PUBLIC(theirs.id, mine.highlight)) {
+      const res = await ctx.call('GET', url);
+      if (url.includes('screenshots')) {
+        expect(res.statusCode, url).toBe(404);
+        continue;
+      }
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('Mine ');
+      expect(res.body, url).not.toContain(`/${mine.id}`);
+    }
+    const theirArticles = (await ctx.call('GET', `/api/p/articles?filter[report_id]=${theirs.id}`)).json().data.map((r: { id: string }) => Number(r.id));
+    expect(theirArticles.sort()).toEqual([...theirs.articles].sort());
+    // A picture of my report asked through my report but for an article that is not one of its highlights.
+    expect((await ctx.call('GET', `/api/p/reports/${mine.id}/screenshots/${mine.articles[1]}.jpg`)).statusCode).toBe(404);
+    expect((await ctx.call('GET', `/api/p/screenshots/${theirs.highlight}?report_id=${mine.id}`)).statusCode).toBe(404);
+
+    for (const id of [deleted.id, random, 'short', '../../etc']) {
+      for (const url of [...PUBLIC(id, deleted.highlight), `/api/p/reports/${id}/pdf`]) {
+        const res = await ctx.call('GET', url);
+        expect([404, 400], url).toContain(res.statusCode);
+        if (!url.includes('../')) expect(res.statusCode, url).toBe(404);
+      }
+    }
+    expect((await ctx.call('GET', `/api/p/screenshots/${mine.highlight}`)).statusCode).toBe(400);
+  });
+});
+
+describe('report PDF', () => {
+  // As in production: private addresses refused, yet our own app (PUBLIC_URL, here on loopback) is printed.
+  let strict: TestContext;
+  beforeAll(async () => {
+    strict = await createTestContext({ PUBLIC_URL: site.origin });
+  });
+  afterAll(async () => {
+    await settleScreenshotJobs();
+    await strict?.close();
+  });
+
+  const readyPage = (signal: 'true' | 'error') =>
+    `<!doctype html><html><body><h1>Report</h1><p>Printed page</p><script>setTimeout(() => { document.body.dataset.reportReady = "${signal}"; }, 100);</script></body></html>`;
+
+  it.skipIf(!chromiumAvailable(CHROMIUM))('prints the public page once it says it is ready, as an attachment named after the report', async () => {
+    const mine = await publishedReport('Q1 Launch: Überblick!', strict);
+    pages[`/p/r/${mine.id}?print=1`] = readyPage('true');
+    for (const url of [`/api/reports/${mine.id}/pdf`, `/api/p/reports/${mine.id}/pdf`]) {
+      const res = await strict.call('GET', url, { token: mine.ws.token });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="q1-launch-uberblick.pdf"');
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    const other = await reportWorkspace(strict);
+    expect((await strict.call('GET', `/api/reports/${mine.id}/pdf`, { token: other.token })).statusCode).toBe(404);
+  });
+
+  it.skipIf(!chromiumAvailable(CHROMIUM))('answers 503 when the page says it could not draw the report', async () => {
+    const mine = await publishedReport('Broken page', strict);
+    pages[`/p/r/${mine.id}?print=1`] = readyPage('error');
+    const res = await strict.call('GET', `/api/p/reports/${mine.id}/pdf`);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().errors[0].detail).toBe(MSG.reports.pdfFailed);
+  });
+
+  it('answers 503 with a clear reason when Chromium is missing', async () => {
+    const bare = await createTestContext({ CHROMIUM_PATH: '/nonexistent/chromium', PUBLIC_URL: site.origin });
+    try {
+      const ws = await reportWorkspace(bare);
+      await ws.save({ tagId: ws.tags.reviews.id, date: '2024-03-02T10:00:00Z' });
+      const id = (await bare.call('POST', '/api/reports', { token: ws.token, body: reportBody(ws.project.id, {}) })).json().data.id;
+      const res = await bare.call('GET', `/api/p/reports/${id}/pdf`);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().errors[0]).toMatchObject({ code: 'unavailable', detail: MSG.reports.pdfUnavailable });
+    } finally {
+      await closeBrowser();
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { reportCreateBody, reportPreviewBody, reportUpdateBody } from '../../../common/schemas/reports.js';
+import { idFilter } from '../../db/paging.js';
+import { requireActiveOrg, requirePermission, type OrgAuth } from '../../http/auth.js';
+import { notFound } from '../../http/errors.js';
+import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
+import { closeBrowser } from '../../net/browser.js';
+import { privateScreenshotUrl } from '../screenshots/service.js';
+import { ownBaseUrl, pdfFilename, printReportPdf } from './pdf.js';
+import { findProjectCard, listReports, REPORT_FILTERS, REPORT_SORTS } from './repo.js';
+import { reportDetailResource, reportResource, sendEmptyList } from './resource.js';
+import { changeReport, createReport, previewReport, removeReport, reportDetail, requireReport } from './service.js';
+
+export const reportIdParams = z.object({ id: z.string().max(64) });
+
+/** The reports list loads whole (the spec asks for page size 50000). */
+const REPORTS_MAX_PAGE = 50000;
+
+const CSV_COLUMNS = [
+  'name', 'project_id', 'status', 'date_start', 'date_end', 'total-articles', 'total-reach', 'reports-images', 'reports-videos',
+  'reports-streams', 'inserted-at', 'updated-at',
+];
+
+/** A member of an organization whose plan has reports (403 `plan_limit` otherwise). */
+function requireReports(req: FastifyRequest): OrgAuth {
+  const auth = requireActiveOrg(req);
+  requirePermission(auth, 'reports');
+  return auth;
+}
+
+/** Sends a report as a PDF download. */
+export async function sendPdf(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, report: { id: string; name: string }) {
+  const pdf = await printReportPdf({ config: app.deps.config, log: req.log }, ownBaseUrl(app, app.deps.config), report.id);
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${pdfFilename(report.name)}"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
+}
+
+export default async function reportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = app.deps;
+  const { db } = deps;
+  // The shared Chromium (screenshots, PDFs) closes with the HTTP server.
+  app.addHook('onClose', async () => closeBrowser());
+
+  app.get('/reports', { schema: { tags: ['reports'], summary: "A project's reports (filter[project_id])" } }, async (req, reply) => {
+    const auth = requireReports(req);
+    const params = parseListParams(req.query as Record<string, unknown>, {
+      sortable: REPORT_SORTS,
+      filters: REPORT_FILTERS,
+      defaultSort: '-inserted_at',
+      defaultPageSize: REPORTS_MAX_PAGE,
+      maxPageSize: REPORTS_MAX_PAGE,
+    });
+    const projectId = idFilter(params, 'project_id');
+    if (projectId !== undefined && !(await findProjectCard(db, auth.orgId, projectId))) throw notFound('project');
+    return sendList(req, reply, {
+      name: 'reports',
+      params,
+      fetchPage: (p) => listReports(db, auth.orgId, p),
+      toResource: reportResource,
+      csvColumns: CSV_COLUMNS,
+    });
+  });
+
+  app.post(
+    '/reports/preview',
+    { schema: { tags: ['reports'], summary: "The wizard's preview: count, totals and charts of a criteria", body: reportPreviewBody } },
+    async (req, reply) => {
+      const auth = requireReports(req);
+      return reply.type(JSONAPI).send({ data: await previewReport(db, auth.orgId, req.body) });
+    },
+  );
+
+  app.post('/reports', { schema: { tags: ['reports'], summary: 'Publish a report', body: reportCreateBody } }, async (req, reply) => {
+    const auth = requireReports(req);
+    const { attributes, relationships } = req.body.data;
+    const projectId = relationships?.project?.data.id ?? attributes.project_id;
+    const report = await createReport({ ...deps, log: req.log }, auth.orgId, auth.userId, attributes, projectId);
+    return sendOne(reply, reportDetailResource(await reportDetail(db, report, privateScreenshotUrl)), 201);
+  });
+
+  app.get('/reports/:id', { schema: { tags: ['reports'], summary: 'A report with its highlights, totals and charts', params: reportIdParams } }, async (req, reply) => {
+    const auth = requireReports(req);
+    const report = await requireReport(db, auth.orgId, req.params.id);
+    return sendOne(reply, reportDetailResource(await reportDetail(db, report, privateScreenshotUrl)));
+  });
+
+  app.patch(
+    '/reports/:id',
+    { schema: { tags: ['reports'], summary: 'Rename a report (or change its description and sections)', params: reportIdParams, body: reportUpdateBody } },
+    async (req, reply) => {
+      const auth = requireReports(req);
+      const report = await changeReport(db, auth.orgId, req.params.id, req.body.data.attributes);
+      return sendOne(reply, reportDetailResource(await reportDetail(db, report, privateScreenshotUrl)));
+    },
+  );
+
+  app.delete('/reports/:id', { schema: { tags: ['reports'], summary: 'Delete a report (its public link answers 404)', params: reportIdParams } }, async (req, reply) => {
+    const auth = requireReports(req);
+    await removeReport(db, auth.orgId, req.params.id);
+    return reply.code(204).send();
+  });
+
+  for (const list of ['videos', 'streams'] as const) {
+    app.get(
+      `/reports/:id/${list}`,
+      { schema: { tags: ['reports'], summary: `A report's saved ${list} (empty until the ${list} feeds land)`, params: reportIdParams } },
+      async (req, reply) => {
+        const auth = requireReports(req);
+        await requireReport(db, auth.orgId, req.params.id);
+        return sendEmptyList(req, reply);
+      },
+    );
+  }
+
+  app.get('/reports/:id/pdf', { schema: { tags: ['reports'], summary: 'A report as PDF (print of its public page)', params: reportIdParams } }, async (req, reply) => {
+    const auth = requireReports(req);
+    return sendPdf(app, req, reply, await requireReport(db, auth.orgId, req.params.id));
+  });
+}

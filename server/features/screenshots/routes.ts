@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { MSG } from '../../../common/messages.js';
+import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { requireActiveOrg, requirePermission } from '../../http/auth.js';
+import { AppError } from '../../http/errors.js';
+import { sendOne } from '../../http/jsonapi.js';
+import { openScreenshotImage, privateScreenshotUrl, requestScreenshot, requireScreenshot, screenshotResource } from './service.js';
+
+/** The body of `POST screenshots`: plain `{article_id, article_url}` as the spec's call sends it, or wrapped in data.attributes. */
+const screenshotBody = z.preprocess(
+  (v) => {
+    const attrs = (v as { data?: { attributes?: unknown } } | null)?.data?.attributes;
+    return attrs && typeof attrs === 'object' ? attrs : v;
+  },
+  z.object({ article_id: idSchema, article_url: z.string().max(2048).optional() }),
+);
+
+const articleParams = z.object({ article_id: idSchema });
+
+/** Sends a stored JPEG; 404 with the catalogue's image message when there is none (pending, placeholder). */
+export function sendJpeg(reply: FastifyReply, body: Readable | null, cache: 'private' | 'public') {
+  if (!body) throw new AppError('not_found', MSG.reports.imageError);
+  return reply
+    .type('image/jpeg')
+    .header('cache-control', `${cache}, max-age=300`)
+    .header('x-content-type-options', 'nosniff')
+    .send(body);
+}
+
+export default async function screenshotRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = app.deps;
+
+  app.post(
+    '/screenshots',
+    { schema: { tags: ['reports'], summary: 'Highlight a saved article: take (or reuse) its picture', body: screenshotBody } },
+    async (req, reply) => {
+      const auth = requireActiveOrg(req);
+      requirePermission(auth, 'screenshot');
+      // The page taken is the saved article's own address, whatever article_url says.
+      const { row, created } = await requestScreenshot({ ...deps, log: req.log }, auth.orgId, req.body.article_id);
+      return sendOne(reply, screenshotResource(row, privateScreenshotUrl), created ? 201 : 200);
+    },
+  );
+
+  app.get(
+    '/screenshots/:article_id',
+    { schema: { tags: ['reports'], summary: "A highlighted article's picture: status, source and image URL", params: articleParams } },
+    async (req, reply) => {
+      const auth = requireActiveOrg(req);
+      return sendOne(reply, screenshotResource(await requireScreenshot(deps.db, auth.orgId, req.params.article_id), privateScreenshotUrl));
+    },
+  );
+
+  app.get(
+    '/screenshots/:article_id/image',
+    { schema: { tags: ['reports'], summary: "A highlighted article's picture (JPEG)", params: articleParams } },
+    async (req, reply) => {
+      const auth = requireActiveOrg(req);
+      const row = await requireScreenshot(deps.db, auth.orgId, req.params.article_id);
+      return sendJpeg(reply, await openScreenshotImage(deps.storage, row), 'private');
+    },
+  );
+}

@@ -1,0 +1,170 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { MSG } from '../../../common/messages.js';
+import { PLAN_NAMES, planAllowsCompetitors } from '../../../common/plans.js';
+import {
+  supersearchBulkBody,
+  supersearchSchemas,
+  utcDay,
+  type SupersearchArticleAttributes,
+} from '../../../common/schemas/supersearch.js';
+import { requireActiveOrg, requirePermission, type OrgAuth } from '../../http/auth.js';
+import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
+import { JSONAPI, resource } from '../../http/jsonapi.js';
+import { queueSupersearchExport } from './export.js';
+import type { ResultRow } from './repo.js';
+import { saveResults } from './save.js';
+import { createSearchDatabase } from './search-db.js';
+import { SearchEngine, toSearchFilter } from './service.js';
+
+const articleResource = (r: ResultRow) => {
+  const attributes: SupersearchArticleAttributes = {
+    url: r.url,
+    full_url: r.full_url,
+    title: r.title,
+    description: r.description,
+    score: r.reach,
+    language: r.language,
+    pub_date: r.pub_date.toISOString(),
+    media: r.media,
+    website_id: r.website_id === null ? null : String(r.website_id),
+    image: r.image,
+  };
+  return resource('supersearch_article', r.id, { ...attributes });
+};
+
+/** Every problem of a body as 400s with JSON pointers (`/search`, `/media_score/min`, …). */
+function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  throw new ValidationError(
+    parsed.error.issues.map((i) => errorObject('bad_request', i.message, { pointer: `/${i.path.map(String).join('/')}` })),
+    'bad_request',
+  );
+}
+
+/**
+ * The caller may search: an active member whose plan has the `data` permission (403
+ * `plan_limit` otherwise, as the other plan-gated features: docs/decisions.md), naming their own
+ * organization in `organization_id` (another organization's id is 404, nothing revealed).
+ */
+function requireSearcher(req: FastifyRequest): OrgAuth {
+  const auth = requireActiveOrg(req);
+  requirePermission(auth, 'data');
+  return auth;
+}
+
+function requireOwnOrganization(auth: OrgAuth, organizationId: number) {
+  if (organizationId !== auth.orgId) throw notFound('organization');
+}
+
+const schemasFor = (auth: OrgAuth) => supersearchSchemas({ maxDataMonths: auth.org.permissions.max_data, today: utcDay() });
+// For the OpenAPI document only: the handlers validate with the caller's plan (schemasFor) and answer 400s.
+const docs = supersearchSchemas();
+const documentOnly = () => (data: unknown) => ({ value: data });
+
+/**
+ * Where links in e-mails point: PUBLIC_URL, else the address this server listens on — never the
+ * request's Host header, which a caller could set to send a link to any site in our name.
+ */
+function ownBaseUrl(app: FastifyInstance): string {
+  const { publicUrl, host, port } = app.deps.config;
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  const address = app.server.address();
+  const listening = address && typeof address === 'object' ? address : { address: host, port };
+  const name = ['0.0.0.0', '::'].includes(listening.address) ? '127.0.0.1' : listening.address;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${listening.port}`;
+}
+
+export default async function supersearchRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config, pool } = app.deps;
+  const search = createSearchDatabase(pool, { timeoutMs: config.searchStatementTimeoutMs, max: Math.max(2, Math.ceil(config.poolMax / 2)) });
+  fastify.addHook('onClose', () => search.close());
+  const engine = new SearchEngine(search.db);
+
+  app.post(
+    '/supersearch',
+    {
+      schema: { tags: ['supersearch'], summary: 'One page of archive articles matching a query (cursor pages, exact total)', body: docs.search },
+      validatorCompiler: documentOnly,
+    },
+    async (req, reply) => {
+      const auth = requireSearcher(req);
+      const body = parseBody(schemasFor(auth).search, req.body);
+      requireOwnOrganization(auth, body.organization_id);
+      const sort = { field: body.sort_fields, desc: body.sort_order === 'desc' };
+      const page = await engine.page(toSearchFilter(body), sort, body.search_after, body.page_size);
+      return reply.type(JSONAPI).send({
+        data: page.rows.map(articleResource),
+        meta: { total: page.total, page_size: body.page_size, next_search_after: page.next, lastPage: page.next === null },
+      });
+    },
+  );
+
+  app.post(
+    '/supersearch/volume',
+    {
+      schema: { tags: ['supersearch'], summary: 'Matching articles per day, week or month over the range (zeros included)', body: docs.volume },
+      validatorCompiler: documentOnly,
+    },
+    async (req, reply) => {
+      const auth = requireSearcher(req);
+      const body = parseBody(schemasFor(auth).volume, req.body);
+      requireOwnOrganization(auth, body.organization_id);
+      // A competitor's line (index 1–5) is for plans whose name says pro plan, agency, admin or user.
+      const planName = (PLAN_NAMES as Record<string, string>)[auth.org.plan] ?? auth.org.plan;
+      if (body.competitorIndex > 0 && !planAllowsCompetitors(planName)) throw new AppError('plan_limit', MSG.billing.upgrade, '/competitorIndex');
+      const volume = await engine.volume(toSearchFilter(body), body.from_date, body.to_date);
+      return reply.type(JSONAPI).send({
+        data: volume.buckets,
+        meta: { interval: volume.interval, total: volume.total, competitorIndex: body.competitorIndex },
+      });
+    },
+  );
+
+  app.post(
+    '/supersearch/bulk',
+    {
+      schema: { tags: ['supersearch'], summary: "Save search results into a project's saved coverage under a tag", body: supersearchBulkBody },
+      validatorCompiler: documentOnly,
+    },
+    async (req, reply) => {
+      const auth = requireSearcher(req);
+      const body = parseBody(supersearchBulkBody, req.body);
+      requireOwnOrganization(auth, body.organization_id);
+      const result = await db.transaction((tx) =>
+        saveResults(tx, auth.orgId, { ids: body.articles, tagId: body.tag_id, projectId: body.project_id }),
+      );
+      return reply.type(JSONAPI).send({ data: result });
+    },
+  );
+
+  app.post(
+    '/supersearch/export_csv',
+    {
+      schema: { tags: ['supersearch'], summary: 'Export every matching article as CSV, sent by e-mail (202: queued)', body: docs.exportCsv },
+      validatorCompiler: documentOnly,
+    },
+    async (req, reply) => {
+      const auth = requireSearcher(req);
+      const body = parseBody(schemasFor(auth).exportCsv, req.body);
+      requireOwnOrganization(auth, body.organization_id);
+      toSearchFilter(body); // the query compiles (the job would fail otherwise)
+      const { search, from_date, to_date, languages, media_score } = body;
+      const row = await db.transaction((tx) =>
+        queueSupersearchExport(tx, app.deps.boss, {
+          orgId: auth.orgId,
+          userId: auth.userId,
+          toEmail: body.to_email,
+          params: { search, from_date, to_date, languages, media_score, base_url: ownBaseUrl(fastify) },
+        }),
+      );
+      return reply
+        .code(202)
+        .type(JSONAPI)
+        .send({ data: resource('export', row.id, { status: 'queued', message: MSG.exports.emailed }) });
+    },
+  );
+}

@@ -1,0 +1,234 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIMITS } from '../../../../common/limits';
+import { MSG } from '../../../../common/messages';
+import { ApiError, apiFetch, flatten, type JsonApiResource, type ListDocument } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../components/toasts';
+import type {
+  Report,
+  ReportArticle,
+  ReportAttributes,
+  ReportDetail,
+  ReportDetailAttributes,
+  ReportFilters,
+  ReportMediaItem,
+  ReportPreview,
+  ScreenshotAttributes,
+} from './types';
+
+export const REPORTS_KEY = 'reports';
+/** The spec's size of the reports list call (001 §9: "Reports list 50000"). */
+const REPORTS_LIST_SIZE = 50000;
+/** The wizard loads up to 5000 items (001 §9). */
+export const WIZARD_ITEMS = 5000;
+
+/** Public pages call the `p/` variant without a token (001 §3). */
+const prefix = (isPublic: boolean) => (isPublic ? 'p/' : '');
+
+/** GET reports with project_id, page 0, size 50000: the whole list, searched and paged on screen. */
+export function useReports(projectId: string) {
+  return useQuery({
+    queryKey: [REPORTS_KEY, 'list', projectId],
+    queryFn: async ({ signal }): Promise<Report[]> => {
+      const doc = await apiFetch<ListDocument<ReportAttributes>>('reports', {
+        query: { 'filter[project_id]': projectId, page: 0, page_size: REPORTS_LIST_SIZE },
+        signal,
+      });
+      return doc.data.map((r) => flatten(r));
+    },
+  });
+}
+
+export function useReport(id: string, isPublic: boolean) {
+  return useQuery({
+    queryKey: [REPORTS_KEY, 'detail', id, isPublic],
+    queryFn: async ({ signal }): Promise<ReportDetail> =>
+      flatten((await apiFetch<{ data: JsonApiResource<ReportDetailAttributes> }>(`${prefix(isPublic)}reports/${encodeURIComponent(id)}`, { public: isPublic, signal })).data),
+    // A missing report is an answer, not a hiccup to retry.
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+    // Highlights whose screenshot is still being taken fill in by themselves (for a few minutes at most).
+    refetchInterval: (q) =>
+      q.state.data?.screenshots?.some((s) => s.status === 'pending' && !s.image_url) && q.state.dataUpdateCount < 60 ? 4000 : false,
+  });
+}
+
+/** The report's saved articles, newest first, all of them (a report holds at most 10000). */
+export function useReportArticles(id: string, isPublic: boolean, enabled = true) {
+  return useQuery({
+    queryKey: [REPORTS_KEY, 'articles', id, isPublic],
+    enabled,
+    queryFn: async ({ signal }): Promise<ReportArticle[]> => {
+      const doc = await apiFetch<ListDocument<Omit<ReportArticle, 'id'>>>(`${prefix(isPublic)}articles`, {
+        query: { 'filter[report_id]': id, page: 1, page_size: LIMITS.reportMaxArticles, sort: '-date' },
+        public: isPublic,
+        signal,
+      });
+      return doc.data.map((r) => flatten(r));
+    },
+  });
+}
+
+/** GET reports/{id}/videos or /streams: empty until the video and stream feeds exist. */
+export function useReportMedia(id: string, kind: 'videos' | 'streams', isPublic: boolean, enabled = true) {
+  return useQuery({
+    queryKey: [REPORTS_KEY, kind, id, isPublic],
+    enabled,
+    queryFn: async ({ signal }): Promise<ReportMediaItem[]> => {
+      const doc = await apiFetch<ListDocument<Omit<ReportMediaItem, 'id'>>>(`${prefix(isPublic)}reports/${encodeURIComponent(id)}/${kind}`, {
+        public: isPublic,
+        signal,
+      });
+      return (doc.data ?? []).map((r) => flatten(r));
+    },
+  });
+}
+
+export function useRenameReport() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      apiFetch(`reports/${encodeURIComponent(id)}`, { method: 'PATCH', body: { data: { type: 'report', id, attributes: { name } } } }),
+    onSuccess: async () => {
+      toastSuccess(MSG.reports.nameUpdated);
+      await qc.invalidateQueries({ queryKey: [REPORTS_KEY] });
+    },
+  });
+}
+
+export function useDeleteReport() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`reports/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      toastSuccess(MSG.reports.deleted);
+      await qc.invalidateQueries({ queryKey: [REPORTS_KEY] });
+    },
+    onError: (err) => toastError(err),
+  });
+}
+
+const list = (ids: string[]) => (ids.length ? ids.join(',') : undefined);
+
+/** POST reports/preview: the count, totals and charts of the wizard's filters. */
+export async function fetchPreview(f: ReportFilters, signal?: AbortSignal): Promise<ReportPreview> {
+  const doc = await apiFetch<{ data: ReportPreview }>('reports/preview', {
+    method: 'POST',
+    signal,
+    body: {
+      project_id: f.project_id,
+      date_range: [f.date_start, f.date_end],
+      tags_id: f.tags_id,
+      tags_not: f.tags_not,
+      languages: f.languages,
+      languages_not: f.languages_not,
+    },
+  });
+  return doc.data;
+}
+
+/** The articles the report will hold, newest first, up to 5000 (the wizard previews 10 a page). */
+export async function fetchPreviewArticles(f: ReportFilters, signal?: AbortSignal): Promise<ReportArticle[]> {
+  const doc = await apiFetch<ListDocument<Omit<ReportArticle, 'id'>>>('articles', {
+    signal,
+    query: {
+      'filter[project_id]': f.project_id,
+      'filter[date_range]': `${f.date_start},${f.date_end}`,
+      'filter[tags]': list(f.tags_id),
+      'filter[tags_not]': list(f.tags_not),
+      'filter[languages]': list(f.languages),
+      'filter[languages_not]': list(f.languages_not),
+      page: 1,
+      page_size: WIZARD_ITEMS,
+      sort: '-date',
+    },
+  });
+  return doc.data.map((r) => flatten(r));
+}
+
+/**
+ * The project's saved videos or streams of the period, for step 1. Their feeds are a later
+ * feature: until the call exists (404) the wizard shows an empty section rather than an error.
+ */
+export async function fetchWizardMedia(kind: 'saved_videos' | 'saved_streams', f: ReportFilters, signal?: AbortSignal): Promise<ReportMediaItem[]> {
+  try {
+    const doc = await apiFetch<ListDocument<Omit<ReportMediaItem, 'id'>>>(kind, {
+      signal,
+      query: { project_id: f.project_id, startDate: f.date_start, endDate: f.date_end, page: 1, sizePerPage: WIZARD_ITEMS, sortField: 'published_at', sortOrder: 'desc' },
+    });
+    return (doc.data ?? []).map((r) => flatten(r));
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return [];
+    throw err;
+  }
+}
+
+export interface NewReport {
+  filters: ReportFilters;
+  name: string;
+  descriptionHTML: string;
+  section1_title: string;
+  section1_subtitle: string;
+  section2_title: string;
+  section2_subtitle: string;
+  table_type: 0 | 1;
+  table_template: string;
+  screenshots: { article_id: string; article_url: string }[];
+  videos: string[];
+  saved_streams: string[];
+}
+
+/** The POST reports document (001 §5): published with status 0. */
+export function reportDocument(r: NewReport) {
+  const { project_id, ...filters } = r.filters;
+  return {
+    data: {
+      type: 'report',
+      attributes: {
+        name: r.name.trim(),
+        descriptionHTML: r.descriptionHTML,
+        section1_title: r.section1_title,
+        section1_subtitle: r.section1_subtitle,
+        section2_title: r.section2_title,
+        section2_subtitle: r.section2_subtitle,
+        table_type: r.table_type,
+        table_template: r.table_template,
+        status: 0,
+        ...filters,
+        screenshots: r.screenshots,
+        videos: r.videos,
+        saved_streams: r.saved_streams,
+      },
+      relationships: { project: { data: { type: 'project', id: project_id } } },
+    },
+  };
+}
+
+export async function createReport(r: NewReport): Promise<Report> {
+  return flatten((await apiFetch<{ data: JsonApiResource<ReportAttributes> }>('reports', { method: 'POST', body: reportDocument(r) })).data);
+}
+
+/** POST screenshots: highlight an article (its picture is taken in the background). */
+export async function requestScreenshot(articleId: string, articleUrl: string): Promise<ScreenshotAttributes> {
+  const doc = await apiFetch<{ data: JsonApiResource<ScreenshotAttributes> }>('screenshots', {
+    method: 'POST',
+    body: { article_id: articleId, article_url: articleUrl },
+  });
+  return doc.data.attributes;
+}
+
+export async function fetchScreenshot(articleId: string, isPublic = false): Promise<ScreenshotAttributes> {
+  const doc = await apiFetch<{ data: JsonApiResource<ScreenshotAttributes> }>(`${prefix(isPublic)}screenshots/${encodeURIComponent(articleId)}`, { public: isPublic });
+  return doc.data.attributes;
+}
+
+/** GET reports/{id}/pdf: the print of the public page, saved under the report's name. */
+export async function downloadReportPdf(id: string, name: string, isPublic: boolean) {
+  const res = await apiFetch<Response>(`${prefix(isPublic)}reports/${encodeURIComponent(id)}/pdf`, { public: isPublic, accept: 'application/pdf' });
+  const blob = await res.blob();
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `${name.replace(/[^\p{L}\p{N} _.-]+/gu, '').trim() || 'report'}.pdf`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}

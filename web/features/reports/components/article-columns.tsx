@@ -1,0 +1,117 @@
+import { ActionIcon, Anchor, Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconExternalLink, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { LIMITS } from '../../../../common/limits';
+import { formatVisitors } from '../../../../common/media-score';
+import { languageName } from '../../../../common/reference';
+import { domainOf } from '../../../../common/url';
+import { MediaScoreBadge } from '../../../components/media-score-badge';
+import { formatDate } from '../../../lib/dates';
+import { truncate } from '../../../lib/text';
+import type { ReportArticle } from '../api/types';
+
+const col = createColumnHelper<ReportArticle>();
+
+export function MediaCell({ article }: { article: ReportArticle }) {
+  const domain = article.media || domainOf(article.url);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Avatar size={24} radius="sm" color="initials" name={domain} alt="">
+        {domain.charAt(0).toUpperCase()}
+      </Avatar>
+      <Text size="sm" fw={500} truncate="end" maw={150} title={domain}>
+        {domain || '–'}
+      </Text>
+    </Group>
+  );
+}
+
+function TitleCell({ article }: { article: ReportArticle }) {
+  const title = article.title?.trim();
+  return (
+    <Tooltip label={truncate(article.url, LIMITS.tooltipUrlTruncate)} openDelay={300} multiline maw={420}>
+      <Anchor href={article.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" underline="hover" dir="auto" style={{ display: 'inline-block', minWidth: 200 }}>
+        {title ? truncate(title, LIMITS.titleTruncate) : truncate(article.url, LIMITS.titleTruncate)}
+        <IconExternalLink size={12} style={{ marginInlineStart: 4, verticalAlign: 'middle', opacity: 0.5 }} />
+      </Anchor>
+    </Tooltip>
+  );
+}
+
+/** The highlight button of a row: a star, filled once highlighted. */
+export interface HighlightControl {
+  isOn: (id: string) => boolean;
+  /** Why a new highlight cannot be added (limit reached, plan), or null. */
+  blockedReason: string | null;
+  toggle: (article: ReportArticle) => void;
+}
+
+function HighlightCell({ article, control }: { article: ReportArticle; control: HighlightControl }) {
+  const on = control.isOn(article.id);
+  const blocked = !on && control.blockedReason;
+  const label = on ? 'Remove highlight' : blocked || 'Highlight';
+  return (
+    <Tooltip label={label} multiline maw={260}>
+      <ActionIcon
+        variant={on ? 'light' : 'subtle'}
+        color={on ? 'yellow' : 'gray'}
+        aria-label={`${on ? 'Remove highlight' : 'Highlight'}: ${article.title ?? article.url}`}
+        aria-pressed={on}
+        data-disabled={blocked ? true : undefined}
+        onClick={() => {
+          if (!blocked) control.toggle(article);
+        }}
+        style={blocked ? { opacity: 0.4, cursor: 'not-allowed' } : undefined}
+      >
+        {on ? <IconStarFilled size={18} /> : <IconStar size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The report's article columns (the standard table, table-type 0); with a highlight star in the wizard. */
+export function reportArticleColumns(opts: { showUmv: boolean; highlight?: HighlightControl }): ColumnDef<ReportArticle, any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const highlight = opts.highlight;
+  return [
+    ...(highlight
+      ? [col.display({ id: 'highlight', header: 'Highlight', meta: { width: 90, align: 'center' }, cell: ({ row }) => <HighlightCell article={row.original} control={highlight} /> })]
+      : []),
+    col.accessor((a) => a.media || domainOf(a.url), { id: 'media', header: 'Media', meta: { width: 170 }, cell: ({ row }) => <MediaCell article={row.original} /> }),
+    col.accessor((a) => a.title ?? '', { id: 'title', header: 'Title', cell: ({ row }) => <TitleCell article={row.original} /> }),
+    col.accessor((a) => a.tag_name ?? '', {
+      id: 'tag',
+      header: 'Tag',
+      meta: { width: 140 },
+      cell: (c) =>
+        c.getValue() ? (
+          <Badge variant="light" color="gray" radius="sm" tt="none" maw={140} title={c.getValue()}>
+            {c.getValue()}
+          </Badge>
+        ) : (
+          '–'
+        ),
+    }),
+    col.accessor((a) => a.reach ?? -1, { id: 'reach', header: 'Media score', meta: { width: 110, align: 'center' }, cell: ({ row }) => <MediaScoreBadge score={row.original.reach} /> }),
+    ...(opts.showUmv
+      ? [
+          col.accessor((a) => a['website-visits'] ?? a.muv ?? -1, {
+            id: 'umv',
+            header: 'UMV',
+            meta: { width: 90, align: 'right' },
+            cell: ({ row }) => <Text size="sm">{formatVisitors(row.original['website-visits'] ?? row.original.muv)}</Text>,
+          }),
+        ]
+      : []),
+    col.accessor((a) => languageName(a.language), { id: 'language', header: 'Language', meta: { width: 110 }, cell: (c) => <Text size="sm">{c.getValue()}</Text> }),
+    col.accessor((a) => a.date ?? '', {
+      id: 'date',
+      header: 'Date',
+      meta: { width: 120 },
+      cell: ({ row }) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(row.original.date)}
+        </Text>
+      ),
+    }),
+  ];
+}

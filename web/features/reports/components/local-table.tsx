@@ -1,0 +1,194 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Paper, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDatabaseOff } from '@tabler/icons-react';
+import {
+  flexRender,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
+import { MSG } from '../../../../common/messages';
+import { RowActions, type RowAction } from '../../../components/data-table/row-actions';
+import { TablePagination } from '../../../components/data-table/table-pagination';
+import { TableToolbar } from '../../../components/data-table/table-toolbar';
+import classes from '../../../components/data-table/data-table.module.css';
+
+export interface LocalTableProps<T extends { id: string }> {
+  rows: T[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types differ per column
+  columns: ColumnDef<T, any>[];
+  loading?: boolean;
+  pageSize?: number;
+  pageSizeOptions?: readonly number[];
+  /** Column id and direction to start with. */
+  initialSort?: SortingState;
+  /** Shows the search box; rows match on these texts. */
+  searchText?: (row: T) => string;
+  searchPlaceholder?: string;
+  createLabel?: string;
+  onCreate?: () => void;
+  rowActions?: (row: T) => RowAction[];
+  rowLabel?: (row: T) => string;
+  /** Every row on one page and no paging controls (the printed report). */
+  showAll?: boolean;
+  empty?: ReactNode;
+  /** Without its own frame (inside a report section card). */
+  bare?: boolean;
+  'aria-label'?: string;
+}
+
+/**
+ * A table over rows already in memory (the reports list, loaded whole as the spec asks, and
+ * the report's articles): the look, search, sort and paging of the server-side DataTable.
+ */
+export function LocalTable<T extends { id: string }>(props: LocalTableProps<T>) {
+  const [sorting, setSorting] = useState<SortingState>(props.initialSort ?? []);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(props.pageSize ?? 25);
+  const [viewAll, setViewAll] = useState(false);
+  const { searchText, rowActions, rowLabel } = props;
+
+  const columns = useMemo(() => {
+    if (!rowActions) return props.columns;
+    const actions: ColumnDef<T> = {
+      id: 'actions',
+      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+      enableSorting: false,
+      meta: { width: 56, align: 'right' },
+      cell: ({ row }) => <RowActions actions={rowActions(row.original)} label={(rowLabel ?? ((r: T) => r.id))(row.original)} />,
+    };
+    return [...props.columns, actions];
+  }, [props.columns, rowActions, rowLabel]);
+
+  const all = props.showAll || viewAll;
+  const table = useReactTable({
+    data: props.rows,
+    columns,
+    getRowId: (r) => r.id,
+    state: { sorting, globalFilter: search, pagination: { pageIndex: page - 1, pageSize: all ? Math.max(1, props.rows.length) : pageSize } },
+    onSortingChange: (u) => {
+      setSorting(u);
+      setPage(1);
+    },
+    globalFilterFn: (row, _id, value: string) => !value || (searchText?.(row.original) ?? '').toLowerCase().includes(value.toLowerCase()),
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+  });
+
+  const total = table.getFilteredRowModel().rows.length;
+  const size = all ? Math.max(1, total) : pageSize;
+  const meta = { total_entries: total, last_page: Math.max(1, Math.ceil(total / size)), page_number: page, page_size: size };
+  const colCount = table.getVisibleLeafColumns().length;
+
+  const body = (
+    <>
+      {(searchText || props.onCreate) && (
+        <TableToolbar
+          searchInput={search}
+          onSearchChange={(v) => {
+            setSearch(v);
+            setPage(1);
+          }}
+          searchPlaceholder={props.searchPlaceholder ?? 'Search…'}
+          createLabel={props.createLabel}
+          onCreate={props.onCreate}
+          selectedCount={0}
+          onClearSelection={() => {}}
+        />
+      )}
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className={classes.table} aria-label={props['aria-label']}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((hg) => (
+              <Table.Tr key={hg.id}>
+                {hg.headers.map((h) => {
+                  const meta = h.column.columnDef.meta;
+                  const sorted = h.column.getIsSorted();
+                  const content = h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext());
+                  const sortable = h.column.getCanSort() && !props.showAll;
+                  return (
+                    <Table.Th key={h.id} className={classes.headerCell} w={meta?.width} ta={meta?.align} aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}>
+                      {sortable ? (
+                        <UnstyledButton className={classes.sortButton} onClick={h.column.getToggleSortingHandler()}>
+                          {content}
+                          {sorted === 'asc' ? <IconArrowUp size={14} /> : sorted === 'desc' ? <IconArrowDown size={14} /> : <IconArrowsSort size={14} opacity={0.5} />}
+                        </UnstyledButton>
+                      ) : (
+                        content
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {props.loading
+              ? Array.from({ length: 4 }, (_, i) => (
+                  <Table.Tr key={i} data-testid="loading-row">
+                    <Table.Td colSpan={colCount}>
+                      <Skeleton height={20} radius="sm" />
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              : table.getRowModel().rows.map((row) => (
+                  <Table.Tr key={row.id} className={classes.row}>
+                    {row.getVisibleCells().map((cell) => (
+                      <Table.Td key={cell.id} ta={cell.column.columnDef.meta?.align}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+            {!props.loading && total === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={colCount}>
+                  <Stack align="center" gap={6} className={classes.empty}>
+                    <IconDatabaseOff size={28} stroke={1.5} color="var(--mantine-color-dimmed)" />
+                    <Text c="dimmed" size="sm">
+                      {props.empty ?? MSG.emptyTable}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {!props.showAll && (
+        <div className="cw-no-print">
+          <TablePagination
+            meta={meta}
+            page={page}
+            pageSize={pageSize}
+            pageSizeOptions={props.pageSizeOptions ?? [10, 25, 50, 100]}
+            viewAll={viewAll}
+            onPageChange={setPage}
+            onPageSizeChange={(s) => {
+              setPageSize(s);
+              setViewAll(false);
+              setPage(1);
+            }}
+            onViewAllChange={(v) => {
+              setViewAll(v);
+              setPage(1);
+            }}
+          />
+        </div>
+      )}
+    </>
+  );
+  if (props.bare) return body;
+  return (
+    <Paper withBorder radius="md" shadow="xs">
+      {body}
+    </Paper>
+  );
+}

@@ -1,0 +1,174 @@
+import { useCallback, useMemo } from 'react';
+import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import { languageName } from '../../../../common/reference';
+import type { ReportStats } from '../api/types';
+import { EChart, type ChartOption } from './echart';
+
+dayjs.extend(utc);
+
+const BRAND = '#4851df';
+const REACH = '#12b886';
+
+/** Running sums, to one decimal. */
+export function cumulative(values: number[]): number[] {
+  let sum = 0;
+  return values.map((v) => Math.round((sum += v) * 10) / 10);
+}
+
+function axisColors(dark: boolean) {
+  return {
+    text: dark ? '#a6a7ab' : '#6b7280',
+    line: dark ? '#3b3c40' : '#e5e7eb',
+  };
+}
+
+function ChartCard({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg" shadow="xs" h="100%" className="cw-report-avoid-break">
+      <Stack gap={2} mb="sm">
+        <Title order={4} fz="md">
+          {title}
+        </Title>
+        {description && (
+          <Text size="xs" c="dimmed">
+            {description}
+          </Text>
+        )}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+function NoData() {
+  return (
+    <Text size="sm" c="dimmed" ta="center" py={60}>
+      No articles in this period.
+    </Text>
+  );
+}
+
+/** Articles a day (bars) and their summed media score (line) over the report's period. */
+export function TrendChart({ stats, animate, onDrawn }: { stats: ReportStats; animate?: boolean; onDrawn?: () => void }) {
+  const option = useCallback(
+    (dark: boolean): ChartOption => {
+      // The server sends every day (or week, for long periods) of the range, empty ones included.
+      const days = stats.trend;
+      const weekly = days.length > 1 && dayjs.utc(days[1].date).diff(dayjs.utc(days[0].date), 'day') >= 7;
+      const c = axisColors(dark);
+      return {
+        grid: { left: 8, right: 8, top: 36, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
+        legend: { top: 0, right: 0, textStyle: { color: c.text }, itemWidth: 14, itemHeight: 8 },
+        tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+        xAxis: {
+          type: 'category',
+          data: days.map((d) => (weekly ? `Week of ${dayjs.utc(d.date).format('MMM D')}` : dayjs.utc(d.date).format('MMM D'))),
+          axisLine: { lineStyle: { color: c.line } },
+          axisLabel: { color: c.text, hideOverlap: true },
+          axisTick: { show: false },
+        },
+        yAxis: [
+          { type: 'value', minInterval: 1, axisLabel: { color: c.text }, splitLine: { lineStyle: { color: c.line } } },
+          { type: 'value', axisLabel: { color: c.text }, splitLine: { show: false } },
+        ],
+        series: [
+          { name: 'Articles', type: 'bar', data: days.map((d) => d.articles), itemStyle: { color: BRAND, borderRadius: [3, 3, 0, 0] }, barMaxWidth: 22 },
+          {
+            // Running total: how the coverage's reach built up over the period.
+            name: 'Reach (cumulative)',
+            type: 'line',
+            yAxisIndex: 1,
+            smooth: 0.3,
+            smoothMonotone: 'x',
+            showSymbol: false,
+            data: cumulative(days.map((d) => d.reach)),
+            lineStyle: { color: REACH, width: 2.5 },
+            itemStyle: { color: REACH },
+            areaStyle: { color: dark ? 'rgba(18,184,134,0.10)' : 'rgba(18,184,134,0.08)' },
+          },
+        ],
+      };
+    },
+    [stats.trend],
+  );
+  return (
+    <ChartCard title="Coverage over time" description="Articles published each day, and their media scores added up over the period">
+      {stats.trend.length === 0 ? <NoData /> : <EChart option={option} height={280} label="Articles and reach per day" animate={animate} onDrawn={onDrawn} />}
+    </ChartCard>
+  );
+}
+
+/** A column chart of article counts per category, largest first. */
+function ColumnChart({ title, description, rows, color, label, animate, onDrawn }: {
+  title: string;
+  description: string;
+  rows: { name: string; value: number }[];
+  color: string;
+  label: string;
+  animate?: boolean;
+  onDrawn?: () => void;
+}) {
+  const option = useCallback(
+    (dark: boolean): ChartOption => {
+      const c = axisColors(dark);
+      const sorted = [...rows].sort((a, b) => b.value - a.value);
+      return {
+        grid: { left: 8, right: 8, top: 24, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
+        tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+        xAxis: {
+          type: 'category',
+          data: sorted.map((r) => r.name),
+          axisLabel: { color: c.text, interval: 0, rotate: sorted.length > 6 ? 30 : 0, width: 90, overflow: 'truncate' },
+          axisLine: { lineStyle: { color: c.line } },
+          axisTick: { show: false },
+        },
+        yAxis: { type: 'value', minInterval: 1, axisLabel: { color: c.text }, splitLine: { lineStyle: { color: c.line } } },
+        series: [
+          {
+            name: 'Articles',
+            type: 'bar',
+            data: sorted.map((r) => r.value),
+            itemStyle: { color, borderRadius: [4, 4, 0, 0] },
+            barMaxWidth: 40,
+            label: { show: sorted.length <= 12, position: 'top', color: c.text, fontSize: 11 },
+          },
+        ],
+      };
+    },
+    [rows, color],
+  );
+  return (
+    <ChartCard title={title} description={description}>
+      {rows.length === 0 ? <NoData /> : <EChart option={option} height={260} label={label} animate={animate} onDrawn={onDrawn} />}
+    </ChartCard>
+  );
+}
+
+/** The report's three charts: the trend on its own row, languages and tags side by side. */
+/** `print` fixes the layout (the printed page is narrower than the screen the charts were drawn on). */
+export function ReportCharts({ stats, animate = true, print = false, onDrawn }: { stats: ReportStats; animate?: boolean; print?: boolean; onDrawn?: (chart: string) => void }) {
+  const span = print ? 6 : { base: 12, md: 6 };
+  // Stable rows: a new array would redraw the charts on every render.
+  const languages = useMemo(() => stats.languages.map((l) => ({ name: languageName(l.language), value: l.articles })), [stats.languages]);
+  const tags = useMemo(() => stats.tags.map((t) => ({ name: t.tag_name, value: t.articles })), [stats.tags]);
+  return (
+    <Stack gap="lg">
+      <TrendChart stats={stats} animate={animate} onDrawn={() => onDrawn?.('trend')} />
+      <Grid gap="lg">
+        <Grid.Col span={span}>
+          <ColumnChart title="Languages" description="Articles per language" rows={languages} color="#7950f2" label="Articles per language" animate={animate} onDrawn={() => onDrawn?.('languages')} />
+        </Grid.Col>
+        <Grid.Col span={span}>
+          <ColumnChart title="Tags" description="Articles per tag" rows={tags} color="#228be6" label="Articles per tag" animate={animate} onDrawn={() => onDrawn?.('tags')} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** Which charts draw something: the ready mark waits for these (an empty chart draws nothing). */
+export function chartsToDraw(stats: ReportStats): string[] {
+  return [stats.trend.length ? 'trend' : null, stats.languages.length ? 'languages' : null, stats.tags.length ? 'tags' : null].filter((x): x is string => x !== null);
+}

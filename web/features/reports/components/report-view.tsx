@@ -1,0 +1,75 @@
+import { useMemo, type ReactNode } from 'react';
+import { Paper, Stack, Typography } from '@mantine/core';
+import DOMPurify from 'dompurify';
+import type { ReportArticle, ReportDetail, ReportMediaItem } from '../api/types';
+import { ArticlesSection } from './articles-section';
+import { HighlightCards } from './highlight-cards';
+import { MediaSection } from './media-section';
+import { ReportCharts, chartsToDraw } from './report-charts';
+import { ReportHeader } from './report-header';
+import { ReportSection } from './report-section';
+import { TotalsCards } from './totals-cards';
+import { useReportReady } from './use-report-ready';
+import classes from './report.module.css';
+
+/** The description as the report shows it: sanitized again in the browser, links opening a new tab. */
+export function sanitizeDescription(html: string | null | undefined): string {
+  if (!html) return '';
+  const clean = DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'], ADD_ATTR: ['target'] });
+  const text = clean.replace(/<[^>]*>/g, '').trim();
+  return text || /<img/i.test(clean) ? clean : '';
+}
+
+export interface ReportViewProps {
+  report: ReportDetail;
+  articles: ReportArticle[];
+  articlesLoading: boolean;
+  videos: ReportMediaItem[];
+  streams: ReportMediaItem[];
+  mediaLoading: boolean;
+  /** ?print=1: the PDF printer's view — no buttons, every card and row, no animation. */
+  print?: boolean;
+  /** Inside the workspace layout, which already pads the page. */
+  embedded?: boolean;
+  actions?: ReactNode;
+}
+
+/** A published report, as its members and the people it is shared with see it. */
+export function ReportView({ report, articles, articlesLoading, videos, streams, mediaLoading, print = false, embedded = false, actions }: ReportViewProps) {
+  const description = useMemo(() => sanitizeDescription(report.descriptionHTML), [report.descriptionHTML]);
+  const charts = useMemo(() => chartsToDraw(report.stats), [report.stats]);
+  const { chartDrawn, imagesSettled } = useReportReady({
+    dataLoaded: !articlesLoading && !mediaLoading,
+    charts,
+    imagesExpected: report.screenshots.length > 0,
+  });
+
+  return (
+    <div className={`${embedded ? '' : classes.page} ${print ? classes.print : ''}`} data-print={print || undefined}>
+      <Stack gap={36}>
+        <ReportHeader name={report.name} project={report.project} dateStart={report.date_start} dateEnd={report.date_end} actions={actions} />
+        <TotalsCards totals={report.totals} print={print} />
+        {report.screenshots.length > 0 && (
+          <ReportSection title="Highlights" subtitle="The coverage with the widest reach" testId="highlights">
+            <HighlightCards cards={report.screenshots} print={print} onReady={imagesSettled} />
+          </ReportSection>
+        )}
+        {description && (
+          <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} shadow="xs">
+            <Typography className={classes.description}>
+              <div data-testid="report-description" dangerouslySetInnerHTML={{ __html: description }} />
+            </Typography>
+          </Paper>
+        )}
+        <ReportCharts stats={report.stats} animate={!print} print={print} onDrawn={chartDrawn} />
+        <ReportSection title={report.section1_title?.trim() || 'Articles'} subtitle={report.section1_subtitle} testId="articles-section">
+          <ArticlesSection articles={articles} loading={articlesLoading} tableType={report.table_type} template={report.table_template} print={print} pageSize={25} />
+        </ReportSection>
+        <ReportSection title={report.section2_title?.trim() || 'Videos and streams'} subtitle={report.section2_subtitle} testId="media-section">
+          <MediaSection kind="videos" items={videos} loading={mediaLoading} print={print} />
+          <MediaSection kind="streams" items={streams} loading={mediaLoading} print={print} />
+        </ReportSection>
+      </Stack>
+    </div>
+  );
+}

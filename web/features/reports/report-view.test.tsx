@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '../../../common/messages';
+import { tokenStore } from '../../lib/api';
+import { listDocument } from '../../testing/fetch-stub';
+import type { ReportArticle } from './api/types';
+import { ArticlesSection } from './components/articles-section';
+import { HighlightCards } from './components/highlight-cards';
+import { useHighlights } from './components/wizard/use-highlights';
+import { PROJECT, article, articlesDoc, card, renderAt, renderPlain, reportDoc, serve } from './report-fixtures';
+import { PublicReportPage } from './routes/public-report-page';
+import { ReportsPage } from './routes/reports-page';
+
+beforeEach(() => tokenStore.set('token'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+  tokenStore.clear();
+  delete document.body.dataset.reportReady;
+});
+
+function HighlightHarness({ articles, planLimit = 20 }: { articles: ReportArticle[]; planLimit?: number }) {
+  const h = useHighlights({ allowed: true, planLimit });
+  return (
+    <>
+      <span data-testid="count">{h.items.length}</span>
+      <ArticlesSection articles={articles} tableType={0} template="" highlight={{ isOn: h.isOn, blockedReason: h.blockedReason, toggle: (a) => void h.toggle(a) }} />
+    </>
+  );
+}
+
+const star = (n: number) => screen.getByRole('button', { name: `Highlight: Nebula Quest review ${n}` });
+const unstar = (n: number) => screen.getByRole('button', { name: `Remove highlight: Nebula Quest review ${n}` });
+
+describe('highlight toggle', () => {
+  it('saves on success and removes locally on the second click', async () => {
+    const calls = serve((req) =>
+      req.method === 'POST' && req.url.pathname === '/api/screenshots'
+        ? { status: 201, body: { data: { type: 'screenshot', id: '1', attributes: { article_id: '1', status: 'ready', source: 'screenshot', image_url: '/api/screenshots/1/image' } } } }
+        : undefined,
+    );
+    renderPlain(<HighlightHarness articles={[article(1), article(2)]} />);
+    fireEvent.click(star(1));
+    // Highlighted at once, before the server answers.
+    expect(unstar(1).getAttribute('aria-pressed')).toBe('true');
+    await screen.findByText(MSG.modal.highlightSaved);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ article_id: '1', article_url: 'https://www.gamespot.com/reviews/nebula-1' }]);
+
+    fireEvent.click(unstar(1));
+    await screen.findByText(MSG.modal.highlightRemoved);
+    expect(star(1).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByTestId('count').textContent).toBe('0');
+    // Removing is local: no second call.
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(1);
+  });
+
+  it('takes the highlight back when the server refuses it', async () => {
+    serve((req) => (req.method === 'POST' ? { status: 500, body: { errors: [] } } : undefined));
+    renderPlain(<HighlightHarness articles={[article(1)]} />);
+    fireEvent.click(star(1));
+    await screen.findByText(MSG.modal.highlightFailed);
+    expect(star(1).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByTestId('count').textContent).toBe('0');
+  });
+
+  it('refuses new highlights once the plan limit is reached', async () => {
+    const calls = serve((req) =>
+      req.method === 'POST' ? { status: 201, body: { data: { type: 'screenshot', id: '1', attributes: { article_id: '1', status: 'ready', source: 'preview', image_url: null } } } } : undefined,
+    );
+    renderPlain(<HighlightHarness articles={[article(1), article(2)]} planLimit={1} />);
+    fireEvent.click(star(1));
+    await screen.findByText(MSG.modal.highlightSaved);
+    fireEvent.click(star(2));
+    expect(star(2).getAttribute('aria-pressed')).toBe('false');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+});
+
+describe('highlight cards', () => {
+  const cards = [card(1, 2), card(2, 9), card(3, 5), card(4, 7), card(5, 1), card(6, 8), card(7, 3)];
+
+  it('shows one row of five by reach, then all of them with see more, and back with see less', () => {
+    renderPlain(<HighlightCards cards={cards} />);
+    const titles = () => screen.getAllByTestId('highlight-card').map((c) => within(c).getByText(/^Story/).textContent);
+    expect(titles()).toEqual(['Story 2', 'Story 6', 'Story 4', 'Story 3', 'Story 7']);
+    fireEvent.click(screen.getByRole('button', { name: /see more/i }));
+    expect(titles()).toEqual(['Story 2', 'Story 6', 'Story 4', 'Story 3', 'Story 7', 'Story 1', 'Story 5']);
+    fireEvent.click(screen.getByRole('button', { name: /see less/i }));
+    expect(titles()).toHaveLength(5);
+  });
+
+  it('fetches a member-only picture with the token (an <img> cannot send it)', async () => {
+    // jsdom has no object URLs.
+    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL: () => 'blob:picture-1', revokeObjectURL: () => {} });
+    onTestFinished(() => void Object.assign(URL, original));
+    const calls = serve((req) => (req.url.pathname === '/api/screenshots/1/image' ? { body: 'JPEG', contentType: 'image/jpeg' } : undefined));
+    renderPlain(<HighlightCards cards={[{ ...card(1, 5), image_url: '/api/screenshots/1/image?v=2', source: 'screenshot' }, { ...card(2, 4), image_url: '/api/p/reports/x/screenshots/2.jpg', source: 'screenshot' }]} />);
+    await waitFor(() => expect(document.querySelector('img[src="blob:picture-1"]')).not.toBeNull());
+    expect(calls.find((c) => c.url.pathname === '/api/screenshots/1/image')!.headers.authorization).toBe('Bearer token');
+    // A public picture is shown from its address as it is.
+    expect(document.querySelector('img[src="/api/p/reports/x/screenshots/2.jpg"]')).not.toBeNull();
+  });
+
+  it('prints every card without the button', () => {
+    renderPlain(<HighlightCards cards={cards} print />);
+    expect(screen.getAllByTestId('highlight-card')).toHaveLength(7);
+    expect(screen.queryByRole('button', { name: /see more/i })).toBeNull();
+  });
+});
+
+describe('public report', () => {
+  it('shows the report without a token: header, totals, sanitized description, articles; then marks itself ready', async () => {
+    tokenStore.clear();
+    const evil = '<p>Launch week <strong>went well</strong>.</p><img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">x</a>';
+    const calls = serve((req) => {
+      const path = req.url.pathname;
+      if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv') return { body: reportDoc({ descriptionHTML: evil }) };
+      if (path === '/api/p/articles') return { body: articlesDoc([1, 2, 3]) };
+      if (path.startsWith('/api/p/reports/AbCdEfGhIjKlMnOpQrStUv/')) return { body: listDocument('video', [], 1, 25) };
+      return undefined;
+    });
+    renderAt(<PublicReportPage />, '/p/r/:reportId', '/p/r/AbCdEfGhIjKlMnOpQrStUv?print=1');
+    await screen.findByText('March coverage');
+    expect(screen.getByTestId('report-end-date').textContent).toBe('Monday March 4, 2024');
+    expect(screen.getByTestId('total-articles').textContent).toBe('3');
+    const description = screen.getByTestId('report-description');
+    expect(description.textContent).toContain('Launch week went well.');
+    expect(description.innerHTML).not.toMatch(/onerror|<script|javascript:/);
+    await screen.findByText('Nebula Quest review 3');
+    expect(screen.getByText('Press')).toBeTruthy();
+    expect(screen.getByTestId('videos-empty')).toBeTruthy();
+    await waitFor(() => expect(document.body.dataset.reportReady).toBe('true'));
+    // Print mode: every row, no paging.
+    expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
+    for (const c of calls) expect(c.headers.authorization).toBeUndefined();
+    expect(calls.find((c) => c.url.pathname === '/api/p/articles')!.url.searchParams.get('filter[report_id]')).toBe('AbCdEfGhIjKlMnOpQrStUv');
+  });
+
+  it('shows the /p/404 content for an unknown report', async () => {
+    serve();
+    renderAt(<PublicReportPage />, '/p/r/:reportId', '/p/r/nope');
+    expect(await screen.findByText(MSG.pages.notFound)).toBeTruthy();
+  });
+});
+
+describe('reports list', () => {
+  const reports = [
+    { ...reportDoc().data.attributes, id: 'AbCdEfGhIjKlMnOpQrStUv' },
+    { ...reportDoc({ name: 'February coverage' }).data.attributes, id: 'ZyXwVuTsRqPoNmLkJiHgFe' },
+  ];
+
+  it('lists the reports, renames one and deletes another after confirmation', async () => {
+    const calls = serve((req) => {
+      if (req.url.pathname === '/api/reports' && req.method === 'GET') return { body: listDocument('report', reports, 1, 50000) };
+      if (req.method === 'PATCH') return { body: { data: { type: 'report', id: 'AbCdEfGhIjKlMnOpQrStUv', attributes: {} } } };
+      if (req.method === 'DELETE') return { status: 204 };
+      return undefined;
+    });
+    renderAt(<ReportsPage />, '/reports/:projectId', `/reports/${PROJECT}`);
+    const link = await screen.findByRole('link', { name: 'March coverage' });
+    expect(link.getAttribute('href')).toBe(`/reports/${PROJECT}/AbCdEfGhIjKlMnOpQrStUv`);
+    const list = calls.find((c) => c.url.pathname === '/api/reports')!.url.searchParams;
+    expect([list.get('filter[project_id]'), list.get('page'), list.get('page_size')]).toEqual([PROJECT, '0', '50000']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for March coverage' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename report' }));
+    const input = await screen.findByLabelText('Report name');
+    fireEvent.change(input, { target: { value: 'March launch coverage' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(MSG.reports.nameUpdated);
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ data: { type: 'report', attributes: { name: 'March launch coverage' } } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for February coverage' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete report' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await screen.findByText(MSG.reports.deleted);
+    expect(calls.find((c) => c.method === 'DELETE')!.url.pathname).toBe('/api/reports/ZyXwVuTsRqPoNmLkJiHgFe');
+  });
+});

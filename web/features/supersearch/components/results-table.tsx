@@ -1,0 +1,145 @@
+import { useMemo } from 'react';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconBookmarkPlus, IconSearchOff } from '@tabler/icons-react';
+import { flexRender, getCoreRowModel, useReactTable, type RowSelectionState } from '@tanstack/react-table';
+import { MSG } from '../../../../common/messages';
+import type { QueryNode } from '../../../../common/query/types';
+import classes from '../../../components/data-table/data-table.module.css';
+import type { ResultsMeta, SupersearchArticle } from '../api/supersearch';
+import { currentPage, type CursorAction, type CursorPages } from '../lib/cursor-pages';
+import { CursorPagination } from './cursor-pagination';
+import { resultColumns } from './result-columns';
+
+interface Props {
+  rows: SupersearchArticle[] | undefined;
+  meta: ResultsMeta | undefined;
+  loading: boolean;
+  /** A new page is on its way while the previous one stays shown. */
+  refreshing: boolean;
+  error: { message: string; retry: () => void } | null;
+  pages: CursorPages;
+  onPages: (action: CursorAction) => void;
+  query: QueryNode | null;
+  operator: boolean;
+  selection: RowSelectionState;
+  onSelectionChange: (selection: RowSelectionState) => void;
+  onSave: () => void;
+}
+
+/**
+ * The results: total, checkbox selection kept across pages (the bulk bar saves them to a
+ * project), cursor pages and the empty state of the spec.
+ */
+export function ResultsTable(props: Props) {
+  const { rows, meta, pages, selection } = props;
+  const columns = useMemo(() => resultColumns({ operator: props.operator, query: props.query }), [props.operator, props.query]);
+  const table = useReactTable({
+    data: rows ?? [],
+    columns,
+    getRowId: (r) => r.id,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    enableRowSelection: true,
+    state: { rowSelection: selection },
+    onRowSelectionChange: (updater) => props.onSelectionChange(typeof updater === 'function' ? updater(selection) : updater),
+  });
+  const selected = Object.keys(selection).filter((id) => selection[id]).length;
+  const colCount = columns.length;
+  const total = meta?.total ?? 0;
+
+  return (
+    <Paper component="section" withBorder radius="md" shadow="xs" aria-label="Results">
+      <Group justify="space-between" gap="sm" p="md" wrap="wrap" mih={64}>
+        <Group gap="sm">
+          <Title order={4}>Results</Title>
+          {meta && (
+            <Badge variant="light" size="lg" radius="sm" data-testid="results-total" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {total.toLocaleString('en')} {total === 1 ? 'article' : 'articles'}
+            </Badge>
+          )}
+        </Group>
+        {selected > 0 && (
+          <Group gap="xs" data-testid="bulk-bar">
+            <Text size="sm" fw={500}>
+              {selected} selected
+            </Text>
+            <Button size="xs" leftSection={<IconBookmarkPlus size={16} />} onClick={props.onSave}>
+              Save to project
+            </Button>
+            <Button size="xs" variant="subtle" onClick={() => props.onSelectionChange({})}>
+              Clear
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {props.error && (
+        <Alert color="red" mx="md" mb="md" title={MSG.somethingWrong} role="alert">
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm">{props.error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={props.error.retry}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={760}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className={classes.table}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((hg) => (
+              <Table.Tr key={hg.id}>
+                {hg.headers.map((h) => (
+                  <Table.Th key={h.id} className={classes.headerCell} w={h.column.columnDef.meta?.width} ta={h.column.columnDef.meta?.align}>
+                    {h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext())}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody className={classes.body} data-fetching={props.refreshing || undefined}>
+            {props.loading
+              ? Array.from({ length: 6 }, (_, i) => (
+                  <Table.Tr key={i} data-testid="loading-row">
+                    <Table.Td colSpan={colCount}>
+                      <Skeleton height={22} radius="sm" />
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              : table.getRowModel().rows.map((row) => (
+                  <Table.Tr key={row.id} className={classes.row} data-selected={row.getIsSelected() || undefined}>
+                    {row.getVisibleCells().map((cell) => (
+                      <Table.Td key={cell.id} ta={cell.column.columnDef.meta?.align}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+            {!props.loading && !props.error && rows && rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={colCount}>
+                  <Stack align="center" gap={6} className={classes.empty}>
+                    <IconSearchOff size={28} stroke={1.5} color="var(--mantine-color-dimmed)" />
+                    <Text c="dimmed" size="sm" ta="center" data-testid="results-empty">
+                      {MSG.supersearch.empty}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <CursorPagination
+        page={currentPage(pages)}
+        pageSize={pages.pageSize}
+        rowCount={rows?.length ?? 0}
+        total={total}
+        hasNext={!!meta && !meta.lastPage && !!meta.next_search_after}
+        disabled={props.refreshing}
+        onFirst={() => props.onPages({ type: 'first' })}
+        onPrevious={() => props.onPages({ type: 'previous' })}
+        onNext={() => meta?.next_search_after && props.onPages({ type: 'next', cursor: meta.next_search_after })}
+        onPageSizeChange={(pageSize) => props.onPages({ type: 'pageSize', pageSize })}
+      />
+    </Paper>
+  );
+}
