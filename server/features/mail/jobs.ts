@@ -70,7 +70,9 @@ async function claimOne(tx: Tx, now: Date, id: number | null): Promise<ClaimedMa
     select o.id, o.attempts, o.to_address, o.subject, o.text_body, o.html_body, o.attachments
     from mail_outbox o
     where o.status = 'queued' ${id === null ? sql`` : sql`and o.id = ${id}`}
-      and o.inserted_at + make_interval(secs => ${dueSeconds}) <= ${now.toISOString()}::timestamptz
+      -- The database's own clock too: inserted_at has microseconds, a JS Date only milliseconds,
+      -- so a row queued within the same millisecond would otherwise not be due yet.
+      and o.inserted_at + make_interval(secs => ${dueSeconds}) <= greatest(${now.toISOString()}::timestamptz, clock_timestamp())
     order by o.id
     limit 1
     for update skip locked`);

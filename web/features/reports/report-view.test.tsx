@@ -170,7 +170,7 @@ describe('reports list', () => {
     fireEvent.change(input, { target: { value: 'March launch coverage' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText(MSG.reports.nameUpdated);
-    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ data: { type: 'report', attributes: { name: 'March launch coverage' } } });
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ data: { type: 'report', id: 'AbCdEfGhIjKlMnOpQrStUv', attributes: { name: 'March launch coverage' } } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Actions for February coverage' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
