@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { mediaScoreFromTraffic } from '../../common/media-score.js';
 import { canonicalUrl } from '../../common/url.js';
@@ -10,6 +11,7 @@ import { ensureMediatypes } from '../features/reference/mediatypes.js';
 import { feedSortValues } from '../features/articles-feed/sort-columns.js';
 import type { Tx } from './client.js';
 import { alertArticles, alerts, articles, feeds, mediatypes, savedArticles, websiteAuthors, websites, websiteSocialAccounts } from './schema/coverage.js';
+import { reports } from './schema/reports.js';
 import { projects, tags } from './schema/workspace.js';
 import { BRAND_HEADLINES, DEMO_OUTLETS, EA_OUTLETS, DESCRIPTIONS, FILL, OTHER_HEADLINES, type DemoOutlet } from './seed-coverage-data.js';
 
@@ -182,5 +184,22 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
         websiteId: a.websiteId, muv: a.muv, isMetacritic: a.isMetacritic,
       })),
     );
+  // A published report over the launch project's saved coverage (no highlights: their pictures
+  // would be taken from the real outlets, and the demo never reaches the internet on its own).
+  if (saved.length) {
+    const dates = saved.map(({ a }) => a.pubDate.getTime());
+    await tx.insert(reports).values({
+      id: randomBytes(16).toString('base64url'),
+      organizationId: p.orgId,
+      projectId: p.launchId,
+      name: 'Starfall launch: the coverage so far',
+      descriptionHtml:
+        '<p>Reviews, previews and interviews saved since the announcement. <strong>Reviews</strong> lead on reach; the German and Spanish press picked the story up within days.</p>',
+      dateStart: new Date(Math.min(...dates)),
+      dateEnd: now,
+      totalArticles: saved.length,
+      totalReach: Math.round(saved.reduce((sum, { a }) => sum + a.reach, 0) * 10) / 10,
+    });
+  }
   return { websites: outlets.length, articles: inserted.length, saved: saved.length };
 }

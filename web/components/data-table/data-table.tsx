@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDatabaseOff } from '@tabler/icons-react';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconDatabaseOff } from '@tabler/icons-react';
 import {
-  flexRender,
   getCoreRowModel,
   useReactTable,
   type ColumnDef,
@@ -15,6 +14,7 @@ import { downloadCsv } from '../../lib/api';
 import { toastError, toastSuccess } from '../toasts';
 import { RowActions, type RowAction } from './row-actions';
 import { TablePagination } from './table-pagination';
+import { BodyRows, HeaderCell } from './table-parts';
 import { TableToolbar } from './table-toolbar';
 import { listParamsQuery, useListQuery, type FilterValue, type ListParams } from './use-list-query';
 import { useTableState } from './use-table-state';
@@ -193,47 +193,18 @@ export function DataTable<A>(props: DataTableProps<A>) {
             {table.getHeaderGroups().map((hg) => (
               <Table.Tr key={hg.id}>
                 {hg.headers.map((h) => {
-                  const meta = h.column.columnDef.meta;
-                  const sortField = meta?.sortField;
+                  const sortField = h.column.columnDef.meta?.sortField;
                   const sorted = sortField && state.sort?.replace(/^-/, '') === sortField ? (state.sort.startsWith('-') ? 'desc' : 'asc') : false;
-                  const content = h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext());
-                  return (
-                    <Table.Th key={h.id} className={classes.headerCell} w={meta?.width} ta={meta?.align} aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}>
-                      {sortField ? (
-                        <UnstyledButton
-                          className={classes.sortButton}
-                          onClick={() => state.setSort(sorted === 'asc' ? `-${sortField}` : sorted === 'desc' ? props.defaultSort : sortField)}
-                        >
-                          {content}
-                          {sorted === 'asc' ? <IconArrowUp size={14} /> : sorted === 'desc' ? <IconArrowDown size={14} /> : <IconArrowsSort size={14} opacity={0.5} />}
-                        </UnstyledButton>
-                      ) : (
-                        content
-                      )}
-                    </Table.Th>
-                  );
+                  const onSort = sortField
+                    ? () => state.setSort(sorted === 'asc' ? `-${sortField}` : sorted === 'desc' ? props.defaultSort : sortField)
+                    : undefined;
+                  return <HeaderCell key={h.id} header={h} sorted={sorted} onSort={onSort} />;
                 })}
               </Table.Tr>
             ))}
           </Table.Thead>
           <Table.Tbody className={classes.body} data-fetching={query.isPlaceholderData || undefined}>
-            {query.isPending && query.fetchStatus !== 'idle'
-              ? Array.from({ length: 5 }, (_, i) => (
-                  <Table.Tr key={i} data-testid="loading-row">
-                    <Table.Td colSpan={colCount}>
-                      <Skeleton height={20} radius="sm" />
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              : table.getRowModel().rows.map((row) => (
-                  <Table.Tr key={row.id} className={classes.row} data-selected={row.getIsSelected() || undefined}>
-                    {row.getVisibleCells().map((cell) => (
-                      <Table.Td key={cell.id} ta={cell.column.columnDef.meta?.align}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
+            <BodyRows table={table} loading={query.isPending && query.fetchStatus !== 'idle'} skeletonRows={5} />
             {!query.isPending && rows.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={colCount}>

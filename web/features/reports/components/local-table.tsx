@@ -1,8 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Paper, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDatabaseOff } from '@tabler/icons-react';
+import { Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconDatabaseOff } from '@tabler/icons-react';
 import {
-  flexRender,
   getCoreRowModel,
   getFilteredRowModel,
   getPaginationRowModel,
@@ -16,6 +15,7 @@ import { RowActions, type RowAction } from '../../../components/data-table/row-a
 import { TablePagination } from '../../../components/data-table/table-pagination';
 import { TableToolbar } from '../../../components/data-table/table-toolbar';
 import classes from '../../../components/data-table/data-table.module.css';
+import { BodyRows, HeaderCell } from '../../../components/data-table/table-parts';
 
 export interface LocalTableProps<T extends { id: string }> {
   rows: T[];
@@ -109,44 +109,15 @@ export function LocalTable<T extends { id: string }>(props: LocalTableProps<T>) 
             {table.getHeaderGroups().map((hg) => (
               <Table.Tr key={hg.id}>
                 {hg.headers.map((h) => {
-                  const meta = h.column.columnDef.meta;
-                  const sorted = h.column.getIsSorted();
-                  const content = h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext());
                   const sortable = h.column.getCanSort() && !props.showAll;
-                  return (
-                    <Table.Th key={h.id} className={classes.headerCell} w={meta?.width} ta={meta?.align} aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}>
-                      {sortable ? (
-                        <UnstyledButton className={classes.sortButton} onClick={h.column.getToggleSortingHandler()}>
-                          {content}
-                          {sorted === 'asc' ? <IconArrowUp size={14} /> : sorted === 'desc' ? <IconArrowDown size={14} /> : <IconArrowsSort size={14} opacity={0.5} />}
-                        </UnstyledButton>
-                      ) : (
-                        content
-                      )}
-                    </Table.Th>
-                  );
+                  const toggle = h.column.getToggleSortingHandler();
+                  return <HeaderCell key={h.id} header={h} sorted={h.column.getIsSorted()} onSort={sortable && toggle ? () => toggle(undefined) : undefined} />;
                 })}
               </Table.Tr>
             ))}
           </Table.Thead>
           <Table.Tbody>
-            {props.loading
-              ? Array.from({ length: 4 }, (_, i) => (
-                  <Table.Tr key={i} data-testid="loading-row">
-                    <Table.Td colSpan={colCount}>
-                      <Skeleton height={20} radius="sm" />
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              : table.getRowModel().rows.map((row) => (
-                  <Table.Tr key={row.id} className={classes.row}>
-                    {row.getVisibleCells().map((cell) => (
-                      <Table.Td key={cell.id} ta={cell.column.columnDef.meta?.align}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
+            <BodyRows table={table} loading={!!props.loading} skeletonRows={4} />
             {!props.loading && total === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={colCount}>

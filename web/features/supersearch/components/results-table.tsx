@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBookmarkPlus, IconSearchOff } from '@tabler/icons-react';
-import { flexRender, getCoreRowModel, useReactTable, type RowSelectionState } from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable, type RowSelectionState } from '@tanstack/react-table';
 import { MSG } from '../../../../common/messages';
 import type { QueryNode } from '../../../../common/query/types';
 import classes from '../../../components/data-table/data-table.module.css';
+import { BodyRows, HeaderCell } from '../../../components/data-table/table-parts';
 import type { ResultsMeta, SupersearchArticle } from '../api/supersearch';
 import { currentPage, type CursorAction, type CursorPages } from '../lib/cursor-pages';
 import { CursorPagination } from './cursor-pagination';
@@ -88,31 +89,13 @@ export function ResultsTable(props: Props) {
             {table.getHeaderGroups().map((hg) => (
               <Table.Tr key={hg.id}>
                 {hg.headers.map((h) => (
-                  <Table.Th key={h.id} className={classes.headerCell} w={h.column.columnDef.meta?.width} ta={h.column.columnDef.meta?.align}>
-                    {h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext())}
-                  </Table.Th>
+                  <HeaderCell key={h.id} header={h} sorted={false} />
                 ))}
               </Table.Tr>
             ))}
           </Table.Thead>
           <Table.Tbody className={classes.body} data-fetching={props.refreshing || undefined}>
-            {props.loading
-              ? Array.from({ length: 6 }, (_, i) => (
-                  <Table.Tr key={i} data-testid="loading-row">
-                    <Table.Td colSpan={colCount}>
-                      <Skeleton height={22} radius="sm" />
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              : table.getRowModel().rows.map((row) => (
-                  <Table.Tr key={row.id} className={classes.row} data-selected={row.getIsSelected() || undefined}>
-                    {row.getVisibleCells().map((cell) => (
-                      <Table.Td key={cell.id} ta={cell.column.columnDef.meta?.align}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
+            <BodyRows table={table} loading={!!props.loading} skeletonRows={6} skeletonHeight={22} />
             {!props.loading && !props.error && rows && rows.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={colCount}>
