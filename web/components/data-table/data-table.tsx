@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import {
   getCoreRowModel,
@@ -14,7 +14,7 @@ import { downloadCsv } from '../../lib/api';
 import { toastError, toastSuccess } from '../toasts';
 import { RowActions, type RowAction } from './row-actions';
 import { TablePagination } from './table-pagination';
-import { BodyRows, HeaderCell } from './table-parts';
+import { BodyRows, HeaderCell, TableError } from './table-parts';
 import { TableToolbar } from './table-toolbar';
 import { listParamsQuery, useListQuery, type FilterValue, type ListParams } from './use-list-query';
 import { useTableState } from './use-table-state';
@@ -177,16 +177,7 @@ export function DataTable<A>(props: DataTableProps<A>) {
         selectionActions={props.selectionActions?.(selectedRows, clearSelection)}
         extra={props.toolbarExtra}
       />
-      {query.isError && (
-        <Alert color="red" mx="md" mb="md" title={MSG.somethingWrong}>
-          <Group justify="space-between">
-            <Text size="sm">{(query.error as Error).message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {query.isError && <TableError message={(query.error as Error).message} onRetry={() => void query.refetch()} />}
       <Table.ScrollContainer minWidth={640}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className={classes.table}>
           <Table.Thead>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Skeleton, Table, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { flexRender, type Header, type Table as TanTable } from '@tanstack/react-table';
+import { MSG } from '../../../common/messages';
 import classes from './data-table.module.css';
 
 /**
@@ -48,4 +49,18 @@ export function BodyRows<T>({ table, loading, skeletonRows, skeletonHeight = 20 
       ))}
     </Table.Tr>
   ));
+}
+
+/** A failed load above the table, with a retry. */
+export function TableError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Alert color="red" mx="md" mb="md" title={MSG.somethingWrong} role="alert">
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">{message}</Text>
+        <Button size="xs" variant="light" color="red" onClick={onRetry}>
+          Try again
+        </Button>
+      </Group>
+    </Alert>
+  );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
+import { FormModalActions } from '../../../components/form-modal-actions';
 import { closeThenReset } from '../../../components/modal-reset';
 import { TagPicker } from '../../../components/tag-picker';
 import { MSG } from '../../../../common/messages';
@@ -47,14 +48,7 @@ export function SaveArticlesModal({ opened, count, projectId, saving, onClose, o
           error={error}
           required
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={saving}>
-            Save
-          </Button>
-        </Group>
+        <FormModalActions onCancel={close} submitLabel="Save" onSubmit={submit} loading={saving} />
       </Stack>
     </Modal>
   );

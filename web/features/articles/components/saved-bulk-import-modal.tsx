@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Modal, Progress, ScrollArea, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
+import { FormModalActions } from '../../../components/form-modal-actions';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { LIMITS, TIMINGS } from '../../../../common/limits';
@@ -174,14 +175,12 @@ export function SavedBulkImportModal({ opened, onClose, projectId, initialTagId 
               </Stack>
             </Alert>
           )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button onClick={startImport} disabled={!canImport}>
-              {total > 0 ? `Import ${total} link${total === 1 ? '' : 's'}` : 'Import'}
-            </Button>
-          </Group>
+          <FormModalActions
+            onCancel={close}
+            submitLabel={total > 0 ? `Import ${total} link${total === 1 ? '' : 's'}` : 'Import'}
+            onSubmit={startImport}
+            disabled={!canImport}
+          />
         </Stack>
       ) : (
         <Stack gap="md">

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
+import { FormModalActions } from '../../../components/form-modal-actions';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { serverFieldErrors } from '../../../lib/form';
 import { useDeleteReport, useRenameReport } from '../api/reports';
 import type { Report } from '../api/types';
@@ -39,14 +41,7 @@ export function RenameReportModal({ report, onClose }: { report: Report | null; 
             error={error ?? (name.length > 0 && tooShort ? `At least ${TITLE_MIN} characters` : null)}
             description={`${name.length}/${TITLE_MAX}`}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={rename.isPending} disabled={tooShort || name.trim() === report?.name}>
-              Save
-            </Button>
-          </Group>
+          <FormModalActions onCancel={onClose} submitLabel="Save" loading={rename.isPending} disabled={tooShort || name.trim() === report?.name} />
         </Stack>
       </form>
     </Modal>
@@ -54,35 +49,15 @@ export function RenameReportModal({ report, onClose }: { report: Report | null; 
 }
 
 /** Asks before deleting a report: its public link stops working at once. */
-export function DeleteReportModal({ report: current, onClose }: { report: Report | null; onClose: () => void }) {
+export function DeleteReportModal({ report, onClose }: { report: Report | null; onClose: () => void }) {
   const del = useDeleteReport();
-  // Keeps the name on screen while the dialog fades out.
-  const [report, setReport] = useState(current);
-  if (current && current !== report) setReport(current);
-  async function confirm() {
-    if (!report) return;
-    try {
-      await del.mutateAsync(report.id);
-      onClose();
-    } catch {
-      // the mutation's onError showed the toast; the dialog stays open to retry
-    }
-  }
   return (
-    <Modal opened={current !== null} onClose={onClose} title="Delete report">
-      <Stack gap="md">
-        <Text size="sm">
-          Delete <b>{report?.name}</b>? Its public link stops working at once, for everyone it was shared with. The saved articles stay in the project.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={del.isPending}>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDeleteModal item={report} title="Delete report" onConfirm={(r) => del.mutateAsync(r.id)} pending={del.isPending} onClose={onClose}>
+      {(r) => (
+        <>
+          Delete <b>{r?.name}</b>? Its public link stops working at once, for everyone it was shared with. The saved articles stay in the project.
+        </>
+      )}
+    </ConfirmDeleteModal>
   );
 }

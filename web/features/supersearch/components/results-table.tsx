@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBookmarkPlus, IconSearchOff } from '@tabler/icons-react';
 import { getCoreRowModel, useReactTable, type RowSelectionState } from '@tanstack/react-table';
 import { MSG } from '../../../../common/messages';
 import type { QueryNode } from '../../../../common/query/types';
 import classes from '../../../components/data-table/data-table.module.css';
-import { BodyRows, HeaderCell } from '../../../components/data-table/table-parts';
+import { BodyRows, HeaderCell, TableError } from '../../../components/data-table/table-parts';
 import type { ResultsMeta, SupersearchArticle } from '../api/supersearch';
 import { currentPage, type CursorAction, type CursorPages } from '../lib/cursor-pages';
 import { CursorPagination } from './cursor-pagination';
@@ -73,16 +73,7 @@ export function ResultsTable(props: Props) {
           </Group>
         )}
       </Group>
-      {props.error && (
-        <Alert color="red" mx="md" mb="md" title={MSG.somethingWrong} role="alert">
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">{props.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={props.error.retry}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {props.error && <TableError message={props.error.message} onRetry={props.error.retry} />}
       <Table.ScrollContainer minWidth={760}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className={classes.table}>
           <Table.Thead>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
+import { FormModalActions } from '../../../components/form-modal-actions';
 import { IconFolder } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
 import { closeThenReset } from '../../../components/modal-reset';
@@ -85,14 +86,7 @@ export function SaveResultsModal({ opened, count, projectId, saving, onClose, on
         ) : (
           <Select label="Tag" required disabled data={[]} placeholder="Choose a project first" />
         )}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={saving}>
-            Save
-          </Button>
-        </Group>
+        <FormModalActions onCancel={close} submitLabel="Save" onSubmit={submit} loading={saving} />
       </Stack>
     </Modal>
   );
