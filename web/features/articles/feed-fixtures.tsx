@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { listDocument, stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
 import { ArticlesFeedPage } from './routes/articles-feed-page';
+import { signedInUserDoc } from '../../testing/user-doc';
 
 /** Fixtures and a render helper shared by the articles feed and alert form tests. */
 export const PROJECT_ID = '3';
@@ -18,32 +19,14 @@ export interface OrgOptions {
 }
 
 export function userDoc(opts: OrgOptions = {}) {
-  return {
-    data: {
-      type: 'user',
-      id: '1',
-      attributes: {
-        name: 'Ada',
-        email: 'ada@nebula.test',
-        avatar: null,
-        'role-id': 1,
-        'tier-id': 5,
-        'default-project-id': opts.defaultProjectId ?? PROJECT_ID,
-        status: 'OK',
-        organization: {
-          id: '7',
-          name: 'Nebula Games',
-          avatar: null,
-          plan: 'pro',
-          stripe_customer_id: 'cus_1',
-          subscription_status: { trial_expired: false },
-          slack_enabled: opts.slackEnabled ?? false,
-          permissions: opts.permissions ?? { slack: true, discord: true, similarweb: false },
-          capabilities: opts.capabilities ?? {},
-        },
-      },
+  return signedInUserDoc({
+    defaultProjectId: opts.defaultProjectId ?? PROJECT_ID,
+    organization: {
+      slack_enabled: opts.slackEnabled ?? false,
+      permissions: opts.permissions ?? { slack: true, discord: true, similarweb: false },
+      capabilities: opts.capabilities ?? {},
     },
-  };
+  });
 }
 
 export function projectsDoc(alertId: string | null) {

@@ -6,35 +6,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { listDocument, stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
 import type { ReportArticle, ReportDetailAttributes, ReportPreview, ReportScreenshot } from './api/types';
+import { signedInUserDoc } from '../../testing/user-doc';
 
 export const PROJECT = '5';
 
 export function userDoc(permissions: Record<string, unknown> = { screenshot: true, max_screenshots: 20, reports: true }) {
-  return {
-    data: {
-      type: 'user',
-      id: '1',
-      attributes: {
-        name: 'Ada',
-        email: 'ada@nebula.test',
-        avatar: null,
-        'role-id': 1,
-        'tier-id': 5,
-        'default-project-id': PROJECT,
-        status: 'OK',
-        organization: {
-          id: '7',
-          name: 'Nebula Games',
-          avatar: null,
-          plan: 'pro',
-          stripe_customer_id: 'cus_1',
-          subscription_status: { trial_expired: false },
-          permissions,
-          capabilities: {},
-        },
-      },
-    },
-  };
+  return signedInUserDoc({ defaultProjectId: PROJECT, organization: { permissions } });
 }
 
 export function article(id: number, over: Partial<ReportArticle> = {}): ReportArticle {

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { listDocument, stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
 import { SupersearchPage } from './routes/supersearch-page';
+import { signedInUserDoc } from '../../testing/user-doc';
 
 /** Fixtures and a render helper of the Super Search tests. */
 export const PROJECT_ID = '3';
@@ -18,32 +19,16 @@ export interface UserOptions {
 }
 
 export function userDoc(opts: UserOptions = {}) {
-  return {
-    data: {
-      type: 'user',
-      id: '1',
-      attributes: {
-        name: 'Ada',
-        email: opts.email ?? 'ada@nebula.test',
-        avatar: null,
-        'role-id': 1,
-        'tier-id': 5,
-        'default-project-id': PROJECT_ID,
-        status: 'OK',
-        organization: {
-          id: ORG_ID,
-          name: 'Nebula Games',
-          avatar: null,
-          plan: 'pro',
-          'plan-name': opts.planName ?? 'Pro plan',
-          stripe_customer_id: 'cus_1',
-          subscription_status: { trial_expired: false },
-          permissions: { data: true, max_data: opts.maxData ?? 6 },
-          capabilities: { platform_operator: opts.operator ?? false },
-        },
-      },
+  return signedInUserDoc({
+    defaultProjectId: PROJECT_ID,
+    email: opts.email,
+    organization: {
+      id: ORG_ID,
+      'plan-name': opts.planName ?? 'Pro plan',
+      permissions: { data: true, max_data: opts.maxData ?? 6 },
+      capabilities: { platform_operator: opts.operator ?? false },
     },
-  };
+  });
 }
 
 export const PROJECTS = listDocument(
