@@ -6,6 +6,7 @@ import { addToFeed, makeAlert, makeArchiveArticle } from './helpers/coverage-fac
 import { CAPABILITIES_BY_LEGACY_ID } from '../common/plans.js';
 import { settleScreenshotJobs } from '../server/features/screenshots/service.js';
 import { queueMail } from '../server/features/mail/service.js';
+import { publicReportPaths } from '../server/features/reports/test-fixtures.js';
 
 /**
  * For every route that touches tenant data, a token of another organization gets 404 for this
@@ -379,16 +380,7 @@ describe('tenant isolation', () => {
   it('public report routes answer for the report they are given and nothing else', async () => {
     const before = await snapshot();
     const article = ids.saved;
-    const walk = (id: string) => [
-      `/api/p/reports/${id}`,
-      `/api/p/reports/${id}/videos`,
-      `/api/p/reports/${id}/streams`,
-      `/api/p/reports/${id}/screenshots/${article}.jpg`,
-      `/api/p/screenshots/${article}?report_id=${id}`,
-      `/api/p/saved_videos?report_id=${id}`,
-      `/api/p/saved_streams?report_id=${id}`,
-      `/api/p/articles?filter[report_id]=${id}`,
-    ];
+    const walk = (id: string) => publicReportPaths(id, article);
     // The owner's report shows its highlight and its article.
     for (const url of walk(reportIds.owner)) expect((await ctx.call('GET', url)).statusCode, url).toBe(200);
     // Another organization's report never leads to the owner's article or picture.

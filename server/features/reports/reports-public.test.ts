@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers/app.j
 import { chromiumAvailable, closeBrowser } from '../../net/browser.js';
 import { articleHtml, startTestSite, type TestPage, type TestSite } from '../extraction/test-site.js';
 import { settleScreenshotJobs } from '../screenshots/service.js';
-import { reportBody, reportWorkspace } from './test-fixtures.js';
+import { publicReportPaths, reportBody, reportWorkspace } from './test-fixtures.js';
 
 /**
  * The public report (`/p/…`, no token): each endpoint answers for the report whose id it is
@@ -43,22 +43,11 @@ async function publishedReport(name: string, c = ctx) {
   return { ws, id: res.json().data.id as string, highlight: first.id, articles: [first.id, second.id] };
 }
 
-/** Every public endpoint, for a report id and an article id. */
-const PUBLIC = (id: string, article: number) => [
-  `/api/p/reports/${id}`,
-  `/api/p/reports/${id}/videos`,
-  `/api/p/reports/${id}/streams`,
-  `/api/p/reports/${id}/screenshots/${article}.jpg`,
-  `/api/p/screenshots/${article}?report_id=${id}`,
-  `/api/p/saved_videos?report_id=${id}`,
-  `/api/p/saved_streams?report_id=${id}`,
-  `/api/p/articles?filter[report_id]=${id}&page=1&page_size=5000`,
-];
 
 describe('public report endpoints', () => {
   it('answer without a token for the report, its highlight pictures and its articles', async () => {
     const mine = await publishedReport('Mine');
-    for (const url of PUBLIC(mine.id, mine.highlight)) {
+    for (const url of publicReportPaths(mine.id, mine.highlight)) {
       const res = await ctx.call('GET', url);
       expect(res.statusCode, url).toBe(200);
     }
@@ -82,7 +71,7 @@ describe('public report endpoints', () => {
     const random = randomBytes(16).toString('base64url');
 
     // Their report id with my articles: pictures and screenshots 404; the rest is only theirs.
-    for (const url of PUBLIC(theirs.id, mine.highlight)) {
+    for (const url of publicReportPaths(theirs.id, mine.highlight)) {
       const res = await ctx.call('GET', url);
       if (url.includes('screenshots')) {
         expect(res.statusCode, url).toBe(404);
@@ -99,7 +88,7 @@ describe('public report endpoints', () => {
     expect((await ctx.call('GET', `/api/p/screenshots/${theirs.highlight}?report_id=${mine.id}`)).statusCode).toBe(404);
 
     for (const id of [deleted.id, random, 'short', '../../etc']) {
-      for (const url of [...PUBLIC(id, deleted.highlight), `/api/p/reports/${id}/pdf`]) {
+      for (const url of [...publicReportPaths(id, deleted.highlight), `/api/p/reports/${id}/pdf`]) {
         const res = await ctx.call('GET', url);
         expect([404, 400], url).toContain(res.statusCode);
         if (!url.includes('../')) expect(res.statusCode, url).toBe(404);

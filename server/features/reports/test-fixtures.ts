@@ -78,3 +78,15 @@ export async function setPermissions(ctx: TestContext, orgId: number, patch: Rec
 
 export type ErrorBody = { code: string; detail: string; source?: { pointer?: string; parameter?: string } };
 export const pointers = (res: { json(): { errors: ErrorBody[] } }) => Object.fromEntries(res.json().errors.map((e) => [e.source?.pointer, e.detail]));
+
+/** Every public endpoint of a report, for a report id and a (highlighted) saved article id. */
+export const publicReportPaths = (id: string, article: number) => [
+  `/api/p/reports/${id}`,
+  `/api/p/reports/${id}/videos`,
+  `/api/p/reports/${id}/streams`,
+  `/api/p/reports/${id}/screenshots/${article}.jpg`,
+  `/api/p/screenshots/${article}?report_id=${id}`,
+  `/api/p/saved_videos?report_id=${id}`,
+  `/api/p/saved_streams?report_id=${id}`,
+  `/api/p/articles?filter[report_id]=${id}&page=1&page_size=5000`,
+];
