@@ -35,6 +35,17 @@ function compile(node: QueryNode): string {
 }
 
 /**
+ * A phrase whose last word is any of `lastWords` (a prefix already expanded into the words it
+ * begins): `'find' <-> 'the' <-> ('sec' | 'secret')`. Without alternatives, the tokens exactly.
+ */
+export function phraseTsquery(tokens: string[], lastWords: string[] = []): string {
+  const head = tokens.slice(0, -1).map(quoteLexeme);
+  const alternatives = lastWords.length ? lastWords : tokens.slice(-1);
+  const last = alternatives.length === 1 ? quoteLexeme(alternatives[0]) : `(${alternatives.map(quoteLexeme).join(' | ')})`;
+  return head.length ? `(${[...head, last].join(' <-> ')})` : last;
+}
+
+/**
  * The tsquery literal of a parsed query, to cast with `::tsquery` (never through to_tsquery,
  * which would re-tokenise and stem). Phrases use `<->`; `:*` marks prefix terms.
  */

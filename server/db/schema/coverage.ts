@@ -161,6 +161,16 @@ export const articles = pgTable(
   ],
 );
 
+/**
+ * Every word (lexeme) of the archive's search vectors, kept by a trigger on articles (migration
+ * 0007). The feed's search box reads its last, possibly unfinished word as a prefix: expanded
+ * here into the words it begins, the index lookup is exact instead of a partial match over every
+ * feed's postings. Duplicates may appear (two ingests adding the same new word at once) and are
+ * harmless; a word is never missing for an article that is visible. `word` is collated "C" so a
+ * prefix is a plain range of the index.
+ */
+export const lexemes = pgTable('lexemes', { word: text('word').notNull() }, (t) => [index('lexemes_word_idx').on(t.word)]);
+
 /** A keyword alert: one per project (`projects.alert_id`), matched against every new article. */
 export const alerts = pgTable(
   'alerts',
@@ -215,16 +225,17 @@ export const alertArticles = pgTable(
   },
   (t) => {
     // One index per sort key of the feed list, each led by (alert_id, key) in the list's order
-    // (key, then newest first) and ending with every filter column, so any page and any
-    // filtered count is an index-only scan of one alert's entries (docs/decisions.md, issue 3).
+    // (key, then newest first) and ending with every filter column and matched_at, so any page
+    // (every feed column the list shows) and any filtered count is an index-only scan of one
+    // alert's entries (docs/decisions.md, issue 3).
     const visible = sql`${t.deletedAt} is null`;
-    const filterCols = [t.reach, t.language, t.isMetacritic] as const;
+    const filterCols = [t.reach, t.language, t.isMetacritic, t.matchedAt] as const;
     return [
       primaryKey({ columns: [t.alertId, t.articleId] }),
       index('alert_articles_feed_idx').on(t.alertId, t.pubDate, t.articleId, ...filterCols).where(visible),
-      index('alert_articles_reach_idx').on(t.alertId, t.reach, t.pubDate, t.articleId, t.language, t.isMetacritic).where(visible),
+      index('alert_articles_reach_idx').on(t.alertId, t.reach, t.pubDate, t.articleId, t.language, t.isMetacritic, t.matchedAt).where(visible),
       index('alert_articles_language_idx')
-        .on(t.alertId, t.language, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), t.reach, t.isMetacritic)
+        .on(t.alertId, t.language, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), t.reach, t.isMetacritic, t.matchedAt)
         .where(visible),
       index('alert_articles_title_idx').on(t.alertId, t.titleSort, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), ...filterCols).where(visible),
       index('alert_articles_media_idx').on(t.alertId, t.media, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), ...filterCols).where(visible),

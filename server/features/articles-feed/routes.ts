@@ -18,14 +18,18 @@ import {
 } from '../../../common/schemas/articles-feed.js';
 import { requireActiveOrg, type OrgAuth } from '../../http/auth.js';
 import { errorObject, notFound, ValidationError, type ErrorObject } from '../../http/errors.js';
-import { JSONAPI, listMeta, parseListParams, resource, wantsCsv, type ListParams } from '../../http/jsonapi.js';
+import { JSONAPI, listMeta, parseListParams, wantsCsv, type ListParams, type Resource } from '../../http/jsonapi.js';
 import { cursorBatches, sendCsvRows } from './csv.js';
-import { feedCsvQuery, findFeedAlert, readFeedPage, type FeedAlert, type FeedOrder, type FeedRow } from './repo.js';
+import { feedCsvQuery, findFeedAlert, readFeedPage, resolveFeedSearch, type FeedAlert, type FeedOrder, type FeedRow } from './repo.js';
 
-const iso = (d: Date | string) => new Date(d).toISOString();
+/** ISO 8601 of a time in milliseconds since the epoch (FeedRow's timestamps). */
+const iso = (ms: number) => new Date(ms).toISOString();
 
-export const feedArticleResource = (r: FeedRow) => {
-  const attributes: FeedArticleAttributes = {
+/** A feed row as a JSON:API resource, built as one literal (a 500-row page builds 500 of them). */
+export const feedArticleResource = (r: FeedRow): Resource => ({
+  type: 'feed_article',
+  id: String(r.id),
+  attributes: {
     title: r.title,
     url: r.url,
     fullUrl: r.full_url,
@@ -43,9 +47,8 @@ export const feedArticleResource = (r: FeedRow) => {
     source: r.source,
     matched_at: iso(r.matched_at),
     saved: r.saved,
-  };
-  return resource('feed_article', r.id, { ...attributes });
-};
+  } satisfies FeedArticleAttributes,
+});
 
 const alertParams = z.object({ alert_id: idSchema });
 const csvSelectionBody = z.object({
@@ -107,7 +110,8 @@ async function sendFeedCsv(app: FastifyInstance, req: FastifyRequest, reply: Fas
   } else {
     filters = readFilters(auth, params);
   }
-  const batches = cursorBatches(app.deps.pool, feedCsvQuery(alert, filters, orderOf(params), limit));
+  const csvQuery = feedCsvQuery(alert, await resolveFeedSearch(app.deps.db, filters), orderOf(params), limit);
+  const batches = cursorBatches(app.deps.pool, csvQuery);
   return sendCsvRows(reply, `articles_feed_${alert.id}`, FEED_CSV_COLUMNS, batches);
 }
 
