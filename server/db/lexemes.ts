@@ -14,7 +14,7 @@ export async function wordsStartingWith(db: Tx, prefix: string, max = MAX_PREFIX
   // U+10FFFF sorts after every character, so [prefix, prefix + U+10FFFF) is exactly the words
   // beginning with prefix in the column's "C" (code point) order.
   const res = await db.execute<{ word: string }>(sql`
-    select distinct word from lexemes
+    select word from lexemes
      where word >= ${prefix} and word < ${prefix} || chr(1114111)
      order by word limit ${max + 1}`);
   return res.rows.length > max ? null : res.rows.map((r) => r.word);

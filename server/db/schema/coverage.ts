@@ -165,11 +165,10 @@ export const articles = pgTable(
  * Every word (lexeme) of the archive's search vectors, kept by a trigger on articles (migration
  * 0007). The feed's search box reads its last, possibly unfinished word as a prefix: expanded
  * here into the words it begins, the index lookup is exact instead of a partial match over every
- * feed's postings. Duplicates may appear (two ingests adding the same new word at once) and are
- * harmless; a word is never missing for an article that is visible. `word` is collated "C" so a
- * prefix is a plain range of the index.
+ * feed's postings. A word is never missing for an article that is visible. `word` is collated
+ * "C" so a prefix is a plain range of the index.
  */
-export const lexemes = pgTable('lexemes', { word: text('word').notNull() }, (t) => [index('lexemes_word_idx').on(t.word)]);
+export const lexemes = pgTable('lexemes', { word: text('word').notNull() }, (t) => [uniqueIndex('lexemes_word_idx').on(t.word)]);
 
 /** A keyword alert: one per project (`projects.alert_id`), matched against every new article. */
 export const alerts = pgTable(

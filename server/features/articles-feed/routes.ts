@@ -18,12 +18,11 @@ import {
 } from '../../../common/schemas/articles-feed.js';
 import { requireActiveOrg, type OrgAuth } from '../../http/auth.js';
 import { errorObject, notFound, ValidationError, type ErrorObject } from '../../http/errors.js';
+import { isoFromMs } from '../../http/iso-time.js';
 import { JSONAPI, listMeta, parseListParams, wantsCsv, type ListParams, type Resource } from '../../http/jsonapi.js';
 import { cursorBatches, sendCsvRows } from './csv.js';
 import { feedCsvQuery, findFeedAlert, readFeedPage, resolveFeedSearch, type FeedAlert, type FeedOrder, type FeedRow } from './repo.js';
 
-/** ISO 8601 of a time in milliseconds since the epoch (FeedRow's timestamps). */
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A feed row as a JSON:API resource, built as one literal (a 500-row page builds 500 of them). */
 export const feedArticleResource = (r: FeedRow): Resource => ({
@@ -36,7 +35,7 @@ export const feedArticleResource = (r: FeedRow): Resource => ({
     description: r.description,
     language: r.language,
     reach: r.reach,
-    pub_date: iso(r.pub_date),
+    pub_date: isoFromMs(r.pub_date),
     website_id: r.website_id === null ? null : String(r.website_id),
     media: r.media ?? '',
     'website-visits': r.website_visits,
@@ -45,7 +44,7 @@ export const feedArticleResource = (r: FeedRow): Resource => ({
     author: r.author,
     image: r.image,
     source: r.source,
-    matched_at: iso(r.matched_at),
+    matched_at: isoFromMs(r.matched_at),
     saved: r.saved,
   } satisfies FeedArticleAttributes,
 });
