@@ -258,16 +258,25 @@ export async function countFeed(db: Tx, alert: FeedAlert, filters: FeedQuery): P
 }
 
 /**
- * The CSV export's query: text columns straight from PostgreSQL (no mapping in JS), in the
- * list's order, at most `limit` rows. `ids` (the selected rows) replaces the filters.
+ * A text cell as the CSV shows it: empty for '' (as for NULL), and a quote before a leading =, +,
+ * -, @, tab or carriage return, which a spreadsheet would run as a formula (CSV injection).
+ */
+const csvText = (expr: SQL) =>
+  sql`nullif(case when left(${expr}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${expr} else ${expr} end, '')`;
+
+/**
+ * The CSV export's query, for COPY … TO STDOUT (csv.ts): every cell formatted by PostgreSQL, the
+ * columns named as the CSV header (FEED_CSV_COLUMNS), in the list's order, at most `limit` rows.
+ * `ids` (the selected rows) replaces the filters. Media is the feed's copy (sort-columns.ts).
  */
 export function feedCsvQuery(alert: FeedAlert, filters: FeedQuery, order: FeedOrder, limit: number): SQL {
   const sortKey = SORT_KEYS[order.field];
   const w = feedWhere(alert.id, filters);
   return sql`
-    select aa.article_id::text, a.title, a.url, ${MEDIA}, aa.reach::text, aa.language,
-           to_char(aa.pub_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-           coalesce(a.muv, w.muv)::text, aa.is_metacritic::text, a.author
+    select aa.article_id as id, ${csvText(sql`a.title`)} as title, ${csvText(sql`a.url`)} as url, ${csvText(sql`aa.media`)} as media,
+           aa.reach, ${csvText(sql`aa.language`)} as language,
+           to_char(aa.pub_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as pub_date,
+           coalesce(a.muv, w.muv) as muv, aa.is_metacritic::text as is_metacritic, ${csvText(sql`a.author`)} as author
       from alert_articles aa ${joins(true, true)}
      where ${w.where}
      order by ${orderBy(order, sortKey.expr, sql`aa.pub_date`, sql`aa.article_id`)}

@@ -5,7 +5,6 @@ import { LIMITS } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import {
-  FEED_CSV_COLUMNS,
   FEED_CSV_FILTERS,
   FEED_DEFAULT_SORT,
   FEED_FILTERS,
@@ -20,7 +19,7 @@ import { requireActiveOrg, type OrgAuth } from '../../http/auth.js';
 import { errorObject, notFound, ValidationError, type ErrorObject } from '../../http/errors.js';
 import { isoFromMs } from '../../http/iso-time.js';
 import { JSONAPI, listMeta, parseListParams, wantsCsv, type ListParams, type Resource } from '../../http/jsonapi.js';
-import { cursorBatches, sendCsvRows } from './csv.js';
+import { sendCsvCopy } from './csv.js';
 import { feedCsvQuery, findFeedAlert, readFeedPage, resolveFeedSearch, type FeedAlert, type FeedOrder, type FeedRow } from './repo.js';
 
 
@@ -110,8 +109,7 @@ async function sendFeedCsv(app: FastifyInstance, req: FastifyRequest, reply: Fas
     filters = readFilters(auth, params);
   }
   const csvQuery = feedCsvQuery(alert, await resolveFeedSearch(app.deps.db, filters), orderOf(params), limit);
-  const batches = cursorBatches(app.deps.pool, csvQuery);
-  return sendCsvRows(reply, `articles_feed_${alert.id}`, FEED_CSV_COLUMNS, batches);
+  return sendCsvCopy(reply, app.deps.pool, `articles_feed_${alert.id}`, csvQuery);
 }
 
 export default async function articlesFeedRoutes(fastify: FastifyInstance) {
