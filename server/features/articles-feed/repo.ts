@@ -5,6 +5,7 @@ import type { FeedFilters, FeedSort } from '../../../common/schemas/articles-fee
 import type { Tx } from '../../db/client.js';
 import { wordsStartingWith } from '../../db/lexemes.js';
 import { containsPattern } from '../../db/paging.js';
+import { mediaSql } from './sort-columns.js';
 
 export interface FeedAlert {
   id: number;
@@ -25,9 +26,6 @@ export interface FeedOrder {
   field: FeedSort;
   desc: boolean;
 }
-
-/** The media shown for an article: its website's domain, else the host of its URL without www. */
-export const MEDIA = sql`coalesce(w.domain, substring(a.url from '^[a-zA-Z]+://(?:www\\.)?([^/:?#]+)'))`;
 
 /**
  * Every sort key is a column of alert_articles (title and media are copied there at match time,
@@ -230,7 +228,7 @@ export async function listFeedPage(
     : sql`${filtered} order by ${orderBy(order, sortKey.expr, sql`aa.pub_date`, sql`aa.article_id`, page.reverse)} limit ${page.limit} offset ${page.offset}`;
   const res = await db.execute<FeedRow>(sql`
     select p.id, a.title, a.url, a.full_url, a.description, p.language, p.reach, ${epochMs(sql`p.pub_date`)} as pub_date, a.website_id,
-           ${MEDIA} as media, w.muv as website_visits, coalesce(a.muv, w.muv) as muv, p.is_metacritic,
+           ${mediaSql(sql`w.domain`, sql`a.url`)} as media, w.muv as website_visits, coalesce(a.muv, w.muv) as muv, p.is_metacritic,
            a.author, a.image, a.source, ${epochMs(sql`p.matched_at`)} as matched_at,
            exists (select 1 from saved_articles s where s.project_id = ${alert.projectId} and s.url_key = a.url_key) as saved
       from (${inner}) p

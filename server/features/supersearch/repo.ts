@@ -1,6 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { articles, savedArticles } from '../../db/schema/coverage.js';
+import { mediaSql } from '../articles-feed/sort-columns.js';
 
 /**
  * Super Search over the article archive (shared by every organization: no tenant column). The
@@ -114,7 +115,7 @@ export type ResultRow = {
 };
 
 /** The media shown for an article: its website's domain, else the host of its URL without www. */
-const MEDIA = sql`coalesce(w.domain, substring(a.url from '^[a-zA-Z]+://(?:www\\.)?([^/:?#]+)'), '')`;
+const MEDIA = mediaSql(sql`w.domain`, sql`a.url`);
 /** The list shows an excerpt: at most 300 characters (code points) of the description. */
 export const EXCERPT_CHARS = 300;
 const EXCERPT = sql`case when char_length(a.description) > ${EXCERPT_CHARS} then left(a.description, ${EXCERPT_CHARS - 1}) || '…' else a.description end`;
