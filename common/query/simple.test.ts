@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildSimpleQuery, isAdvancedQuery, joinTerms, parseSimpleQuery, splitTerms } from './simple.js';
+import { buildSimpleQuery, isAdvancedQuery, joinTerms, parseSimpleQuery, splitTerms, typedTermsToKeywords } from './simple.js';
 import { parseQuery } from './parse.js';
+import { indexDocument, matchesQuery } from './match.js';
 import { simpleQuery } from './test-arbitraries.js';
 
 describe('simple query builder', () => {
@@ -61,6 +62,44 @@ describe('simple query builder', () => {
         expect(parseQuery(buildSimpleQuery(query)).ok).toBe(true);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('typedTermsToKeywords (a plain keywords field)', () => {
+  const matches = (typed: string, headline: string) => {
+    const r = parseQuery(typedTermsToKeywords(typed));
+    if (!r.ok) throw new Error(r.error.message);
+    return matchesQuery(r.query, indexDocument(headline));
+  };
+
+  it('reads a typed name as that name, not as the OR of its words (issue 11)', () => {
+    expect(typedTermsToKeywords('Aurora Interactive')).toBe('+"Aurora Interactive"');
+    expect(matches('Aurora Interactive', 'Aurora Interactive announces its next game')).toBe(true);
+    expect(matches('Aurora Interactive', 'Bluepeak Interactive ships a patch')).toBe(false);
+    expect(matches('Aurora Interactive', 'Team Aurora wins the final')).toBe(false);
+    expect(matches('Aurora Interactive', 'Interactive fiction from Aurora')).toBe(false);
+  });
+
+  it('splits at commas: each term a phrase, alternatives by the builder\'s "any" rule unless told "all"', () => {
+    expect(typedTermsToKeywords('Acme Games, “Acme”, ')).toBe('+("Acme Games" "Acme")');
+    expect(typedTermsToKeywords('Acme Games, Acme', 'all')).toBe('+"Acme Games" +"Acme"');
+    expect(matches('Aurora Interactive, Nebula', 'Nebula ships')).toBe(true);
+    expect(matches('Aurora Interactive, Nebula', 'Aurora ships')).toBe(false);
+    // Operators typed in a plain field are words of the name, not operators.
+    expect(typedTermsToKeywords('aurora OR bluepeak')).toBe('+"aurora OR bluepeak"');
+    expect(typedTermsToKeywords('  ')).toBe('');
+  });
+
+  it('keeps what the builder wrote, so converting twice changes nothing', () => {
+    expect(typedTermsToKeywords('+"a b" +("c" "d") -"e"')).toBe('+"a b" +("c" "d") -"e"');
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), fc.constantFrom('all' as const, 'any' as const), (text, combine) => {
+        const once = typedTermsToKeywords(text, combine);
+        expect(typedTermsToKeywords(once, combine)).toBe(once);
+        // Whatever was typed, the result is a query the simple builder can show.
+        expect(parseSimpleQuery(once)).not.toBeNull();
+      }),
     );
   });
 });

@@ -91,3 +91,22 @@ export function parseSimpleQuery(keywords: string): SimpleQuery | null {
 export function isAdvancedQuery(keywords: string): boolean {
   return parseSimpleQuery(keywords) === null;
 }
+
+/**
+ * Keywords a person typed in a plain field, without choosing the advanced mode (the sign-up's
+ * article alert; the YouTube and Twitch keyword fields reuse it): a typed name is read as that
+ * name. The text is split at commas, each term becomes a phrase (`Aurora Interactive` →
+ * `+"Aurora Interactive"`, never the OR of two words), and the terms are combined by the simple
+ * builder's rules (000 §5): `any` (the default: "Acme, Acme Games" are alternative names) puts
+ * them in one `+( … )` group, `all` requires each. Text already in the builder's form (what
+ * this function or the alert form's builder wrote) is kept as it is, so converting twice
+ * changes nothing. Case is kept: matching ignores it.
+ */
+export function typedTermsToKeywords(text: string, combine: 'all' | 'any' = 'any'): string {
+  const built = parseSimpleQuery(text);
+  if (built && built.all.length + built.any.length + built.exclude.length > 0) return buildSimpleQuery(built);
+  const terms = splitTerms(text ?? '');
+  // One term: `+"x"` says the same as `+("x")` and reads back as a simple query either way.
+  if (terms.length <= 1 || combine === 'all') return buildSimpleQuery({ all: terms, any: [], exclude: [] });
+  return buildSimpleQuery({ all: [], any: terms, exclude: [] });
+}
