@@ -150,9 +150,11 @@ export type ReportPreviewInput = z.infer<typeof reportPreviewBody>;
 /** The totals cards of a report and of the wizard's preview. */
 export interface ReportTotals {
   articles: number;
-  /** Sum of the articles' media scores. */
+  /** Sum of the articles' media scores (the spec's `total-reach`; not shown as such: a sum of 0.1–10 scores means nothing to a reader). */
   reach: number;
-  /** Sum of the outlets' monthly unique visitors. */
+  /** The articles' average media score, 0.1–10 (0 without articles): what the totals cards show. */
+  average_score: number;
+  /** Potential reach: the outlets' unique monthly visitors added up per article (0 when no outlet's traffic is known). */
   umv: number;
   /** Distinct outlets. */
   media: number;

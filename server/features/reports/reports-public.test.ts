@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { MSG } from '../../../common/messages.js';
+import { REPORT_FONT_FAMILY } from '../../../common/report-fonts.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { chromiumAvailable, closeBrowser } from '../../net/browser.js';
 import { articleHtml, startTestSite, type TestPage, type TestSite } from '../extraction/test-site.js';
@@ -124,6 +125,19 @@ describe('report PDF', () => {
     }
     const other = await reportWorkspace(strict);
     expect((await strict.call('GET', `/api/reports/${mine.id}/pdf`, { token: other.token })).statusCode).toBe(404);
+  });
+
+  it.skipIf(!chromiumAvailable(CHROMIUM))('prints a Japanese title with a CJK font (fonts-noto-cjk), not boxes', async () => {
+    const name = '四半期レポート：新作ゲーム';
+    const mine = await publishedReport(name, strict);
+    // The report page's own font stack (web/features/reports/components/report-view.tsx).
+    pages[`/p/r/${mine.id}?print=1`] =
+      `<!doctype html><html><body style='font-family: ${REPORT_FONT_FAMILY}'><h1>${name}</h1><script>document.body.dataset.reportReady = "true";</script></body></html>`;
+    const res = await strict.call('GET', `/api/p/reports/${mine.id}/pdf`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    // The font's name is written in the PDF's font dictionary (uncompressed): without it the glyphs are .notdef boxes.
+    const fonts = [...res.rawPayload.toString('latin1').matchAll(/\/(?:FontName|BaseFont)\s*\/[A-Z]{6}\+([\w-]+)/g)].map((m) => m[1]);
+    expect(fonts.some((f) => /^NotoSansCJK/.test(f)), `fonts embedded: ${fonts.join(', ')}; install fonts-noto-cjk`).toBe(true);
   });
 
   it.skipIf(!chromiumAvailable(CHROMIUM))('answers 503 when the page says it could not draw the report', async () => {

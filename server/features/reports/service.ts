@@ -67,7 +67,9 @@ export function trendStepDays(c: ReportCriteria): number {
 
 function totalsOf(rows: GroupRow[]): ReportTotals {
   const t = rows.find((r) => r.set === 'total');
-  return { articles: t?.articles ?? 0, reach: round2(t?.reach ?? 0), umv: t?.umv ?? 0, media: t?.media ?? 0 };
+  const articles = t?.articles ?? 0;
+  const reach = t?.reach ?? 0;
+  return { articles, reach: round2(reach), average_score: articles ? round2(reach / articles) : 0, umv: t?.umv ?? 0, media: t?.media ?? 0 };
 }
 
 const byCount = <T extends { articles: number }>(key: (x: T) => string) => (a: T, b: T) => b.articles - a.articles || key(a).localeCompare(key(b));

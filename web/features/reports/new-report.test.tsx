@@ -71,6 +71,12 @@ describe('Create a new report', () => {
     await waitFor(() => expect(stepper().getAttribute('data-status')).toBe('STEP 2 LOADED'));
     const title = screen.getByLabelText('Report title') as HTMLInputElement;
     expect(title.value).toContain('Nebula Quest coverage');
+    // The actions sit after the preview in the page's flow, never over its totals cards.
+    const actions = screen.getByTestId('wizard-actions');
+    expect(actions.style.position).not.toBe('sticky');
+    expect(screen.getByTestId('total-articles').compareDocumentPosition(actions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // A period without videos or streams previews no empty Videos / Streams blocks.
+    expect(screen.queryByTestId('videos-empty')).toBeNull();
 
     fireEvent.change(title, { target: { value: 'ab' } });
     expect(button('Publish').disabled).toBe(true);

@@ -39,7 +39,7 @@ export function articlesDoc(ids: number[]) {
 export function preview(count: number): ReportPreview {
   return {
     count,
-    totals: { articles: count, reach: count * 7.5, umv: 0, media: Math.min(count, 4) },
+    totals: { articles: count, reach: count * 7.5, average_score: 7.5, umv: 0, media: Math.min(count, 4) },
     stats: {
       trend: [
         { date: '2024-03-04', articles: 1, reach: 7 },

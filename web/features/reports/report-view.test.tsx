@@ -130,12 +130,40 @@ describe('public report', () => {
     expect(description.innerHTML).not.toMatch(/onerror|<script|javascript:/);
     await screen.findByText('Nebula Quest review 3');
     expect(screen.getByText('Press')).toBeTruthy();
-    expect(screen.getByTestId('videos-empty')).toBeTruthy();
+    // A sum of 0.1–10 scores is not shown as a reach: the average score is, labelled so.
+    expect(screen.getByTestId('total-average-media-score').textContent).toBe('7.5 / 10');
+    expect(screen.queryByText(/total reach/i)).toBeNull();
+    // The printed page names the CJK faces (Japanese titles printed as boxes with the server's default sans-serif).
+    expect(screen.getByTestId('report-page').style.fontFamily).toContain('Noto Sans CJK JP');
     await waitFor(() => expect(document.body.dataset.reportReady).toBe('true'));
+    // No videos and no streams: no empty Videos / Streams blocks (the PDF prints this page).
+    expect(screen.queryByTestId('media-section')).toBeNull();
+    expect(screen.queryByTestId('videos-empty')).toBeNull();
+    expect(screen.queryByTestId('streams-empty')).toBeNull();
     // Print mode: every row, no paging.
     expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
     for (const c of calls) expect(c.headers.authorization).toBeUndefined();
     expect(calls.find((c) => c.url.pathname === '/api/p/articles')!.url.searchParams.get('filter[report_id]')).toBe('AbCdEfGhIjKlMnOpQrStUv');
+  });
+
+  it('shows the Videos section of a report with videos, its potential reach, and no Streams block', async () => {
+    tokenStore.clear();
+    const video = { id: 'v1', title: 'Nebula Quest trailer', url: 'https://youtube.example/v1', channel_name: 'Nebula', views: 1200, published_at: '2024-03-02T00:00:00Z' };
+    const base = reportDoc().data.attributes;
+    serve((req) => {
+      const path = req.url.pathname;
+      if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv') return { body: reportDoc({ videos: ['v1'], totals: { ...base.totals, umv: 2_500_000 } }) };
+      if (path === '/api/p/articles') return { body: articlesDoc([1]) };
+      if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv/videos') return { body: listDocument('video', [video], 1, 25) };
+      if (path.startsWith('/api/p/reports/AbCdEfGhIjKlMnOpQrStUv/')) return { body: listDocument('stream', [], 1, 25) };
+      return undefined;
+    });
+    renderAt(<PublicReportPage />, '/p/r/:reportId', '/p/r/AbCdEfGhIjKlMnOpQrStUv?print=1');
+    await screen.findByText('Nebula Quest trailer');
+    const section = screen.getByTestId('media-section');
+    expect(within(section).getByRole('heading', { name: 'Videos' })).toBeTruthy();
+    expect(screen.queryByTestId('streams-empty')).toBeNull();
+    expect(screen.getByTestId('total-potential-reach').textContent).toBe('2.5M');
   });
 
   it('shows the /p/404 content for an unknown report', async () => {

@@ -1,6 +1,7 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Paper, Stack, Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
+import { REPORT_FONT_FAMILY } from '../../../../common/report-fonts';
 import type { ReportArticle, ReportDetail, ReportMediaItem } from '../api/types';
 import { ArticlesSection } from './articles-section';
 import { HighlightCards } from './highlight-cards';
@@ -12,12 +13,24 @@ import { TotalsCards } from './totals-cards';
 import { useReportReady } from './use-report-ready';
 import classes from './report.module.css';
 
+/** Every text of the report (Mantine's variables included) in a stack that names the CJK faces: the PDF prints this page. */
+const REPORT_FONTS = {
+  fontFamily: REPORT_FONT_FAMILY,
+  '--mantine-font-family': REPORT_FONT_FAMILY,
+  '--mantine-font-family-headings': REPORT_FONT_FAMILY,
+} as CSSProperties;
+
 /** The description as the report shows it: sanitized again in the browser, links opening a new tab. */
 export function sanitizeDescription(html: string | null | undefined): string {
   if (!html) return '';
   const clean = DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'], ADD_ATTR: ['target'] });
-  const text = clean.replace(/<[^>]*>/g, '').trim();
+  const text = clean.replace(/<[^<>]*>/g, '').trim();
   return text || /<img/i.test(clean) ? clean : '';
+}
+
+/** The second section's default title: what it holds. */
+export function mediaSectionTitle(videos: boolean, streams: boolean): string {
+  return videos && streams ? 'Videos and streams' : videos ? 'Videos' : 'Streams';
 }
 
 export interface ReportViewProps {
@@ -37,6 +50,9 @@ export interface ReportViewProps {
 /** A published report, as its members and the people it is shared with see it. */
 export function ReportView({ report, articles, articlesLoading, videos, streams, mediaLoading, print = false, embedded = false, actions }: ReportViewProps) {
   const description = useMemo(() => sanitizeDescription(report.descriptionHTML), [report.descriptionHTML]);
+  // A report without videos (or streams) shows no empty Videos (Streams) block: on the page, the public page and the PDF.
+  const hasVideos = (report.videos?.length ?? 0) > 0 || videos.length > 0;
+  const hasStreams = (report.saved_streams?.length ?? 0) > 0 || streams.length > 0;
   const charts = useMemo(() => chartsToDraw(report.stats), [report.stats]);
   const { chartDrawn, imagesSettled } = useReportReady({
     dataLoaded: !articlesLoading && !mediaLoading,
@@ -45,7 +61,7 @@ export function ReportView({ report, articles, articlesLoading, videos, streams,
   });
 
   return (
-    <div className={`${embedded ? '' : classes.page} ${print ? classes.print : ''}`} data-print={print || undefined}>
+    <div className={`${embedded ? '' : classes.page} ${print ? classes.print : ''}`} data-print={print || undefined} style={REPORT_FONTS} data-testid="report-page">
       <Stack gap={36}>
         <ReportHeader name={report.name} project={report.project} dateStart={report.date_start} dateEnd={report.date_end} actions={actions} />
         <TotalsCards totals={report.totals} print={print} />
@@ -65,10 +81,12 @@ export function ReportView({ report, articles, articlesLoading, videos, streams,
         <ReportSection title={report.section1_title?.trim() || 'Articles'} subtitle={report.section1_subtitle} testId="articles-section">
           <ArticlesSection articles={articles} loading={articlesLoading} tableType={report.table_type} template={report.table_template} print={print} pageSize={25} />
         </ReportSection>
-        <ReportSection title={report.section2_title?.trim() || 'Videos and streams'} subtitle={report.section2_subtitle} testId="media-section">
-          <MediaSection kind="videos" items={videos} loading={mediaLoading} print={print} />
-          <MediaSection kind="streams" items={streams} loading={mediaLoading} print={print} />
-        </ReportSection>
+        {(hasVideos || hasStreams) && (
+          <ReportSection title={report.section2_title?.trim() || mediaSectionTitle(hasVideos, hasStreams)} subtitle={report.section2_subtitle} testId="media-section">
+            {hasVideos && <MediaSection kind="videos" items={videos} loading={mediaLoading} print={print} />}
+            {hasStreams && <MediaSection kind="streams" items={streams} loading={mediaLoading} print={print} />}
+          </ReportSection>
+        )}
       </Stack>
     </div>
   );

@@ -27,17 +27,35 @@ function TotalCard({ label, value, hint, icon, color }: { label: string; value: 
   );
 }
 
-/** The report's key figures: articles, outlets, summed media score and monthly visitors (when known). */
+/**
+ * The report's key figures: articles, outlets, the average media score (0.1–10, the spec's scale)
+ * and the potential reach (the outlets' monthly visitors, when known). The sum of the scores (the
+ * report's `total-reach`) is not shown: "280.6" beside "1.1B" reads as a reach and means nothing.
+ */
 export function TotalsCards({ totals, print = false }: { totals: ReportTotals; print?: boolean }) {
   // Outlets without traffic data count 0: a sum of 0 means nothing is known, not no readers.
   const hasUmv = !!totals.umv && totals.umv > 0;
+  // Older payloads (a cached preview) carry only the sum.
+  const average = totals.average_score ?? (totals.articles ? totals.reach / totals.articles : 0);
   return (
     <SimpleGrid cols={print ? (hasUmv ? 4 : 3) : { base: 1, xs: 2, md: hasUmv ? 4 : 3 }} spacing="lg">
       <TotalCard label="Articles" value={formatNumber(totals.articles)} hint="Articles published in the period" icon={<IconNews size={22} />} color="brand" />
       <TotalCard label="Media outlets" value={formatNumber(totals.media)} hint="Distinct outlets that covered it" icon={<IconBroadcast size={22} />} color="violet" />
-      <TotalCard label="Total reach" value={formatNumber(totals.reach, 1)} hint="The media scores of every article, added up" icon={<IconTrendingUp size={22} />} color="teal" />
+      <TotalCard
+        label="Average media score"
+        value={totals.articles ? `${formatNumber(average, 1)} / 10` : '–'}
+        hint="The outlets' media score (0.1 to 10, from their traffic ranking), averaged over the articles"
+        icon={<IconTrendingUp size={22} />}
+        color="teal"
+      />
       {hasUmv && (
-        <TotalCard label="Monthly visitors" value={formatVisitors(totals.umv)} hint="Unique monthly visitors of the outlets, summed over the articles" icon={<IconUsers size={22} />} color="orange" />
+        <TotalCard
+          label="Potential reach"
+          value={formatVisitors(totals.umv)}
+          hint="The outlets' unique monthly visitors, added up per article: how many people could have seen the coverage"
+          icon={<IconUsers size={22} />}
+          color="orange"
+        />
       )}
     </SimpleGrid>
   );

@@ -129,8 +129,12 @@ export function NewReportPage() {
           ))}
         {w.step === 3 && <StepPublish report={w.status === 'STEP 3 LOADED' ? w.created : null} projectId={projectId} />}
 
+        {/*
+          The actions close the step in the page's flow: a bar stuck to the window's bottom covered
+          the preview's totals cards (and any content under it) while the user read them.
+        */}
         {w.step < 3 && (
-          <Paper withBorder radius="md" p="md" shadow="xs" pos="sticky" bottom={12} style={{ zIndex: 5 }}>
+          <Paper withBorder radius="md" p="md" shadow="xs" data-testid="wizard-actions">
             <Group justify="space-between">
               {w.step > 0 ? (
                 <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={w.back}>

@@ -47,7 +47,13 @@ export function ReportsPage() {
         ),
       }),
       col.accessor('total-articles', { header: 'Articles', meta: { width: 100, align: 'right' }, cell: (c) => formatNumber(c.getValue()) }),
-      col.accessor('total-reach', { header: 'Reach', meta: { width: 100, align: 'right' }, cell: (c) => formatNumber(c.getValue(), 1) }),
+      // `total-reach` is a sum of 0.1–10 media scores: the list shows their average, as the report's cards do.
+      col.accessor((r) => (r['total-articles'] ? r['total-reach'] / r['total-articles'] : 0), {
+        id: 'average-score',
+        header: 'Avg. score',
+        meta: { width: 100, align: 'right' },
+        cell: (c) => (c.getValue() ? formatNumber(c.getValue(), 1) : '–'),
+      }),
       col.accessor('reports-images', {
         header: 'Highlights',
         meta: { width: 110, align: 'center' },

@@ -135,16 +135,21 @@ export function StepPreview(props: {
         <ArticlesSection articles={preview.articles} tableType={content.table_type} template={content.table_template} highlight={control} pageSize={10} />
       </Stack>
 
-      <SectionEditor
-        title={content.section2_title}
-        subtitle={content.section2_subtitle}
-        onChange={(t, s) => onContent({ section2_title: t, section2_subtitle: s })}
-        label="Videos and streams section"
-      />
-      <Stack gap="md">
-        <MediaSection kind="videos" items={props.videos} />
-        <MediaSection kind="streams" items={props.streams} />
-      </Stack>
+      {/* As published: no videos-and-streams section when the period has neither. */}
+      {(props.videos.length > 0 || props.streams.length > 0) && (
+        <>
+          <SectionEditor
+            title={content.section2_title}
+            subtitle={content.section2_subtitle}
+            onChange={(t, s) => onContent({ section2_title: t, section2_subtitle: s })}
+            label="Videos and streams section"
+          />
+          <Stack gap="md">
+            {props.videos.length > 0 && <MediaSection kind="videos" items={props.videos} />}
+            {props.streams.length > 0 && <MediaSection kind="streams" items={props.streams} />}
+          </Stack>
+        </>
+      )}
     </Stack>
   );
 }
