@@ -171,6 +171,8 @@ export const MSG = {
     reachRange: 'Media score must be between 0.1 and 10',
     headlineRequired: 'A headline is required',
     translateNotConnected: 'Translation is not connected on this server yet. An administrator can set TRANSLATE_URL to enable it.',
+    /** The sentiment model (VADER) reads English only: said instead of a confident "neutral". */
+    sentimentUnavailable: 'Sentiment is not available for this language',
     /** "{n} article(s) saved. {m} couldn't be saved as they already exist on Saved Coverage" */
     partialSave: (saved: number, failed: number) =>
       `${saved} article(s) saved. ${failed} couldn't be saved as they already exist on Saved Coverage`,

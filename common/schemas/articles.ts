@@ -139,6 +139,8 @@ export function isBulkLink(link: string): boolean {
 const headlineFields = z.object({
   article_title: z.string({ error: MSG.articles.headlineRequired }).trim().min(1, MSG.articles.headlineRequired).max(1000),
   article_url: z.string().max(2048).optional(),
+  /** The article's stored language (ISO 639-1, or 'unknown'): sentiment is English-only. */
+  language: z.string().max(16).optional(),
 });
 
 /**

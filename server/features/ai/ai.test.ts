@@ -42,15 +42,42 @@ describe('POST /api/sentiment', () => {
     const { token } = await makeOrg(ctx, { capabilities: AI });
     const res = await ctx.call('POST', '/api/sentiment', { token, body: headline('Amazing launch, fans love the new game') });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { sentiment: 'positive', score: 0.84 } });
+    expect(res.json()).toEqual({ data: { sentiment: 'positive', score: 0.84, available: true, language: 'en' } });
     const neutral = await ctx.call('POST', '/api/sentiment', { token, body: headline('Company announces quarterly results') });
-    expect(neutral.json().data).toEqual({ sentiment: 'neutral', score: 0 });
+    expect(neutral.json().data).toMatchObject({ sentiment: 'neutral', score: 0, available: true });
     // The same fields as a JSON:API document are read too.
     const wrapped = await ctx.call('POST', '/api/sentiment', {
       token,
       body: { data: { type: 'headline', attributes: headline('Studio layoffs: terrible news for workers') } },
     });
     expect(wrapped.json().data.sentiment).toBe('negative');
+  });
+
+  it('says "not available for this language" instead of a confident neutral on other languages', async () => {
+    const { token } = await makeOrg(ctx, { capabilities: AI });
+    const unavailable = { sentiment: null, score: null, available: false, reason: MSG.articles.sentimentUnavailable };
+    // The article's stored language decides when the web sends it…
+    const stored = await ctx.call('POST', '/api/sentiment', { token, body: { ...headline('Starfall: a brilliant disaster'), language: 'es' } });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json().data).toEqual({ ...unavailable, language: 'es' });
+    // …and a guess from the headline when it does not (these were "neutral (0.00)").
+    for (const [title, language] of [
+      ['El nuevo juego de Nintendo llegará en septiembre', 'es'],
+      ['Starfall reseña completa', 'es'],
+      ['Le jeu est magnifique mais trop court', 'fr'],
+      ['Das neue Spiel ist großartig', 'de'],
+      ['任天堂の新作ゲームが発売', 'ja'],
+    ]) {
+      const res = await ctx.call('POST', '/api/sentiment', { token, body: headline(title) });
+      expect(res.json().data, title).toEqual({ ...unavailable, language });
+    }
+    // English headlines that trigram identification takes for French or Portuguese keep their sentiment.
+    for (const title of ['Aurora Interactive unveils launch trailer', 'Nebula Quest review: a stunning space opera', 'Starfall gets a release date']) {
+      const res = await ctx.call('POST', '/api/sentiment', { token, body: headline(title) });
+      expect(res.json().data, title).toMatchObject({ available: true });
+    }
+    const english = await ctx.call('POST', '/api/sentiment', { token, body: { ...headline('Amazing launch, fans love the new game'), language: 'en' } });
+    expect(english.json().data).toMatchObject({ sentiment: 'positive', available: true });
   });
 
   it('needs a headline', async () => {
@@ -83,6 +110,18 @@ describe('POST /api/translations', () => {
     } finally {
       fake.failWith = null;
     }
+  });
+
+  it('tells the web whether translation is configured before anyone clicks', async () => {
+    const connected = await makeOrg(ctx, { capabilities: AI });
+    const on = await ctx.call('GET', '/api/headline_tools', { token: connected.token });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data.attributes).toEqual({ translation: { available: true, reason: null }, sentiment: { languages: ['en'] } });
+    const unset = await makeOrg(bare, { capabilities: AI });
+    const off = await bare.call('GET', '/api/headline_tools', { token: unset.token });
+    expect(off.json().data.attributes.translation).toEqual({ available: false, reason: MSG.articles.translateNotConnected });
+    // Organizations without the tools see no such route.
+    expect((await ctx.call('GET', '/api/headline_tools', { token: (await makeOrg(ctx)).token })).statusCode).toBe(404);
   });
 
   it('answers 503 not_connected when no translation service is configured', async () => {

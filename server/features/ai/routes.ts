@@ -6,6 +6,7 @@ import { requireActiveOrg, type OrgAuth } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { JSONAPI } from '../../http/jsonapi.js';
 import { TranslateClient, TranslateNotConfiguredError } from '../../integrations/translate/client.js';
+import { headlineLanguage } from './headline-language.js';
 import { classifyHeadline } from './sentiment.js';
 
 /** Headline tools exist only for organizations with the capability; others see no such route. */
@@ -24,6 +25,13 @@ export default async function aiRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['ai'], summary: 'Sentiment of a headline (offline)', body: headlineBody } },
     async (req, reply) => {
       requireHeadlineTools(req);
+      // VADER reads English only: another language gets "not available", not a confident neutral.
+      const lang = headlineLanguage(req.body.article_title, req.body.language);
+      if (!lang.english) {
+        return reply
+          .type(JSONAPI)
+          .send({ data: { sentiment: null, score: null, available: false, language: lang.language, reason: MSG.articles.sentimentUnavailable } });
+      }
       let result;
       try {
         result = classifyHeadline(req.body.article_title);
@@ -31,9 +39,24 @@ export default async function aiRoutes(fastify: FastifyInstance) {
         req.log.error({ err }, 'sentiment failed');
         throw new AppError('internal', MSG.articles.sentimentError);
       }
-      return reply.type(JSONAPI).send({ data: { sentiment: result.sentiment, score: result.score } });
+      return reply.type(JSONAPI).send({ data: { sentiment: result.sentiment, score: result.score, available: true, language: lang.language ?? 'en' } });
     },
   );
+
+  // What the headline tools can do on this server, so the web can say so before a click fails.
+  app.get('/headline_tools', { schema: { tags: ['ai'], summary: 'Whether translation is configured and which languages sentiment reads' } }, async (req, reply) => {
+    requireHeadlineTools(req);
+    return reply.type(JSONAPI).send({
+      data: {
+        type: 'headline_tools',
+        id: 'headline_tools',
+        attributes: {
+          translation: { available: translator.configured, reason: translator.configured ? null : MSG.articles.translateNotConnected },
+          sentiment: { languages: ['en'] },
+        },
+      },
+    });
+  });
 
   app.post(
     '/translations',

@@ -94,8 +94,11 @@ describe('articles feed', () => {
 
     fireEvent.click(within(row).getByLabelText('Translate the headline'));
     expect(await within(row).findByText('Starfall full review')).toBeTruthy();
-    fireEvent.click(within(row).getByLabelText('Headline sentiment'));
-    expect(await within(row).findByLabelText('Sentiment: positive')).toBeTruthy();
+    // Sentiment reads English only: the Spanish row says so, the English one asks.
+    expect(within(row).getByLabelText(MSG.articles.sentimentUnavailable)).toBeTruthy();
+    const english = rowOf('Starfall review number 1');
+    fireEvent.click(within(english).getByLabelText('Headline sentiment'));
+    expect(await within(english).findByLabelText('Sentiment: positive')).toBeTruthy();
   });
 
   it('saves checked rows under a tag and warns when some already were saved', async () => {

@@ -39,8 +39,28 @@ export function useExtraction(article: { id: string; url: string } | null) {
 
 export type Sentiment = 'positive' | 'negative' | 'neutral' | 'controversial';
 export interface SentimentResult {
-  sentiment: Sentiment | string;
-  score: number;
+  /** Null when the model cannot read the headline's language (`available: false`). */
+  sentiment: Sentiment | string | null;
+  score: number | null;
+  available?: boolean;
+  language?: string | null;
+  reason?: string;
+}
+
+/** What the headline tools can do on this server (GET headline_tools). */
+export interface HeadlineToolsStatus {
+  translation: { available: boolean; reason: string | null };
+  sentiment: { languages: string[] };
+}
+
+/** Loaded once per session by rows that show the tools: the translate button says when translation is not set up. */
+export function useHeadlineToolsStatus() {
+  return useQuery({
+    queryKey: ['headline_tools'],
+    queryFn: async ({ signal }) => attributesOf(await apiFetch<MaybeResource<HeadlineToolsStatus>>('headline_tools', { signal })),
+    staleTime: Infinity,
+    retry: false,
+  });
 }
 export interface TranslationResult {
   translation: string;
@@ -60,8 +80,13 @@ export function useTranslateHeadline() {
 /** POST sentiment (organizations with ai_headline_tools). */
 export function useHeadlineSentiment() {
   return useMutation({
-    mutationFn: async (a: { title: string; url: string }) =>
-      attributesOf(await apiFetch<MaybeResource<SentimentResult>>('sentiment', { method: 'POST', body: { article_url: a.url, article_title: a.title } })),
+    mutationFn: async (a: { title: string; url: string; language?: string }) =>
+      attributesOf(
+        await apiFetch<MaybeResource<SentimentResult>>('sentiment', {
+          method: 'POST',
+          body: { article_url: a.url, article_title: a.title, ...(a.language ? { language: a.language } : {}) },
+        }),
+      ),
   });
 }
 

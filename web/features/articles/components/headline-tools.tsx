@@ -2,7 +2,7 @@ import { ActionIcon, Box, ColorSwatch, Group, Text, Tooltip } from '@mantine/cor
 import { IconLanguage, IconMoodSearch, IconSparkles } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
 import { ApiError } from '../../../lib/api';
-import { sentimentColor, useHeadlineSentiment, useTranslateHeadline } from '../api/headline';
+import { sentimentColor, useHeadlineSentiment, useHeadlineToolsStatus, useTranslateHeadline } from '../api/headline';
 
 interface Props {
   title: string;
@@ -12,36 +12,52 @@ interface Props {
 
 const isEnglish = (language: string) => language.toLowerCase() === 'en';
 
+/** A stored language the sentiment model cannot read ('unknown' is left to the server's guess). */
+function sentimentUnreadable(language: string, readable: string[] | undefined): boolean {
+  const l = language.toLowerCase();
+  return l !== '' && l !== 'unknown' && !(readable ?? ['en']).includes(l);
+}
+
 /**
  * The AI headline tools of a feed row (organizations with ai_headline_tools, 000 §6): translate
  * (only for headlines not in English) and sentiment. Each shows "Loading..." while it runs,
  * then the translated title under the headline, or a sentiment dot, or the catalogue's error.
+ * What this server cannot do is said calmly, before a click: translation not configured, or a
+ * language the sentiment model does not read (it would answer a confident "neutral").
  */
 export function HeadlineTools({ title, url, language }: Props) {
   const translate = useTranslateHeadline();
   const sentiment = useHeadlineSentiment();
+  const status = useHeadlineToolsStatus().data;
   const canTranslate = !isEnglish(language);
+  const translationOff = status?.translation.available === false;
+  const sentimentOff = sentimentUnreadable(language, status?.sentiment.languages);
   const result = sentiment.data;
+  const unavailable = result?.available === false || sentimentOff;
 
   return (
     <Box mt={4}>
       <Group gap={6} wrap="nowrap">
         {canTranslate && (
-          <Tooltip label="Translate the headline (AI)" withArrow>
-            <ActionIcon
-              size="sm"
-              variant="light"
-              color="violet"
-              aria-label="Translate the headline"
-              loading={translate.isPending}
-              onClick={() => translate.mutate({ title, url })}
-            >
-              <IconLanguage size={14} />
-            </ActionIcon>
+          <Tooltip label={translationOff ? (status?.translation.reason ?? MSG.articles.translateNotConnected) : 'Translate the headline (AI)'} multiline maw={280} withArrow>
+            {/* A disabled button gets no pointer events: the wrapper keeps the reason's tooltip. */}
+            <span data-testid="translate-wrapper">
+              <ActionIcon
+                size="sm"
+                variant="light"
+                color="violet"
+                aria-label="Translate the headline"
+                loading={translate.isPending}
+                disabled={translationOff}
+                onClick={() => translate.mutate({ title, url })}
+              >
+                <IconLanguage size={14} />
+              </ActionIcon>
+            </span>
           </Tooltip>
         )}
-        {result ? (
-          <Tooltip label={`Sentiment: ${result.sentiment} (${result.score.toFixed(2)})`} withArrow>
+        {result && result.sentiment ? (
+          <Tooltip label={`Sentiment: ${result.sentiment} (${(result.score ?? 0).toFixed(2)})`} withArrow>
             <ColorSwatch
               component="span"
               size={12}
@@ -51,6 +67,14 @@ export function HeadlineTools({ title, url, language }: Props) {
               withShadow={false}
             />
           </Tooltip>
+        ) : unavailable ? (
+          <Tooltip label={MSG.articles.sentimentUnavailable} withArrow>
+            <span data-testid="sentiment-unavailable">
+              <ActionIcon size="sm" variant="light" color="gray" aria-label={MSG.articles.sentimentUnavailable} disabled>
+                <IconMoodSearch size={14} />
+              </ActionIcon>
+            </span>
+          </Tooltip>
         ) : (
           <Tooltip label="Headline sentiment (AI)" withArrow>
             <ActionIcon
@@ -59,7 +83,7 @@ export function HeadlineTools({ title, url, language }: Props) {
               color="violet"
               aria-label="Headline sentiment"
               loading={sentiment.isPending}
-              onClick={() => sentiment.mutate({ title, url })}
+              onClick={() => sentiment.mutate({ title, url, language })}
             >
               <IconMoodSearch size={14} />
             </ActionIcon>
@@ -68,6 +92,11 @@ export function HeadlineTools({ title, url, language }: Props) {
         {(translate.isPending || sentiment.isPending) && (
           <Text size="xs" c="dimmed">
             Loading...
+          </Text>
+        )}
+        {result?.available === false && (
+          <Text size="xs" c="dimmed">
+            {MSG.articles.sentimentUnavailable}
           </Text>
         )}
       </Group>
