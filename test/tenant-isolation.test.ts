@@ -155,6 +155,8 @@ const SELF = new Set([
   'POST /api/analytics/articles/count',
   'POST /api/sentiment',
   'POST /api/translations',
+  // Whether this server has translation configured: nothing of any organization.
+  'GET /api/headline_tools',
 ]);
 
 /** The platform operator's routes (websites and feeds): any other organization gets 404. */
