@@ -16,17 +16,23 @@ const role = parseRole(process.argv.slice(2));
 const config = loadConfig();
 const runtime = await startRuntime(config, role);
 
+// A terminal's Ctrl-C reaches every process of its group (npm, scripts/start.mjs and us; the
+// embedded PostgreSQL runs in its own group), and start.mjs forwards it too: act on the first.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal} received, shutting down…`);
+    // A terminal echoes ^C without a line break.
+    console.log(`${signal === 'SIGINT' ? '\n' : ''}Stopping…`);
     runtime
       .stop()
-      .then(() => process.exit(0))
+      .then(() => {
+        console.log('Stopped.');
+        process.exit(0);
+      })
       .catch((err) => {
-        console.error(err);
+        console.error('Stopping failed:', err instanceof Error ? err.message : err);
         process.exit(1);
       });
   });

@@ -10,7 +10,8 @@ import { bootstrap, type BootstrapResult } from './db/seed.js';
 import { Authenticator } from './http/auth.js';
 import { loadTokenSecret } from './features/auth/service.js';
 import { DiskStorage } from './storage/storage.js';
-import { startBoss } from './jobs/boss.js';
+import { startBoss, stopBoss } from './jobs/boss.js';
+import { errorFields, errorSerializers } from './jobs/log-errors.js';
 import { buildApp, type App } from './app.js';
 import type { AppDeps } from './context.js';
 
@@ -27,7 +28,7 @@ export interface Runtime {
  * bootstrap seed, the job queue, and for `all`/`api` the HTTP server.
  */
 export async function startRuntime(config: Config, role: Role, opts: { listen?: boolean } = {}): Promise<Runtime> {
-  const log = pino({ level: config.logLevel, base: { role } });
+  const log = pino({ level: config.logLevel, base: { role }, serializers: errorSerializers });
   let embedded: EmbeddedServer | null = null;
   let url = config.databaseUrl;
   if (!url) {
@@ -35,6 +36,7 @@ export async function startRuntime(config: Config, role: Role, opts: { listen?: 
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(config.dataDir, 'pg'),
       log: (line) => log.info(line),
+      ownProcessGroup: true,
     });
     await ensureDatabase(embedded.url, 'coverwatch');
     url = embedded.url.replace(/\/postgres$/, '/coverwatch');
@@ -42,13 +44,24 @@ export async function startRuntime(config: Config, role: Role, opts: { listen?: 
   let database: Database | null = null;
   let boss: PgBoss | null = null;
   let app: App | null = null;
-  const stop = async () => {
-    await app?.close().catch((err) => log.error({ err }, 'closing HTTP server'));
-    await boss?.stop({ graceful: true, timeout: 10000 }).catch((err) => log.error({ err }, 'stopping job queue'));
-    await database?.close().catch(() => {});
-    await embedded?.stop();
-    if (embedded) releaseDataDir(config.dataDir);
+  // In order: no new requests, no new jobs (running ones finish), the pool, then the database
+  // they all use. A step that fails is a warning: the next steps still run.
+  let stopping: Promise<void> | null = null;
+  const step = async (what: string, fn: () => Promise<unknown> | undefined) => {
+    try {
+      await fn();
+    } catch (err) {
+      log.warn({ err: errorFields(err) }, `${what} failed while stopping`);
+    }
   };
+  const stop = () =>
+    (stopping ??= (async () => {
+      await step('closing the HTTP server', () => app?.close());
+      await step('stopping the job queue', () => (boss ? stopBoss(boss) : undefined));
+      await step('closing the database pool', () => database?.close());
+      await step('stopping the embedded PostgreSQL', () => embedded?.stop());
+      if (embedded) releaseDataDir(config.dataDir);
+    })());
   try {
     await migrateDatabase(url);
     database = createDatabase(url, { max: config.poolMax, statementTimeoutMs: config.statementTimeoutMs });
@@ -70,7 +83,7 @@ export async function startRuntime(config: Config, role: Role, opts: { listen?: 
     };
     let address: string | null = null;
     if (role !== 'worker') {
-      app = await buildApp(deps, { logger: { level: config.logLevel, base: { role } } });
+      app = await buildApp(deps, { logger: { level: config.logLevel, base: { role }, serializers: errorSerializers } });
       if (opts.listen !== false) address = await app.listen({ host: config.host, port: config.port });
     }
     return { app, deps, bootstrap: result, url: address, stop };

@@ -39,6 +39,12 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** Extra `-c name=value` settings (tests turn fsync off for throughput). */
   settings?: Record<string, string>;
+  /**
+   * Run the server in its own process group (the app does): a terminal's Ctrl-C then reaches
+   * only Node, which stops the job queue and the pool before it stops the database. Without
+   * it (the test harness) the server dies with the terminal's SIGINT, as its other children do.
+   */
+  ownProcessGroup?: boolean;
 }
 
 const USER = 'postgres';
@@ -71,10 +77,13 @@ export async function startEmbeddedPostgres(opts: StartOptions): Promise<Embedde
   const child = spawn(bins.postgres, args, {
     ...(runAs ? { uid: runAs.uid, gid: runAs.gid } : {}),
     stdio: ['ignore', logFile, logFile],
-    detached: false,
+    detached: !!opts.ownProcessGroup,
     env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
   });
   fs.closeSync(logFile);
+  // Node does not wait for it to exit: stop() asks it to, and a Node process that dies without
+  // stopping it leaves an orphan the next start adopts (adoptOrphan).
+  if (opts.ownProcessGroup) child.unref();
   let exited = false;
   child.once('exit', () => (exited = true));
   const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;

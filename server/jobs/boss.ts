@@ -7,8 +7,20 @@ import { createScreenshotQueue, startScreenshotWorker } from '../features/screen
 import { createMailQueues, startMailWorkers } from '../features/mail/jobs.js';
 import { createExportQueue, startExportWorker } from '../features/supersearch/export.js';
 import { runHousekeeping } from './housekeeping.js';
+import { errorFields } from './log-errors.js';
 
 export const QUEUES = { housekeeping: 'housekeeping' } as const;
+
+const stopping = new WeakSet<PgBoss>();
+
+/**
+ * Stops the queue gracefully: no new jobs are fetched, running ones get `timeoutMs` to finish,
+ * then pg-boss closes its pool. Errors it reports from then on are logged at debug level.
+ */
+export async function stopBoss(boss: PgBoss, timeoutMs = 10000): Promise<void> {
+  stopping.add(boss);
+  await boss.stop({ graceful: true, timeout: timeoutMs });
+}
 
 /**
  * pg-boss on the application database. Every role can enqueue (so every role creates the
@@ -25,7 +37,12 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
     superviseIntervalSeconds: 10,
     application_name: 'coverwatch-jobs',
   } as ConstructorParameters<typeof PgBoss>[0]);
-  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+  // The message and code only: pg-boss's errors can hold the pg client that raised them. Once
+  // stopBoss has begun, a connection closing under a query is expected, not an error.
+  boss.on('error', (err) => {
+    if (stopping.has(boss)) opts.log.debug({ err: errorFields(err) }, 'job queue error while stopping');
+    else opts.log.error({ err: errorFields(err) }, 'job queue error');
+  });
   await boss.start();
   await boss.createQueue(QUEUES.housekeeping, { retryLimit: 3, retryBackoff: true });
   await createCrawlerQueues(boss);

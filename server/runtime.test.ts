@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './db/embedded.js';
+
+/**
+ * `npm start`, then Ctrl-C: the terminal sends SIGINT to its foreground process group. The server
+ * runs as it does under npm start (embedded PostgreSQL, its own data folder) in a group of its
+ * own, and the test signals that whole group as a terminal would.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-runtime-'));
+fs.chmodSync(dataDir, 0o755); // as root, the postgres user must reach it
+let running: ChildProcess | null = null;
+
+afterAll(() => {
+  if (running?.exitCode === null) process.kill(-running.pid!, 'SIGKILL');
+  // A server left by a failed run is stopped by its pid file; the folder goes either way.
+  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+  const pid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
+  if (pid) process.kill(pid, 'SIGINT');
+}, 30000);
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+async function startThenInterrupt(port: number) {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'runtime-test-pw-1', SEED_DEMO: 'false', LOG_LEVEL: 'info' };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  running = child;
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (output.includes('Admin:')) return resolve();
+      if (child.exitCode !== null) return reject(new Error(`the server exited during start-up:\n${output}`));
+      setTimeout(check, 100);
+    };
+    check();
+  });
+  const started = output;
+  expect(started).toContain(`App:        http://127.0.0.1:${port}`); // printed once it listens
+  process.kill(-child.pid!, 'SIGINT');
+  const code = await exited;
+  return { code, started, shutdown: output.slice(started.length) };
+}
+
+const errorLines = (text: string) => text.split('\n').filter((l) => /"level":(50|60)\b/.test(l) || /\berror\b/i.test(l));
+
+describe('npm start, then Ctrl-C', () => {
+  it('stops in two lines, leaves no database running, and the next start reuses the data', { timeout: 180000 }, async () => {
+    const first = await startThenInterrupt(await freePort());
+    expect(first.started).toContain('the ADMIN_PASSWORD you set'); // a fresh database
+    expect(first.shutdown.split('\n').filter((l) => l.trim())).toEqual(['Stopping…', 'Stopped.']);
+    expect(errorLines(first.started + first.shutdown)).toEqual([]);
+    expect(first.code).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+
+    const second = await startThenInterrupt(await freePort());
+    expect(second.started).not.toContain('initialising');
+    expect(second.started).toContain('set on first start'); // the admin of the first run
+    expect(second.shutdown.split('\n').filter((l) => l.trim())).toEqual(['Stopping…', 'Stopped.']);
+    expect(errorLines(second.started + second.shutdown)).toEqual([]);
+    expect(second.code).toBe(0);
+  });
+});
