@@ -34,6 +34,11 @@ export const PAGE_SIZES = {
   options: [12, 25, 50, 100],
   articlesFeedOptions: [10, 25, 50, 100, 250, 500],
   max: 1000,
+  /**
+   * The last page number a list accepts: far past any real list (a million pages), and small
+   * enough that (page - 1) × page size stays an exact integer for OFFSET. Beyond it: 400.
+   */
+  maxPage: 1_000_000,
   /** Lists that the app loads whole (projects, clients) ask for up to 500 rows. */
   wholeList: 500,
 } as const;

@@ -1,5 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -14,8 +16,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { AppDeps } from './context.js';
-import { AppError, errorObject, type ErrorObject } from './http/errors.js';
+import { AppError, errorObject, type ErrorCode, type ErrorObject } from './http/errors.js';
 import { JSONAPI } from './http/jsonapi.js';
+import { refuseNul } from './http/storable-text.js';
+import { applySecurityHeaders } from './http/security-headers.js';
 import { registerRoutes } from './routes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,7 +38,17 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: true,
+    // Only a configured proxy's X-Forwarded-For is believed: otherwise any client could pick the
+    // address that per-IP limits (login) count against.
+    trustProxy: trustProxyOption(deps.config.trustProxy),
+    // Errors raised before a route runs (a URL that is not valid UTF-8, a too-long parameter)
+    // answer in the same JSON:API shape as everything else.
+    frameworkErrors: (err, _req, reply) => {
+      const { status, errors } = toErrorDocument(err);
+      void (reply as FastifyReply).code(status).type(JSONAPI).send({ errors });
+    },
+    // Errors of the HTTP parser itself (header too large, malformed request line) reach no route.
+    clientErrorHandler: writeClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,10 +77,17 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/api/')) req.auth = await deps.authenticator.authenticate(req);
   });
+  // A NUL reaches no query: refused before validation, wherever it was parsed from.
+  app.addHook('preValidation', refuseNul);
+  app.addHook('onSend', async (req, reply, payload) => {
+    applySecurityHeaders(reply);
+    return payload;
+  });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { status, errors } = toErrorDocument(err);
     if (status >= 500) req.log.error({ err }, 'request failed');
+    else if (isInputRefusedByDatabase(err)) req.log.warn({ code: (err as { code?: string }).code, detail: err.message }, 'database refused a request value');
     reply.code(status).type(JSONAPI).send({ errors });
   });
 
@@ -76,6 +97,29 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   if (opts.serveWeb !== false) await serveWebApp(app);
   else app.setNotFoundHandler((req, reply) => sendNotFound(reply));
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to us. */
+function trustProxyOption(v: boolean | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof v === 'number' ? (_address, hop) => hop < v : v;
+}
+
+/** Answers an HTTP parser error (431, 400, 408) on the raw socket, as a JSON:API error document. */
+function writeClientError(err: NodeJS.ErrnoException, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, detail]: [number, ErrorCode, string] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'bad_request', 'The request headers are too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'bad_request', 'The request took too long to arrive']
+        : [400, 'bad_request', 'The request is not valid HTTP'];
+  const body = JSON.stringify({ errors: [{ ...errorObject(code, detail), status: String(status), title: http.STATUS_CODES[status] }] });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: ${JSONAPI}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy();
 }
 
 function sendNotFound(reply: FastifyReply) {
@@ -110,6 +154,19 @@ async function serveWebApp(app: App) {
   });
 }
 
+/** The error code of a status raised by Fastify or a plugin (403 from a path refusal is `forbidden`). */
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'validation_failed',
+  429: 'rate_limited',
+};
+
 /** Maps any error to a JSON:API error document and status. */
 export function toErrorDocument(err: unknown): { status: number; errors: ErrorObject[] } {
   if (err instanceof AppError) return { status: err.status, errors: err.toObjects() };
@@ -138,8 +195,19 @@ export function toErrorDocument(err: unknown): { status: number; errors: ErrorOb
       return { status: 400, errors: [errorObject('bad_request', 'The request body is not valid JSON')] };
   }
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-    const code = e.statusCode === 404 ? 'not_found' : e.statusCode === 429 ? 'rate_limited' : 'bad_request';
-    return { status: e.statusCode, errors: [{ ...errorObject(code, e.message), status: String(e.statusCode) }] };
+    const code = CODE_OF_STATUS[e.statusCode] ?? 'bad_request';
+    const title = code === 'bad_request' && e.statusCode !== 400 ? (http.STATUS_CODES[e.statusCode] ?? 'Bad request') : undefined;
+    return { status: e.statusCode, errors: [{ ...errorObject(code, e.message), status: String(e.statusCode), ...(title ? { title } : {}) }] };
   }
+  // PostgreSQL refused a value the request carried (class 22 "data exception": out of range, not
+  // valid for its type; class 54: a search too complex to plan). The request is at fault; the
+  // server answers 400 and logs it as a warning, not a 500 with the SQL.
+  if (isInputRefusedByDatabase(err)) return { status: 400, errors: [errorObject('bad_request', 'A value in the request is out of range or not valid')] };
   return { status: 500, errors: [errorObject('internal', 'Something went wrong')] };
+}
+
+/** A node-postgres error whose SQLSTATE blames the data sent, not the server. */
+export function isInputRefusedByDatabase(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22[0-9A-Z]{3}|54[0-9A-Z]{3})$/.test(code) && 'severity' in (err as object);
 }

@@ -22,6 +22,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().default('false'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
@@ -64,6 +65,11 @@ export interface Config {
   seedDemo: boolean;
   publicUrl?: string;
   logLevel: string;
+  /**
+   * Whose X-Forwarded-For is believed: false (default: the socket's address is the client), true
+   * (any hop — only behind a proxy that overwrites the header), a hop count, or addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[];
   loginMaxFailures: number;
   loginWindowMinutes: number;
   captchaDifficulty: number;
@@ -105,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     captchaDifficulty: e.CAPTCHA_DIFFICULTY,
@@ -129,6 +136,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     version: process.env.npm_package_version ?? '1.12.16',
   };
+}
+
+/** TRUST_PROXY: `false`/empty, `true`, a hop count (`1`), or a comma-separated address/CIDR list. */
+export function parseTrustProxy(raw: string): boolean | number | string[] {
+  const v = raw.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return raw.split(',').map((a) => a.trim()).filter(Boolean);
 }
 
 export function generateSecret(bytes = 32): string {

@@ -7,6 +7,8 @@ import { MSG } from '../../common/messages.js';
 import type { Db } from '../db/client.js';
 import { AppError } from './errors.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface OrgContext {
   id: number;
   name: string;
@@ -85,7 +87,9 @@ export class Authenticator {
     let exp: number;
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+      // Session ids are UUIDs: anything else (even correctly signed) names no session, and must
+      // not reach the uuid column's cast as a query error.
+      if (typeof payload.sid !== 'string' || !UUID.test(payload.sid) || typeof payload.exp !== 'number') return null;
       sid = payload.sid;
       exp = payload.exp * 1000;
     } catch {

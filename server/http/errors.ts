@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   no_customer: 403,
   not_found: 404,
   conflict: 409,
+  /** A resource that existed and will not come back (a WebSub push to a feed we dropped). */
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
@@ -46,6 +48,7 @@ const TITLES: Record<ErrorCode, string> = {
   no_customer: 'No customer',
   not_found: 'Not found',
   conflict: 'Conflict',
+  gone: 'Gone',
   payload_too_large: 'Payload too large',
   unsupported_media_type: 'Unsupported media type',
   validation_failed: 'Invalid attribute',

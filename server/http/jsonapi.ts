@@ -64,7 +64,8 @@ export function parseListParams(
   const page = pageRaw === undefined ? 1 : Number(pageRaw);
   const max = opts.maxPageSize ?? 5000;
   const pageSize = sizeRaw === undefined ? (opts.defaultPageSize ?? PAGE_SIZES.default) : Number(sizeRaw);
-  if (!Number.isInteger(page) || page < 0) errors.push(errorObject('bad_request', 'page must be a whole number', { parameter: 'page[page]' }));
+  if (!Number.isInteger(page) || page < 0 || page > PAGE_SIZES.maxPage)
+    errors.push(errorObject('bad_request', `page must be a whole number from 1 to ${PAGE_SIZES.maxPage}`, { parameter: 'page[page]' }));
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > max)
     errors.push(errorObject('bad_request', `page_size must be between 1 and ${max}`, { parameter: 'page[page_size]' }));
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError, notFound } from '../../http/errors.js';
 import { receivePush, verifyIntent } from './websub.js';
 
 /** Content types a hub may push a feed with; anything else is taken as bytes too. */
@@ -28,7 +29,7 @@ export default async function crawlerRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const feedId = feedIdOf(req.params.feedId);
       const answer = feedId === null ? null : await verifyIntent(deps.db, feedId, req.query);
-      if (answer === null) return reply.code(404).type('text/plain').send('Not found');
+      if (answer === null) throw notFound('subscription');
       return reply.code(200).type('text/plain').send(answer);
     },
   );
@@ -38,14 +39,14 @@ export default async function crawlerRoutes(fastify: FastifyInstance) {
     { schema: { hide: true, params }, bodyLimit: PUSH_BODY_LIMIT },
     async (req, reply) => {
       const feedId = feedIdOf(req.params.feedId);
-      if (feedId === null) return reply.code(404).type('text/plain').send('Not found');
+      if (feedId === null) throw notFound('feed');
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '');
       const outcome = await receivePush(deps, feedId, body, {
         contentType: req.headers['content-type'],
         signature: (req.headers['x-hub-signature'] as string | undefined) ?? (req.headers['x-hub-signature-256'] as string | undefined),
       });
       // A hub that pushes to a feed we no longer have should stop (410 ends the subscription).
-      if (outcome.status === 'unknown_feed') return reply.code(410).type('text/plain').send('Gone');
+      if (outcome.status === 'unknown_feed') throw new AppError('gone', 'This feed is no longer followed');
       if (outcome.status === 'ignored') req.log.info({ feedId, reason: outcome.reason }, 'websub push ignored');
       // Accepted whatever the signature check said (WebSub §8): the hub learns nothing from it.
       return reply.code(202).send();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireOrg } from '../../http/auth.js';
 import { AppError, errorObject, ValidationError } from '../../http/errors.js';
 import { resource, sendOne } from '../../http/jsonapi.js';
+import { refuseNulFields } from '../../http/storable-text.js';
 import { requireInvite } from '../invites/service.js';
 import { imageTooLarge, openUpload, parseUploadForm, saveUpload, uploadUrl, type UploadRow } from './service.js';
 
@@ -46,6 +47,7 @@ async function readForm(req: FastifyRequest): Promise<{ image?: Buffer; fields: 
     }
     throw err;
   }
+  refuseNulFields(fields);
   return { image, fields };
 }
 

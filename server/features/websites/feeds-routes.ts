@@ -38,6 +38,7 @@ async function readOpml(req: FastifyRequest): Promise<string> {
       throw err;
     }
     if (text === undefined) throw fieldError('/file', 'Choose an OPML file to import');
+    if (text.includes('\u0000')) throw fieldError('/file', MSG.websites.opmlInvalid);
     return text;
   }
   if (typeof req.body !== 'string' || !req.body.trim()) throw fieldError('/', MSG.websites.opmlInvalid);
