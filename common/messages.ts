@@ -45,6 +45,8 @@ export const MSG = {
     captcha: 'Please solve the captcha to continue',
     imageType: 'Only JPEG or PNG images are allowed',
     imageTooLarge: 'The image is too large (5 MB at most)',
+    // Not in the catalogue (which only has the mismatch): an empty confirmation says what to do.
+    confirmPasswordRequired: 'Please type your password again',
   },
   auth: {
     badCredentials: 'Wrong email or password',
@@ -95,6 +97,8 @@ export const MSG = {
     inviteInvalid: 'Invitation link is not valid or expired',
     inviteFetch: 'Error: Failed to fetch invitation link',
     noAccess: "You don't have access to the link. Please try again.",
+    // Not in the catalogue: plain wording.
+    twitchUnavailable: 'Twitch is not connected on this server, so a stream alert cannot be set up yet.',
   },
   pages: {
     notFound: "The page you're looking for is not found",
@@ -206,6 +210,10 @@ export const MSG = {
     queryRequired: 'A search query is required',
     regionalFilters: 'Region, country and EA-only filters are not available for your organization',
     tooManyIds: 'An export of selected articles is limited to 10000 articles',
+    /** The alert preview (POST alerts/preview, p/free_user/alert_preview) ran past its time budget. */
+    previewTimeout: 'The preview took too long. Try more specific keywords.',
+    /** Too many sign-up previews from one address. */
+    previewRateLimited: 'Too many previews in a short time. Please wait a minute.',
   },
   /** The Saved articles screen (001 §8 "Articles and bulk"). */
   savedArticles: {

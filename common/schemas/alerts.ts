@@ -91,6 +91,49 @@ export const articlesCountBody = z.object({
   query: z.string({ error: MSG.alertsApi.queryRequired }).max(ALERT_KEYWORDS_MAX),
 });
 
+/** How many sample headlines the alert preview shows. */
+export const ALERT_PREVIEW_SAMPLES = 5;
+
+/**
+ * The body of POST alerts/preview: the alert's keywords (the final query, as POST alerts takes
+ * them) and optionally its minimum media score. Unusable keywords are a 400 at /keywords with
+ * the same message alertKeywordsProblem gives the form.
+ */
+export const alertPreviewBody = z.object({
+  keywords: z
+    .string({ error: MSG.validation.alertKeywords })
+    .max(ALERT_KEYWORDS_MAX)
+    .superRefine((v, ctx) => {
+      const problem = alertKeywordsProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  min_reach: alertMinReachSchema.optional(),
+});
+
+/** One sample of the preview: an archive article (shared data, never a tenant's saved coverage). */
+export const alertPreviewSample = z.object({
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  /** The outlet: its website's domain, else the host of the URL. */
+  media: z.string(),
+  published_at: z.string(),
+});
+export type AlertPreviewSample = z.infer<typeof alertPreviewSample>;
+
+/**
+ * The answer of the alert preview: matching archive articles of the last two months (`count`,
+ * `capped` when counting stopped at the cap) and the newest ALERT_PREVIEW_SAMPLES of them.
+ */
+export const alertPreviewDocument = z.object({
+  data: z.object({
+    count: z.number().int(),
+    capped: z.boolean(),
+    samples: z.array(alertPreviewSample),
+  }),
+});
+export type AlertPreview = z.infer<typeof alertPreviewDocument>['data'];
+
 /** Attributes of the `alert` resource the API sends. */
 export interface AlertResourceAttributes {
   project_id: string;

@@ -5,6 +5,8 @@ import { emailSchema, passwordSchema, userNameSchema } from './auth.js';
 import { brandNameSchema } from './clients.js';
 import { organizationNameSchema } from './organizations.js';
 import { projectNameSchema } from './projects.js';
+import { typedTermsToKeywords } from '../query/simple.js';
+import { alertKeywordsProblem } from './alerts.js';
 
 /** Wizard step "Account": the form the user fills (with confirm and terms). */
 export const signupAccountForm = z
@@ -12,7 +14,7 @@ export const signupAccountForm = z
     user_username: userNameSchema,
     user_email: emailSchema,
     user_password: passwordSchema,
-    confirm_user_password: z.string(),
+    confirm_user_password: z.string().min(1, MSG.validation.confirmPasswordRequired),
     terms: z.boolean().refine((v) => v, MSG.validation.terms),
   })
   .refine((v) => v.user_password === v.confirm_user_password, {
@@ -27,18 +29,48 @@ export const signupOrganizationForm = z.object({
 
 const optionalKeywords = z.string().trim().max(500).optional().or(z.literal(''));
 
+/**
+ * Why the sign-up's article-alert keywords (typed names, read by typedTermsToKeywords) cannot
+ * make an alert, or null: the length rule on what was typed, then the query language's error.
+ */
+export function signupKeywordsProblem(typed: string): string | null {
+  const v = typed.trim();
+  if (v.length < LIMITS.alertKeywords.min) return MSG.validation.alertKeywords;
+  return alertKeywordsProblem(typedTermsToKeywords(v));
+}
+
 export const signupProjectForm = z.object({
   project_name: projectNameSchema,
-  article_keywords: optionalKeywords.refine(
-    (v) => !v || v.length >= LIMITS.alertKeywords.min,
-    MSG.validation.alertKeywords,
-  ),
+  article_keywords: optionalKeywords.superRefine((v, ctx) => {
+    const problem = v ? signupKeywordsProblem(v) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   youtube_keyword: optionalKeywords.refine((v) => !v || v.length >= LIMITS.feedKeyword.min, MSG.validation.feedKeyword),
   twitch_keyword: optionalKeywords.refine((v) => !v || v.length >= LIMITS.feedKeyword.min, MSG.validation.feedKeyword),
   twitch_game_id: z.string().max(50).optional().or(z.literal('')),
 });
 
-/** POST p/free_user (spec 001 §7 "Free sign-up"). `altcha` carries the solved proof-of-work. */
+/**
+ * POST p/free_user/alert_preview: what the sign-up's article alert would find. `keywords` are
+ * read as p/free_user reads article_alert.keywords (typed names); `altcha` is the solution the
+ * wizard holds for the sign-up (checked, not spent).
+ */
+export const signupAlertPreviewBody = z.object({
+  keywords: z
+    .string({ error: MSG.validation.alertKeywords })
+    .max(500)
+    .superRefine((v, ctx) => {
+      const problem = signupKeywordsProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  altcha: z.string({ error: MSG.validation.captcha }).min(1, MSG.validation.captcha).max(4000),
+});
+
+/**
+ * POST p/free_user (spec 001 §7 "Free sign-up"). `altcha` carries the solved proof-of-work.
+ * `article_alert.keywords` are what the person typed: names, comma-separated, each matched as
+ * a phrase (typedTermsToKeywords), never the advanced syntax.
+ */
 export const freeUserBody = z.object({
   name: userNameSchema,
   email: emailSchema,

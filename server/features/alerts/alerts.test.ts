@@ -6,7 +6,7 @@ import { alertArticles, alerts } from '../../db/schema/coverage.js';
 import { projects } from '../../db/schema/workspace.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
-import { addToFeed, daysAgo, makeArchiveArticle } from '../../../test/helpers/coverage-factories.js';
+import { addToFeed, daysAgo, makeArchiveArticle, makeWebsite } from '../../../test/helpers/coverage-factories.js';
 import { ARCHIVE_COUNT_CAP } from './repo.js';
 import { createAlert } from './service.js';
 
@@ -208,6 +208,45 @@ describe('alerts', () => {
     expect((await count(42)).statusCode).toBe(422);
     expect(ARCHIVE_COUNT_CAP).toBe(100000);
     expect((await ctx.call('POST', '/api/analytics/articles/count', { body: { query: w } })).statusCode).toBe(401);
+  });
+
+  it('previews an alert before it is saved: the count of the last two months and the five newest with their outlet', async () => {
+    const { token } = await makeOrg(ctx);
+    const w = word();
+    const site = await makeWebsite(ctx, { domain: `${w}-news.example` });
+    const made = [];
+    for (let i = 0; i < 7; i++) {
+      made.push(await makeArchiveArticle(ctx, { title: `${w} story ${i}`, pubDate: daysAgo(i + 1), reach: i === 0 ? 0.5 : 5, websiteId: i === 1 ? site.id : null }));
+    }
+    await makeArchiveArticle(ctx, { title: `${w} too old`, pubDate: daysAgo(90) });
+    const preview = (body: unknown) => ctx.call('POST', '/api/alerts/preview', { token, body });
+
+    const res = await preview({ keywords: w });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.count).toBe(7);
+    expect(data.capped).toBe(false);
+    expect(data.samples.map((s: { title: string }) => s.title)).toEqual([0, 1, 2, 3, 4].map((i) => `${w} story ${i}`));
+    expect(data.samples[0]).toEqual({
+      id: String(made[0].id),
+      title: `${w} story 0`,
+      url: made[0].url,
+      media: 'news.example.com',
+      published_at: made[0].pubDate.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    });
+    expect(data.samples[1].media).toBe(`${w}-news.example`);
+    // The alert's minimum media score counts too.
+    expect((await preview({ keywords: w, min_reach: 1 })).json().data.count).toBe(6);
+    expect((await preview({ keywords: `+"${w} story 3"` })).json().data.samples.map((s: { title: string }) => s.title)).toEqual([`${w} story 3`]);
+    expect((await preview({ keywords: `"nothing-${w}"` })).json().data).toEqual({ count: 0, capped: false, samples: [] });
+
+    // Unusable keywords: the query language's message at the field, as the form shows it.
+    const bad = await preview({ keywords: `${w} AND` });
+    expect(bad.statusCode).toBeGreaterThanOrEqual(400);
+    expect(bad.statusCode).toBeLessThan(500);
+    expect(pointers(bad)).toEqual({ '/keywords': QUERY_MSG.nothingAfterAnd });
+    expect(pointers(await preview({ keywords: 'abc' }))).toEqual({ '/keywords': MSG.validation.alertKeywords });
+    expect((await ctx.call('POST', '/api/alerts/preview', { body: { keywords: w } })).statusCode).toBe(401);
   });
 
   it('answers 404 to another organization on every route and changes nothing', async () => {

@@ -7,6 +7,7 @@ import { alerts } from '../../db/schema/coverage.js';
 import { projects } from '../../db/schema/workspace.js';
 import { idFilter, pageWindow } from '../../db/paging.js';
 import type { ListParams } from '../../http/jsonapi.js';
+import { mediaSql } from '../articles-feed/sort-columns.js';
 
 export type AlertRow = typeof alerts.$inferSelect;
 export type AlertWithTotal = AlertRow & { totalArticles: number };
@@ -152,13 +153,39 @@ export const ARCHIVE_COUNT_CAP = 100_000;
  * data). Counting stops after ARCHIVE_COUNT_CAP matches so a very common term answers as fast
  * as a rare one; `capped` says the true count is higher.
  */
-export async function countRecentMatches(db: Tx, tsquery: string): Promise<{ count: number; capped: boolean }> {
+export async function countRecentMatches(db: Tx, tsquery: string, minReach: number | null = null): Promise<{ count: number; capped: boolean }> {
   const res = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from (
       select 1 from articles
        where search @@ ${tsquery}::tsquery and pub_date >= now() - interval '2 months'
+         and (${minReach}::real is null or reach >= ${minReach}::real)
        limit ${ARCHIVE_COUNT_CAP + 1}
     ) m`);
   const n = Number(res.rows[0].n);
   return n > ARCHIVE_COUNT_CAP ? { count: ARCHIVE_COUNT_CAP, capped: true } : { count: n, capped: false };
+}
+
+/** A sample of the alert preview as read from the archive. */
+export type PreviewSampleRow = {
+  id: number;
+  title: string;
+  url: string;
+  media: string;
+  pub_date: string;
+};
+
+/**
+ * The newest `limit` archive articles of the last two months matching a query, at least
+ * `minReach` when given (shared archive, no tenant data), with their outlet.
+ */
+export async function recentMatchSamples(db: Tx, tsquery: string, minReach: number | null, limit: number): Promise<PreviewSampleRow[]> {
+  const res = await db.execute<PreviewSampleRow>(sql`
+    select a.id, a.title, a.url, ${mediaSql(sql`w.domain`, sql`a.url`)} as media,
+           to_char(a.pub_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as pub_date
+      from articles a left join websites w on w.id = a.website_id
+     where a.search @@ ${tsquery}::tsquery and a.pub_date >= now() - interval '2 months'
+       and (${minReach}::real is null or a.reach >= ${minReach}::real)
+     order by a.pub_date desc, a.id desc
+     limit ${limit}`);
+  return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { alertCreateBody, alertUpdateBody, articlesCountBody, type AlertResourceAttributes } from '../../../common/schemas/alerts.js';
+import { alertCreateBody, alertPreviewBody, alertPreviewDocument, alertUpdateBody, articlesCountBody, type AlertResourceAttributes } from '../../../common/schemas/alerts.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import { parseQuery } from '../../../common/query/parse.js';
 import { toTsquery } from '../../../common/query/postgres.js';
@@ -9,7 +9,7 @@ import { requireActiveOrg } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { parseListParams, rel, resource, sendList, sendOne } from '../../http/jsonapi.js';
 import { ALERT_FILTERS, ALERT_SORTS, countRecentMatches, listAlerts, type AlertWithTotal } from './repo.js';
-import { createAlert, deleteAlert, getAlert, updateAlert, type AlertInput } from './service.js';
+import { createAlert, deleteAlert, getAlert, previewAlert, updateAlert, type AlertInput } from './service.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -84,6 +84,22 @@ export default async function alertRoutes(fastify: FastifyInstance) {
         onBackfillError: (err) => req.log.error({ err }, 'alert backfill failed'),
       });
       return sendOne(reply, alertResource(alert), 201);
+    },
+  );
+
+  app.post(
+    '/alerts/preview',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'What an alert would find before it is saved: matches of the last two months in the archive and the five newest',
+        body: alertPreviewBody,
+        response: { 200: alertPreviewDocument },
+      },
+    },
+    async (req) => {
+      requireActiveOrg(req);
+      return { data: await previewAlert(db, req.body.keywords, { minReach: req.body.min_reach }) };
     },
   );
 

@@ -1,10 +1,14 @@
-import { alertKeywordsProblem, ALERT_MIN_REACH_DEFAULT } from '../../../common/schemas/alerts.js';
+import { sql } from 'drizzle-orm';
+import { parseQuery } from '../../../common/query/parse.js';
+import { toTsquery } from '../../../common/query/postgres.js';
+import { alertKeywordsProblem, ALERT_MIN_REACH_DEFAULT, ALERT_PREVIEW_SAMPLES, type AlertPreview } from '../../../common/schemas/alerts.js';
 import { MSG } from '../../../common/messages.js';
 import type { PlanPermissions } from '../../../common/plans.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { backfillAlert } from './matcher.js';
 import {
+  countRecentMatches,
   deleteAlertRow,
   findAlert,
   insertAlert,
@@ -13,6 +17,7 @@ import {
   lockAlert,
   orgPermissions,
   projectAlertId,
+  recentMatchSamples,
   unlinkAlert,
   updateAlertRow,
   type AlertValues,
@@ -172,4 +177,47 @@ export async function getAlert(db: Db, orgId: number, id: number): Promise<Alert
   const alert = await findAlert(db, orgId, id);
   if (!alert) throw notFound('alert');
   return alert;
+}
+
+/** The preview's time budget: a preview is a hint while typing, never a long query. */
+export const ALERT_PREVIEW_TIMEOUT_MS = 3000;
+
+function isStatementTimeout(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '57014') return true;
+  return false;
+}
+
+/**
+ * What an alert with these keywords would find before it is saved: the count of matching
+ * archive articles of the last two months (capped, see countRecentMatches) and the newest
+ * ALERT_PREVIEW_SAMPLES of them with their outlet. Reads the shared archive only (never a
+ * tenant's feed or saved coverage), read-only, under a statement timeout (503
+ * `search_timeout` past it). Unusable keywords are a 400 at `pointer`.
+ */
+export async function previewAlert(
+  db: Db,
+  keywords: string,
+  opts: { minReach?: number | null; pointer?: string; timeoutMs?: number } = {},
+): Promise<AlertPreview> {
+  const problem = alertKeywordsProblem(keywords);
+  const parsed = problem ? null : parseQuery(keywords.trim());
+  if (!parsed?.ok) throw new AppError('bad_request', problem ?? MSG.validation.alertKeywords, opts.pointer ?? '/keywords');
+  const tsquery = toTsquery(parsed.query);
+  const minReach = opts.minReach ?? null;
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('statement_timeout', ${String(opts.timeoutMs ?? ALERT_PREVIEW_TIMEOUT_MS)}, true),
+                                  set_config('transaction_read_only', 'on', true)`);
+      const { count, capped } = await countRecentMatches(tx, tsquery, minReach);
+      const rows = count > 0 ? await recentMatchSamples(tx, tsquery, minReach, ALERT_PREVIEW_SAMPLES) : [];
+      return {
+        count,
+        capped,
+        samples: rows.map((r) => ({ id: String(r.id), title: r.title, url: r.url, media: r.media, published_at: r.pub_date })),
+      };
+    });
+  } catch (err) {
+    if (isStatementTimeout(err)) throw new AppError('search_timeout', MSG.alertsApi.previewTimeout);
+    throw err;
+  }
 }

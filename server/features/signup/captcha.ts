@@ -61,19 +61,33 @@ export class Captcha {
    * anything malformed, forged, expired, wrong or already redeemed.
    */
   async redeem(encoded: string): Promise<boolean> {
-    const payload = decodePayload(encoded);
+    const payload = await this.check(encoded);
     if (!payload) return false;
+    // Check again after the await: two requests racing with one solution must not both pass.
+    if (this.redeemed.has(payload.challenge)) return false;
+    this.remember(payload.challenge, Number(extractParams(payload).expires) * 1000);
+    return true;
+  }
+
+  /**
+   * True for a solution that redeem would accept now, without spending it: the sign-up's
+   * alert preview asks for the proof of work the wizard holds for the account it will create.
+   */
+  async verify(encoded: string): Promise<boolean> {
+    return (await this.check(encoded)) !== null;
+  }
+
+  private async check(encoded: string): Promise<Payload | null> {
+    const payload = decodePayload(encoded);
+    if (!payload) return null;
     const expiresAt = Number(extractParams(payload).expires) * 1000;
     const now = this.now();
     // Our challenges always carry an expiry; one without it was not issued here.
-    if (!Number.isFinite(expiresAt) || expiresAt <= now || expiresAt > now + CAPTCHA_TTL_MS + 60_000) return false;
-    if (this.redeemed.has(payload.challenge)) return false;
+    if (!Number.isFinite(expiresAt) || expiresAt <= now || expiresAt > now + CAPTCHA_TTL_MS + 60_000) return null;
+    if (this.redeemed.has(payload.challenge)) return null;
     // verifySolution checks the expiry against the real clock; ours (injectable) decided above.
-    if (!(await verifySolution(payload, this.opts.hmacKey, false))) return false;
-    // Check again after the await: two requests racing with one solution must not both pass.
-    if (this.redeemed.has(payload.challenge)) return false;
-    this.remember(payload.challenge, expiresAt);
-    return true;
+    if (!(await verifySolution(payload, this.opts.hmacKey, false))) return null;
+    return payload;
   }
 
   private remember(challenge: string, expiresAt: number) {

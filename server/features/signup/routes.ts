@@ -3,11 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
-import { freeUserBody } from '../../../common/schemas/signup.js';
+import { typedTermsToKeywords } from '../../../common/query/simple.js';
+import { alertPreviewDocument } from '../../../common/schemas/alerts.js';
+import { freeUserBody, signupAlertPreviewBody } from '../../../common/schemas/signup.js';
 import { AppError } from '../../http/errors.js';
 import { TwitchClient, TwitchNotConfiguredError, type TwitchCategory } from '../../integrations/twitch/client.js';
+import { previewAlert } from '../alerts/service.js';
 import { createSession, loadTokenSecret } from '../auth/service.js';
 import { Captcha, deriveCaptchaKey } from './captcha.js';
+import { WindowLimiter } from './rate-limit.js';
 import { createFreeAccount } from './service.js';
 
 export const TWITCH_NOT_CONNECTED = 'Twitch is not connected on this server, so games cannot be searched.';
@@ -36,10 +40,15 @@ const previewQuery = z.object({
 });
 const gamesDoc = z.object({ data: z.array(z.object({ id: z.string(), name: z.string(), box_art_url: z.string() })) });
 
+const signupOptionsDoc = z.object({ data: z.object({ twitch: z.object({ available: z.boolean(), reason: z.string().nullable() }) }) });
+
 // Game searches are public; remembering answers briefly keeps a busy form (one lookup per
 // pause in typing) from spending the install's Twitch rate limit.
 const GAME_CACHE_MS = 5 * 60_000;
 const GAME_CACHE_MAX = 500;
+
+/** Sign-up alert previews per address and minute: a person typing (debounced) needs far fewer. */
+export const SIGNUP_PREVIEW_PER_MINUTE = 30;
 
 export default async function signupRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -101,6 +110,40 @@ export default async function signupRoutes(fastify: FastifyInstance) {
     },
   );
 
+  const twitchAvailable = twitch.configured;
+  app.get(
+    '/p/free_user/options',
+    {
+      schema: {
+        tags: ['sign-up'],
+        summary: 'What this server can set up at sign-up (a stream alert needs Twitch credentials)',
+        security: [],
+        response: { 200: signupOptionsDoc },
+      },
+    },
+    async () => ({ data: { twitch: { available: twitchAvailable, reason: twitchAvailable ? null : MSG.signup.twitchUnavailable } } }),
+  );
+
+  const previewLimiter = new WindowLimiter({ max: SIGNUP_PREVIEW_PER_MINUTE, windowMs: 60_000 });
+  app.post(
+    '/p/free_user/alert_preview',
+    {
+      schema: {
+        tags: ['sign-up'],
+        summary: "What the sign-up's article alert would find: matches of the last two months in the archive and the five newest",
+        security: [],
+        body: signupAlertPreviewBody,
+        response: { 200: alertPreviewDocument },
+      },
+    },
+    async (req) => {
+      // The same proof of work the sign-up asks for (checked, not spent), and a per-address ceiling.
+      if (!previewLimiter.take(req.ip)) throw new AppError('rate_limited', MSG.alertsApi.previewRateLimited);
+      if (!(await (await getCaptcha()).verify(req.body.altcha))) throw new AppError('bad_request', MSG.validation.captcha, '/altcha');
+      return { data: await previewAlert(db, typedTermsToKeywords(req.body.keywords), { pointer: '/keywords' }) };
+    },
+  );
+
   app.get(
     '/p/free_user/preview',
     {
@@ -120,7 +163,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
       try {
         games = await twitch.searchCategories(req.query.searchTerm);
       } catch (err) {
-        if (err instanceof TwitchNotConfiguredError) throw new AppError('unavailable', TWITCH_NOT_CONNECTED);
+        if (err instanceof TwitchNotConfiguredError) throw new AppError('not_connected', TWITCH_NOT_CONNECTED);
         req.log.warn({ err }, 'twitch game search failed');
         throw new AppError('unavailable', 'Twitch could not be reached. Please try again in a few minutes.');
       }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { TIER } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
+import { typedTermsToKeywords } from '../../../common/query/simple.js';
 import type { FreeUserBody } from '../../../common/schemas/signup.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
@@ -83,7 +84,8 @@ export async function createFreeAccount(db: Db, input: FreeUserBody, opts: FreeA
       let alertId: number | null = null;
       if (input.article_alert) {
         const name = input.article_alert.name || input.project_name;
-        const { keywords } = input.article_alert;
+        // The person typed names, not a query: `Aurora Interactive` is that name (issue 11).
+        const keywords = typedTermsToKeywords(input.article_alert.keywords);
         try {
           // Backfill waits for the commit: the archive scan must not hold the sign-up's locks.
           alertId = (await createAlert(tx, org.id, { projectId: project.id, name, keywords }, { backfill: false })).id;

@@ -7,9 +7,11 @@ import { QUERY_MSG } from '../../../common/query/messages.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { daysAgo, makeArchiveArticle } from '../../../test/helpers/coverage-factories.js';
 import { makeUser } from '../../../test/helpers/factories.js';
+import { feedItem, makeFeed, makeWebsite } from '../../../test/helpers/coverage-factories.js';
+import { ingestItems } from '../crawler/ingest.js';
 import { startFakeTwitch, type FakeTwitch } from '../../../test/fakes/twitch.js';
 import { Captcha, CAPTCHA_TTL_MS, deriveCaptchaKey } from './captcha.js';
-import { TWITCH_NOT_CONNECTED } from './routes.js';
+import { SIGNUP_PREVIEW_PER_MINUTE, TWITCH_NOT_CONNECTED } from './routes.js';
 import { ARTICLES_ACTIVE } from './service.js';
 
 let ctx: TestContext;
@@ -47,6 +49,9 @@ function body(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+const pointersOf = (res: { json(): { errors: { detail: string; source?: { pointer?: string } }[] } }) =>
+  Object.fromEntries(res.json().errors.map((e) => [e.source?.pointer, e.detail]));
 
 const signUp = (payload: object) => ctx.call('POST', '/api/p/free_user', { body: payload, headers: { 'content-type': 'application/json' } });
 
@@ -141,7 +146,7 @@ describe('POST p/free_user', () => {
     // filled from the archive of the last two months.
     const { alerts, feedTitles } = await projectAlertOf(userId);
     expect(alerts).toEqual([
-      { id: expect.any(Number), organization_id: org.id, project_id: project.id, name: 'Launch coverage', keywords: 'analytical engine', active: true },
+      { id: expect.any(Number), organization_id: org.id, project_id: project.id, name: 'Launch coverage', keywords: '+"analytical engine"', active: true },
     ]);
     expect(project.alert_id).toBe(alerts[0].id);
     expect(feedTitles).toEqual(['Analytical engine unveiled in London', 'Why the analytical engine matters']);
@@ -150,7 +155,7 @@ describe('POST p/free_user', () => {
     );
     const common = { reason: null, organization_id: org.id, project_id: project.id };
     expect(feeds).toEqual([
-      { kind: 'articles', payload: { name: 'Launch coverage', keywords: 'analytical engine', alert_id: alerts[0].id }, status: 'active', ...common },
+      { kind: 'articles', payload: { name: 'Launch coverage', keywords: '+"analytical engine"', alert_id: alerts[0].id }, status: 'active', ...common },
       { kind: 'streams', payload: { keyword: 'zelda', game_id: '110758' }, status: 'pending', ...common },
       { kind: 'videos', payload: { keyword: 'engine' }, status: 'pending', ...common },
     ]);
@@ -176,20 +181,20 @@ describe('POST p/free_user', () => {
     });
     const userId = Number(res.json().data.user.id);
     const { project, alerts, feedTitles } = await projectAlertOf(userId);
-    expect(alerts).toMatchObject([{ name: 'Launch 2025', keywords: 'jacquard punchcards', project_id: project.id }]);
+    expect(alerts).toMatchObject([{ name: 'Launch 2025', keywords: '+"jacquard punchcards"', project_id: project.id }]);
     expect(project.alert_id).toBe(alerts[0].id);
     expect(feedTitles).toEqual([]);
     const { rows } = await ctx.deps.db.execute<{ kind: string; payload: unknown; status: string }>(
       sql`select f.kind, f.payload, f.status from pending_feeds f join users u on u.default_project_id = f.project_id where u.id = ${userId}`,
     );
-    expect(rows).toEqual([{ kind: 'articles', payload: { name: 'Launch 2025', keywords: 'jacquard punchcards', alert_id: alerts[0].id }, status: 'active' }]);
+    expect(rows).toEqual([{ kind: 'articles', payload: { name: 'Launch 2025', keywords: '+"jacquard punchcards"', alert_id: alerts[0].id }, status: 'active' }]);
   });
 
   it('creates the account without the article alert when the keywords are not a valid query', async () => {
-    const res = await signUp(body({ article_alert: { keywords: 'engine AND' }, youtube_alert: { keyword: 'engine' }, altcha: await solveCaptcha() }));
+    const res = await signUp(body({ article_alert: { keywords: '!!!!!' }, youtube_alert: { keyword: 'engine' }, altcha: await solveCaptcha() }));
     expect(res.statusCode).toBe(201);
     expect(res.json().data.feeds).toEqual({
-      articles: { status: 'FAILED', reason: QUERY_MSG.nothingAfterAnd },
+      articles: { status: 'FAILED', reason: QUERY_MSG.noSearchableText },
       videos: { status: 'PENDING', reason: 'Will start when YouTube feeds are available' },
       streams: { status: 'SKIPPED', reason: 'Not requested' },
     });
@@ -201,7 +206,7 @@ describe('POST p/free_user', () => {
       sql`select kind, payload, status, reason from pending_feeds where project_id = ${project.id} order by kind`,
     );
     expect(rows).toEqual([
-      { kind: 'articles', payload: { name: 'Launch 2025', keywords: 'engine AND' }, status: 'failed', reason: QUERY_MSG.nothingAfterAnd },
+      { kind: 'articles', payload: { name: 'Launch 2025', keywords: '+"!!!!!"' }, status: 'failed', reason: QUERY_MSG.noSearchableText },
       { kind: 'videos', payload: { keyword: 'engine' }, status: 'pending', reason: null },
     ]);
     // The account works: the session token opens the new workspace.
@@ -213,7 +218,7 @@ describe('POST p/free_user', () => {
     await ctx.deps.db.execute(sql.raw(`
       create function refuse_backfill() returns trigger language plpgsql as $$
       begin
-        if exists (select 1 from alerts where id = new.alert_id and keywords = 'zeppelin tours') then raise exception 'refused for the test'; end if;
+        if exists (select 1 from alerts where id = new.alert_id and keywords = '+"zeppelin tours"') then raise exception 'refused for the test'; end if;
         return new;
       end $$;
       create trigger refuse_backfill before insert on alert_articles for each row execute function refuse_backfill();`));
@@ -350,6 +355,96 @@ describe('POST p/free_user', () => {
   });
 });
 
+describe('the sign-up article alert reads a typed name as that name (issue 11)', () => {
+  it('`Aurora Interactive` matches only articles naming Aurora Interactive, in the backfill and at ingest', async () => {
+    await archive([
+      'Bluepeak Interactive announces a sequel',
+      'Bluepeak Interactive lays off staff',
+      'Team Aurora wins the spring split',
+      'Team Aurora signs a new jungler',
+      'Interactive fiction night at the Aurora library',
+      'Aurora Interactive reveals its debut game',
+      'Hands-on: the new game from aurora interactive',
+    ]);
+    const res = await signUp(body({ article_alert: { keywords: 'Aurora Interactive' }, altcha: await solveCaptcha() }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.feeds.articles).toEqual({ status: 'ACTIVE', reason: 'Watching for new articles; 2 articles from the last two months found' });
+    const userId = Number(res.json().data.user.id);
+    const { alerts, feedTitles } = await projectAlertOf(userId);
+    expect(alerts).toMatchObject([{ keywords: '+"Aurora Interactive"' }]);
+    expect(feedTitles).toEqual(['Aurora Interactive reveals its debut game', 'Hands-on: the new game from aurora interactive']);
+
+    // New articles crawled after the sign-up go through the ingest matcher: the same rule.
+    const site = await makeWebsite(ctx, { reach: 5 });
+    const f = await makeFeed(ctx, site.id);
+    const feed = { id: f.id, type: 0, language: 'en', website: { id: site.id, language: 'en', reach: 5, muv: null, isMetacritic: false } };
+    const now = new Date();
+    await ingestItems(
+      ctx.deps.db,
+      feed,
+      ['Bluepeak Interactive patch notes', 'Team Aurora at the world finals', 'Aurora Interactive hires a director'].map((title, i) =>
+        feedItem({ url: `https://${site.domain}/aurora-${i}`, title, description: '', published: now }),
+      ),
+      now,
+    );
+    expect((await projectAlertOf(userId)).feedTitles).toEqual([
+      'Aurora Interactive hires a director',
+      'Aurora Interactive reveals its debut game',
+      'Hands-on: the new game from aurora interactive',
+    ]);
+  });
+
+  it('reads commas as alternative names, each a phrase', async () => {
+    await archive(['Nebula Forge opens a studio', 'Forge of Nebula review']);
+    const res = await signUp(body({ article_alert: { keywords: 'Nebula Forge, Starfall Works' }, altcha: await solveCaptcha() }));
+    const { alerts, feedTitles } = await projectAlertOf(Number(res.json().data.user.id));
+    expect(alerts).toMatchObject([{ keywords: '+("Nebula Forge" "Starfall Works")' }]);
+    expect(feedTitles).toEqual(['Nebula Forge opens a studio']);
+  });
+});
+
+describe('POST p/free_user/alert_preview', () => {
+  const preview = (payload: object, c = ctx) =>
+    c.call('POST', '/api/p/free_user/alert_preview', { body: payload, headers: { 'content-type': 'application/json' } });
+
+  it("shows what the sign-up's alert would find, read as the sign-up reads it, with the captcha checked and not spent", async () => {
+    await archive(['Quasar Interactive unveils a racer', 'Quasar Team wins again', 'Interactive art by Quasar'], 2);
+    const altcha = await solveCaptcha();
+    const res = await preview({ keywords: 'Quasar Interactive', altcha });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      count: 1,
+      capped: false,
+      samples: [{ id: expect.any(String), title: 'Quasar Interactive unveils a racer', url: expect.any(String), media: 'news.example.com', published_at: expect.any(String) }],
+    });
+    // The same solution still creates the account afterwards.
+    expect((await signUp(body({ altcha }))).statusCode).toBe(201);
+    // ... and is then spent for previews too.
+    expect(pointersOf(await preview({ keywords: 'Quasar Interactive', altcha }))).toEqual({ '/altcha': MSG.validation.captcha });
+  });
+
+  it('needs a valid captcha and usable keywords, each refused at its field', async () => {
+    expect(pointersOf(await preview({ keywords: 'Quasar Interactive', altcha: encode({ algorithm: 'SHA-256' }) }))).toEqual({ '/altcha': MSG.validation.captcha });
+    expect(pointersOf(await preview({ keywords: 'Quasar Interactive' }))).toEqual({ '/altcha': MSG.validation.captcha });
+    const altcha = await solveCaptcha();
+    expect(pointersOf(await preview({ keywords: 'abc', altcha }))).toEqual({ '/keywords': MSG.validation.alertKeywords });
+    expect(pointersOf(await preview({ keywords: '!!!!!', altcha }))).toEqual({ '/keywords': QUERY_MSG.noSearchableText });
+  });
+
+  it(`answers 429 after ${SIGNUP_PREVIEW_PER_MINUTE} previews a minute from one address`, async () => {
+    const own = await createTestContext();
+    try {
+      const altcha = await solveCaptcha(own);
+      for (let i = 0; i < SIGNUP_PREVIEW_PER_MINUTE; i++) expect((await preview({ keywords: 'Quasar Interactive', altcha }, own)).statusCode).toBe(200);
+      const res = await preview({ keywords: 'Quasar Interactive', altcha }, own);
+      expect(res.statusCode).toBe(429);
+      expect(res.json().errors[0]).toMatchObject({ code: 'rate_limited', detail: MSG.alertsApi.previewRateLimited });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('GET p/free_user/preview (Twitch games)', () => {
   it('searches games through Twitch with an app token it keeps', async () => {
     const res = await ctx.call('GET', '/api/p/free_user/preview?searchTerm=zelda');
@@ -394,7 +489,12 @@ describe('GET p/free_user/preview (Twitch games)', () => {
     try {
       const res = await bare.call('GET', '/api/p/free_user/preview?searchTerm=zelda');
       expect(res.statusCode).toBe(503);
-      expect(res.json().errors[0]).toMatchObject({ status: '503', code: 'unavailable', detail: TWITCH_NOT_CONNECTED });
+      expect(res.json().errors[0]).toMatchObject({ status: '503', code: 'not_connected', detail: TWITCH_NOT_CONNECTED });
+      // The sign-up form learns it before anyone types: the stream alert shows disabled with the reason.
+      expect((await bare.call('GET', '/api/p/free_user/options')).json()).toEqual({
+        data: { twitch: { available: false, reason: MSG.signup.twitchUnavailable } },
+      });
+      expect((await ctx.call('GET', '/api/p/free_user/options')).json()).toEqual({ data: { twitch: { available: true, reason: null } } });
     } finally {
       await bare.close();
     }

@@ -1,0 +1,34 @@
+/**
+ * A fixed-window counter per key (the caller's address) kept in memory: enough for a public
+ * hint like the sign-up's alert preview, which must not become a free archive search. In a
+ * multi-process install each process counts on its own, which multiplies the allowance by the
+ * number of API processes; the captcha the route also asks for is what bounds it for real.
+ */
+export class WindowLimiter {
+  private readonly hits = new Map<string, { n: number; until: number }>();
+
+  constructor(private readonly opts: { max: number; windowMs: number; maxKeys?: number; now?: () => number }) {}
+
+  /** Counts one hit for `key`; false when the key is over its allowance in the current window. */
+  take(key: string): boolean {
+    const now = (this.opts.now ?? Date.now)();
+    let entry = this.hits.get(key);
+    if (!entry || entry.until <= now) {
+      if (entry) this.hits.delete(key);
+      this.evict(now);
+      entry = { n: 0, until: now + this.opts.windowMs };
+      this.hits.set(key, entry);
+    }
+    entry.n++;
+    return entry.n <= this.opts.max;
+  }
+
+  private evict(now: number) {
+    const maxKeys = this.opts.maxKeys ?? 50_000;
+    // Insertion order is window order: stop at the first live entry once there is room.
+    for (const [key, e] of this.hits) {
+      if (e.until > now && this.hits.size < maxKeys) break;
+      this.hits.delete(key);
+    }
+  }
+}
