@@ -32,7 +32,7 @@ export function canonicalUrl(url: string): string {
   u.hash = '';
   u.username = '';
   u.password = '';
-  if (u.hostname.endsWith('.') && u.hostname.length > 1) u.hostname = u.hostname.replace(/\.+$/, '');
+  if (u.hostname.endsWith('.') && u.hostname.length > 1) u.hostname = u.hostname.replace(/(?<!\.)\.+$/, '');
   // Work on the raw query so kept parameters keep their exact encoding (URLSearchParams would re-encode).
   const kept = u.search
     .replace(/^\?/, '')
@@ -82,5 +82,5 @@ export function domainOf(url: string): string {
   } catch {
     return '';
   }
-  return host.toLowerCase().replace(/\.+$/, '').replace(/^www\./, '');
+  return host.toLowerCase().replace(/(?<!\.)\.+$/, '').replace(/^www\./, '');
 }

@@ -45,9 +45,9 @@ function isPrivate4(addr: number): boolean {
 
 /** Sixteen bytes of an IPv6 address (already validated by `isIP`), or null. */
 function ip6Bytes(text: string): number[] | null {
-  let s = text.replace(/%.*$/, ''); // zone id
+  let s = text.replace(/^([^%]*)%[\s\S]*$/, '$1'); // zone id
   const groups: number[] = [];
-  const v4 = s.match(/(\d+\.\d+\.\d+\.\d+)$/);
+  const v4 = s.match(/(?<!\d)(\d+\.\d+\.\d+\.\d+)$/);
   if (v4) {
     const n = ip4(v4[1]);
     s = `${s.slice(0, -v4[1].length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;

@@ -30,7 +30,7 @@ const PENDING_TIMEOUT_MS = 3600_000;
 const FAILED_RETRY_MS = 86_400_000;
 
 export const websubTopic = (feed: Pick<FeedRow, 'feed' | 'selfUrl'>) => feed.selfUrl || feed.feed;
-export const websubCallback = (publicUrl: string, feedId: number) => `${publicUrl.replace(/\/+$/, '')}/api/p/websub/${feedId}`;
+export const websubCallback = (publicUrl: string, feedId: number) => `${publicUrl.replace(/(?<!\/)\/+$/, '')}/api/p/websub/${feedId}`;
 
 /** The URL of `rel` in an HTTP Link header (`<https://hub>; rel="hub", <…>; rel="self"`), absolute. */
 export function linkHeaderRel(header: string | undefined, rel: string, base: string): string | null {

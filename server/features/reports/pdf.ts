@@ -37,7 +37,7 @@ async function acquire(): Promise<() => void> {
  * machine), else the address this process listens on.
  */
 export function ownBaseUrl(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): string | null {
-  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  if (config.publicUrl) return config.publicUrl.replace(/(?<!\/)\/+$/, '');
   const address = app.server.address() as AddressInfo | string | null;
   if (!address || typeof address === 'string') return null;
   const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
@@ -51,9 +51,9 @@ export function pdfFilename(name: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/^-+|(?<!-)-+$/g, '')
     .slice(0, 80)
-    .replace(/-+$/, '');
+    .replace(/(?<!-)-+$/, '');
   return `${slug || 'report'}.pdf`;
 }
 

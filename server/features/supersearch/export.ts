@@ -133,7 +133,7 @@ export async function runSupersearchExport(deps: ExportDeps, id: string): Promis
   try {
     const query = exportQuery(toSearchFilter(params), LIMITS.exportFilters);
     await deps.storage.putStream(fileKey, Readable.from(csvBatches(deps.pool, query, counter), { objectMode: false, highWaterMark: 1 }));
-    const base = (deps.config.publicUrl ?? params.base_url).replace(/\/+$/, '');
+    const base = (deps.config.publicUrl ?? params.base_url).replace(/(?<!\/)\/+$/, '');
     const mail = readyMail(params, counter.rows, `${base}/api/p/exports/${row.token}`);
     await deps.db.transaction(async (tx) => {
       await tx

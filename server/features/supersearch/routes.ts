@@ -70,7 +70,7 @@ const documentOnly = () => (data: unknown) => ({ value: data });
  */
 function ownBaseUrl(app: FastifyInstance): string {
   const { publicUrl, host, port } = app.deps.config;
-  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  if (publicUrl) return publicUrl.replace(/(?<!\/)\/+$/, '');
   const address = app.server.address();
   const listening = address && typeof address === 'object' ? address : { address: host, port };
   const name = ['0.0.0.0', '::'].includes(listening.address) ? '127.0.0.1' : listening.address;

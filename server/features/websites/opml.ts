@@ -82,7 +82,7 @@ function feedType(url: string): 0 | 1 {
  * the feed itself. Bad addresses are reported, not fatal; more than 5,000 outlines are refused.
  */
 export function parseOpml(text: string): OpmlParse {
-  const cleaned = text.replace(/^\uFEFF/, '').replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/gi, '');
+  const cleaned = text.replace(/^\uFEFF/, '').replace(/<!DOCTYPE[^>[]*(?:\[[^\]]*\][^>]*)?>/gi, '');
   let doc: { opml?: { body?: { outline?: Outline[] } } };
   try {
     doc = parser.parse(cleaned, true) as typeof doc;

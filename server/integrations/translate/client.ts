@@ -59,7 +59,7 @@ export class TranslateClient {
     if (this.settings.apiKey) body.api_key = this.settings.apiKey;
     let res: Response;
     try {
-      res = await fetch(`${this.settings.url.replace(/\/+$/, '')}/translate`, {
+      res = await fetch(`${this.settings.url.replace(/(?<!\/)\/+$/, '')}/translate`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),

@@ -71,7 +71,7 @@ export class TwitchClient {
 
   private async helix<T>(path: string, params: Record<string, string>): Promise<T> {
     if (!this.configured) throw new TwitchNotConfiguredError();
-    const url = new URL(this.settings.apiUrl.replace(/\/+$/, '') + path);
+    const url = new URL(this.settings.apiUrl.replace(/(?<!\/)\/+$/, '') + path);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     // An app token can be revoked or expire early; one retry with a fresh token covers that.
     for (let attempt = 0; ; attempt++) {
@@ -102,7 +102,7 @@ export class TwitchClient {
       client_secret: this.settings.clientSecret!,
       grant_type: 'client_credentials',
     });
-    const res = await this.send(new URL(this.settings.authUrl.replace(/\/+$/, '') + '/token'), {
+    const res = await this.send(new URL(this.settings.authUrl.replace(/(?<!\/)\/+$/, '') + '/token'), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: form.toString(),
