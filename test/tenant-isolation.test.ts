@@ -113,6 +113,9 @@ const PUBLIC = new Set([
   'GET /api/p/captcha',
   'POST /api/p/free_user',
   'GET /api/p/free_user/preview',
+  // The sign-up's alert preview and options: the shared archive and server settings, no tenant data.
+  'POST /api/p/free_user/alert_preview',
+  'GET /api/p/free_user/options',
   'GET /api/ivs/:key',
   'GET /api/p/ivs/:key',
   'POST /api/p/new_user',
@@ -153,6 +156,8 @@ const SELF = new Set([
   'POST /api/f/av',
   'POST /api/alerts',
   'POST /api/analytics/articles/count',
+  // Reads the shared archive only (never a tenant's feed or saved coverage).
+  'POST /api/alerts/preview',
   'POST /api/sentiment',
   'POST /api/translations',
   // Whether this server has translation configured: nothing of any organization.
