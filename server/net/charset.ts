@@ -1,21 +1,23 @@
 /**
  * Bytes of an HTTP body to text, the way feed readers that survive the real web do it
- * (Miniflux): a BOM wins; bytes that are valid UTF-8 are UTF-8 whatever the document claims
- * (servers and prologs lie); otherwise the charset from Content-Type, then the XML prolog or
- * HTML meta, then windows-1252 (what "latin-1" means on the web).
+ * (Miniflux): a UTF-16 BOM wins; bytes that are valid UTF-8 are UTF-8 whatever the document
+ * claims (servers and prologs lie); otherwise the charset from Content-Type, then the XML prolog
+ * or HTML meta, then windows-1252 (what "latin-1" means on the web). A UTF-8 BOM is no exception:
+ * editors and CMSs put one in front of Windows-1252 text, and believing it would turn every
+ * accented letter into U+FFFD.
  */
 export function decodeText(body: Buffer, contentType?: string | null): string {
-  if (body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return decodeWith('utf-8', body.subarray(3));
   if (body.length >= 2 && body[0] === 0xff && body[1] === 0xfe) return decodeWith('utf-16le', body.subarray(2));
   if (body.length >= 2 && body[0] === 0xfe && body[1] === 0xff) return decodeWith('utf-16be', body.subarray(2));
+  const bytes = body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? body.subarray(3) : body;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     // not UTF-8: use what the document says it is
   }
-  const label = charsetFromContentType(contentType) ?? declaredCharset(body);
+  const label = charsetFromContentType(contentType) ?? declaredCharset(bytes);
   const chosen = label && !/^utf-?8$/i.test(label) ? label : 'windows-1252';
-  return decodeWith(chosen, body);
+  return decodeWith(chosen, bytes);
 }
 
 function decodeWith(label: string, bytes: Buffer): string {
@@ -46,7 +48,7 @@ export function charsetFromContentType(contentType?: string | null): string | nu
 /** The encoding an XML prolog or an HTML meta tag near the start declares. */
 function declaredCharset(body: Buffer): string | null {
   const head = body.subarray(0, 2048).toString('latin1');
-  const xml = head.match(/^\s*<\?xml[^>]*\bencoding\s*=\s*["']([\w.:-]+)["']/i);
+  const xml = head.match(/^\s*<\?xml[^>]+\bencoding\s*=\s*["']([\w.:-]+)["']/i);
   if (xml) return xml[1].toLowerCase();
   const meta = head.match(/<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i);
   return meta ? meta[1].toLowerCase() : null;

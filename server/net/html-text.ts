@@ -10,14 +10,64 @@ const collapse = collapseWhitespace;
 /** HTML → plain text: scripts, styles and tags removed, entities decoded, whitespace collapsed. */
 export function htmlToText(html: string): string {
   if (!html) return '';
-  const withoutTags = html
-    .replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
-    .replace(/<\/?(?:p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|blockquote|section|article|figure|figcaption|pre)\b[^>]*>/gi, ' ')
-    .replace(/<\/?[a-z][^>]*>/gi, '');
+  const withoutTags = stripRawText(html)
+    .replace(/<\/?(?:p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|blockquote|section|article|figure|figcaption|pre)\b[^<>]*>/gi, ' ')
+    .replace(/<\/?[a-z][^<>]*>/gi, '');
   return collapse(decodeEntities(withoutTags));
 }
+
+const RAW_START = /<(script|style|noscript|template)\b|<!--|<!\[CDATA\[/gi;
+
+/**
+ * Removes script, style, noscript and template elements with their content and comments, and
+ * unwraps CDATA sections, in one pass (a lazy regex per element went quadratic on many unclosed
+ * `<script`). An element or comment that is never closed takes the rest of the text with it, as
+ * in a browser.
+ */
+function stripRawText(html: string): string {
+  const found = new Map<string, number>(); // closer → where it was last found (-1: nowhere further)
+  const closeAt = (closer: string, from: number, find: () => number) => {
+    const last = found.get(closer);
+    if (last !== undefined && (last === -1 || last >= from)) return last;
+    const at = find();
+    found.set(closer, at);
+    return at;
+  };
+  let out = '';
+  let from = 0;
+  const re = new RegExp(RAW_START.source, 'gi');
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    out += html.slice(from, m.index);
+    const start = m.index + m[0].length;
+    let end: number;
+    if (m[1]) {
+      const name = m[1].toLowerCase();
+      end = closeAt(name, start, () => {
+        const close = new RegExp(`</${name}\\s*>`, 'gi');
+        close.lastIndex = start;
+        const c = close.exec(html);
+        return c ? c.index + c[0].length : -1;
+      });
+      out += ' ';
+    } else if (m[0] === '<!--') {
+      end = closeAt('-->', start, () => after(html, '-->', start));
+      out += ' ';
+    } else {
+      const close = closeAt(']]>', start, () => html.indexOf(']]>', start));
+      out += html.slice(start, close < 0 ? html.length : close);
+      end = close < 0 ? -1 : close + 3;
+    }
+    if (end < 0) return out;
+    from = end;
+    re.lastIndex = end;
+  }
+  return out + html.slice(from);
+}
+
+const after = (s: string, token: string, from: number) => {
+  const at = s.indexOf(token, from);
+  return at < 0 ? -1 : at + token.length;
+};
 
 const NAMED: Record<string, string> = {
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', hellip: '…', mdash: '—', ndash: '–',

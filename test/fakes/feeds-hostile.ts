@@ -22,7 +22,13 @@ export interface HostilePath {
 }
 
 export const HOSTILE_PATHS: HostilePath[] = [
-  { path: '/hostile/malformed.xml', expect: { kind: 'parse_error' }, note: 'truncated, unclosed tags' },
+  { path: '/hostile/malformed.xml', expect: { kind: 'items', count: 1 }, note: 'the second item unclosed and the document cut: the complete first item is salvaged' },
+  { path: '/hostile/malformed-no-item.xml', expect: { kind: 'parse_error' }, note: 'unclosed tags and no complete item: nothing to salvage' },
+  { path: '/hostile/truncated.xml', expect: { kind: 'items', count: 4 }, note: 'RSS cut before its last ">": all four items salvaged' },
+  { path: '/hostile/truncated-70.atom', expect: { kind: 'items', count: 3 }, note: 'Atom cut at 70 % of its length, inside the fourth of five entries: the three complete ones salvaged' },
+  { path: '/hostile/bom-cp1252.xml', expect: { kind: 'items', count: 2 }, note: 'a UTF-8 BOM in front of Windows-1252 bytes: titles read "Café “quoté”" and "Über naïve"' },
+  { path: '/hostile/atom03.xml', expect: { kind: 'items', count: 2 }, note: 'Atom 0.3, escaped text/html and application/xhtml+xml titles with <script> and on* attributes: plain-text titles' },
+  { path: '/hostile/dcterms.xml', expect: { kind: 'items', count: 2 }, note: 'RSS 1.0 items dated only by dcterms:modified / dcterms:issued: every item has a date' },
   { path: '/hostile/billion-laughs.xml', expect: { kind: 'items', count: 1 }, note: 'nested entity expansion and an external entity in the DOCTYPE; must parse without expanding' },
   { path: '/hostile/wrong-charset.xml', expect: { kind: 'items', count: 2 }, note: 'latin-1 bytes declared utf-8; titles read "Café déjà vu" and "Über naïve"' },
   { path: '/hostile/wrong-charset-utf8.xml', expect: { kind: 'items', count: 2 }, note: 'utf-8 bytes declared iso-8859-1 (prolog and Content-Type); same titles' },
@@ -49,6 +55,47 @@ const rss = (origin: string, path: string, items: FakeFeedItem[], title = 'Hosti
 
 const RSS_HEAD = '<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>T</title><link>https://example.com/</link>';
 
+/** Fixed URLs (not the fake's origin), so that a cut at a fraction of the length falls at the same place on every port. */
+const fixedItems = (n: number): FakeFeedItem[] =>
+  Array.from({ length: n }, (_, i) => ({ title: `Cut story ${i + 1}`, url: `https://example.com/cut/${i + 1}`, description: `<p>Body of story ${i + 1}, long enough to be an article summary.</p>`, published: new Date(FIXED_DATE.getTime() - i * 3_600_000) }));
+
+/** The hostile truncated feeds, also used by the parser's own tests. */
+export const TRUNCATED = {
+  rss: () => {
+    const doc = renderFeed({ format: 'rss', title: 'Cut', items: fixedItems(4) }, 'https://example.com/feed.xml', '');
+    return doc.slice(0, doc.trimEnd().lastIndexOf('>'));
+  },
+  atom70: () => {
+    const doc = renderFeed({ format: 'atom', title: 'Cut', items: fixedItems(5) }, 'https://example.com/feed.atom', '');
+    return doc.slice(0, Math.floor(doc.length * 0.7));
+  },
+};
+
+/** Windows-1252 bytes (curly quotes 0x93/0x94, é, Ü, ï) behind a UTF-8 BOM, no declared encoding. */
+export function bomCp1252Feed(): Buffer {
+  const text = `<?xml version="1.0"?><rss version="2.0"><channel><title>Caf\u00e9</title><link>https://example.com/</link><item><title>Caf\u00e9 \u201cquot\u00e9\u201d</title><link>https://example.com/bom/1</link></item><item><title>\u00dcber na\u00efve</title><link>https://example.com/bom/2</link></item></channel></rss>`;
+  const bytes = [...text].map((c) => (c === '\u201c' ? 0x93 : c === '\u201d' ? 0x94 : c.charCodeAt(0)));
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(bytes)]);
+}
+
+/** Atom 0.3 with markup in its titles, escaped (text/html, mode="escaped") and inline (application/xhtml+xml). */
+export const ATOM03 = `<?xml version="1.0" encoding="utf-8"?>
+<feed version="0.3" xmlns="http://purl.org/atom/ns#"><title type="text/html" mode="escaped">Caf&amp;eacute; &lt;i&gt;News&lt;/i&gt;</title>
+<link rel="alternate" type="text/html" href="https://example.com/"/><modified>2024-05-01T12:00:00Z</modified>
+<entry><title type="text/html" mode="escaped">Caf&amp;eacute; &lt;i&gt;x&lt;/i&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;b onmouseover="alert(2)"&gt;bold&lt;/b&gt;</title>
+<link rel="alternate" type="text/html" href="https://example.com/a03/1"/><id>tag:example.com,2024:1</id><issued>2024-05-01T12:00:00Z</issued><modified>2024-05-01T12:00:00Z</modified></entry>
+<entry><title type="application/xhtml+xml" mode="xml"><div xmlns="http://www.w3.org/1999/xhtml">Caf&#233; <b onclick="alert(3)">bold</b><script>alert(4)</script></div></title>
+<link rel="alternate" type="text/html" href="https://example.com/a03/2"/><id>tag:example.com,2024:2</id><issued>2024-05-01T11:00:00Z</issued></entry>
+</feed>`;
+
+/** RSS 1.0 whose items carry only Dublin Core Terms dates. */
+export const DCTERMS_RDF = `<?xml version="1.0" encoding="utf-8"?>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dcterms="http://purl.org/dc/terms/">
+<channel rdf:about="https://example.com/"><title>Terms</title><link>https://example.com/</link><description>d</description></channel>
+<item rdf:about="https://example.com/dct/1"><title>Modified only</title><link>https://example.com/dct/1</link><dcterms:modified>2024-05-01T12:00:00Z</dcterms:modified></item>
+<item rdf:about="https://example.com/dct/2"><title>Issued and modified</title><link>https://example.com/dct/2</link><dcterms:issued>2024-04-30T08:00:00Z</dcterms:issued><dcterms:modified>2024-05-01T12:00:00Z</dcterms:modified></item>
+</rdf:RDF>`;
+
 /** Serves `path` if it is a hostile case; false otherwise. */
 export function serveHostile(path: string, req: http.IncomingMessage, res: http.ServerResponse, origin: string): boolean {
   const xml = (body: string | Buffer, headers: Record<string, string> = {}) => {
@@ -58,6 +105,24 @@ export function serveHostile(path: string, req: http.IncomingMessage, res: http.
   switch (path) {
     case '/hostile/malformed.xml':
       xml(`${RSS_HEAD}<item><title>One</title><link>https://example.com/1</link></item><item><title>Two<link>https://example.com/2</link></channel>`);
+      return true;
+    case '/hostile/malformed-no-item.xml':
+      xml(`${RSS_HEAD}<item><title>Two<link>https://example.com/2</link></channel>`);
+      return true;
+    case '/hostile/truncated.xml':
+      xml(TRUNCATED.rss());
+      return true;
+    case '/hostile/truncated-70.atom':
+      xml(TRUNCATED.atom70(), { 'content-type': 'application/atom+xml; charset=utf-8' });
+      return true;
+    case '/hostile/bom-cp1252.xml':
+      xml(bomCp1252Feed(), { 'content-type': 'application/rss+xml' });
+      return true;
+    case '/hostile/atom03.xml':
+      xml(ATOM03, { 'content-type': 'application/atom+xml; charset=utf-8' });
+      return true;
+    case '/hostile/dcterms.xml':
+      xml(DCTERMS_RDF, { 'content-type': 'application/rdf+xml; charset=utf-8' });
       return true;
     case '/hostile/billion-laughs.xml': {
       const ents = ['<!ENTITY lol "lol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`), '<!ENTITY xxe SYSTEM "file:///etc/passwd">'];

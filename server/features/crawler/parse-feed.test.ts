@@ -273,6 +273,11 @@ describe('the hostile set of the fake feed server', () => {
     if (h.path === '/hostile/google-alerts.xml') {
       expect(feed.items[0]).toMatchObject({ url: 'https://news.example.org/acme-1?id=1', title: 'Acme story 1 & more', description: 'Acme news 1' });
     }
+    if (h.path === '/hostile/malformed.xml') expect(feed.items.map((i) => i.title)).toEqual(['One']);
+    if (h.path === '/hostile/bom-cp1252.xml') expect(feed.items.map((i) => i.title)).toEqual(['Café “quoté”', 'Über naïve']);
+    if (h.path === '/hostile/atom03.xml') expect(feed.items.map((i) => i.title)).toEqual(['Café x bold', 'Café bold']);
+    if (h.path === '/hostile/dcterms.xml') expect(feed.items.every((i) => i.published !== null)).toBe(true);
+    if (h.path.startsWith('/hostile/truncated')) expect(feed.items.map((i) => i.url)).toEqual(Array.from({ length: h.expect.count }, (_, n) => `https://example.com/cut/${n + 1}`));
     if (h.path === '/hostile/relative-links.xml') {
       expect(feed.items.map((i) => i.url)).toEqual([`${fake.url}/blog/post-1`, `${fake.url}/news/post-2`, `${fake.url}/archive/post-3`]);
     }

@@ -3,13 +3,15 @@ import { decodeText } from '../../net/charset.js';
 import { toIso6391 } from './language.js';
 import { htmlToText, decodeEntities, collapseWhitespace as collapse } from '../../net/html-text.js';
 import { parseFeedDate } from '../../net/dates.js';
+import { stripDoctype, startsWithHtmlElement, salvageItems } from './xml-scan.js';
 
 /**
  * Feed bytes → a normalised `ParsedFeed`, whatever the format (RSS 0.9x/1.0/2.0, Atom 1.0,
  * JSON Feed 1.x, Google Alerts Atom). Parsing is feedsmith's (namespaces resolved by URI, so
  * `a10:link` works like `atom:link`); this layer adds what a crawler of the open web needs:
  * encoding repair, an entity-expansion defence, URL resolution and cleaning, lenient dates,
- * text versions of HTML, and a readable error when the document is not a feed.
+ * text versions of HTML, a lenient second pass that salvages the complete items of a broken
+ * feed, and a readable error when the document is not a feed.
  */
 
 export interface FeedItem {
@@ -95,30 +97,48 @@ function parseOrThrow(body: Buffer, ctx: { contentType?: string | null; url: str
   } else if (looksLikeHtml(trimmed)) {
     throw new FeedParseError(FEED_PARSE_MESSAGES.html);
   }
-  let result: { format: string; feed: unknown };
+  let result: FeedsmithResult;
   try {
-    result = parseWithFeedsmith(input as string) as { format: string; feed: unknown };
+    result = parseWithFeedsmith(input as string) as FeedsmithResult;
   } catch (err) {
     if (err instanceof DetectError) throw new FeedParseError(typeof input === 'string' ? FEED_PARSE_MESSAGES.unknown : FEED_PARSE_MESSAGES.json, { cause: err });
-    throw new FeedParseError(FEED_PARSE_MESSAGES.malformed, { cause: err });
+    const salvaged = typeof input === 'string' ? salvage(input) : null;
+    if (!salvaged) throw new FeedParseError(FEED_PARSE_MESSAGES.malformed, { cause: err });
+    result = salvaged;
   }
   const feed = obj(result.feed);
   const raw = result.format === 'atom' ? fromAtom(feed, ctx.url) : result.format === 'json' ? fromJson(feed, ctx.url) : fromRss(feed, ctx.url);
   return finish(raw);
 }
 
+type FeedsmithResult = { format: string; feed: unknown };
+
 /**
- * Removes the DOCTYPE with its internal subset: entity declarations there are how "billion
- * laughs" and external-entity attacks work, and feeds have no legitimate use for them.
+ * The lenient second pass (as long-lived crawlers do): a feed cut in transfer or broken in one
+ * item keeps its complete items. The head and the items found are parsed again; when that fails
+ * too, each item is tried alone (within a work bound) and the ones that parse are kept.
  */
-function stripDoctype(text: string): string {
-  return text.replace(/<!DOCTYPE(?:[^>[]|\[[\s\S]*?\])*>/gi, '');
+function salvage(text: string): FeedsmithResult | null {
+  const found = salvageItems(text);
+  if (!found) return null;
+  const attempt = (items: string[]): FeedsmithResult | null => {
+    try {
+      const result = parseWithFeedsmith(found.head + items.join('') + found.tail) as FeedsmithResult;
+      const feed = obj(result.feed);
+      return arr(feed.items ?? feed.entries).length ? result : null;
+    } catch {
+      return null;
+    }
+  };
+  const all = attempt(found.items);
+  if (all || found.items.length === 1 || found.head.length * found.items.length > 20_000_000) return all;
+  return attempt(found.items.filter((item) => attempt([item])));
 }
 
 function looksLikeHtml(text: string): boolean {
   const head = text.slice(0, 4096);
   if (/<(?:[\w-]+:)?(?:rss|feed|RDF)[\s>]/.test(head)) return false;
-  return /^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<html[\s>]/i.test(text) || /<(?:html|head|body)[\s>]/i.test(head);
+  return startsWithHtmlElement(text) || /<(?:html|head|body)[\s>]/i.test(head);
 }
 
 // ---------------------------------------------------------------- format adapters
@@ -158,7 +178,7 @@ function fromRss(feed: Node, feedUrl: string): RawFeed {
       contentHtml: first(obj(it.content).encoded),
       plainText: '',
       author: first(...arr(it.authors).map((a) => first(obj(a).name, a)), ...arr(obj(it.dc).creators)),
-      date: first(it.pubDate, ...arr(obj(it.dc).dates), obj(it.dcterms).modified, obj(it.atom).published, obj(it.atom).updated),
+      date: first(it.pubDate, ...arr(obj(it.dc).dates), ...dctermsDates(it), obj(it.atom).published, obj(it.atom).updated),
       language: first(...arr(obj(it.dc).languages)),
       image: rssImage(it, base),
     };
@@ -172,6 +192,12 @@ function fromRss(feed: Node, feedUrl: string): RawFeed {
     ttlMinutes: positiveInt(feed.ttl) ?? syndicationMinutes(str(sy.updatePeriod), sy.updateFrequency),
     items,
   };
+}
+
+/** dcterms:issued, created and modified (feedsmith gives arrays), publication dates first. */
+function dctermsDates(it: Node): unknown[] {
+  const dcterms = obj(it.dcterms);
+  return [...arr(dcterms.issued), ...arr(dcterms.created), ...arr(dcterms.date), ...arr(dcterms.modified)];
 }
 
 function rssImage(it: Node, base: string): string {
@@ -203,11 +229,11 @@ function fromAtom(feed: Node, feedUrl: string): RawFeed {
       links: cleanLinks(alternates.map((l) => str(l.href)), base),
       guid: first(e.id),
       title: textConstruct(obj(e.title)),
-      summaryHtml: summary.type === 'html' || summary.type === 'xhtml' ? str(summary.value) : '',
-      contentHtml: content.type === 'html' || content.type === 'xhtml' ? str(content.value) : '',
-      plainText: first(summary.type !== 'html' && summary.type !== 'xhtml' ? summary.value : '', !content.type || content.type === 'text' ? content.value : ''),
+      summaryHtml: isHtmlType(summary.type) ? str(summary.value) : '',
+      contentHtml: isHtmlType(content.type) ? str(content.value) : '',
+      plainText: first(isHtmlType(summary.type) ? '' : summary.value, !content.type || isTextType(content.type) ? content.value : ''),
       author: first(...arr(e.authors).map((a) => obj(a).name), ...arr(feed.authors).map((a) => obj(a).name)),
-      date: first(e.published, e.updated, obj(e.dc).dates && arr(obj(e.dc).dates)[0]),
+      date: first(e.published, e.updated, ...arr(obj(e.dc).dates), ...dctermsDates(e)),
       language: first(obj(e.xml).lang, feedLang),
       image: cleanLinks([...enclosures, ...thumbs], base)[0] ?? '',
     };
@@ -225,9 +251,16 @@ function fromAtom(feed: Node, feedUrl: string): RawFeed {
 
 const htmlFirst = (l: Node) => (!l.type || /html/.test(str(l.type)) ? 0 : 1);
 
+/**
+ * Atom 1.0 says `html`/`xhtml`; Atom 0.3 used MIME types (`text/html`, `application/xhtml+xml`,
+ * often with mode="escaped"). Either way the value is markup, to be reduced to text.
+ */
+const isHtmlType = (type: unknown) => /^(?:x?html|text\/html|application\/xhtml\+xml)$/i.test(str(type).trim());
+const isTextType = (type: unknown) => /^(?:text|text\/plain)$/i.test(str(type).trim());
+
 function textConstruct(t: Node): string {
   const value = str(t.value);
-  return t.type === 'html' || t.type === 'xhtml' ? htmlToText(value) : collapse(value);
+  return isHtmlType(t.type) ? htmlToText(value) : collapse(value);
 }
 
 function fromJson(feed: Node, feedUrl: string): RawFeed {
@@ -349,13 +382,13 @@ function syndicationMinutes(period: string, frequency: unknown): number | null {
 
 function cleanAuthor(raw: string): string | null {
   // RSS <author> is "email (Name)"; keep the name.
-  const m = raw.match(/^\S+@\S+\s*\((.+)\)$/);
+  const m = raw.match(/^[^\s@]+@[^\s(]+\s*\((.+)\)$/);
   const name = collapse(htmlToText(m ? m[1] : raw));
   return name ? name.slice(0, 200) : null;
 }
 
 function firstImage(html: string): string {
-  const m = html.match(/<img\b[^>]*?\bsrc\s*=\s*["']?(https?:\/\/[^"'\s>]+)/i);
+  const m = html.slice(0, HTML_MAX).match(/<img\b[^>]+?\bsrc\s*=\s*["']?(https?:\/\/[^"'\s>]+)/i);
   return m ? decodeEntities(m[1]) : '';
 }
 
