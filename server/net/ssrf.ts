@@ -45,7 +45,7 @@ function isPrivate4(addr: number): boolean {
 
 /** Sixteen bytes of an IPv6 address (already validated by `isIP`), or null. */
 function ip6Bytes(text: string): number[] | null {
-  let s = text.replace(/^([^%]*)%[\s\S]*$/, '$1'); // zone id
+  let s = text.replace(/^([^%]*)%.*$/, '$1'); // zone id
   const groups: number[] = [];
   const v4 = s.match(/(?<!\d)(\d+\.\d+\.\d+\.\d+)$/);
   if (v4) {
