@@ -154,4 +154,42 @@ describe('DataTable', () => {
     fireEvent.click(screen.getByRole('button', { name: /Name/ }));
     await waitFor(() => expect(lastCall(calls).get('sort')).toBe('-name'));
   });
+
+  it('marks each cell for the fitting layout: the headline, the priority and the card label', async () => {
+    serveItems();
+    const wide = [
+      helper.display({ id: 'icon', header: () => <span>Icon</span>, meta: { width: 48, label: false }, cell: () => 'i' }),
+      helper.accessor('name', { id: 'code', header: 'Code', meta: { width: 90 } }),
+      helper.accessor('name', { header: 'Name', meta: { primary: true } }),
+      helper.accessor('name', { id: 'lang', header: 'Language', meta: { width: 100, priority: 3 } }),
+    ];
+    renderWithProviders(<DataTable<Item> path="items" columns={wide} rowActions={() => [{ label: 'Edit', onClick: () => {} }]} rowLabel={(r) => r.name} />);
+    await screen.findAllByText('Item 01');
+    const row = screen.getByRole('button', { name: 'Actions for Item 01' }).closest('tr')!;
+    const cell = (id: string) => row.querySelector(`td[data-col="${id}"]`)!;
+    expect(cell('name').hasAttribute('data-primary')).toBe(true);
+    expect(cell('name').hasAttribute('data-label')).toBe(false);
+    expect(row.querySelectorAll('td[data-primary]')).toHaveLength(1);
+    expect(cell('code').getAttribute('data-label')).toBe('Code');
+    expect(cell('lang').getAttribute('data-priority')).toBe('3');
+    expect(cell('code').hasAttribute('data-priority')).toBe(false);
+    expect(cell('icon').hasAttribute('data-label')).toBe(false);
+    expect(cell('actions').hasAttribute('data-label')).toBe(false);
+    // The headline takes the free width; the others keep theirs (fixed table layout).
+    const header = (id: string) => document.querySelector(`th[data-col="${id}"]`) as HTMLElement;
+    expect(header('name').style.width).toBe('');
+    expect(header('code').style.width).not.toBe('');
+    expect(header('lang').getAttribute('data-priority')).toBe('3');
+    // No sideways scroll container any more: the table fits its frame.
+    expect(row.closest('.mantine-ScrollArea-root')).toBeNull();
+  });
+
+  it('takes the first column with a text header as the headline when none is marked', async () => {
+    serveItems();
+    renderWithProviders(<DataTable<Item> path="items" columns={columns} selectable />);
+    const name = await screen.findByText('Item 01');
+    const row = name.closest('tr')!;
+    expect(name.closest('td')!.hasAttribute('data-primary')).toBe(true);
+    expect(row.querySelector('td[data-col="select"]')!.hasAttribute('data-primary')).toBe(false);
+  });
 });

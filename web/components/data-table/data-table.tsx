@@ -14,7 +14,7 @@ import { downloadCsv } from '../../lib/api';
 import { toastError, toastSuccess } from '../toasts';
 import { RowActions, type RowAction } from './row-actions';
 import { TablePagination } from './table-pagination';
-import { BodyRows, HeaderCell, TableError } from './table-parts';
+import { BodyRows, FitTable, HeaderCell, TableError } from './table-parts';
 import { TableToolbar } from './table-toolbar';
 import { listParamsQuery, useListQuery, type FilterValue, type ListParams } from './use-list-query';
 import { useTableState } from './use-table-state';
@@ -25,8 +25,21 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** The API's sort field; a column without one cannot be sorted. */
     sortField?: string;
+    /** Fixed width in px (the table lays out with fixed widths; columns without one share the rest). */
     width?: number | string;
     align?: 'left' | 'right' | 'center';
+    /**
+     * The headline column (title, name, domain): it takes the free width, is never hidden, and
+     * leads each card on narrow screens. Without one, the first column with a text header leads.
+     */
+    primary?: boolean;
+    /**
+     * How much the column matters when space runs out: 1 (default) always shown, in cards too;
+     * 2 hidden in narrow tables (below 1000 px) and in cards; 3 hidden below 1200 px and in cards.
+     */
+    priority?: 1 | 2 | 3;
+    /** The name of the fact in a card when the header is not plain text (false: no label). */
+    label?: string | false;
   }
 }
 
@@ -114,7 +127,7 @@ export function DataTable<A>(props: DataTableProps<A>) {
       cols.push({
         id: 'actions',
         header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-        meta: { width: 56, align: 'right' },
+        meta: { width: 56, align: 'right', label: false },
         cell: ({ row, table }) => {
           const { rowActions, rowLabel } = table.options.meta as RowMenuMeta<A>;
           return <RowActions actions={rowActions!(row.original)} label={(rowLabel ?? ((r: Row<A>) => r.id))(row.original)} />;
@@ -178,8 +191,8 @@ export function DataTable<A>(props: DataTableProps<A>) {
         extra={props.toolbarExtra}
       />
       {query.isError && <TableError message={(query.error as Error).message} onRetry={() => void query.refetch()} />}
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className={classes.table}>
+      <FitTable>
+        <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover className={classes.table}>
           <Table.Thead>
             {table.getHeaderGroups().map((hg) => (
               <Table.Tr key={hg.id}>
@@ -210,7 +223,7 @@ export function DataTable<A>(props: DataTableProps<A>) {
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </FitTable>
       <TablePagination
         meta={meta}
         page={state.page}
@@ -228,7 +241,7 @@ export function DataTable<A>(props: DataTableProps<A>) {
 function selectColumn<A>(): ColumnDef<Row<A>> {
   return {
     id: 'select',
-    meta: { width: 44 },
+    meta: { width: 44, label: false },
     header: ({ table }) => (
       <Checkbox
         aria-label="Select all rows on this page"

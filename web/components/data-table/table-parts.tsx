@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { flexRender, type Header, type Table as TanTable } from '@tanstack/react-table';
+import { flexRender, type Column, type Header, type Table as TanTable } from '@tanstack/react-table';
 import { MSG } from '../../../common/messages';
 import classes from './data-table.module.css';
 
@@ -10,12 +10,50 @@ import classes from './data-table.module.css';
  * tables that page a list they hold: Super Search results, report tables).
  */
 
+/**
+ * The frame of a table that fits its box: the table lays out with fixed column widths inside a
+ * size container, so columns of lower priority step aside as the box narrows and below the
+ * mobile breakpoint each row becomes a card led by its headline (see data-table.module.css).
+ */
+export function FitTable({ children }: { children: ReactNode }) {
+  return <div className={classes.frame}>{children}</div>;
+}
+
+/** The headline column of a table: the one marked `primary`, else the first with a text header. */
+export function primaryColumnId<T>(columns: Column<T, unknown>[]): string | undefined {
+  const marked = columns.find((c) => c.columnDef.meta?.primary);
+  if (marked) return marked.id;
+  return columns.find((c) => typeof c.columnDef.header === 'string' && c.columnDef.header !== '' && c.id !== 'select' && c.id !== 'actions')?.id;
+}
+
+/** The data attributes that place a cell (header or body) in the fitting layout. */
+export function cellPlacement<T>(column: Column<T, unknown>, primaryId: string | undefined) {
+  const meta = column.columnDef.meta;
+  const primary = column.id === primaryId;
+  const header = column.columnDef.header;
+  const label = meta?.label === false ? undefined : (meta?.label ?? (typeof header === 'string' && header !== '' ? header : undefined));
+  return {
+    'data-col': column.id,
+    'data-primary': primary || undefined,
+    'data-priority': !primary && meta?.priority && meta.priority > 1 ? meta.priority : undefined,
+    'data-label': primary ? undefined : label,
+  };
+}
+
 /** A header cell: the column's label, and when `onSort` is given a button with the sort arrow. */
 export function HeaderCell<T>({ header, sorted, onSort }: { header: Header<T, unknown>; sorted: 'asc' | 'desc' | false; onSort?: () => void }) {
   const meta = header.column.columnDef.meta;
   const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+  const placement = cellPlacement(header.column, primaryColumnId(header.getContext().table.getVisibleLeafColumns()));
   return (
-    <Table.Th className={classes.headerCell} w={meta?.width} ta={meta?.align} aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}>
+    <Table.Th
+      {...placement}
+      data-label={undefined}
+      className={classes.headerCell}
+      w={placement['data-primary'] ? undefined : meta?.width}
+      ta={meta?.align}
+      aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
       {onSort ? (
         <UnstyledButton className={classes.sortButton} onClick={onSort}>
           {content}
@@ -40,10 +78,11 @@ export function BodyRows<T>({ table, loading, skeletonRows, skeletonHeight = 20 
       </Table.Tr>
     ));
   }
+  const primaryId = primaryColumnId(table.getVisibleLeafColumns());
   return table.getRowModel().rows.map((row) => (
     <Table.Tr key={row.id} className={classes.row} data-selected={row.getIsSelected() || undefined}>
       {row.getVisibleCells().map((cell) => (
-        <Table.Td key={cell.id} ta={cell.column.columnDef.meta?.align}>
+        <Table.Td key={cell.id} ta={cell.column.columnDef.meta?.align} {...cellPlacement(cell.column, primaryId)}>
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
         </Table.Td>
       ))}

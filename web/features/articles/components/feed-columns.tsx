@@ -17,7 +17,7 @@ const col = createColumnHelper<Row<FeedArticleAttributes>>();
 /** The headline: cut at 85 characters, the url (cut at 75) in a tooltip, opening the article in a new tab. */
 function TitleCell({ article, tools }: { article: FeedArticle; tools: boolean }) {
   return (
-    <Stack gap={0} miw={280} maw={560}>
+    <Stack gap={0}>
       <Group gap={6} wrap="nowrap" align="flex-start">
         <Tooltip label={truncate(article.url, LIMITS.tooltipUrlTruncate)} withArrow openDelay={250} position="top-start">
           <Anchor href={article.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" dir="auto">
@@ -71,7 +71,7 @@ export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlin
     col.display({
       id: 'media-icon',
       header: () => <VisuallyHidden>Media icon</VisuallyHidden>,
-      meta: { width: 40 },
+      meta: { width: 48, label: false },
       cell: ({ row }) => <MediaIcon media={row.original.media} />,
     }),
     col.accessor('media', {
@@ -81,7 +81,7 @@ export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlin
     }),
     col.accessor('title', {
       header: 'Title',
-      meta: { sortField: 'title' },
+      meta: { sortField: 'title', primary: true },
       cell: ({ row }) => <TitleCell article={row.original} tools={gates.headlineTools} />,
     }),
     ...(gates.umv
@@ -89,7 +89,7 @@ export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlin
           col.accessor((r) => r.muv ?? r['website-visits'] ?? null, {
             id: 'umv',
             header: 'UMV',
-            meta: { align: 'right' as const, width: 90 },
+            meta: { align: 'right' as const, width: 80, priority: 2 as const },
             cell: (c) => (
               <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {formatVisitors(c.getValue())}
@@ -100,22 +100,22 @@ export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlin
       : []),
     col.accessor('reach', {
       header: 'Media score',
-      meta: { sortField: 'reach', width: 104 },
+      meta: { sortField: 'reach', width: 126 },
       cell: (c) => <MediaScoreBadge score={c.getValue()} />,
     }),
     col.accessor('is_metacritic', {
       header: 'Metacritic',
-      meta: { width: 92 },
+      meta: { width: 104, priority: 3 },
       cell: (c) => <MetacriticFlag value={c.getValue()} />,
     }),
     col.accessor('language', {
       header: 'Language',
-      meta: { sortField: 'language', width: 92 },
+      meta: { sortField: 'language', width: 110, priority: 3 },
       cell: (c) => <LanguageCell code={c.getValue()} />,
     }),
     col.accessor('pub_date', {
       header: 'Published',
-      meta: { sortField: 'pub_date', width: 112 },
+      meta: { sortField: 'pub_date', width: 124 },
       cell: (c) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDate(c.getValue())}

@@ -20,13 +20,13 @@ export function BrandsPage() {
     () => [
       col.accessor('name', {
         header: 'Brand',
-        meta: { sortField: 'name' },
+        meta: { sortField: 'name', primary: true },
         cell: ({ row }) => (
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Avatar src={row.original.avatar} radius="md" size={34} color="brand" alt="">
               {row.original.name[0]?.toUpperCase()}
             </Avatar>
-            <Text fw={600} size="sm">
+            <Text fw={600} size="sm" dir="auto" miw={0}>
               {row.original.name}
             </Text>
           </Group>

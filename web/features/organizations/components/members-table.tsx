@@ -33,7 +33,7 @@ export function MembersTable({ orgId, organizationName, currentUserId, admin }: 
       col.display({
         id: 'avatar',
         header: '',
-        meta: { width: 56 },
+        meta: { width: 56, label: false },
         cell: ({ row }) => (
           <Avatar src={row.original.avatar} radius="xl" size={34} color="brand" alt="">
             {initials(row.original.name)}
@@ -42,10 +42,10 @@ export function MembersTable({ orgId, organizationName, currentUserId, admin }: 
       }),
       col.accessor('name', {
         header: 'Name',
-        meta: { sortField: 'name' },
+        meta: { sortField: 'name', primary: true },
         cell: ({ row }) => (
-          <Group gap={6} wrap="nowrap">
-            <Text fw={600} size="sm">
+          <Group gap={6} wrap="nowrap" miw={0}>
+            <Text fw={600} size="sm" dir="auto" miw={0}>
               {row.original.name}
             </Text>
             {row.original.id === currentUserId && (
@@ -56,7 +56,15 @@ export function MembersTable({ orgId, organizationName, currentUserId, admin }: 
           </Group>
         ),
       }),
-      col.accessor('email', { header: 'Email', meta: { sortField: 'email' }, cell: (c) => <Text size="sm">{c.getValue()}</Text> }),
+      col.accessor('email', {
+        header: 'Email',
+        meta: { sortField: 'email', width: 280 },
+        cell: (c) => (
+          <Text size="sm" truncate="end" title={c.getValue()} dir="ltr" style={{ display: 'inline-block', maxWidth: '100%', verticalAlign: 'middle' }}>
+            {c.getValue()}
+          </Text>
+        ),
+      }),
       col.accessor('role-id', {
         header: 'Role',
         meta: { sortField: 'role_id', width: 120 },
@@ -69,7 +77,7 @@ export function MembersTable({ orgId, organizationName, currentUserId, admin }: 
           );
         },
       }),
-      col.accessor('inserted-at', { header: 'Joined', meta: { sortField: 'inserted_at', width: 150 }, cell: (c) => formatDate(c.getValue()) }),
+      col.accessor('inserted-at', { header: 'Joined', meta: { sortField: 'inserted_at', width: 150, priority: 2 }, cell: (c) => formatDate(c.getValue()) }),
     ],
     [currentUserId],
   );

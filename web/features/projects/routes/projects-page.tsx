@@ -28,19 +28,28 @@ export function ProjectsPage() {
       col.display({
         id: 'avatar',
         header: '',
-        meta: { width: 56 },
+        meta: { width: 56, label: false },
         cell: ({ row }) => (
           <Avatar src={row.original.avatar} radius="md" size={34} color="brand" alt="">
             {row.original.name[0]?.toUpperCase()}
           </Avatar>
         ),
       }),
-      col.accessor((p) => p.client?.name ?? '', { id: 'client', header: 'Brand', meta: { sortField: 'client' }, cell: (c) => c.getValue() || '–' }),
+      col.accessor((p) => p.client?.name ?? '', {
+        id: 'client',
+        header: 'Brand',
+        meta: { sortField: 'client', width: 260 },
+        cell: (c) => (
+          <Text size="sm" truncate="end" title={c.getValue() || undefined} dir="auto">
+            {c.getValue() || '–'}
+          </Text>
+        ),
+      }),
       col.accessor('name', {
         header: 'Name',
-        meta: { sortField: 'name' },
+        meta: { sortField: 'name', primary: true },
         cell: (c) => (
-          <Text fw={600} size="sm">
+          <Text fw={600} size="sm" dir="auto">
             {c.getValue()}
           </Text>
         ),

@@ -15,7 +15,7 @@ import { RowActions, type RowAction } from '../../../components/data-table/row-a
 import { TablePagination } from '../../../components/data-table/table-pagination';
 import { TableToolbar } from '../../../components/data-table/table-toolbar';
 import classes from '../../../components/data-table/data-table.module.css';
-import { BodyRows, HeaderCell } from '../../../components/data-table/table-parts';
+import { BodyRows, FitTable, HeaderCell } from '../../../components/data-table/table-parts';
 
 export interface LocalTableProps<T extends { id: string }> {
   rows: T[];
@@ -103,8 +103,8 @@ export function LocalTable<T extends { id: string }>(props: LocalTableProps<T>) 
           onClearSelection={() => {}}
         />
       )}
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className={classes.table} aria-label={props['aria-label']}>
+      <FitTable>
+        <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover className={classes.table} aria-label={props['aria-label']}>
           <Table.Thead>
             {table.getHeaderGroups().map((hg) => (
               <Table.Tr key={hg.id}>
@@ -132,7 +132,7 @@ export function LocalTable<T extends { id: string }>(props: LocalTableProps<T>) 
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </FitTable>
       {!props.showAll && (
         <div className="cw-no-print">
           <TablePagination

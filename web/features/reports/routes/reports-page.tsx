@@ -31,8 +31,9 @@ export function ReportsPage() {
     () => [
       col.accessor('name', {
         header: 'Title',
+        meta: { primary: true },
         cell: ({ row }) => (
-          <Anchor component={Link} to={`/reports/${projectId}/${row.original.id}`} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Anchor component={Link} to={`/reports/${projectId}/${row.original.id}`} fw={600} size="sm" dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {row.original.name}
           </Anchor>
         ),
@@ -46,17 +47,17 @@ export function ReportsPage() {
           </Text>
         ),
       }),
-      col.accessor('total-articles', { header: 'Articles', meta: { width: 100, align: 'right' }, cell: (c) => formatNumber(c.getValue()) }),
+      col.accessor('total-articles', { header: 'Articles', meta: { width: 112, align: 'right' }, cell: (c) => formatNumber(c.getValue()) }),
       // `total-reach` is a sum of 0.1–10 media scores: the list shows their average, as the report's cards do.
       col.accessor((r) => (r['total-articles'] ? r['total-reach'] / r['total-articles'] : 0), {
         id: 'average-score',
         header: 'Avg. score',
-        meta: { width: 100, align: 'right' },
+        meta: { width: 124, align: 'right', priority: 2 },
         cell: (c) => (c.getValue() ? formatNumber(c.getValue(), 1) : '–'),
       }),
       col.accessor('reports-images', {
         header: 'Highlights',
-        meta: { width: 110, align: 'center' },
+        meta: { width: 124, align: 'center', priority: 3 },
         cell: (c) =>
           c.getValue() ? (
             <Badge variant="light" color="yellow" radius="sm" leftSection={<IconPhoto size={12} />}>
@@ -68,7 +69,7 @@ export function ReportsPage() {
             </Text>
           ),
       }),
-      col.accessor('inserted-at', { header: 'Created', meta: { width: 130 }, cell: (c) => formatDate(c.getValue()) }),
+      col.accessor('inserted-at', { header: 'Created', meta: { width: 130, priority: 2 }, cell: (c) => formatDate(c.getValue()) }),
     ],
     [projectId],
   );

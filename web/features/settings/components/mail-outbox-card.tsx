@@ -5,6 +5,8 @@ import dayjs from 'dayjs';
 import { MSG } from '../../../../common/messages';
 import { useMailOutbox, type MailStatus, type OutboxMail } from '../api/mail-outbox';
 import { CardTitle } from './card-title';
+import tableClasses from '../../../components/data-table/data-table.module.css';
+import { FitTable } from '../../../components/data-table/table-parts';
 
 const PAGE_SIZE = 10;
 
@@ -131,13 +133,13 @@ export function MailOutboxCard() {
     );
   } else {
     content = (
-      <Table.ScrollContainer minWidth={560}>
-        <Table highlightOnHover verticalSpacing="xs" fz="sm">
+      <FitTable>
+        <Table highlightOnHover verticalSpacing="xs" horizontalSpacing="sm" fz="sm" className={tableClasses.table}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>To</Table.Th>
-              <Table.Th>Subject</Table.Th>
-              <Table.Th w={96}>Status</Table.Th>
+              <Table.Th w={200}>To</Table.Th>
+              <Table.Th data-primary>Subject</Table.Th>
+              <Table.Th w={110}>Status</Table.Th>
               <Table.Th w={150}>Date</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -156,25 +158,25 @@ export function MailOutboxCard() {
                   }
                 }}
               >
-                <Table.Td maw={200} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                <Table.Td data-label="To" dir="ltr" title={m.to} style={{ textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                   {m.to}
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={1}>
+                <Table.Td data-primary>
+                  <Text size="sm" lineClamp={1} dir="auto" title={m.subject}>
                     {m.subject}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Status">
                   <StatusBadge status={m.status} />
                 </Table.Td>
-                <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td data-label="Date" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {when(m['sent-at'] ?? m['inserted-at'])}
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </FitTable>
     );
   }
 

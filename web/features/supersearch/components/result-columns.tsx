@@ -17,7 +17,7 @@ const col = createColumnHelper<SupersearchArticle>();
 function TitleCell({ article, query }: { article: SupersearchArticle; query: QueryNode | null }) {
   const href = article.full_url || article.url;
   return (
-    <Stack gap={2} miw={280} maw={620}>
+    <Stack gap={2}>
       <Tooltip label={truncate(href, LIMITS.tooltipUrlTruncate)} openDelay={300} position="top-start">
         <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" dir="auto" lh={1.4}>
           <HighlightedText query={query} text={article.title} />
@@ -56,7 +56,7 @@ export function resultColumns(opts: { operator: boolean; query: QueryNode | null
   return [
     col.display({
       id: 'select',
-      meta: { width: 44 },
+      meta: { width: 44, label: false },
       header: ({ table }) => (
         <Checkbox
           aria-label="Select all results on this page"
@@ -74,7 +74,7 @@ export function resultColumns(opts: { operator: boolean; query: QueryNode | null
       header: 'Media',
       meta: { width: 190 },
       cell: ({ row }) => (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" miw={0}>
           <MediaIcon media={row.original.media} />
           <MediaName media={row.original.media} linked={opts.operator} />
         </Group>
@@ -83,6 +83,7 @@ export function resultColumns(opts: { operator: boolean; query: QueryNode | null
     col.display({
       id: 'title',
       header: 'Title',
+      meta: { primary: true },
       cell: ({ row }) => <TitleCell article={row.original} query={opts.query} />,
     }),
     col.display({
@@ -94,13 +95,13 @@ export function resultColumns(opts: { operator: boolean; query: QueryNode | null
     col.display({
       id: 'language',
       header: 'Language',
-      meta: { width: 92 },
+      meta: { width: 100, priority: 3 },
       cell: ({ row }) => <LanguageCell code={row.original.language} />,
     }),
     col.display({
       id: 'pub_date',
       header: 'Published',
-      meta: { width: 116 },
+      meta: { width: 124 },
       cell: ({ row }) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDate(row.original.pub_date)}
@@ -110,7 +111,7 @@ export function resultColumns(opts: { operator: boolean; query: QueryNode | null
     col.display({
       id: 'open',
       header: () => <VisuallyHidden>Open</VisuallyHidden>,
-      meta: { width: 48, align: 'right' },
+      meta: { width: 48, align: 'right', label: false },
       cell: ({ row }) => (
         <Tooltip label="Open in a new tab">
           <ActionIcon

@@ -27,9 +27,9 @@ export function TagsPage() {
     () => [
       col.accessor('name', {
         header: 'Name',
-        meta: { sortField: 'name' },
+        meta: { sortField: 'name', primary: true },
         cell: (c) => (
-          <Text fw={600} size="sm">
+          <Text fw={600} size="sm" dir="auto">
             {c.getValue()}
           </Text>
         ),

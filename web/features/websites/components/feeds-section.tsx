@@ -106,10 +106,10 @@ export function FeedsSection({ websiteId, feedCount }: { websiteId: string; feed
     () => [
       col.accessor('feed', {
         header: 'Feed',
-        meta: { sortField: 'feed' },
+        meta: { sortField: 'feed', primary: true },
         cell: ({ row }) => (
-          <div style={{ maxWidth: 320 }}>
-            <Anchor href={row.original.feed} target="_blank" rel="noopener noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
+          <div style={{ minWidth: 0 }}>
+            <Anchor href={row.original.feed} target="_blank" rel="noopener noreferrer" size="sm" dir="ltr" style={{ wordBreak: 'break-all' }}>
               {row.original.feed}
             </Anchor>
             {row.original['last-error'] && (
@@ -120,7 +120,7 @@ export function FeedsSection({ websiteId, feedCount }: { websiteId: string; feed
           </div>
         ),
       }),
-      col.accessor('type', { header: 'Type', meta: { width: 90 }, cell: (c) => (c.getValue() === 1 ? 'Google Alerts' : 'Feed') }),
+      col.accessor('type', { header: 'Type', meta: { width: 90, priority: 3 }, cell: (c) => (c.getValue() === 1 ? 'Google Alerts' : 'Feed') }),
       col.accessor('status', {
         header: 'Status',
         meta: { width: 120 },
@@ -138,16 +138,16 @@ export function FeedsSection({ websiteId, feedCount }: { websiteId: string; feed
       }),
       col.accessor('next-check-at', {
         header: 'Next check',
-        meta: { sortField: 'next_check_at', width: 130 },
+        meta: { sortField: 'next_check_at', width: 130, priority: 2 },
         cell: ({ row }) => (row.original.disabled ? <Text size="sm" c="dimmed">—</Text> : relative(row.original['next-check-at'])),
       }),
       col.accessor('websub-state', {
         header: 'WebSub',
-        meta: { width: 140 },
+        meta: { width: 140, priority: 3 },
         cell: ({ row }) => <WebsubCell state={row.original['websub-state']} available={row.original.websub_available} />,
       }),
-      col.accessor('last-count', { header: 'Items', meta: { width: 70, align: 'right' } }),
-      col.accessor('articles-added', { header: 'Added', meta: { sortField: 'articles_added', width: 80, align: 'right' } }),
+      col.accessor('last-count', { header: 'Items', meta: { width: 70, align: 'right', priority: 3 } }),
+      col.accessor('articles-added', { header: 'Added', meta: { sortField: 'articles_added', width: 90, align: 'right', priority: 2 } }),
     ],
     [],
   );

@@ -7,6 +7,8 @@ import { DataTable, type Row } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../lib/dates';
 import { WEBSITES_PATH, type WebsiteArticleAttributes, type WebsiteDetail } from '../api/websites';
 import { EmptyCard, SectionTitle } from './section';
+import tableClasses from '../../../components/data-table/data-table.module.css';
+import { FitTable } from '../../../components/data-table/table-parts';
 
 const col = createColumnHelper<Row<WebsiteArticleAttributes>>();
 
@@ -16,16 +18,16 @@ export function WebsiteArticles({ websiteId }: { websiteId: string }) {
     () => [
       col.accessor('title', {
         header: 'Title',
-        meta: { sortField: 'title' },
+        meta: { sortField: 'title', primary: true },
         cell: ({ row }) => (
-          <Anchor href={row.original.fullUrl || row.original.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500}>
+          <Anchor href={row.original.fullUrl || row.original.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500} dir="auto">
             {row.original.title || row.original.url}
           </Anchor>
         ),
       }),
       col.accessor('pub_date', { header: 'Date', meta: { sortField: 'pub_date', width: 130 }, cell: (c) => formatDate(c.getValue()) }),
-      col.accessor('language', { header: 'Language', meta: { width: 120 }, cell: (c) => languageName(c.getValue()) }),
-      col.accessor('author', { header: 'Author', meta: { width: 180 }, cell: (c) => c.getValue() ?? '—' }),
+      col.accessor('language', { header: 'Language', meta: { width: 120, priority: 3 }, cell: (c) => languageName(c.getValue()) }),
+      col.accessor('author', { header: 'Author', meta: { width: 180, priority: 2 }, cell: (c) => <Text size="sm" truncate="end" title={c.getValue() ?? undefined} dir="auto">{c.getValue() ?? '—'}</Text> }),
     ],
     [],
   );
@@ -53,10 +55,11 @@ export function WebsiteCategories({ categories }: { categories: WebsiteDetail['w
       {rows.length === 0 ? (
         <EmptyCard icon={<IconCategory size={26} />} text="No categories are known for this website yet." />
       ) : (
-        <Table verticalSpacing="xs" aria-label="Categories">
+        <FitTable>
+        <Table verticalSpacing="xs" aria-label="Categories" className={tableClasses.table}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Category</Table.Th>
+              <Table.Th data-primary>Category</Table.Th>
               <Table.Th w={110}>Month</Table.Th>
               <Table.Th w={200}>Score</Table.Th>
             </Table.Tr>
@@ -64,10 +67,10 @@ export function WebsiteCategories({ categories }: { categories: WebsiteDetail['w
           <Table.Tbody>
             {rows.map((c) => (
               <Table.Tr key={`${c.category}-${c.month}`}>
-                <Table.Td>{c.category}</Table.Td>
-                <Table.Td>{c.month}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                <Table.Td data-primary>{c.category}</Table.Td>
+                <Table.Td data-label="Month">{c.month}</Table.Td>
+                <Table.Td data-label="Score">
+                  <Group gap="xs" wrap="nowrap" style={{ flex: 1 }}>
                     <Progress value={c.score * 100} size="sm" style={{ flex: 1 }} aria-hidden />
                     <Text size="sm" w={52} ta="right">
                       {`${Math.round(c.score * 1000) / 10}%`}
@@ -78,6 +81,7 @@ export function WebsiteCategories({ categories }: { categories: WebsiteDetail['w
             ))}
           </Table.Tbody>
         </Table>
+        </FitTable>
       )}
     </Paper>
   );

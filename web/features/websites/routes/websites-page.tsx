@@ -38,16 +38,16 @@ export function WebsitesPage() {
     () => [
       col.accessor('domain', {
         header: 'Website',
-        meta: { sortField: 'name' },
+        meta: { sortField: 'name', primary: true },
         cell: ({ row }) => (
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <WebsiteAvatar domain={row.original.domain} avatar={row.original.avatar} />
             <div style={{ minWidth: 0 }}>
-              <Anchor component={Link} to={`/websites/${row.original.domain}`} fw={600} size="sm">
+              <Anchor component={Link} to={`/websites/${row.original.domain}`} fw={600} size="sm" dir="ltr" truncate="end" title={row.original.domain} style={{ display: 'inline-block', maxWidth: '100%', verticalAlign: 'middle' }}>
                 {row.original.domain}
               </Anchor>
               {row.original.name && (
-                <Text size="xs" c="dimmed" truncate>
+                <Text size="xs" c="dimmed" truncate dir="auto" title={row.original.name}>
                   {row.original.name}
                 </Text>
               )}
@@ -56,15 +56,15 @@ export function WebsitesPage() {
         ),
       }),
       col.accessor('reach', { header: 'Media score', meta: { sortField: 'reach', width: 130 }, cell: (c) => <MediaScoreBadge score={c.getValue()} /> }),
-      col.accessor('muv', { header: 'MUV', meta: { sortField: 'muv', width: 110 }, cell: (c) => <VisitorsText muv={c.getValue()} /> }),
-      col.accessor('language', { header: 'Language', meta: { width: 130 }, cell: (c) => languageName(c.getValue()) }),
+      col.accessor('muv', { header: 'MUV', meta: { sortField: 'muv', width: 100, priority: 2 }, cell: (c) => <VisitorsText muv={c.getValue()} /> }),
+      col.accessor('language', { header: 'Language', meta: { width: 120, priority: 3 }, cell: (c) => languageName(c.getValue()) }),
       col.accessor('articles-count', {
         header: 'Articles',
-        meta: { sortField: 'articles-count', width: 110, align: 'right' },
+        meta: { sortField: 'articles-count', width: 116, align: 'right' },
         cell: (c) => c.getValue().toLocaleString('en'),
       }),
-      col.display({ id: 'feeds', header: 'Feeds', meta: { width: 200 }, cell: ({ row }) => <FeedsHealth w={row.original} /> }),
-      col.accessor('inserted-at', { header: 'Added', meta: { sortField: 'inserted_at', width: 140 }, cell: (c) => formatDate(c.getValue()) }),
+      col.display({ id: 'feeds', header: 'Feeds', meta: { width: 170 }, cell: ({ row }) => <FeedsHealth w={row.original} /> }),
+      col.accessor('inserted-at', { header: 'Added', meta: { sortField: 'inserted_at', width: 130, priority: 3 }, cell: (c) => formatDate(c.getValue()) }),
     ],
     [],
   );
