@@ -146,7 +146,7 @@ try {
   // The next page: the first page's cursor, the total reused from the day counts.
   await timed('next page (search_after, total cached)', typical, async (q) => {
     const first = await post(server.url, token, '/api/supersearch', { search: q.search, from_date: q.from_date, to_date: q.to_date, organization_id: 1 });
-    const cursor = first.meta.next_search_after;
+    const cursor = first.meta.nextPage;
     if (!cursor) return null;
     const t = performance.now();
     await post(server.url, token, '/api/supersearch', { search: q.search, from_date: q.from_date, to_date: q.to_date, organization_id: 1, search_after: cursor });

@@ -45,6 +45,7 @@ export const MSG = {
     captcha: 'Please solve the captcha to continue',
     imageType: 'Only JPEG or PNG images are allowed',
     imageTooLarge: 'The image is too large (5 MB at most)',
+    avatarNotUploaded: 'Choose an image uploaded to this organization',
     // Not in the catalogue (which only has the mismatch): an empty confirmation says what to do.
     confirmPasswordRequired: 'Please type your password again',
   },

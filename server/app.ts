@@ -17,7 +17,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { AppDeps } from './context.js';
 import { AppError, errorObject, type ErrorCode, type ErrorObject } from './http/errors.js';
-import { JSONAPI } from './http/jsonapi.js';
+import { JSONAPI, refuseMismatchedId } from './http/jsonapi.js';
 import { refuseNul } from './http/storable-text.js';
 import { applySecurityHeaders } from './http/security-headers.js';
 import { registerRoutes } from './routes.js';
@@ -79,6 +79,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   });
   // A NUL reaches no query: refused before validation, wherever it was parsed from.
   app.addHook('preValidation', refuseNul);
+  app.addHook('preValidation', refuseMismatchedId);
   app.addHook('onSend', async (req, reply, payload) => {
     applySecurityHeaders(reply);
     return payload;

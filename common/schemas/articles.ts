@@ -3,6 +3,7 @@ import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { idSchema, resourceDocument } from './jsonapi.js';
 import { dateSchema } from './tags.js';
+import { normalizeUserUrl } from '../url.js';
 
 /**
  * Saved coverage (the API's `articles`), the bulk endpoint and the headline tools. The server
@@ -35,7 +36,17 @@ export const reachSchema = z
   .min(LIMITS.mediaScore.min, MSG.articles.reachRange)
   .max(LIMITS.mediaScore.max, MSG.articles.reachRange);
 
-const urlString = z.string({ error: MSG.articles.invalidUrl }).trim().min(1, MSG.articles.invalidUrl).max(2048, MSG.articles.invalidUrl);
+/**
+ * A link a person gives: a web address (http or https, the scheme may be left out). Stored links
+ * are rendered as `href`s (tables, reports, highlight cards), so `javascript:`, `data:` and other
+ * schemes never get in.
+ */
+const urlString = z
+  .string({ error: MSG.articles.invalidUrl })
+  .trim()
+  .min(1, MSG.articles.invalidUrl)
+  .max(2048, MSG.articles.invalidUrl)
+  .refine((v) => normalizeUserUrl(v) !== null, MSG.articles.invalidUrl);
 
 const tagRef = z.object({ data: z.object({ type: z.literal('tag'), id: idSchema }) }, { error: MSG.articles.tagRequired });
 /** Any malformed tag reference becomes one error at /data/relationships/tag (like projects' brand). */

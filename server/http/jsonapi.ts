@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify';
 import { PAGE_SIZES } from '../../common/limits.js';
-import { errorObject, ValidationError, type ErrorObject } from './errors.js';
+import { AppError, errorObject, ValidationError, type ErrorObject } from './errors.js';
 
 export const JSONAPI = 'application/vnd.api+json';
 
@@ -177,4 +177,18 @@ export async function sendList<T>(
 
 export function sendOne(reply: FastifyReply, data: Resource | null, status = 200, extra: Record<string, unknown> = {}) {
   return reply.code(status).type(JSONAPI).send({ data, ...extra });
+}
+
+/**
+ * JSON:API: a PATCH whose `data.id` names another resource than the URL is a 409 Conflict, not
+ * an update of the URL's resource with the body's id silently ignored. Runs before validation
+ * for every PATCH route with an `:id` parameter.
+ */
+export async function refuseMismatchedId(req: FastifyRequest): Promise<void> {
+  if (req.method !== 'PATCH') return;
+  const pathId = (req.params as Record<string, unknown> | undefined)?.id;
+  const data = (req.body as { data?: { id?: unknown } } | null | undefined)?.data;
+  if (typeof pathId !== 'string' || data === null || typeof data !== 'object' || !('id' in data) || data.id === undefined) return;
+  if (String(data.id) !== pathId)
+    throw new AppError('conflict', `data.id (${String(data.id).slice(0, 40)}) does not match the id in the URL (${pathId.slice(0, 40)})`, '/data/id');
 }

@@ -159,7 +159,7 @@ export async function createArticle(
   const page = needsPage ? await tryExtract(deps, link.fetchUrl) : null;
   const website = await websiteFor(db, link.canonical, input.websiteId, archive);
   const given = { title: input.title, description: input.description, language: input.language, reach: input.reach, date: input.date };
-  const { values, missing } = composeSavedArticle(tag, { ...link, fullUrl: input.fullUrl || link.fetchUrl }, { given, archive, page, website });
+  const { values, missing } = composeSavedArticle(tag, { ...link, fullUrl: (input.fullUrl && normalizeUserUrl(input.fullUrl)) || link.fetchUrl }, { given, archive, page, website });
   const row = await insertSavedArticle(db, orgId, values);
   if (!row) throw alreadyExists();
   return { article: { ...row, tagName: tag.name }, missing };

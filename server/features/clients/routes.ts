@@ -8,6 +8,7 @@ import { requireActiveOrg } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
 import { CLIENT_FILTERS, CLIENT_SORTS, findClient, insertClient, listClients, updateClient, type ClientRow } from './repo.js';
+import { requireOwnAvatar } from '../uploads/service.js';
 
 export const clientResource = (c: ClientRow) =>
   resource('client', c.id, {
@@ -50,6 +51,7 @@ export default async function clientRoutes(fastify: FastifyInstance) {
 
   app.post('/clients', { schema: { tags: ['brands'], summary: 'Create a brand', body: clientCreateBody } }, async (req, reply) => {
     const auth = requireActiveOrg(req);
+    await requireOwnAvatar(db, { orgId: auth.orgId }, req.body.data.attributes.avatar, '/data/attributes/avatar');
     const client = await insertClient(db, auth.orgId, req.body.data.attributes);
     return sendOne(reply, clientResource(client), 201);
   });
@@ -59,6 +61,7 @@ export default async function clientRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['brands'], summary: 'Rename, change avatar, archive or re-activate a brand', params: idParams, body: clientUpdateBody } },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
+      await requireOwnAvatar(db, { orgId: auth.orgId }, req.body.data.attributes.avatar, '/data/attributes/avatar');
       const client = await updateClient(db, auth.orgId, req.params.id, req.body.data.attributes);
       if (!client) throw notFound('brand');
       return sendOne(reply, clientResource(client));

@@ -12,6 +12,7 @@ import {
   type OrganizationRow,
 } from './repo.js';
 import { addOrganization, changeMemberRoles, organizationAttributes } from './service.js';
+import { requireOwnAvatar } from '../uploads/service.js';
 
 export const memberResource = (m: MemberRow) =>
   resource('member', m.userId, {
@@ -93,6 +94,7 @@ export default async function organizationRoutes(fastify: FastifyInstance) {
       if (body.type === 'organizationPermission') {
         await changeMemberRoles(db, auth.orgId, auth.userId, body.attributes.users);
       } else if (Object.keys(body.attributes).length > 0) {
+        await requireOwnAvatar(db, { orgId: auth.orgId }, body.attributes.avatar, '/data/attributes/avatar');
         await updateOrganization(db, auth.orgId, body.attributes);
       }
       // Cached callers carry roles and the organization's name: kicked members lose access now.

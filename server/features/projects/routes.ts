@@ -9,6 +9,7 @@ import { notFound } from '../../http/errors.js';
 import { parseListParams, rel, resource, sendList, sendOne, wantsCsv, type Resource } from '../../http/jsonapi.js';
 import { PROJECT_FILTERS, PROJECT_SORTS, listProjects, type ProjectBrand, type ProjectListRow, type ProjectWithBrand } from './repo.js';
 import { createProject, getProject, updateProject, type ProjectChanges } from './service.js';
+import { requireOwnAvatar } from '../uploads/service.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const idString = (id: number | null) => (id === null ? null : String(id));
@@ -93,6 +94,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       const { attributes, relationships } = req.body.data;
+      await requireOwnAvatar(db, { orgId: auth.orgId }, attributes.avatar, '/data/attributes/avatar');
       const project = await createProject(db, auth.orgId, {
         name: attributes.name,
         avatar: attributes.avatar,
@@ -115,6 +117,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       const { attributes = {}, relationships } = req.body.data;
+      await requireOwnAvatar(db, { orgId: auth.orgId }, attributes.avatar, '/data/attributes/avatar');
       const changes: ProjectChanges = {
         name: attributes.name,
         avatar: attributes.avatar,

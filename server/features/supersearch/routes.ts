@@ -98,7 +98,16 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
       const page = await engine.page(toSearchFilter(body), sort, body.search_after, body.page_size);
       return reply.type(JSONAPI).send({
         data: page.rows.map(articleResource),
-        meta: { total: page.total, page_size: body.page_size, next_search_after: page.next, lastPage: page.next === null },
+        // The spec's names (000 §Super Search result: total, lastPage, page, nextPage; the cursor is
+        // nextPage, sent back as search_after); next_search_after stays as an alias for clients of v1.12.
+        meta: {
+          total: page.total,
+          page: page.page,
+          lastPage: Math.max(1, Math.ceil(page.total / body.page_size)),
+          nextPage: page.next,
+          page_size: body.page_size,
+          next_search_after: page.next,
+        },
       });
     },
   );

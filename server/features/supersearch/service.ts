@@ -30,17 +30,21 @@ export function toSearchFilter(f: SupersearchFilters): SearchFilter {
 
 // --- cursors -------------------------------------------------------------------------------
 
-/** The opaque `search_after` of the row after which the next page starts: its sort keys and id. */
-export function encodeCursor(sort: SearchSort, row: Pick<ResultRow, 'k_date' | 'k_rank' | 'id'>): string {
-  const key: (string | number)[] = [sort.field === 'relevance' ? 'r' : 'd', sort.desc ? 'desc' : 'asc', row.k_date, row.id];
-  if (sort.field === 'relevance') key.push(row.k_rank ?? '0');
+/**
+ * The opaque `search_after` of the row after which the next page starts: its sort keys and id,
+ * and the number of the page it opens (the spec's `page`/`lastPage` meta need it; a cursor
+ * cannot be counted back from).
+ */
+export function encodeCursor(sort: SearchSort, row: Pick<ResultRow, 'k_date' | 'k_rank' | 'id'>, page: number): string {
+  const key: (string | number | null)[] = [sort.field === 'relevance' ? 'r' : 'd', sort.desc ? 'desc' : 'asc', row.k_date, row.id];
+  key.push(sort.field === 'relevance' ? (row.k_rank ?? '0') : null, page);
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
 const badCursor = () => new AppError('bad_request', MSG.supersearch.badCursor, '/search_after');
 
 /** The keys of a `search_after`; 400 at /search_after when it is unreadable or made for another order. */
-export function decodeCursor(sort: SearchSort, cursor: string | null): PageKey | null {
+export function decodeCursor(sort: SearchSort, cursor: string | null): (PageKey & { page: number }) | null {
   if (!cursor) return null;
   let key: unknown;
   try {
@@ -49,13 +53,14 @@ export function decodeCursor(sort: SearchSort, cursor: string | null): PageKey |
     throw badCursor();
   }
   if (!Array.isArray(key)) throw badCursor();
-  const [field, order, date, id, rank] = key as unknown[];
+  const [field, order, date, id, rank, page] = key as unknown[];
   const sameOrder = field === (sort.field === 'relevance' ? 'r' : 'd') && order === (sort.desc ? 'desc' : 'asc');
   const dateOk = typeof date === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(date);
   const idOk = typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
   const rankOk = sort.field !== 'relevance' || (typeof rank === 'string' && /^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(rank));
-  if (!sameOrder || !dateOk || !idOk || !rankOk) throw badCursor();
-  return { date: date as string, id: id as number, rank: sort.field === 'relevance' ? (rank as string) : undefined };
+  const pageOk = page === undefined || (typeof page === 'number' && Number.isSafeInteger(page) && page >= 2);
+  if (!sameOrder || !dateOk || !idOk || !rankOk || !pageOk) throw badCursor();
+  return { date: date as string, id: id as number, rank: sort.field === 'relevance' ? (rank as string) : undefined, page: (page as number | undefined) ?? 2 };
 }
 
 // --- volume ----------------------------------------------------------------------------------
@@ -94,7 +99,10 @@ export function volumeBuckets(from: string, to: string, counts: Map<string, numb
 export interface SearchPage {
   rows: ResultRow[];
   total: number;
+  /** The cursor of the next page, null on the last. */
   next: string | null;
+  /** This page's number (1 for the first). */
+  page: number;
 }
 
 /**
@@ -173,7 +181,8 @@ export class SearchEngine {
     const counts = await this.countByDay(f);
     let total = 0;
     for (const n of counts.values()) total += n;
-    if (total === 0) return { rows: [], total, next: null };
+    const pageNumber = key?.page ?? 1;
+    if (total === 0) return { rows: [], total, next: null, page: pageNumber };
     const limit = pageSize + 1; // one more than shown tells whether a next page exists
     const read = (range: SearchFilter, matches: number) =>
       runSearch(async () => {
@@ -191,7 +200,7 @@ export class SearchEngine {
     }
     const more = rows.length > pageSize;
     const shown = more ? rows.slice(0, pageSize) : rows;
-    return { rows: shown, total, next: more ? encodeCursor(sort, shown[shown.length - 1]) : null };
+    return { rows: shown, total, next: more ? encodeCursor(sort, shown[shown.length - 1], pageNumber + 1) : null, page: pageNumber };
   }
 
   /** The volume chart: every bucket of the range and the total. */

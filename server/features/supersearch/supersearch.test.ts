@@ -36,7 +36,7 @@ describe('POST supersearch', () => {
     const res = await search({ search: 'quasarwave' });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.meta).toEqual({ total: 2, page_size: 25, next_search_after: null, lastPage: true });
+    expect(body.meta).toEqual({ total: 2, page: 1, lastPage: 1, nextPage: null, page_size: 25, next_search_after: null });
     expect(body.data.map((r: { id: string }) => r.id)).toEqual([String(newer.id), String(older.id)]);
     expect(body.data[0]).toMatchObject({ type: 'supersearch_article', attributes: { media: 'other-outlet.example', website_id: null } });
     const attrs = body.data[1].attributes;
@@ -77,8 +77,10 @@ describe('POST supersearch', () => {
         const body = res.json();
         expect(body.meta.total).toBe(23);
         seen.push(...body.data.map((r: { id: string }) => r.id));
-        cursor = body.meta.next_search_after;
-        expect(body.meta.lastPage).toBe(cursor === null);
+        // The spec's pagination names: page numbers and the next page's cursor (with its v1.12 alias).
+        expect(body.meta).toMatchObject({ page: page + 1, lastPage: 3, next_search_after: body.meta.nextPage });
+        cursor = body.meta.nextPage;
+        expect(cursor === null).toBe(page + 1 === 3);
         if (!cursor) break;
       }
       expect(seen).toEqual(all.data.map((r: { id: string }) => r.id));
@@ -98,7 +100,7 @@ describe('POST supersearch', () => {
     const ids = [...first.data, ...second.data].map((r: { id: string }) => r.id);
     expect(new Set(ids).size).toBe(14);
     expect(ids).toContain(String(once.id));
-    expect(second.meta.lastPage).toBe(true);
+    expect(second.meta).toMatchObject({ page: 2, lastPage: 2, nextPage: null });
   });
 
   it('refuses a cursor made for another order or not made by us (400 at /search_after)', async () => {

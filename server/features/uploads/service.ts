@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import type { Tx } from '../../db/client.js';
@@ -132,4 +132,34 @@ export async function openUpload(db: Tx, storage: Storage, file: string): Promis
   if (!upload) return null;
   const body = await storage.get(upload.key);
   return body ? { upload, body } : null;
+}
+
+const AVATAR_PATH = /^\/api\/f\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(png|jpg)$/;
+
+/**
+ * An avatar or logo must be an image its owner uploaded: for a project, brand or organization an
+ * upload of that organization; for a user, one they uploaded themself or one of their current
+ * organization. The path format alone would let anyone point an avatar at another
+ * organization's upload. Empty (null/undefined) passes; anything else is a 422 at `pointer`.
+ */
+export async function requireOwnAvatar(
+  db: Tx,
+  owner: { orgId?: number | null; userId?: number },
+  avatar: string | null | undefined,
+  pointer: string,
+): Promise<void> {
+  if (!avatar) return;
+  const [, id, ext] = AVATAR_PATH.exec(avatar) ?? [];
+  const owners = [
+    owner.orgId ? eq(uploads.organizationId, owner.orgId) : undefined,
+    owner.userId ? eq(uploads.userId, owner.userId) : undefined,
+  ].filter((c) => c !== undefined);
+  const [row] =
+    id && owners.length
+      ? await db
+          .select({ id: uploads.id })
+          .from(uploads)
+          .where(and(eq(uploads.id, id), eq(uploads.contentType, ext === 'png' ? CONTENT_TYPE.png : CONTENT_TYPE.jpeg), or(...owners)))
+      : [];
+  if (!row) throw new ValidationError([errorObject('validation_failed', MSG.validation.avatarNotUploaded, { pointer })]);
 }

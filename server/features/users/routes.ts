@@ -9,6 +9,7 @@ import { notFound } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
 import { organizationAttributes } from '../organizations/service.js';
 import { getUserProfile, setDefaultProject, updateUser, type UserProfile } from './service.js';
+import { requireOwnAvatar } from '../uploads/service.js';
 
 // The original product's `roles` were role names; ours follow the membership's role id.
 const roleNames = (roleId: number | null) => (roleId === ROLE.admin ? ['admin'] : roleId === ROLE.user ? ['user'] : []);
@@ -60,6 +61,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
         const org = requireOrg(req);
         await setDefaultProject(db, org.orgId, auth.userId, data.relationships.project.data?.id ?? null);
       } else {
+        await requireOwnAvatar(db, { orgId: req.auth?.org?.id, userId: auth.userId }, data.attributes?.avatar, '/data/attributes/avatar');
         const { switched } = await updateUser(db, auth.userId, {
           name: data.attributes?.name,
           avatar: data.attributes?.avatar,

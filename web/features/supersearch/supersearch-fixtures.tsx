@@ -65,7 +65,7 @@ export function article(n: number, over: Record<string, unknown> = {}) {
 
 /** A page of results; `next` is the cursor of the next page (null on the last one). */
 export function resultsDoc(ids: number[], total: number, next: string | null, pageSize = 25) {
-  return { data: ids.map((n) => article(n)), meta: { total, page_size: pageSize, next_search_after: next, lastPage: next === null } };
+  return { data: ids.map((n) => article(n)), meta: { total, page: 1, lastPage: Math.max(1, Math.ceil(total / pageSize)), nextPage: next, page_size: pageSize, next_search_after: next } };
 }
 
 export function volumeDoc(points: [string, number][], competitorIndex: number | null = null, interval = 'day') {

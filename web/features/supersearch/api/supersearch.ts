@@ -27,11 +27,14 @@ export interface SupersearchArticle {
   image: string | null;
 }
 
+/** Super Search pagination (000 §Super Search result): page numbers and the next page's cursor. */
 export interface ResultsMeta {
   total: number;
+  page: number;
+  lastPage: number;
+  /** The cursor to send back as search_after; null on the last page. */
+  nextPage: string | null;
   page_size: number;
-  next_search_after: string | null;
-  lastPage: boolean;
 }
 
 interface ResultsDocument {

@@ -5,7 +5,7 @@ import { getCoreRowModel, useReactTable, type RowSelectionState } from '@tanstac
 import { MSG } from '../../../../common/messages';
 import type { QueryNode } from '../../../../common/query/types';
 import classes from '../../../components/data-table/data-table.module.css';
-import { BodyRows, HeaderCell, TableError } from '../../../components/data-table/table-parts';
+import { BodyRows, FitTable, HeaderCell, TableError } from '../../../components/data-table/table-parts';
 import type { ResultsMeta, SupersearchArticle } from '../api/supersearch';
 import { currentPage, type CursorAction, type CursorPages } from '../lib/cursor-pages';
 import { CursorPagination } from './cursor-pagination';
@@ -74,8 +74,8 @@ export function ResultsTable(props: Props) {
         )}
       </Group>
       {props.error && <TableError message={props.error.message} onRetry={props.error.retry} />}
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className={classes.table}>
+      <FitTable>
+        <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover className={classes.table}>
           <Table.Thead>
             {table.getHeaderGroups().map((hg) => (
               <Table.Tr key={hg.id}>
@@ -101,17 +101,17 @@ export function ResultsTable(props: Props) {
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </FitTable>
       <CursorPagination
         page={currentPage(pages)}
         pageSize={pages.pageSize}
         rowCount={rows?.length ?? 0}
         total={total}
-        hasNext={!!meta && !meta.lastPage && !!meta.next_search_after}
+        hasNext={!!meta?.nextPage}
         disabled={props.refreshing}
         onFirst={() => props.onPages({ type: 'first' })}
         onPrevious={() => props.onPages({ type: 'previous' })}
-        onNext={() => meta?.next_search_after && props.onPages({ type: 'next', cursor: meta.next_search_after })}
+        onNext={() => meta?.nextPage && props.onPages({ type: 'next', cursor: meta.nextPage })}
         onPageSizeChange={(pageSize) => props.onPages({ type: 'pageSize', pageSize })}
       />
     </Paper>
