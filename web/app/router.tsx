@@ -12,6 +12,7 @@ import { UpgradeSuccessPage } from '../features/errors/routes/upgrade-success-pa
 import { PublicReportPage } from '../features/reports/routes/public-report-page';
 import { FreeSignupPage } from '../features/signup/routes/free-signup-page';
 import { InviteSignupPage } from '../features/signup/routes/invite-signup-page';
+import { PrivacyPage, TermsPage } from '../features/signup/routes/legal-pages';
 import { AppLayout } from './layout/app-layout';
 import { RequireSession } from './require-session';
 import { RouteError } from './route-error';
@@ -29,6 +30,8 @@ export const routes: RouteObject[] = [
       { path: '/authentication/basic/logout', element: <LogoutPage /> },
       { path: '/signup', element: <FreeSignupPage /> },
       { path: '/signup/:inviteKey', element: <InviteSignupPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/terms', element: <TermsPage /> },
       { path: '/p/r/:reportId', element: <PublicReportPage /> },
       { path: '/p/404', element: <PublicFrame><PublicNotFound /></PublicFrame> },
       { path: '/p/500', element: <PublicFrame><PublicServerError /></PublicFrame> },

@@ -35,7 +35,20 @@ describe('alert setup view', () => {
       alertId: () => alertId,
       handler: (req) => {
         const path = req.url.pathname;
-        if (path === '/api/analytics/articles/count') return { body: { data: { count: 1234 } } };
+        if (path === '/api/alerts/preview') {
+          return {
+            body: {
+              data: {
+                count: 1234,
+                capped: false,
+                samples: [
+                  { id: '9', title: 'Starfall review: a quiet triumph', url: 'https://news.example/9', media: 'news.example', published_at: '2026-11-21T08:00:00Z' },
+                  { id: '8', title: 'Starfall preview', url: 'https://mag.example/8', media: 'mag.example', published_at: '2026-11-19T08:00:00Z' },
+                ],
+              },
+            },
+          };
+        }
         if (req.method === 'POST' && path === '/api/alerts') {
           alertId = ALERT_ID;
           return { status: 201, body: alertDoc({ keywords: (req.body as { data: { attributes: { keywords: string } } }).data.attributes.keywords }) };
@@ -54,8 +67,13 @@ describe('alert setup view', () => {
     addTerm('None of these', 'giveaway');
     const built = '+"Starfall" +("review" "preview") -"giveaway"';
     expect(screen.getByTestId('built-query').textContent).toBe(built);
-    await waitFor(() => expect(screen.getByTestId('article-count').textContent).toBe('≈ 1,234 articles in the last two months'));
-    expect(lastCall(calls, '/api/analytics/articles/count', 'POST').body).toEqual({ query: built });
+    // The preview under the keywords: the count of the last two months and the newest headlines with their outlet.
+    await waitFor(() => expect(screen.getByTestId('keywords-preview-count').textContent).toBe('1,234 matching articles in the last two months'));
+    expect(screen.getAllByTestId('keywords-preview-sample').map((li) => li.textContent)).toEqual([
+      'Starfall review: a quiet triumphnews.example · Nov 21, 2026',
+      'Starfall previewmag.example · Nov 19, 2026',
+    ]);
+    expect(lastCall(calls, '/api/alerts/preview', 'POST').body).toEqual({ keywords: built, min_reach: 0.1 });
 
     fireEvent.change(screen.getByLabelText('Minimum media score'), { target: { value: '3.5' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Create alert' }).at(-1)!);
@@ -125,7 +143,7 @@ describe('alert form: advanced mode', () => {
         if (path === `/api/alerts/${ALERT_ID}` && req.method === 'GET') return { body: alertDoc({ keywords }) };
         if (path === `/api/alerts/${ALERT_ID}` && req.method === 'PATCH') return { body: alertDoc({ keywords, slack_tracking: true }) };
         if (path === `/api/articles_feed/${ALERT_ID}`) return { body: { ...listDocument('feed_article', [], 1, 25), latest_pull: null } };
-        if (path === '/api/analytics/articles/count') return { body: { data: { count: 3 } } };
+        if (path === '/api/alerts/preview') return { body: { data: { count: 3, capped: false, samples: [] } } };
         return undefined;
       },
     });
@@ -133,6 +151,9 @@ describe('alert form: advanced mode', () => {
     await screen.findByText(keywords);
     fireEvent.click(screen.getByRole('button', { name: 'Edit feed' }));
     expect(((await screen.findByLabelText('Query')) as HTMLTextAreaElement).value).toBe(keywords);
+    // Advanced mode is previewed too.
+    await waitFor(() => expect(screen.getByTestId('keywords-preview-count').textContent).toBe('3 matching articles in the last two months'));
+    expect(lastCall(calls, '/api/alerts/preview', 'POST').body).toMatchObject({ keywords });
     expect((screen.getByRole('radio', { name: 'Simple' }) as HTMLInputElement).disabled).toBe(true);
     // Discord is not in this plan: the upgrade message replaces its field.
     expect(screen.getByText(MSG.billing.upgrade)).toBeTruthy();

@@ -5,22 +5,46 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { MSG } from '../../../common/messages';
+import { QUERY_MSG } from '../../../common/query/messages';
 import { tokenStore } from '../../lib/api';
 import { FreeSignupPage } from './routes/free-signup-page';
 import { InviteSignupPage } from './routes/invite-signup-page';
 import { useCreationProgress, type CreationStatus } from './components/use-creation-progress';
 
+// The wizard's steps render slowly on a shared machine; the default 5 s is too tight.
+vi.setConfig({ testTimeout: 30_000 });
+
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 let fetchMock: ReturnType<typeof vi.fn<(...args: FetchArgs) => Promise<Response>>>;
 
+/** Answers by "METHOD /path" (query string left out); set per test. */
+let routes: Map<string, (init?: RequestInit) => Response | Promise<Response>>;
+const OPTIONS_URL = 'GET /api/p/free_user/options';
+const PREVIEW_URL = 'POST /api/p/free_user/alert_preview';
+const serve = (key: string, answer: (init?: RequestInit) => Response | Promise<Response>) => routes.set(key, answer);
+
 beforeEach(() => {
-  // Any call that a test did not arrange for fails it.
-  fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>(async (input) => {
-    throw new Error(`unexpected request ${String(input)}`);
+  routes = new Map();
+  // What the project step asks on its own: whether Twitch is connected, and the alert preview.
+  serve(OPTIONS_URL, () => json(200, { data: { twitch: { available: true, reason: null } } }));
+  serve(PREVIEW_URL, () => json(200, { data: { count: 0, capped: false, samples: [] } }));
+  // Any other call that a test did not arrange for fails it.
+  fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>(async (input, init) => {
+    const answer = routes.get(`${init?.method ?? 'GET'} ${String(input).split('?')[0]}`);
+    if (!answer) throw new Error(`unexpected request ${String(input)}`);
+    return answer(init);
   });
   vi.stubGlobal('fetch', fetchMock);
   localStorage.clear();
 });
+
+/** The calls the test made, as "METHOD url", leaving out the step's own options call. */
+const requests = () =>
+  fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`).filter((c) => c !== OPTIONS_URL);
+const lastRequest = (key: string) => {
+  const call = fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url).split('?')[0]}` === key).at(-1);
+  return call && { url: String(call[0]), init: call[1]!, body: JSON.parse(String(call[1]?.body ?? 'null')) };
+};
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -91,7 +115,20 @@ describe('free sign-up: account step', () => {
     expect(screen.getByText(MSG.validation.passwordsMismatch)).toBeTruthy();
     expect(screen.getByText(MSG.validation.terms)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toEqual([]);
+  });
+
+  it('says an empty "Confirm password" is missing, links the privacy policy, and shows the app\'s logo', async () => {
+    renderAt('/signup');
+    click('Get started');
+    type(/^Password/, 'analytical engine');
+    click('Next');
+    expect(await screen.findByText(MSG.validation.confirmPasswordRequired)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('/privacy');
+    expect(screen.getByRole('link', { name: 'terms of service' }).getAttribute('href')).toBe('/terms');
+    // The navigation's BrandLogo: its mark (a rounded square with the eye) beside the name.
+    const logo = screen.getAllByLabelText('Coverwatch')[0];
+    expect(logo.querySelector('svg rect[rx="8"]')).toBeTruthy();
   });
 
   it('needs matching passwords and the terms even when the rest is right', async () => {
@@ -107,7 +144,7 @@ describe('free sign-up: account step', () => {
     expect(screen.getByText('Please agree to the terms to create your account')).toBeTruthy();
     expect(screen.queryByText(MSG.validation.captcha)).toBeNull();
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toEqual([]);
   });
 });
 
@@ -134,7 +171,7 @@ describe('free sign-up: whole wizard', () => {
   }
 
   it('creates the account, stores the token and offers the way in', async () => {
-    fetchMock.mockImplementationOnce(async () =>
+    serve('POST /api/p/free_user', () =>
       json(201, {
         status: 'OK',
         message: 'Account created',
@@ -154,10 +191,9 @@ describe('free sign-up: whole wizard', () => {
     expect(tokenStore.get()).toBe('new-token');
     expect(screen.getByText('Will start when article alerts are available')).toBeTruthy();
 
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(String(url)).toBe('/api/p/free_user');
-    expect((init!.headers as Record<string, string>).authorization).toBeUndefined();
-    expect(JSON.parse(String(init!.body))).toEqual({
+    const { init, body } = lastRequest('POST /api/p/free_user')!;
+    expect((init.headers as Record<string, string>).authorization).toBeUndefined();
+    expect(body).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.test',
       password: 'analytical engine',
@@ -173,7 +209,7 @@ describe('free sign-up: whole wizard', () => {
   });
 
   it('shows the server’s message in "Something went wrong" and starts over', async () => {
-    fetchMock.mockImplementationOnce(async () =>
+    serve('POST /api/p/free_user', () =>
       json(409, { errors: [{ status: '409', code: 'conflict', title: 'Conflict', detail: MSG.auth.emailTaken, source: { pointer: '/email' } }] }),
     );
     await walkToProject();
@@ -190,12 +226,10 @@ describe('free sign-up: whole wizard', () => {
     expect(await screen.findByText(MSG.validation.captcha)).toBeTruthy();
   });
 
-  it('searches Twitch games after a pause in typing and shows why it cannot', async () => {
+  it('searches Twitch games after a pause in typing; when Twitch is not connected it says so calmly, disabled', async () => {
     const detail = 'Twitch is not connected on this server, so games cannot be searched.';
     await walkToProject();
-    fetchMock.mockImplementation(async () =>
-      json(503, { errors: [{ status: '503', code: 'unavailable', title: 'Service unavailable', detail }] }),
-    );
+    serve('GET /api/p/free_user/preview', () => json(503, { errors: [{ status: '503', code: 'not_connected', title: 'Not connected', detail }] }));
     type('Keyword', 'acme');
     // A keyword without its game cannot be sent.
     expect(screen.getByRole('button', { name: 'Create account' })).toHaveProperty('disabled', true);
@@ -203,13 +237,69 @@ describe('free sign-up: whole wizard', () => {
     act(() => game.focus());
     fireEvent.change(game, { target: { value: 'ze' } });
     fireEvent.change(game, { target: { value: 'zel' } });
-    // Under the field and in place of the options.
-    expect(await screen.findAllByText(detail, {}, { timeout: 3000 })).toHaveLength(2);
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/p/free_user/preview?searchTerm=zel']);
+    // The reason, once, as the field's description: not a red error the user did not cause.
+    expect(await screen.findByText(detail, {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getAllByText(detail)).toHaveLength(1);
+    expect(screen.getByText(detail).className).not.toMatch(/error/i);
+    expect(screen.getByPlaceholderText('Not available')).toHaveProperty('disabled', true);
+    expect(requests().filter((r) => r.startsWith('GET /api/p/free_user/preview'))).toEqual(['GET /api/p/free_user/preview?searchTerm=zel']);
+  });
+
+  it('shows the stream alert disabled with the reason when the server has no Twitch, and does not block the account', async () => {
+    serve(OPTIONS_URL, () => json(200, { data: { twitch: { available: false, reason: MSG.signup.twitchUnavailable } } }));
+    await walkToProject();
+    expect(await screen.findByText(MSG.signup.twitchUnavailable)).toBeTruthy();
+    expect(screen.getByLabelText('Keyword')).toHaveProperty('disabled', true);
+    expect(screen.getByPlaceholderText('Not available')).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Create account' })).toHaveProperty('disabled', false);
+    expect(document.querySelector('.mantine-Select-error, .mantine-TextInput-error, .mantine-InputWrapper-error')).toBeNull();
+  });
+
+  it('Enter in a project-step field moves to the next field and never creates the account', async () => {
+    await walkToProject();
+    const article = screen.getByLabelText('Article alert keywords');
+    act(() => article.focus());
+    fireEvent.keyDown(article, { key: 'Enter' });
+    expect(document.activeElement).toBe(screen.getByLabelText('YouTube keyword'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(document.activeElement).toBe(screen.getByLabelText('Keyword'));
+    expect(screen.getByRole('heading', { name: 'Set up your first project' })).toBeTruthy();
+    expect(requests().filter((r) => r.startsWith('POST /api/p/free_user '))).toEqual([]);
+    expect(lastRequest('POST /api/p/free_user')).toBeUndefined();
+  });
+
+  it('reads the typed names as the server will and previews what the alert finds, with the captcha it holds', async () => {
+    serve(PREVIEW_URL, () =>
+      json(200, {
+        data: {
+          count: 2,
+          capped: false,
+          samples: [
+            { id: '2', title: 'Aurora Interactive reveals its debut game', url: 'https://news.example/a', media: 'news.example', published_at: '2026-11-20T10:00:00Z' },
+            { id: '1', title: 'Hands-on with Aurora Interactive', url: 'https://mag.example/b', media: 'mag.example', published_at: '2026-11-18T10:00:00Z' },
+          ],
+        },
+      }),
+    );
+    await walkToProject();
+    type('Article alert keywords', 'Aurora Interactive');
+    expect(await screen.findByText('+"Aurora Interactive"', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('2 matching articles in the last two months', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getAllByTestId('keywords-preview-sample').map((li) => li.textContent)).toEqual([
+      'Aurora Interactive reveals its debut gamenews.example · Nov 20, 2026',
+      'Hands-on with Aurora Interactivemag.example · Nov 18, 2026',
+    ]);
+    expect(lastRequest(PREVIEW_URL)!.body).toEqual({ keywords: 'Aurora Interactive', altcha: 'cGF5bG9hZA==' });
+
+    // Keywords the query language refuses: its message under the field, and no request.
+    const before = requests().length;
+    type('Article alert keywords', '!!!!!');
+    expect(await screen.findByText(QUERY_MSG.noSearchableText, {}, { timeout: 3000 })).toBeTruthy();
+    expect(requests()).toHaveLength(before);
   });
 
   it('falls back to the catalogue message when the server gives none', async () => {
-    fetchMock.mockImplementationOnce(async () => new Response('oops', { status: 502 }));
+    serve('POST /api/p/free_user', () => new Response('oops', { status: 502 }));
     await walkToProject();
     click('Create account');
     const dialog = await screen.findByRole('dialog');

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../common/messages';
-import type { AlertResourceAttributes } from '../../../../common/schemas/alerts';
+import type { AlertPreview, AlertResourceAttributes } from '../../../../common/schemas/alerts';
 import { apiFetch, flatten, type JsonApiResource } from '../../../lib/api';
 import { userQueryKey } from '../../../lib/session';
 import { projectsAllKey } from '../../../lib/workspace';
@@ -90,22 +90,25 @@ export function useSaveAlert(projectId: string, channels: AlertChannels) {
   });
 }
 
-/** POST analytics/articles/count: how many archive articles of the last two months match. */
-export async function countArticles(query: string, signal?: AbortSignal): Promise<number> {
-  const doc = await apiFetch<{ data: { count?: number; attributes?: { count: number } } }>('analytics/articles/count', {
-    method: 'POST',
-    body: { query },
-    signal,
-  });
-  return doc.data.count ?? doc.data.attributes?.count ?? 0;
+/** Spec 001 §9: previews are debounced 500 ms. */
+export const ALERT_PREVIEW_DEBOUNCE_MS = 500;
+
+/** POST alerts/preview: matches of the last two months in the archive and the five newest. */
+export async function previewAlert(keywords: string, minReach: number | null, signal?: AbortSignal): Promise<AlertPreview> {
+  const body: Record<string, unknown> = { keywords };
+  if (minReach !== null) body.min_reach = minReach;
+  const doc = await apiFetch<{ data: AlertPreview }>(`${ALERTS_PATH}/preview`, { method: 'POST', body, signal });
+  return doc.data;
 }
 
-export function useArticleCount(query: string | null) {
+/** The preview of usable keywords (null: none to show). */
+export function useAlertPreview(keywords: string | null, minReach: number | null) {
   return useQuery({
-    queryKey: ['analytics/articles/count', query],
-    queryFn: ({ signal }) => countArticles(query!, signal),
-    enabled: query !== null,
+    queryKey: [ALERTS_PATH, 'preview', keywords, minReach],
+    queryFn: ({ signal }) => previewAlert(keywords!, minReach, signal),
+    enabled: keywords !== null,
     staleTime: 60_000,
     retry: false,
+    placeholderData: (previous) => previous,
   });
 }

@@ -10,11 +10,12 @@ import { FormModalActions } from '../../../components/form-modal-actions';
 import { closeThenReset } from '../../../components/modal-reset';
 import { toastError } from '../../../components/toasts';
 import { serverFieldErrors } from '../../../lib/form';
-import { useSaveAlert, type Alert, type AlertValues } from '../api/alerts';
+import { ALERT_PREVIEW_DEBOUNCE_MS, useAlertPreview, useSaveAlert, type Alert, type AlertValues } from '../api/alerts';
 import { useFeedGates } from '../lib/gates';
 import { AlertNotificationFields, type NotificationValues } from './alert-notification-fields';
-import { ArticleCountEstimate } from './article-count-estimate';
 import { KeywordsEditor, type KeywordsMode } from '../../../components/keywords-editor';
+import { KeywordsPreview } from '../../../components/keywords-preview';
+import { ApiError } from '../../../lib/api';
 
 interface Props {
   opened: boolean;
@@ -83,7 +84,15 @@ export function AlertFormModal({ opened, onClose, projectId, projectName, alert 
   // The length rule waits for typing to pause (000 §5: debounced 250 ms); parse errors are live.
   const [settled] = useDebouncedValue(keywords, TIMINGS.searchDebounceMs);
   const lengthError = (settled.length > 0 || submitted) && settled.length < LIMITS.alertKeywords.min ? MSG.validation.alertKeywords : undefined;
-  const countQuery = settled && alertKeywordsProblem(settled) === null ? settled : null;
+  // The preview (count and newest headlines) waits a little longer (001 §9: previews 500 ms).
+  const [previewSettled] = useDebouncedValue(keywords, ALERT_PREVIEW_DEBOUNCE_MS);
+  const previewQuery = previewSettled && alertKeywordsProblem(previewSettled) === null ? previewSettled : null;
+  const reachValue = Number(draft.minReach);
+  const [previewReach] = useDebouncedValue(
+    draft.minReach !== '' && reachValue >= LIMITS.mediaScore.min && reachValue <= LIMITS.mediaScore.max ? reachValue : null,
+    ALERT_PREVIEW_DEBOUNCE_MS,
+  );
+  const preview = useAlertPreview(previewQuery, previewReach);
   const simpleLocked = draft.mode === 'advanced' && parseSimpleQuery(draft.raw) === null;
 
   function changeMode(mode: KeywordsMode) {
@@ -175,7 +184,11 @@ export function AlertFormModal({ opened, onClose, projectId, projectName, alert 
             parseError={parseError}
             error={errors.keywords ?? (parseError ? undefined : lengthError)}
           />
-          <ArticleCountEstimate query={countQuery} />
+          <KeywordsPreview
+            preview={previewQuery === null ? undefined : preview.data}
+            loading={(keywords !== previewSettled && alertKeywordsProblem(keywords) === null) || (previewQuery !== null && preview.isFetching)}
+            unavailable={previewQuery !== null && preview.isError ? previewProblem(preview.error) : null}
+          />
           <NumberInput
             label="Minimum media score"
             description="Only outlets with at least this score (0.1 to 10) are kept."
@@ -201,4 +214,10 @@ export function AlertFormModal({ opened, onClose, projectId, projectName, alert 
       </form>
     </Modal>
   );
+}
+
+/** Why the preview is missing: the server's word for a refused query, else a plain note (never a toast). */
+function previewProblem(err: unknown): string {
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.errors[0]?.detail) return err.errors[0].detail;
+  return 'The preview is not available right now.';
 }

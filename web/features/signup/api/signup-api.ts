@@ -1,5 +1,6 @@
 import { apiFetch, ApiError, type JsonApiResource } from '../../../lib/api';
 import { MSG } from '../../../../common/messages';
+import type { AlertPreview } from '../../../../common/schemas/alerts';
 
 /** The captcha challenge the widget fetches (docs/api.md: GET p/captcha). */
 export const CAPTCHA_URL = '/api/p/captcha';
@@ -45,6 +46,25 @@ export interface Game {
 /** GET p/free_user/preview: Twitch games for the stream alert. */
 export async function searchGames(searchTerm: string, signal?: AbortSignal): Promise<Game[]> {
   const doc = await apiFetch<{ data: Game[] }>('p/free_user/preview', { query: { searchTerm }, public: true, signal });
+  return doc.data;
+}
+
+/**
+ * POST p/free_user/alert_preview: what the sign-up's article alert would find. `keywords` as
+ * typed (the server reads them as the sign-up does); `altcha`: the wizard's solved captcha.
+ */
+export async function previewSignupAlert(keywords: string, altcha: string, signal?: AbortSignal): Promise<AlertPreview> {
+  const doc = await apiFetch<{ data: AlertPreview }>('p/free_user/alert_preview', { method: 'POST', body: { keywords, altcha }, public: true, signal });
+  return doc.data;
+}
+
+/** GET p/free_user/options: what this server can set up at sign-up (Twitch needs its credentials). */
+export interface SignupOptions {
+  twitch: { available: boolean; reason: string | null };
+}
+
+export async function fetchSignupOptions(signal?: AbortSignal): Promise<SignupOptions> {
+  const doc = await apiFetch<{ data: SignupOptions }>('p/free_user/options', { public: true, signal });
   return doc.data;
 }
 

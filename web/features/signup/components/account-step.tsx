@@ -70,7 +70,10 @@ export function AccountStep({ form, onNext, onBack, canProceed, children, descri
               <Anchor href="/terms" target="_blank" rel="noreferrer" inherit>
                 terms of service
               </Anchor>{' '}
-              and the privacy policy
+              and the{' '}
+              <Anchor href="/privacy" target="_blank" rel="noreferrer" inherit>
+                privacy policy
+              </Anchor>
             </>
           }
           {...form.getInputProps('terms', { type: 'checkbox' })}

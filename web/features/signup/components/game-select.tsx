@@ -9,12 +9,14 @@ interface GameSelectProps {
   onChange: (gameId: string) => void;
   required?: boolean;
   disabled?: boolean;
+  /** Set when the server cannot search games (Twitch not configured): the field is disabled and says why. */
+  unavailableReason?: string | null;
 }
 
 const boxArt = (url: string) => url.replace('{width}', '52').replace('{height}', '72');
 
 /** Picks the Twitch game of the stream alert, searching Twitch as the user types. */
-export function GameSelect({ value, onChange, required, disabled }: GameSelectProps) {
+export function GameSelect({ value, onChange, required, disabled, unavailableReason }: GameSelectProps) {
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<Game | null>(null);
   const games = useGameSearch(search);
@@ -27,8 +29,11 @@ export function GameSelect({ value, onChange, required, disabled }: GameSelectPr
   }, [chosen, games.data]);
   const data = useMemo(() => [...byId.values()].map((g) => ({ value: g.id, label: g.name })), [byId]);
 
-  // The server's reason (e.g. Twitch not connected) is worth reading: under the field and in the list.
-  const error = games.isError ? (games.error instanceof ApiError ? games.error.message : String(games.error)) : undefined;
+  // Twitch not connected (503 `unavailable`) is the server's state, not the user's mistake: the
+  // field is disabled and says why, calmly. Other failures are worth reading in red.
+  const serverUnavailable = games.isError && games.error instanceof ApiError && games.error.status === 503 ? games.error.message : null;
+  const reason = unavailableReason ?? serverUnavailable;
+  const error = games.isError && !reason ? (games.error instanceof ApiError ? games.error.message : String(games.error)) : undefined;
 
   let nothingFound: string;
   if (search.trim().length < GAME_SEARCH_MIN_CHARS) nothingFound = `Type at least ${GAME_SEARCH_MIN_CHARS} characters`;
@@ -38,12 +43,12 @@ export function GameSelect({ value, onChange, required, disabled }: GameSelectPr
   return (
     <Select
       label="Game"
-      description="Streams are tracked for one game"
-      placeholder="Search Twitch games"
+      description={reason ?? 'Streams are tracked for one game'}
+      placeholder={reason ? 'Not available' : 'Search Twitch games'}
       searchable
       clearable
-      required={required}
-      disabled={disabled}
+      required={required && !reason}
+      disabled={disabled || !!reason}
       value={value || null}
       onChange={(id) => {
         setChosen(id ? (byId.get(id) ?? null) : null);

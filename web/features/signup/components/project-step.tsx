@@ -1,7 +1,10 @@
-import { Badge, Divider, Group, Paper, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Badge, Code, Divider, Group, Paper, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconBrandTwitch, IconBrandYoutube, IconNews } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { LIMITS } from '../../../../common/limits';
+import { KeywordsPreview } from '../../../components/keywords-preview';
+import { ApiError } from '../../../lib/api';
+import { useSignupAlertPreview, useSignupOptions } from '../api/use-signup-alert-preview';
 import type { ProjectForm } from './signup-forms';
 import { GameSelect } from './game-select';
 import { StepActions } from './step-actions';
@@ -11,17 +14,42 @@ interface ProjectStepProps {
   form: ProjectForm;
   onNext: () => void;
   onBack: () => void;
+  /** The captcha solution the wizard holds: the public alert preview asks for it. */
+  altcha: string | null;
+}
+
+/**
+ * Enter in a field of this step moves to the next field, never submits: the step's submit
+ * creates the account, and the alerts below the first field are optional but worth a look.
+ * From the last field Enter moves to the "Create account" button, which then takes Enter.
+ */
+function enterMovesOn(e: KeyboardEvent<HTMLFormElement>) {
+  const target = e.target as HTMLElement;
+  if (e.key !== 'Enter' || e.nativeEvent.isComposing || !(target instanceof HTMLInputElement)) return;
+  // An open dropdown (the game picker) uses Enter to choose an option.
+  if (target.getAttribute('aria-expanded') === 'true') return;
+  e.preventDefault();
+  const fields = [...e.currentTarget.querySelectorAll<HTMLElement>('input:not([type=hidden]):not(:disabled), button[type=submit]:not(:disabled)')];
+  fields[fields.indexOf(target) + 1]?.focus();
 }
 
 /** The first project and, optionally, the alerts that will fill it. */
-export function ProjectStep({ form, onNext, onBack }: ProjectStepProps) {
+export function ProjectStep({ form, onNext, onBack, altcha }: ProjectStepProps) {
   const { twitch_keyword, twitch_game_id } = form.values;
+  const options = useSignupOptions();
+  const twitch = options.data?.twitch ?? { available: true, reason: null };
   // A stream alert needs its game, as the stream feed form does (spec: save disabled without a game).
-  const needsGame = twitch_keyword.trim().length > 0 && !twitch_game_id;
+  const needsGame = twitch.available && twitch_keyword.trim().length > 0 && !twitch_game_id;
+  const article = useSignupAlertPreview(form.values.article_keywords, altcha);
+  const articleProps = form.getInputProps('article_keywords');
   return (
-    <form onSubmit={form.onSubmit(() => {
+    <form
+      onSubmit={form.onSubmit(() => {
         if (!needsGame) onNext();
-      })} noValidate>
+      })}
+      onKeyDown={enterMovesOn}
+      noValidate
+    >
       <StepHeading title="Set up your first project" description="A project collects the coverage of one campaign, launch or product." />
       <TextInput
         label="Project name"
@@ -36,10 +64,29 @@ export function ProjectStep({ form, onNext, onBack }: ProjectStepProps) {
         <AlertCard icon={<IconNews size={16} />} color="blue" title="Article alert" hint="Articles that mention these words">
           <TextInput
             aria-label="Article alert keywords"
-            placeholder='"Acme Games", "Acme"'
-            description={`At least ${LIMITS.alertKeywords.min} characters`}
-            {...form.getInputProps('article_keywords')}
+            placeholder="Acme Games, Acme"
+            description={
+              article.query ? (
+                <>
+                  Each name is matched as written; commas separate names. Reads as <Code dir="ltr">{article.query}</Code>
+                </>
+              ) : (
+                `Names separated by commas, at least ${LIMITS.alertKeywords.min} characters`
+              )
+            }
+            {...articleProps}
+            // The query language's problem shows as soon as typing pauses, not only on blur.
+            error={articleProps.error ?? article.problem ?? undefined}
           />
+          {article.enabled && (
+            <Stack mt="sm">
+              <KeywordsPreview
+                preview={article.preview.data}
+                loading={article.settling || article.preview.isFetching}
+                unavailable={article.preview.isError ? previewProblem(article.preview.error) : null}
+              />
+            </Stack>
+          )}
         </AlertCard>
         <AlertCard icon={<IconBrandYoutube size={16} />} color="red" title="YouTube alert" hint="New videos about this keyword">
           <TextInput
@@ -55,12 +102,14 @@ export function ProjectStep({ form, onNext, onBack }: ProjectStepProps) {
               label="Keyword"
               placeholder="acme"
               description={`At least ${LIMITS.feedKeyword.min} characters`}
+              disabled={!twitch.available}
               {...form.getInputProps('twitch_keyword')}
             />
             <GameSelect
               value={twitch_game_id}
               onChange={(id) => form.setFieldValue('twitch_game_id', id)}
-              required={twitch_keyword.trim().length > 0}
+              required={twitch.available && twitch_keyword.trim().length > 0}
+              unavailableReason={twitch.available ? null : twitch.reason}
             />
           </Group>
         </AlertCard>
@@ -92,4 +141,10 @@ function AlertCard({ icon, color, title, hint, children }: { icon: ReactNode; co
       {children}
     </Paper>
   );
+}
+
+/** Why the preview is missing, in plain words under the field (never a toast). */
+function previewProblem(err: unknown): string {
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.errors[0]?.detail) return err.errors[0].detail;
+  return 'The preview is not available right now.';
 }

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { Anchor, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconRadar2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { BrandLogo } from '../../../components/brand-logo';
 import classes from './signup.module.css';
 
-/** The sign-up pages' frame: a centered card on a soft background under the wordmark. */
-/** `footer` replaces the log-in hint; null hides it. */
+/** The sign-up pages' frame: a centered card on a soft background under the logo. `footer` replaces the log-in hint; null hides it. */
 export function SignupLayout({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
   return (
     <div className={classes.page}>
@@ -28,17 +27,9 @@ export function SignupLayout({ children, footer }: { children: ReactNode; footer
   );
 }
 
+/** The app's own logo (the navigation's BrandLogo), so the sign-up looks like the product it opens. */
 export function Wordmark() {
-  return (
-    <Group gap="xs" aria-label="Coverwatch">
-      <ThemeIcon size="lg" radius="md" variant="gradient" gradient={{ from: 'blue', to: 'violet', deg: 135 }}>
-        <IconRadar2 size={20} />
-      </ThemeIcon>
-      <Text className={classes.wordmark} component="span">
-        Coverwatch
-      </Text>
-    </Group>
-  );
+  return <BrandLogo size={32} />;
 }
 
 /** A step's heading: what this step is for, in one line. */

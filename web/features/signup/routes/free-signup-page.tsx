@@ -121,7 +121,7 @@ export function FreeSignupPage() {
           <OrganizationStep form={organization} onBack={() => setActive(STEP.account)} onNext={() => setActive(STEP.project)} />
         </Stepper.Step>
         <Stepper.Step label={stepLabel('Project Set-up')} aria-label="Project Set-up">
-          <ProjectStep form={project} onBack={() => setActive(STEP.organization)} onNext={submit} />
+          <ProjectStep form={project} onBack={() => setActive(STEP.organization)} onNext={submit} altcha={captcha} />
         </Stepper.Step>
         <Stepper.Step label={stepLabel('Done')} aria-label="Done" loading={create.isPending}>
           <CreateAccountStep status={status} pendingText="Setting up your organisation, brand and project…" />
