@@ -12,6 +12,7 @@ import userRoutes from './features/users/routes.js';
 import alertRoutes from './features/alerts/routes.js';
 import articlesFeedRoutes from './features/articles-feed/routes.js';
 import websiteRoutes from './features/websites/routes.js';
+import websiteIconRoutes from './features/websites/icon-routes.js';
 import referenceRoutes from './features/reference/routes.js';
 import articleRoutes from './features/articles/routes.js';
 import extractionRoutes from './features/extraction/routes.js';
@@ -39,6 +40,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(alertRoutes);
   await app.register(articlesFeedRoutes);
   await app.register(websiteRoutes);
+  // Public (no token), so apart from the websites routes' operator gate.
+  await app.register(websiteIconRoutes);
   await app.register(referenceRoutes);
   await app.register(articleRoutes);
   await app.register(extractionRoutes);

@@ -137,6 +137,8 @@ const PUBLIC = new Set([
   'GET /api/p/articles',
   // A finished export's download link (sent by e-mail): the unguessable token is the credential.
   'GET /api/p/exports/:token',
+  // Outlets' icons (shared platform data, the picture on each outlet's home page), by domain.
+  'GET /api/icons/:file',
   // Reference lists shared by every organization.
   'GET /api/languages',
   'GET /api/countries',

@@ -6,6 +6,7 @@ import { createCrawlerQueues, startCrawlerWorkers } from '../features/crawler/jo
 import { createScreenshotQueue, startScreenshotWorker } from '../features/screenshots/jobs.js';
 import { createMailQueues, startMailWorkers } from '../features/mail/jobs.js';
 import { createExportQueue, startExportWorker } from '../features/supersearch/export.js';
+import { createIconQueues, startIconWorkers } from '../features/websites/icon-jobs.js';
 import { runHousekeeping } from './housekeeping.js';
 import { errorFields } from './log-errors.js';
 
@@ -49,6 +50,7 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
   await createScreenshotQueue(boss);
   await createMailQueues(boss);
   await createExportQueue(boss);
+  await createIconQueues(boss);
   if (opts.work) {
     await boss.schedule(QUEUES.housekeeping, '*/15 * * * *');
     await boss.work(QUEUES.housekeeping, async () => {
@@ -60,6 +62,7 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
     await startScreenshotWorker(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startMailWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startExportWorker(boss, { db: opts.db, config: opts.config, log: opts.log });
+    await startIconWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
   }
   return boss;
 }

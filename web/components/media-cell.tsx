@@ -1,9 +1,10 @@
 import { Anchor, Avatar, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { websiteIconUrl } from './website-icon';
 
-/** The outlet's icon: its avatar when the API sends one, else its initial on a colour of its name. */
+/** The outlet's icon: its avatar when the API sends one, else the icon our server stored, else its initial on a colour of its name. */
 export function MediaIcon({ media, avatar }: { media: string; avatar?: string | null }) {
-  return <Avatar src={avatar ?? null} name={media} color="initials" size={28} radius="sm" alt="" />;
+  return <Avatar src={avatar ?? websiteIconUrl(media)} name={media} color="initials" size={28} radius="sm" alt="" imageProps={{ loading: 'lazy' }} />;
 }
 
 /**

@@ -54,6 +54,31 @@ export const websites = pgTable(
   },
 );
 
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A website's icon, fetched once on the server (features/websites/icons.ts) and served from our
+ * origin, so readers' browsers never call the outlets. Apart from `websites` so that no list
+ * query drags the bytes along. A row exists once a fetch was tried; polling state as on feeds.
+ */
+export const websiteIcons = pgTable(
+  'website_icons',
+  {
+    websiteId: integer('website_id').primaryKey().references(() => websites.id, { onDelete: 'cascade' }),
+    /** A small PNG (at most 64×64), or null while none could be had. */
+    png: bytea('png'),
+    /** Where it came from (the <link rel=icon> or /favicon.ico), for the operator. */
+    sourceUrl: text('source_url'),
+    checkedAt: ts('checked_at').notNull().defaultNow(),
+    errorCount: integer('error_count').notNull().default(0),
+    lastError: text('last_error'),
+    /** When to try again (backing off after failures) or refresh. */
+    nextCheckAt: ts('next_check_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('website_icons_due_idx').on(t.nextCheckAt)],
+);
+
 export const websiteAuthors = pgTable(
   'website_authors',
   {

@@ -8,6 +8,7 @@ import feedRoutes from './feeds-routes.js';
 import { requireOperator, requireOperatorAdmin } from './gate.js';
 import { findWebsite, listWebsiteArticles, listWebsites, WEBSITE_ARTICLE_SORTS, WEBSITE_FILTERS, WEBSITE_SORTS, websiteRelations } from './repo.js';
 import { websiteArticleResource, websiteIncluded, websiteResource } from './resources.js';
+import { enqueueWebsiteIcon } from './icons.js';
 import { createWebsite, editWebsite } from './service.js';
 
 /** An id or a domain (the web app's /websites/{domain} asks by domain). */
@@ -99,6 +100,8 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
   app.post('/websites', { schema: { tags: ['websites'], summary: 'Add a website', body: websiteCreateBody } }, async (req, reply) => {
     requireOperatorAdmin(req);
     const website = await createWebsite(db, req.body.data.attributes);
+    // Its icon is fetched in the background, never during the request.
+    await enqueueWebsiteIcon(app.deps.boss, website.id);
     return sendOne(reply, websiteResource(website), 201);
   });
 

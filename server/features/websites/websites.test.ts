@@ -226,6 +226,8 @@ describe('feeds', () => {
       await ctx.call('PATCH', `/api/feeds/${feed.id}`, { token: admin, body: feedBody({ disabled: true }) });
       await ctx.call('PATCH', `/api/feeds/${feed.id}`, { token: admin, body: feedBody({ disabled: false }) });
       expect(sent).toEqual([
+        // The new website's icon, fetched in the background (features/websites/icons.ts).
+        ['website-icon', { websiteId: Number(site.id) }],
         ['feeds-poll', { feedId: Number(feed.id) }],
         ['feeds-poll', { feedId: Number(feed.id) }],
       ]);

@@ -9,6 +9,7 @@ import { languageName } from '../../../../common/reference';
 import { domainOf } from '../../../../common/url';
 import type { Row } from '../../../components/data-table/data-table';
 import { MediaScoreBadge } from '../../../components/media-score-badge';
+import { websiteIconUrl } from '../../../components/website-icon';
 import { formatDate } from '../../../lib/dates';
 import { isMissingData, type SavedArticleAttributes } from '../api/saved-articles';
 import { truncate } from '../../../lib/text';
@@ -17,7 +18,7 @@ import { truncate } from '../../../lib/text';
 
 const col = createColumnHelper<Row<SavedArticleAttributes>>();
 
-/** Site initial with the site's own favicon over it when it loads. */
+/** Site initial with the site's icon (served by our server, never hot-linked) over it when there is one. */
 function MediaCell({ article, linkToWebsite }: { article: SavedArticleAttributes; linkToWebsite: boolean }) {
   const domain = article.media || domainOf(article.url);
   const name = (
@@ -27,7 +28,7 @@ function MediaCell({ article, linkToWebsite }: { article: SavedArticleAttributes
   );
   return (
     <Group gap="xs" wrap="nowrap">
-      <Avatar size={24} radius="sm" color="initials" name={domain} src={domain ? `https://${domain}/favicon.ico` : null} alt="" imageProps={{ loading: 'lazy' }}>
+      <Avatar size={24} radius="sm" color="initials" name={domain} src={websiteIconUrl(domain)} alt="" imageProps={{ loading: 'lazy' }}>
         {domain.charAt(0).toUpperCase()}
       </Avatar>
       {linkToWebsite && domain ? (

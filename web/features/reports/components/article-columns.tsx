@@ -6,6 +6,7 @@ import { formatVisitors } from '../../../../common/media-score';
 import { languageName } from '../../../../common/reference';
 import { domainOf } from '../../../../common/url';
 import { MediaScoreBadge } from '../../../components/media-score-badge';
+import { websiteIconUrl } from '../../../components/website-icon';
 import { formatDate } from '../../../lib/dates';
 import { truncate } from '../../../lib/text';
 import type { ReportArticle } from '../api/types';
@@ -16,7 +17,7 @@ export function MediaCell({ article }: { article: ReportArticle }) {
   const domain = article.media || domainOf(article.url);
   return (
     <Group gap="xs" wrap="nowrap">
-      <Avatar size={24} radius="sm" color="initials" name={domain} alt="">
+      <Avatar size={24} radius="sm" color="initials" name={domain} src={websiteIconUrl(domain)} alt="" imageProps={{ loading: 'lazy' }}>
         {domain.charAt(0).toUpperCase()}
       </Avatar>
       <Text size="sm" fw={500} truncate="end" maw={150} title={domain}>
