@@ -13,7 +13,10 @@ import type { Tx } from './client.js';
 import { alertArticles, alerts, articles, feeds, mediatypes, savedArticles, websiteAuthors, websites, websiteSocialAccounts } from './schema/coverage.js';
 import { reports } from './schema/reports.js';
 import { projects, tags } from './schema/workspace.js';
-import { BRAND_HEADLINES, DEMO_OUTLETS, EA_OUTLETS, DESCRIPTIONS, FILL, OTHER_HEADLINES, type DemoOutlet } from './seed-coverage-data.js';
+import {
+  BRAND_HEADLINES, DEMO_OUTLETS, DEMO_WORDS, DESCRIPTIONS, EA_OUTLETS, GAMES, NAMES, OTHER_HEADLINES, formatDay, formatMonth, launchDate,
+  type DemoOutlet, type DemoProduct, type HeadlineKind, type HeadlineTemplate,
+} from './seed-coverage-data.js';
 
 const ARTICLES = 3000;
 const DAYS = 120;
@@ -28,9 +31,103 @@ function rng(seed: number) {
   };
 }
 
+function stringHash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
 function slugify(title: string): string {
   const ascii = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   return ascii.slice(0, 70) || 'article';
+}
+
+export interface DemoArticle {
+  /** Index into DEMO_OUTLETS. */
+  outlet: number;
+  title: string;
+  description: string;
+  kind: HeadlineKind;
+  product: DemoProduct | null;
+  pubDate: Date;
+  author: string;
+  /** Path of the article on its outlet (section and slug). */
+  path: string;
+}
+
+/**
+ * The demo archive, without a database: ARTICLES headlines over the last DAYS days, bigger outlets
+ * publishing more, each headline from its outlet's language and — for the demo products — from
+ * the templates of its phase (before or after the launch). A headline already printed anywhere,
+ * or a second review or preview of the same game by the same outlet, is drawn again.
+ */
+export function generateDemoArticles(now: Date, outlets: DemoOutlet[] = DEMO_OUTLETS, count = ARTICLES): DemoArticle[] {
+  const random = rng(20261121);
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
+  // Bigger outlets publish more: pick by the square root of their audience.
+  const weights = outlets.map((o) => Math.sqrt(o.muv));
+  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  const launches = { starfall: launchDate('starfall', now), aria: launchDate('aria', now) };
+  const titles = new Set<string>();
+  const coveredBy = new Set<string>();
+  const out: DemoArticle[] = [];
+  for (let i = 0; out.length < count && i < count * 3; i++) {
+    let r = random() * totalWeight;
+    let k = 0;
+    while (r > weights[k] && k < weights.length - 1) r -= weights[k++];
+    const outlet = outlets[k];
+    const lang = outlet.language;
+    // Denser towards today, as a live archive is.
+    const ageMinutes = Math.floor(Math.pow(random(), 1.6) * DAYS * 24 * 60);
+    const pubDate = new Date(now.getTime() - ageMinutes * 60000);
+    const inPhase = (tpl: HeadlineTemplate) => {
+      if (!tpl.product || !tpl.phase) return true;
+      const launch = launches[tpl.product].getTime();
+      if (tpl.phase === 'before') return pubDate.getTime() < launch;
+      const days = (pubDate.getTime() - launch) / 86400_000;
+      return days >= (tpl.minDaysAfter ?? 0) && (tpl.maxDaysAfter === undefined || days <= tpl.maxDaysAfter);
+    };
+    const brand = BRAND_HEADLINES[lang].filter(inPhase);
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const aboutBrand = brand.length > 0 && random() < 0.2;
+      const tpl = pick(aboutBrand ? brand : OTHER_HEADLINES[lang]);
+      const game = pick(GAMES);
+      let game2 = pick(GAMES);
+      while (game2 === game) game2 = pick(GAMES);
+      const team = pick(NAMES.team);
+      let team2 = pick(NAMES.team);
+      while (team2 === team) team2 = pick(NAMES.team);
+      const month = new Date(Date.UTC(pubDate.getUTCFullYear(), pubDate.getUTCMonth(), 1));
+      const values: Record<string, string> = {
+        game: game.name, game2: game2.name, studio: game.studio, team, team2,
+        month: formatMonth(lang, month),
+        launch: tpl.product ? formatDay(lang, launches[tpl.product]) : '',
+        platform: tpl.text.includes('{game}') && tpl.text.includes('{studio}') ? game.platform : '',
+      };
+      // A demo product's patches come weekly from its launch on: 1.1, 1.2, …
+      if (tpl.product) values.minor = String(1 + Math.max(0, Math.floor(((pubDate.getTime() - launches[tpl.product].getTime()) / 86400_000 - 5) / 7)));
+      else values.minor = pick(NAMES.minor);
+      const topics = DEMO_WORDS[lang].patchTopic ?? DEMO_WORDS.en.patchTopic;
+      values.patchTopic = topics[stringHash(`${tpl.product ?? game.name}|${values.minor}`) % topics.length];
+      const filled = tpl.text.replace(/\{(\w+)\}/g, (whole, key: string) =>
+        key === 'score' ? whole : values[key] || pick(DEMO_WORDS[lang][key] ?? NAMES[key] ?? DEMO_WORDS.en[key] ?? [key]));
+      // One match, one result: the score follows from the rest of the headline.
+      const title = filled.replace('{score}', () => NAMES.score[stringHash(filled) % NAMES.score.length]);
+      const subject = tpl.product ?? (tpl.text.includes('{game}') ? game.name : title);
+      const once = (tpl.kind === 'review' || tpl.kind === 'preview') && `${k}|${tpl.kind}|${subject}`;
+      if (titles.has(title) || (once && coveredBy.has(once))) continue;
+      titles.add(title);
+      if (once) coveredBy.add(once);
+      const descriptions = DESCRIPTIONS[lang][tpl.kind] ?? DESCRIPTIONS[lang].news;
+      const section = tpl.kind === 'review' ? 'reviews' : tpl.kind === 'guide' ? 'guides' : 'news';
+      out.push({
+        outlet: k, title, kind: tpl.kind, product: tpl.product ?? null, pubDate,
+        description: pick(descriptions), author: pick(outlet.authors), path: `/${section}/${slugify(title)}-${1000 + i}`,
+      });
+      break;
+    }
+  }
+  return out;
 }
 
 interface DemoProjects {
@@ -75,53 +172,33 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
     outlets.push({ outlet: o, id: w.id, reach, feedId: f.id });
   }
 
-  // Bigger outlets publish more: pick by the square root of their audience.
-  const weights = outlets.map((o) => Math.sqrt(o.outlet.muv));
-  const totalWeight = weights.reduce((a, b) => a + b, 0);
-  const random = rng(20261121);
-  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
-  const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_, k: string) => pick(FILL[k] ?? [k]));
   const rows: (typeof articles.$inferInsert)[] = [];
+  const kinds = new Map<string, HeadlineKind>();
   const authorCounts = new Map<string, { websiteId: number; author: string; n: number }>();
-  const seen = new Set<string>();
-  for (let i = 0; rows.length < ARTICLES && i < ARTICLES * 2; i++) {
-    let r = random() * totalWeight;
-    let k = 0;
-    while (r > weights[k] && k < weights.length - 1) r -= weights[k++];
-    const { outlet, id: websiteId, reach, feedId } = outlets[k];
-    const lang = outlet.language;
-    const aboutBrand = random() < 0.14;
-    const templates = (aboutBrand ? BRAND_HEADLINES : OTHER_HEADLINES)[lang] ?? OTHER_HEADLINES.en;
-    const title = fill(pick(templates));
-    const description = pick(DESCRIPTIONS[lang] ?? DESCRIPTIONS.en);
-    // Denser towards today, as a live archive is.
-    const ageMinutes = Math.floor(Math.pow(random(), 1.6) * DAYS * 24 * 60);
-    const pubDate = new Date(now.getTime() - ageMinutes * 60000);
-    const section = aboutBrand && /\breview|\btest\b|análisis|recensione|análise/i.test(title) ? 'reviews' : 'news';
-    const url = canonicalUrl(`https://www.${outlet.domain}/${section}/${slugify(title)}-${1000 + i}`);
+  for (const g of generateDemoArticles(now)) {
+    const { outlet, id: websiteId, reach, feedId } = outlets[g.outlet];
+    const url = canonicalUrl(`https://www.${outlet.domain}${g.path}`);
     const key = urlKey(url);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const author = pick(outlet.authors);
-    const a = authorCounts.get(`${websiteId}|${author}`) ?? { websiteId, author, n: 0 };
+    kinds.set(key, g.kind);
+    const a = authorCounts.get(`${websiteId}|${g.author}`) ?? { websiteId, author: g.author, n: 0 };
     a.n++;
-    authorCounts.set(`${websiteId}|${author}`, a);
+    authorCounts.set(`${websiteId}|${g.author}`, a);
     rows.push({
       urlKey: key,
       url,
       fullUrl: `${url}?utm_source=rss&utm_medium=feed`,
-      title,
-      description,
-      author,
-      language: lang,
-      pubDate,
-      firstSeenAt: pubDate,
+      title: g.title,
+      description: g.description,
+      author: g.author,
+      language: outlet.language,
+      pubDate: g.pubDate,
+      firstSeenAt: g.pubDate,
       websiteId,
       feedId,
       reach,
       muv: outlet.muv,
       isMetacritic: !!outlet.metacritic,
-      search: toTsvectorLiteral(tokenize(articleSearchText(title, description))),
+      search: toTsvectorLiteral(tokenize(articleSearchText(g.title, g.description))),
     });
   }
   const inserted: { id: number; title: string; description: string; pubDate: Date; reach: number; language: string; isMetacritic: boolean; url: string; urlKey: string; fullUrl: string; websiteId: number | null; muv: number | null }[] = [];
@@ -138,7 +215,8 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
     await tx.insert(websiteAuthors).values([...authorCounts.values()].map((a) => ({ websiteId: a.websiteId, author: a.author, articlesCount: a.n })));
   await tx.update(feeds).set({ articlesAdded: sql`(select count(*) from articles where articles.feed_id = feeds.id)` });
 
-  // One alert per demo project, with every archive match in its feed.
+  // One alert per demo project, with every archive match in its feed. Its last_run_at stays
+  // empty: no crawl ran, and the feed's header says the articles are seeded demo data.
   const demoAlerts = [
     { projectId: p.launchId, name: 'Starfall mentions', keywords: '+("starfall" "nebula games")', minReach: 0.1 },
     { projectId: p.esportsId, name: 'Nebula Esports', keywords: '+"nebula esports"', minReach: 0.1 },
@@ -152,7 +230,7 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
     const matched = docs.filter(({ a, doc }) => a.reach >= d.minReach && matchesQuery(parsed.query, doc)).map(({ a }) => a);
     const [alert] = await tx
       .insert(alerts)
-      .values({ organizationId: p.orgId, projectId: d.projectId, name: d.name, keywords: d.keywords, minReach: d.minReach, lastRunAt: now })
+      .values({ organizationId: p.orgId, projectId: d.projectId, name: d.name, keywords: d.keywords, minReach: d.minReach })
       .returning({ id: alerts.id });
     await tx.update(projects).set({ alertId: alert.id }).where(eq(projects.id, d.projectId));
     if (matched.length)
@@ -167,13 +245,9 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
 
   // Saved coverage: the launch project's reviews, previews and interviews, filed by tag.
   const launchTags = new Map((await tx.select().from(tags).where(eq(tags.projectId, p.launchId))).map((t) => [t.name, t.id]));
-  // Previews first: "preview" contains "review".
-  const tagFor = (title: string) =>
-    /preview|hands-on|trailer|プレイレポート/i.test(title) ? 'Previews'
-      : /\breview|\btest\b|análisis|recensione|análise|verdict/i.test(title) ? 'Reviews'
-        : /on building|director|talks/i.test(title) ? 'Interviews' : null;
+  const tagFor = (urlKey: string) => ({ review: 'Reviews', preview: 'Previews', interview: 'Interviews' })[kinds.get(urlKey) as string] ?? null;
   const saved = (matchesByProject.get(p.launchId) ?? [])
-    .map((a) => ({ a, tag: tagFor(a.title) }))
+    .map((a) => ({ a, tag: tagFor(a.urlKey) }))
     .filter((x): x is { a: (typeof inserted)[number]; tag: string } => !!x.tag && launchTags.has(x.tag))
     .slice(0, 40);
   if (saved.length)

@@ -139,7 +139,7 @@ export function AlertFeed({ project, alertId }: { project: Project; alertId: str
 
   return (
     <>
-      <PageHeader title={`${project.name} Articles`} description={<FeedSubtitle keywords={alert.data?.keywords} lastRun={alert.data?.last_run_at} />} />
+      <PageHeader title={`${project.name} Articles`} description={<FeedSubtitle alert={alert.data} />} />
       <DataTable<FeedArticleAttributes>
         path={path}
         filter={filter}

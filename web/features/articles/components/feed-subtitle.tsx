@@ -1,24 +1,37 @@
 import { Code, Group, Text } from '@mantine/core';
-import { IconClockHour4 } from '@tabler/icons-react';
+import { IconClockHour4, IconFlask } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import type { AlertResourceAttributes } from '../../../../common/schemas/alerts';
 import { fromNow } from '../../../lib/dates';
 
-/** The feed's subtitle (000 §2): the alert keywords, and "Last run was …" once it has run. */
-export function FeedSubtitle({ keywords, lastRun }: { keywords: string | undefined; lastRun: string | null | undefined }) {
+type SubtitleAlert = Pick<AlertResourceAttributes, 'keywords' | 'last_run_at' | 'total_articles' | 'inserted_at'>;
+
+/**
+ * The feed's subtitle (000 §2): the alert keywords, and "Last run was …" once it has run. A feed
+ * that holds articles although its alert never ran was seeded (the demo workspace: matching and
+ * crawling set `last_run_at`), and says so instead of claiming a crawl.
+ */
+export function FeedSubtitle({ alert }: { alert: SubtitleAlert | undefined }) {
+  if (!alert) return null;
+  const seeded = !alert.last_run_at && alert.total_articles > 0;
   return (
     <Group gap="sm" wrap="wrap" component="span" mt={2}>
-      {keywords !== undefined && (
-        <Text size="sm" c="dimmed" component="span">
-          Keywords{' '}
-          <Code fz="sm" dir="ltr" data-testid="feed-keywords">
-            {keywords}
-          </Code>
+      <Text size="sm" c="dimmed" component="span">
+        Keywords{' '}
+        <Code fz="sm" dir="ltr" data-testid="feed-keywords">
+          {alert.keywords}
+        </Code>
+      </Text>
+      {alert.last_run_at && (
+        <Text size="sm" c="dimmed" component="span" title={dayjs(alert.last_run_at).format('MMM D, YYYY HH:mm')}>
+          <IconClockHour4 size={14} style={{ verticalAlign: -2, marginInlineEnd: 4 }} aria-hidden />
+          Last run was {fromNow(alert.last_run_at)}
         </Text>
       )}
-      {lastRun && (
-        <Text size="sm" c="dimmed" component="span" title={dayjs(lastRun).format('MMM D, YYYY HH:mm')}>
-          <IconClockHour4 size={14} style={{ verticalAlign: -2, marginInlineEnd: 4 }} aria-hidden />
-          Last run was {fromNow(lastRun)}
+      {seeded && (
+        <Text size="sm" c="dimmed" component="span" title={dayjs(alert.inserted_at).format('MMM D, YYYY HH:mm')}>
+          <IconFlask size={14} style={{ verticalAlign: -2, marginInlineEnd: 4 }} aria-hidden />
+          Demo data — seeded {fromNow(alert.inserted_at)}
         </Text>
       )}
     </Group>
