@@ -130,5 +130,9 @@ describe('the seeded demo workspace', () => {
     const saved = await rows(sql`select t.name as tag, s.title from saved_articles s join tags t on t.id = s.tag_id`);
     expect(saved.length).toBeGreaterThan(0);
     for (const s of saved.filter((x) => x.tag === 'Reviews')) expect(s.title).toMatch(/review|Test|Análisis|recensione|Análise|レビュー|verdict/i);
+    // The published report describes what it holds.
+    const [report] = await rows(sql`select description_html, total_articles from reports`);
+    expect(report.description_html).toContain(`${saved.length} articles`);
+    expect(report.total_articles).toBe(saved.length);
   });
 });

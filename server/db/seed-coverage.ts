@@ -267,8 +267,8 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
       organizationId: p.orgId,
       projectId: p.launchId,
       name: 'Starfall launch: the coverage so far',
-      descriptionHtml:
-        '<p>Reviews, previews and interviews saved since the announcement. <strong>Reviews</strong> lead on reach; the German and Spanish press picked the story up within days.</p>',
+      // Said from the saved coverage itself, so the text never claims what the report lacks.
+      descriptionHtml: `<p>Reviews, previews and interviews saved since the announcement: <strong>${saved.length} articles</strong> from ${new Set(saved.map(({ a }) => a.websiteId)).size} outlets in ${new Set(saved.map(({ a }) => a.language)).size} languages.</p>`,
       dateStart: new Date(Math.min(...dates)),
       dateEnd: now,
       totalArticles: saved.length,
