@@ -105,12 +105,12 @@ export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlin
     }),
     col.accessor('is_metacritic', {
       header: 'Metacritic',
-      meta: { width: 104, priority: 3 },
+      meta: { width: 114, priority: 3 },
       cell: (c) => <MetacriticFlag value={c.getValue()} />,
     }),
     col.accessor('language', {
       header: 'Language',
-      meta: { sortField: 'language', width: 110, priority: 3 },
+      meta: { sortField: 'language', width: 116, priority: 3 },
       cell: (c) => <LanguageCell code={c.getValue()} />,
     }),
     col.accessor('pub_date', {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Text, useComputedColorScheme } from '@mantine/core';
+import { Text, useComputedColorScheme, useDirection } from '@mantine/core';
+import { mirrorChart } from '../../../components/chart-direction';
 
 /** ECharts option objects are large and loosely typed; the charts of this feature build their own. */
 export type ChartOption = Record<string, unknown>;
@@ -53,6 +54,7 @@ export function EChart({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const scheme = useComputedColorScheme('light');
+  const rtl = useDirection().dir === 'rtl';
   const [failed, setFailed] = useState(false);
   const drawnRef = useRef(onDrawn);
   useEffect(() => {
@@ -76,7 +78,7 @@ export function EChart({
           }
           drawnRef.current?.();
         });
-        instance.setOption({ animation: animate, ...option(scheme === 'dark') }, true);
+        instance.setOption({ animation: animate, ...mirrorChart(option(scheme === 'dark'), rtl) }, true);
         window.addEventListener('resize', onResize);
       })
       .catch(() => {
@@ -90,7 +92,7 @@ export function EChart({
       window.removeEventListener('resize', onResize);
       chart?.dispose();
     };
-  }, [option, scheme, animate]);
+  }, [option, scheme, animate, rtl]);
 
   if (failed)
     return (
@@ -98,5 +100,6 @@ export function EChart({
         The chart could not be drawn.
       </Text>
     );
-  return <div ref={ref} role="img" aria-label={label} className="cw-report-chart" style={{ width: '100%', height }} />;
+  // dir="ltr": ECharts lays its SVG out left to right; mirrorChart mirrors the picture for RTL.
+  return <div ref={ref} role="img" aria-label={label} className="cw-report-chart" dir="ltr" style={{ width: '100%', height }} />;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Text, VisuallyHidden, useComputedColorScheme } from '@mantine/core';
+import { Text, VisuallyHidden, useComputedColorScheme, useDirection } from '@mantine/core';
+import { mirrorChart } from '../../../components/chart-direction';
 import { bucketLabel, type ChartData, type VolumeInterval } from '../lib/volume';
 
 interface Props {
@@ -20,6 +21,7 @@ export function VolumeChart({ data, interval, colors, height = 300 }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<Chart | null>(null);
   const dark = useComputedColorScheme('light') === 'dark';
+  const rtl = useDirection().dir === 'rtl';
   const [failed, setFailed] = useState(false);
   const [ready, setReady] = useState(false);
 
@@ -56,7 +58,7 @@ export function VolumeChart({ data, interval, colors, height = 300 }: Props) {
     const text = dark ? '#c9c9c9' : '#495057';
     const line = dark ? '#373a40' : '#e9ecef';
     chart.current.setOption(
-      {
+      mirrorChart({
         color: data.series.map((s) => colors[s.index % colors.length]),
         animationDuration: 400,
         // The axis labels stay inside the box (ECharts 6's replacement for containLabel).
@@ -94,10 +96,10 @@ export function VolumeChart({ data, interval, colors, height = 300 }: Props) {
           areaStyle: s.index === 0 ? { opacity: dark ? 0.22 : 0.14 } : undefined,
           emphasis: { focus: 'series' },
         })),
-      },
+      }, rtl),
       true,
     );
-  }, [ready, data, interval, colors, dark]);
+  }, [ready, data, interval, colors, dark, rtl]);
 
   if (failed)
     return (
@@ -107,7 +109,8 @@ export function VolumeChart({ data, interval, colors, height = 300 }: Props) {
     );
   return (
     <>
-      <div ref={ref} role="img" aria-label={`Articles per ${interval}`} data-testid="volume-chart" style={{ width: '100%', height }} />
+      {/* dir="ltr": ECharts lays its SVG out left to right; mirrorChart mirrors the picture for RTL. */}
+      <div ref={ref} role="img" aria-label={`Articles per ${interval}`} data-testid="volume-chart" dir="ltr" style={{ width: '100%', height }} />
       <VisuallyHidden>
         <table>
           <caption>Articles per {interval}</caption>

@@ -56,31 +56,31 @@ export function WebsiteCategories({ categories }: { categories: WebsiteDetail['w
         <EmptyCard icon={<IconCategory size={26} />} text="No categories are known for this website yet." />
       ) : (
         <FitTable>
-        <Table verticalSpacing="xs" aria-label="Categories" className={tableClasses.table}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th data-primary>Category</Table.Th>
-              <Table.Th w={110}>Month</Table.Th>
-              <Table.Th w={200}>Score</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((c) => (
-              <Table.Tr key={`${c.category}-${c.month}`}>
-                <Table.Td data-primary>{c.category}</Table.Td>
-                <Table.Td data-label="Month">{c.month}</Table.Td>
-                <Table.Td data-label="Score">
-                  <Group gap="xs" wrap="nowrap" style={{ flex: 1 }}>
-                    <Progress value={c.score * 100} size="sm" style={{ flex: 1 }} aria-hidden />
-                    <Text size="sm" w={52} ta="right">
-                      {`${Math.round(c.score * 1000) / 10}%`}
-                    </Text>
-                  </Group>
-                </Table.Td>
+          <Table verticalSpacing="xs" aria-label="Categories" className={tableClasses.table}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th data-primary>Category</Table.Th>
+                <Table.Th w={110}>Month</Table.Th>
+                <Table.Th w={200}>Score</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((c) => (
+                <Table.Tr key={`${c.category}-${c.month}`}>
+                  <Table.Td data-primary>{c.category}</Table.Td>
+                  <Table.Td data-label="Month">{c.month}</Table.Td>
+                  <Table.Td data-label="Score">
+                    <Group gap="xs" wrap="nowrap" style={{ flex: 1 }}>
+                      <Progress value={c.score * 100} size="sm" style={{ flex: 1 }} aria-hidden />
+                      <Text size="sm" w={52} ta="right">
+                        {`${Math.round(c.score * 1000) / 10}%`}
+                      </Text>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         </FitTable>
       )}
     </Paper>
