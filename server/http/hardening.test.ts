@@ -3,10 +3,8 @@ import net from 'node:net';
 import { SignJWT } from 'jose';
 import { toErrorDocument } from '../app.js';
 import { createTestContext, type TestContext } from '../../test/helpers/app.js';
-import { makeClient, makeOrg, makeProject, makeTag, makeUser, TEST_PASSWORD } from '../../test/helpers/factories.js';
+import { makeClient, makeOrg, makeProject, makeTag, makeUpload, makeUser, TEST_PASSWORD } from '../../test/helpers/factories.js';
 import { MSG } from '../../common/messages.js';
-import { saveUpload, uploadUrl } from '../features/uploads/service.js';
-import sharp from 'sharp';
 
 /** Issue 11: the hostile requests of the security review, one by one (the fuzz suite walks the rest). */
 let ctx: TestContext;
@@ -134,9 +132,8 @@ describe('stored links and avatars', () => {
   it("an avatar must be an upload of the caller's organization (project, brand, organization, user)", async () => {
     const owner = await makeOrg(ctx);
     const other = await makeOrg(ctx);
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } }).png().toBuffer();
-    const foreign = uploadUrl(await saveUpload(ctx.deps.db, ctx.deps.storage, other.org.id, other.admin.user.id, { image: png, fields: { scope: 'avatar' } }));
-    const own = uploadUrl(await saveUpload(ctx.deps.db, ctx.deps.storage, owner.org.id, owner.admin.user.id, { image: png, fields: { scope: 'avatar' } }));
+    const foreign = await makeUpload(ctx, other.org.id, other.admin.user.id);
+    const own = await makeUpload(ctx, owner.org.id, owner.admin.user.id);
     const client = await makeClient(ctx, owner.org.id);
     const project = await makeProject(ctx, owner.org.id, { clientId: client.id });
     const attempts = (avatar: string) => [

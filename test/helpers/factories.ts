@@ -5,6 +5,8 @@ import { invites, memberships, users } from '../../server/db/schema/accounts.js'
 import { clients, projects, tags } from '../../server/db/schema/workspace.js';
 import { createSession, hashPassword } from '../../server/features/auth/service.js';
 import { createOrganization, type PlanKey } from '../../server/features/organizations/service.js';
+import sharp from 'sharp';
+import { saveUpload, uploadUrl } from '../../server/features/uploads/service.js';
 import type { TestContext } from './app.js';
 
 let seq = 0;
@@ -86,4 +88,11 @@ export async function makeInvite(ctx: TestContext, orgId: number, opts: { expire
 export async function addMembership(ctx: TestContext, orgId: number, userId: number, roleId: number = ROLE.user) {
   const [row] = await ctx.deps.db.insert(memberships).values({ organizationId: orgId, userId, roleId }).returning();
   return row;
+}
+
+/** An image uploaded to `orgId` (as POST f/av stores it); returns its `/api/f/…` path for avatars. */
+export async function makeUpload(ctx: TestContext, orgId: number, userId: number | null = null, format: 'png' | 'jpeg' = 'png') {
+  const image = sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } });
+  const bytes = await (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+  return uploadUrl(await saveUpload(ctx.deps.db, ctx.deps.storage, orgId, userId, { image: bytes, fields: { scope: 'avatar' } }));
 }

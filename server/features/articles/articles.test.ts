@@ -130,7 +130,7 @@ describe('saved articles', () => {
     expect(res.statusCode).toBe(422);
     const p = pointers(res);
     expect(Object.keys(p).sort()).toEqual([
-      '/data/attributes/date', '/data/attributes/language', '/data/attributes/reach', '/data/attributes/title',
+      '/data/attributes/date', '/data/attributes/language', '/data/attributes/reach', '/data/attributes/title', '/data/attributes/url',
     ]);
     expect(p['/data/attributes/reach']).toBe(MSG.articles.reachRange);
     expect(p['/data/attributes/title']).toBe(MSG.articles.titleTooLong);

@@ -4,7 +4,7 @@ import { MSG } from '../../../common/messages.js';
 import { CAPABILITIES_BY_LEGACY_ID, PLAN_DEFAULTS } from '../../../common/plans.js';
 import { memberships, organizations, users } from '../../db/schema/accounts.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
-import { addMember, makeOrg } from '../../../test/helpers/factories.js';
+import { addMember, makeOrg, makeUpload } from '../../../test/helpers/factories.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -229,7 +229,7 @@ describe('PATCH organizations/{id} members', () => {
 describe('PATCH organizations/{id} details', () => {
   it('renames and changes the logo', async () => {
     const { org, token } = await makeOrg(ctx);
-    const avatar = '/api/f/0b8e4a7e-8f5c-4c61-9d2e-5a1f0c3b7d21.png';
+    const avatar = await makeUpload(ctx, org.id);
     const res = await ctx.call('PATCH', `/api/organizations/${org.id}`, {
       token,
       body: { data: { type: 'organizations', id: String(org.id), attributes: { name: '  Renamed Org ', avatar } } },

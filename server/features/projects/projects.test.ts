@@ -9,7 +9,7 @@ import { projects } from '../../db/schema/workspace.js';
 import { reports } from '../../db/schema/reports.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeArchiveArticle, makeSavedArticle } from '../../../test/helpers/coverage-factories.js';
-import { makeClient, makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
+import { makeClient, makeOrg, makeProject, makeTag, makeUpload } from '../../../test/helpers/factories.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -313,7 +313,7 @@ describe('projects', () => {
     const archivedBrand = await makeClient(ctx, org.id, 'Gone Brand');
     const p = await makeProject(ctx, org.id, { clientId: first.id, name: 'Original' });
     await ctx.deps.db.update(users).set({ defaultProjectId: p.id }).where(eq(users.id, admin.user.id));
-    const avatar = '/api/f/0b0e3c1e-8d6a-4f53-9a52-0c5b0c1f0a11.png';
+    const avatar = await makeUpload(ctx, org.id);
     const res = await ctx.call('PATCH', `/api/projects/${p.id}`, {
       token,
       body: body({ name: 'Renamed', avatar, alert_id: '42' }, second.id),

@@ -5,7 +5,7 @@ import { ROLE } from '../../../common/limits.js';
 import { PLAN_DEFAULTS, NO_CAPABILITIES } from '../../../common/plans.js';
 import { organizations, users } from '../../db/schema/accounts.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
-import { addMember, addMembership, makeOrg, makeProject, makeUser } from '../../../test/helpers/factories.js';
+import { addMember, addMembership, makeOrg, makeProject, makeUser, makeUpload } from '../../../test/helpers/factories.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -147,8 +147,8 @@ describe('PATCH user', () => {
   });
 
   it('edits the profile and reports every invalid field', async () => {
-    const { token, admin } = await makeOrg(ctx);
-    const avatar = '/api/f/0b0e3c1e-8d6a-4f53-9a52-0c5b0c1f0a11.jpg';
+    const { token, admin, org } = await makeOrg(ctx);
+    const avatar = await makeUpload(ctx, org.id, null, 'jpeg');
     const res = await ctx.call('PATCH', `/api/user/${admin.user.id}`, {
       token,
       body: { data: { type: 'user', id: String(admin.user.id), attributes: { name: ' Ada Lovelace ', avatar } } },
