@@ -85,9 +85,10 @@ export function KeywordsEditor(props: Props) {
               {props.keywords || '—'}
             </Code>
           </Box>
-          {props.error && (
-            <Text size="xs" c="red" role="alert">
-              {props.error}
+          {/* The builder's query can still be refused (a term without letters, only exclusions): say why, live. */}
+          {(props.error || props.parseError) && (
+            <Text size="xs" c="red" role="alert" data-testid="keywords-error">
+              {props.error || props.parseError?.message}
             </Text>
           )}
         </>

@@ -114,6 +114,20 @@ describe('alert setup view', () => {
   });
 });
 
+describe('alert form: simple mode errors', () => {
+  it('shows the query language\'s error under the builder as soon as a term makes the query unusable, and previews nothing', async () => {
+    const calls = serve({ alertId: () => null });
+    renderFeedPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Create alert' }));
+    addTerm('None of these', 'giveaway');
+    expect((await screen.findByTestId('keywords-error')).textContent).toBe(QUERY_MSG.onlyExclusions);
+    addTerm('All of these', '!!!!!');
+    await waitFor(() => expect(screen.getByTestId('keywords-error').textContent).toBe(QUERY_MSG.noSearchableText));
+    expect(screen.queryByTestId('keywords-preview')).toBeNull();
+    expect(calls.some((c) => c.url.pathname === '/api/alerts/preview')).toBe(false);
+  });
+});
+
 describe('alert form: advanced mode', () => {
   it('shows the parse error and marks the offending part of the query', async () => {
     serve({ alertId: () => null });
