@@ -42,6 +42,7 @@ const envSchema = z.object({
   TRANSLATE_API_KEY: z.string().optional(),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   SCREENSHOTS_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  WEBSITE_ICONS_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   MAIL_FROM: z.string().min(3).default('Coverwatch <no-reply@coverwatch.local>'),
 });
@@ -83,6 +84,8 @@ export interface Config {
   translate: { url?: string; apiKey?: string };
   /** Headless Chromium for highlight screenshots and report PDFs; screenshots off = preview images only. */
   browser: { chromiumPath: string; screenshotsEnabled: boolean };
+  /** Workers fetch the outlets' icons (features/websites/icons.ts); off where the server must not reach the internet (test journeys). */
+  websiteIconsEnabled: boolean;
   /** Outgoing e-mail: SMTP server URL (unset = messages are kept in the outbox) and the From line. */
   mail: { smtpUrl?: string; from: string };
   version: string;
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     translate: { url: e.TRANSLATE_URL, apiKey: e.TRANSLATE_API_KEY },
     browser: { chromiumPath: e.CHROMIUM_PATH, screenshotsEnabled: e.SCREENSHOTS_ENABLED },
+    websiteIconsEnabled: e.WEBSITE_ICONS_ENABLED,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     version: process.env.npm_package_version ?? '1.12.16',
   };

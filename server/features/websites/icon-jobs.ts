@@ -21,6 +21,8 @@ export async function createIconQueues(boss: PgBoss): Promise<void> {
 
 /** The worker (worker and all roles). A job records its own outcome, so pg-boss never retries it. */
 export async function startIconWorkers(boss: PgBoss, deps: { db: Db; config: Config; log: Logger }): Promise<void> {
+  // Off: requested icons wait in the queue, and nothing is fetched.
+  if (!deps.config.websiteIconsEnabled) return;
   await boss.work<{ websiteId: number }>(ICON_QUEUE, { batchSize: 1, localConcurrency: CONCURRENCY, pollingIntervalSeconds: 5 }, async ([job]) =>
     runIconJob(deps, Number(job.data.websiteId)),
   );
