@@ -166,7 +166,7 @@ describe('reports', () => {
     await page.waitForFunction(() => document.body.dataset.reportReady === 'true', undefined, { timeout: 30000 });
     await page.getByRole('heading', { name: 'Aurora Drift: launch month' }).waitFor();
     expect(await page.getByTestId('total-articles').textContent()).toBe(String(totals.articles));
-    expect(await page.getByTestId('total-average-media-score').textContent()).toBe(`${totals.average_score.toLocaleString('en', { maximumFractionDigits: 1 })} / 10`);
+    expect(await page.getByTestId('total-average-media-score').textContent()).toBe(`${totals.average_score.toLocaleString('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} / 10`);
     expect(await page.getByTestId('total-media-outlets').textContent()).toBe(String(totals.media));
     expect(await page.getByTestId('highlight-card').count()).toBe(3);
     expect(await page.getByTestId('report-description').textContent()).toContain('Strong reviews across Europe');

@@ -150,9 +150,11 @@ describe('public report', () => {
     tokenStore.clear();
     const video = { id: 'v1', title: 'Nebula Quest trailer', url: 'https://youtube.example/v1', channel_name: 'Nebula', views: 1200, published_at: '2024-03-02T00:00:00Z' };
     const base = reportDoc().data.attributes;
+    // A whole average still reads as a score out of ten: "7.0 / 10", not "7 / 10".
+    const totals = { ...base.totals, average_score: 7, umv: 2_500_000 };
     serve((req) => {
       const path = req.url.pathname;
-      if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv') return { body: reportDoc({ videos: ['v1'], totals: { ...base.totals, umv: 2_500_000 } }) };
+      if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv') return { body: reportDoc({ videos: ['v1'], totals }) };
       if (path === '/api/p/articles') return { body: articlesDoc([1]) };
       if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv/videos') return { body: listDocument('video', [video], 1, 25) };
       if (path.startsWith('/api/p/reports/AbCdEfGhIjKlMnOpQrStUv/')) return { body: listDocument('stream', [], 1, 25) };
@@ -164,6 +166,7 @@ describe('public report', () => {
     expect(within(section).getByRole('heading', { name: 'Videos' })).toBeTruthy();
     expect(screen.queryByTestId('streams-empty')).toBeNull();
     expect(screen.getByTestId('total-potential-reach').textContent).toBe('2.5M');
+    expect(screen.getByTestId('total-average-media-score').textContent).toBe('7.0 / 10');
   });
 
   it('shows the /p/404 content for an unknown report', async () => {

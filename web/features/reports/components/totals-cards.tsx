@@ -43,7 +43,7 @@ export function TotalsCards({ totals, print = false }: { totals: ReportTotals; p
       <TotalCard label="Media outlets" value={formatNumber(totals.media)} hint="Distinct outlets that covered it" icon={<IconBroadcast size={22} />} color="violet" />
       <TotalCard
         label="Average media score"
-        value={totals.articles ? `${formatNumber(average, 1)} / 10` : '–'}
+        value={totals.articles ? `${average.toLocaleString('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} / 10` : '–'}
         hint="The outlets' media score (0.1 to 10, from their traffic ranking), averaged over the articles"
         icon={<IconTrendingUp size={22} />}
         color="teal"
