@@ -47,6 +47,13 @@ describe('the sign-up screen', () => {
       await j.shot(`signup-intro-${width}`);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
+    // Dark mode (the app's setting in localStorage).
+    await page.evaluate(() => localStorage.setItem('coverwatch.color-scheme', 'dark'));
+    await page.reload();
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await page.locator('html[data-mantine-color-scheme="dark"]').waitFor();
+    await j.shot('signup-account-1440-dark');
+    await page.evaluate(() => localStorage.setItem('coverwatch.color-scheme', 'light'));
   });
 
   it('asks for the confirmation, links the privacy policy, and previews the article alert before the account exists', async () => {
@@ -100,7 +107,6 @@ describe('the sign-up screen', () => {
       await j.shot(`signup-project-preview-${width}`);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
-
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('button', { name: 'Go to Coverwatch' }).click();
     await page.waitForURL(/\/articles-feed\/\d+$/);
@@ -109,11 +115,14 @@ describe('the sign-up screen', () => {
   });
 
   it('previews the alert form too, and the privacy page says the policy', async () => {
+    await page.evaluate(() => localStorage.setItem('coverwatch.color-scheme', 'dark'));
+    await page.reload();
     await page.getByRole('button', { name: 'Edit feed' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByTestId('keywords-preview-count').innerText(), { timeout: 15000 }).toMatch(/matching articles? in the last two months$/);
-    await j.shot('alert-form-preview');
+    await j.shot('alert-form-preview-dark');
     await page.keyboard.press('Escape');
+    await page.evaluate(() => localStorage.setItem('coverwatch.color-scheme', 'light'));
 
     await page.goto(`${base()}/privacy`);
     await page.getByRole('heading', { name: 'Privacy policy' }).waitFor();
