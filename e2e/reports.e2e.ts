@@ -135,7 +135,8 @@ describe('reports', () => {
     expect(await page.getByRole('button', { name: 'Publish', exact: true }).isDisabled()).toBe(true);
     await title.fill('Aurora Drift: launch month');
     await page.locator('.ProseMirror').click();
-    await page.keyboard.type('Strong reviews across Europe and Latin America.');
+    // A Japanese sentence too: the PDF must print it with a CJK font, not as boxes.
+    await page.keyboard.type('Strong reviews across Europe and Latin America. 日本でも好評です。');
     for (let i = 0; i < 3; i++) {
       await page.getByRole('button', { name: /^Highlight: / }).first().click();
       await page.getByText(MSG.modal.highlightSaved).nth(i).waitFor();
@@ -194,6 +195,7 @@ describe('reports', () => {
     const pdf = Buffer.concat(chunks);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(10_000);
+    expect(pdf.toString('latin1')).toMatch(/\/(?:FontName|BaseFont)\s*\/[A-Z]{6}\+NotoSansCJK/);
     await context.close();
   });
 
