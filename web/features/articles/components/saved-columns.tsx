@@ -22,17 +22,17 @@ const col = createColumnHelper<Row<SavedArticleAttributes>>();
 function MediaCell({ article, linkToWebsite }: { article: SavedArticleAttributes; linkToWebsite: boolean }) {
   const domain = article.media || domainOf(article.url);
   const name = (
-    <Text size="sm" fw={500} truncate="end" maw={130} title={domain}>
+    <Text size="sm" fw={500} truncate="end" miw={0} title={domain} dir="ltr">
       {domain || '–'}
     </Text>
   );
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="nowrap" miw={0}>
       <Avatar size={24} radius="sm" color="initials" name={domain} src={websiteIconUrl(domain)} alt="" imageProps={{ loading: 'lazy' }}>
         {domain.charAt(0).toUpperCase()}
       </Avatar>
       {linkToWebsite && domain ? (
-        <Anchor component={Link} to={`/websites/${encodeURIComponent(domain)}`} size="sm" underline="hover">
+        <Anchor component={Link} to={`/websites/${encodeURIComponent(domain)}`} size="sm" underline="hover" miw={0}>
           {name}
         </Anchor>
       ) : (
@@ -45,7 +45,7 @@ function MediaCell({ article, linkToWebsite }: { article: SavedArticleAttributes
 function TitleCell({ article }: { article: SavedArticleAttributes }) {
   const title = article.title?.trim();
   return (
-    <Group gap={6} wrap="nowrap" align="flex-start" miw={200}>
+    <Group gap={6} wrap="nowrap" align="flex-start">
       {isMissingData(article) && (
         <Tooltip label={MSG.articles.missingData} withArrow>
           <IconAlertTriangle size={16} color="var(--mantine-color-yellow-6)" aria-label={MSG.articles.missingData} style={{ flexShrink: 0, marginTop: 2 }} />
@@ -69,28 +69,27 @@ export function savedColumns(opts: { showUmv: boolean; linkToWebsite: boolean })
       meta: { sortField: 'media', width: 160 },
       cell: ({ row }) => <MediaCell article={row.original} linkToWebsite={opts.linkToWebsite} />,
     }),
-    col.accessor('title', { header: 'Title', meta: { sortField: 'title' }, cell: ({ row }) => <TitleCell article={row.original} /> }),
+    col.accessor('title', { header: 'Title', meta: { sortField: 'title', primary: true }, cell: ({ row }) => <TitleCell article={row.original} /> }),
     col.accessor('tag_name', {
       header: 'Tag',
-      meta: { width: 130 },
+      meta: { width: 140 },
       cell: (c) => {
         const name = c.getValue();
         if (!name) return '–';
-        // A badge never wraps, so its cell would shrink to nothing next to long titles: reserve its width (≈ 7.5 px a character).
         return (
-          <Badge variant="light" color="gray" radius="sm" tt="none" maw={130} miw={Math.min(130, 24 + name.length * 7.5)} title={name}>
+          <Badge variant="light" color="gray" radius="sm" tt="none" maw="100%" title={name}>
             {name}
           </Badge>
         );
       },
     }),
-    col.accessor('reach', { header: 'Media score', meta: { sortField: 'reach', width: 110, align: 'center' }, cell: (c) => <MediaScoreBadge score={c.getValue()} /> }),
+    col.accessor('reach', { header: 'Media score', meta: { sortField: 'reach', width: 126, align: 'center' }, cell: (c) => <MediaScoreBadge score={c.getValue()} /> }),
     ...(opts.showUmv
-      ? [col.accessor('muv', { header: 'UMV', meta: { width: 80, align: 'right' }, cell: (c) => <Text size="sm">{formatVisitors(c.getValue())}</Text> })]
+      ? [col.accessor('muv', { header: 'UMV', meta: { width: 80, align: 'right', priority: 2 }, cell: (c) => <Text size="sm">{formatVisitors(c.getValue())}</Text> })]
       : []),
     col.accessor('language', {
       header: 'Language',
-      meta: { sortField: 'language', width: 100 },
+      meta: { sortField: 'language', width: 120, priority: 3 },
       cell: (c) => (
         <Text size="sm" c={!c.getValue() || c.getValue() === 'unknown' ? 'dimmed' : undefined}>
           {languageName(c.getValue())}
@@ -99,7 +98,7 @@ export function savedColumns(opts: { showUmv: boolean; linkToWebsite: boolean })
     }),
     col.accessor('date', {
       header: 'Date',
-      meta: { sortField: 'date', width: 120 },
+      meta: { sortField: 'date', width: 124 },
       cell: (c) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDate(c.getValue())}

@@ -16,11 +16,11 @@ const col = createColumnHelper<ReportArticle>();
 export function MediaCell({ article }: { article: ReportArticle }) {
   const domain = article.media || domainOf(article.url);
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Avatar size={24} radius="sm" color="initials" name={domain} src={websiteIconUrl(domain)} alt="" imageProps={{ loading: 'lazy' }}>
+    <Group gap="xs" wrap="nowrap" miw={0}>
+      <Avatar size={24} radius="sm" color="initials" name={domain} src={websiteIconUrl(domain)} alt="" imageProps={{ loading: 'lazy' }} style={{ flexShrink: 0 }}>
         {domain.charAt(0).toUpperCase()}
       </Avatar>
-      <Text size="sm" fw={500} truncate="end" maw={150} title={domain}>
+      <Text size="sm" fw={500} truncate="end" miw={0} title={domain} dir="ltr">
         {domain || '–'}
       </Text>
     </Group>
@@ -31,7 +31,7 @@ function TitleCell({ article }: { article: ReportArticle }) {
   const title = article.title?.trim();
   return (
     <Tooltip label={truncate(article.url, LIMITS.tooltipUrlTruncate)} openDelay={300} multiline maw={420}>
-      <Anchor href={article.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" underline="hover" dir="auto" style={{ display: 'inline-block', minWidth: 200 }}>
+      <Anchor href={article.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" underline="hover" dir="auto">
         {title ? truncate(title, LIMITS.titleTruncate) : truncate(article.url, LIMITS.titleTruncate)}
         <IconExternalLink size={12} style={{ marginInlineStart: 4, verticalAlign: 'middle', opacity: 0.5 }} />
       </Anchor>
@@ -75,39 +75,39 @@ export function reportArticleColumns(opts: { showUmv: boolean; highlight?: Highl
   const highlight = opts.highlight;
   return [
     ...(highlight
-      ? [col.display({ id: 'highlight', header: 'Highlight', meta: { width: 90, align: 'center' }, cell: ({ row }) => <HighlightCell article={row.original} control={highlight} /> })]
+      ? [col.display({ id: 'highlight', header: 'Highlight', meta: { width: 90, align: 'center', label: false }, cell: ({ row }) => <HighlightCell article={row.original} control={highlight} /> })]
       : []),
     col.accessor((a) => a.media || domainOf(a.url), { id: 'media', header: 'Media', meta: { width: 170 }, cell: ({ row }) => <MediaCell article={row.original} /> }),
-    col.accessor((a) => a.title ?? '', { id: 'title', header: 'Title', cell: ({ row }) => <TitleCell article={row.original} /> }),
+    col.accessor((a) => a.title ?? '', { id: 'title', header: 'Title', meta: { primary: true }, cell: ({ row }) => <TitleCell article={row.original} /> }),
     col.accessor((a) => a.tag_name ?? '', {
       id: 'tag',
       header: 'Tag',
       meta: { width: 140 },
       cell: (c) =>
         c.getValue() ? (
-          <Badge variant="light" color="gray" radius="sm" tt="none" maw={140} title={c.getValue()}>
+          <Badge variant="light" color="gray" radius="sm" tt="none" maw="100%" title={c.getValue()}>
             {c.getValue()}
           </Badge>
         ) : (
           '–'
         ),
     }),
-    col.accessor((a) => a.reach ?? -1, { id: 'reach', header: 'Media score', meta: { width: 110, align: 'center' }, cell: ({ row }) => <MediaScoreBadge score={row.original.reach} /> }),
+    col.accessor((a) => a.reach ?? -1, { id: 'reach', header: 'Media score', meta: { width: 126, align: 'center' }, cell: ({ row }) => <MediaScoreBadge score={row.original.reach} /> }),
     ...(opts.showUmv
       ? [
           col.accessor((a) => a['website-visits'] ?? a.muv ?? -1, {
             id: 'umv',
             header: 'UMV',
-            meta: { width: 90, align: 'right' },
+            meta: { width: 90, align: 'right', priority: 2 },
             cell: ({ row }) => <Text size="sm">{formatVisitors(row.original['website-visits'] ?? row.original.muv)}</Text>,
           }),
         ]
       : []),
-    col.accessor((a) => languageName(a.language), { id: 'language', header: 'Language', meta: { width: 110 }, cell: (c) => <Text size="sm">{c.getValue()}</Text> }),
+    col.accessor((a) => languageName(a.language), { id: 'language', header: 'Language', meta: { width: 120, priority: 3 }, cell: (c) => <Text size="sm">{c.getValue()}</Text> }),
     col.accessor((a) => a.date ?? '', {
       id: 'date',
       header: 'Date',
-      meta: { width: 120 },
+      meta: { width: 124 },
       cell: ({ row }) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDate(row.original.date)}

@@ -120,34 +120,34 @@ export function FeedsSection({ websiteId, feedCount }: { websiteId: string; feed
           </div>
         ),
       }),
-      col.accessor('type', { header: 'Type', meta: { width: 90, priority: 3 }, cell: (c) => (c.getValue() === 1 ? 'Google Alerts' : 'Feed') }),
+      col.accessor('type', { header: 'Type', meta: { width: 80, priority: 3 }, cell: (c) => (c.getValue() === 1 ? 'Google Alerts' : 'Feed') }),
       col.accessor('status', {
         header: 'Status',
-        meta: { width: 120 },
+        meta: { width: 110 },
         cell: (c) => (
           <Badge color={STATUS[c.getValue()].color} variant="light">
             {STATUS[c.getValue()].label}
           </Badge>
         ),
       }),
-      col.accessor('last-success-at', { header: 'Last success', meta: { sortField: 'last_success_at', width: 130 }, cell: (c) => relative(c.getValue()) }),
+      col.accessor('last-success-at', { header: 'Last success', meta: { sortField: 'last_success_at', width: 150 }, cell: (c) => relative(c.getValue()) }),
       col.accessor('error-count', {
         header: 'Failures',
-        meta: { sortField: 'error_count', width: 90, align: 'right' },
+        meta: { sortField: 'error_count', width: 110, align: 'right' },
         cell: (c) => <Text size="sm" c={c.getValue() > 0 ? 'red' : undefined}>{c.getValue()}</Text>,
       }),
       col.accessor('next-check-at', {
         header: 'Next check',
-        meta: { sortField: 'next_check_at', width: 130, priority: 2 },
+        meta: { sortField: 'next_check_at', width: 140, priority: 2 },
         cell: ({ row }) => (row.original.disabled ? <Text size="sm" c="dimmed">—</Text> : relative(row.original['next-check-at'])),
       }),
       col.accessor('websub-state', {
         header: 'WebSub',
-        meta: { width: 140, priority: 3 },
+        meta: { width: 130, priority: 3 },
         cell: ({ row }) => <WebsubCell state={row.original['websub-state']} available={row.original.websub_available} />,
       }),
       col.accessor('last-count', { header: 'Items', meta: { width: 70, align: 'right', priority: 3 } }),
-      col.accessor('articles-added', { header: 'Added', meta: { sortField: 'articles_added', width: 90, align: 'right', priority: 2 } }),
+      col.accessor('articles-added', { header: 'Added', meta: { sortField: 'articles_added', width: 100, align: 'right', priority: 2 } }),
     ],
     [],
   );
