@@ -96,6 +96,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'bench-password-1',
       LOG_LEVEL: 'warn',
+      // Benchmarks and browser journeys reach nothing but 127.0.0.1: outlet icons (fetched from
+      // each outlet's own site) stay off unless a caller turns them on.
+      WEBSITE_ICONS_ENABLED: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

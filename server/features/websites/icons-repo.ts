@@ -4,7 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { websiteIcons, websites } from '../../db/schema/coverage.js';
+import { feeds, websiteIcons, websites } from '../../db/schema/coverage.js';
 
 /** The domain of a website to fetch the icon of. */
 export async function findIconTarget(db: Tx, websiteId: number): Promise<{ id: number; domain: string; errorCount: number } | undefined> {
@@ -34,12 +34,19 @@ export async function recordIconAttempt(
     .onConflictDoUpdate({ target: websiteIcons.websiteId, set: values });
 }
 
-/** Websites never tried, then those due again (failed ones backing off, icons to refresh): oldest first. */
+/**
+ * Websites never tried, then those due again (failed ones backing off, icons to refresh): oldest
+ * first. Only outlets we follow (an enabled feed) or that have no feed yet: a website whose feeds
+ * are all disabled (the demo's outlets, seeded so that a start never reaches the internet on its
+ * own) is not fetched until one of its feeds is enabled.
+ */
 export async function dueIconWebsites(db: Tx, limit: number): Promise<number[]> {
   const res = await db.execute<{ id: number }>(sql`
     select w.id from ${websites} w
       left join ${websiteIcons} i on i.website_id = w.id
-     where i.website_id is null or i.next_check_at <= now()
+     where (i.website_id is null or i.next_check_at <= now())
+       and (exists (select 1 from ${feeds} f where f.website_id = w.id and not f.disabled)
+            or not exists (select 1 from ${feeds} f where f.website_id = w.id))
      order by (i.website_id is not null), i.next_check_at nulls first, w.id
      limit ${limit}`);
   return res.rows.map((r) => Number(r.id));

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { CAPABILITIES_BY_LEGACY_ID } from '../../../common/plans.js';
-import { websiteIcons, websites } from '../../db/schema/coverage.js';
+import { feeds, websiteIcons, websites } from '../../db/schema/coverage.js';
+import { makeFeed, makeWebsite } from '../../../test/helpers/coverage-factories.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg } from '../../../test/helpers/factories.js';
 import { startTestSite, type TestPage, type TestSite } from '../extraction/test-site.js';
@@ -198,5 +199,13 @@ describe('website icon job', () => {
     } finally {
       ctx.deps.boss = null;
     }
+  });
+
+  it('leaves outlets whose feeds are all disabled (as the demo seeds them) alone until a feed is enabled', async () => {
+    const quiet = await makeWebsite(ctx, { domain: 'quiet-outlet.example' });
+    const feed = await makeFeed(ctx, quiet.id, { disabled: true });
+    expect(await dueIconWebsites(ctx.deps.db, 1000)).not.toContain(quiet.id);
+    await ctx.deps.db.update(feeds).set({ disabled: false }).where(eq(feeds.id, feed.id));
+    expect(await dueIconWebsites(ctx.deps.db, 1000)).toContain(quiet.id);
   });
 });
