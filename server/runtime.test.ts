@@ -12,21 +12,42 @@ import { freePort } from './db/embedded.js';
  * own, and the test signals that whole group as a terminal would.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-runtime-'));
-fs.chmodSync(dataDir, 0o755); // as root, the postgres user must reach it
+const dataDirs: string[] = [];
+function newDataDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-runtime-'));
+  fs.chmodSync(dir, 0o755); // as root, the postgres user must reach it
+  dataDirs.push(dir);
+  return dir;
+}
+const dataDir = newDataDir();
 let running: ChildProcess | null = null;
 
-afterAll(() => {
-  if (running?.exitCode === null) process.kill(-running.pid!, 'SIGKILL');
-  // A server left by a failed run is stopped by its pid file; the folder goes either way.
-  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
-  const pid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
-  if (pid) process.kill(pid, 'SIGINT');
-}, 30000);
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  if (running && running.exitCode === null && running.signalCode === null) process.kill(-running.pid!, 'SIGKILL');
+  // A server left by a failed run is stopped by its pid file, then the folders go.
+  for (const dir of dataDirs) {
+    const pidFile = path.join(dir, 'pg', 'postmaster.pid');
+    const pid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
+    if (pid && alive(pid)) {
+      process.kill(pid, 'SIGINT');
+      while (alive(pid)) await new Promise((r) => setTimeout(r, 100));
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 60000);
 
-async function startThenInterrupt(port: number) {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'runtime-test-pw-1', SEED_DEMO: 'false', LOG_LEVEL: 'info' };
+function alive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the server and sends the group SIGINT once `output` contains `when`. */
+async function startThenInterrupt(port: number, when = 'Admin:', dir = dataDir) {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'runtime-test-pw-1', SEED_DEMO: 'false', LOG_LEVEL: 'info' };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   running = child;
@@ -36,14 +57,13 @@ async function startThenInterrupt(port: number) {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const check = () => {
-      if (output.includes('Admin:')) return resolve();
+      if (output.includes(when)) return resolve();
       if (child.exitCode !== null) return reject(new Error(`the server exited during start-up:\n${output}`));
       setTimeout(check, 100);
     };
     check();
   });
   const started = output;
-  expect(started).toContain(`App:        http://127.0.0.1:${port}`); // printed once it listens
   process.kill(-child.pid!, 'SIGINT');
   const code = await exited;
   return { code, started, shutdown: output.slice(started.length) };
@@ -53,7 +73,9 @@ const errorLines = (text: string) => text.split('\n').filter((l) => /"level":(50
 
 describe('npm start, then Ctrl-C', () => {
   it('stops in two lines, leaves no database running, and the next start reuses the data', { timeout: 180000 }, async () => {
-    const first = await startThenInterrupt(await freePort());
+    const port = await freePort();
+    const first = await startThenInterrupt(port);
+    expect(first.started).toContain(`App:        http://127.0.0.1:${port}`); // printed once it listens
     expect(first.started).toContain('the ADMIN_PASSWORD you set'); // a fresh database
     expect(first.shutdown.split('\n').filter((l) => l.trim())).toEqual(['Stopping…', 'Stopped.']);
     expect(errorLines(first.started + first.shutdown)).toEqual([]);
@@ -66,5 +88,16 @@ describe('npm start, then Ctrl-C', () => {
     expect(second.shutdown.split('\n').filter((l) => l.trim())).toEqual(['Stopping…', 'Stopped.']);
     expect(errorLines(second.started + second.shutdown)).toEqual([]);
     expect(second.code).toBe(0);
+  });
+
+  it('stops what it started when Ctrl-C comes during the start', { timeout: 180000 }, async () => {
+    // The database is up; migrations and the first bootstrap are still to run.
+    const dir = newDataDir();
+    const run = await startThenInterrupt(await freePort(), 'embedded PostgreSQL ready', dir);
+    expect(run.code).toBe(0);
+    expect(run.shutdown).toContain('Stopping…');
+    expect(run.shutdown).toContain('Stopped.');
+    expect(errorLines(run.started + run.shutdown)).toEqual([]);
+    expect(fs.existsSync(path.join(dir, 'pg', 'postmaster.pid'))).toBe(false);
   });
 });

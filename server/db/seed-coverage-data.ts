@@ -124,7 +124,7 @@ export const BRAND_HEADLINES: Record<DemoLanguage, HeadlineTemplate[]> = {
     t('Starfall review: Nebula Games delivers a {adj} space opera', 'review', after('starfall')),
     t('Starfall review – {verdict}', 'review', after('starfall')),
     t('Is Starfall the best sci-fi game of the year? Our verdict', 'review', after('starfall')),
-    t('Starfall sells 3 million copies in its first week', 'news', after('starfall', 7)),
+    t('Starfall sells 3 million copies in its first week', 'news', after('starfall', 7, 12)),
     t('Starfall patch 1.{minor} notes: {patchTopic}', 'news', after('starfall', 5)),
     t('Starfall: {n} tips for your first hours aboard the Meridian', 'guide', after('starfall')),
     t('Starfall director on {idea}', 'interview', after('starfall')),

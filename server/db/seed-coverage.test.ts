@@ -76,6 +76,11 @@ describe('the demo archive', () => {
       expect(reviews.length).toBeGreaterThan(0);
       expect(reviews.filter((a) => a.pubDate < launch)).toEqual([]);
     }
+    // First-week figures are news of the second week, not of the sixth.
+    const firstWeek = archive.filter((a) => a.title.includes('in its first week'));
+    expect(firstWeek.length).toBeGreaterThan(0);
+    const starfallLaunch = launchDate('starfall', now).getTime();
+    expect(firstWeek.filter((a) => (a.pubDate.getTime() - starfallLaunch) / 86400_000 > 12)).toEqual([]);
     // And no other headline dates Starfall differently.
     const starfallDated = archive.filter((a) => /Starfall/.test(a.title) && [...MONTHS.get(langOf(a))!].some((n) => mentions(a.title, n)));
     expect(starfallDated.filter((a) => !a.title.includes(formatDay(langOf(a), launchDate('starfall', now))))).toEqual([]);
