@@ -200,6 +200,7 @@ describe('screens that fit', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await setLook(page, { dark: false, rtl: true });
     const problems: string[] = [];
+    let sentencesChecked = 0;
     for (const screen of SCREENS.filter((s) => RTL_SCREENS.includes(s.name))) {
       await open(page, screen);
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
@@ -212,6 +213,30 @@ describe('screens that fit', () => {
           .map((td) => (td.textContent ?? '').slice(0, 60)),
       );
       problems.push(...unisolated.map((t) => `${screen.name}: headline not isolated: ${t}`));
+      // A Latin sentence keeps its full stop at its end (right), not at the RTL start (".Coverage of…").
+      const sentences = await page.evaluate(() => {
+        const lines = Array.from(document.querySelectorAll('main p')).filter((p) => /^[A-Za-z].*[A-Za-z]\.$/.test((p.textContent ?? '').trim()));
+        const flipped = lines.filter((p) => {
+          const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+          const nodes: Text[] = [];
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) if ((n.textContent ?? '').trim()) nodes.push(n as Text);
+          const first = nodes[0]!;
+          const last = nodes[nodes.length - 1]!;
+          const at = (node: Text, i: number) => {
+            const r = document.createRange();
+            r.setStart(node, i);
+            r.setEnd(node, i + 1);
+            return r.getBoundingClientRect();
+          };
+          const start = at(first, (first.textContent ?? '').search(/\S/));
+          const stop = at(last, (last.textContent ?? '').trimEnd().length - 1);
+          // On one line the stop is right of the first letter; on several it is on a lower line.
+          return Math.abs(stop.top - start.top) < 2 && stop.left < start.left;
+        });
+        return { checked: lines.length, flipped: flipped.map((p) => (p.textContent ?? '').slice(0, 60)) };
+      });
+      sentencesChecked += sentences.checked;
+      problems.push(...sentences.flipped.map((t) => `${screen.name}: full stop flipped: ${t}`));
       if (screen.name === 'report') {
         const chart = await chartTextOverlaps(page);
         expect(chart.count).toBeGreaterThan(2);
@@ -227,6 +252,7 @@ describe('screens that fit', () => {
       }
     }
     await setLook(page, { dark: false, rtl: false });
+    expect(sentencesChecked).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });
 });

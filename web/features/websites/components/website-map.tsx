@@ -85,7 +85,8 @@ function VisitsMap({ data }: { data: Visits }) {
   }, [data, scheme]);
 
   if (failed) return <Text size="sm" c="dimmed">The map could not be drawn.</Text>;
-  return <div ref={ref} role="img" aria-label="Map of monthly desktop visits by country" style={{ width: '100%', height: 360 }} />;
+  // dir="ltr": ECharts lays its SVG text out left to right (an inherited RTL direction flips its anchors).
+  return <div ref={ref} role="img" aria-label="Map of monthly desktop visits by country" dir="ltr" style={{ width: '100%', height: 360 }} />;
 }
 
 /** Monthly desktop visits by country: a map and the top countries (empty state without data). */
