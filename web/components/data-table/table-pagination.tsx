@@ -52,7 +52,8 @@ export function TablePagination(props: TablePaginationProps) {
           onChange={(v) => v && props.onPageSizeChange(Number(v))}
           comboboxProps={{ withinPortal: true }}
         />
-        <Group gap={4} ms="xs">
+        {/* The page buttons and "of N" stay on one line when the bar wraps on a phone. */}
+        <Group gap={4} ms="xs" wrap="nowrap">
           <Tooltip label="First page">
             <ActionIcon variant="default" aria-label="First page" disabled={atStart} onClick={() => props.onPageChange(1)}>
               <IconChevronsLeft size={16} className={classes.flipRtl} />
@@ -76,10 +77,10 @@ export function TablePagination(props: TablePaginationProps) {
               <IconChevronsRight size={16} className={classes.flipRtl} />
             </ActionIcon>
           </Tooltip>
+          <Text size="sm" c="dimmed" ms={6} style={{ whiteSpace: 'nowrap' }}>
+            of {lastPage}
+          </Text>
         </Group>
-        <Text size="sm" c="dimmed">
-          of {lastPage}
-        </Text>
       </Group>
     </Group>
   );

@@ -33,7 +33,7 @@ export function MembersTable({ orgId, organizationName, currentUserId, admin }: 
       col.display({
         id: 'avatar',
         header: '',
-        meta: { width: 56, label: false },
+        meta: { width: 56, label: false, priority: 2 },
         cell: ({ row }) => (
           <Avatar src={row.original.avatar} radius="xl" size={34} color="brand" alt="">
             {initials(row.original.name)}

@@ -28,7 +28,7 @@ export function ProjectsPage() {
       col.display({
         id: 'avatar',
         header: '',
-        meta: { width: 56, label: false },
+        meta: { width: 56, label: false, priority: 2 },
         cell: ({ row }) => (
           <Avatar src={row.original.avatar} radius="md" size={34} color="brand" alt="">
             {row.original.name[0]?.toUpperCase()}

@@ -52,7 +52,7 @@ export function ReportsPage() {
       col.accessor((r) => (r['total-articles'] ? r['total-reach'] / r['total-articles'] : 0), {
         id: 'average-score',
         header: 'Avg. score',
-        meta: { width: 124, align: 'right', priority: 2 },
+        meta: { width: 134, align: 'right', priority: 2 },
         cell: (c) => (c.getValue() ? formatNumber(c.getValue(), 1) : '–'),
       }),
       col.accessor('reports-images', {

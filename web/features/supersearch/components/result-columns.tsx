@@ -95,7 +95,7 @@ export function resultColumns(opts: { operator: boolean; query: QueryNode | null
     col.display({
       id: 'language',
       header: 'Language',
-      meta: { width: 100, priority: 3 },
+      meta: { width: 112, priority: 3 },
       cell: ({ row }) => <LanguageCell code={row.original.language} />,
     }),
     col.display({
