@@ -90,6 +90,10 @@ describe('settings: e-mail outbox', () => {
     expect(within(row).getByText('Failed')).toBeTruthy();
     expect(screen.getByText('Kept')).toBeTruthy();
     expect(screen.getByText('Sent')).toBeTruthy();
+    // On a phone the row is a card led by its subject, the other cells labelled facts.
+    expect(within(row).getByText('Your Super Search export 2').closest('td')!.hasAttribute('data-primary')).toBe(true);
+    expect(within(row).getByText('person2@example.test').closest('td')!.getAttribute('data-label')).toBe('To');
+    expect(within(row).getByText('Failed').closest('td')!.getAttribute('data-label')).toBe('Status');
 
     fireEvent.click(row);
     const dialog = await screen.findByRole('dialog');
