@@ -76,7 +76,7 @@ export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlin
     }),
     col.accessor('media', {
       header: 'Media',
-      meta: { sortField: 'media', width: 150 },
+      meta: { sortField: 'media', width: 144 },
       cell: (c) => <MediaName media={c.getValue()} linked={gates.operator} />,
     }),
     col.accessor('title', {
@@ -110,7 +110,7 @@ export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlin
     }),
     col.accessor('language', {
       header: 'Language',
-      meta: { sortField: 'language', width: 116, priority: 3 },
+      meta: { sortField: 'language', width: 124, priority: 3 },
       cell: (c) => <LanguageCell code={c.getValue()} />,
     }),
     col.accessor('pub_date', {
