@@ -122,7 +122,7 @@ function hiddenHeadlines(page: Page) {
   });
 }
 
-/** Pairs of texts drawn over each other in the report's trend chart (its legend: "Articles", "Reach (cumulative)"). */
+/** Pairs of texts drawn over each other in the report's trend chart (its legend: "Articles", "Media score (cumulative)"). */
 function chartTextOverlaps(page: Page) {
   return page.evaluate(() => {
     const texts = Array.from(document.querySelectorAll('[aria-label="Articles and reach per day"] svg text')).filter((t) => /[A-Za-z]{3}/.test(t.textContent ?? ''));

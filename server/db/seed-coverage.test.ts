@@ -41,6 +41,12 @@ describe('the demo archive', () => {
     expect(archive.filter((a) => /[{}]/.test(a.title))).toEqual([]);
   });
 
+  it('agrees English articles with the word after them ("an ambitious", "a bold")', () => {
+    const english = archive.filter((a) => langOf(a) === 'en').map((a) => a.title);
+    expect(english.filter((t) => /\ba (?:ambitious|uneven|amazing|impressive|excellent|odd)\b/i.test(t))).toEqual([]);
+    expect(english.some((t) => /\ban ambitious\b/.test(t))).toBe(true);
+  });
+
   it('prints no headline twice, in one outlet or across outlets', () => {
     const outletsByTitle = new Map<string, string[]>();
     for (const a of archive) outletsByTitle.set(a.title, [...(outletsByTitle.get(a.title) ?? []), DEMO_OUTLETS[a.outlet].domain]);

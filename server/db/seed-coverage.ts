@@ -109,8 +109,13 @@ export function generateDemoArticles(now: Date, outlets: DemoOutlet[] = DEMO_OUT
       else values.minor = pick(NAMES.minor);
       const topics = DEMO_WORDS[lang].patchTopic ?? DEMO_WORDS.en.patchTopic;
       values.patchTopic = topics[stringHash(`${tpl.product ?? game.name}|${values.minor}`) % topics.length];
-      const filled = tpl.text.replace(/\{(\w+)\}/g, (whole, key: string) =>
-        key === 'score' ? whole : values[key] || pick(DEMO_WORDS[lang][key] ?? NAMES[key] ?? DEMO_WORDS.en[key] ?? [key]));
+      const filled = tpl.text.replace(/(\b[Aa] )?\{(\w+)\}/g, (whole, article: string | undefined, key: string) => {
+        if (key === 'score') return whole;
+        const value = values[key] || pick(DEMO_WORDS[lang][key] ?? NAMES[key] ?? DEMO_WORDS.en[key] ?? [key]);
+        // English articles agree with the word filled in after them: "an ambitious", "a bold".
+        const agreed = article && lang === 'en' && /^[aeiou]/i.test(value) ? `${article.trim()}n ` : (article ?? '');
+        return agreed + value;
+      });
       // One match, one result: the score follows from the rest of the headline.
       const title = filled.replace('{score}', () => NAMES.score[stringHash(filled) % NAMES.score.length]);
       const subject = tpl.product ?? (tpl.text.includes('{game}') ? game.name : title);

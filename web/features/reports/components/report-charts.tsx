@@ -76,8 +76,9 @@ export function TrendChart({ stats, animate, onDrawn }: { stats: ReportStats; an
         series: [
           { name: 'Articles', type: 'bar', data: days.map((d) => d.articles), itemStyle: { color: BRAND, borderRadius: [3, 3, 0, 0] }, barMaxWidth: 22 },
           {
-            // Running total: how the coverage's reach built up over the period.
-            name: 'Reach (cumulative)',
+            // Running total of the articles' media scores (0–10 each): how the coverage's weight built
+            // up over the period. Named for what it adds up, not "reach", which readers take for an audience.
+            name: 'Media score (cumulative)',
             type: 'line',
             yAxisIndex: 1,
             smooth: 0.3,
