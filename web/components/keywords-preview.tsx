@@ -1,6 +1,7 @@
 import { Anchor, Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import type { AlertPreview } from '../../common/schemas/alerts';
+import { webHref } from '../lib/links';
 
 export interface KeywordsPreviewProps {
   /** The preview of the settled keywords; undefined while none was asked for or loaded. */
@@ -38,7 +39,7 @@ export function KeywordsPreview({ preview, loading, unavailable }: KeywordsPrevi
           {preview.samples.map((s) => (
             // One line when there is room; on a phone the outlet and date go under the headline.
             <Group key={s.id} component="li" gap={0} wrap="wrap" justify="space-between" style={{ columnGap: 8 }} data-testid="keywords-preview-sample">
-              <Anchor href={s.url} target="_blank" rel="noopener noreferrer" size="sm" lineClamp={1} dir="auto" title={s.title} style={{ flex: '1 1 14rem', minWidth: 0 }}>
+              <Anchor href={webHref(s.url)} target="_blank" rel="noopener noreferrer" size="sm" lineClamp={1} dir="auto" title={s.title} style={{ flex: '1 1 14rem', minWidth: 0 }}>
                 {s.title || s.url}
               </Anchor>
               <Text size="xs" c="dimmed" style={{ flex: '0 0 auto', whiteSpace: 'nowrap' }}>

@@ -8,3 +8,18 @@ export const LINKS = {
   site: import.meta.env.VITE_SITE_URL ?? '/',
   theme: import.meta.env.VITE_THEME_URL ?? 'https://mantine.dev',
 } as const;
+
+/**
+ * A stored link as an `href`: only http(s) addresses are followed. The server refuses other schemes
+ * on input; rows stored before that rule (or from a feed) must still never become a
+ * `javascript:` link in a table, a report or a highlight card.
+ */
+export function webHref(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}

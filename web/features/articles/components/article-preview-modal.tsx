@@ -4,6 +4,7 @@ import { MSG } from '../../../../common/messages';
 import { formatDate } from '../../../lib/dates';
 import { useExtraction } from '../api/headline';
 import type { FeedArticle } from '../api/feed';
+import { webHref } from '../../../lib/links';
 
 interface Props {
   article: FeedArticle | null;
@@ -59,7 +60,7 @@ export function ArticlePreviewModal({ article, onClose, onSave }: Props) {
             <Button
               variant="light"
               component="a"
-              href={article.url}
+              href={webHref(article.url)}
               target="_blank"
               rel="noopener noreferrer"
               leftSection={<IconExternalLink size={16} />}

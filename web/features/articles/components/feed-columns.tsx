@@ -11,6 +11,7 @@ import { truncate } from '../../../lib/text';
 import type { FeedGates } from '../lib/gates';
 import { HeadlineTools } from './headline-tools';
 import { MediaIcon, MediaName } from '../../../components/media-cell';
+import { webHref } from '../../../lib/links';
 
 const col = createColumnHelper<Row<FeedArticleAttributes>>();
 
@@ -20,7 +21,7 @@ function TitleCell({ article, tools }: { article: FeedArticle; tools: boolean })
     <Stack gap={0}>
       <Group gap={6} wrap="nowrap" align="flex-start">
         <Tooltip label={truncate(article.url, LIMITS.tooltipUrlTruncate)} withArrow openDelay={250} position="top-start">
-          <Anchor href={article.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" dir="auto">
+          <Anchor href={webHref(article.url)} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" dir="auto">
             {truncate(article.title, LIMITS.titleTruncate)}
           </Anchor>
         </Tooltip>

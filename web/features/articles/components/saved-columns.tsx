@@ -13,6 +13,7 @@ import { websiteIconUrl } from '../../../components/website-icon';
 import { formatDate } from '../../../lib/dates';
 import { isMissingData, type SavedArticleAttributes } from '../api/saved-articles';
 import { truncate } from '../../../lib/text';
+import { webHref } from '../../../lib/links';
 
 /** The spec's tooltip length for a link (001 §9: "tooltip url at 75"). */
 
@@ -52,7 +53,7 @@ function TitleCell({ article }: { article: SavedArticleAttributes }) {
         </Tooltip>
       )}
       <Tooltip label={truncate(article.url, LIMITS.tooltipUrlTruncate)} openDelay={300} withArrow multiline maw={420}>
-        <Anchor href={article.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" underline="hover" dir="auto">
+        <Anchor href={webHref(article.url)} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" underline="hover" dir="auto">
           {title ? truncate(title, LIMITS.titleTruncate) : <Text span size="sm" c="dimmed" fs="italic">{truncate(article.url, LIMITS.titleTruncate)}</Text>}
           <IconExternalLink size={12} style={{ marginInlineStart: 4, verticalAlign: 'middle', opacity: 0.5 }} />
         </Anchor>

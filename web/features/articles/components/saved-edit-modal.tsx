@@ -11,6 +11,7 @@ import { toastError } from '../../../components/toasts';
 import { documentErrors, serverFieldErrors } from '../../../lib/form';
 import { articleUpdateDocument, useLanguages, useUpdateArticle, type ArticleEditValues, type SavedArticle } from '../api/saved-articles';
 import { truncate } from '../../../lib/text';
+import { webHref } from '../../../lib/links';
 
 export interface SavedEditModalProps {
   opened: boolean;
@@ -65,7 +66,7 @@ export function SavedEditModal({ opened, onClose, projectId, article }: SavedEdi
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           {article && (
-            <Anchor href={article.url} target="_blank" rel="noopener noreferrer" size="xs" c="dimmed">
+            <Anchor href={webHref(article.url)} target="_blank" rel="noopener noreferrer" size="xs" c="dimmed">
               <Group gap={4} wrap="nowrap">
                 <Text span size="xs" truncate="end">
                   {truncate(article.url, 75)}

@@ -10,6 +10,7 @@ import { websiteIconUrl } from '../../../components/website-icon';
 import { formatDate } from '../../../lib/dates';
 import { truncate } from '../../../lib/text';
 import type { ReportArticle } from '../api/types';
+import { webHref } from '../../../lib/links';
 
 const col = createColumnHelper<ReportArticle>();
 
@@ -31,7 +32,7 @@ function TitleCell({ article }: { article: ReportArticle }) {
   const title = article.title?.trim();
   return (
     <Tooltip label={truncate(article.url, LIMITS.tooltipUrlTruncate)} openDelay={300} multiline maw={420}>
-      <Anchor href={article.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" underline="hover" dir="auto">
+      <Anchor href={webHref(article.url)} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" underline="hover" dir="auto">
         {title ? truncate(title, LIMITS.titleTruncate) : truncate(article.url, LIMITS.titleTruncate)}
         <IconExternalLink size={12} style={{ marginInlineStart: 4, verticalAlign: 'middle', opacity: 0.5 }} />
       </Anchor>

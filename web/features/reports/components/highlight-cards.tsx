@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/dates';
 import type { ReportScreenshot } from '../api/types';
 import classes from './report.module.css';
 import { useImageSrc } from './use-image-src';
+import { webHref } from '../../../lib/links';
 
 /** Cards per row, and their width: 232 px, 312 px on screens wider than 1800 px (001 §9). */
 export const CARDS_PER_ROW = 5;
@@ -88,14 +89,14 @@ function HighlightCard({ card, width, print, onSettled }: { card: ReportScreensh
   const domain = card.media || domainOf(card.article_url);
   return (
     <Paper withBorder radius="md" shadow="xs" className={`${classes.card} cw-report-avoid-break`} data-testid="highlight-card">
-      <Anchor href={card.article_url} target="_blank" rel="noopener noreferrer" underline="never" c="inherit" aria-label={card.title ?? card.article_url}>
+      <Anchor href={webHref(card.article_url)} target="_blank" rel="noopener noreferrer" underline="never" c="inherit" aria-label={card.title ?? card.article_url}>
         <CardImage card={card} height={Math.round(width * 0.6)} print={print} onSettled={onSettled} />
       </Anchor>
       <Stack gap={6} p="sm" style={{ flex: 1 }}>
         <Text size="xs" c="dimmed" fw={600} truncate="end">
           {domain}
         </Text>
-        <Anchor href={card.article_url} target="_blank" rel="noopener noreferrer" size="sm" fw={600} c="var(--mantine-color-text)" lineClamp={3} underline="hover">
+        <Anchor href={webHref(card.article_url)} target="_blank" rel="noopener noreferrer" size="sm" fw={600} c="var(--mantine-color-text)" lineClamp={3} underline="hover">
           {card.title?.trim() || card.article_url}
         </Anchor>
         <Group justify="space-between" mt="auto" pt={4} wrap="nowrap">

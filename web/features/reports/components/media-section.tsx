@@ -4,6 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { formatDate } from '../../../lib/dates';
 import type { ReportMediaItem } from '../api/types';
 import { LocalTable } from './local-table';
+import { webHref } from '../../../lib/links';
 
 const col = createColumnHelper<ReportMediaItem>();
 
@@ -13,7 +14,7 @@ const COLUMNS = [
     header: 'Title',
     cell: ({ row }) =>
       row.original.url ? (
-        <Anchor href={row.original.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" underline="hover">
+        <Anchor href={webHref(row.original.url)} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" underline="hover">
           {row.original.title || row.original.url}
         </Anchor>
       ) : (

@@ -5,6 +5,7 @@ import { domainOf } from '../../../../common/url';
 import { formatDate } from '../../../lib/dates';
 import type { ReportArticle } from '../api/types';
 import classes from './print-articles.module.css';
+import { webHref } from '../../../lib/links';
 
 /**
  * How many articles the PDF lists. A report may hold 10,000: printed whole that is ~250 pages
@@ -49,7 +50,7 @@ export function PrintArticlesTable({ articles, showUmv }: { articles: ReportArti
               <td className={classes.nowrap}>{formatDate(a.date)}</td>
               <td>{a.media || domainOf(a.url)}</td>
               <td>
-                <a href={a.url} dir="auto">
+                <a href={webHref(a.url)} dir="auto">
                   {a.title?.trim() || a.url}
                 </a>
               </td>

@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/dates';
 import { truncate } from '../../../lib/text';
 import type { SupersearchArticle } from '../api/supersearch';
 import { HighlightedText } from './highlighted-text';
+import { webHref } from '../../../lib/links';
 
 const col = createColumnHelper<SupersearchArticle>();
 
@@ -19,7 +20,7 @@ function TitleCell({ article, query }: { article: SupersearchArticle; query: Que
   return (
     <Stack gap={2}>
       <Tooltip label={truncate(href, LIMITS.tooltipUrlTruncate)} openDelay={300} position="top-start">
-        <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" dir="auto" lh={1.4}>
+        <Anchor href={webHref(href)} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" dir="auto" lh={1.4}>
           <HighlightedText query={query} text={article.title} />
         </Anchor>
       </Tooltip>
@@ -116,7 +117,7 @@ export function resultColumns(opts: { operator: boolean; query: QueryNode | null
         <Tooltip label="Open in a new tab">
           <ActionIcon
             component="a"
-            href={row.original.full_url || row.original.url}
+            href={webHref(row.original.full_url || row.original.url)}
             target="_blank"
             rel="noopener noreferrer"
             variant="subtle"
