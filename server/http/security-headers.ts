@@ -23,10 +23,11 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Headers on every answer, and the page policy on HTML answers (Swagger UI keeps its own). */
+/** Headers on every answer (unless the route set its own), and the page policy on HTML answers (Swagger UI keeps its own). */
 export function applySecurityHeaders(reply: FastifyReply): void {
   reply.header('x-content-type-options', 'nosniff');
-  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  // A route may ask for a stricter policy (an export's secret download link: no-referrer).
+  if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   const type = String(reply.getHeader('content-type') ?? '');
   if (type.startsWith('text/html') && !reply.request.url.startsWith('/api/docs')) {
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
