@@ -20,3 +20,12 @@ export const clientUpdateAttributes = z
 export const clientCreateBody = resourceDocument('client', clientCreateAttributes);
 export const clientUpdateBody = resourceDocument('client', clientUpdateAttributes);
 export type ClientCreateAttributes = z.infer<typeof clientCreateAttributes>;
+
+/** A brand as the server sends it (`type: 'client'`, docs/api.md): the presenter is typed by it, the web reads it. */
+export interface ClientAttributes {
+  name: string;
+  avatar: string | null;
+  locked: boolean;
+  'inserted-at'?: string | null;
+  'updated-at'?: string | null;
+}

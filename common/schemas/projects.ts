@@ -42,3 +42,20 @@ export const projectUpdateBody = resourceDocument(
     .optional(),
   z.object({ client: clientRelationship.optional() }).optional(),
 );
+
+/** A project as the server sends it (GET projects, docs/api.md): the presenter is typed by it, the web reads it. */
+export interface ProjectAttributes {
+  name: string;
+  avatar: string | null;
+  locked: boolean;
+  client_id: string;
+  client: { id: string; name: string };
+  'alert-id': string | null;
+  'youtube-search-id': string | null;
+  'twitch-search-id': string | null;
+  /** Saved coverage that is not archived. */
+  'total-articles': number;
+  'total-reports': number;
+  'inserted-at': string | null;
+  'updated-at': string | null;
+}

@@ -30,7 +30,8 @@ function makeUser(over: Partial<CurrentUser> = {}, org: Partial<NonNullable<Curr
 }
 
 function project(id: string, name: string, locked = false): Project {
-  return { id, name, locked, avatar: null, client_id: '1', client: { id: '1', name: 'Brand' }, 'alert-id': null };
+  return { id, name, locked, avatar: null, client_id: '1', client: { id: '1', name: 'Brand' }, 'alert-id': null,
+    'youtube-search-id': null, 'twitch-search-id': null, 'total-articles': 0, 'total-reports': 0, 'inserted-at': null, 'updated-at': null };
 }
 
 const projects = [project('3', 'Zeta'), project('5', 'alpha'), project('9', 'Beta', true)];

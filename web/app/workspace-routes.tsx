@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { SavedArticlesPage } from '../features/articles/routes/saved-articles-page';
 import { ArticlesFeedPage } from '../features/articles/routes/articles-feed-page';
-import { BrandsPage } from '../features/brands/routes/brands-page';
+import { BrandsPage } from '../features/clients/routes/clients-page';
 import { OrganizationDetailsPage } from '../features/organizations/routes/organization-details-page';
 import { ProjectsPage } from '../features/projects/routes/projects-page';
 import { NewReportPage } from '../features/reports/routes/new-report-page';

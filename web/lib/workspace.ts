@@ -1,22 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES } from '../../common/limits';
+import type { ProjectAttributes } from '../../common/schemas/projects';
 import { apiFetch, flatten, listQuery, tokenStore, type ListDocument } from './api';
 
 /** A project as `GET projects` describes it (docs/api.md). */
-export interface ProjectAttributes {
-  name: string;
-  avatar: string | null;
-  locked: boolean;
-  client_id: string | number | null;
-  client: { id: string | number; name: string } | null;
-  'alert-id': string | number | null;
-  'youtube-search-id'?: string | number | null;
-  'twitch-search-id'?: string | number | null;
-  'total-articles'?: number;
-  'total-reports'?: number;
-  'inserted-at'?: string;
-  'updated-at'?: string;
-}
+export type { ProjectAttributes };
 export type Project = ProjectAttributes & { id: string };
 
 /** Shown in paths when the organization has no project yet (pages then offer to create one). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientCreateBody, clientUpdateBody } from '../../../common/schemas/clients.js';
+import { clientCreateBody, clientUpdateBody, type ClientAttributes } from '../../../common/schemas/clients.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import { PAGE_SIZES } from '../../../common/limits.js';
 import { requireActiveOrg } from '../../http/auth.js';
@@ -17,7 +17,7 @@ export const clientResource = (c: ClientRow) =>
     locked: c.locked,
     'inserted-at': c.insertedAt?.toISOString(),
     'updated-at': c.updatedAt?.toISOString(),
-  });
+  } satisfies ClientAttributes);
 
 const idParams = z.object({ id: idSchema });
 

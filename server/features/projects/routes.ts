@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { projectCreateBody, projectUpdateBody } from '../../../common/schemas/projects.js';
+import { projectCreateBody, projectUpdateBody, type ProjectAttributes } from '../../../common/schemas/projects.js';
+import type { ClientAttributes } from '../../../common/schemas/clients.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import { PAGE_SIZES } from '../../../common/limits.js';
 import { requireActiveOrg } from '../../http/auth.js';
@@ -32,7 +33,7 @@ export const projectResource = (p: ProjectListRow) =>
       'total-reports': p.totalReports,
       'inserted-at': iso(p.insertedAt),
       'updated-at': iso(p.updatedAt),
-    },
+    } satisfies ProjectAttributes,
     { client: rel('client', p.clientId) },
   );
 
@@ -44,7 +45,7 @@ const brandResource = (c: ProjectBrand) =>
     locked: c.locked,
     'inserted-at': iso(c.insertedAt),
     'updated-at': iso(c.updatedAt),
-  });
+  } satisfies ClientAttributes);
 
 function includedBrands(rows: ProjectWithBrand[]): Resource[] {
   const byId = new Map<number, Resource>();

@@ -6,7 +6,7 @@ import { AvatarUpload } from '../../../components/avatar-upload';
 import { closeThenReset } from '../../../components/modal-reset';
 import { toastError } from '../../../components/toasts';
 import { documentErrors, serverFieldErrors } from '../../../lib/form';
-import { brandDocument, useSaveBrand, type Brand, type BrandValues } from '../api/brands';
+import { brandDocument, useSaveBrand, type Brand, type BrandValues } from '../api/clients';
 import { FormModalActions } from '../../../components/form-modal-actions';
 
 export interface BrandFormModalProps {

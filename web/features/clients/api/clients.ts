@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../common/messages';
+import type { ClientAttributes } from '../../../../common/schemas/clients';
 import { apiFetch } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../components/toasts';
 
 /** A brand is a `client` on the wire (docs/api.md). */
-export interface BrandAttributes {
-  name: string;
-  avatar: string | null;
-  locked: boolean;
-  'inserted-at'?: string;
-  'updated-at'?: string;
-}
+export type BrandAttributes = ClientAttributes;
 export type Brand = BrandAttributes & { id: string };
 
 export const BRANDS_PATH = 'clients';

@@ -6,8 +6,8 @@ import { DataTable, type Row } from '../../../components/data-table/data-table';
 import type { RowAction } from '../../../components/data-table/row-actions';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/dates';
-import { BRANDS_PATH, useSetBrandLocked, type Brand, type BrandAttributes } from '../api/brands';
-import { BrandFormModal } from '../components/brand-form-modal';
+import { BRANDS_PATH, useSetBrandLocked, type Brand, type BrandAttributes } from '../api/clients';
+import { BrandFormModal } from '../components/client-form-modal';
 
 const col = createColumnHelper<Row<BrandAttributes>>();
 
