@@ -64,7 +64,7 @@ async function generate(dbUrl: string, feedAlert: number, csvAlert: number) {
   // The generated titles are plain lower-case ASCII words, which PostgreSQL's simple parser splits
   // exactly as common/query's tokenizer does, so the search column can be built in SQL here.
   await db.query(`update articles set search = to_tsvector('simple', title || ' ' || description)`);
-  // The copied sort columns as server/features/articles-feed/sort-columns.ts computes them.
+  // The copied sort columns as server/db/media-sql.ts computes them.
   const feedRows = (where: string) => `
     insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search)
     select $1, a.id, 1, a.pub_date, a.reach, a.language, a.is_metacritic, left(lower(a.title), 100),

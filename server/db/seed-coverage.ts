@@ -8,7 +8,7 @@ import { indexDocument, matchesQuery } from '../../common/query/match.js';
 import { toTsvectorLiteral } from '../../common/query/postgres.js';
 import { urlKey } from '../net/url-key.js';
 import { ensureMediatypes } from '../features/reference/mediatypes.js';
-import { feedSortValues } from '../features/articles-feed/sort-columns.js';
+import { feedSortValues } from './media-sql.js';
 import type { Tx } from './client.js';
 import { alertArticles, alerts, articles, feeds, mediatypes, savedArticles, websiteAuthors, websites, websiteSocialAccounts } from './schema/coverage.js';
 import { reports } from './schema/reports.js';

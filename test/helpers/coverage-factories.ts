@@ -4,7 +4,7 @@ import { articleSearchText, tokenize } from '../../common/query/tokenize.js';
 import { canonicalUrl } from '../../common/url.js';
 import { alerts, articles, feeds, savedArticles, websites } from '../../server/db/schema/coverage.js';
 import { projects } from '../../server/db/schema/workspace.js';
-import { mediaSql, titleSortSql } from '../../server/features/articles-feed/sort-columns.js';
+import { mediaSql, titleSortSql } from '../../server/db/media-sql.js';
 import { urlKey } from '../../server/net/url-key.js';
 import type { TestContext } from './app.js';
 import { makeProject } from './factories.js';

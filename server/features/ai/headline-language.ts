@@ -1,4 +1,4 @@
-import { detectLanguage, toIso6391 } from '../crawler/language.js';
+import { detectLanguage, toIso6391 } from '../../net/language.js';
 
 /**
  * Is a headline English? The sentiment model (VADER) knows English words only: on any other

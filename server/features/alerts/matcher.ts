@@ -5,7 +5,7 @@ import { parseQuery } from '../../../common/query/parse.js';
 import { toTsquery } from '../../../common/query/postgres.js';
 import type { IndexedDocument, QueryNode } from '../../../common/query/types.js';
 import type { Tx } from '../../db/client.js';
-import { mediaSql, titleSortSql } from '../articles-feed/sort-columns.js';
+import { mediaSql, titleSortSql } from '../../db/media-sql.js';
 
 /**
  * Ingest-time alert matching. Every new article is checked against every active alert, so the

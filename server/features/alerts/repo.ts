@@ -7,7 +7,7 @@ import { alerts } from '../../db/schema/coverage.js';
 import { projects } from '../../db/schema/workspace.js';
 import { idFilter, pageWindow } from '../../db/paging.js';
 import type { ListParams } from '../../http/jsonapi.js';
-import { mediaSql } from '../articles-feed/sort-columns.js';
+import { mediaSql } from '../../db/media-sql.js';
 
 export type AlertRow = typeof alerts.$inferSelect;
 export type AlertWithTotal = AlertRow & { totalArticles: number };

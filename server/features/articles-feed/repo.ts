@@ -5,7 +5,7 @@ import type { FeedFilters, FeedSort } from '../../../common/schemas/articles-fee
 import type { Tx } from '../../db/client.js';
 import { wordsStartingWith } from '../../db/lexemes.js';
 import { containsPattern } from '../../db/paging.js';
-import { mediaSql } from './sort-columns.js';
+import { mediaSql } from '../../db/media-sql.js';
 
 export interface FeedAlert {
   id: number;
@@ -29,7 +29,7 @@ export interface FeedOrder {
 
 /**
  * Every sort key is a column of alert_articles (title and media are copied there at match time,
- * sort-columns.ts), each with its own index led by (alert_id, key): a page is a short index scan
+ * server/db/media-sql.ts), each with its own index led by (alert_id, key): a page is a short index scan
  * whatever the sort, instead of a join and a sort of the whole feed.
  */
 const SORT_KEYS: Record<FeedSort, { expr: SQL; needs: 'feed' | 'article' | 'website' }> = {
@@ -265,7 +265,7 @@ const csvText = (expr: SQL) =>
 /**
  * The CSV export's query, for COPY … TO STDOUT (csv.ts): every cell formatted by PostgreSQL, the
  * columns named as the CSV header (FEED_CSV_COLUMNS), in the list's order, at most `limit` rows.
- * `ids` (the selected rows) replaces the filters. Media is the feed's copy (sort-columns.ts).
+ * `ids` (the selected rows) replaces the filters. Media is the feed's copy (server/db/media-sql.ts).
  */
 export function feedCsvQuery(alert: FeedAlert, filters: FeedQuery, order: FeedOrder, limit: number): SQL {
   const sortKey = SORT_KEYS[order.field];

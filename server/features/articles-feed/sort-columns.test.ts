@@ -5,7 +5,7 @@ import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
 import { makeAlert, makeArchiveArticle, makeWebsite } from '../../../test/helpers/coverage-factories.js';
 import { backfillAlert } from '../alerts/matcher.js';
 import { alertArticles } from '../../db/schema/coverage.js';
-import { feedSortValues, TITLE_SORT_CHARS } from './sort-columns.js';
+import { feedSortValues, TITLE_SORT_CHARS } from '../../db/media-sql.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { domainOf } from '../../../common/url.js';
 import type { Db, Tx } from '../../db/client.js';
 import { getAlertIndex } from '../alerts/matcher.js';
-import { mediaSql, titleSortSql } from '../articles-feed/sort-columns.js';
+import { mediaSql, titleSortSql } from '../../db/media-sql.js';
 import { normalizeItems, type IngestFeed, type IngestItem, type IngestWebsite, type NormalizedArticle } from './normalize.js';
 
 export type { IngestFeed, IngestItem, IngestWebsite } from './normalize.js';

@@ -4,7 +4,7 @@ import { toTsvectorLiteral } from '../../../common/query/postgres.js';
 import type { IndexedDocument } from '../../../common/query/types.js';
 import { canonicalUrl, domainOf } from '../../../common/url.js';
 import { urlKey } from '../../net/url-key.js';
-import { detectLanguage, toIso6391 } from './language.js';
+import { detectLanguage, toIso6391 } from '../../net/language.js';
 
 /**
  * Turns parsed feed items into archive rows: canonical URL and its key, trimmed and capped

@@ -1,6 +1,6 @@
 import { parseFeed as parseWithFeedsmith, DetectError } from 'feedsmith';
 import { decodeText } from '../../net/charset.js';
-import { toIso6391 } from './language.js';
+import { toIso6391 } from '../../net/language.js';
 import { htmlToText, decodeEntities, collapseWhitespace as collapse } from '../../net/html-text.js';
 import { parseFeedDate } from '../../net/dates.js';
 import { stripDoctype, startsWithHtmlElement, salvageItems } from './xml-scan.js';

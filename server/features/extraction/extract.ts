@@ -3,7 +3,7 @@ import { Readability } from '@mozilla/readability';
 import type { Config } from '../../config.js';
 import { decodeText } from '../../net/charset.js';
 import { fetchUrl } from '../../net/http-client.js';
-import { detectLanguage } from '../crawler/language.js';
+import { detectLanguage } from '../../net/language.js';
 import {
   collapse,
   declaredLanguage,

@@ -1,7 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { articles, savedArticles } from '../../db/schema/coverage.js';
-import { mediaSql } from '../articles-feed/sort-columns.js';
+import { mediaSql } from '../../db/media-sql.js';
 
 /**
  * Super Search over the article archive (shared by every organization: no tenant column). The
