@@ -6,7 +6,7 @@ import { alertArticles, savedArticles, websites } from '../../db/schema/coverage
 import { tags } from '../../db/schema/workspace.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
-import { articleHtml, startTestSite, type TestSite } from '../extraction/test-site.js';
+import { articleHtml, startTestSite, type TestSite } from '../../../test/helpers/test-site.js';
 import { BULK_REASONS } from './bulk.js';
 import { addToFeed, makeAlert, makeArchiveArticle } from '../../../test/helpers/coverage-factories.js';
 

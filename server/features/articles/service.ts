@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { savedArticles } from '../../db/schema/coverage.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { urlKey } from '../../net/url-key.js';
-import { extractPage, type ExtractedPage } from '../extraction/extract.js';
+import { extractPage, type ExtractedPage } from '../../net/extract.js';
 import {
   findActiveTag,
   findArchiveByUrlKeys,

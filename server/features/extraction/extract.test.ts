@@ -5,8 +5,8 @@ import { FetchError } from '../../net/errors.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
 import { addToFeed, makeAlert, makeArchiveArticle } from '../../../test/helpers/coverage-factories.js';
-import { extractPage, NotHtmlError } from './extract.js';
-import { articleHtml, startTestSite, type TestSite } from './test-site.js';
+import { extractPage, NotHtmlError } from '../../net/extract.js';
+import { articleHtml, startTestSite, type TestSite } from '../../../test/helpers/test-site.js';
 
 const FRENCH =
   '<p>Le studio a confirmé la date de sortie du jeu pendant une émission en direct mardi soir. Les joueurs pourront explorer un monde plus grand, ' +

@@ -8,7 +8,7 @@ import { requireActiveOrg } from '../../http/auth.js';
 import { AppError, errorObject, ValidationError } from '../../http/errors.js';
 import { resource, sendOne } from '../../http/jsonapi.js';
 import { previewUrlOf } from '../articles/service.js';
-import { extractPage, type ExtractedPage } from './extract.js';
+import { extractPage, type ExtractedPage } from '../../net/extract.js';
 
 const query = z.object({ id: idSchema.optional(), url: z.string().max(2048).optional() });
 

@@ -5,7 +5,7 @@ import { MSG } from '../../../common/messages.js';
 import { REPORT_FONT_FAMILY } from '../../../common/report-fonts.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { chromiumAvailable, closeBrowser } from '../../net/browser.js';
-import { articleHtml, startTestSite, type TestPage, type TestSite } from '../extraction/test-site.js';
+import { articleHtml, startTestSite, type TestPage, type TestSite } from '../../../test/helpers/test-site.js';
 import { settleScreenshotJobs } from '../screenshots/service.js';
 import { publicReportPaths, reportBody, reportWorkspace } from './test-fixtures.js';
 

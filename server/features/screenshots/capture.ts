@@ -4,7 +4,7 @@ import { getBrowser, newGuardedContext, type BrowserLog } from '../../net/browse
 import { decodeText } from '../../net/charset.js';
 import { fetchUrl, type FetchResult } from '../../net/http-client.js';
 import { parseHTML } from 'linkedom';
-import { imageOf, jsonLdObjects } from '../extraction/metadata.js';
+import { imageOf, jsonLdObjects } from '../../net/page-metadata.js';
 
 /**
  * The picture of a highlighted article, best first: a screenshot of the page in headless

@@ -6,7 +6,7 @@ import { savedArticles } from '../../db/schema/coverage.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
 import { chromiumAvailable, closeBrowser } from '../../net/browser.js';
-import { articleHtml, startTestSite, type TestSite } from '../extraction/test-site.js';
+import { articleHtml, startTestSite, type TestSite } from '../../../test/helpers/test-site.js';
 import { settleScreenshotJobs } from './service.js';
 import { sweepPendingScreenshots } from './jobs.js';
 

@@ -6,7 +6,7 @@ import { feeds, websiteIcons, websites } from '../../db/schema/coverage.js';
 import { makeFeed, makeWebsite } from '../../../test/helpers/coverage-factories.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg } from '../../../test/helpers/factories.js';
-import { startTestSite, type TestPage, type TestSite } from '../extraction/test-site.js';
+import { startTestSite, type TestPage, type TestSite } from '../../../test/helpers/test-site.js';
 import { decodeIco } from './ico.js';
 import { dueIconWebsites } from './icons-repo.js';
 import { ICON_SIZE, iconLinks, iconRetryDelayMs, iconToPng, runIconJob } from './icons.js';

@@ -4,7 +4,7 @@
  * previews, so they are more reliable than anything guessed from the body text.
  */
 
-import { toIso6391 } from '../../net/language.js';
+import { toIso6391 } from './language.js';
 
 /** The subset of the DOM we read (linkedom's document satisfies it). */
 type Doc = Pick<Document, 'querySelector' | 'querySelectorAll' | 'documentElement' | 'title'>;

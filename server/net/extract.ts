@@ -1,9 +1,9 @@
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
-import type { Config } from '../../config.js';
-import { decodeText } from '../../net/charset.js';
-import { fetchUrl } from '../../net/http-client.js';
-import { detectLanguage } from '../../net/language.js';
+import type { Config } from '../config.js';
+import { decodeText } from './charset.js';
+import { fetchUrl } from './http-client.js';
+import { detectLanguage } from './language.js';
 import {
   collapse,
   declaredLanguage,
@@ -13,7 +13,7 @@ import {
   publishedAt,
   siteNameOf,
   titleOf,
-} from './metadata.js';
+} from './page-metadata.js';
 
 /** What a web page says about itself: the article preview and the metadata of imported links. */
 export interface ExtractedPage {
