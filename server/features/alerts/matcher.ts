@@ -138,6 +138,71 @@ export function invalidateAlertIndex(): void {
   cache.clear();
 }
 
+/** A new archive article as ingest hands it to the matcher. */
+export interface MatchableArticle {
+  /** The archive row's id. */
+  id: number;
+  doc: IndexedDocument;
+  reach: number;
+  pubDate: Date;
+  language: string;
+  isMetacritic: boolean;
+}
+
+/** An (alert, article) pair that joined an alert's feed. */
+export interface RecordedMatch {
+  alertId: number;
+  articleId: number;
+  organizationId: number;
+}
+
+/**
+ * Matches new archive articles against the active alerts (the cached index) and writes the
+ * alert feed rows, one statement, inside the caller's transaction. The organization is read
+ * from the alert row itself, and an alert deleted since the index was built matches nothing.
+ * Returns the pairs this statement inserted (a pair already in the feed is not returned).
+ */
+export async function recordMatches(tx: Tx, fresh: MatchableArticle[], now: Date): Promise<RecordedMatch[]> {
+  if (fresh.length === 0) return [];
+  const index = await getAlertIndex(tx);
+  const matches: { alertId: number; article: MatchableArticle }[] = [];
+  for (const article of fresh) {
+    for (const alert of index.match(article.doc, article.reach)) matches.push({ alertId: alert.id, article });
+  }
+  if (matches.length === 0) return [];
+  matches.sort((a, b) => a.alertId - b.alertId || a.article.id - b.article.id);
+  const col = <T>(f: (m: (typeof matches)[number]) => T) => sql.param(matches.map(f));
+  const result = await tx.execute<{ alert_id: number; article_id: number; organization_id: number }>(sql`
+    with m as (
+      select * from unnest(${col((m) => m.alertId)}::int[], ${col((m) => m.article.id)}::bigint[],
+                           ${col((m) => m.article.pubDate.toISOString())}::timestamptz[], ${col((m) => m.article.reach)}::real[],
+                           ${col((m) => m.article.language)}::text[], ${col((m) => m.article.isMetacritic)}::boolean[])
+        as m(alert_id, article_id, pub_date, reach, language, is_metacritic)
+    )
+    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search, matched_at)
+    select m.alert_id, m.article_id, al.organization_id, m.pub_date, m.reach, m.language, m.is_metacritic,
+           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, a.search, ${now.toISOString()}::timestamptz
+    from m join alerts al on al.id = m.alert_id
+    join articles a on a.id = m.article_id left join websites w on w.id = a.website_id
+    order by m.alert_id, m.article_id
+    on conflict (alert_id, article_id) do nothing
+    returning alert_id, article_id, organization_id`);
+  return result.rows.map((r) => ({ alertId: Number(r.alert_id), articleId: Number(r.article_id), organizationId: Number(r.organization_id) }));
+}
+
+/**
+ * Moves `last_run_at` ("Last run was …" on the alert's feed) for alerts that just got articles.
+ * Called outside the ingest transaction on purpose: a display timestamp is not worth a row lock
+ * held until commit on every popular alert.
+ */
+export async function touchAlerts(db: Tx, alertIds: number[], now: Date): Promise<void> {
+  if (alertIds.length === 0) return;
+  const ids = [...new Set(alertIds)].sort((a, b) => a - b);
+  await db.execute(sql`
+    update alerts set last_run_at = ${now.toISOString()}::timestamptz
+    where id = any(${sql.param(ids)}::int[]) and (last_run_at is null or last_run_at < ${now.toISOString()}::timestamptz)`);
+}
+
 /** How far back a new or re-keyworded alert's feed is filled from the archive. */
 export const BACKFILL_MONTHS = 2;
 

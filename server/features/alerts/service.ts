@@ -24,6 +24,10 @@ import {
   type AlertWithTotal,
 } from './repo.js';
 
+// What other features use of the matcher: ingest records matches in its transaction and moves
+// `last_run_at` after commit; a sign-up fills its alert's feed from the archive.
+export { backfillAlert, recordMatches, touchAlerts, type MatchableArticle, type RecordedMatch } from './matcher.js';
+
 /** What creating or editing an alert takes (API attribute names in camelCase; undefined = unchanged/default). */
 export interface AlertInput {
   projectId: number;

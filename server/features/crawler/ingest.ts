@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { domainOf } from '../../../common/url.js';
 import type { Db, Tx } from '../../db/client.js';
-import { getAlertIndex } from '../alerts/matcher.js';
-import { mediaSql, titleSortSql } from '../../db/media-sql.js';
+import { recordMatches, touchAlerts } from '../alerts/service.js';
+import { enqueueNotifications } from '../notifications/service.js';
 import { normalizeItems, type IngestFeed, type IngestItem, type IngestWebsite, type NormalizedArticle } from './normalize.js';
 
 export type { IngestFeed, IngestItem, IngestWebsite } from './normalize.js';
@@ -51,14 +51,11 @@ export async function ingestInTransaction(tx: Tx, feed: IngestFeed, items: Inges
   const res: IngestResult = { ...empty, added: fresh.length, duplicates: items.length - invalid - fresh.length };
   if (fresh.length === 0) return res;
   await upsertAuthors(tx, fresh, now);
-  const index = await getAlertIndex(tx);
-  const matches: { alertId: number; article: NormalizedArticle; id: number }[] = [];
-  for (const article of fresh) {
-    for (const alert of index.match(article.doc, article.reach)) matches.push({ alertId: alert.id, article, id: inserted.get(article.urlKey)! });
-  }
+  // Alert feed rows belong to alerts, outbox rows to notifications: each owner writes its own, in this transaction.
+  const matches = await recordMatches(tx, fresh.map((a) => ({ ...a, id: inserted.get(a.urlKey)! })), now);
   if (matches.length === 0) return res;
-  const written = await insertMatches(tx, matches, now);
-  return { ...res, ...written };
+  const notifications = await enqueueNotifications(tx, matches);
+  return { ...res, matched: matches.length, notifications, alertIds: [...new Set(matches.map((m) => m.alertId))].sort((a, b) => a - b) };
 }
 
 async function insertArticles(tx: Tx, feed: IngestFeed, rows: NormalizedArticle[], now: Date): Promise<Map<string, number>> {
@@ -103,46 +100,6 @@ async function upsertAuthors(tx: Tx, fresh: NormalizedArticle[], now: Date) {
           last_seen_at = greatest(website_authors.last_seen_at, excluded.last_seen_at)`);
 }
 
-/**
- * Alert feed rows and, for alerts with Slack (tracking on and a webhook) or a Discord webhook,
- * outbox rows — one statement. The organization and webhook settings are read from the alert
- * row itself, and an alert deleted since the index was built simply matches nothing.
- */
-async function insertMatches(tx: Tx, matches: { alertId: number; article: NormalizedArticle; id: number }[], now: Date) {
-  matches.sort((a, b) => a.alertId - b.alertId || a.id - b.id);
-  const col = <T>(f: (m: (typeof matches)[number]) => T) => p(matches.map(f));
-  const result = await tx.execute<{ matched: number; notifications: number; alert_ids: number[] | null }>(sql`
-    with m as (
-      select * from unnest(${col((m) => m.alertId)}::int[], ${col((m) => m.id)}::bigint[],
-                           ${col((m) => m.article.pubDate.toISOString())}::timestamptz[], ${col((m) => m.article.reach)}::real[],
-                           ${col((m) => m.article.language)}::text[], ${col((m) => m.article.isMetacritic)}::boolean[])
-        as m(alert_id, article_id, pub_date, reach, language, is_metacritic)
-    ), ins as (
-      insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search, matched_at)
-      select m.alert_id, m.article_id, al.organization_id, m.pub_date, m.reach, m.language, m.is_metacritic,
-             ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, a.search, ${now.toISOString()}::timestamptz
-      from m join alerts al on al.id = m.alert_id
-      join articles a on a.id = m.article_id left join websites w on w.id = a.website_id
-      order by m.alert_id, m.article_id
-      on conflict (alert_id, article_id) do nothing
-      returning alert_id, article_id, organization_id
-    ), outbox as (
-      insert into notification_outbox (organization_id, alert_id, article_id, channel)
-      select ins.organization_id, ins.alert_id, ins.article_id, ch.channel
-      from ins join alerts al on al.id = ins.alert_id
-      cross join (values ('slack'), ('discord')) as ch(channel)
-      where (ch.channel = 'slack' and al.slack_tracking and coalesce(al.slack_webhook_url, '') <> '')
-         or (ch.channel = 'discord' and coalesce(al.discord_webhook_url, '') <> '')
-      on conflict (alert_id, article_id, channel) do nothing
-      returning 1
-    )
-    select (select count(*) from ins)::int as matched,
-           (select count(*) from outbox)::int as notifications,
-           (select array_agg(distinct alert_id) from ins) as alert_ids`);
-  const row = result.rows[0];
-  return { matched: Number(row.matched), notifications: Number(row.notifications), alertIds: (row.alert_ids ?? []).map(Number) };
-}
-
 /** Google Alerts items belong to the website of their own domain (when we know it). */
 async function websitesForItems(tx: Tx, items: IngestItem[]): Promise<Map<string, IngestWebsite>> {
   const domains = [...new Set(items.map((i) => domainOf(i.url ?? '')).filter(Boolean))];
@@ -153,17 +110,4 @@ async function websitesForItems(tx: Tx, items: IngestItem[]): Promise<Map<string
   return new Map(
     result.rows.map((w) => [w.domain, { id: w.id, domain: w.domain, language: w.language, reach: Number(w.reach), muv: w.muv == null ? null : Number(w.muv), isMetacritic: w.is_metacritic }]),
   );
-}
-
-/**
- * Moves `last_run_at` ("Last run was …" on the alert's feed) for alerts that just got articles.
- * Outside the ingest transaction on purpose: a display timestamp is not worth a row lock held
- * until commit on every popular alert.
- */
-export async function touchAlerts(db: Tx, alertIds: number[], now: Date): Promise<void> {
-  if (alertIds.length === 0) return;
-  const ids = [...new Set(alertIds)].sort((a, b) => a - b);
-  await db.execute(sql`
-    update alerts set last_run_at = ${now.toISOString()}::timestamptz
-    where id = any(${p(ids)}::int[]) and (last_run_at is null or last_run_at < ${now.toISOString()}::timestamptz)`);
 }

@@ -3,7 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { deliverDue } from '../notifications/deliver.js';
+import { deliverDue } from '../notifications/service.js';
 import { pollFeed } from './poll.js';
 import { CRAWLER_QUEUES } from './queue.js';
 import { subscribeFeed, WEBSUB_RENEW_MARGIN_MS } from './websub.js';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { fetchUrl } from '../../net/http-client.js';
-import { kickNotifier } from '../notifications/deliver.js';
+import { kickNotifier } from '../notifications/service.js';
 import { ingestFeedOf, loadFeed, type FeedRow } from './feed-row.js';
 import { ingestItems, type IngestResult } from './ingest.js';
 import { FeedParseError, parseFeed } from './parse-feed.js';

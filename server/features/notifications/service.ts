@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+
+// The notifier as other features start it: the crawler kicks it after an ingest that queued
+// announcements, and its sweep job runs deliverDue.
+export { deliverDue, kickNotifier, type DeliveryReport, type NotifierDeps } from './deliver.js';
+
+/** An (alert, article) pair that just joined the alert's feed. */
+export interface NewMatch {
+  alertId: number;
+  articleId: number;
+  organizationId: number;
+}
+
+/**
+ * Queues the Slack and Discord announcements of new alert matches inside the caller's
+ * transaction: one outbox row per channel the alert has switched on (Slack: tracking on and a
+ * webhook; Discord: a webhook), read from the alert row itself. Returns the rows written.
+ */
+export async function enqueueNotifications(tx: Tx, matches: NewMatch[]): Promise<number> {
+  if (matches.length === 0) return 0;
+  const list = [...matches].sort((a, b) => a.alertId - b.alertId || a.articleId - b.articleId);
+  const col = <T>(f: (m: NewMatch) => T) => sql.param(list.map(f));
+  const result = await tx.execute<{ n: number }>(sql`
+    with outbox as (
+      insert into notification_outbox (organization_id, alert_id, article_id, channel)
+      select m.organization_id, m.alert_id, m.article_id, ch.channel
+      from unnest(${col((m) => m.organizationId)}::int[], ${col((m) => m.alertId)}::int[], ${col((m) => m.articleId)}::bigint[])
+             as m(organization_id, alert_id, article_id)
+      join alerts al on al.id = m.alert_id
+      cross join (values ('slack'), ('discord')) as ch(channel)
+      where (ch.channel = 'slack' and al.slack_tracking and coalesce(al.slack_webhook_url, '') <> '')
+         or (ch.channel = 'discord' and coalesce(al.discord_webhook_url, '') <> '')
+      on conflict (alert_id, article_id, channel) do nothing
+      returning 1
+    )
+    select count(*)::int as n from outbox`);
+  return Number(result.rows[0].n);
+}
