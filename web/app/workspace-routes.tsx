@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { SavedArticlesPage } from '../features/articles/routes/saved-articles-page';
-import { ArticlesFeedPage } from '../features/articles/routes/articles-feed-page';
+import { ArticlesFeedPage } from './routes/articles-feed-page';
 import { BrandsPage } from '../features/clients/routes/clients-page';
 import { OrganizationDetailsPage } from '../features/organizations/routes/organization-details-page';
 import { ProjectsPage } from '../features/projects/routes/projects-page';

@@ -4,7 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { listDocument, stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
-import { ArticlesFeedPage } from './routes/articles-feed-page';
+import { ArticlesFeedPage } from '../../app/routes/articles-feed-page';
 import { signedInUserDoc } from '../../testing/user-doc';
 
 /** Fixtures and a render helper shared by the articles feed and alert form tests. */

@@ -9,7 +9,7 @@ import type { RowAction } from '../../../components/data-table/row-actions';
 import { PageHeader } from '../../../components/page-header';
 import { toastError, toastSuccess } from '../../../components/toasts';
 import type { Project } from '../../../lib/workspace';
-import { useAlert } from '../api/alerts';
+import { useAlert } from '../../alerts/api/alerts';
 import {
   FEED_DEFAULT_SORT,
   activeListParams,
@@ -21,8 +21,8 @@ import {
   type FeedArticleAttributes,
 } from '../api/feed';
 import { EMPTY_FILTERS, countFilters, feedFilterQuery, type FeedFilters } from '../lib/feed-filters';
-import { useFeedGates } from '../lib/gates';
-import { AlertFormModal } from './alert-form-modal';
+import { useFeedGates } from '../../../lib/feed-gates';
+import { AlertFormModal } from '../../alerts/components/alert-form-modal';
 import { ArticlePreviewModal } from './article-preview-modal';
 import { DeleteArticlesModal } from './delete-articles-modal';
 import { FeedBulkBar, type BulkAction } from './feed-bulk-bar';

@@ -8,7 +8,7 @@ import { MediaScoreBadge } from '../../../components/media-score-badge';
 import { formatDate } from '../../../lib/dates';
 import type { FeedArticle, FeedArticleAttributes } from '../api/feed';
 import { truncate } from '../../../lib/text';
-import type { FeedGates } from '../lib/gates';
+import type { FeedGates } from '../../../lib/feed-gates';
 import { HeadlineTools } from './headline-tools';
 import { MediaIcon, MediaName } from '../../../components/media-cell';
 import { webHref } from '../../../lib/links';

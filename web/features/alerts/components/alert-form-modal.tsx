@@ -11,7 +11,7 @@ import { closeThenReset } from '../../../components/modal-reset';
 import { toastError } from '../../../components/toasts';
 import { serverFieldErrors } from '../../../lib/form';
 import { ALERT_PREVIEW_DEBOUNCE_MS, useAlertPreview, useSaveAlert, type Alert, type AlertValues } from '../api/alerts';
-import { useFeedGates } from '../lib/gates';
+import { useFeedGates } from '../../../lib/feed-gates';
 import { AlertNotificationFields, type NotificationValues } from './alert-notification-fields';
 import { KeywordsEditor, type KeywordsMode } from '../../../components/keywords-editor';
 import { KeywordsPreview } from '../../../components/keywords-preview';

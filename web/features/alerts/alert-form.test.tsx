@@ -5,7 +5,7 @@ import { MSG } from '../../../common/messages';
 import { QUERY_MSG } from '../../../common/query/messages';
 import { tokenStore } from '../../lib/api';
 import { listDocument } from '../../testing/fetch-stub';
-import { ALERT_ID, PROJECT_ID, alertDoc, lastCall, renderFeedPage, serve, userDoc } from './feed-fixtures';
+import { ALERT_ID, PROJECT_ID, alertDoc, lastCall, renderFeedPage, serve, userDoc } from '../articles/feed-fixtures';
 
 // Modal forms with Mantine inputs render slowly on a shared machine; the default 5 s is too tight.
 vi.setConfig({ testTimeout: 30_000 });

@@ -1,4 +1,4 @@
-import { hasPermission, isPlatformOperator, useCurrentUser, type CurrentUser } from '../../../lib/session';
+import { hasPermission, isPlatformOperator, useCurrentUser, type CurrentUser } from './session';
 
 export interface SlackChannel {
   id: string;

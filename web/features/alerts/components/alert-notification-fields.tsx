@@ -2,7 +2,7 @@ import { Alert, Anchor, Collapse, Select, Stack, Switch, Text, TextInput } from 
 import { IconBrandDiscord, IconBrandSlack, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG } from '../../../../common/messages';
-import type { FeedGates } from '../lib/gates';
+import type { FeedGates } from '../../../lib/feed-gates';
 
 export interface NotificationValues {
   slackTracking: boolean;

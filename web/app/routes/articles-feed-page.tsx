@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useParams } from 'react-router';
-import { NoProjectState } from '../../../components/no-project-state';
-import { PageHeader } from '../../../components/page-header';
-import { useProject } from '../../../lib/workspace';
-import { AlertFeed } from '../components/alert-feed';
-import { AlertFormModal } from '../components/alert-form-modal';
-import { AlertSetupView } from '../components/alert-setup-view';
+import { NoProjectState } from '../../components/no-project-state';
+import { PageHeader } from '../../components/page-header';
+import { useProject } from '../../lib/workspace';
+import { AlertFeed } from '../../features/articles/components/alert-feed';
+import { AlertFormModal } from '../../features/alerts/components/alert-form-modal';
+import { AlertSetupView } from '../../features/alerts/components/alert-setup-view';
 
 /** /articles-feed/{projectId}: the alert's articles, or the setup view when the project has no alert. */
 export function ArticlesFeedPage() {
