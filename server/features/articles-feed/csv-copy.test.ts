@@ -7,7 +7,7 @@ import { FEED_CSV_COLUMNS } from '../../../common/schemas/articles-feed.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
 import { makeAlert } from '../../../test/helpers/coverage-factories.js';
-import { inlineParams } from './csv.js';
+import { inlineParams } from '../../http/csv.js';
 
 let ctx: TestContext;
 const feed = {} as { alertId: number; token: string; rows: number };

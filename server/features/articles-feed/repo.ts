@@ -263,7 +263,7 @@ const csvText = (expr: SQL) =>
   sql`nullif(case when left(${expr}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${expr} else ${expr} end, '')`;
 
 /**
- * The CSV export's query, for COPY … TO STDOUT (csv.ts): every cell formatted by PostgreSQL, the
+ * The CSV export's query, for COPY … TO STDOUT (server/http/csv.ts): every cell formatted by PostgreSQL, the
  * columns named as the CSV header (FEED_CSV_COLUMNS), in the list's order, at most `limit` rows.
  * `ids` (the selected rows) replaces the filters. Media is the feed's copy (server/db/media-sql.ts).
  */

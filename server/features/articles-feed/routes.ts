@@ -19,7 +19,7 @@ import { requireActiveOrg, type OrgAuth } from '../../http/auth.js';
 import { errorObject, notFound, ValidationError, type ErrorObject } from '../../http/errors.js';
 import { isoFromMs } from '../../http/iso-time.js';
 import { JSONAPI, listMeta, parseListParams, wantsCsv, type ListParams, type Resource } from '../../http/jsonapi.js';
-import { sendCsvCopy } from './csv.js';
+import { sendCsvCopy } from '../../http/csv.js';
 import { feedCsvQuery, findFeedAlert, readFeedPage, resolveFeedSearch, type FeedAlert, type FeedOrder, type FeedRow } from './repo.js';
 
 

@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import { notFound } from '../../http/errors.js';
 import { sendOne } from '../../http/jsonapi.js';
-import { findScreenshot } from '../screenshots/repo.js';
-import { openScreenshotImage, screenshotResource } from '../screenshots/service.js';
-import { sendJpeg } from '../screenshots/routes.js';
+import { sendJpeg } from '../../http/send-jpeg.js';
+import { openScreenshotImage, requireScreenshot, screenshotResource } from '../screenshots/service.js';
 import { isHighlighted } from './repo.js';
 import { reportDetailResource, sendEmptyList } from './resource.js';
 import { reportIdParams, sendPdf } from './routes.js';
@@ -61,9 +60,8 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
   /** The screenshot of one of the report's highlights, only while that article is highlighted in it. */
   async function highlightShot(reportId: string, savedArticleId: number) {
     const report = await requirePublicReport(db, reportId);
-    const row = (await isHighlighted(db, report.id, savedArticleId)) ? await findScreenshot(db, report.organizationId, savedArticleId) : undefined;
-    if (!row) throw notFound('screenshot');
-    return { report, row };
+    if (!(await isHighlighted(db, report.id, savedArticleId))) throw notFound('screenshot');
+    return { report, row: await requireScreenshot(db, report.organizationId, savedArticleId) };
   }
 
   app.get(

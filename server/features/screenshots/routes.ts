@@ -1,12 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { MSG } from '../../../common/messages.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import { requireActiveOrg, requirePermission } from '../../http/auth.js';
-import { AppError } from '../../http/errors.js';
 import { sendOne } from '../../http/jsonapi.js';
+import { sendJpeg } from '../../http/send-jpeg.js';
 import { openScreenshotImage, privateScreenshotUrl, requestScreenshot, requireScreenshot, screenshotResource } from './service.js';
 
 /** The body of `POST screenshots`: plain `{article_id, article_url}` as the spec's call sends it, or wrapped in data.attributes. */
@@ -19,16 +17,6 @@ const screenshotBody = z.preprocess(
 );
 
 const articleParams = z.object({ article_id: idSchema });
-
-/** Sends a stored JPEG; 404 with the catalogue's image message when there is none (pending, placeholder). */
-export function sendJpeg(reply: FastifyReply, body: Readable | null, cache: 'private' | 'public') {
-  if (!body) throw new AppError('not_found', MSG.reports.imageError);
-  return reply
-    .type('image/jpeg')
-    .header('cache-control', `${cache}, max-age=300`)
-    .header('x-content-type-options', 'nosniff')
-    .send(body);
-}
 
 export default async function screenshotRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -13,7 +13,7 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { exports } from '../../db/schema/reports.js';
 import { DiskStorage, type Storage } from '../../storage/storage.js';
-import { csvLines } from '../articles-feed/csv.js';
+import { csvLines } from '../../http/csv.js';
 import { bossConnection, queueMail } from '../mail/service.js';
 import { EXPORT_COLUMNS, exportQuery } from './repo.js';
 import { toSearchFilter } from './service.js';

@@ -7,7 +7,7 @@ import { idSchema } from '../../../common/schemas/jsonapi.js';
 import { feedCreateBody, feedUpdateBody } from '../../../common/schemas/websites.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
-import { enqueueFeedPoll } from '../crawler/queue.js';
+import { enqueueFeedPoll } from '../crawler/service.js';
 import {
   allFeedsByWebsite, deleteFeed, FEED_FILTERS, FEED_SORTS, listFeeds, ensureWebsites, feedUrlTaken, findFeed, insertFeed, insertNewFeeds, updateFeed,
   type FeedRow,

@@ -5,6 +5,14 @@ import { finished } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
+/*
+ * CSV out of the server. Large exports are written here: sendCsvCopy lets PostgreSQL format the
+ * cells (the feed's export), csvLines writes batches of rows a job reads itself (Super Search's
+ * export file), with formula escaping. jsonapi.ts's sendCsv (the `Accept: text/csv` form of a
+ * list) stays on csv-stringify without formula escaping: moving it here would change the bytes
+ * those downloads answer today.
+ */
+
 const dialect = new PgDialect();
 
 /** A parameter written into SQL text as a literal (COPY takes no parameters). */
