@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
+import webBoundaries from './eslint-web-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['postcss.config.cjs', 'dist/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'bench/results/**'] },
@@ -34,5 +35,13 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  // Web feature boundaries (GUIDE §3): another feature only through its api/ folder. Tests and their
+  // fixtures may drive a page of another feature; web/app composes features and is not checked.
+  {
+    files: ['web/features/**/*.{ts,tsx}', 'web/components/**/*.{ts,tsx}', 'web/lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*-fixtures.{ts,tsx}'],
+    plugins: { 'web-boundaries': webBoundaries },
+    rules: { 'web-boundaries/feature-imports': 'error' },
   },
 );
