@@ -1,10 +1,7 @@
-import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { PlanPermissions } from '../../../common/plans.js';
 import type { Tx } from '../../db/client.js';
-import { organizations } from '../../db/schema/accounts.js';
-import { alerts } from '../../db/schema/coverage.js';
-import { projects } from '../../db/schema/workspace.js';
+import { alertArticles, alerts } from '../../db/schema/coverage.js';
 import { idFilter, pageWindow } from '../../db/paging.js';
 import type { ListParams } from '../../http/jsonapi.js';
 import { mediaSql } from '../../db/media-sql.js';
@@ -69,19 +66,6 @@ export async function lockAlert(tx: Tx, orgId: number, id: number): Promise<Aler
   return row;
 }
 
-/**
- * Locks an active (not archived) project of the organization, so that two requests creating an
- * alert for it queue instead of both passing the "no alert yet" check.
- */
-export async function lockActiveProject(tx: Tx, orgId: number, projectId: number) {
-  const [row] = await tx
-    .select({ id: projects.id, name: projects.name, alertId: projects.alertId })
-    .from(projects)
-    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId), eq(projects.locked, false)))
-    .for('update');
-  return row;
-}
-
 /** An alert already attached to the project (by its own project_id), other than `exceptId`. */
 export async function projectAlertId(tx: Tx, orgId: number, projectId: number, exceptId?: number): Promise<number | undefined> {
   const [row] = await tx
@@ -96,11 +80,6 @@ export async function projectAlertId(tx: Tx, orgId: number, projectId: number, e
     )
     .limit(1);
   return row?.id;
-}
-
-export async function orgPermissions(tx: Tx, orgId: number): Promise<PlanPermissions | undefined> {
-  const [row] = await tx.select({ permissions: organizations.permissions }).from(organizations).where(eq(organizations.id, orgId));
-  return row?.permissions;
 }
 
 export type AlertValues = Omit<typeof alerts.$inferInsert, 'id' | 'organizationId' | 'insertedAt' | 'updatedAt' | 'lastRunAt' | 'active'>;
@@ -129,20 +108,18 @@ export async function deleteAlertRow(tx: Tx, orgId: number, id: number): Promise
   return rows.length > 0;
 }
 
-/** Points the project at the alert (the spec's "New alert 201 links the alert to the project"). */
-export async function linkProjectAlert(tx: Tx, orgId: number, projectId: number, alertId: number): Promise<void> {
-  await tx
-    .update(projects)
-    .set({ alertId, updatedAt: new Date() })
-    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId)));
-}
-
-/** Clears every project link to the alert (normally one). */
-export async function unlinkAlert(tx: Tx, orgId: number, alertId: number): Promise<void> {
-  await tx
-    .update(projects)
-    .set({ alertId: null, updatedAt: new Date() })
-    .where(and(eq(projects.organizationId, orgId), eq(projects.alertId, alertId)));
+/**
+ * Hides articles from an alert's feed for good (the matcher never adds them again); returns
+ * the ids that were in the feed. Already hidden ones keep their first deletion time.
+ */
+export async function hideFeedArticles(db: Tx, orgId: number, alertId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .update(alertArticles)
+    .set({ deletedAt: sql`coalesce(${alertArticles.deletedAt}, now())` })
+    .where(and(eq(alertArticles.organizationId, orgId), eq(alertArticles.alertId, alertId), inArray(alertArticles.articleId, ids)))
+    .returning({ id: alertArticles.articleId });
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The count of POST analytics/articles/count stops here: an estimate for the alert form, not a report. */

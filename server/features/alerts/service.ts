@@ -11,22 +11,23 @@ import {
   countRecentMatches,
   deleteAlertRow,
   findAlert,
+  hideFeedArticles,
   insertAlert,
-  linkProjectAlert,
-  lockActiveProject,
   lockAlert,
-  orgPermissions,
   projectAlertId,
   recentMatchSamples,
-  unlinkAlert,
   updateAlertRow,
   type AlertValues,
   type AlertWithTotal,
 } from './repo.js';
+import { findOrganizationPermissions } from '../organizations/service.js';
+import { linkProjectAlert, lockActiveProject, unlinkProjectAlert } from '../projects/service.js';
 
 // What other features use of the matcher: ingest records matches in its transaction and moves
 // `last_run_at` after commit; a sign-up fills its alert's feed from the archive.
 export { backfillAlert, recordMatches, touchAlerts, type MatchableArticle, type RecordedMatch } from './matcher.js';
+/** Hides articles from the alert's feed for good (bulk delete from a feed); returns the ids that were in it. */
+export { hideFeedArticles };
 
 /** What creating or editing an alert takes (API attribute names in camelCase; undefined = unchanged/default). */
 export interface AlertInput {
@@ -113,7 +114,7 @@ const values = (input: Partial<AlertInput>): Partial<AlertValues> => ({
 export async function createAlert(db: Db | Tx, orgId: number, input: AlertInput, opts: AlertOptions = {}): Promise<AlertWithTotal> {
   assertKeywords(input.keywords);
   const id = await db.transaction(async (tx) => {
-    assertChannels(await orgPermissions(tx, orgId), input);
+    assertChannels(await findOrganizationPermissions(tx, orgId), input);
     const project = await requireFreeActiveProject(tx, orgId, input.projectId);
     const v = values(input);
     const row = await insertAlert(tx, orgId, {
@@ -148,10 +149,10 @@ export async function updateAlert(
   const result = await db.transaction(async (tx) => {
     const current = await lockAlert(tx, orgId, id);
     if (!current) return undefined;
-    assertChannels(await orgPermissions(tx, orgId), changes);
+    assertChannels(await findOrganizationPermissions(tx, orgId), changes);
     if (changes.projectId !== undefined && changes.projectId !== current.projectId) {
       await requireFreeActiveProject(tx, orgId, changes.projectId, id);
-      await unlinkAlert(tx, orgId, id);
+      await unlinkProjectAlert(tx, orgId, id);
       await linkProjectAlert(tx, orgId, changes.projectId, id);
     }
     const v = values(changes);
@@ -171,13 +172,13 @@ export async function updateAlert(
 export async function deleteAlert(db: Db, orgId: number, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await lockAlert(tx, orgId, id))) return false;
-    await unlinkAlert(tx, orgId, id);
+    await unlinkProjectAlert(tx, orgId, id);
     return deleteAlertRow(tx, orgId, id);
   });
 }
 
 /** Throws 404 for another organization's alert id. */
-export async function getAlert(db: Db, orgId: number, id: number): Promise<AlertWithTotal> {
+export async function getAlert(db: Tx, orgId: number, id: number): Promise<AlertWithTotal> {
   const alert = await findAlert(db, orgId, id);
   if (!alert) throw notFound('alert');
   return alert;

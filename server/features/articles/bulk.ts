@@ -1,9 +1,9 @@
 import { MSG } from '../../../common/messages.js';
 import { isBulkLink, type BulkRowResult } from '../../../common/schemas/articles.js';
 import type { Tx } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
-import { findAlert, findArchiveByUrlKeys, findFeedArticles, hideFeedArticles, insertSavedArticle, insertSavedArticles, savedUrlKeys } from './repo.js';
+import { findArchiveByUrlKeys, findFeedArticles, insertSavedArticle, insertSavedArticles, savedUrlKeys } from './repo.js';
 import { composeSavedArticle, linkKey, requireActiveTag, tryExtract, websiteFor, type ArticleDeps } from './service.js';
+import { getAlert, hideFeedArticles } from '../alerts/service.js';
 
 /**
  * The per-row reasons of a bulk result, shown as they are next to each link. A duplicate's
@@ -106,7 +106,7 @@ export async function saveFeedArticles(
   input: { ids: number[]; tagId: number; alertId: number },
 ): Promise<BulkOutcome> {
   const tag = await requireActiveTag(db, orgId, input.tagId, TAG_POINTER);
-  if (!(await findAlert(db, orgId, input.alertId))) throw notFound('alert');
+  await getAlert(db, orgId, input.alertId); // 404 for another organization's alert
   const ids = uniqueIds(input.ids);
   const found = await findFeedArticles(db, orgId, input.alertId, ids);
   const values = found.map(
@@ -131,7 +131,7 @@ export async function saveFeedArticles(
  * feed are KO `not found`. 404 when the alert is not the organization's.
  */
 export async function deleteFeedArticles(db: Tx, orgId: number, input: { ids: number[]; alertId: number }): Promise<BulkOutcome> {
-  if (!(await findAlert(db, orgId, input.alertId))) throw notFound('alert');
+  await getAlert(db, orgId, input.alertId); // 404 for another organization's alert
   const ids = uniqueIds(input.ids);
   const hidden = await hideFeedArticles(db, orgId, input.alertId, ids);
   return outcome(

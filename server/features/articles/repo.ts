@@ -1,8 +1,8 @@
 import { and, asc, count, eq, getTableColumns, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { alertArticles, alerts, articles, savedArticles, websites } from '../../db/schema/coverage.js';
-import { projects, tags } from '../../db/schema/workspace.js';
+import { alertArticles, articles, savedArticles, websites } from '../../db/schema/coverage.js';
+import { tags } from '../../db/schema/workspace.js';
 import { containsPattern, idFilter, orderTerms, pageWindow, parseBooleanFilter, splitTotal, totalOver } from '../../db/paging.js';
 import { errorObject, ValidationError } from '../../http/errors.js';
 import type { ListParams } from '../../http/jsonapi.js';
@@ -195,6 +195,20 @@ export async function deleteSavedArticle(db: Tx, orgId: number, id: number): Pro
   return rows.length > 0;
 }
 
+/**
+ * Saves many articles in one statement and returns only the archive ids that were saved (a
+ * URL the project already has is skipped by its unique key, so each row is saved whole or not).
+ */
+export async function insertSavedArchiveIds(db: Tx, orgId: number, values: NewSavedArticle[]): Promise<Set<number>> {
+  if (values.length === 0) return new Set();
+  const rows = await db
+    .insert(savedArticles)
+    .values(values.map((v) => ({ ...v, organizationId: orgId })))
+    .onConflictDoNothing({ target: [savedArticles.projectId, savedArticles.urlKey] })
+    .returning({ articleId: savedArticles.articleId });
+  return new Set(rows.map((r) => Number(r.articleId)));
+}
+
 /** The url keys among `keys` that the project has already saved. */
 export async function savedUrlKeys(db: Tx, orgId: number, projectId: number, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
@@ -207,25 +221,10 @@ export async function savedUrlKeys(db: Tx, orgId: number, projectId: number, key
 
 // Websites and the archive are shared by every organization (not tenant data).
 
-export async function findWebsiteByDomain(db: Tx, domain: string): Promise<Website | undefined> {
-  const [row] = await db.select().from(websites).where(eq(websites.domain, domain));
-  return row;
-}
-
-export async function findWebsiteById(db: Tx, id: number): Promise<Website | undefined> {
-  const [row] = await db.select().from(websites).where(eq(websites.id, id));
-  return row;
-}
-
 export async function findArchiveByUrlKeys(db: Tx, keys: string[]): Promise<Map<string, ArchiveArticle>> {
   if (keys.length === 0) return new Map();
   const rows = await db.select().from(articles).where(inArray(articles.urlKey, keys));
   return new Map(rows.map((r) => [r.urlKey, r]));
-}
-
-export async function findAlert(db: Tx, orgId: number, alertId: number) {
-  const [row] = await db.select().from(alerts).where(and(eq(alerts.organizationId, orgId), eq(alerts.id, alertId)));
-  return row;
 }
 
 /** Archive articles among `ids` that are in the alert's feed (not deleted from it). */
@@ -255,27 +254,4 @@ export async function findOrgFeedArticleUrl(db: Tx, orgId: number, articleId: nu
     .where(and(eq(alertArticles.organizationId, orgId), eq(alertArticles.articleId, articleId)))
     .limit(1);
   return row?.url;
-}
-
-/**
- * Hides articles from an alert's feed for good (the matcher never adds them again); returns
- * the ids that were in the feed. Already hidden ones keep their first deletion time.
- */
-export async function hideFeedArticles(db: Tx, orgId: number, alertId: number, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .update(alertArticles)
-    .set({ deletedAt: sql`coalesce(${alertArticles.deletedAt}, now())` })
-    .where(and(eq(alertArticles.organizationId, orgId), eq(alertArticles.alertId, alertId), inArray(alertArticles.articleId, ids)))
-    .returning({ id: alertArticles.articleId });
-  return new Set(rows.map((r) => r.id));
-}
-
-/** True when the project belongs to the organization (archived ones included). */
-export async function projectInOrg(db: Tx, orgId: number, projectId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId)));
-  return !!row;
 }

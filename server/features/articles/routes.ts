@@ -12,8 +12,9 @@ import { requireActiveOrg } from '../../http/auth.js';
 import { errorObject, fieldError, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, parseListParams, rel, resource, sendCsv, sendList, sendOne, type ListParams } from '../../http/jsonapi.js';
 import { deleteFeedArticles, importLinks, saveFeedArticles } from './bulk.js';
-import { ARTICLE_FILTERS, ARTICLE_SORTS, deleteSavedArticle, listSavedArticles, projectInOrg, type SavedArticleRow } from './repo.js';
+import { ARTICLE_FILTERS, ARTICLE_SORTS, deleteSavedArticle, listSavedArticles, type SavedArticleRow } from './repo.js';
 import { createArticle, updateArticle } from './service.js';
+import { projectInOrg } from '../projects/service.js';
 import { publicReportArticlesScope, reportArticlesScope } from '../reports/service.js';
 
 function mediaOf(url: string): string {

@@ -14,8 +14,7 @@ import {
   findArchiveByUrlKeys,
   findOrgFeedArticleUrl,
   findSavedArticle,
-  findWebsiteByDomain,
-  findWebsiteById,
+  insertSavedArchiveIds,
   insertSavedArticle,
   savedUrlKeys,
   updateSavedArticle,
@@ -24,6 +23,7 @@ import {
   type SavedArticleRow,
   type Website,
 } from './repo.js';
+import { findWebsiteByDomain, findWebsiteById } from '../websites/service.js';
 
 export interface ArticleDeps {
   db: Db;
@@ -110,6 +110,15 @@ export async function websiteFor(db: Tx, canonical: string, websiteId?: number |
     if (w) return w;
   }
   return findWebsiteByDomain(db, domainOf(canonical));
+}
+
+/**
+ * Saves archive articles as coverage in one statement (rows composed by composeSavedArticle);
+ * a URL the project already has is skipped. Returns the archive ids that were saved. Super
+ * Search's "save results" writes saved articles through this.
+ */
+export async function saveArchiveArticles(tx: Tx, orgId: number, values: NewSavedArticle[]): Promise<Set<number>> {
+  return insertSavedArchiveIds(tx, orgId, values);
 }
 
 /** Reads a page for its metadata; a page that cannot be read leaves the defaults (never fails the save). */

@@ -33,6 +33,26 @@ export async function findOrganization(db: Tx, orgId: number): Promise<Organizat
   return row;
 }
 
+/** The organization's plan permissions (undefined for an unknown id). */
+export async function findOrganizationPermissions(db: Tx, orgId: number) {
+  const [row] = await db.select({ permissions: organizations.permissions }).from(organizations).where(eq(organizations.id, orgId));
+  return row?.permissions;
+}
+
+/**
+ * The organization's plan permissions, with its row locked until the transaction ends: every
+ * write that can raise a plan-limited count takes this lock first, so two of them cannot both
+ * see room for one more.
+ */
+export async function lockOrganizationPermissions(tx: Tx, orgId: number) {
+  const [row] = await tx
+    .select({ permissions: organizations.permissions })
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+    .for('update');
+  return row?.permissions;
+}
+
 export async function updateOrganization(db: Tx, orgId: number, values: Partial<{ name: string; avatar: string | null }>) {
   const [row] = await db
     .update(organizations)

@@ -8,7 +8,12 @@ import type { Db, Tx } from '../../db/client.js';
 import { memberships, organizations, users } from '../../db/schema/accounts.js';
 import { isTrialExpired } from '../../http/auth.js';
 import { AppError, errorObject, ValidationError, type ErrorObject } from '../../http/errors.js';
-import { findOrganization, lockMemberships, setMemberRoles, type OrganizationRow } from './repo.js';
+import { findOrganization, findOrganizationPermissions, lockMemberships, lockOrganizationPermissions, setMemberRoles, type OrganizationRow } from './repo.js';
+
+// Plan permissions as other features read them: `findOrganizationPermissions(tx, orgId)` for a
+// check, `lockOrganizationPermissions(tx, orgId)` to hold the organization row while a
+// plan-limited count is checked and raised in the same transaction.
+export { findOrganizationPermissions, lockOrganizationPermissions };
 
 export type PlanKey = keyof typeof PLAN_DEFAULTS;
 

@@ -1,6 +1,5 @@
 import { and, count, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { organizations } from '../../db/schema/accounts.js';
 import { savedArticles } from '../../db/schema/coverage.js';
 import { clients, projects } from '../../db/schema/workspace.js';
 import { containsPattern, idFilter, orderTerms, pageWindow, parseBooleanFilter, preparedList, sortKey, splitTotal, totalOver } from '../../db/paging.js';
@@ -113,20 +112,6 @@ export async function isActiveBrand(db: Tx, orgId: number, clientId: number): Pr
   return !!row;
 }
 
-/**
- * The organization's plan permissions, with its row locked until the transaction ends: every
- * write that can raise the active-project count takes this lock first, so two of them cannot
- * both see room for one more project.
- */
-export async function lockOrganizationPermissions(tx: Tx, orgId: number) {
-  const [row] = await tx
-    .select({ permissions: organizations.permissions })
-    .from(organizations)
-    .where(eq(organizations.id, orgId))
-    .for('update');
-  return row?.permissions;
-}
-
 export async function countActiveProjects(db: Tx, orgId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -159,4 +144,42 @@ export async function updateProjectRow(
     .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)))
     .returning();
   return row;
+}
+
+/** True when the project belongs to the organization (archived ones included). */
+export async function projectInOrg(db: Tx, orgId: number, projectId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId)));
+  return !!row;
+}
+
+/**
+ * Locks an active (not archived) project of the organization, so that two requests creating an
+ * alert for it queue instead of both passing the "no alert yet" check.
+ */
+export async function lockActiveProject(tx: Tx, orgId: number, projectId: number) {
+  const [row] = await tx
+    .select({ id: projects.id, name: projects.name, alertId: projects.alertId })
+    .from(projects)
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId), eq(projects.locked, false)))
+    .for('update');
+  return row;
+}
+
+/** Points the project at the alert (the spec's "New alert 201 links the alert to the project"). */
+export async function linkProjectAlert(tx: Tx, orgId: number, projectId: number, alertId: number): Promise<void> {
+  await tx
+    .update(projects)
+    .set({ alertId, updatedAt: new Date() })
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId)));
+}
+
+/** Clears every project link to the alert (normally one). */
+export async function unlinkProjectAlert(tx: Tx, orgId: number, alertId: number): Promise<void> {
+  await tx
+    .update(projects)
+    .set({ alertId: null, updatedAt: new Date() })
+    .where(and(eq(projects.organizationId, orgId), eq(projects.alertId, alertId)));
 }

@@ -7,11 +7,20 @@ import {
   findProject,
   insertProject,
   isActiveBrand,
-  lockOrganizationPermissions,
+  linkProjectAlert,
+  lockActiveProject,
   lockProject,
+  projectInOrg,
+  unlinkProjectAlert,
   updateProjectRow,
   type ProjectWithBrand,
 } from './repo.js';
+import { lockOrganizationPermissions } from '../organizations/service.js';
+
+// Lookups and the alert link as other features use them: `projectInOrg` (archived projects
+// too) before writing tenant data under a project; alerts lock an active project, then set or
+// clear `projects.alert_id` in their own transaction.
+export { linkProjectAlert, lockActiveProject, projectInOrg, unlinkProjectAlert };
 
 const BRAND_POINTER = '/data/relationships/client';
 
@@ -32,12 +41,14 @@ async function assertRoomForActiveProject(tx: Tx, orgId: number, permissions: Pl
 }
 
 /**
- * Creates an active project under an active brand of the organization. Answers 422 at
- * /data/relationships/client when the brand is missing, archived or another organization's,
- * and 403 `plan_limit` when the plan has no projects or its active-project limit is reached.
+ * Creates an active project under an active brand of the organization (inside the caller's
+ * transaction when given one: the free sign-up creates its first project with the account).
+ * Answers 422 at /data/relationships/client when the brand is missing, archived or another
+ * organization's, and 403 `plan_limit` when the plan has no projects or its active-project
+ * limit is reached.
  */
 export async function createProject(
-  db: Db,
+  db: Db | Tx,
   orgId: number,
   input: { name: string; avatar?: string | null; clientId: number },
 ): Promise<ProjectWithBrand> {

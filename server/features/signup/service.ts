@@ -5,12 +5,13 @@ import { typedTermsToKeywords } from '../../../common/query/simple.js';
 import type { FreeUserBody } from '../../../common/schemas/signup.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
-import { clients, pendingFeeds, projects } from '../../db/schema/workspace.js';
+import { pendingFeeds } from '../../db/schema/workspace.js';
 import { AppError } from '../../http/errors.js';
-import { backfillAlert } from '../alerts/matcher.js';
-import { createAlert } from '../alerts/service.js';
+import { backfillAlert, createAlert } from '../alerts/service.js';
 import { hashPassword } from '../auth/service.js';
+import { createClient } from '../clients/service.js';
 import { createOrganization } from '../organizations/service.js';
+import { createProject } from '../projects/service.js';
 
 export type FeedKind = 'articles' | 'videos' | 'streams';
 /** data.feeds.* of POST p/free_user; `pending_feeds.status` keeps the same words in lower case. */
@@ -73,11 +74,8 @@ export async function createFreeAccount(db: Db, input: FreeUserBody, opts: FreeA
         .values({ name: input.name, email: input.email, passwordHash, tierId: TIER.free })
         .returning({ id: users.id, email: users.email });
       const org = await createOrganization(tx, { name: input.organization_name, plan: 'trial', ownerId: user.id });
-      const [client] = await tx.insert(clients).values({ organizationId: org.id, name: input.client_name }).returning({ id: clients.id });
-      const [project] = await tx
-        .insert(projects)
-        .values({ organizationId: org.id, clientId: client.id, name: input.project_name })
-        .returning({ id: projects.id });
+      const client = await createClient(tx, org.id, { name: input.client_name });
+      const project = await createProject(tx, org.id, { clientId: client.id, name: input.project_name });
       await tx.update(users).set({ defaultProjectId: project.id, updatedAt: new Date() }).where(eq(users.id, user.id));
       const feeds = { articles: SKIPPED, videos: SKIPPED, streams: SKIPPED } as Record<FeedKind, FeedOutcome>;
       const records: (typeof pendingFeeds.$inferInsert)[] = [];

@@ -1,6 +1,6 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { articles, savedArticles } from '../../db/schema/coverage.js';
+import { articles } from '../../db/schema/coverage.js';
 import { mediaSql } from '../../db/media-sql.js';
 
 /**
@@ -182,30 +182,8 @@ export async function findOrgTag(db: Tx, orgId: number, tagId: number): Promise<
   return r && { id: r.id, projectId: r.project_id, locked: r.locked };
 }
 
-/** True when the project is the organization's (archived ones too). */
-export async function projectInOrg(db: Tx, orgId: number, projectId: number): Promise<boolean> {
-  const res = await db.execute(sql`select 1 from projects where organization_id = ${orgId} and id = ${projectId}`);
-  return res.rows.length > 0;
-}
-
 /** Archive articles among `ids` (unknown ids are left out). */
 export async function findArchiveArticles(db: Tx, ids: number[]) {
   if (ids.length === 0) return [];
   return db.select().from(articles).where(inArray(articles.id, ids));
-}
-
-export type NewSaved = Omit<typeof savedArticles.$inferInsert, 'id' | 'organizationId' | 'insertedAt' | 'updatedAt'>;
-
-/**
- * Saves rows in one statement; a URL the project already has is skipped (its unique key), so
- * each row is saved whole or not at all. Returns the archive ids that were saved.
- */
-export async function insertSavedRows(db: Tx, orgId: number, values: NewSaved[]): Promise<Set<number>> {
-  if (values.length === 0) return new Set();
-  const rows = await db
-    .insert(savedArticles)
-    .values(values.map((v) => ({ ...v, organizationId: orgId })))
-    .onConflictDoNothing({ target: [savedArticles.projectId, savedArticles.urlKey] })
-    .returning({ articleId: savedArticles.articleId });
-  return new Set(rows.map((r) => Number(r.articleId)));
 }

@@ -1,8 +1,9 @@
 import { MSG } from '../../../common/messages.js';
 import type { Tx } from '../../db/client.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { composeSavedArticle, requireActiveTag } from '../articles/service.js';
-import { findArchiveArticles, findOrgTag, insertSavedRows, projectInOrg } from './repo.js';
+import { composeSavedArticle, requireActiveTag, saveArchiveArticles } from '../articles/service.js';
+import { projectInOrg } from '../projects/service.js';
+import { findArchiveArticles, findOrgTag } from './repo.js';
 
 export interface SaveResultsOutcome {
   /** Articles saved now. */
@@ -37,7 +38,7 @@ export async function saveResults(tx: Tx, orgId: number, input: { ids: number[];
   const ids = [...new Set(input.ids)];
   const found = await findArchiveArticles(tx, ids);
   const values = found.map((a) => composeSavedArticle(tag, { canonical: a.url, key: a.urlKey, fullUrl: a.fullUrl }, { archive: a }).values);
-  const saved = await insertSavedRows(tx, orgId, values);
+  const saved = await saveArchiveArticles(tx, orgId, values);
   const exists = found.length - saved.size;
   return { success: saved.size, already_exists: exists, not_found: ids.length - found.length, message: saveMessage(saved.size, exists) };
 }

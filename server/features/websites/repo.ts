@@ -87,6 +87,11 @@ export async function findWebsiteByDomain(db: Tx, domain: string): Promise<Websi
   return row;
 }
 
+export async function findWebsiteById(db: Tx, id: number): Promise<WebsiteRow | undefined> {
+  const [row] = await db.select().from(websites).where(eq(websites.id, id));
+  return row;
+}
+
 export async function mediatypeExists(db: Tx, id: number): Promise<boolean> {
   const [row] = await db.select({ id: mediatypes.id }).from(mediatypes).where(eq(mediatypes.id, id));
   return !!row;

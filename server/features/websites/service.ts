@@ -7,7 +7,21 @@ import type { Db } from '../../db/client.js';
 import type { websites } from '../../db/schema/coverage.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { conflictAt } from './gate.js';
-import { findWebsite, insertWebsite, mediatypeExists, replaceSocialAccounts, updateWebsite, type WebsiteListRow } from './repo.js';
+import {
+  findWebsite,
+  findWebsiteByDomain,
+  findWebsiteById,
+  insertWebsite,
+  mediatypeExists,
+  replaceSocialAccounts,
+  updateWebsite,
+  type WebsiteListRow,
+} from './repo.js';
+
+// The plain website row by id or by exact domain, as other features look it up (the archive is
+// shared: no organization scope).
+export { findWebsiteByDomain, findWebsiteById };
+export type { WebsiteRow } from './repo.js';
 
 type CreateAttributes = z.output<typeof websiteCreateBody>['data']['attributes'];
 type UpdateAttributes = z.output<typeof websiteUpdateBody>['data']['attributes'];
