@@ -1,20 +1,9 @@
-import { useState } from 'react';
-import { Button, Group, Modal, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
+import { Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { MSG } from '../../../../common/messages';
-import { useCountries, useLanguages, useRegions } from '../api/reference';
-import {
-  EMPTY_FILTERS,
-  MAX_SCORE_CHOICES,
-  MIN_SCORE_CHOICES,
-  datePresets,
-  defaultPeriod,
-  normalizeFilters,
-  scoreRangeInvalid,
-  type EaOnly,
-  type FeedFilters,
-} from '../lib/feed-filters';
+import { MAX_SCORE_CHOICES, MIN_SCORE_CHOICES, type FeedFilters } from '../lib/feed-filters';
+import { FeedDateFilter } from './feed-date-filter';
+import { FeedRegionalFilters } from './feed-regional-filters';
+import { useFeedFiltersDraft } from './use-feed-filters-draft';
 
 interface Props {
   opened: boolean;
@@ -25,8 +14,6 @@ interface Props {
   onApply: (filters: FeedFilters) => void;
 }
 
-type DateMode = 'all' | 'period';
-
 const scoreOptions = (values: number[]) => values.map((v) => ({ value: String(v), label: v === 0.1 ? '0.1' : String(v) }));
 
 /**
@@ -36,69 +23,18 @@ const scoreOptions = (values: number[]) => values.map((v) => ({ value: String(v)
  * each opening, so the draft starts from the filters in force.
  */
 export function FeedFiltersModal({ opened, filters, regional, onClose, onApply }: Props) {
-  const [draft, setDraft] = useState<FeedFilters>(filters);
-  const [mode, setMode] = useState<DateMode>(filters.startDate ? 'period' : 'all');
-  const languages = useLanguages(opened);
-  const regions = useRegions(opened && regional);
-  const countries = useCountries(opened && regional);
-  const set = (patch: Partial<FeedFilters>) => setDraft((d) => ({ ...d, ...patch }));
-
-  const invalidScore = scoreRangeInvalid(draft);
-  const countryOptions = (countries.data ?? [])
-    .filter((c) => draft.regions.includes(c.region))
-    .map((c) => ({ value: c['iso-code'], label: c.name }));
-
-  function changeMode(next: DateMode) {
-    setMode(next);
-    if (next === 'all') set({ startDate: null, endDate: null });
-    else if (!draft.startDate) {
-      const [startDate, endDate] = defaultPeriod();
-      set({ startDate, endDate });
-    }
-  }
-
-  function apply() {
-    if (invalidScore) return;
-    onApply(normalizeFilters(draft));
-    onClose();
-  }
-
-  function reset() {
-    setDraft(EMPTY_FILTERS);
-    setMode('all');
-  }
+  const { draft, set, mode, changeMode, languages, regions, countryOptions, changeRegions, invalidScore, apply, reset } = useFeedFiltersDraft({
+    opened,
+    filters,
+    regional,
+    onClose,
+    onApply,
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title="Filter articles" size="lg">
       <Stack gap="lg">
-        <Stack gap="xs">
-          <Text size="sm" fw={500}>
-            Publication date
-          </Text>
-          <SegmentedControl
-            aria-label="Publication date"
-            value={mode}
-            onChange={(v) => changeMode(v as DateMode)}
-            data={[
-              { value: 'all', label: 'All time' },
-              { value: 'period', label: 'Specific Period' },
-            ]}
-          />
-          <DatePickerInput
-            type="range"
-            aria-label="Period"
-            placeholder="Choose a period"
-            leftSection={<IconCalendar size={16} />}
-            disabled={mode === 'all'}
-            value={[draft.startDate, draft.endDate]}
-            onChange={([start, end]) => set({ startDate: start ? String(start).slice(0, 10) : null, endDate: end ? String(end).slice(0, 10) : null })}
-            presets={datePresets()}
-            valueFormat="MMM D, YYYY"
-            maxDate={new Date()}
-            popoverProps={{ withinPortal: true }}
-            allowSingleDateInRange
-          />
-        </Stack>
+        <FeedDateFilter mode={mode} onModeChange={changeMode} draft={draft} onChange={set} />
 
         <MultiSelect
           label="Languages"
@@ -142,49 +78,13 @@ export function FeedFiltersModal({ opened, filters, regional, onClose, onApply }
         </SimpleGrid>
 
         {regional && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <MultiSelect
-              label="Regions"
-              placeholder={draft.regions.length ? undefined : 'All regions'}
-              searchable
-              clearable
-              data={(regions.data ?? []).map((r) => r.name)}
-              value={draft.regions}
-              onChange={(v) => {
-                // Countries live inside regions: drop those whose region was removed.
-                const keep = new Set((countries.data ?? []).filter((c) => v.includes(c.region)).map((c) => c['iso-code']));
-                set({ regions: v, countries: draft.countries.filter((c) => keep.has(c)) });
-              }}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <MultiSelect
-              label="Countries"
-              placeholder={draft.regions.length ? (draft.countries.length ? undefined : 'All countries') : undefined}
-              description={draft.regions.length ? undefined : MSG.alerts.regionFirst}
-              disabled={draft.regions.length === 0}
-              searchable
-              clearable
-              data={countryOptions}
-              value={draft.countries}
-              onChange={(v) => set({ countries: v })}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Stack gap={6}>
-              <Text size="sm" fw={500}>
-                EA outlets
-              </Text>
-              <SegmentedControl
-                aria-label="EA outlets"
-                value={String(draft.eaOnly)}
-                onChange={(v) => set({ eaOnly: Number(v) as EaOnly })}
-                data={[
-                  { value: '-1', label: 'All outlets' },
-                  { value: '1', label: 'EA only' },
-                  { value: '0', label: 'Without EA' },
-                ]}
-              />
-            </Stack>
-          </SimpleGrid>
+          <FeedRegionalFilters
+            draft={draft}
+            onChange={set}
+            regionNames={(regions.data ?? []).map((r) => r.name)}
+            countryOptions={countryOptions}
+            onRegionsChange={changeRegions}
+          />
         )}
 
         <Group justify="space-between" mt="xs">
