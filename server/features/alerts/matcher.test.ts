@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers/app.j
 import { makeOrg } from '../../../test/helpers/factories.js';
 import { feedItem, makeAlert, makeFeed, makeWebsite } from '../../../test/helpers/coverage-factories.js';
 import { alertArticles, alerts, notificationOutbox } from '../../db/schema/coverage.js';
-import { ingestItems } from '../crawler/ingest.js';
+import { ingestItems } from '../crawler/service.js';
 import { AlertIndex, backfillAlert, getAlertIndex, type AlertRow } from './matcher.js';
 
 /** A small deterministic PRNG (mulberry32): the generated data is the same on every run. */

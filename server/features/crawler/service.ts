@@ -1,5 +1,7 @@
 /**
- * What other features ask of the crawler. A new or re-enabled feed is polled at once instead of
- * waiting for its next scheduled check.
+ * What other features ask of the crawler: a new or re-enabled feed is polled at once instead of
+ * waiting for its next scheduled check; parsed items are ingested as a poll would (the archive,
+ * alert matching and notifications in one transaction; tests of those features set a scene with it).
  */
 export { enqueueFeedPoll } from './queue.js';
+export { ingestItems, type IngestFeed } from './ingest.js';

@@ -6,7 +6,7 @@ import { feedItem, makeAlert, makeFeed, makeWebsite } from '../../../test/helper
 import { startFakeSlack, type FakeSlack } from '../../../test/fakes/slack.js';
 import { embedChars, startFakeDiscord, type FakeDiscord } from '../../../test/fakes/discord.js';
 import { alerts, notificationOutbox } from '../../db/schema/coverage.js';
-import { ingestItems, type IngestFeed } from '../crawler/ingest.js';
+import { ingestItems, type IngestFeed } from '../crawler/service.js';
 import { deliverDue, kickNotifier } from './deliver.js';
 
 let ctx: TestContext;

@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers/app.j
 import { daysAgo, makeArchiveArticle } from '../../../test/helpers/coverage-factories.js';
 import { makeUser } from '../../../test/helpers/factories.js';
 import { feedItem, makeFeed, makeWebsite } from '../../../test/helpers/coverage-factories.js';
-import { ingestItems } from '../crawler/ingest.js';
+import { ingestItems } from '../crawler/service.js';
 import { startFakeTwitch, type FakeTwitch } from '../../../test/fakes/twitch.js';
 import { Captcha, CAPTCHA_TTL_MS, deriveCaptchaKey } from './captcha.js';
 import { SIGNUP_PREVIEW_PER_MINUTE, TWITCH_NOT_CONNECTED } from './routes.js';
