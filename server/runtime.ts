@@ -6,7 +6,7 @@ import type { Config, Role } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { migrateDatabase } from './db/migrate.js';
-import { bootstrap, type BootstrapResult } from './db/seed.js';
+import { bootstrap, type BootstrapResult } from './seed/seed.js';
 import { Authenticator } from './http/auth.js';
 import { loadTokenSecret } from './features/auth/service.js';
 import { DiskStorage } from './storage/storage.js';

@@ -8,11 +8,11 @@ import { indexDocument, matchesQuery } from '../../common/query/match.js';
 import { toTsvectorLiteral } from '../../common/query/postgres.js';
 import { urlKey } from '../net/url-key.js';
 import { ensureMediatypes } from '../features/reference/mediatypes.js';
-import { feedSortValues } from './media-sql.js';
-import type { Tx } from './client.js';
-import { alertArticles, alerts, articles, feeds, mediatypes, savedArticles, websiteAuthors, websites, websiteSocialAccounts } from './schema/coverage.js';
-import { reports } from './schema/reports.js';
-import { projects, tags } from './schema/workspace.js';
+import { feedSortValues } from '../db/media-sql.js';
+import type { Tx } from '../db/client.js';
+import { alertArticles, alerts, articles, feeds, mediatypes, savedArticles, websiteAuthors, websites, websiteSocialAccounts } from '../db/schema/coverage.js';
+import { reports } from '../db/schema/reports.js';
+import { projects, tags } from '../db/schema/workspace.js';
 import {
   BRAND_HEADLINES, DEMO_OUTLETS, DEMO_WORDS, DESCRIPTIONS, EA_OUTLETS, GAMES, NAMES, OTHER_HEADLINES, formatDay, formatMonth, launchDate,
   type DemoOutlet, type DemoProduct, type HeadlineKind, type HeadlineTemplate,
