@@ -165,3 +165,28 @@ export const headlineBody = z.preprocess((v) => {
 
 export const SENTIMENTS = ['positive', 'negative', 'neutral', 'controversial'] as const;
 export type Sentiment = (typeof SENTIMENTS)[number];
+
+/** A saved article as the server sends it (`type: 'article'`, GET articles; docs/api.md "Saved coverage"). */
+export interface ArticleAttributes {
+  title: string;
+  url: string;
+  fullUrl: string;
+  description: string | null;
+  image: string | null;
+  language: string;
+  reach: number;
+  date: string;
+  tag_id: string;
+  tag_name: string;
+  project_id: string;
+  website_id: string | null;
+  media: string;
+  /** Monthly visits of the outlet, as the feed's `website-visits`. */
+  'website-visits': number | null;
+  muv: number | null;
+  is_metacritic: boolean;
+  source: number;
+  locked: boolean;
+  'inserted-at': string;
+  'updated-at': string;
+}

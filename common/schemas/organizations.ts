@@ -30,3 +30,12 @@ export const organizationUpdateBody = z.object({
 
 /** POST settings: a new organization for the caller. */
 export const organizationCreateBody = resourceDocument('settings', z.object({ name: organizationNameSchema }));
+
+/** A member of `GET organizations/{id}/members` (`type: 'member'`, id = the user's id). */
+export interface MemberAttributes {
+  name: string;
+  email: string;
+  avatar: string | null;
+  'role-id': number;
+  'inserted-at': string;
+}

@@ -35,3 +35,14 @@ export const tagUpdateBody = resourceDocument(
     })
     .partial(),
 );
+
+/** A tag as the server sends it (`type: 'tag'`, docs/api.md): the presenter is typed by it, the web reads it. */
+export interface TagAttributes {
+  name: string;
+  project_id: string;
+  locked: boolean;
+  'has-highlight': boolean;
+  'highlight-date': string | null;
+  'inserted-at': string;
+  'updated-at': string;
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inviteUserBody } from '../../../common/schemas/signup.js';
+import type { InviteAttributes } from '../../../common/schemas/invites.js';
 import { requireAdmin } from '../../http/auth.js';
 import { resource, sendOne } from '../../http/jsonapi.js';
 import { createInvite, requireInvite, signUpWithInvite, type InviteRow } from './service.js';
@@ -13,7 +14,7 @@ export const inviteResource = (i: InviteRow) =>
     status: i.status,
     expires: i.expiresAt.toISOString(),
     organization: { id: String(i.organization.id), name: i.organization.name },
-  });
+  } satisfies InviteAttributes);
 
 // Any string is accepted here: a malformed key is just another invalid link (404, not 400).
 const keyParams = z.object({ key: z.string() });

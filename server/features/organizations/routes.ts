@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { organizationCreateBody, organizationUpdateBody } from '../../../common/schemas/organizations.js';
+import { organizationCreateBody, organizationUpdateBody, type MemberAttributes } from '../../../common/schemas/organizations.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import type { Tx } from '../../db/client.js';
 import { requireAdmin, requireOrg } from '../../http/auth.js';
@@ -21,7 +21,7 @@ export const memberResource = (m: MemberRow) =>
     avatar: m.avatar,
     'role-id': m.roleId,
     'inserted-at': m.insertedAt.toISOString(),
-  });
+  } satisfies MemberAttributes);
 
 /** The organization with its members, as one compound document. */
 async function organizationDocument(db: Tx, org: OrganizationRow) {

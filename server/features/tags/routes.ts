@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tagCreateBody, tagUpdateBody } from '../../../common/schemas/tags.js';
+import { tagCreateBody, tagUpdateBody, type TagAttributes } from '../../../common/schemas/tags.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import { PAGE_SIZES } from '../../../common/limits.js';
 import { requireActiveOrg } from '../../http/auth.js';
@@ -21,7 +21,7 @@ export const tagResource = (t: TagRow) =>
       'highlight-date': t.highlightDate?.toISOString() ?? null,
       'inserted-at': t.insertedAt.toISOString(),
       'updated-at': t.updatedAt.toISOString(),
-    },
+    } satisfies TagAttributes,
     { project: rel('project', t.projectId) },
   );
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ARTICLE_DEFAULTS, isBulkLink, parseBulkLinks, type BulkRowResult } from '../../../../common/schemas/articles';
+import { ARTICLE_DEFAULTS, isBulkLink, parseBulkLinks, type ArticleAttributes, type BulkRowResult } from '../../../../common/schemas/articles';
+import type { FeedArticleAttributes } from '../../../../common/schemas/articles-feed';
 import { normalizeUserUrl } from '../../../../common/url';
 import { LANGUAGES, type Language } from '../../../../common/reference';
 import { MSG } from '../../../../common/messages';
@@ -7,28 +8,7 @@ import { apiFetch, flatten, listQuery, type JsonApiResource, type ListDocument }
 import { toastError, toastSuccess } from '../../../components/toasts';
 
 /** A saved article as `GET articles` describes it (docs/api.md "Saved coverage"). */
-export interface SavedArticleAttributes {
-  title: string | null;
-  url: string;
-  fullUrl: string | null;
-  description: string | null;
-  image: string | null;
-  language: string | null;
-  reach: number | null;
-  date: string | null;
-  tag_id: string | number | null;
-  tag_name: string | null;
-  project_id: string | number;
-  website_id: string | number | null;
-  media: string | null;
-  'website-visits': number | null;
-  muv: number | null;
-  is_metacritic: boolean | null;
-  source: number | null;
-  locked: boolean;
-  'inserted-at'?: string;
-  'updated-at'?: string;
-}
+export type SavedArticleAttributes = ArticleAttributes;
 export type SavedArticle = SavedArticleAttributes & { id: string };
 
 export const SAVED_ARTICLES_PATH = 'articles';
@@ -220,15 +200,6 @@ export function useLanguages() {
 }
 
 /** An article of the alert's feed, as `GET articles_feed/:alert_id` lists it. */
-export interface FeedArticleAttributes {
-  title: string;
-  url: string;
-  media: string | null;
-  language: string | null;
-  reach: number | null;
-  pub_date: string | null;
-  saved: boolean;
-}
 export type FeedArticle = FeedArticleAttributes & { id: string };
 
 export const FEED_IMPORT_PAGE_SIZE = 50;

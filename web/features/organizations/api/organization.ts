@@ -1,18 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
+import type { MemberAttributes } from '../../../../common/schemas/organizations';
 import { toastError, toastStatus, toastSuccess } from '../../../components/toasts';
 import { apiFetch, flatten, type JsonApiResource } from '../../../lib/api';
 import { userQueryKey, type CurrentOrganization } from '../../../lib/session';
 
 /** A row of `GET organizations/{id}/members` (id = the user's id). */
-export interface MemberAttributes {
-  name: string;
-  email: string;
-  avatar: string | null;
-  'role-id': number;
-  'inserted-at': string;
-}
+export type { MemberAttributes };
 export type Member = MemberAttributes & { id: string };
 
 export type MemberAction = 'kick' | 'promote';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MSG } from '../../../../common/messages';
+import type { InviteAttributes } from '../../../../common/schemas/invites';
 import { toastError, toastStatus, toastSuccess } from '../../../components/toasts';
 import { apiFetch, flatten, type JsonApiResource } from '../../../lib/api';
 import { fetchCurrentUser, userQueryKey, type CurrentUser, type CurrentUserAttributes } from '../../../lib/session';
@@ -106,14 +107,7 @@ export function useAddOrganization() {
   });
 }
 
-export interface Invite {
-  key: string;
-  /** Relative: `/signup/{key}`. */
-  url: string;
-  status: string;
-  expires: string;
-  organization: { id: string; name: string };
-}
+export type Invite = InviteAttributes;
 
 /** POST invite (admins): a new invitation link to the current organization. */
 export function useCreateInvite() {

@@ -1,6 +1,7 @@
 import { apiFetch, ApiError, type JsonApiResource } from '../../../lib/api';
 import { MSG } from '../../../../common/messages';
 import type { AlertPreview } from '../../../../common/schemas/alerts';
+import type { InviteAttributes } from '../../../../common/schemas/invites';
 
 /** The captcha challenge the widget fetches (docs/api.md: GET p/captcha). */
 export const CAPTCHA_URL = '/api/p/captcha';
@@ -68,14 +69,11 @@ export async function fetchSignupOptions(signal?: AbortSignal): Promise<SignupOp
   return doc.data;
 }
 
-export interface Invite {
-  key: string;
-  status: string;
-  expires: string | null;
-  organization: { id: string; name: string } | null;
-}
-
-type InviteAttributes = Partial<Omit<Invite, 'organization'>> & { organization?: { id: string | number; name: string } | null };
+/** What the sign-up page reads of an invitation; a damaged link may lack its expiry or organization (null then). */
+export type Invite = Pick<InviteAttributes, 'key' | 'status'> & {
+  expires: InviteAttributes['expires'] | null;
+  organization: InviteAttributes['organization'] | null;
+};
 
 /** Why an invitation cannot be used: unknown, expired or revoked, or the call itself failed. */
 export class InviteUnavailableError extends Error {
@@ -86,7 +84,8 @@ export class InviteUnavailableError extends Error {
 
 /** GET p/ivs/{key}. An invite that is not active or has passed its expiry counts as invalid. */
 export async function fetchInvite(key: string, signal?: AbortSignal): Promise<Invite> {
-  let doc: { data: JsonApiResource<InviteAttributes> | null };
+  // Read defensively: the page must explain a broken link rather than crash on it.
+  let doc: { data: JsonApiResource<Partial<InviteAttributes>> | null };
   try {
     doc = await apiFetch(`p/ivs/${encodeURIComponent(key)}`, { public: true, signal });
   } catch (err) {

@@ -1,17 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../common/messages';
+import type { TagAttributes } from '../../../../common/schemas/tags';
 import { apiFetch } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../components/toasts';
 
-export interface TagAttributes {
-  name: string;
-  project_id: string | number;
-  locked: boolean;
-  'has-highlight': boolean;
-  'highlight-date': string | null;
-  'inserted-at'?: string;
-  'updated-at'?: string;
-}
+export type { TagAttributes };
 export type Tag = TagAttributes & { id: string };
 
 export const TAGS_PATH = 'tags';
