@@ -20,6 +20,7 @@ import aiRoutes from './features/ai/routes.js';
 import crawlerRoutes from './features/crawler/routes.js';
 import reportRoutes from './features/reports/routes.js';
 import publicReportRoutes from './features/reports/public-routes.js';
+import { reportArticlesScope } from './features/reports/service.js';
 import screenshotRoutes from './features/screenshots/routes.js';
 import mailRoutes from './features/mail/routes.js';
 import exportRoutes from './features/exports/routes.js';
@@ -43,7 +44,8 @@ export async function registerRoutes(app: FastifyInstance) {
   // Public (no token), so apart from the websites routes' operator gate.
   await app.register(websiteIconRoutes);
   await app.register(referenceRoutes);
-  await app.register(articleRoutes);
+  // `filter[report_id]` on the saved-coverage lists is answered by reports (articles never import reports).
+  await app.register(articleRoutes, { reportScope: reportArticlesScope });
   await app.register(extractionRoutes);
   await app.register(aiRoutes);
   await app.register(crawlerRoutes);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
 import { makeAlert, makeArchiveArticle, makeWebsite } from '../../../test/helpers/coverage-factories.js';
-import { backfillAlert } from '../alerts/matcher.js';
+import { backfillAlert } from '../alerts/service.js';
 import { alertArticles } from '../../db/schema/coverage.js';
 import { feedSortValues, TITLE_SORT_CHARS } from '../../db/media-sql.js';
 

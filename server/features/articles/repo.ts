@@ -6,7 +6,8 @@ import { tags } from '../../db/schema/workspace.js';
 import { containsPattern, idFilter, orderTerms, pageWindow, parseBooleanFilter, splitTotal, totalOver } from '../../db/paging.js';
 import { errorObject, ValidationError } from '../../http/errors.js';
 import type { ListParams } from '../../http/jsonapi.js';
-import { dayOf, dayRange, dayStart, facetConditions } from '../reports/criteria.js';
+import { dayOf, dayRange, dayStart } from '../../../common/dates.js';
+import { facetConditions } from './facets.js';
 
 export type SavedArticle = typeof savedArticles.$inferSelect;
 export type SavedArticleRow = SavedArticle & { tagName: string };

@@ -6,64 +6,31 @@ import { LIMITS, PAGE_SIZES } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
 import { articleCreateBody, articleUpdateBody, bulkArticlesBody } from '../../../common/schemas/articles.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
-import { domainOf } from '../../../common/url.js';
+import type { Db } from '../../db/client.js';
 import { idFilter } from '../../db/paging.js';
 import { requireActiveOrg } from '../../http/auth.js';
 import { errorObject, fieldError, notFound, ValidationError } from '../../http/errors.js';
-import { JSONAPI, parseListParams, rel, resource, sendCsv, sendList, sendOne, type ListParams } from '../../http/jsonapi.js';
+import { JSONAPI, parseListParams, sendCsv, sendList, sendOne, type ListParams } from '../../http/jsonapi.js';
 import { deleteFeedArticles, importLinks, saveFeedArticles } from './bulk.js';
-import { ARTICLE_FILTERS, ARTICLE_SORTS, deleteSavedArticle, listSavedArticles, type SavedArticleRow } from './repo.js';
+import { ARTICLE_FILTERS, ARTICLE_SORTS, deleteSavedArticle, listSavedArticles } from './repo.js';
+import { ARTICLE_CSV_COLUMNS, articleResource } from './resource.js';
 import { createArticle, updateArticle } from './service.js';
 import { projectInOrg } from '../projects/service.js';
-import { publicReportArticlesScope, reportArticlesScope } from '../reports/service.js';
 
-function mediaOf(url: string): string {
-  try {
-    return domainOf(url);
-  } catch {
-    return '';
-  }
-}
-
-export const articleResource = (a: SavedArticleRow) =>
-  resource(
-    'article',
-    a.id,
-    {
-      title: a.title,
-      url: a.url,
-      fullUrl: a.fullUrl,
-      description: a.description,
-      image: a.image,
-      language: a.language,
-      reach: a.reach,
-      date: a.date.toISOString(),
-      tag_id: String(a.tagId),
-      tag_name: a.tagName,
-      project_id: String(a.projectId),
-      website_id: a.websiteId === null ? null : String(a.websiteId),
-      media: mediaOf(a.url),
-      // Monthly visits of the outlet, as the feed's `website-visits` (the similar-web column).
-      'website-visits': a.muv,
-      muv: a.muv,
-      is_metacritic: a.isMetacritic,
-      source: a.source,
-      locked: a.locked,
-      'inserted-at': a.insertedAt.toISOString(),
-      'updated-at': a.updatedAt.toISOString(),
-    },
-    { tag: rel('tag', a.tagId), project: rel('project', a.projectId) },
-  );
-
-const CSV_COLUMNS = [
-  'title', 'url', 'fullUrl', 'media', 'tag_name', 'language', 'reach', 'date', 'website-visits', 'is_metacritic', 'locked', 'project_id',
-  'tag_id', 'inserted-at',
-];
 const CSV_BATCH = 1000;
 
 const idParams = z.object({ id: idSchema });
 
-const PUBLIC_ARTICLE_FILTERS = ['report_id', 'search', 'tag_id', 'languages', 'startDate', 'endDate', 'minScore', 'maxScore'] as const;
+/**
+ * What `filter[report_id]` stands for: the report's project and the condition of its criteria,
+ * for a report of the caller's organization (404 otherwise). The reports feature answers it; the
+ * app passes it in when it mounts these routes, so articles never reach into reports.
+ */
+export type ReportArticlesScope = (db: Db, orgId: number, reportId: string) => Promise<{ projectId: number; where: SQL }>;
+
+export interface ArticleRoutesOptions {
+  reportScope: ReportArticlesScope;
+}
 
 /**
  * The list's parameters and its project, which must be named (400) and be the caller's (404);
@@ -73,6 +40,7 @@ const PUBLIC_ARTICLE_FILTERS = ['report_id', 'search', 'tag_id', 'languages', 's
 async function listRequest(
   req: FastifyRequest,
   maxPageSize: number,
+  reportScope: ReportArticlesScope,
 ): Promise<{ orgId: number; projectId: number; params: ListParams; scope?: SQL }> {
   const auth = requireActiveOrg(req);
   const params = parseListParams(req.query as Record<string, unknown>, {
@@ -83,7 +51,7 @@ async function listRequest(
     maxPageSize,
   });
   if (params.filter.report_id !== undefined) {
-    const report = await reportArticlesScope(req.server.deps.db, auth.orgId, params.filter.report_id);
+    const report = await reportScope(req.server.deps.db, auth.orgId, params.filter.report_id);
     // A project filter other than the report's selects nothing (both conditions apply).
     return { orgId: auth.orgId, projectId: idFilter(params, 'project_id') ?? report.projectId, params, scope: report.where };
   }
@@ -108,50 +76,24 @@ const tagOf = (rels: { tag?: { data: { id: number } } } | undefined, attrTagId: 
 
 const toDate = (v: string | undefined) => (v ? new Date(v) : undefined);
 
-export default async function articleRoutes(fastify: FastifyInstance) {
+export default async function articleRoutes(fastify: FastifyInstance, opts: ArticleRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
   const { db } = deps;
 
   app.get('/articles', { schema: { tags: ['articles'], summary: "A project's saved coverage (filter[project_id] required)" } }, async (req, reply) => {
-    const { orgId, projectId, params, scope } = await listRequest(req, LIMITS.reportMaxArticles);
+    const { orgId, projectId, params, scope } = await listRequest(req, LIMITS.reportMaxArticles, opts.reportScope);
     return sendList(req, reply, {
       name: 'articles',
       params,
       fetchPage: (p) => listSavedArticles(db, orgId, projectId, p, scope),
       toResource: articleResource,
-      csvColumns: CSV_COLUMNS,
+      csvColumns: ARTICLE_CSV_COLUMNS,
     });
   });
 
-  app.get(
-    '/p/articles',
-    { schema: { tags: ['articles'], summary: "A published report's articles (filter[report_id] required; no token)", security: [] } },
-    async (req, reply) => {
-      // Only filters that narrow the report's articles: nothing here can widen the set.
-      const params = parseListParams(req.query as Record<string, unknown>, {
-        sortable: ARTICLE_SORTS,
-        filters: PUBLIC_ARTICLE_FILTERS,
-        defaultSort: '-date',
-        defaultPageSize: PAGE_SIZES.default,
-        maxPageSize: LIMITS.reportMaxArticles,
-      });
-      if (!params.filter.report_id) {
-        throw new ValidationError([errorObject('bad_request', 'filter[report_id] is required', { parameter: 'filter[report_id]' })], 'bad_request');
-      }
-      const report = await publicReportArticlesScope(db, params.filter.report_id);
-      return sendList(req, reply, {
-        name: 'articles',
-        params,
-        fetchPage: (p) => listSavedArticles(db, report.orgId, report.projectId, p, report.where),
-        toResource: articleResource,
-        csvColumns: CSV_COLUMNS,
-      });
-    },
-  );
-
   app.get('/csv/articles', { schema: { tags: ['articles'], summary: 'Saved coverage as CSV (same filters and sort)' } }, async (req, reply) => {
-    const { orgId, projectId, params, scope } = await listRequest(req, LIMITS.exportFilters);
+    const { orgId, projectId, params, scope } = await listRequest(req, LIMITS.exportFilters, opts.reportScope);
     // Streamed in batches: a large export never sits in memory.
     async function* pages() {
       for (let page = 1; ; page++) {
@@ -163,7 +105,7 @@ export default async function articleRoutes(fastify: FastifyInstance) {
         if (rows.length < CSV_BATCH) return;
       }
     }
-    return sendCsv(reply, 'articles', ['id', ...CSV_COLUMNS], pages());
+    return sendCsv(reply, 'articles', ['id', ...ARTICLE_CSV_COLUMNS], pages());
   });
 
   app.post('/articles', { schema: { tags: ['articles'], summary: 'Save an article under a tag', body: articleCreateBody } }, async (req, reply) => {

@@ -224,3 +224,10 @@ export async function updateArticle(db: Db, orgId: number, id: number, changes: 
 export async function previewUrlOf(db: Tx, orgId: number, id: number): Promise<string | undefined> {
   return (await findOrgFeedArticleUrl(db, orgId, id)) ?? (await findSavedArticle(db, orgId, id))?.fullUrl;
 }
+
+// What the reports feature reads of saved coverage: a report's articles are the saved-coverage
+// list narrowed by the report's criteria (facetConditions are its tag and language rules),
+// answered with the list's presenter and CSV columns.
+export { ARTICLE_SORTS, listSavedArticles } from './repo.js';
+export { ARTICLE_CSV_COLUMNS, articleResource } from './resource.js';
+export { facetConditions, type ArticleFacets } from './facets.js';

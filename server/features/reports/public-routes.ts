@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LIMITS, PAGE_SIZES } from '../../../common/limits.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
-import { notFound } from '../../http/errors.js';
-import { sendOne } from '../../http/jsonapi.js';
+import { errorObject, notFound, ValidationError } from '../../http/errors.js';
+import { parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
 import { sendJpeg } from '../../http/send-jpeg.js';
+import { ARTICLE_CSV_COLUMNS, ARTICLE_SORTS, articleResource, listSavedArticles } from '../articles/service.js';
 import { openScreenshotImage, requireScreenshot, screenshotResource } from '../screenshots/service.js';
 import { isHighlighted } from './repo.js';
 import { reportDetailResource, sendEmptyList } from './resource.js';
 import { reportIdParams, sendPdf } from './routes.js';
-import { publicImageUrl, reportDetail, requirePublicReport } from './service.js';
+import { publicImageUrl, publicReportArticlesScope, reportDetail, requirePublicReport } from './service.js';
 
 /**
  * The public report (`/p/r/{id}`), no token: everything is reached through the report's id (the
@@ -21,6 +23,8 @@ const imageParams = z.object({ id: z.string().max(64), file: z.string().max(40) 
 const articleParams = z.object({ article_id: idSchema });
 const reportQuery = z.object({ report_id: z.string().max(64) }).loose();
 const isPublic = { security: [] };
+
+const PUBLIC_ARTICLE_FILTERS = ['report_id', 'search', 'tag_id', 'languages', 'startDate', 'endDate', 'minScore', 'maxScore'] as const;
 
 export default async function publicReportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -52,6 +56,32 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
       },
     );
   }
+
+  app.get(
+    '/p/articles',
+    { schema: { tags: ['articles'], summary: "A published report's articles (filter[report_id] required; no token)", security: [] } },
+    async (req, reply) => {
+      // Only filters that narrow the report's articles: nothing here can widen the set.
+      const params = parseListParams(req.query as Record<string, unknown>, {
+        sortable: ARTICLE_SORTS,
+        filters: PUBLIC_ARTICLE_FILTERS,
+        defaultSort: '-date',
+        defaultPageSize: PAGE_SIZES.default,
+        maxPageSize: LIMITS.reportMaxArticles,
+      });
+      if (!params.filter.report_id) {
+        throw new ValidationError([errorObject('bad_request', 'filter[report_id] is required', { parameter: 'filter[report_id]' })], 'bad_request');
+      }
+      const report = await publicReportArticlesScope(db, params.filter.report_id);
+      return sendList(req, reply, {
+        name: 'articles',
+        params,
+        fetchPage: (p) => listSavedArticles(db, report.orgId, report.projectId, p, report.where),
+        toResource: articleResource,
+        csvColumns: ARTICLE_CSV_COLUMNS,
+      });
+    },
+  );
 
   app.get('/p/reports/:id/pdf', { schema: { tags: ['reports'], summary: 'A published report as PDF', ...isPublic, params: reportIdParams } }, async (req, reply) =>
     sendPdf(app, req, reply, await requirePublicReport(db, req.params.id)),

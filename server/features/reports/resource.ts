@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JSONAPI, listMeta, rel, resource, type ListParams } from '../../http/jsonapi.js';
-import { dayOf } from './criteria.js';
+import { dayOf } from '../../../common/dates.js';
 import type { ReportListRow } from './repo.js';
 import { round2, type reportDetail } from './service.js';
 

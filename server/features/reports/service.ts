@@ -6,7 +6,8 @@ import type { ReportCreateAttributes, ReportHighlight, ReportPreviewInput, Repor
 import type { Db } from '../../db/client.js';
 import { AppError, errorObject, fieldError, notFound, ValidationError, type ErrorObject } from '../../http/errors.js';
 import { enqueueScreenshots, ensureScreenshotRows, type ScreenshotDeps } from '../screenshots/service.js';
-import { criteriaCondition, dayOf, dayRange, type ReportCriteria } from './criteria.js';
+import { dayOf, dayRange } from '../../../common/dates.js';
+import { criteriaCondition, type ReportCriteria } from './criteria.js';
 import { sanitizeDescription } from './sanitize.js';
 import {
   aggregateCriteria,

@@ -1,0 +1,48 @@
+import { domainOf } from '../../../common/url.js';
+import { rel, resource } from '../../http/jsonapi.js';
+import type { SavedArticleRow } from './repo.js';
+
+function mediaOf(url: string): string {
+  try {
+    return domainOf(url);
+  } catch {
+    return '';
+  }
+}
+
+/** A saved article as the API answers it (the project's list, a report's list, the public report's). */
+export const articleResource = (a: SavedArticleRow) =>
+  resource(
+    'article',
+    a.id,
+    {
+      title: a.title,
+      url: a.url,
+      fullUrl: a.fullUrl,
+      description: a.description,
+      image: a.image,
+      language: a.language,
+      reach: a.reach,
+      date: a.date.toISOString(),
+      tag_id: String(a.tagId),
+      tag_name: a.tagName,
+      project_id: String(a.projectId),
+      website_id: a.websiteId === null ? null : String(a.websiteId),
+      media: mediaOf(a.url),
+      // Monthly visits of the outlet, as the feed's `website-visits` (the similar-web column).
+      'website-visits': a.muv,
+      muv: a.muv,
+      is_metacritic: a.isMetacritic,
+      source: a.source,
+      locked: a.locked,
+      'inserted-at': a.insertedAt.toISOString(),
+      'updated-at': a.updatedAt.toISOString(),
+    },
+    { tag: rel('tag', a.tagId), project: rel('project', a.projectId) },
+  );
+
+/** The saved-coverage list's CSV columns (after `id`). */
+export const ARTICLE_CSV_COLUMNS = [
+  'title', 'url', 'fullUrl', 'media', 'tag_name', 'language', 'reach', 'date', 'website-visits', 'is_metacritic', 'locked', 'project_id',
+  'tag_id', 'inserted-at',
+];
