@@ -157,3 +157,88 @@ export function feedStatus(f: { disabled: boolean; errorCount: number; lastSucce
   if (!f.lastSuccessAt) return 'never';
   return 'ok';
 }
+
+/** A website as the server sends it (`type: 'website'`, GET websites, GET websites/{domain}). */
+export interface WebsiteAttributes {
+  domain: string;
+  name: string | null;
+  avatar: string | null;
+  reach: number;
+  'reach-manual': boolean;
+  muv: number | null;
+  rank: number | null;
+  language: string;
+  'mediatype-id': string | null;
+  'mediatype-name': string | null;
+  is_metacritic: boolean;
+  is_ea: boolean;
+  'articles-count': number;
+  'feeds-count': number;
+  'feeds-failing': number;
+  'feeds-disabled': number;
+  geography: { country_code_iso: string; visits: number }[];
+  categories: { category: string; month: string; score: number }[];
+  fullUrl: string;
+  'inserted-at': string;
+  'updated-at': string;
+}
+
+/** A feed with its polling health (`type: 'feed'`, GET feeds, included in GET websites/{domain}). */
+export interface FeedAttributes {
+  feed: string;
+  type: number;
+  disabled: boolean;
+  website_id: string;
+  language: string | null;
+  reach: number | null;
+  region: string | null;
+  followers: number | null;
+  title: string | null;
+  status: FeedStatus;
+  last_count: number;
+  'last-count': number;
+  'articles-added': number;
+  'last-success-at': string | null;
+  'last-error': string | null;
+  'last-error-at': string | null;
+  'error-count': number;
+  'last-status': number | null;
+  'next-check-at': string | null;
+  'last-checked-at': string | null;
+  'interval-seconds': number;
+  /** none | pending | active | failed. */
+  'websub-state': string;
+  'websub-lease-until': string | null;
+  /** False when the server has no PUBLIC_URL: hubs are never subscribed to, the feed is only polled. */
+  websub_available: boolean;
+  'inserted-at': string;
+  'updated-at': string;
+}
+
+/** An author seen on a website (`type: 'website_author'`, included in GET websites/{domain}). */
+export interface WebsiteAuthorAttributes {
+  author: string;
+  'articles-count': number;
+  'last-seen-at': string;
+}
+
+/** A Twitter account of a website (`type: 'twitter_account'`, included in GET websites/{domain}). */
+export interface TwitterAccountAttributes {
+  username: string;
+  network: string;
+}
+
+/** An archive article of a website (`type: 'website_article'`, GET websites/{id}/articles). */
+export interface WebsiteArticleAttributes {
+  title: string;
+  url: string;
+  fullUrl: string;
+  description: string | null;
+  author: string | null;
+  image: string | null;
+  language: string;
+  reach: number;
+  pub_date: string;
+  feed_id: string | null;
+  website_id: string | null;
+}

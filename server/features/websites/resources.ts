@@ -1,4 +1,6 @@
-import { feedStatus } from '../../../common/schemas/websites.js';
+import {
+  feedStatus, type FeedAttributes, type TwitterAccountAttributes, type WebsiteArticleAttributes, type WebsiteAttributes, type WebsiteAuthorAttributes,
+} from '../../../common/schemas/websites.js';
 import { rel, resource, type Resource } from '../../http/jsonapi.js';
 import type { FeedRow } from './feeds-repo.js';
 import type { WebsiteArticleRow, WebsiteListRow, websiteRelations } from './repo.js';
@@ -29,7 +31,7 @@ export function websiteResource(w: WebsiteListRow, relations?: Awaited<ReturnTyp
     fullUrl: `https://${w.domain}`,
     'inserted-at': w.insertedAt.toISOString(),
     'updated-at': w.updatedAt.toISOString(),
-  });
+  } satisfies WebsiteAttributes);
   if (relations) {
     r.relationships = {
       feeds: { data: relations.feeds.map((f) => ({ type: 'feed', id: String(f.id) })) },
@@ -76,7 +78,7 @@ export function feedResource(f: FeedRow, websubAvailable: boolean): Resource {
       websub_available: websubAvailable,
       'inserted-at': f.insertedAt.toISOString(),
       'updated-at': f.updatedAt.toISOString(),
-    },
+    } satisfies FeedAttributes,
     { website: rel('website', f.websiteId) },
   );
 }
@@ -86,9 +88,13 @@ export function websiteIncluded(relations: Awaited<ReturnType<typeof websiteRela
   return [
     ...relations.feeds.map((f) => feedResource(f, websubAvailable)),
     ...relations.authors.map((a) =>
-      resource('website_author', a.id, { author: a.author, 'articles-count': a.articlesCount, 'last-seen-at': a.lastSeenAt.toISOString() }),
+      resource('website_author', a.id, {
+        author: a.author,
+        'articles-count': a.articlesCount,
+        'last-seen-at': a.lastSeenAt.toISOString(),
+      } satisfies WebsiteAuthorAttributes),
     ),
-    ...relations.accounts.map((a) => resource('twitter_account', a.id, { username: a.username, network: a.network })),
+    ...relations.accounts.map((a) => resource('twitter_account', a.id, { username: a.username, network: a.network } satisfies TwitterAccountAttributes)),
   ];
 }
 
@@ -105,5 +111,5 @@ export function websiteArticleResource(a: WebsiteArticleRow): Resource {
     pub_date: a.pubDate.toISOString(),
     feed_id: a.feedId === null ? null : String(a.feedId),
     website_id: a.websiteId === null ? null : String(a.websiteId),
-  });
+  } satisfies WebsiteArticleAttributes);
 }

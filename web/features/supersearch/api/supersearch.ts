@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LANGUAGES } from '../../../../common/reference';
+import type { SupersearchArticleAttributes } from '../../../../common/schemas/supersearch';
 import { apiFetch, flatten, listQuery, type ListDocument } from '../../../lib/api';
 import type { CursorPages } from '../lib/cursor-pages';
 import { currentCursor } from '../lib/cursor-pages';
@@ -13,19 +14,8 @@ export interface SearchRun {
   competitors: AppliedCompetitor[];
 }
 
-export interface SupersearchArticle {
-  id: string;
-  url: string;
-  full_url: string;
-  title: string;
-  description: string | null;
-  score: number | null;
-  language: string | null;
-  pub_date: string;
-  media: string;
-  website_id: string | number | null;
-  image: string | null;
-}
+/** A result row: the server's `supersearch_article` attributes and its id. */
+export type SupersearchArticle = SupersearchArticleAttributes & { id: string };
 
 /** Super Search pagination (000 §Super Search result): page numbers and the next page's cursor. */
 export interface ResultsMeta {
@@ -38,7 +28,7 @@ export interface ResultsMeta {
 }
 
 interface ResultsDocument {
-  data: { type: string; id: string; attributes: Omit<SupersearchArticle, 'id'> }[];
+  data: { type: string; id: string; attributes: SupersearchArticleAttributes }[];
   meta: ResultsMeta;
 }
 

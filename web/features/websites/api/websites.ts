@@ -1,76 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../common/messages';
-import type { FeedStatus } from '../../../../common/schemas/websites';
+import type {
+  FeedAttributes,
+  TwitterAccountAttributes,
+  WebsiteArticleAttributes,
+  WebsiteAttributes,
+  WebsiteAuthorAttributes,
+} from '../../../../common/schemas/websites';
 import { apiFetch, flatten, type JsonApiResource, type ListDocument } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../components/toasts';
+
+export type { FeedAttributes, WebsiteArticleAttributes, WebsiteAttributes };
 
 export const WEBSITES_PATH = 'websites';
 export const FEEDS_PATH = 'feeds';
 
-export interface WebsiteAttributes {
-  domain: string;
-  name: string | null;
-  avatar: string | null;
-  reach: number;
-  'reach-manual': boolean;
-  muv: number | null;
-  rank: number | null;
-  language: string;
-  'mediatype-id': string | null;
-  'mediatype-name': string | null;
-  is_metacritic: boolean;
-  is_ea: boolean;
-  'articles-count': number;
-  'feeds-count': number;
-  'feeds-failing': number;
-  'feeds-disabled': number;
-  geography: { country_code_iso: string; visits: number }[];
-  categories: { category: string; month: string; score: number }[];
-  fullUrl: string;
-  'inserted-at': string;
-  'updated-at': string;
-}
 export type Website = WebsiteAttributes & { id: string };
 
-export interface FeedAttributes {
-  feed: string;
-  type: number;
-  disabled: boolean;
-  website_id: string;
-  language: string | null;
-  title: string | null;
-  status: FeedStatus;
-  'last-count': number;
-  'articles-added': number;
-  'last-success-at': string | null;
-  'last-error': string | null;
-  'last-error-at': string | null;
-  'error-count': number;
-  'next-check-at': string | null;
-  'last-checked-at': string | null;
-  /** none | pending | active | failed. */
-  'websub-state': string;
-  /** False when the server has no PUBLIC_URL: hubs are never subscribed to, the feed is only polled. */
-  websub_available: boolean;
-  'inserted-at': string;
-}
 export type Feed = FeedAttributes & { id: string };
-
-export interface WebsiteArticleAttributes {
-  title: string;
-  url: string;
-  fullUrl: string;
-  author: string | null;
-  language: string;
-  reach: number;
-  pub_date: string;
-}
 
 export interface WebsiteDetail {
   website: Website;
   feeds: Feed[];
-  authors: { id: string; author: string; 'articles-count': number }[];
-  accounts: { id: string; username: string }[];
+  authors: (WebsiteAuthorAttributes & { id: string })[];
+  accounts: (TwitterAccountAttributes & { id: string })[];
 }
 
 export const websiteKey = (idOrDomain: string) => [WEBSITES_PATH, 'one', idOrDomain];
@@ -88,8 +41,8 @@ export function useWebsite(domain: string) {
       return {
         website: flatten(doc.data),
         feeds: of<FeedAttributes>('feed'),
-        authors: of<{ author: string; 'articles-count': number }>('website_author'),
-        accounts: of<{ username: string }>('twitter_account'),
+        authors: of<WebsiteAuthorAttributes>('website_author'),
+        accounts: of<TwitterAccountAttributes>('twitter_account'),
       };
     },
   });
