@@ -44,4 +44,33 @@ export default tseslint.config(
     plugins: { 'web-boundaries': webBoundaries },
     rules: { 'web-boundaries/feature-imports': 'error' },
   },
+  // Server feature boundaries (GUIDE §3): a file of server/features/X imports another feature only
+  // through its service.ts (tests too); server/db, server/http and server/net import no feature.
+  // server/app.ts, routes.ts and jobs/ compose the features and are not checked.
+  // node scripts/feature-graph.mjs prints the graph, its floors and any import this refuses.
+  {
+    files: ['server/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          {
+            regex: '^\\.\\./(?!\\.\\.?/)[^/]+/(?!service\\.js$)',
+            message: "Another feature is reached only through its service.ts (GUIDE §3); a helper two features need moves down to server/db, server/http, server/net or common/.",
+          },
+          {
+            regex: '^(?:\\.\\./)+features/[^/]+/(?!service\\.js$)',
+            message: "Another feature is reached only through its service.ts (GUIDE §3).",
+          },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['server/db/**/*.ts', 'server/http/**/*.ts', 'server/net/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '(?:^|/)features/', message: 'server/db, server/http and server/net import no feature (GUIDE §3): features build on them, not the other way.' }],
+      }],
+    },
+  },
 );
