@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { mediaScoreFromTraffic } from '../../common/media-score.js';
 import { canonicalUrl } from '../../common/url.js';
 import { articleSearchText, tokenize } from '../../common/query/tokenize.js';
@@ -7,12 +7,16 @@ import { parseQuery } from '../../common/query/parse.js';
 import { indexDocument, matchesQuery } from '../../common/query/match.js';
 import { toTsvectorLiteral } from '../../common/query/postgres.js';
 import { urlKey } from '../net/url-key.js';
+import { createAlert, insertFeedRows } from '../features/alerts/service.js';
+import { saveArchiveArticles } from '../features/articles/service.js';
+import { insertArchiveArticles, insertWebsiteAuthors, recountFeedArticles, type NewArchiveArticle } from '../features/crawler/service.js';
 import { ensureMediatypes } from '../features/reference/mediatypes.js';
+import { addWebsiteWithFeed } from '../features/websites/service.js';
 import { feedSortValues } from '../db/media-sql.js';
 import type { Tx } from '../db/client.js';
-import { alertArticles, alerts, articles, feeds, mediatypes, savedArticles, websiteAuthors, websites, websiteSocialAccounts } from '../db/schema/coverage.js';
+import { mediatypes } from '../db/schema/coverage.js';
 import { reports } from '../db/schema/reports.js';
-import { projects, tags } from '../db/schema/workspace.js';
+import { tags } from '../db/schema/workspace.js';
 import {
   BRAND_HEADLINES, DEMO_OUTLETS, DEMO_WORDS, DESCRIPTIONS, EA_OUTLETS, GAMES, NAMES, OTHER_HEADLINES, formatDay, formatMonth, launchDate,
   type DemoOutlet, type DemoProduct, type HeadlineKind, type HeadlineTemplate,
@@ -154,9 +158,9 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
   const outlets: { outlet: DemoOutlet; id: number; reach: number; feedId: number }[] = [];
   for (const o of DEMO_OUTLETS) {
     const reach = mediaScoreFromTraffic({ muv: o.muv });
-    const [w] = await tx
-      .insert(websites)
-      .values({
+    const { websiteId, feedId } = await addWebsiteWithFeed(
+      tx,
+      {
         domain: o.domain,
         name: o.name,
         reach,
@@ -167,17 +171,14 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
         isEa: EA_OUTLETS.has(o.domain),
         geography: o.countries.map(([country, share]) => ({ country_code_iso: country, visits: Math.round(o.muv * share) })),
         categories: o.categories.map(([category, score]) => ({ category, month, score })),
-      })
-      .returning({ id: websites.id });
-    const [f] = await tx
-      .insert(feeds)
-      .values({ websiteId: w.id, feed: o.feed, language: o.language, reach, disabled: true, title: o.name })
-      .returning({ id: feeds.id });
-    if (o.twitter) await tx.insert(websiteSocialAccounts).values({ websiteId: w.id, network: 'twitter', username: o.twitter });
-    outlets.push({ outlet: o, id: w.id, reach, feedId: f.id });
+      },
+      { feed: o.feed, language: o.language, reach, disabled: true, title: o.name },
+      o.twitter,
+    );
+    outlets.push({ outlet: o, id: websiteId, reach, feedId });
   }
 
-  const rows: (typeof articles.$inferInsert)[] = [];
+  const rows: NewArchiveArticle[] = [];
   const kinds = new Map<string, HeadlineKind>();
   const authorCounts = new Map<string, { websiteId: number; author: string; n: number }>();
   for (const g of generateDemoArticles(now)) {
@@ -206,19 +207,10 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
       search: toTsvectorLiteral(tokenize(articleSearchText(g.title, g.description))),
     });
   }
-  const inserted: { id: number; title: string; description: string; pubDate: Date; reach: number; language: string; isMetacritic: boolean; url: string; urlKey: string; fullUrl: string; websiteId: number | null; muv: number | null }[] = [];
-  for (let i = 0; i < rows.length; i += 500) {
-    inserted.push(
-      ...(await tx.insert(articles).values(rows.slice(i, i + 500)).returning({
-        id: articles.id, title: articles.title, description: articles.description, pubDate: articles.pubDate, reach: articles.reach,
-        language: articles.language, isMetacritic: articles.isMetacritic, url: articles.url, urlKey: articles.urlKey,
-        fullUrl: articles.fullUrl, websiteId: articles.websiteId, muv: articles.muv,
-      })),
-    );
-  }
-  if (authorCounts.size)
-    await tx.insert(websiteAuthors).values([...authorCounts.values()].map((a) => ({ websiteId: a.websiteId, author: a.author, articlesCount: a.n })));
-  await tx.update(feeds).set({ articlesAdded: sql`(select count(*) from articles where articles.feed_id = feeds.id)` });
+  // The archive's owner (crawler) loads the generated rows in bulk: a first start stays fast.
+  const inserted = await insertArchiveArticles(tx, rows);
+  await insertWebsiteAuthors(tx, [...authorCounts.values()].map((a) => ({ websiteId: a.websiteId, author: a.author, articlesCount: a.n })));
+  await recountFeedArticles(tx);
 
   // One alert per demo project, with every archive match in its feed. Its last_run_at stays
   // empty: no crawl ran, and the feed's header says the articles are seeded demo data.
@@ -233,18 +225,15 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
     const parsed = parseQuery(d.keywords);
     if (!parsed.ok) throw new Error(`demo alert ${d.name}: ${parsed.error.message}`);
     const matched = docs.filter(({ a, doc }) => a.reach >= d.minReach && matchesQuery(parsed.query, doc)).map(({ a }) => a);
-    const [alert] = await tx
-      .insert(alerts)
-      .values({ organizationId: p.orgId, projectId: d.projectId, name: d.name, keywords: d.keywords, minReach: d.minReach })
-      .returning({ id: alerts.id });
-    await tx.update(projects).set({ alertId: alert.id }).where(eq(projects.id, d.projectId));
-    if (matched.length)
-      await tx.insert(alertArticles).values(
-        matched.map((a) => ({
-          alertId: alert.id, articleId: a.id, organizationId: p.orgId, pubDate: a.pubDate, reach: a.reach, language: a.language,
-          isMetacritic: a.isMetacritic, matchedAt: a.pubDate, ...feedSortValues(a.id),
-        })),
-      );
+    // Created like any alert (and linked to its project), its feed filled with the matches above.
+    const alert = await createAlert(tx, p.orgId, { projectId: d.projectId, name: d.name, keywords: d.keywords, minReach: d.minReach }, { backfill: false });
+    await insertFeedRows(
+      tx,
+      matched.map((a) => ({
+        alertId: alert.id, articleId: a.id, organizationId: p.orgId, pubDate: a.pubDate, reach: a.reach, language: a.language,
+        isMetacritic: a.isMetacritic, matchedAt: a.pubDate, ...feedSortValues(a.id),
+      })),
+    );
     matchesByProject.set(d.projectId, matched);
   }
 
@@ -255,14 +244,15 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
     .map((a) => ({ a, tag: tagFor(a.urlKey) }))
     .filter((x): x is { a: (typeof inserted)[number]; tag: string } => !!x.tag && launchTags.has(x.tag))
     .slice(0, 40);
-  if (saved.length)
-    await tx.insert(savedArticles).values(
-      saved.map(({ a, tag }) => ({
-        organizationId: p.orgId, projectId: p.launchId, tagId: launchTags.get(tag)!, articleId: a.id, urlKey: a.urlKey, url: a.url,
-        fullUrl: a.fullUrl, title: a.title, description: a.description, language: a.language, reach: a.reach, date: a.pubDate,
-        websiteId: a.websiteId, muv: a.muv, isMetacritic: a.isMetacritic,
-      })),
-    );
+  await saveArchiveArticles(
+    tx,
+    p.orgId,
+    saved.map(({ a, tag }) => ({
+      projectId: p.launchId, tagId: launchTags.get(tag)!, articleId: a.id, urlKey: a.urlKey, url: a.url,
+      fullUrl: a.fullUrl, title: a.title, description: a.description, language: a.language, reach: a.reach, date: a.pubDate,
+      websiteId: a.websiteId, muv: a.muv, isMetacritic: a.isMetacritic,
+    })),
+  );
   // A published report over the launch project's saved coverage (no highlights: their pictures
   // would be taken from the real outlets, and the demo never reaches the internet on its own).
   if (saved.length) {

@@ -5,10 +5,12 @@ import type { Config } from '../config.js';
 import { generateSecret } from '../config.js';
 import type { Db } from '../db/client.js';
 import { organizations, users } from '../db/schema/accounts.js';
-import { clients, projects, tags } from '../db/schema/workspace.js';
 import { hashPassword } from '../features/auth/service.js';
+import { createClient } from '../features/clients/service.js';
 import { applyLegacyCapabilities, createOrganization } from '../features/organizations/service.js';
+import { createProject } from '../features/projects/service.js';
 import { ensureMediatypes } from '../features/reference/mediatypes.js';
+import { createTag } from '../features/tags/service.js';
 import { seedDemoCoverage } from './seed-coverage.js';
 
 export interface BootstrapResult {
@@ -60,29 +62,26 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
   });
 }
 
-/** Demo data in the operator's organization, so a first login shows a populated app. */
+/**
+ * Demo data in the operator's organization, so a first login shows a populated app. Each row is
+ * written by its owner's service, in the bootstrap transaction.
+ */
 async function seedDemoWorkspace(tx: Parameters<Parameters<Db['transaction']>[0]>[0], adminId: number, orgId: number) {
-  const [brand] = await tx.insert(clients).values({ organizationId: orgId, name: 'Nebula Games' }).returning();
-  const [other] = await tx.insert(clients).values({ organizationId: orgId, name: 'Lumen Audio' }).returning();
-  const [launch] = await tx
-    .insert(projects)
-    .values({ organizationId: orgId, clientId: brand.id, name: 'Starfall Launch' })
-    .returning();
-  const [esports] = await tx
-    .insert(projects)
-    .values({ organizationId: orgId, clientId: brand.id, name: 'Nebula Esports' })
-    .returning();
-  const [headphones] = await tx
-    .insert(projects)
-    .values({ organizationId: orgId, clientId: other.id, name: 'Lumen Headphones' })
-    .returning();
-  await tx.insert(tags).values([
-    { organizationId: orgId, projectId: launch.id, name: 'Reviews' },
-    { organizationId: orgId, projectId: launch.id, name: 'Previews', hasHighlight: true, highlightDate: new Date() },
-    { organizationId: orgId, projectId: launch.id, name: 'Interviews' },
-    { organizationId: orgId, projectId: esports.id, name: 'Tournament coverage' },
-    { organizationId: orgId, projectId: esports.id, name: 'Roster news' },
-  ]);
+  const brand = await createClient(tx, orgId, { name: 'Nebula Games' });
+  const other = await createClient(tx, orgId, { name: 'Lumen Audio' });
+  const launch = await createProject(tx, orgId, { clientId: brand.id, name: 'Starfall Launch' });
+  const esports = await createProject(tx, orgId, { clientId: brand.id, name: 'Nebula Esports' });
+  const headphones = await createProject(tx, orgId, { clientId: other.id, name: 'Lumen Headphones' });
+  const highlightDate = new Date();
+  for (const [projectId, name, hasHighlight] of [
+    [launch.id, 'Reviews', false],
+    [launch.id, 'Previews', true],
+    [launch.id, 'Interviews', false],
+    [esports.id, 'Tournament coverage', false],
+    [esports.id, 'Roster news', false],
+  ] as const) {
+    await createTag(tx, orgId, projectId, { name, hasHighlight, highlightDate });
+  }
   await tx.update(users).set({ defaultProjectId: launch.id }).where(eq(users.id, adminId));
   await seedDemoCoverage(tx, { orgId, launchId: launch.id, esportsId: esports.id, headphonesId: headphones.id });
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { alertArticles, alerts } from '../../db/schema/coverage.js';
 import { idFilter, pageWindow } from '../../db/paging.js';
@@ -106,6 +106,14 @@ export async function deleteAlertRow(tx: Tx, orgId: number, id: number): Promise
     .where(and(eq(alerts.organizationId, orgId), eq(alerts.id, id)))
     .returning({ id: alerts.id });
   return rows.length > 0;
+}
+
+/** A feed row as inserted; its sort columns may be SQL (feedSortValues). */
+export type NewFeedRow = PgInsertValue<typeof alertArticles>;
+
+/** Adds ready-made rows to alert feeds in one statement (the demo seed's matches). */
+export async function insertFeedRows(tx: Tx, rows: NewFeedRow[]): Promise<void> {
+  if (rows.length) await tx.insert(alertArticles).values(rows);
 }
 
 /**

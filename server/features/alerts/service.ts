@@ -28,6 +28,8 @@ import { linkProjectAlert, lockActiveProject, unlinkProjectAlert } from '../proj
 export { backfillAlert, recordMatches, touchAlerts, type MatchableArticle, type RecordedMatch } from './matcher.js';
 /** Hides articles from the alert's feed for good (bulk delete from a feed); returns the ids that were in it. */
 export { hideFeedArticles };
+/** Adds ready-made rows (matched by the caller, sort columns filled) to alert feeds in one statement: the demo seed. */
+export { insertFeedRows, type NewFeedRow } from './repo.js';
 
 /** What creating or editing an alert takes (API attribute names in camelCase; undefined = unchanged/default). */
 export interface AlertInput {

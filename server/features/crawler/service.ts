@@ -5,3 +5,5 @@
  */
 export { enqueueFeedPoll } from './queue.js';
 export { ingestItems, type IngestFeed } from './ingest.js';
+/** The archive's bulk load (the demo seed): ready-made rows, their authors' counts, the feeds' counts. */
+export { insertArchiveArticles, insertWebsiteAuthors, recountFeedArticles, type NewArchiveArticle } from './archive.js';

@@ -1,7 +1,7 @@
 import { and, count, eq, getTableColumns, ilike, sql, type Placeholder } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { projects, tags } from '../../db/schema/workspace.js';
+import { tags } from '../../db/schema/workspace.js';
 import { containsPattern, idFilter, orderTerms, pageWindow, parseBooleanFilter, preparedList, sortKey, splitTotal, totalOver } from '../../db/paging.js';
 import type { ListParams } from '../../http/jsonapi.js';
 
@@ -58,15 +58,6 @@ export async function listTags(db: Tx, orgId: number, params: ListParams) {
 export async function findTag(db: Tx, orgId: number, id: number): Promise<TagRow | undefined> {
   const [row] = await db.select().from(tags).where(and(eq(tags.organizationId, orgId), eq(tags.id, id)));
   return row;
-}
-
-/** True when the project belongs to the organization (archived ones included). */
-export async function projectBelongsToOrg(db: Tx, orgId: number, projectId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId)));
-  return !!row;
 }
 
 /** A highlighted tag always has a date (now unless given); a plain tag never has one. */

@@ -7,7 +7,8 @@ import { PAGE_SIZES } from '../../../common/limits.js';
 import { requireActiveOrg } from '../../http/auth.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { parseListParams, rel, resource, sendList, sendOne } from '../../http/jsonapi.js';
-import { TAG_FILTERS, TAG_SORTS, findTag, insertTag, listTags, projectBelongsToOrg, updateTag, type TagRow } from './repo.js';
+import { TAG_FILTERS, TAG_SORTS, findTag, insertTag, listTags, updateTag, type TagRow } from './repo.js';
+import { projectInOrg } from '../projects/service.js';
 
 export const tagResource = (t: TagRow) =>
   resource(
@@ -65,7 +66,7 @@ export default async function tagRoutes(fastify: FastifyInstance) {
       const auth = requireActiveOrg(req);
       const { projectId } = req.params;
       const { attributes, relationships } = req.body.data;
-      if (!(await projectBelongsToOrg(db, auth.orgId, projectId))) throw notFound('project');
+      if (!(await projectInOrg(db, auth.orgId, projectId))) throw notFound('project');
       // The spec's payload also names the project; it must not point somewhere else than the path.
       const named = relationships?.project?.data.id;
       if (named !== undefined && named !== projectId) {

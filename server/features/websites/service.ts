@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { mediaScoreFromTraffic } from '../../../common/media-score.js';
 import { MSG } from '../../../common/messages.js';
 import type { websiteCreateBody, websiteUpdateBody } from '../../../common/schemas/websites.js';
-import type { Db } from '../../db/client.js';
-import type { websites } from '../../db/schema/coverage.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { feeds, websites } from '../../db/schema/coverage.js';
 import { fieldError, notFound } from '../../http/errors.js';
+import { insertFeed } from './feeds-repo.js';
 import { conflictAt } from './gate.js';
 import {
   findWebsite,
@@ -22,6 +23,24 @@ import {
 // shared: no organization scope).
 export { findWebsiteByDomain, findWebsiteById };
 export type { WebsiteRow } from './repo.js';
+
+/**
+ * Adds a website with one feed and its Twitter account as given, without the API's checks: for
+ * known-good data such as the demo outlets. Throws when the domain or feed already exists.
+ */
+export async function addWebsiteWithFeed(
+  tx: Tx,
+  website: typeof websites.$inferInsert,
+  feed: Omit<typeof feeds.$inferInsert, 'websiteId'>,
+  twitter?: string | null,
+): Promise<{ websiteId: number; feedId: number }> {
+  const w = await insertWebsite(tx, website);
+  if (!w) throw new Error(`website ${website.domain} exists`);
+  const f = await insertFeed(tx, { ...feed, websiteId: w.id });
+  if (!f) throw new Error(`feed ${feed.feed} exists`);
+  if (twitter) await replaceSocialAccounts(tx, w.id, [twitter]);
+  return { websiteId: w.id, feedId: f.id };
+}
 
 type CreateAttributes = z.output<typeof websiteCreateBody>['data']['attributes'];
 type UpdateAttributes = z.output<typeof websiteUpdateBody>['data']['attributes'];
