@@ -7,3 +7,5 @@ export { enqueueFeedPoll } from './queue.js';
 export { ingestItems, type IngestFeed } from './ingest.js';
 /** The archive's bulk load (the demo seed): ready-made rows, their authors' counts, the feeds' counts. */
 export { insertArchiveArticles, insertWebsiteAuthors, recountFeedArticles, type NewArchiveArticle } from './archive.js';
+/** The feed rows, which the crawler owns (their polling state lives on them): the Websites pages add, edit and remove feeds through these. */
+export { deleteFeed, insertFeed, insertNewFeeds, updateFeed } from './feeds.js';

@@ -7,11 +7,8 @@ import { idSchema } from '../../../common/schemas/jsonapi.js';
 import { feedCreateBody, feedUpdateBody } from '../../../common/schemas/websites.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
-import { enqueueFeedPoll } from '../crawler/service.js';
-import {
-  allFeedsByWebsite, deleteFeed, FEED_FILTERS, FEED_SORTS, listFeeds, ensureWebsites, feedUrlTaken, findFeed, insertFeed, insertNewFeeds, updateFeed,
-  type FeedRow,
-} from './feeds-repo.js';
+import { deleteFeed, enqueueFeedPoll, insertFeed, insertNewFeeds, updateFeed } from '../crawler/service.js';
+import { allFeedsByWebsite, FEED_FILTERS, FEED_SORTS, listFeeds, ensureWebsites, feedUrlTaken, findFeed, type FeedRow } from './feeds-repo.js';
 import { conflictAt, requireOperator, requireOperatorAdmin } from './gate.js';
 import { opmlChunks, parseOpml } from './opml.js';
 import { findWebsite } from './repo.js';

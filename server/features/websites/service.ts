@@ -6,7 +6,7 @@ import type { websiteCreateBody, websiteUpdateBody } from '../../../common/schem
 import type { Db, Tx } from '../../db/client.js';
 import type { feeds, websites } from '../../db/schema/coverage.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { insertFeed } from './feeds-repo.js';
+import { insertFeed } from '../crawler/service.js';
 import { conflictAt } from './gate.js';
 import {
   findWebsite,
