@@ -180,3 +180,42 @@ export interface ReportHighlight {
   source: 'screenshot' | 'preview' | 'placeholder' | null;
   status: 'pending' | 'ready' | 'failed';
 }
+
+/** A report as the server lists it (`type: 'report'`, GET reports; docs/api.md "Reports"). */
+export interface ReportAttributes {
+  name: string;
+  project_id: string;
+  status: number;
+  /** YYYY-MM-DD, both ends included. */
+  date_start: string;
+  date_end: string;
+  tags_id: number[];
+  tags_not: number[];
+  languages: string[];
+  languages_not: string[];
+  table_type: number;
+  table_template: string;
+  'total-articles': number;
+  'total-reach': number;
+  'reports-images': number;
+  'reports-videos': number;
+  'reports-streams': number;
+  'inserted-at': string;
+  'updated-at': string;
+}
+
+/** One report as `GET reports/{id}` and `GET p/reports/{id}` describe it: the list's attributes (live totals) and what the page draws. */
+export interface ReportDetailAttributes extends ReportAttributes {
+  descriptionHTML: string | null;
+  section1_title: string | null;
+  section1_subtitle: string | null;
+  section2_title: string | null;
+  section2_subtitle: string | null;
+  videos: number[];
+  saved_streams: number[];
+  project: { id: string; name: string; avatar: string | null } | null;
+  image: string | null;
+  screenshots: ReportHighlight[];
+  totals: ReportTotals;
+  stats: ReportStats;
+}

@@ -1,36 +1,37 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JSONAPI, listMeta, rel, resource, type ListParams } from '../../http/jsonapi.js';
 import { dayOf } from '../../../common/dates.js';
+import type { ReportAttributes, ReportDetailAttributes } from '../../../common/schemas/reports.js';
 import type { ReportListRow } from './repo.js';
 import { round2, type reportDetail } from './service.js';
 
+/** A report's list attributes (publish-time totals). */
+function reportAttributes(r: ReportListRow): ReportAttributes {
+  return {
+    name: r.name,
+    project_id: String(r.projectId),
+    status: r.status,
+    date_start: dayOf(r.dateStart),
+    date_end: dayOf(r.dateEnd),
+    tags_id: r.tagsId,
+    tags_not: r.tagsNot,
+    languages: r.languages,
+    languages_not: r.languagesNot,
+    table_type: r.tableType,
+    table_template: r.tableTemplate,
+    'total-articles': r.totalArticles,
+    'total-reach': round2(r.totalReach),
+    'reports-images': r.highlights,
+    'reports-videos': r.videos.length,
+    'reports-streams': r.savedStreams.length,
+    'inserted-at': r.insertedAt.toISOString(),
+    'updated-at': r.updatedAt.toISOString(),
+  };
+}
+
 /** A report as the list shows it (publish-time totals). */
 export function reportResource(r: ReportListRow) {
-  return resource(
-    'report',
-    r.id,
-    {
-      name: r.name,
-      project_id: String(r.projectId),
-      status: r.status,
-      date_start: dayOf(r.dateStart),
-      date_end: dayOf(r.dateEnd),
-      tags_id: r.tagsId,
-      tags_not: r.tagsNot,
-      languages: r.languages,
-      languages_not: r.languagesNot,
-      table_type: r.tableType,
-      table_template: r.tableTemplate,
-      'total-articles': r.totalArticles,
-      'total-reach': round2(r.totalReach),
-      'reports-images': r.highlights,
-      'reports-videos': r.videos.length,
-      'reports-streams': r.savedStreams.length,
-      'inserted-at': r.insertedAt.toISOString(),
-      'updated-at': r.updatedAt.toISOString(),
-    },
-    { project: rel('project', r.projectId) },
-  );
+  return resource('report', r.id, { ...reportAttributes(r) }, { project: rel('project', r.projectId) });
 }
 
 /** The report page's document: the list attributes (live totals) and everything the page draws. */
@@ -38,7 +39,7 @@ export function reportDetailResource(d: Awaited<ReturnType<typeof reportDetail>>
   const base = reportResource(d.report);
   const r = d.report;
   base.attributes = {
-    ...base.attributes,
+    ...reportAttributes(r),
     'total-articles': d.totals.articles,
     'total-reach': d.totals.reach,
     descriptionHTML: r.descriptionHtml,
@@ -53,7 +54,7 @@ export function reportDetailResource(d: Awaited<ReturnType<typeof reportDetail>>
     screenshots: d.screenshots,
     totals: d.totals,
     stats: d.stats,
-  };
+  } satisfies ReportDetailAttributes;
   return base;
 }
 

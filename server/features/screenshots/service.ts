@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { resource } from '../../http/jsonapi.js';
+import type { ScreenshotAttributes } from '../../../common/schemas/screenshots.js';
 import type { BrowserLog } from '../../net/browser.js';
 import type { Storage } from '../../storage/storage.js';
 import { captureArticle } from './capture.js';
@@ -118,11 +119,12 @@ export function screenshotResource(row: ScreenshotRow, imageUrl: (savedArticleId
   return resource('screenshot', row.savedArticleId, {
     article_id: String(row.savedArticleId),
     article_url: row.articleUrl,
-    status: row.status,
-    source: row.source,
+    // The table keeps these as text; only the service writes them, with these values.
+    status: row.status as ScreenshotAttributes['status'],
+    source: row.source as ScreenshotAttributes['source'],
     image_url: hasImage ? imageUrl(row.savedArticleId, row.updatedAt.getTime()) : null,
     error: row.error,
     'inserted-at': row.insertedAt.toISOString(),
     'updated-at': row.updatedAt.toISOString(),
-  });
+  } satisfies ScreenshotAttributes);
 }

@@ -19,7 +19,7 @@ export function article(id: number, over: Partial<ReportArticle> = {}): ReportAr
     id: String(id),
     title: `Nebula Quest review ${id}`,
     url: `https://www.gamespot.com/reviews/nebula-${id}`,
-    fullUrl: null,
+    fullUrl: `https://www.gamespot.com/reviews/nebula-${id}`,
     language: 'en',
     reach: 10 - id / 10,
     date: '2024-03-05T10:00:00.000Z',

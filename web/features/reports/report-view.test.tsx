@@ -154,7 +154,7 @@ describe('public report', () => {
     const totals = { ...base.totals, average_score: 7, umv: 2_500_000 };
     serve((req) => {
       const path = req.url.pathname;
-      if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv') return { body: reportDoc({ videos: ['v1'], totals }) };
+      if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv') return { body: reportDoc({ videos: [1], totals }) };
       if (path === '/api/p/articles') return { body: articlesDoc([1]) };
       if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv/videos') return { body: listDocument('video', [video], 1, 25) };
       if (path.startsWith('/api/p/reports/AbCdEfGhIjKlMnOpQrStUv/')) return { body: listDocument('stream', [], 1, 25) };
