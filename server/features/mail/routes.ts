@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROLE } from '../../../common/limits.js';
+import type { MailAttributes } from '../../../common/schemas/mail.js';
 import { requireOrg } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { parseListParams, resource, sendList } from '../../http/jsonapi.js';
@@ -11,12 +12,13 @@ export const mailResource = (m: MailRow) =>
     to: m.to,
     subject: m.subject,
     text_body: m.textBody,
-    status: m.status,
+    // Text in the table; the mailer writes only these values.
+    status: m.status as MailAttributes['status'],
     attempts: m.attempts,
     last_error: m.lastError,
     'inserted-at': m.insertedAt.toISOString(),
     'sent-at': m.sentAt ? m.sentAt.toISOString() : null,
-  });
+  } satisfies MailAttributes);
 
 export default async function mailRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

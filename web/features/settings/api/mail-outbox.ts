@@ -1,18 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MailAttributes, MailStatus } from '../../../../common/schemas/mail';
 import { apiFetch, flatten, listQuery, type ListDocument } from '../../../lib/api';
 
-export type MailStatus = 'queued' | 'sent' | 'kept' | 'failed';
-
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text_body: string;
-  status: MailStatus;
-  attempts: number;
-  last_error: string | null;
-  'inserted-at': string;
-  'sent-at': string | null;
-}
+export type { MailStatus };
+/** An e-mail of the outbox (GET mail_outbox): the server's `mail` attributes. */
+export type OutboxMail = MailAttributes;
 
 export const mailOutboxKey = (page: number, pageSize: number) => ['mail_outbox', page, pageSize] as const;
 
