@@ -56,6 +56,22 @@ export async function findAlert(db: Tx, orgId: number, id: number): Promise<Aler
   return row;
 }
 
+/** What an alert's feed needs of the alert (id, project, last run). */
+export interface FeedAlert {
+  id: number;
+  projectId: number;
+  lastRunAt: Date | null;
+}
+
+/** The alert whose feed is read, if it is the organization's (every feed route's tenant check). */
+export async function findFeedAlert(db: Tx, orgId: number, alertId: number): Promise<FeedAlert | undefined> {
+  const res = await db.execute<{ id: number; project_id: number; last_run_at: Date | null }>(
+    sql`select id, project_id, last_run_at from alerts where organization_id = ${orgId} and id = ${alertId}`,
+  );
+  const r = res.rows[0];
+  return r && { id: r.id, projectId: r.project_id, lastRunAt: r.last_run_at ? new Date(r.last_run_at) : null };
+}
+
 /** The alert row, locked for the rest of the transaction (undefined for another organization's id). */
 export async function lockAlert(tx: Tx, orgId: number, id: number): Promise<AlertRow | undefined> {
   const [row] = await tx

@@ -28,6 +28,8 @@ import { linkProjectAlert, lockActiveProject, unlinkProjectAlert } from '../proj
 export { backfillAlert, recordMatches, touchAlerts, type MatchableArticle, type RecordedMatch } from './matcher.js';
 /** Hides articles from the alert's feed for good (bulk delete from a feed); returns the ids that were in it. */
 export { hideFeedArticles };
+/** The alert whose feed is read (id, project, last run), undefined for another organization's id: the articles feed's tenant check. */
+export { findFeedAlert, type FeedAlert } from './repo.js';
 /** Adds ready-made rows (matched by the caller, sort columns filled) to alert feeds in one statement: the demo seed. */
 export { insertFeedRows, type NewFeedRow } from './repo.js';
 

@@ -5,7 +5,8 @@ import type { FeedFilters, FeedSort } from '../../../common/schemas/articles-fee
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
 import { addToFeed, makeAlert, makeArchiveArticle, makeFeed, makeSavedArticle, makeWebsite } from '../../../test/helpers/coverage-factories.js';
-import { findFeedAlert, listFeedPage, shouldMaterialize } from './repo.js';
+import { findFeedAlert } from '../alerts/service.js';
+import { listFeedPage, shouldMaterialize } from './repo.js';
 
 let ctx: TestContext;
 const db = () => ctx.deps.db;

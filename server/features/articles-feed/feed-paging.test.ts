@@ -5,7 +5,8 @@ import { createTestContext, type TestContext } from '../../../test/helpers/app.j
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
 import { addToFeed, makeAlert, makeArchiveArticle } from '../../../test/helpers/coverage-factories.js';
 import { wordsStartingWith } from '../../db/lexemes.js';
-import { FAR_OFFSET, findFeedAlert, listFeedPage, pageWindow, resolveFeedSearch, type FeedAlert } from './repo.js';
+import { findFeedAlert, type FeedAlert } from '../alerts/service.js';
+import { FAR_OFFSET, listFeedPage, pageWindow, resolveFeedSearch } from './repo.js';
 
 let ctx: TestContext;
 const db = () => ctx.deps.db;

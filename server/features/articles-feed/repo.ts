@@ -6,21 +6,7 @@ import type { Tx } from '../../db/client.js';
 import { wordsStartingWith } from '../../db/lexemes.js';
 import { containsPattern } from '../../db/paging.js';
 import { mediaSql } from '../../db/media-sql.js';
-
-export interface FeedAlert {
-  id: number;
-  projectId: number;
-  lastRunAt: Date | null;
-}
-
-/** The alert whose feed is read, if it is the organization's (every feed route's tenant check). */
-export async function findFeedAlert(db: Tx, orgId: number, alertId: number): Promise<FeedAlert | undefined> {
-  const res = await db.execute<{ id: number; project_id: number; last_run_at: Date | null }>(
-    sql`select id, project_id, last_run_at from alerts where organization_id = ${orgId} and id = ${alertId}`,
-  );
-  const r = res.rows[0];
-  return r && { id: r.id, projectId: r.project_id, lastRunAt: r.last_run_at ? new Date(r.last_run_at) : null };
-}
+import type { FeedAlert } from '../alerts/service.js';
 
 export interface FeedOrder {
   field: FeedSort;
@@ -47,7 +33,7 @@ const startOf = (v: string) => (v.length === 10 ? `${v}T00:00:00Z` : v);
  * The WHERE of a feed query and which tables it needs. Every filter but the text search and
  * the regional ones reads alert_articles alone (the article's sort and filter columns are
  * copied there), so the common cases never touch the archive until the page is known. The
- * alert's organization was checked by findFeedAlert; alert_id alone keeps the index usable.
+ * alert's organization was checked by alerts' findFeedAlert; alert_id alone keeps the index usable.
  */
 export function feedWhere(alertId: number, f: FeedQuery) {
   const c: SQL[] = [sql`aa.alert_id = ${alertId}`, sql`aa.deleted_at is null`];

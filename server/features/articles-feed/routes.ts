@@ -20,7 +20,8 @@ import { errorObject, notFound, ValidationError, type ErrorObject } from '../../
 import { isoFromMs } from '../../http/iso-time.js';
 import { JSONAPI, listMeta, parseListParams, wantsCsv, type ListParams, type Resource } from '../../http/jsonapi.js';
 import { sendCsvCopy } from '../../http/csv.js';
-import { feedCsvQuery, findFeedAlert, readFeedPage, resolveFeedSearch, type FeedAlert, type FeedOrder, type FeedRow } from './repo.js';
+import { findFeedAlert, type FeedAlert } from '../alerts/service.js';
+import { feedCsvQuery, readFeedPage, resolveFeedSearch, type FeedOrder, type FeedRow } from './repo.js';
 
 
 /** A feed row as a JSON:API resource, built as one literal (a 500-row page builds 500 of them). */

@@ -1,8 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { PlanPermissions } from '../../../common/plans.js';
 import type { Tx } from '../../db/client.js';
-import { organizations } from '../../db/schema/accounts.js';
 import { savedArticles } from '../../db/schema/coverage.js';
 import { reportHighlights, reports, screenshots } from '../../db/schema/reports.js';
 import { projects, tags } from '../../db/schema/workspace.js';
@@ -79,12 +77,6 @@ export async function findProjectCard(db: Tx, orgId: number, projectId: number) 
     .from(projects)
     .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId)));
   return row;
-}
-
-/** The plan's permissions, with the organization row locked until the transaction ends (serializes report creation). */
-export async function lockOrganizationPermissions(tx: Tx, orgId: number): Promise<PlanPermissions | undefined> {
-  const [row] = await tx.select({ permissions: organizations.permissions }).from(organizations).where(eq(organizations.id, orgId)).for('update');
-  return row?.permissions;
 }
 
 export async function countReports(db: Tx, orgId: number): Promise<number> {

@@ -19,13 +19,13 @@ import {
   insertHighlights,
   insertReport,
   listHighlights,
-  lockOrganizationPermissions,
   savedArticlesInCriteria,
   tagNames,
   updateReport,
   type GroupRow,
   type ReportListRow,
 } from './repo.js';
+import { lockOrganizationPermissions } from '../organizations/service.js';
 
 export type ReportDeps = ScreenshotDeps;
 
