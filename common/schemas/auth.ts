@@ -28,3 +28,9 @@ export const loginBody = z.object({
   password: z.string({ error: MSG.validation.passwordRequired }).min(1, MSG.validation.passwordRequired).max(LIMITS.password.max),
 });
 export type LoginBody = z.infer<typeof loginBody>;
+
+/** The answer of POST auth/login: the bearer token and when it expires (the route's response schema). */
+export const sessionDocument = z.object({
+  data: z.object({ type: z.literal('session'), attributes: z.object({ token: z.string(), expires_at: z.string() }) }),
+});
+export type SessionDocument = z.infer<typeof sessionDocument>;

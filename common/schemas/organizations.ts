@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Capabilities, PlanPermissions } from '../plans.js';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { avatarSchema, idSchema, resourceDocument } from './jsonapi.js';
@@ -38,4 +39,18 @@ export interface MemberAttributes {
   avatar: string | null;
   'role-id': number;
   'inserted-at': string;
+}
+
+/** An organization as the server sends it (`type: 'organization'`, and the current one inside `GET user`). */
+export interface OrganizationAttributes {
+  name: string;
+  avatar: string | null;
+  plan: string;
+  'plan-name': string;
+  'tier-name': string | null;
+  stripe_customer_id: string | null;
+  subscription_status: { trial_expired: boolean; trial_ends_at: string | null };
+  slack_enabled: boolean;
+  permissions: PlanPermissions;
+  capabilities: Capabilities;
 }

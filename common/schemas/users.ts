@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { avatarSchema, idSchema } from './jsonapi.js';
 import { userNameSchema } from './auth.js';
+import type { OrganizationAttributes } from './organizations.js';
 
 /**
  * PATCH user/{id}: the default project (type new_user, `data: null` clears it), or the profile
@@ -27,3 +28,20 @@ export const userUpdateBody = z.object({
     }),
   ]),
 });
+
+/** The signed-in user as `GET user` describes it (`type: 'user'`; docs/api.md): the presenter is typed by it, the web reads it. */
+export interface UserAttributes {
+  name: string;
+  email: string;
+  avatar: string | null;
+  /** `admin` or `user` in the current organization (the original product's role names). */
+  roles: string[];
+  'role-id': number | null;
+  'tier-id': number | null;
+  'default-project-id': string | null;
+  'inserted-at': string;
+  /** NO_ORG: the user belongs to no organization (the web sends them away). */
+  status: 'OK' | 'NO_ORG';
+  organization: (OrganizationAttributes & { id: string }) | null;
+  organizations: { id: string; name: string; 'role-id': number }[];
+}

@@ -1,36 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Capabilities, PermissionFlag, PlanPermissions } from '../../common/plans';
 import { ROLE } from '../../common/limits';
+import type { OrganizationAttributes } from '../../common/schemas/organizations';
+import type { UserAttributes } from '../../common/schemas/users';
 import { apiFetch, flatten, tokenStore, type JsonApiResource } from './api';
 
-/** The caller's current organization, as `GET user` describes it (docs/api.md). */
-export interface CurrentOrganization {
-  id: string | number;
-  name: string;
-  avatar: string | null;
-  plan: string;
-  'plan-name'?: string;
-  'tier-name'?: string;
-  stripe_customer_id: string | null;
-  subscription_status: { trial_expired: boolean; trial_ends_at?: string | null };
-  slack_enabled?: boolean;
+/** Some keys of T made optional. */
+type Lenient<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+
+/**
+ * The caller's current organization, as `GET user` describes it (common/schemas/organizations). The web reads it
+ * leniently: a permission or capability that is missing counts as off, and a few labels may be absent.
+ */
+export type CurrentOrganization = Omit<
+  Lenient<OrganizationAttributes, 'plan-name' | 'tier-name' | 'slack_enabled'>,
+  'permissions' | 'capabilities' | 'subscription_status'
+> & {
+  id: string;
   permissions: Partial<PlanPermissions>;
   capabilities: Partial<Capabilities>;
-}
+  subscription_status: Lenient<OrganizationAttributes['subscription_status'], 'trial_ends_at'>;
+};
 
-export interface CurrentUserAttributes {
-  name: string;
-  email: string;
-  avatar: string | null;
-  roles?: string[];
-  'role-id': number | null;
-  'tier-id': number | null;
-  'default-project-id': string | number | null;
-  'inserted-at'?: string;
-  status: 'OK' | 'NO_ORG';
+/** The signed-in user: the server's `user` attributes (common/schemas/users), read as leniently as its organization. */
+export type CurrentUserAttributes = Omit<Lenient<UserAttributes, 'roles' | 'inserted-at' | 'organizations'>, 'organization' | 'default-project-id'> & {
   organization: CurrentOrganization | null;
-  organizations?: { id: string | number; name: string; 'role-id': number }[];
-}
+  'default-project-id': UserAttributes['default-project-id'] | number;
+};
 
 export type CurrentUser = CurrentUserAttributes & { id: string };
 

@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { loginBody } from '../../../common/schemas/auth.js';
+import { loginBody, sessionDocument as sessionDoc } from '../../../common/schemas/auth.js';
 import { requireUser } from '../../http/auth.js';
 import { JSONAPI } from '../../http/jsonapi.js';
 import { login, logout } from './service.js';
-
-const sessionDoc = z.object({
-  data: z.object({ type: z.literal('session'), attributes: z.object({ token: z.string(), expires_at: z.string() }) }),
-});
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

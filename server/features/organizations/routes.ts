@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { organizationCreateBody, organizationUpdateBody, type MemberAttributes } from '../../../common/schemas/organizations.js';
+import {
+  organizationCreateBody, organizationUpdateBody, type MemberAttributes, type OrganizationAttributes,
+} from '../../../common/schemas/organizations.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import type { Tx } from '../../db/client.js';
 import { requireAdmin, requireOrg } from '../../http/auth.js';
@@ -26,7 +28,7 @@ export const memberResource = (m: MemberRow) =>
 /** The organization with its members, as one compound document. */
 async function organizationDocument(db: Tx, org: OrganizationRow) {
   const members = await allMembers(db, org.id);
-  const data = resource('organization', org.id, organizationAttributes(org), {
+  const data = resource('organization', org.id, organizationAttributes(org) satisfies OrganizationAttributes, {
     members: { data: members.map((m) => ({ type: 'member', id: String(m.userId) })) },
   });
   return { data, included: members.map(memberResource) };

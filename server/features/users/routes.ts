@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLE, TIER_NAMES, type TierId } from '../../../common/limits.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
-import { userUpdateBody } from '../../../common/schemas/users.js';
+import { userUpdateBody, type UserAttributes } from '../../../common/schemas/users.js';
 import { requireOrg, requireUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
@@ -27,7 +27,7 @@ export const userResource = (u: UserProfile) =>
     status: u.organization ? 'OK' : 'NO_ORG',
     organization: u.organization ? { id: String(u.organization.id), ...organizationAttributes(u.organization) } : null,
     organizations: u.organizations.map((o) => ({ id: String(o.id), name: o.name, 'role-id': o.roleId })),
-  });
+  } satisfies UserAttributes);
 
 const TIER_IDS = Object.keys(TIER_NAMES).map(Number) as TierId[];
 

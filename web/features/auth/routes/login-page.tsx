@@ -5,14 +5,10 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '../../../../common/messages';
-import { loginBody } from '../../../../common/schemas/auth';
+import { loginBody, type SessionDocument } from '../../../../common/schemas/auth';
 import { apiFetch, ApiError, tokenStore } from '../../../lib/api';
 import { documentErrors, serverFieldErrors } from '../../../lib/form';
 import { AuthShell } from '../components/auth-shell';
-
-interface SessionDocument {
-  data: { type: 'session'; attributes: { token: string; expires_at: string } };
-}
 
 function loginProblem(err: unknown): string {
   if (!(err instanceof ApiError)) return MSG.somethingWrong;
