@@ -145,15 +145,6 @@ export async function findSavedArticle(db: Tx, orgId: number, id: number): Promi
   return row;
 }
 
-/** The tag when it belongs to the organization and is active (not archived). */
-export async function findActiveTag(db: Tx, orgId: number, tagId: number) {
-  const [row] = await db
-    .select()
-    .from(tags)
-    .where(and(eq(tags.organizationId, orgId), eq(tags.id, tagId), eq(tags.locked, false)));
-  return row;
-}
-
 /** Saves one article unless the project already has its URL; undefined when it had. */
 export async function insertSavedArticle(db: Tx, orgId: number, values: NewSavedArticle): Promise<SavedArticle | undefined> {
   const [row] = await db

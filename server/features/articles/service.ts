@@ -10,7 +10,6 @@ import { fieldError, notFound } from '../../http/errors.js';
 import { urlKey } from '../../net/url-key.js';
 import { extractPage, type ExtractedPage } from '../../net/extract.js';
 import {
-  findActiveTag,
   findArchiveByUrlKeys,
   findOrgFeedArticleUrl,
   findSavedArticle,
@@ -23,6 +22,7 @@ import {
   type SavedArticleRow,
   type Website,
 } from './repo.js';
+import { findTag, type TagRow } from '../tags/service.js';
 import { findWebsiteByDomain, findWebsiteById } from '../websites/service.js';
 
 export interface ArticleDeps {
@@ -30,7 +30,7 @@ export interface ArticleDeps {
   config: Config;
 }
 
-type Tag = NonNullable<Awaited<ReturnType<typeof findActiveTag>>>;
+type Tag = TagRow;
 
 export const DEFAULT_DATE = new Date(ARTICLE_DEFAULTS.date);
 
@@ -40,8 +40,8 @@ export const alreadyExists = (pointer = '/data/attributes/url') => fieldError(po
 /** The organization's active tag, or 422 at `pointer` (missing, archived and foreign tags alike). */
 export async function requireActiveTag(db: Tx, orgId: number, tagId: number | undefined, pointer: string): Promise<Tag> {
   if (tagId === undefined) throw fieldError(pointer, MSG.articles.tagRequired);
-  const tag = await findActiveTag(db, orgId, tagId);
-  if (!tag) throw fieldError(pointer, MSG.articles.tagInactive);
+  const tag = await findTag(db, orgId, tagId);
+  if (!tag || tag.locked) throw fieldError(pointer, MSG.articles.tagInactive);
   return tag;
 }
 

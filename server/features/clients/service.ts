@@ -1,5 +1,8 @@
 import type { Tx } from '../../db/client.js';
-import { insertClient, type ClientRow } from './repo.js';
+import { findClient, insertClient, type ClientRow } from './repo.js';
+
+/** The organization's brand (archived ones too), undefined for another organization's id. */
+export { findClient, type ClientRow };
 
 /**
  * Creates a brand (client) of the organization, in the caller's transaction when given one

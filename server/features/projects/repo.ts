@@ -103,15 +103,6 @@ export async function lockProject(tx: Tx, orgId: number, id: number): Promise<Pr
   return row;
 }
 
-/** True when `clientId` is a non-archived brand of the organization. */
-export async function isActiveBrand(db: Tx, orgId: number, clientId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.organizationId, orgId), eq(clients.id, clientId), eq(clients.locked, false)));
-  return !!row;
-}
-
 export async function countActiveProjects(db: Tx, orgId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })

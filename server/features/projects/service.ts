@@ -6,7 +6,6 @@ import {
   countActiveProjects,
   findProject,
   insertProject,
-  isActiveBrand,
   linkProjectAlert,
   lockActiveProject,
   lockProject,
@@ -15,6 +14,7 @@ import {
   updateProjectRow,
   type ProjectWithBrand,
 } from './repo.js';
+import { findClient } from '../clients/service.js';
 import { lockOrganizationPermissions } from '../organizations/service.js';
 
 // Lookups and the alert link as other features use them: `projectInOrg` (archived projects
@@ -25,7 +25,8 @@ export { linkProjectAlert, lockActiveProject, projectInOrg, unlinkProjectAlert }
 const BRAND_POINTER = '/data/relationships/client';
 
 async function requireActiveBrand(tx: Tx, orgId: number, clientId: number) {
-  if (!(await isActiveBrand(tx, orgId, clientId))) throw fieldError(BRAND_POINTER, MSG.validation.projectNeedsBrand);
+  const brand = await findClient(tx, orgId, clientId);
+  if (!brand || brand.locked) throw fieldError(BRAND_POINTER, MSG.validation.projectNeedsBrand);
 }
 
 /**

@@ -167,21 +167,6 @@ export function exportQuery(f: SearchFilter, limit: number): SQL {
 
 // Saving results as coverage: the tag and project are tenant data, the archive is shared.
 
-export interface OrgTag {
-  id: number;
-  projectId: number;
-  locked: boolean;
-}
-
-/** The organization's tag (archived ones too), if it is theirs. */
-export async function findOrgTag(db: Tx, orgId: number, tagId: number): Promise<OrgTag | undefined> {
-  const res = await db.execute<{ id: number; project_id: number; locked: boolean }>(
-    sql`select id, project_id, locked from tags where organization_id = ${orgId} and id = ${tagId}`,
-  );
-  const r = res.rows[0];
-  return r && { id: r.id, projectId: r.project_id, locked: r.locked };
-}
-
 /** Archive articles among `ids` (unknown ids are left out). */
 export async function findArchiveArticles(db: Tx, ids: number[]) {
   if (ids.length === 0) return [];

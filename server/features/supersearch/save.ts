@@ -3,7 +3,8 @@ import type { Tx } from '../../db/client.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { composeSavedArticle, requireActiveTag, saveArchiveArticles } from '../articles/service.js';
 import { projectInOrg } from '../projects/service.js';
-import { findArchiveArticles, findOrgTag } from './repo.js';
+import { findTag } from '../tags/service.js';
+import { findArchiveArticles } from './repo.js';
 
 export interface SaveResultsOutcome {
   /** Articles saved now. */
@@ -31,7 +32,7 @@ function saveMessage(saved: number, exists: number): string {
  */
 export async function saveResults(tx: Tx, orgId: number, input: { ids: number[]; tagId: number; projectId: number }): Promise<SaveResultsOutcome> {
   if (!(await projectInOrg(tx, orgId, input.projectId))) throw notFound('project');
-  const orgTag = await findOrgTag(tx, orgId, input.tagId);
+  const orgTag = await findTag(tx, orgId, input.tagId);
   if (!orgTag) throw notFound('tag');
   if (orgTag.projectId !== input.projectId) throw fieldError('/tag_id', MSG.supersearch.tagNotInProject);
   const tag = await requireActiveTag(tx, orgId, input.tagId, '/tag_id');

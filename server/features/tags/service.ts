@@ -1,5 +1,8 @@
 import type { Tx } from '../../db/client.js';
-import { insertTag, type TagRow } from './repo.js';
+import { findTag, insertTag, type TagRow } from './repo.js';
+
+/** The organization's tag (archived ones too), undefined for another organization's id. */
+export { findTag, type TagRow };
 
 /**
  * Creates a tag under a project of the organization, in the caller's transaction (the demo
