@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../../common/messages.js';
-import { headlineBody } from '../../../common/schemas/articles.js';
+import {
+  headlineBody, type HeadlineToolsStatus, type SentimentResult, type TranslationResult,
+} from '../../../common/schemas/articles.js';
 import { requireActiveOrg, type OrgAuth } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { JSONAPI } from '../../http/jsonapi.js';
@@ -30,7 +32,7 @@ export default async function aiRoutes(fastify: FastifyInstance) {
       if (!lang.english) {
         return reply
           .type(JSONAPI)
-          .send({ data: { sentiment: null, score: null, available: false, language: lang.language, reason: MSG.articles.sentimentUnavailable } });
+          .send({ data: { sentiment: null, score: null, available: false, language: lang.language, reason: MSG.articles.sentimentUnavailable } satisfies SentimentResult });
       }
       let result;
       try {
@@ -39,7 +41,7 @@ export default async function aiRoutes(fastify: FastifyInstance) {
         req.log.error({ err }, 'sentiment failed');
         throw new AppError('internal', MSG.articles.sentimentError);
       }
-      return reply.type(JSONAPI).send({ data: { sentiment: result.sentiment, score: result.score, available: true, language: lang.language ?? 'en' } });
+      return reply.type(JSONAPI).send({ data: { sentiment: result.sentiment, score: result.score, available: true, language: lang.language ?? 'en' } satisfies SentimentResult });
     },
   );
 
@@ -53,7 +55,7 @@ export default async function aiRoutes(fastify: FastifyInstance) {
         attributes: {
           translation: { available: translator.configured, reason: translator.configured ? null : MSG.articles.translateNotConnected },
           sentiment: { languages: ['en'] },
-        },
+        } satisfies HeadlineToolsStatus,
       },
     });
   });
@@ -68,7 +70,7 @@ export default async function aiRoutes(fastify: FastifyInstance) {
         const t = await translator.translate(req.body.article_title, 'en');
         return reply
           .type(JSONAPI)
-          .send({ data: { translation: t.translatedText, source_language: t.detectedLanguage?.language ?? null } });
+          .send({ data: { translation: t.translatedText, source_language: t.detectedLanguage?.language ?? null } satisfies TranslationResult });
       } catch (err) {
         if (err instanceof TranslateNotConfiguredError) throw new AppError('not_connected', MSG.articles.translateNotConnected);
         // The reason goes to the log; the reader gets the catalogue's words.

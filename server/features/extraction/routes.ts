@@ -9,6 +9,7 @@ import { AppError, errorObject, ValidationError } from '../../http/errors.js';
 import { resource, sendOne } from '../../http/jsonapi.js';
 import { previewUrlOf } from '../articles/service.js';
 import { extractPage, type ExtractedPage } from '../../net/extract.js';
+import type { ExtractionAttributes } from '../../../common/schemas/extraction.js';
 
 const query = z.object({ id: idSchema.optional(), url: z.string().max(2048).optional() });
 
@@ -28,7 +29,7 @@ export const extractionResource = (id: string, p: ExtractedPage) =>
     published_at: p.publishedAt?.toISOString() ?? null,
     language: p.language,
     site_name: p.siteName,
-  });
+  } satisfies ExtractionAttributes);
 
 export default async function extractionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

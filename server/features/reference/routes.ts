@@ -3,6 +3,7 @@ import { COUNTRIES, LANGUAGES, REGIONS } from '../../../common/reference.js';
 import { requireOrg } from '../../http/auth.js';
 import { parseListParams, resource, sendList, type ListParams } from '../../http/jsonapi.js';
 import { listMediatypes } from './mediatypes.js';
+import type { CountryAttributes, LanguageAttributes, MediatypeAttributes, RegionAttributes } from '../../../common/schemas/reference.js';
 
 /** 001 §7: languages 150, countries 250, regions 150, mediatypes 150 per page. */
 const PAGE = { languages: 150, countries: 250, regions: 150, mediatypes: 150 } as const;
@@ -32,7 +33,7 @@ export default async function referenceRoutes(app: FastifyInstance) {
       name: 'languages',
       params: p,
       fetchPage: (q) => pageOf(LANGUAGES, q),
-      toResource: (l) => resource('language', l.code, { code: l.code, name: l.name }),
+      toResource: (l) => resource('language', l.code, { code: l.code, name: l.name } satisfies LanguageAttributes),
       csvColumns: ['code', 'name'],
     });
   });
@@ -45,7 +46,7 @@ export default async function referenceRoutes(app: FastifyInstance) {
       name: 'countries',
       params: p,
       fetchPage: (q) => pageOf(COUNTRIES, q, (c) => !regions?.length || regions.includes(c.region)),
-      toResource: (c) => resource('country', c.code, { 'iso-code': c.code, name: c.name, region: c.region, numeric: c.numeric }),
+      toResource: (c) => resource('country', c.code, { 'iso-code': c.code, name: c.name, region: c.region, numeric: c.numeric } satisfies CountryAttributes),
       csvColumns: ['iso-code', 'name', 'region'],
     });
   });
@@ -57,7 +58,7 @@ export default async function referenceRoutes(app: FastifyInstance) {
       name: 'regions',
       params: p,
       fetchPage: (q) => pageOf(REGIONS.map((name) => ({ name })), q),
-      toResource: (r) => resource('region', r.name, { name: r.name }),
+      toResource: (r) => resource('region', r.name, { name: r.name } satisfies RegionAttributes),
       csvColumns: ['name'],
     });
   });
@@ -69,7 +70,7 @@ export default async function referenceRoutes(app: FastifyInstance) {
       name: 'mediatypes',
       params: p,
       fetchPage: (q) => listMediatypes(db, { search: q.search, descending: q.sort[0]?.desc, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
-      toResource: (m) => resource('mediatype', m.id, { name: m.name }),
+      toResource: (m) => resource('mediatype', m.id, { name: m.name } satisfies MediatypeAttributes),
       csvColumns: ['name'],
     });
   });

@@ -1,16 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { HeadlineToolsStatus, Sentiment, SentimentResult, TranslationResult } from '../../../../common/schemas/articles';
+import type { ExtractionAttributes } from '../../../../common/schemas/extraction';
 import { apiFetch, ApiError } from '../../../lib/api';
 
 /** What the extraction service read from an article's page (GET extract). */
-export interface Extraction {
-  title: string | null;
-  text: string | null;
-  excerpt: string | null;
-  image: string | null;
-  published_at: string | null;
-  language: string | null;
-  site_name: string | null;
-}
+export type Extraction = ExtractionAttributes;
 
 type MaybeResource<A> = { data: A | { attributes: A } };
 const attributesOf = <A>(doc: MaybeResource<A>): A =>
@@ -37,21 +31,10 @@ export function useExtraction(article: { id: string; url: string } | null) {
   });
 }
 
-export type Sentiment = 'positive' | 'negative' | 'neutral' | 'controversial';
-export interface SentimentResult {
-  /** Null when the model cannot read the headline's language (`available: false`). */
-  sentiment: Sentiment | string | null;
-  score: number | null;
-  available?: boolean;
-  language?: string | null;
-  reason?: string;
-}
+export type { Sentiment, SentimentResult };
 
 /** What the headline tools can do on this server (GET headline_tools). */
-export interface HeadlineToolsStatus {
-  translation: { available: boolean; reason: string | null };
-  sentiment: { languages: string[] };
-}
+export type { HeadlineToolsStatus };
 
 /** Loaded once per session by rows that show the tools: the translate button says when translation is not set up. */
 export function useHeadlineToolsStatus() {
@@ -62,10 +45,7 @@ export function useHeadlineToolsStatus() {
     retry: false,
   });
 }
-export interface TranslationResult {
-  translation: string;
-  source_language: string;
-}
+export type { TranslationResult };
 
 /** POST translations (organizations with ai_headline_tools). */
 export function useTranslateHeadline() {
