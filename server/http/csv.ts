@@ -20,7 +20,9 @@ function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error(`cannot inline ${value}`);
-    return String(value);
+    // In parentheses when negative: `::` binds tighter than unary minus, so `-2147483648::int`
+    // would cast 2147483648 first (out of range) where the parameter is -2147483648.
+    return value < 0 ? `(${value})` : String(value);
   }
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'string') return pg.escapeLiteral(value);
