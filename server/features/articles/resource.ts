@@ -1,3 +1,4 @@
+import type { ArticleAttributes } from '../../../common/schemas/articles.js';
 import { domainOf } from '../../../common/url.js';
 import { rel, resource } from '../../http/jsonapi.js';
 import type { SavedArticleRow } from './repo.js';
@@ -37,7 +38,7 @@ export const articleResource = (a: SavedArticleRow) =>
       locked: a.locked,
       'inserted-at': a.insertedAt.toISOString(),
       'updated-at': a.updatedAt.toISOString(),
-    },
+    } satisfies ArticleAttributes,
     { tag: rel('tag', a.tagId), project: rel('project', a.projectId) },
   );
 
