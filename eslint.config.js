@@ -65,6 +65,15 @@ export default tseslint.config(
       }],
     },
   },
+  // The demo seed composes features like routes.ts does, but only through their services.
+  {
+    files: ['server/seed/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(?:\\.\\./)+features/[^/]+/(?!service\\.js$)', message: 'The seed calls the owners\' services (GUIDE §3), never their repositories.' }],
+      }],
+    },
+  },
   {
     files: ['server/db/**/*.ts', 'server/http/**/*.ts', 'server/net/**/*.ts'],
     rules: {

@@ -39,6 +39,11 @@ describe('server feature boundaries (lint)', () => {
     expect(await problems('server/net/example.ts', "import { x } from './language.js';")).toEqual([]);
   });
 
+  it('lets the demo seed call services only', async () => {
+    expect(await problems('server/seed/seed.ts', "import { x } from '../features/reference/mediatypes.js';")).toHaveLength(1);
+    expect(await problems('server/seed/seed.ts', "import { x } from '../features/reference/service.js';")).toEqual([]);
+  });
+
   it('lets the composition root (routes.ts, app.ts, jobs/) mount every feature', async () => {
     expect(await problems('server/routes.ts', "import { x } from './features/reports/public-routes.js';")).toEqual([]);
   });

@@ -10,7 +10,7 @@ import { urlKey } from '../net/url-key.js';
 import { createAlert, insertFeedRows } from '../features/alerts/service.js';
 import { saveArchiveArticles } from '../features/articles/service.js';
 import { insertArchiveArticles, insertWebsiteAuthors, recountFeedArticles, type NewArchiveArticle } from '../features/crawler/service.js';
-import { ensureMediatypes } from '../features/reference/mediatypes.js';
+import { ensureMediatypes } from '../features/reference/service.js';
 import { addWebsiteWithFeed } from '../features/websites/service.js';
 import { feedSortValues } from '../db/media-sql.js';
 import type { Tx } from '../db/client.js';

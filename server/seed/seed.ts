@@ -9,7 +9,7 @@ import { hashPassword } from '../features/auth/service.js';
 import { createClient } from '../features/clients/service.js';
 import { applyLegacyCapabilities, createOrganization } from '../features/organizations/service.js';
 import { createProject } from '../features/projects/service.js';
-import { ensureMediatypes } from '../features/reference/mediatypes.js';
+import { ensureMediatypes } from '../features/reference/service.js';
 import { createTag } from '../features/tags/service.js';
 import { seedDemoCoverage } from './seed-coverage.js';
 

@@ -3,7 +3,7 @@ import { COUNTRIES, LANGUAGES, REGIONS } from '../../../common/reference.js';
 import { mediatypes } from '../../db/schema/coverage.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg } from '../../../test/helpers/factories.js';
-import { DEFAULT_MEDIATYPES, ensureMediatypes } from './mediatypes.js';
+import { DEFAULT_MEDIATYPES, ensureMediatypes } from './service.js';
 
 let ctx: TestContext;
 let token: string;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COUNTRIES, LANGUAGES, REGIONS } from '../../../common/reference.js';
 import { requireOrg } from '../../http/auth.js';
 import { parseListParams, resource, sendList, type ListParams } from '../../http/jsonapi.js';
-import { listMediatypes } from './mediatypes.js';
+import { listMediatypes } from './service.js';
 import type { CountryAttributes, LanguageAttributes, MediatypeAttributes, RegionAttributes } from '../../../common/schemas/reference.js';
 
 /** 001 §7: languages 150, countries 250, regions 150, mediatypes 150 per page. */
