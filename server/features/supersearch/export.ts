@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
@@ -11,10 +10,10 @@ import { MSG } from '../../../common/messages.js';
 import type { SupersearchFilters } from '../../../common/schemas/supersearch.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
-import { exports } from '../../db/schema/reports.js';
 import { DiskStorage, type Storage } from '../../storage/storage.js';
 import { csvLines } from '../../http/csv.js';
 import { bossConnection, queueMail } from '../mail/service.js';
+import { claimExport, createExport, failExport, finishExport } from '../exports/service.js';
 import { EXPORT_COLUMNS, exportQuery } from './repo.js';
 import { toSearchFilter } from './service.js';
 
@@ -52,21 +51,16 @@ export async function queueSupersearchExport(
   boss: PgBoss | null,
   input: { orgId: number; userId: number; toEmail: string; params: SupersearchExportParams },
 ): Promise<{ id: string }> {
-  const [row] = await tx
-    .insert(exports)
-    .values({
-      token: randomBytes(32).toString('base64url'),
-      organizationId: input.orgId,
-      userId: input.userId,
-      kind: EXPORT_KIND,
-      params: { ...input.params },
-      toEmail: input.toEmail,
-      status: 'queued',
-      expiresAt: new Date(Date.now() + EXPORT_TTL_DAYS * 86_400_000),
-    })
-    .returning({ id: exports.id });
+  const row = await createExport(tx, {
+    orgId: input.orgId,
+    userId: input.userId,
+    kind: EXPORT_KIND,
+    params: { ...input.params },
+    toEmail: input.toEmail,
+    ttlDays: EXPORT_TTL_DAYS,
+  });
   if (boss) await boss.send(EXPORT_QUEUE, { id: row.id }, { singletonKey: `export-${row.id}`, db: bossConnection(tx) });
-  return row;
+  return { id: row.id };
 }
 
 const dialect = new PgDialect();
@@ -120,11 +114,7 @@ function readyMail(params: SupersearchExportParams, rows: number, link: string) 
  * in one transaction. A failure is recorded on the row and mailed as the catalogue's error.
  */
 export async function runSupersearchExport(deps: ExportDeps, id: string): Promise<{ status: 'done' | 'failed' | 'skipped'; rows: number }> {
-  const [row] = await deps.db
-    .update(exports)
-    .set({ status: 'running' })
-    .where(sql`${exports.id} = ${id} and ${exports.status} in ('queued', 'running') and ${exports.kind} = ${EXPORT_KIND}`)
-    .returning();
+  const row = await claimExport(deps.db, id, EXPORT_KIND);
   if (!row) return { status: 'skipped', rows: 0 };
   const params = row.params as unknown as SupersearchExportParams;
   const counter = { rows: 0 };
@@ -136,10 +126,7 @@ export async function runSupersearchExport(deps: ExportDeps, id: string): Promis
     const base = (deps.config.publicUrl ?? params.base_url).replace(/(?<!\/)\/+$/, '');
     const mail = readyMail(params, counter.rows, `${base}/api/p/exports/${row.token}`);
     await deps.db.transaction(async (tx) => {
-      await tx
-        .update(exports)
-        .set({ status: 'done', rowCount: counter.rows, fileKey, error: null, finishedAt: new Date() })
-        .where(eq(exports.id, row.id));
+      await finishExport(tx, row.id, { rowCount: counter.rows, fileKey });
       await queueMail(tx, { ...mailBase, ...mail });
     });
     deps.log.info({ job: EXPORT_QUEUE, exportId: row.id, rows: counter.rows }, 'export done');
@@ -148,7 +135,7 @@ export async function runSupersearchExport(deps: ExportDeps, id: string): Promis
     const error = err instanceof Error ? err.message : String(err);
     await deps.storage.remove(fileKey).catch(() => undefined);
     await deps.db.transaction(async (tx) => {
-      await tx.update(exports).set({ status: 'failed', error, rowCount: null, fileKey: null, finishedAt: new Date() }).where(eq(exports.id, row.id));
+      await failExport(tx, row.id, error);
       await queueMail(tx, { ...mailBase, subject: MSG.supersearch.exportFailedSubject, text: MSG.exports.emailFailure });
     });
     deps.log.error({ job: EXPORT_QUEUE, exportId: row.id, err }, 'export failed');
