@@ -126,6 +126,13 @@ export interface BulkRowResult {
   warning?: string;
 }
 
+/** The answer of a bulk call (POST articles/bulk_import, the feed's bulk save and delete): counts and one result per row. */
+export interface BulkResult {
+  success: number;
+  failed: number;
+  results: BulkRowResult[];
+}
+
 /** What the bulk-import form shows for the text area: links, one per line (000 §5). */
 export function parseBulkLinks(text: string): { links: string[]; error: string | null } {
   const links = text

@@ -1,5 +1,5 @@
 import { MSG } from '../../../common/messages.js';
-import { isBulkLink, type BulkRowResult } from '../../../common/schemas/articles.js';
+import { isBulkLink, type BulkResult, type BulkRowResult } from '../../../common/schemas/articles.js';
 import type { Tx } from '../../db/client.js';
 import { findArchiveByUrlKeys, findFeedArticles, insertSavedArticle, insertSavedArticles, savedUrlKeys } from './repo.js';
 import { composeSavedArticle, linkKey, requireActiveTag, tryExtract, websiteFor, type ArticleDeps } from './service.js';
@@ -16,11 +16,7 @@ export const BULK_REASONS = {
   error: MSG.articles.bulkFailed,
 } as const;
 
-export interface BulkOutcome {
-  success: number;
-  failed: number;
-  results: BulkRowResult[];
-}
+export type BulkOutcome = BulkResult;
 
 /** Pages read at once during an import: enough to hide latency, few enough to stay polite. */
 export const IMPORT_CONCURRENCY = 4;

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LIMITS } from '../../../../common/limits';
+import type { BulkResult, BulkRowResult } from '../../../../common/schemas/articles';
 import { FEED_DEFAULT_SORT, type FeedArticleAttributes } from '../../../../common/schemas/articles-feed';
 import { MSG } from '../../../../common/messages';
 import { ApiError, apiFetch, downloadCsv, listQuery } from '../../../lib/api';
@@ -37,17 +38,7 @@ export async function exportFeedIds(alertId: string, ids: string[]) {
   await downloadCsv(`csv/${feedPath(alertId)}`, query, `articles-feed-${alertId}-selection`);
 }
 
-export interface BulkRowResult {
-  id?: string | number;
-  url?: string;
-  status: 'OK' | 'KO' | number | string;
-  reason?: string | null;
-}
-export interface BulkResult {
-  success: number;
-  failed: number;
-  results: BulkRowResult[];
-}
+export type { BulkResult, BulkRowResult };
 
 export type BulkKind = 'save' | 'delete';
 export interface BulkOutcome {

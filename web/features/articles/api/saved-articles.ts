@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ARTICLE_DEFAULTS, isBulkLink, parseBulkLinks, type ArticleAttributes, type BulkRowResult } from '../../../../common/schemas/articles';
+import { ARTICLE_DEFAULTS, isBulkLink, parseBulkLinks, type ArticleAttributes, type BulkResult } from '../../../../common/schemas/articles';
 import type { FeedArticleAttributes } from '../../../../common/schemas/articles-feed';
 import { normalizeUserUrl } from '../../../../common/url';
 import { LANGUAGES, type Language } from '../../../../common/reference';
@@ -50,11 +50,7 @@ export function parseLinkLines(text: string): ParsedLinks {
   return { ready, invalid, duplicates, error };
 }
 
-export interface BulkResult {
-  success: number;
-  failed: number;
-  results: BulkRowResult[];
-}
+export type { BulkResult };
 
 const tagRel = (tagId: string) => ({ tag: { data: { type: 'tag' as const, id: tagId } } });
 

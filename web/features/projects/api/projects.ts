@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZES } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
+import type { ClientAttributes } from '../../../../common/schemas/clients';
 import { apiFetch, flatten, listQuery, type ListDocument } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../components/toasts';
 import type { CurrentUser } from '../../../lib/session';
@@ -57,11 +58,8 @@ export function useSetProjectLocked() {
   });
 }
 
-export interface BrandOption {
-  id: string;
-  name: string;
-  locked: boolean;
-}
+/** A brand of the brand select: the server's `client` attributes it uses. */
+export type BrandOption = Pick<ClientAttributes, 'name' | 'locked'> & { id: string };
 
 /** Active brands for the brand select (GET clients, whole list). Keyed under `clients` so brand changes refresh it. */
 export function useActiveBrands(enabled: boolean) {
@@ -69,7 +67,7 @@ export function useActiveBrands(enabled: boolean) {
     queryKey: ['clients', 'options'],
     enabled,
     queryFn: async () => {
-      const doc = await apiFetch<ListDocument<{ name: string; locked: boolean }>>('clients', {
+      const doc = await apiFetch<ListDocument<ClientAttributes>>('clients', {
         query: listQuery({ page: 1, pageSize: PAGE_SIZES.wholeList, sort: 'name', filter: { locked: false } }),
       });
       return doc.data.map((r) => flatten(r) as BrandOption);

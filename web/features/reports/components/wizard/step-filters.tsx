@@ -1,15 +1,13 @@
 import { Alert, Group, Loader, MultiSelect, Paper, SimpleGrid, Stack, Text, ThemeIcon, type MultiSelectProps } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconFilter, IconLanguage, IconTag, IconTagOff, IconWorldOff } from '@tabler/icons-react';
 import { LANGUAGES, languageName } from '../../../../../common/reference';
+import type { TagAttributes } from '../../../../../common/schemas/tags';
 import type { ReportPreview } from '../../api/types';
 import type { countMessage } from '../../lib/wizard-machine';
 import type { FilterValues } from './use-report-wizard';
 
 /** A project tag, as the shared tag list gives it. */
-interface Tag {
-  id: string;
-  name: string;
-}
+type Tag = Pick<TagAttributes, 'name'> & { id: string };
 
 interface Option {
   value: string;
