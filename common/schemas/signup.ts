@@ -106,3 +106,36 @@ export const inviteUserBody = z.object({
     }),
   }),
 });
+
+// Response documents of the public sign-up routes: each route declares its answer with these, the web reads their types.
+
+/** What became of one alert the free sign-up was asked to set up. */
+export const signupFeedOutcome = z.object({ status: z.enum(['PENDING', 'ACTIVE', 'FAILED', 'SKIPPED']), reason: z.string() });
+export type SignupFeedOutcome = z.infer<typeof signupFeedOutcome>;
+
+/** The answer of POST p/free_user: the session of the new account and the outcome of each alert. */
+export const freeUserCreatedDocument = z.object({
+  status: z.literal('OK'),
+  message: z.string(),
+  data: z.object({
+    user: z.object({ status: z.literal('OK'), id: z.string(), email: z.string(), token: z.string(), expires_at: z.string() }),
+    feeds: z.object({ articles: signupFeedOutcome, videos: signupFeedOutcome, streams: signupFeedOutcome }),
+  }),
+});
+export type FreeUserCreated = z.infer<typeof freeUserCreatedDocument>;
+
+/** GET p/free_user/preview: Twitch games for the stream alert. */
+export const signupGamesDocument = z.object({ data: z.array(z.object({ id: z.string(), name: z.string(), box_art_url: z.string() })) });
+export type SignupGame = z.infer<typeof signupGamesDocument>['data'][number];
+
+/** GET p/free_user/options: what this server can set up at sign-up (Twitch needs its credentials). */
+export const signupOptionsDocument = z.object({ data: z.object({ twitch: z.object({ available: z.boolean(), reason: z.string().nullable() }) }) });
+export type SignupOptions = z.infer<typeof signupOptionsDocument>['data'];
+
+/** The user of POST p/new_user (`type: 'user'`): joined the invitation's organization, with a session token. */
+export interface InvitedUserAttributes {
+  status: 'OK';
+  email: string;
+  token: string;
+  expires_at: string;
+}

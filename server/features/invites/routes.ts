@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inviteUserBody } from '../../../common/schemas/signup.js';
 import type { InviteAttributes } from '../../../common/schemas/invites.js';
+import type { InvitedUserAttributes } from '../../../common/schemas/signup.js';
 import { requireAdmin } from '../../http/auth.js';
 import { resource, sendOne } from '../../http/jsonapi.js';
 import { createInvite, requireInvite, signUpWithInvite, type InviteRow } from './service.js';
@@ -49,7 +50,7 @@ export default async function inviteRoutes(fastify: FastifyInstance) {
           email: result.user.email,
           token: result.token,
           expires_at: result.expiresAt.toISOString(),
-        }),
+        } satisfies InvitedUserAttributes),
         201,
       );
     },

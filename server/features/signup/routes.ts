@@ -5,7 +5,10 @@ import { LIMITS } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
 import { typedTermsToKeywords } from '../../../common/query/simple.js';
 import { alertPreviewDocument } from '../../../common/schemas/alerts.js';
-import { freeUserBody, signupAlertPreviewBody } from '../../../common/schemas/signup.js';
+import {
+  freeUserBody, freeUserCreatedDocument as freeUserCreated, signupAlertPreviewBody, signupGamesDocument as gamesDoc,
+  signupOptionsDocument as signupOptionsDoc,
+} from '../../../common/schemas/signup.js';
 import { AppError } from '../../http/errors.js';
 import { TwitchClient, TwitchNotConfiguredError, type TwitchCategory } from '../../integrations/twitch/client.js';
 import { previewAlert } from '../alerts/service.js';
@@ -24,23 +27,10 @@ const challengeSchema = z.object({
   signature: z.string(),
 });
 
-const feedOutcome = z.object({ status: z.enum(['PENDING', 'ACTIVE', 'FAILED', 'SKIPPED']), reason: z.string() });
-const freeUserCreated = z.object({
-  status: z.literal('OK'),
-  message: z.string(),
-  data: z.object({
-    user: z.object({ status: z.literal('OK'), id: z.string(), email: z.string(), token: z.string(), expires_at: z.string() }),
-    feeds: z.object({ articles: feedOutcome, videos: feedOutcome, streams: feedOutcome }),
-  }),
-});
-
 const previewQuery = z.object({
   // Spec: the game lookup runs for more than 2 characters.
   searchTerm: z.string({ error: MSG.validation.feedKeyword }).trim().min(LIMITS.feedKeyword.min, MSG.validation.feedKeyword).max(100),
 });
-const gamesDoc = z.object({ data: z.array(z.object({ id: z.string(), name: z.string(), box_art_url: z.string() })) });
-
-const signupOptionsDoc = z.object({ data: z.object({ twitch: z.object({ available: z.boolean(), reason: z.string().nullable() }) }) });
 
 // Game searches are public; remembering answers briefly keeps a busy form (one lookup per
 // pause in typing) from spending the install's Twitch rate limit.

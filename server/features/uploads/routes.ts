@@ -7,6 +7,7 @@ import { resource, sendOne } from '../../http/jsonapi.js';
 import { refuseNulFields } from '../../http/storable-text.js';
 import { requireInvite } from '../invites/service.js';
 import { imageTooLarge, openUpload, parseUploadForm, saveUpload, uploadUrl, type UploadRow } from './service.js';
+import type { UploadAttributes } from '../../../common/schemas/uploads.js';
 
 export const uploadResource = (u: UploadRow) =>
   resource('upload', u.id, {
@@ -17,7 +18,7 @@ export const uploadResource = (u: UploadRow) =>
     height: u.height,
     scope: u.scope,
     description: u.description,
-  });
+  } satisfies UploadAttributes);
 
 /**
  * Reads the multipart form: the `image` file into memory (the multipart plugin caps it at

@@ -2,14 +2,14 @@ import { apiFetch, ApiError, type JsonApiResource } from '../../../lib/api';
 import { MSG } from '../../../../common/messages';
 import type { AlertPreview } from '../../../../common/schemas/alerts';
 import type { InviteAttributes } from '../../../../common/schemas/invites';
+import type { FreeUserCreated, InvitedUserAttributes, SignupFeedOutcome, SignupGame, SignupOptions } from '../../../../common/schemas/signup';
+import type { UploadAttributes } from '../../../../common/schemas/uploads';
 
 /** The captcha challenge the widget fetches (docs/api.md: GET p/captcha). */
 export const CAPTCHA_URL = '/api/p/captcha';
 
-export interface FeedOutcome {
-  status: 'ACTIVE' | 'PENDING' | 'SKIPPED' | 'FAILED' | string;
-  reason: string;
-}
+/** What became of one alert the sign-up asked for. */
+export type FeedOutcome = SignupFeedOutcome;
 
 export interface FreeUserRequest {
   name: string;
@@ -24,25 +24,14 @@ export interface FreeUserRequest {
   altcha: string;
 }
 
-export interface FreeUserResult {
-  status: string;
-  message: string;
-  data: {
-    user: { status: string; id: string; email: string; token: string; expires_at: string };
-    feeds: { articles: FeedOutcome; videos: FeedOutcome; streams: FeedOutcome };
-  };
-}
+export type FreeUserResult = FreeUserCreated;
 
 /** POST p/free_user: creates the account and answers with a session token. */
 export function createFreeUser(body: FreeUserRequest): Promise<FreeUserResult> {
   return apiFetch<FreeUserResult>('p/free_user', { method: 'POST', body, public: true });
 }
 
-export interface Game {
-  id: string;
-  name: string;
-  box_art_url: string;
-}
+export type Game = SignupGame;
 
 /** GET p/free_user/preview: Twitch games for the stream alert. */
 export async function searchGames(searchTerm: string, signal?: AbortSignal): Promise<Game[]> {
@@ -60,9 +49,7 @@ export async function previewSignupAlert(keywords: string, altcha: string, signa
 }
 
 /** GET p/free_user/options: what this server can set up at sign-up (Twitch needs its credentials). */
-export interface SignupOptions {
-  twitch: { available: boolean; reason: string | null };
-}
+export type { SignupOptions };
 
 export async function fetchSignupOptions(signal?: AbortSignal): Promise<SignupOptions> {
   const doc = await apiFetch<{ data: SignupOptions }>('p/free_user/options', { public: true, signal });
@@ -106,9 +93,8 @@ export async function fetchInvite(key: string, signal?: AbortSignal): Promise<In
   return invite;
 }
 
-export interface Upload {
-  url: string;
-}
+/** What the sign-up keeps of the uploaded avatar (the server's `upload` resource). */
+export type Upload = Pick<UploadAttributes, 'url'>;
 
 /** POST p/f/av: an avatar for someone signing up from an invitation. */
 export async function uploadInviteAvatar(inviteKey: string, file: File): Promise<Upload> {
@@ -118,7 +104,7 @@ export async function uploadInviteAvatar(inviteKey: string, file: File): Promise
   form.append('scope', 'avatar');
   form.append('description', 'Profile picture');
   form.append('image', file);
-  const doc = await apiFetch<{ data: JsonApiResource<{ url: string }> }>('p/f/av', { method: 'POST', body: form, public: true });
+  const doc = await apiFetch<{ data: JsonApiResource<UploadAttributes> }>('p/f/av', { method: 'POST', body: form, public: true });
   return { url: doc.data.attributes.url };
 }
 
@@ -130,11 +116,7 @@ export interface InvitedUserRequest {
   picture: string | null;
 }
 
-export interface InvitedUserResult {
-  status: string;
-  token: string;
-  expires_at: string;
-}
+export type InvitedUserResult = InvitedUserAttributes;
 
 /** POST p/new_user: joins the invitation's organization; answers with a session token. */
 export async function createInvitedUser(attributes: InvitedUserRequest): Promise<InvitedUserResult> {
