@@ -15,7 +15,7 @@ import { addWebsiteWithFeed } from '../features/websites/service.js';
 import { feedSortValues } from '../db/media-sql.js';
 import type { Tx } from '../db/client.js';
 import { mediatypes } from '../db/schema/coverage.js';
-import { reports } from '../db/schema/reports.js';
+import { insertReport } from '../features/reports/service.js';
 import { tags } from '../db/schema/workspace.js';
 import {
   BRAND_HEADLINES, DEMO_OUTLETS, DEMO_WORDS, DESCRIPTIONS, EA_OUTLETS, GAMES, NAMES, OTHER_HEADLINES, formatDay, formatMonth, launchDate,
@@ -257,9 +257,8 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
   // would be taken from the real outlets, and the demo never reaches the internet on its own).
   if (saved.length) {
     const dates = saved.map(({ a }) => a.pubDate.getTime());
-    await tx.insert(reports).values({
+    await insertReport(tx, p.orgId, {
       id: randomBytes(16).toString('base64url'),
-      organizationId: p.orgId,
       projectId: p.launchId,
       name: 'Starfall launch: the coverage so far',
       // Said from the saved coverage itself, so the text never claims what the report lacks.

@@ -1,11 +1,11 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { TIER } from '../../common/limits.js';
 import { CAPABILITIES_BY_LEGACY_ID } from '../../common/plans.js';
 import type { Config } from '../config.js';
 import { generateSecret } from '../config.js';
 import type { Db } from '../db/client.js';
-import { organizations, users } from '../db/schema/accounts.js';
-import { hashPassword } from '../features/auth/service.js';
+import { organizations } from '../db/schema/accounts.js';
+import { hashPassword, insertUser, updateUserRow } from '../features/auth/service.js';
 import { createClient } from '../features/clients/service.js';
 import { applyLegacyCapabilities, createOrganization } from '../features/organizations/service.js';
 import { createProject } from '../features/projects/service.js';
@@ -37,10 +37,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
       return { createdAdmin: false, adminEmail: config.adminEmail, seededDemo: false };
     }
     const password = config.adminPassword ?? generateSecret(12);
-    const [admin] = await tx
-      .insert(users)
-      .values({ name: 'Coverwatch Admin', email: config.adminEmail, passwordHash: await hashPassword(password), tierId: TIER.admin })
-      .returning();
+    const admin = await insertUser(tx, { name: 'Coverwatch Admin', email: config.adminEmail, passwordHash: await hashPassword(password), tierId: TIER.admin });
     const operator = await createOrganization(tx, {
       name: 'Coverwatch',
       plan: 'admin',
@@ -82,6 +79,6 @@ async function seedDemoWorkspace(tx: Parameters<Parameters<Db['transaction']>[0]
   ] as const) {
     await createTag(tx, orgId, projectId, { name, hasHighlight, highlightDate });
   }
-  await tx.update(users).set({ defaultProjectId: launch.id }).where(eq(users.id, adminId));
+  await updateUserRow(tx, adminId, { defaultProjectId: launch.id });
   await seedDemoCoverage(tx, { orgId, launchId: launch.id, esportsId: esports.id, headphonesId: headphones.id });
 }

@@ -190,3 +190,20 @@ export async function recentMatchSamples(db: Tx, tsquery: string, minReach: numb
      limit ${limit}`);
   return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
+
+/**
+ * Folds each alert's feed-count deltas (alert_feed_counts) into one row once it has gathered
+ * more than `threshold`, so summing them stays a read of a few rows. The DELETE sees the rows
+ * of its snapshot only: deltas appended meanwhile by an ingest stay, and the sum is unchanged.
+ */
+export async function compactAlertFeedCounts(db: Tx, threshold = 20) {
+  const res = await db.execute(sql`
+    with busy as (
+      select alert_id from alert_feed_counts group by alert_id having count(*) > ${threshold}
+    ), gone as (
+      delete from alert_feed_counts c using busy b where c.alert_id = b.alert_id returning c.alert_id, c.delta
+    )
+    insert into alert_feed_counts (alert_id, delta)
+    select alert_id, sum(delta) from gone group by alert_id`);
+  return { compactedAlerts: res.rowCount ?? 0 };
+}

@@ -32,6 +32,8 @@ export { hideFeedArticles };
 export { findFeedAlert, type FeedAlert } from './repo.js';
 /** Adds ready-made rows (matched by the caller, sort columns filled) to alert feeds in one statement: the demo seed. */
 export { insertFeedRows, type NewFeedRow } from './repo.js';
+/** Housekeeping folds each alert's feed-count deltas. */
+export { compactAlertFeedCounts } from './repo.js';
 
 /** What creating or editing an alert takes (API attribute names in camelCase; undefined = unchanged/default). */
 export interface AlertInput {

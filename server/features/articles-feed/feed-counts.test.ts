@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
 import { addToFeed, makeAlert, makeArchiveArticle } from '../../../test/helpers/coverage-factories.js';
-import { compactAlertFeedCounts } from '../../jobs/housekeeping.js';
+import { compactAlertFeedCounts } from '../alerts/service.js';
 import { countFeed } from './repo.js';
 
 let ctx: TestContext;

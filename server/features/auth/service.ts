@@ -1,8 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages.js';
-import type { Db } from '../../db/client.js';
-import { loginFailures, sessions, users, instanceSettings } from '../../db/schema/accounts.js';
+import type { Db, Tx } from '../../db/client.js';
+import { loginFailures, memberships, sessions, users, instanceSettings } from '../../db/schema/accounts.js';
 import { AppError } from '../../http/errors.js';
 import type { Authenticator } from '../../http/auth.js';
 import { generateSecret, type Config } from '../../config.js';
@@ -81,4 +81,58 @@ export async function login(
 export async function logout(db: Db, authenticator: Authenticator, sessionId: string) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
   authenticator.forgetSession(sessionId);
+}
+
+/*
+ * People and where they belong. Auth owns `users` and `memberships` (with sessions and login
+ * failures): every feature that creates a person (sign-up, invites, the seed), moves them to an
+ * organization (organizations, users) or changes their role calls these, inside its transaction.
+ * Auth sits on the lowest floor, so any feature may call it without a cycle.
+ */
+
+/** The id of the user with this e-mail (case-insensitive), if any. */
+export async function findUserIdByEmail(tx: Tx, email: string): Promise<number | undefined> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row?.id;
+}
+
+/** A new user (the password already hashed); a taken e-mail fails on the unique index. */
+export async function insertUser(
+  tx: Tx,
+  values: { name: string; email: string; passwordHash: string; tierId: number; avatar?: string | null; organizationId?: number | null },
+): Promise<{ id: number; email: string }> {
+  const [row] = await tx.insert(users).values(values).returning({ id: users.id, email: users.email });
+  return row;
+}
+
+/** Edits a user's profile and/or current organization (only the fields given). */
+export async function updateUserRow(
+  tx: Tx,
+  userId: number,
+  changes: { name?: string; avatar?: string | null; organizationId?: number | null; defaultProjectId?: number | null },
+): Promise<void> {
+  await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Makes `userId` a member of `orgId` with `roleId`. */
+export async function addMembership(tx: Tx, orgId: number, userId: number, roleId: number): Promise<void> {
+  await tx.insert(memberships).values({ organizationId: orgId, userId, roleId });
+}
+
+/** Gives these members of `orgId` the role `roleId` (kick, promote). */
+export async function setMemberRoles(tx: Tx, orgId: number, userIds: number[], roleId: number): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx
+    .update(memberships)
+    .set({ roleId, updatedAt: new Date() })
+    .where(and(eq(memberships.organizationId, orgId), inArray(memberships.userId, userIds)));
+}
+
+/** Deletes expired or long-revoked sessions and day-old login failures (housekeeping). */
+export async function pruneSessions(db: Tx, now = new Date()): Promise<{ deletedSessions: number; deletedLoginFailures: number }> {
+  const gone = await db.execute(
+    sql`delete from sessions where expires_at <= ${now.toISOString()} or revoked_at <= ${now.toISOString()}::timestamptz - interval '1 day'`,
+  );
+  const failures = await db.execute(sql`delete from login_failures where at <= ${now.toISOString()}::timestamptz - interval '1 day'`);
+  return { deletedSessions: gone.rowCount ?? 0, deletedLoginFailures: failures.rowCount ?? 0 };
 }

@@ -5,11 +5,11 @@ import { MSG } from '../../../common/messages.js';
 import { avatarSchema } from '../../../common/schemas/jsonapi.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
-import { invites, memberships, organizations, users } from '../../db/schema/accounts.js';
+import { invites, organizations } from '../../db/schema/accounts.js';
 import { uploads } from '../../db/schema/workspace.js';
 import type { Authenticator } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
-import { createSession, hashPassword } from '../auth/service.js';
+import { addMembership, createSession, findUserIdByEmail, hashPassword, insertUser } from '../auth/service.js';
 
 export interface InviteRow {
   key: string;
@@ -86,22 +86,11 @@ export async function signUpWithInvite(
   const user = await deps.db
     .transaction(async (tx) => {
       const invite = await requireInvite(tx, input.invite_key, { lock: true });
-      const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
-      if (taken) throw emailTaken();
+      if (await findUserIdByEmail(tx, input.email)) throw emailTaken();
       const avatar = await uploadedAvatar(tx, invite.organization.id, input.picture);
-      const [row] = await tx
-        .insert(users)
-        .values({
-          name: input.name,
-          email: input.email,
-          passwordHash,
-          avatar,
-          tierId: TIER.user,
-          organizationId: invite.organization.id,
-        })
-        .returning({ id: users.id, email: users.email });
+      const row = await insertUser(tx, { name: input.name, email: input.email, passwordHash, avatar, tierId: TIER.user, organizationId: invite.organization.id });
       // `roles` in the request is ignored: whoever follows a link joins as a User; admins promote.
-      await tx.insert(memberships).values({ organizationId: invite.organization.id, userId: row.id, roleId: ROLE.user });
+      await addMembership(tx, invite.organization.id, row.id, ROLE.user);
       return row;
     })
     .catch((err: unknown) => {
@@ -142,4 +131,10 @@ async function uploadedAvatar(tx: Tx, orgId: number, picture: string | null | un
       ),
     );
   return upload ? parsed.data : null;
+}
+
+/** Marks active invitations past their expiry as expired (housekeeping); returns how many. */
+export async function expireInvites(db: Tx, now = new Date()): Promise<number> {
+  const res = await db.execute(sql`update invites set status = 'expired' where status = 'active' and expires_at <= ${now.toISOString()}`);
+  return res.rowCount ?? 0;
 }

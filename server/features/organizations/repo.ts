@@ -1,5 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { RoleId } from '../../../common/limits.js';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { memberships, organizations, users } from '../../db/schema/accounts.js';
 import { containsPattern, orderTerms, pageWindow, splitTotal, totalOver } from '../../db/paging.js';
@@ -125,10 +124,3 @@ export async function lockMemberships(tx: Tx, orgId: number) {
     .for('update');
 }
 
-export async function setMemberRoles(tx: Tx, orgId: number, userIds: number[], roleId: RoleId) {
-  if (userIds.length === 0) return;
-  await tx
-    .update(memberships)
-    .set({ roleId, updatedAt: new Date() })
-    .where(and(eq(memberships.organizationId, orgId), inArray(memberships.userId, userIds)));
-}

@@ -8,7 +8,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { memberships, organizations, users } from '../../db/schema/accounts.js';
 import { isTrialExpired } from '../../http/auth.js';
 import { AppError, errorObject, ValidationError, type ErrorObject } from '../../http/errors.js';
-import { findOrganization, findOrganizationPermissions, lockMemberships, lockOrganizationPermissions, setMemberRoles, type OrganizationRow } from './repo.js';
+import { addMembership, setMemberRoles, updateUserRow } from '../auth/service.js';
+import { findOrganization, findOrganizationPermissions, lockMemberships, lockOrganizationPermissions, type OrganizationRow } from './repo.js';
 
 // Plan permissions as other features read them: `findOrganizationPermissions(tx, orgId)` for a
 // check, `lockOrganizationPermissions(tx, orgId)` to hold the organization row while a
@@ -50,8 +51,8 @@ export async function createOrganization(
             : null,
     })
     .returning();
-  await tx.insert(memberships).values({ organizationId: org.id, userId: input.ownerId, roleId: ROLE.admin });
-  await tx.update(users).set({ organizationId: org.id, updatedAt: new Date() }).where(eq(users.id, input.ownerId));
+  await addMembership(tx, org.id, input.ownerId, ROLE.admin);
+  await updateUserRow(tx, input.ownerId, { organizationId: org.id });
   return org;
 }
 

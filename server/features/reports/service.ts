@@ -283,3 +283,6 @@ export async function publicReportArticlesScope(db: Db, reportId: string): Promi
   const report = await requirePublicReport(db, reportId);
   return { orgId: report.organizationId, projectId: report.projectId, where: criteriaCondition(report.organizationId, criteriaOf(report)) };
 }
+
+/** A report row written as it is (the demo seed's published report); the API goes through createReport. */
+export { insertReport } from './repo.js';

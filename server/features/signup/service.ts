@@ -1,14 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
 import { TIER } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
 import { typedTermsToKeywords } from '../../../common/query/simple.js';
 import type { FreeUserBody } from '../../../common/schemas/signup.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/accounts.js';
 import { pendingFeeds } from '../../db/schema/workspace.js';
 import { AppError } from '../../http/errors.js';
 import { backfillAlert, createAlert } from '../alerts/service.js';
-import { hashPassword } from '../auth/service.js';
+import { findUserIdByEmail, hashPassword, insertUser, updateUserRow } from '../auth/service.js';
 import { createClient } from '../clients/service.js';
 import { createOrganization } from '../organizations/service.js';
 import { createProject } from '../projects/service.js';
@@ -67,16 +65,12 @@ export async function createFreeAccount(db: Db, input: FreeUserBody, opts: FreeA
   let account: FreeAccount;
   try {
     account = await db.transaction(async (tx) => {
-      const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
-      if (existing) throw emailTaken();
-      const [user] = await tx
-        .insert(users)
-        .values({ name: input.name, email: input.email, passwordHash, tierId: TIER.free })
-        .returning({ id: users.id, email: users.email });
+      if (await findUserIdByEmail(tx, input.email)) throw emailTaken();
+      const user = await insertUser(tx, { name: input.name, email: input.email, passwordHash, tierId: TIER.free });
       const org = await createOrganization(tx, { name: input.organization_name, plan: 'trial', ownerId: user.id });
       const client = await createClient(tx, org.id, { name: input.client_name });
       const project = await createProject(tx, org.id, { clientId: client.id, name: input.project_name });
-      await tx.update(users).set({ defaultProjectId: project.id, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await updateUserRow(tx, user.id, { defaultProjectId: project.id });
       const feeds = { articles: SKIPPED, videos: SKIPPED, streams: SKIPPED } as Record<FeedKind, FeedOutcome>;
       const records: (typeof pendingFeeds.$inferInsert)[] = [];
       let alertId: number | null = null;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { memberships, organizations, users } from '../../db/schema/accounts.js';
 import { projects } from '../../db/schema/workspace.js';
 import { notFound } from '../../http/errors.js';
+import { updateUserRow } from '../auth/service.js';
 
 const ACTIVE_ROLES = [ROLE.admin, ROLE.user];
 
@@ -76,7 +77,7 @@ export async function setDefaultProject(db: Db, orgId: number, userId: number, p
       .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId), eq(projects.locked, false)));
     if (!project) throw notFound('project');
   }
-  await db.update(users).set({ defaultProjectId: projectId, updatedAt: new Date() }).where(eq(users.id, userId));
+  await updateUserRow(db, userId, { defaultProjectId: projectId });
 }
 
 /**
@@ -105,10 +106,7 @@ export async function updateUser(
         .for('share');
       if (!member) throw notFound('organization');
     }
-    await tx
-      .update(users)
-      .set({ name: changes.name, avatar: changes.avatar, organizationId: changes.organizationId, updatedAt: new Date() })
-      .where(eq(users.id, userId));
+    await updateUserRow(tx, userId, { name: changes.name, avatar: changes.avatar, organizationId: changes.organizationId });
     return { switched: changes.organizationId !== undefined };
   });
 }
