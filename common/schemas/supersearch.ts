@@ -224,3 +224,39 @@ export interface SupersearchArticleAttributes {
 }
 
 export type VolumeInterval = 'day' | 'week' | 'month';
+
+/** Pagination of POST supersearch (000 §Super Search result): the cursor of the next page is `nextPage`, sent back as search_after. */
+export interface SupersearchResultsMeta {
+  total: number;
+  page: number;
+  lastPage: number;
+  /** Null on the last page. */
+  nextPage: string | null;
+  page_size: number;
+  /** The same cursor under its v1.12 name. */
+  next_search_after: string | null;
+}
+
+/** One bucket of POST supersearch/volume (the document's `data`), zeros included. */
+export interface SupersearchVolumePoint {
+  inserted_at: string;
+  articles: number;
+}
+
+/** The `meta` of POST supersearch/volume. */
+export interface SupersearchVolumeMeta {
+  interval: VolumeInterval;
+  total: number;
+  competitorIndex: number;
+}
+
+/** The answer (`data`) of POST supersearch/bulk. */
+export interface SupersearchSaveResult {
+  /** Articles saved now. */
+  success: number;
+  /** Articles the project already had (its saved coverage keeps one row per URL). */
+  already_exists: number;
+  /** Ids that are not in the archive. */
+  not_found: number;
+  message: string;
+}

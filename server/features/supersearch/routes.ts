@@ -8,6 +8,9 @@ import {
   supersearchSchemas,
   utcDay,
   type SupersearchArticleAttributes,
+  type SupersearchResultsMeta,
+  type SupersearchVolumeMeta,
+  type SupersearchVolumePoint,
 } from '../../../common/schemas/supersearch.js';
 import { requireActiveOrg, requirePermission, type OrgAuth } from '../../http/auth.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
@@ -107,7 +110,7 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
           nextPage: page.next,
           page_size: body.page_size,
           next_search_after: page.next,
-        },
+        } satisfies SupersearchResultsMeta,
       });
     },
   );
@@ -127,8 +130,8 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
       if (body.competitorIndex > 0 && !planAllowsCompetitors(planName)) throw new AppError('plan_limit', MSG.billing.upgrade, '/competitorIndex');
       const volume = await engine.volume(toSearchFilter(body), body.from_date, body.to_date);
       return reply.type(JSONAPI).send({
-        data: volume.buckets,
-        meta: { interval: volume.interval, total: volume.total, competitorIndex: body.competitorIndex },
+        data: volume.buckets satisfies SupersearchVolumePoint[],
+        meta: { interval: volume.interval, total: volume.total, competitorIndex: body.competitorIndex } satisfies SupersearchVolumeMeta,
       });
     },
   );

@@ -1,4 +1,5 @@
 import { MSG } from '../../../common/messages.js';
+import type { SupersearchSaveResult } from '../../../common/schemas/supersearch.js';
 import type { Tx } from '../../db/client.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { composeSavedArticle, requireActiveTag, saveArchiveArticles } from '../articles/service.js';
@@ -6,15 +7,7 @@ import { projectInOrg } from '../projects/service.js';
 import { findTag } from '../tags/service.js';
 import { findArchiveArticles } from './repo.js';
 
-export interface SaveResultsOutcome {
-  /** Articles saved now. */
-  success: number;
-  /** Articles the project already had (its saved coverage keeps one row per URL). */
-  already_exists: number;
-  /** Ids that are not in the archive. */
-  not_found: number;
-  message: string;
-}
+export type SaveResultsOutcome = SupersearchSaveResult;
 
 /** The catalogue's words for a bulk save (001 §8 "Articles and bulk"). */
 function saveMessage(saved: number, exists: number): string {

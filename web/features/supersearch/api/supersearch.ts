@@ -1,6 +1,12 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LANGUAGES } from '../../../../common/reference';
-import type { SupersearchArticleAttributes } from '../../../../common/schemas/supersearch';
+import type {
+  SupersearchArticleAttributes,
+  SupersearchResultsMeta,
+  SupersearchSaveResult,
+  SupersearchVolumeMeta,
+  SupersearchVolumePoint,
+} from '../../../../common/schemas/supersearch';
 import { apiFetch, flatten, listQuery, type ListDocument } from '../../../lib/api';
 import type { CursorPages } from '../lib/cursor-pages';
 import { currentCursor } from '../lib/cursor-pages';
@@ -18,14 +24,7 @@ export interface SearchRun {
 export type SupersearchArticle = SupersearchArticleAttributes & { id: string };
 
 /** Super Search pagination (000 §Super Search result): page numbers and the next page's cursor. */
-export interface ResultsMeta {
-  total: number;
-  page: number;
-  lastPage: number;
-  /** The cursor to send back as search_after; null on the last page. */
-  nextPage: string | null;
-  page_size: number;
-}
+export type ResultsMeta = SupersearchResultsMeta;
 
 interface ResultsDocument {
   data: { type: string; id: string; attributes: SupersearchArticleAttributes }[];
@@ -69,7 +68,7 @@ export async function fetchVolume(filters: SearchFilters, competitorIndex: numbe
     media_score: filters.media_score,
   };
   if (competitorIndex !== null) body.competitorIndex = competitorIndex;
-  const doc = await apiFetch<{ data: VolumePoint[]; meta: { interval: VolumeInterval; total: number; competitorIndex?: number | null } }>(
+  const doc = await apiFetch<{ data: SupersearchVolumePoint[]; meta: SupersearchVolumeMeta }>(
     'supersearch/volume',
     { method: 'POST', body, signal },
   );
@@ -105,11 +104,7 @@ export function useVolumes(run: SearchRun | null, withCompetitors: boolean) {
   });
 }
 
-export interface BulkSaveResult {
-  success: number;
-  already_exists: number;
-  message: string;
-}
+export type BulkSaveResult = SupersearchSaveResult;
 
 export interface BulkSaveRequest {
   articles: string[];

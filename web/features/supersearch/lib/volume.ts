@@ -1,11 +1,10 @@
 import dayjs from 'dayjs';
+import type { SupersearchVolumePoint, VolumeInterval } from '../../../../common/schemas/supersearch';
 
-export type VolumeInterval = 'day' | 'week' | 'month';
+export type { VolumeInterval };
 
-export interface VolumePoint {
-  inserted_at: string;
-  articles: number;
-}
+/** One bucket of the volume answer (the server's shape). */
+export type VolumePoint = SupersearchVolumePoint;
 
 /** One line of the chart: the main query (index 0) or a competitor (1-5). */
 export interface VolumeSeries {
