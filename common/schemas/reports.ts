@@ -219,3 +219,12 @@ export interface ReportDetailAttributes extends ReportAttributes {
   totals: ReportTotals;
   stats: ReportStats;
 }
+
+/** The answer (`data`) of POST reports/preview: what the wizard's criteria select. */
+export interface ReportPreview {
+  count: number;
+  totals: ReportTotals;
+  stats: ReportStats;
+  languages_available: { language: string; articles: number }[];
+  tags_available: { tag_id: string; tag_name: string; articles: number }[];
+}

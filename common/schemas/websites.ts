@@ -242,3 +242,10 @@ export interface WebsiteArticleAttributes {
   feed_id: string | null;
   website_id: string | null;
 }
+
+/** The attributes of POST feeds/opml's answer: feeds created, entries already known, and entries refused with why. */
+export interface OpmlImportAttributes {
+  created: number;
+  skipped: number;
+  invalid: { url: string; reason: string }[];
+}

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { LIMITS } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
-import type { ReportCreateAttributes, ReportHighlight, ReportPreviewInput, ReportStats, ReportTotals } from '../../../common/schemas/reports.js';
+import type {
+  ReportCreateAttributes, ReportHighlight, ReportPreview, ReportPreviewInput, ReportStats, ReportTotals,
+} from '../../../common/schemas/reports.js';
 import type { Db } from '../../db/client.js';
 import { AppError, errorObject, fieldError, notFound, ValidationError, type ErrorObject } from '../../http/errors.js';
 import { enqueueScreenshots, ensureScreenshotRows, type ScreenshotDeps } from '../screenshots/service.js';
@@ -122,7 +124,7 @@ export async function previewReport(db: Db, orgId: number, input: ReportPreviewI
     ...summary,
     languages_available: languagesOf(available),
     tags_available: tagsOf(available, names),
-  };
+  } satisfies ReportPreview;
 }
 
 /** The catalogue's messages for a criteria selecting no articles or more than a report may hold. */

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
-import { feedCreateBody, feedUpdateBody } from '../../../common/schemas/websites.js';
+import { feedCreateBody, feedUpdateBody, type OpmlImportAttributes } from '../../../common/schemas/websites.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
 import { deleteFeed, enqueueFeedPoll, insertFeed, insertNewFeeds, updateFeed } from '../crawler/service.js';
@@ -160,7 +160,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       return reply.type(JSONAPI).send({
         data: {
           type: 'opml_import',
-          attributes: { created: created.length, skipped: entries.length - created.length, invalid },
+          attributes: { created: created.length, skipped: entries.length - created.length, invalid } satisfies OpmlImportAttributes,
         },
         meta: { message: MSG.websites.opmlImported(created.length, entries.length - created.length, invalid.length) },
       });

@@ -1,5 +1,10 @@
 import type { ArticleAttributes } from '../../../../common/schemas/articles';
-import type { ReportAttributes, ReportDetailAttributes, ReportHighlight, ReportStats, ReportTotals } from '../../../../common/schemas/reports';
+import type {
+  ReportAttributes,
+  ReportDetailAttributes,
+  ReportHighlight,
+  ReportPreview,
+} from '../../../../common/schemas/reports';
 import type { ScreenshotAttributes } from '../../../../common/schemas/screenshots';
 
 /** Response types are the server's (common/schemas); the web adds the resource id. */
@@ -52,10 +57,5 @@ export interface ReportFilters {
   languages_not: string[];
 }
 
-export interface ReportPreview {
-  count: number;
-  totals: ReportTotals;
-  stats: ReportStats;
-  languages_available: { language: string; articles: number }[];
-  tags_available: { tag_id: string | number; tag_name: string; articles: number }[];
-}
+/** What the wizard's criteria select (POST reports/preview). */
+export type { ReportPreview };

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../common/messages';
 import type {
   FeedAttributes,
+  OpmlImportAttributes,
   TwitterAccountAttributes,
   WebsiteArticleAttributes,
   WebsiteAttributes,
@@ -189,11 +190,7 @@ export function useUpdateWebsite(id: string) {
   });
 }
 
-export interface OpmlImportResult {
-  created: number;
-  skipped: number;
-  invalid: { url: string; reason: string }[];
-}
+export type OpmlImportResult = OpmlImportAttributes;
 
 /** POST feeds/opml with the chosen file (multipart field `file`). */
 export function useImportOpml() {
