@@ -33,3 +33,20 @@ export const avatarSchema = z
   .regex(/^(\/api\/f\/[0-9a-f-]{36}\.(png|jpg))?$/, 'Avatar must be an image uploaded to Coverwatch')
   .nullable()
   .transform((v) => (v === '' ? null : v));
+
+/** The `meta` of every paginated list the server answers. */
+export interface ListMeta {
+  total_entries: number;
+  last_page: number;
+  page_number: number;
+  page_size: number;
+}
+
+/** A JSON:API error object as the server sends it: a stable code, and where the problem is. */
+export interface ErrorObject {
+  status: string;
+  code: string;
+  title: string;
+  detail: string;
+  source?: { pointer?: string; parameter?: string };
+}

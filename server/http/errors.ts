@@ -2,6 +2,8 @@
  * Stable error codes and their HTTP statuses. Services throw `AppError`; the error handler in
  * app.ts turns every error into a JSON:API error document.
  */
+import type { ErrorObject } from '../../common/schemas/jsonapi.js';
+
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
@@ -30,13 +32,7 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export interface ErrorObject {
-  status: string;
-  code: string;
-  title: string;
-  detail: string;
-  source?: { pointer?: string; parameter?: string };
-}
+export type { ErrorObject };
 
 const TITLES: Record<ErrorCode, string> = {
   bad_request: 'Bad request',

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify';
 import { PAGE_SIZES } from '../../common/limits.js';
+import type { ListMeta } from '../../common/schemas/jsonapi.js';
 import { AppError, errorObject, ValidationError, type ErrorObject } from './errors.js';
 
 export const JSONAPI = 'application/vnd.api+json';
@@ -37,12 +38,7 @@ export interface ListParams {
   search?: string;
 }
 
-export interface ListMeta {
-  total_entries: number;
-  last_page: number;
-  page_number: number;
-  page_size: number;
-}
+export type { ListMeta };
 
 /**
  * Reads the list parameters in both spellings the spec uses: `page[page]`/`page[page_size]`

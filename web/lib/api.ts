@@ -1,4 +1,5 @@
 import { MSG, statusMessage } from '../../common/messages';
+import type { ErrorObject, ListMeta } from '../../common/schemas/jsonapi';
 
 /** The access token lives in local storage (spec 001 §6). */
 const TOKEN_KEY = 'coverwatch.token';
@@ -9,13 +10,8 @@ export const tokenStore = {
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };
 
-export interface ApiErrorObject {
-  status: string;
-  code: string;
-  title: string;
-  detail: string;
-  source?: { pointer?: string; parameter?: string };
-}
+/** A JSON:API error object (the server's, common/schemas/jsonapi). */
+export type ApiErrorObject = ErrorObject;
 
 /** A failed call: `status` -1 means no response ("Network request fail"). */
 export class ApiError extends Error {
@@ -49,12 +45,7 @@ export interface JsonApiResource<A = Record<string, unknown>> {
   relationships?: Record<string, { data: { type: string; id: string } | null | { type: string; id: string }[] }>;
 }
 
-export interface ListMeta {
-  total_entries: number;
-  last_page: number;
-  page_number: number;
-  page_size: number;
-}
+export type { ListMeta };
 
 export interface ListDocument<A> {
   data: JsonApiResource<A>[];
