@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { formatVisitors } from '../../../../common/media-score';
+import type { ArticleAttributes } from '../../../../common/schemas/articles';
 import { REPORT_DEFAULT_TEMPLATE, REPORT_TEMPLATE_PLACEHOLDERS, unknownPlaceholders, type ReportTemplatePlaceholder } from '../../../../common/schemas/reports';
 import { domainOf } from '../../../../common/url';
 
@@ -11,18 +12,12 @@ export const TEMPLATE_PLACEHOLDERS = REPORT_TEMPLATE_PLACEHOLDERS;
 export type TemplatePlaceholder = ReportTemplatePlaceholder;
 export { unknownPlaceholders };
 
+/** Each key optional and nullable: a row renders whatever of it is known. */
+type Loose<T> = { [K in keyof T]?: T[K] | null };
+
 /** What a custom-list row is made of: the saved article's fields (as `GET articles` names them). */
-export interface TemplateArticle {
-  title?: string | null;
-  url: string;
-  fullUrl?: string | null;
-  reach?: number | null;
-  date?: string | null;
-  media?: string | null;
-  tag_name?: string | null;
-  'website-visits'?: number | null;
-  muv?: number | null;
-}
+export type TemplateArticle = Pick<ArticleAttributes, 'url'> &
+  Loose<Pick<ArticleAttributes, 'title' | 'fullUrl' | 'reach' | 'date' | 'media' | 'tag_name' | 'website-visits' | 'muv'>>;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
