@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCountries, useLanguages, useRegions } from '../api/reference';
+import { useCountries, useLanguages, useRegions } from '../../reference/api/reference';
 import { EMPTY_FILTERS, defaultPeriod, normalizeFilters, scoreRangeInvalid, type FeedFilters } from '../lib/feed-filters';
 
 export type DateMode = 'all' | 'period';

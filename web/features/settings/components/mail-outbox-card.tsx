@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Card, EmptyState, Group, Modal, Pagination, Paper
 import { IconAlertTriangle, IconMailForward, IconMailOpened } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { MSG } from '../../../../common/messages';
-import { useMailOutbox, type MailStatus, type OutboxMail } from '../api/mail-outbox';
+import { useMailOutbox, type MailStatus, type OutboxMail } from '../../mail/api/mail-outbox';
 import { CardTitle } from './card-title';
 import tableClasses from '../../../components/data-table/data-table.module.css';
 import { FitTable } from '../../../components/data-table/table-parts';
