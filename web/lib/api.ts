@@ -110,6 +110,13 @@ export function flatten<A>(r: JsonApiResource<A>): A & { id: string } {
   return { id: r.id, ...r.attributes };
 }
 
+/** A document whose `data` is either a resource's attributes or the resource (routes answer both shapes). */
+export type MaybeResource<A> = { data: A | { attributes: A } };
+
+/** The attributes of a MaybeResource document, whichever shape it has. */
+export const attributesOf = <A>(doc: MaybeResource<A>): A =>
+  doc.data && typeof doc.data === 'object' && 'attributes' in (doc.data as object) ? (doc.data as { attributes: A }).attributes : (doc.data as A);
+
 /** Query parameters for a list call in the JSON:API spelling. */
 export function listQuery(opts: {
   page?: number;

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../../common/messages.js';
-import {
-  headlineBody, type HeadlineToolsStatus, type SentimentResult, type TranslationResult,
-} from '../../../common/schemas/articles.js';
+import type { HeadlineToolsStatus, SentimentResult, TranslationResult } from '../../../common/schemas/ai.js';
+import { headlineBody } from '../../../common/schemas/articles.js';
 import { requireActiveOrg, type OrgAuth } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { JSONAPI } from '../../http/jsonapi.js';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Image, Modal, ScrollArea, Skeleton, Stack, Text, 
 import { IconBookmark, IconExternalLink, IconFileOff } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
 import { formatDate } from '../../../lib/dates';
-import { useExtraction } from '../api/headline';
+import { useExtraction } from '../../extraction/api/extraction';
 import type { FeedArticle } from '../api/feed';
 import { webHref } from '../../../lib/links';
 

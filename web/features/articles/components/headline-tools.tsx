@@ -2,7 +2,7 @@ import { ActionIcon, Box, ColorSwatch, Group, Text, Tooltip } from '@mantine/cor
 import { IconLanguage, IconMoodSearch, IconSparkles } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
 import { ApiError } from '../../../lib/api';
-import { sentimentColor, useHeadlineSentiment, useHeadlineToolsStatus, useTranslateHeadline } from '../api/headline';
+import { sentimentColor, useHeadlineSentiment, useHeadlineToolsStatus, useTranslateHeadline } from '../../ai/api/headline-tools';
 
 interface Props {
   title: string;

@@ -1,35 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { HeadlineToolsStatus, Sentiment, SentimentResult, TranslationResult } from '../../../../common/schemas/articles';
-import type { ExtractionAttributes } from '../../../../common/schemas/extraction';
-import { apiFetch, ApiError } from '../../../lib/api';
-
-/** What the extraction service read from an article's page (GET extract). */
-export type Extraction = ExtractionAttributes;
-
-type MaybeResource<A> = { data: A | { attributes: A } };
-const attributesOf = <A>(doc: MaybeResource<A>): A =>
-  doc.data && typeof doc.data === 'object' && 'attributes' in (doc.data as object) ? (doc.data as { attributes: A }).attributes : (doc.data as A);
-
-export async function fetchExtraction(id: string, url: string, signal?: AbortSignal): Promise<Extraction | null> {
-  try {
-    return attributesOf(await apiFetch<MaybeResource<Extraction>>('extract', { query: { id, url }, signal }));
-  } catch (err) {
-    // 404: nothing readable on the page; the modal says so instead of failing.
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
-}
-
-/** The article preview: loaded while the preview modal is open. */
-export function useExtraction(article: { id: string; url: string } | null) {
-  return useQuery({
-    queryKey: ['extract', article?.id, article?.url],
-    queryFn: ({ signal }) => fetchExtraction(article!.id, article!.url, signal),
-    enabled: article !== null,
-    staleTime: 10 * 60_000,
-    retry: false,
-  });
-}
+import type { HeadlineToolsStatus, SentimentResult, TranslationResult } from '../../../../common/schemas/ai';
+import type { Sentiment } from '../../../../common/schemas/articles';
+import { apiFetch, attributesOf, type MaybeResource } from '../../../lib/api';
 
 export type { Sentiment, SentimentResult };
 
