@@ -36,5 +36,14 @@ export function ArticlesFeedPage() {
       </>
     );
   // Keyed by project: another project starts on page 1 with nothing checked and no filters (000 §2).
-  return <AlertFeed key={project.id} project={project} alertId={String(project['alert-id'])} />;
+  return (
+    <AlertFeed
+      key={project.id}
+      project={project}
+      alertId={String(project['alert-id'])}
+      editForm={({ alert, opened, onClose }) => (
+        <AlertFormModal key={`${alert.id}-${alert.updated_at ?? ''}`} opened={opened} onClose={onClose} projectId={project.id} projectName={project.name} alert={alert} />
+      )}
+    />
+  );
 }

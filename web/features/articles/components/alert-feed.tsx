@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { IconBookmark, IconEye, IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { PAGE_SIZES } from '../../../../common/limits';
 import { DataTable } from '../../../components/data-table/data-table';
@@ -6,9 +7,6 @@ import { PageHeader } from '../../../components/page-header';
 import type { Project } from '../../../lib/workspace';
 import { FEED_DEFAULT_SORT, type FeedArticle, type FeedArticleAttributes } from '../api/feed';
 import { EMPTY_FILTERS } from '../lib/feed-filters';
-// The feed's 'Edit alert' opens the alerts feature's form: to be composed in web/app/routes/articles-feed-page (issue 12).
-// eslint-disable-next-line web-boundaries/feature-imports
-import { AlertFormModal } from '../../alerts/components/alert-form-modal';
 import { AlertFeedToolbar } from './alert-feed-toolbar';
 import { ArticlePreviewModal } from './article-preview-modal';
 import { DeleteArticlesModal } from './delete-articles-modal';
@@ -18,11 +16,16 @@ import { FeedSubtitle } from './feed-subtitle';
 import { SaveArticlesModal } from './save-articles-modal';
 import { useAlertFeed } from './use-alert-feed';
 
+type FeedAlertData = NonNullable<ReturnType<typeof useAlertFeed>['alert']['data']>;
+
+/** The form behind the feed's 'Edit alert' (the alerts feature's; the page composes the two). */
+export type AlertEditForm = (props: { alert: FeedAlertData; opened: boolean; onClose: () => void }) => ReactNode;
+
 /**
  * The articles of a project's alert (000 §2 "Articles feed screen"). The page mounts it once per
  * project, so choosing another project starts over: page 1, nothing checked, no filters.
  */
-export function AlertFeed({ project, alertId }: { project: Project; alertId: string }) {
+export function AlertFeed({ project, alertId, editForm }: { project: Project; alertId: string; editForm: AlertEditForm }) {
   const f = useAlertFeed(alertId);
   const { alert, bulk, pending, ask } = f;
 
@@ -86,16 +89,7 @@ export function AlertFeed({ project, alertId }: { project: Project; alertId: str
         onClose={f.closeDialog}
         onConfirm={() => f.confirm({ kind: 'delete' })}
       />
-      {alert.data && (
-        <AlertFormModal
-          key={`${alert.data.id}-${alert.data.updated_at ?? ''}`}
-          opened={f.editing}
-          onClose={() => f.setEditing(false)}
-          projectId={project.id}
-          projectName={project.name}
-          alert={alert.data}
-        />
-      )}
+      {alert.data && editForm({ alert: alert.data, opened: f.editing, onClose: () => f.setEditing(false) })}
     </>
   );
 }
