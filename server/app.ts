@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { status, errors } = toErrorDocument(err);
     if (status >= 500) req.log.error({ err }, 'request failed');
-    else if (isInputRefusedByDatabase(err)) req.log.warn({ code: (err as { code?: string }).code, detail: err.message }, 'database refused a request value');
+    else if (isInputRefusedByDatabase(err)) req.log.warn({ ...databaseErrorOf(err) }, 'database refused a request value');
     reply.code(status).type(JSONAPI).send({ errors });
   });
 
@@ -207,8 +207,16 @@ export function toErrorDocument(err: unknown): { status: number; errors: ErrorOb
   return { status: 500, errors: [errorObject('internal', 'Something went wrong')] };
 }
 
-/** A node-postgres error whose SQLSTATE blames the data sent, not the server. */
+/** A node-postgres error (or Drizzle's wrapper of one, as its cause) whose SQLSTATE blames the data sent. */
 export function isInputRefusedByDatabase(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^(22[0-9A-Z]{3}|54[0-9A-Z]{3})$/.test(code) && 'severity' in (err as object);
+  const pgError = databaseErrorOf(err);
+  return !!pgError && /^(22[0-9A-Z]{3}|54[0-9A-Z]{3})$/.test(pgError.code);
+}
+
+function databaseErrorOf(err: unknown): { code: string; message: string } | null {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && 'severity' in e) return { code, message: String((e as { message?: unknown }).message) };
+  }
+  return null;
 }

@@ -106,6 +106,18 @@ describe('error documents', () => {
     expect(push.json().errors[0]).toMatchObject({ status: '410', code: 'gone' });
   });
 
+  it('an id past the integer column (a data exception, raw or wrapped by Drizzle) is a 400, not a 500', async () => {
+    const { token } = await makeOrg(ctx);
+    for (const body of [{ article_id: 2147483648 }, { data: { type: 'screenshot', attributes: { article_id: '2147483648' } } }]) {
+      const res = await ctx.call('POST', '/api/screenshots', { token, body });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors[0].code).toBe('bad_request');
+    }
+    const raw = Object.assign(new Error('integer out of range'), { code: '22003', severity: 'ERROR' });
+    expect(toErrorDocument(Object.assign(new Error('Failed query: select …'), { cause: raw })).status).toBe(400);
+    expect(toErrorDocument(raw).status).toBe(400);
+  });
+
   it('a URL that is not UTF-8 is a JSON:API 400', async () => {
     const res = await ctx.call('GET', '/api/projects/%C0%AE');
     expect(res.statusCode).toBe(400);
