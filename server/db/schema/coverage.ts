@@ -320,15 +320,25 @@ export const savedArticles = pgTable(
 
 /**
  * Webhook deliveries (Slack, Discord) waiting to go out, written in the same transaction as the
- * matches they announce. One row per (alert, article, channel): an article is announced once.
+ * matches they announce. An article row: one per (alert, article, channel), an article is
+ * announced once. A video or stream row (`subject`): one per (subject, feed, item, channel),
+ * carrying its message (`payload`) and destination (`webhook_url`) as the feed had them when
+ * the item arrived.
  */
 export const notificationOutbox = pgTable(
   'notification_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    alertId: integer('alert_id').notNull().references(() => alerts.id, { onDelete: 'cascade' }),
-    articleId: bigint('article_id', { mode: 'number' }).notNull().references(() => articles.id, { onDelete: 'cascade' }),
+    /** article | video | stream */
+    subject: text('subject').notNull().default('article'),
+    alertId: integer('alert_id').references(() => alerts.id, { onDelete: 'cascade' }),
+    articleId: bigint('article_id', { mode: 'number' }).references(() => articles.id, { onDelete: 'cascade' }),
+    /** For videos and streams: the YouTube or Twitch feed id, and the item's id (YouTube video id, Twitch item id). */
+    sourceId: integer('source_id'),
+    itemKey: text('item_key'),
+    webhookUrl: text('webhook_url'),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
     channel: text('channel').notNull(), // slack | discord
     status: text('status').notNull().default('pending'), // pending | sending | sent | failed
     attempts: integer('attempts').notNull().default(0),
@@ -339,6 +349,7 @@ export const notificationOutbox = pgTable(
   },
   (t) => [
     uniqueIndex('notification_outbox_once_idx').on(t.alertId, t.articleId, t.channel),
+    uniqueIndex('notification_outbox_media_once_idx').on(t.subject, t.sourceId, t.itemKey, t.channel).where(sql`${t.subject} <> 'article'`),
     index('notification_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
   ],
 );

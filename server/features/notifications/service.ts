@@ -37,3 +37,55 @@ export async function enqueueNotifications(tx: Tx, matches: NewMatch[]): Promise
     select count(*)::int as n from outbox`);
   return Number(result.rows[0].n);
 }
+
+/** What a video or stream announcement shows (kept on the outbox row, so delivery needs no other table). */
+export interface MediaNoticePayload {
+  /** The project's name: which feed found it. */
+  feedName: string;
+  keyword: string;
+  title: string;
+  url: string;
+  thumbnail: string | null;
+  /** YouTube channel title or Twitch broadcaster name. */
+  channelName: string;
+  /** Subscribers (YouTube) or followers (Twitch); null when hidden or unknown. */
+  audience: number | null;
+  views: number | null;
+  publishedAt: string;
+  live?: boolean;
+}
+
+/** A new video or stream of a feed, to announce on one channel. */
+export interface MediaNotice {
+  subject: 'video' | 'stream';
+  organizationId: number;
+  /** The YouTube or Twitch feed id. */
+  sourceId: number;
+  /** The item's stable key (YouTube video id; Twitch item id). */
+  itemKey: string;
+  channel: 'slack' | 'discord';
+  webhookUrl: string;
+  payload: MediaNoticePayload;
+}
+
+/**
+ * Queues announcements of new videos and streams inside the caller's transaction (the poll's
+ * ingest): one outbox row per (feed, item, channel), so an item is announced once however often
+ * polls or pushes bring it. The caller has already applied the feed's minimum audience.
+ */
+export async function enqueueMediaNotifications(tx: Tx, notices: MediaNotice[]): Promise<number> {
+  const list = notices.filter((n) => n.webhookUrl.trim() !== '');
+  if (list.length === 0) return 0;
+  const col = <T>(f: (n: MediaNotice) => T) => sql.param(list.map(f));
+  const result = await tx.execute<{ n: number }>(sql`
+    with outbox as (
+      insert into notification_outbox (organization_id, subject, source_id, item_key, channel, webhook_url, payload)
+      select * from unnest(${col((n) => n.organizationId)}::int[], ${col((n) => n.subject)}::text[], ${col((n) => n.sourceId)}::int[],
+                           ${col((n) => n.itemKey)}::text[], ${col((n) => n.channel)}::text[], ${col((n) => n.webhookUrl)}::text[],
+                           ${col((n) => JSON.stringify(n.payload))}::jsonb[])
+      on conflict (subject, source_id, item_key, channel) where subject <> 'article' do nothing
+      returning 1
+    )
+    select count(*)::int as n from outbox`);
+  return Number(result.rows[0].n);
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { idSchema } from './jsonapi.js';
+import { feedKeywordSchema } from './videos.js';
+
+/**
+ * Twitch monitoring (spec 000 "Twitch feed", "Saved streams"; 001 "Stream feed (Twitch)",
+ * "Saved videos and streams"). Bodies are plain JSON or JSON:API documents (`data.attributes`).
+ */
+
+const webhookUrl = z.string().trim().max(500).nullable().optional();
+const minAudience = z.coerce.number().int().min(0).max(1_000_000_000).nullable().optional();
+const gameId = z.string().trim().regex(/^\d{1,20}$/, 'Please choose a game');
+
+/** POST twitch_feed (create). */
+export const twitchFeedCreateBody = z.object({
+  keyword: feedKeywordSchema,
+  project_id: idSchema,
+  game_id: gameId,
+  slack_webhook_url: webhookUrl,
+  slack_min_followers_notification: minAudience,
+  discord_webhook_url: webhookUrl,
+  discord_min_followers_notification: minAudience,
+});
+
+/** PATCH twitch_feed/{id} (or POST with twitch_search_id): only what changed. */
+export const twitchFeedUpdateBody = z.object({
+  keyword: feedKeywordSchema.optional(),
+  game_id: gameId.optional(),
+  twitch_search_id: idSchema.optional(),
+  is_enabled: z.boolean().optional(),
+  slack_webhook_url: webhookUrl,
+  slack_min_followers_notification: minAudience,
+  discord_webhook_url: webhookUrl,
+  discord_min_followers_notification: minAudience,
+});
+
+/** POST twitch_feed/save: feed items to saved coverage under a tag. */
+export const twitchFeedSaveBody = z.object({ streams: z.array(idSchema).min(1).max(1000), tag_id: idSchema, keyword_id: idSchema });
+
+/** DELETE twitch_feed. */
+export const twitchFeedDeleteBody = z.object({ videos: z.array(idSchema).min(1).max(1000), keyword_id: idSchema });
+
+/** The broadcaster of a stream. */
+export interface TwitchChannelAttributes {
+  broadcaster_id: string;
+  broadcaster_name: string;
+  broadcaster_language: string | null;
+  profile_image_url: string | null;
+  /** null until Helix has answered for it. */
+  followers: number | null;
+}
+
+/** A stream or video of a Twitch feed (`type: 'twitch_video'`; id = the item's id). */
+export interface TwitchFeedItemAttributes {
+  /** stream (live when seen) | video (a VOD, highlight or upload) */
+  kind: 'stream' | 'video';
+  twitch_video_id: string | null;
+  twitch_stream_id: string | null;
+  title: string;
+  description: string;
+  published_at: string;
+  url: string | null;
+  /** With `{width}`/`{height}` already set to the spec's 150×80 where Twitch gives a template. */
+  thumbnail_url: string | null;
+  view_count: number;
+  language: string | null;
+  duration: string | null;
+  tags: string[];
+  live: boolean;
+  channel: TwitchChannelAttributes;
+  saved: boolean;
+}
+
+/** GET twitch_feed/{id}/info (`type: 'twitch_feed'`). */
+export interface TwitchFeedAttributes {
+  keyword: string;
+  project_id: string;
+  game_id: string;
+  game_name: string;
+  latestPull: string | null;
+  is_enabled: boolean;
+  slack_webhook_url: string | null;
+  slack_min_followers_notification: number | null;
+  discord_webhook_url: string | null;
+  discord_min_followers_notification: number | null;
+  state: 'ok' | 'waiting' | 'error' | 'rate_limited' | 'not_configured';
+  last_error: string | null;
+  next_check_at: string | null;
+  total_items: number;
+  'inserted-at': string;
+  'updated-at': string;
+}
+
+/** A saved stream (`type: 'saved_stream'`). */
+export interface SavedStreamAttributes {
+  title: string;
+  description: string;
+  followers: number;
+  view_count: number;
+  published_at: string;
+  language: string | null;
+  tag: string;
+  tag_id: string;
+  broadcaster_name: string;
+  thumbnail_url: string | null;
+  twitch_video_id: string;
+  url: string | null;
+  project_id: string;
+  'inserted-at': string;
+  'updated-at': string;
+}
+
+/** PATCH saved_streams/{id}: the editable fields (spec 000 §3). */
+export const savedStreamUpdateBody = z
+  .object({
+    tag_id: idSchema,
+    language: z.string().trim().max(50),
+    title: z.string().trim().min(1).max(500),
+    description: z.string().max(10_000),
+    followers: z.coerce.number().int().min(0).max(1e12),
+    view_count: z.coerce.number().int().min(0).max(1e13),
+    published_at: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Please enter a valid date'),
+  })
+  .partial();
+
+export const TWITCH_URL_MESSAGE = 'Please enter a Twitch address starting with https://www.twitch.tv/';
+
+/**
+ * Spec 000 §5: a stream URL starts with the Twitch https address. What it names: a video
+ * (`/videos/{id}`), or a channel (`/{login}`, its live stream or latest video).
+ */
+export function parseTwitchUrl(raw: string): { video: string } | { login: string } | null {
+  const text = raw.trim();
+  if (!/^https:\/\/(www\.|m\.)?twitch\.tv\//i.test(text)) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  const parts = url.pathname.split('/').filter(Boolean);
+  if (parts[0] === 'videos' && /^\d{1,20}$/.test(parts[1] ?? '')) return { video: parts[1] };
+  if (parts[1] === 'v' && /^\d{1,20}$/.test(parts[2] ?? '')) return { video: parts[2] };
+  if (parts.length >= 1 && /^[A-Za-z0-9_]{3,25}$/.test(parts[0]) && parts[0] !== 'videos') return { login: parts[0].toLowerCase() };
+  return null;
+}
+
+/** POST saved_streams/save_missing_stream. */
+export const saveMissingStreamBody = z.object({
+  stream_url: z.string({ error: TWITCH_URL_MESSAGE }).max(2000).refine((v) => parseTwitchUrl(v) !== null, TWITCH_URL_MESSAGE),
+  tag_id: idSchema,
+});
+
+/** DELETE saved_streams. */
+export const savedStreamsDeleteBody = z.object({ stream_ids: z.array(idSchema).min(1).max(5000) });

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { idSchema } from './jsonapi.js';
+
+/**
+ * YouTube monitoring (spec 000 "YouTube feed", "Saved videos"; 001 "Video feed (YouTube)",
+ * "Saved videos and streams"). Request bodies are plain JSON objects or JSON:API documents
+ * (`data.attributes` is read when present), as the spec's call table names their fields.
+ */
+
+/** Spec 000 §5: a feed keyword has at least 3 characters; the preview runs for more than 2. */
+export const FEED_KEYWORD_MIN = 3;
+export const FEED_KEYWORD_MAX = 100;
+export const FEED_KEYWORD_MESSAGE = `The keyword must be at least ${FEED_KEYWORD_MIN} characters`;
+/** Spec 001 §9: the video feed, saved videos and saved streams default to 10 per page. */
+export const MEDIA_PAGE_SIZE = 10;
+
+export const feedKeywordSchema = z
+  .string({ error: FEED_KEYWORD_MESSAGE })
+  .trim()
+  .min(FEED_KEYWORD_MIN, FEED_KEYWORD_MESSAGE)
+  .max(FEED_KEYWORD_MAX, `The keyword must be at most ${FEED_KEYWORD_MAX} characters`);
+
+/** An optional webhook setting: '' and null both mean "none". */
+const webhookUrl = z.string().trim().max(500).nullable().optional();
+const minAudience = z.coerce.number().int().min(0).max(1_000_000_000).nullable().optional();
+
+/** POST youtube_feed. */
+export const youtubeFeedCreateBody = z.object({
+  keyword: feedKeywordSchema,
+  project_id: idSchema,
+  slack_webhook_url: webhookUrl,
+  slack_min_subs_notification: minAudience,
+  discord_webhook_url: webhookUrl,
+  discord_min_subs_notification: minAudience,
+});
+
+/** PATCH youtube_feed/{id}: only what changed is sent. */
+export const youtubeFeedUpdateBody = z.object({
+  keyword: feedKeywordSchema.optional(),
+  youtube_search_id: idSchema.optional(),
+  slack_webhook_url: webhookUrl,
+  slack_min_subs_notification: minAudience,
+  discord_webhook_url: webhookUrl,
+  discord_min_subs_notification: minAudience,
+  is_enabled: z.boolean().optional(),
+});
+
+/** POST youtube_feed/preview. */
+export const youtubeFeedPreviewBody = z.object({ keyword: feedKeywordSchema });
+
+/** POST youtube_feed/save: feed videos (their ids in the feed) to saved coverage under a tag. */
+export const youtubeFeedSaveBody = z.object({
+  youtube_videos: z.array(z.object({ video_id: idSchema, tag_id: idSchema })).min(1).max(1000),
+});
+
+/** DELETE youtube_feed: videos removed from the feed (never brought back by a later poll). */
+export const youtubeFeedDeleteBody = z.object({ videos: z.array(idSchema).min(1).max(1000), keyword_id: idSchema });
+
+/** The channel of a video, as the feed and its detail modal show it. */
+export interface YoutubeChannelAttributes {
+  id: string;
+  title: string;
+  thumbnail: string | null;
+  custom_url: string | null;
+  country: string | null;
+  language: string | null;
+  /** null when the channel hides its subscriber count. */
+  subscribers: number | null;
+}
+
+/** A video of a YouTube feed (`type: 'youtube_video'`; id = the video's id in the feed). */
+export interface YoutubeFeedVideoAttributes {
+  title: string;
+  thumbnail: string | null;
+  published_at: string;
+  youtube_video_id: string;
+  description: string;
+  views: number | null;
+  language: string | null;
+  channel: YoutubeChannelAttributes;
+  /** search | channel | preview: how the video reached the feed. */
+  found_via: string;
+  saved: boolean;
+}
+
+/** GET youtube_feed/{id}/info (`type: 'youtube_feed'`). */
+export interface YoutubeFeedAttributes {
+  keyword: string;
+  project_id: string;
+  latestPull: string | null;
+  is_enabled: boolean;
+  slack_webhook_url: string | null;
+  slack_min_subs_notification: number | null;
+  discord_webhook_url: string | null;
+  discord_min_subs_notification: number | null;
+  /** The polling state of the feed's search: ok | waiting | error | quota | not_configured. */
+  state: 'ok' | 'waiting' | 'error' | 'quota' | 'not_configured';
+  last_error: string | null;
+  next_check_at: string | null;
+  total_videos: number;
+  'inserted-at': string;
+  'updated-at': string;
+}
+
+/** One result of POST youtube_feed/preview. */
+export interface YoutubePreviewVideo {
+  youtube_video_id: string;
+  title: string;
+  thumbnail: string | null;
+  published_at: string;
+  channel_title: string;
+}
+
+/** A saved video (`type: 'saved_video'`). */
+export interface SavedVideoAttributes {
+  title: string;
+  description: string;
+  views: number;
+  thumbnail: string | null;
+  published_at: string;
+  youtube_video_id: string;
+  channel_title: string;
+  channel_thumbnail: string | null;
+  channel_custom_url: string | null;
+  channel_subscribers: number;
+  channel_language: string | null;
+  channel_country: string | null;
+  tag_id: string;
+  tag: string;
+  project_id: string;
+  'inserted-at': string;
+  'updated-at': string;
+}
+
+/** PATCH saved_videos/{id}: the editable fields (spec 000 §3), only non-empty changed ones are sent. */
+export const savedVideoUpdateBody = z
+  .object({
+    tag_id: idSchema,
+    channel_language: z.string().trim().max(50),
+    title: z.string().trim().min(1).max(500),
+    description: z.string().max(10_000),
+    channel_subscribers: z.coerce.number().int().min(0).max(1e12),
+    views: z.coerce.number().int().min(0).max(1e13),
+    channel_country: z.string().trim().max(50),
+    published_at: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Please enter a valid date'),
+  })
+  .partial();
+
+/** Spec 000 §5: a YouTube video URL (watch, shorts, youtu.be). Returns the 11-character id or null. */
+export function youtubeVideoIdFromUrl(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase().replace(/^(www\.|m\.|music\.)/, '');
+  let id: string | null = null;
+  if (host === 'youtu.be') id = url.pathname.split('/')[1] ?? null;
+  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    const parts = url.pathname.split('/').filter(Boolean);
+    if (parts[0] === 'watch') id = url.searchParams.get('v');
+    else if (['shorts', 'embed', 'live', 'v'].includes(parts[0] ?? '')) id = parts[1] ?? null;
+  }
+  return id && /^[A-Za-z0-9_-]{11}$/.test(id) ? id : null;
+}
+
+export const YOUTUBE_URL_MESSAGE = 'Please enter a valid YouTube video URL';
+
+/** POST saved_videos/save_missing_video. */
+export const saveMissingVideoBody = z.object({
+  youtube_video_url: z.string({ error: YOUTUBE_URL_MESSAGE }).max(2000).refine((v) => youtubeVideoIdFromUrl(v) !== null, YOUTUBE_URL_MESSAGE),
+  tag_id: idSchema,
+});
+
+/** DELETE saved_videos. */
+export const savedVideosDeleteBody = z.object({ video_ids: z.array(idSchema).min(1).max(5000) });
