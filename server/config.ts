@@ -32,6 +32,14 @@ const envSchema = z.object({
   TWITCH_AUTH_URL: z.string().url().default('https://id.twitch.tv/oauth2'),
   TWITCH_CLIENT_ID: z.string().optional(),
   TWITCH_CLIENT_SECRET: z.string().optional(),
+  YOUTUBE_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  YOUTUBE_API_URL: z.string().url().default('https://www.googleapis.com/youtube/v3'),
+  /** Where the free per-channel Atom feeds live (`/feeds/videos.xml?channel_id=`). */
+  YOUTUBE_FEEDS_URL: z.string().url().default('https://www.youtube.com'),
+  YOUTUBE_WEBSUB_HUB: z.string().url().default('https://pubsubhubbub.appspot.com/subscribe'),
+  /** search.list calls a day (its own bucket since 2026-06) and units a day of the shared bucket. */
+  YOUTUBE_SEARCH_DAILY_LIMIT: z.coerce.number().int().min(1).default(100),
+  YOUTUBE_DAILY_UNITS: z.coerce.number().int().min(1).default(10_000),
   ALLOW_PRIVATE_NETWORK: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   CRAWLER_USER_AGENT: z.string().default('CoverwatchBot/1.12 (+https://coverwatch.app/bot; media monitoring)'),
   CRAWLER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
@@ -77,6 +85,7 @@ export interface Config {
   uploadMaxBytes: number;
   bodyLimitBytes: number;
   twitch: { apiUrl: string; authUrl: string; clientId?: string; clientSecret?: string };
+  youtube: { apiKey?: string; apiUrl: string; feedsUrl: string; websubHub: string; searchDailyLimit: number; dailyUnits: number };
   /** Outgoing fetches (feeds, imported links, previews, webhooks) may reach private addresses. */
   allowPrivateNetwork: boolean;
   crawler: { userAgent: string; concurrency: number; hostConcurrency: number; minIntervalSeconds: number; maxIntervalSeconds: number };
@@ -125,6 +134,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authUrl: e.TWITCH_AUTH_URL,
       clientId: e.TWITCH_CLIENT_ID,
       clientSecret: e.TWITCH_CLIENT_SECRET,
+    },
+    youtube: {
+      apiKey: e.YOUTUBE_API_KEY,
+      apiUrl: e.YOUTUBE_API_URL,
+      feedsUrl: e.YOUTUBE_FEEDS_URL,
+      websubHub: e.YOUTUBE_WEBSUB_HUB,
+      searchDailyLimit: e.YOUTUBE_SEARCH_DAILY_LIMIT,
+      dailyUnits: e.YOUTUBE_DAILY_UNITS,
     },
     allowPrivateNetwork: e.ALLOW_PRIVATE_NETWORK,
     crawler: {

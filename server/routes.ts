@@ -25,6 +25,8 @@ import screenshotRoutes from './features/screenshots/routes.js';
 import mailRoutes from './features/mail/routes.js';
 import exportRoutes from './features/exports/routes.js';
 import supersearchRoutes from './features/supersearch/routes.js';
+import videosRoutes from './features/videos/routes.js';
+import streamsRoutes from './features/streams/routes.js';
 
 /** Every feature's routes, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -55,4 +57,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(mailRoutes);
   await app.register(exportRoutes);
   await app.register(supersearchRoutes);
+  await app.register(videosRoutes);
+  await app.register(streamsRoutes);
 }

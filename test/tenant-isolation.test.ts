@@ -7,6 +7,12 @@ import { CAPABILITIES_BY_LEGACY_ID } from '../common/plans.js';
 import { settleScreenshotJobs } from '../server/features/screenshots/service.js';
 import { queueMail } from '../server/features/mail/service.js';
 import { publicReportPaths } from '../server/features/reports/test-fixtures.js';
+import type { Probe, TenantFixture, TenantProbeSet } from './tenant-probes/types.js';
+import { videosProbes } from './tenant-probes/videos.js';
+import { streamsProbes } from './tenant-probes/streams.js';
+
+/** Features that classify their routes in their own file (test/tenant-probes/). */
+const FEATURE_PROBES: TenantProbeSet[] = [videosProbes, streamsProbes];
 
 /**
  * For every route that touches tenant data, a token of another organization gets 404 for this
@@ -102,6 +108,11 @@ beforeAll(async () => {
   });
   reportIds = { owner: ownerReport, outsider: (await publish(outsider.token, theirProject.id)).json().data.id };
 });
+let fixture: TenantFixture;
+beforeAll(async () => {
+  fixture = { ctx, owner, outsider, operator, projectId: ids.project, tagId: ids.tag };
+  for (const set of FEATURE_PROBES) await set.setup(fixture);
+});
 afterAll(() => settleScreenshotJobs());
 afterAll(() => ctx.close());
 
@@ -185,12 +196,6 @@ const OPERATOR_ONLY: Record<string, Probe> = {
   'POST /api/feeds/opml': { url: () => '/api/feeds/opml', body: () => ({ data: { type: 'opml', attributes: { opml: '<opml/>' } } }) },
 };
 
-interface Probe {
-  url: () => string;
-  body?: () => unknown;
-  /** The outsider's expected status when it is not 404 (documented per route). */
-  status?: number;
-}
 
 /** Routes that name another organization's data by id: the outsider must get 404. */
 const BY_ID: Record<string, Probe> = {
@@ -297,6 +302,14 @@ const LISTS: Record<string, { url: () => string; forbiddenIds: () => number[] }>
   'GET /api/mail_outbox': { url: () => '/api/mail_outbox', forbiddenIds: () => [ownerMailId] },
 };
 
+for (const set of FEATURE_PROBES) {
+  for (const r of set.publicRoutes ?? []) PUBLIC.add(r);
+  for (const r of set.selfRoutes ?? []) SELF.add(r);
+  Object.assign(BY_ID, set.byId);
+  Object.assign(LISTS, set.lists);
+  Object.assign(OPERATOR_ONLY, set.operatorOnly);
+}
+
 async function snapshot() {
   const q = (sql: string, params: unknown[]) => ctx.deps.pool.query(sql, params).then((r) => JSON.stringify(r.rows));
   return [
@@ -314,6 +327,7 @@ async function snapshot() {
     await q('select * from reports where organization_id = $1 order by id', [ids.org]),
     await q('select h.* from report_highlights h join reports r on r.id = h.report_id where r.organization_id = $1 order by 1, 2', [ids.org]),
     await q('select * from screenshots where organization_id = $1 order by id', [ids.org]),
+    ...(await Promise.all(FEATURE_PROBES.map((set) => set.snapshot?.(fixture) ?? ''))),
   ].join('\n');
 }
 

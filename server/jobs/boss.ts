@@ -7,6 +7,8 @@ import { createScreenshotQueue, startScreenshotWorker } from '../features/screen
 import { createMailQueues, startMailWorkers } from '../features/mail/jobs.js';
 import { createExportQueue, startExportWorker } from '../features/supersearch/export.js';
 import { createIconQueues, startIconWorkers } from '../features/websites/icon-jobs.js';
+import { createVideoQueues, startVideoWorkers } from '../features/videos/jobs.js';
+import { createStreamQueues, startStreamWorkers } from '../features/streams/jobs.js';
 import { runHousekeeping } from './housekeeping.js';
 import { errorFields } from './log-errors.js';
 
@@ -51,6 +53,8 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
   await createMailQueues(boss);
   await createExportQueue(boss);
   await createIconQueues(boss);
+  await createVideoQueues(boss);
+  await createStreamQueues(boss);
   if (opts.work) {
     await boss.schedule(QUEUES.housekeeping, '*/15 * * * *');
     await boss.work(QUEUES.housekeeping, async () => {
@@ -63,6 +67,8 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
     await startMailWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startExportWorker(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startIconWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
+    await startVideoWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
+    await startStreamWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
   }
   return boss;
 }

@@ -12,6 +12,8 @@ import { createProject } from '../features/projects/service.js';
 import { ensureMediatypes } from '../features/reference/service.js';
 import { createTag } from '../features/tags/service.js';
 import { seedDemoCoverage } from './seed-coverage.js';
+import { seedDemoVideos } from './seed-videos.js';
+import { seedDemoStreams } from './seed-streams.js';
 
 export interface BootstrapResult {
   createdAdmin: boolean;
@@ -81,4 +83,6 @@ async function seedDemoWorkspace(tx: Parameters<Parameters<Db['transaction']>[0]
   }
   await updateUserRow(tx, adminId, { defaultProjectId: launch.id });
   await seedDemoCoverage(tx, { orgId, launchId: launch.id, esportsId: esports.id, headphonesId: headphones.id });
+  await seedDemoVideos(tx, { orgId, launchId: launch.id, esportsId: esports.id });
+  await seedDemoStreams(tx, { orgId, launchId: launch.id, esportsId: esports.id });
 }

@@ -1,0 +1,38 @@
+import type { TestContext } from '../helpers/app.js';
+import type { makeOrg } from '../helpers/factories.js';
+
+type Org = Awaited<ReturnType<typeof makeOrg>>;
+
+/** What the tenant-isolation suite has set up before a feature's probes run. */
+export interface TenantFixture {
+  ctx: TestContext;
+  owner: Org;
+  outsider: Org;
+  operator: Org;
+  /** The owner's project and one of its tags. */
+  projectId: number;
+  tagId: number;
+}
+
+export interface Probe {
+  url: () => string;
+  body?: () => unknown;
+  /** The outsider's expected status when it is not 404 (documented per route). */
+  status?: number;
+}
+
+/**
+ * One feature's part of the tenant-isolation suite, in its own file so that each feature
+ * classifies its routes beside the others': `setup` creates the owner's data (and some of the
+ * outsider's, so empty lists prove scoping), the records classify every route of the feature,
+ * and `snapshot` reads the owner's rows that no outsider request may change.
+ */
+export interface TenantProbeSet {
+  setup(f: TenantFixture): Promise<void>;
+  publicRoutes?: string[];
+  selfRoutes?: string[];
+  byId?: Record<string, Probe>;
+  lists?: Record<string, { url: () => string; forbiddenIds: () => number[] }>;
+  operatorOnly?: Record<string, Probe>;
+  snapshot?(f: TenantFixture): Promise<string>;
+}
