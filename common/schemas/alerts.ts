@@ -42,7 +42,7 @@ export function isWebhookUrl(v: string): boolean {
 }
 
 // An empty input in the form means "no webhook".
-const webhookUrlSchema = z
+export const webhookUrlSchema = z
   .string({ error: MSG.alertsApi.webhookUrl })
   .trim()
   .max(2000, MSG.alertsApi.webhookUrl)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webhookUrlSchema } from './alerts.js';
 import { idSchema } from './jsonapi.js';
 import { feedKeywordSchema } from './videos.js';
 
@@ -7,7 +8,7 @@ import { feedKeywordSchema } from './videos.js';
  * "Saved videos and streams"). Bodies are plain JSON or JSON:API documents (`data.attributes`).
  */
 
-const webhookUrl = z.string().trim().max(500).nullable().optional();
+const webhookUrl = webhookUrlSchema.optional();
 const minAudience = z.coerce.number().int().min(0).max(1_000_000_000).nullable().optional();
 const gameId = z.string().trim().regex(/^\d{1,20}$/, 'Please choose a game');
 

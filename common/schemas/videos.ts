@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webhookUrlSchema } from './alerts.js';
 import { idSchema } from './jsonapi.js';
 
 /**
@@ -20,8 +21,8 @@ export const feedKeywordSchema = z
   .min(FEED_KEYWORD_MIN, FEED_KEYWORD_MESSAGE)
   .max(FEED_KEYWORD_MAX, `The keyword must be at most ${FEED_KEYWORD_MAX} characters`);
 
-/** An optional webhook setting: '' and null both mean "none". */
-const webhookUrl = z.string().trim().max(500).nullable().optional();
+/** An optional webhook setting ('' and null both mean "none"), checked as the alerts' are. */
+const webhookUrl = webhookUrlSchema.optional();
 const minAudience = z.coerce.number().int().min(0).max(1_000_000_000).nullable().optional();
 
 /** POST youtube_feed. */

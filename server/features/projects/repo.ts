@@ -174,3 +174,19 @@ export async function unlinkProjectAlert(tx: Tx, orgId: number, alertId: number)
     .set({ alertId: null, updatedAt: new Date() })
     .where(and(eq(projects.organizationId, orgId), eq(projects.alertId, alertId)));
 }
+
+/** Sets or clears the project's YouTube feed (`youtube-search-id`); the videos feature calls it in its transaction. */
+export async function linkProjectYoutubeFeed(tx: Tx, orgId: number, projectId: number, feedId: number | null): Promise<void> {
+  await tx
+    .update(projects)
+    .set({ youtubeSearchId: feedId, updatedAt: new Date() })
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId)));
+}
+
+/** Sets or clears the project's Twitch feed (`twitch-search-id`); the streams feature calls it in its transaction. */
+export async function linkProjectTwitchFeed(tx: Tx, orgId: number, projectId: number, feedId: number | null): Promise<void> {
+  await tx
+    .update(projects)
+    .set({ twitchSearchId: feedId, updatedAt: new Date() })
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId)));
+}

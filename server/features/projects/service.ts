@@ -7,6 +7,8 @@ import {
   findProject,
   insertProject,
   linkProjectAlert,
+  linkProjectTwitchFeed,
+  linkProjectYoutubeFeed,
   lockActiveProject,
   lockProject,
   projectInOrg,
@@ -19,8 +21,9 @@ import { lockOrganizationPermissions } from '../organizations/service.js';
 
 // Lookups and the alert link as other features use them: `projectInOrg` (archived projects
 // too) before writing tenant data under a project; alerts lock an active project, then set or
-// clear `projects.alert_id` in their own transaction.
-export { linkProjectAlert, lockActiveProject, projectInOrg, unlinkProjectAlert };
+// clear `projects.alert_id` in their own transaction; the videos and streams features set
+// `youtube_search_id` / `twitch_search_id` the same way.
+export { linkProjectAlert, linkProjectTwitchFeed, linkProjectYoutubeFeed, lockActiveProject, projectInOrg, unlinkProjectAlert };
 
 const BRAND_POINTER = '/data/relationships/client';
 
