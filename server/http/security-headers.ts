@@ -7,7 +7,8 @@ import type { FastifyReply } from 'fastify';
  * risk this closes). Styles may be inline because Mantine and the captcha widget write <style>
  * and style attributes at run time; images may come from https because article previews show
  * the outlet's own picture. The captcha solves its proof of work in a Worker built from a data:
- * or blob: URL.
+ * or blob: URL. Frames: only the two video players (YouTube's privacy-enhanced embed, Twitch's
+ * player) that the video and stream detail modals show.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -17,6 +18,7 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self' blob: data:",
+  "frame-src https://www.youtube-nocookie.com https://player.twitch.tv",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
