@@ -271,6 +271,66 @@ export const MSG = {
     pdfFailed: 'The report could not be printed. Please try again in a few minutes.',
     pdfBusy: 'Too many reports are being printed right now. Please try again in a minute.',
   },
+  /** The YouTube feed and saved videos (001 §8 "Alerts and feeds", "Video feed"; modal successes). */
+  videos: {
+    created: 'Feed created correctly!',
+    updated: 'Your feed has been updated correctly!',
+    createFailed: 'There was an error creating the feed. Please, try again or contact support',
+    updateFailed: 'There was an error updating the feed. Please, try again or contact support',
+    refreshFailed: 'There was an error getting new videos for your Youtube Feed. Please try again or contact support.',
+    previewFailed: 'Something went wrong with your preview. Please try again or contact support.',
+    /** "save failure shows the server detail plus a period" (001 §8). */
+    saveFailed: (detail: string) => `${detail.replace(/\.$/, '')}.`,
+    editFailed: 'Something went wrong updating the video',
+    /** Saved videos delete error (001 §8). */
+    deleteFailed: 'Something went wrong.',
+    feedEdited: 'Feed has been edited.',
+    feedSaved: 'New Feed has been saved.',
+    upgrade: 'You need to upgrade your current subscription to keep using this feature.',
+    alreadySaved: "Videos couldn't be saved - They already exist on Saved Coverage",
+    // Not in the catalogue; plain wording.
+    notConnected: 'YouTube is not connected on this server: set YOUTUBE_API_KEY.',
+    notFoundAtUrl: 'No YouTube video was found at this address',
+    refreshQueued: 'Getting new videos for your YouTube Feed',
+    savedCount: (n: number) => `${n} video(s) saved on your Saved coverage!`,
+    deletedCount: (n: number) => `${n} video(s) deleted.`,
+    partialSave: (saved: number, failed: number) =>
+      `${saved} video(s) saved. ${failed} couldn't be saved as they already exist on Saved Coverage`,
+    videoAdded: 'Item was added correctly!',
+    videoEdited: 'Video has been edited.',
+    minBelowMax: 'The minimum must not be above the maximum',
+  },
+  /** The Twitch feed and saved streams (001 §8 "Alerts and feeds", "Stream feed"; modal successes). */
+  streams: {
+    created: 'Feed created correctly!',
+    updated: 'Your feed has been updated correctly!',
+    createFailed: 'There was an error creating the feed. Please, try again or contact support',
+    updateFailed: 'There was an error updating the feed. Please, try again or contact support',
+    deleteFailed: 'Something went wrong. Please try again or contact support',
+    refreshQueued: 'Getting new streams for your Twitch Feed',
+    refreshFailed: 'There was an error getting new streams for your Twitch Feed. Please try again or contact support.',
+    /** "save failure shows the server detail plus a period" (001 §8, as for videos). */
+    saveFailed: (detail: string) => `${detail.replace(/\.$/, '')}.`,
+    editFailed: 'Something went wrong updating the stream',
+    /** Saved streams delete error: worded as the saved videos' (001 §8). */
+    savedDeleteFailed: 'Something went wrong.',
+    feedEdited: 'Feed has been edited.',
+    feedSaved: 'New Feed has been saved.',
+    upgrade: 'You need to upgrade your current subscription to keep using this feature.',
+    alreadySaved: "Streams couldn't be saved - They already exist on Saved Coverage",
+    // Not in the catalogue; plain wording.
+    notConnected: 'Twitch is not connected on this server: set TWITCH_CLIENT_ID and TWITCH_CLIENT_SECRET.',
+    notFoundAtUrl: 'No Twitch stream or video was found at this address',
+    previewFailed: 'Something went wrong with your preview. Please try again or contact support.',
+    gameRequired: 'Please choose a game',
+    savedCount: (n: number) => `${n} stream(s) saved on your Saved coverage!`,
+    deletedCount: (n: number) => `${n} stream(s) deleted.`,
+    partialSave: (saved: number, failed: number) =>
+      `${saved} stream(s) saved. ${failed} couldn't be saved as they already exist on Saved Coverage`,
+    streamAdded: 'Item was added correctly!',
+    streamEdited: 'Stream has been edited.',
+    minBelowMax: 'The minimum must not be above the maximum',
+  },
 } as const;
 
 export function statusMessage(status: number): string {
