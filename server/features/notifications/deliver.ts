@@ -4,7 +4,18 @@ import { postDiscordMessage } from '../../integrations/discord/client.js';
 import { postSlackMessage } from '../../integrations/slack/client.js';
 import type { WebhookClientOptions, WebhookOutcome } from '../../integrations/webhook.js';
 import { buildDiscordMessages, buildSlackMessages } from './format.js';
-import { claimDue, markFailed, markRetry, markSent, MAX_ATTEMPTS, retryDelaySeconds, type ClaimedRow } from './outbox.js';
+import { buildMediaDiscordMessages, buildMediaSlackMessages } from './format-media.js';
+import {
+  claimDue,
+  markFailed,
+  markRetry,
+  markSent,
+  MAX_ATTEMPTS,
+  retryDelaySeconds,
+  type ClaimedArticleRow,
+  type ClaimedMediaRow,
+  type ClaimedRow,
+} from './outbox.js';
 
 export interface NotifierDeps {
   db: Db;
@@ -30,7 +41,8 @@ const PARALLEL_GROUPS = 4;
 const DEFAULT_RATE_LIMIT_SECONDS = 30;
 
 /**
- * Sends due outbox rows: claims them, groups them per (alert, channel) into as few messages
+ * Sends due outbox rows: claims them, groups them per (alert, channel) — for videos and streams
+ * per (feed, channel, webhook) — into as few messages
  * as the services allow, posts each message once, and settles its rows by the answer. Rows of
  * one group are posted in order; after a 429 the rest of that group waits as long as asked.
  */
@@ -55,7 +67,9 @@ export async function deliverDue(deps: NotifierDeps, opts: { now?: () => Date } 
 function groupRows(rows: ClaimedRow[]): ClaimedRow[][] {
   const map = new Map<string, ClaimedRow[]>();
   for (const r of rows) {
-    const key = `${r.alertId}:${r.channel}`;
+    // A media row carries its own webhook: rows queued before the feed's webhook changed go
+    // where they were meant to, in their own message.
+    const key = r.subject === 'article' ? `article:${r.alertId}:${r.channel}` : `${r.subject}:${r.sourceId}:${r.channel}:${r.webhookUrl}`;
     const list = map.get(key);
     if (list) list.push(r);
     else map.set(key, [r]);
@@ -63,19 +77,42 @@ function groupRows(rows: ClaimedRow[]): ClaimedRow[][] {
   return [...map.values()];
 }
 
-async function deliverGroup(db: Db, client: WebhookClientOptions, rows: ClaimedRow[], clock: () => Date, report: DeliveryReport) {
+interface Batch {
+  count: number;
+  send: () => Promise<WebhookOutcome>;
+}
+
+/** The messages of one group, or why it cannot be sent at all. */
+function buildBatches(rows: ClaimedRow[], client: WebhookClientOptions, now: Date): Batch[] | string {
   const first = rows[0];
-  const now = clock();
+  if (first.subject !== 'article') return buildMediaBatches(rows as ClaimedMediaRow[], client, now);
+  return buildArticleBatches(rows as ClaimedArticleRow[], client, now);
+}
+
+function buildMediaBatches(rows: ClaimedMediaRow[], client: WebhookClientOptions, now: Date): Batch[] | string {
+  const { subject, channel, webhookUrl } = rows[0];
+  if (!webhookUrl) return `The ${channel === 'slack' ? 'Slack' : 'Discord'} webhook was removed from this feed`;
+  const items = rows.map((r) => r.payload);
+  return channel === 'slack'
+    ? buildMediaSlackMessages(subject, items, now).map((b) => ({ count: b.count, send: () => postSlackMessage(webhookUrl, b.message, client) }))
+    : buildMediaDiscordMessages(subject, items).map((b) => ({ count: b.count, send: () => postDiscordMessage(webhookUrl, b.message, client) }));
+}
+
+function buildArticleBatches(rows: ClaimedArticleRow[], client: WebhookClientOptions, now: Date): Batch[] | string {
+  const first = rows[0];
   const webhook = first.channel === 'slack' ? (first.slackTracking ? first.slackWebhookUrl : null) : first.discordWebhookUrl;
-  if (!webhook) {
-    const why = first.channel === 'slack' ? 'Slack notifications were turned off for this alert' : 'The Discord webhook was removed from this alert';
-    await tally(report, 'failed', markFailed(db, rows, why));
+  if (!webhook) return first.channel === 'slack' ? 'Slack notifications were turned off for this alert' : 'The Discord webhook was removed from this alert';
+  return first.channel === 'slack'
+    ? buildSlackMessages(first.alertName, rows, now).map((b) => ({ count: b.count, send: () => postSlackMessage(webhook, b.message, client) }))
+    : buildDiscordMessages(first.alertName, rows, now).map((b) => ({ count: b.count, send: () => postDiscordMessage(webhook, b.message, client) }));
+}
+
+async function deliverGroup(db: Db, client: WebhookClientOptions, rows: ClaimedRow[], clock: () => Date, report: DeliveryReport) {
+  const batches = buildBatches(rows, client, clock());
+  if (typeof batches === 'string') {
+    await tally(report, 'failed', markFailed(db, rows, batches));
     return;
   }
-  const batches =
-    first.channel === 'slack'
-      ? buildSlackMessages(first.alertName, rows, now).map((b) => ({ ...b, send: () => postSlackMessage(webhook, b.message, client) }))
-      : buildDiscordMessages(first.alertName, rows, now).map((b) => ({ ...b, send: () => postDiscordMessage(webhook, b.message, client) }));
   let offset = 0;
   for (let i = 0; i < batches.length; i++) {
     const batch = batches[i];

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { NotifiedArticle } from './format.js';
+import { readMediaPayload } from './format-media.js';
+import type { MediaNoticePayload } from './service.js';
 
 /**
  * The notification outbox's state machine, in SQL. A row is `pending` until a sender claims
@@ -19,22 +21,40 @@ export const RETRY_MAX_SECONDS = 3600;
 /** After this many attempts (about two days at the cap) a row is failed, visibly. */
 export const MAX_ATTEMPTS = 50;
 
-/** An outbox row as claimed: the delivery, its alert's webhooks, and the article it announces. */
-export interface ClaimedRow extends NotifiedArticle {
+interface ClaimBase {
   id: number;
   attempts: number;
-  alertId: number;
   channel: 'slack' | 'discord';
+}
+
+/** An article row as claimed: the delivery, its alert's webhooks, and the article it announces. */
+export interface ClaimedArticleRow extends NotifiedArticle, ClaimBase {
+  subject: 'article';
+  alertId: number;
   alertName: string;
   slackTracking: boolean;
   slackWebhookUrl: string | null;
   discordWebhookUrl: string | null;
 }
 
+/** A video or stream row as claimed: everything the message needs is on the row itself. */
+export interface ClaimedMediaRow extends ClaimBase {
+  subject: 'video' | 'stream';
+  /** The YouTube or Twitch feed. */
+  sourceId: number;
+  itemKey: string;
+  webhookUrl: string | null;
+  payload: MediaNoticePayload;
+}
+
+export type ClaimedRow = ClaimedArticleRow | ClaimedMediaRow;
+
 /**
  * Claims up to `limit` due rows (pending and due, or sending with a lapsed lease) with
  * `for update skip locked`, so concurrent senders never claim the same row, and returns them
- * with what the message needs (alert settings, article, website domain).
+ * with what the message needs: for articles the alert's settings, the article and its website's
+ * domain (left joins, so media rows, which have neither, come along); for videos and streams
+ * the row's own webhook and payload.
  */
 export async function claimDue(db: Tx, now: Date, limit: number): Promise<ClaimedRow[]> {
   const lease = new Date(now.getTime() + CLAIM_LEASE_SECONDS * 1000);
@@ -49,32 +69,44 @@ export async function claimDue(db: Tx, now: Date, limit: number): Promise<Claime
       update notification_outbox o
       set status = 'sending', attempts = o.attempts + 1, next_attempt_at = ${lease.toISOString()}::timestamptz
       from due where o.id = due.id
-      returning o.id, o.attempts, o.alert_id, o.article_id, o.channel
+      returning o.id, o.attempts, o.subject, o.alert_id, o.article_id, o.source_id, o.item_key, o.webhook_url, o.payload, o.channel
     )
-    select c.id, c.attempts, c.alert_id, c.channel,
+    select c.id, c.attempts, c.subject, c.alert_id, c.source_id, c.item_key, c.webhook_url, c.payload, c.channel,
            al.name as alert_name, al.slack_tracking, al.slack_webhook_url, al.discord_webhook_url,
            a.title, a.url, a.description, a.reach, a.pub_date, w.domain
     from claimed c
-    join alerts al on al.id = c.alert_id
-    join articles a on a.id = c.article_id
+    left join alerts al on al.id = c.alert_id
+    left join articles a on a.id = c.article_id
     left join websites w on w.id = a.website_id
-    order by c.alert_id, c.channel, a.pub_date desc, c.id`);
-  return result.rows.map((r) => ({
-    id: Number(r.id),
-    attempts: Number(r.attempts),
-    alertId: Number(r.alert_id),
-    channel: r.channel as 'slack' | 'discord',
-    alertName: String(r.alert_name),
-    slackTracking: Boolean(r.slack_tracking),
-    slackWebhookUrl: (r.slack_webhook_url as string | null) || null,
-    discordWebhookUrl: (r.discord_webhook_url as string | null) || null,
-    title: String(r.title ?? ''),
-    url: String(r.url),
-    description: String(r.description ?? ''),
-    reach: Number(r.reach),
-    pubDate: new Date(r.pub_date as string | Date),
-    domain: (r.domain as string | null) ?? null,
-  }));
+    order by c.subject, coalesce(c.alert_id, c.source_id), c.channel, a.pub_date desc nulls last, c.id`);
+  return result.rows.map((r): ClaimedRow => {
+    const base = { id: Number(r.id), attempts: Number(r.attempts), channel: r.channel as 'slack' | 'discord' };
+    if (r.subject === 'video' || r.subject === 'stream') {
+      return {
+        ...base,
+        subject: r.subject,
+        sourceId: Number(r.source_id),
+        itemKey: String(r.item_key ?? ''),
+        webhookUrl: (r.webhook_url as string | null) || null,
+        payload: readMediaPayload(r.payload),
+      };
+    }
+    return {
+      ...base,
+      subject: 'article',
+      alertId: Number(r.alert_id),
+      alertName: String(r.alert_name ?? ''),
+      slackTracking: Boolean(r.slack_tracking),
+      slackWebhookUrl: (r.slack_webhook_url as string | null) || null,
+      discordWebhookUrl: (r.discord_webhook_url as string | null) || null,
+      title: String(r.title ?? ''),
+      url: String(r.url ?? ''),
+      description: String(r.description ?? ''),
+      reach: Number(r.reach ?? 0),
+      pubDate: r.pub_date ? new Date(r.pub_date as string | Date) : new Date(0),
+      domain: (r.domain as string | null) ?? null,
+    };
+  });
 }
 
 type Claim = Pick<ClaimedRow, 'id' | 'attempts'>;

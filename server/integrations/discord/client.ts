@@ -27,6 +27,7 @@ export interface DiscordEmbed {
   timestamp?: string;
   footer?: { text: string };
   author?: { name: string };
+  thumbnail?: { url: string };
   fields?: { name: string; value: string; inline?: boolean }[];
 }
 

@@ -13,7 +13,7 @@ export interface SlackTextObject {
 }
 
 export type SlackBlock =
-  | { type: 'section'; text: SlackTextObject }
+  | { type: 'section'; text: SlackTextObject; accessory?: { type: 'image'; image_url: string; alt_text: string } }
   | { type: 'context'; elements: SlackTextObject[] }
   | { type: 'divider' }
   | { type: 'header'; text: SlackTextObject };
