@@ -101,7 +101,7 @@ export const reportCreateAttributes = z
     date_start: reportDaySchema,
     date_end: reportDaySchema,
     screenshots: z.array(highlightSchema).max(LIMITS.reportMaxHighlights, MSG.reports.tooManyHighlights).nullish(),
-    // Saved videos and streams arrive with the video and stream feeds; their ids are kept.
+    /** Saved videos and saved streams of the report's project (ids of others are refused, 422). */
     videos: idList,
     saved_streams: idList,
     ...reportCriteriaShape,
@@ -158,7 +158,18 @@ export interface ReportTotals {
   umv: number;
   /** Distinct outlets. */
   media: number;
+  /** A published report's saved videos and streams still there, and their views added up (not in the wizard's preview). */
+  videos?: number;
+  video_views?: number;
+  streams?: number;
+  stream_views?: number;
 }
+
+/** POST reports: a video or stream id that is not a saved one of the report's project. */
+export const REPORT_MEDIA_MESSAGES = {
+  videoNotInProject: "This video is not among the project's saved videos",
+  streamNotInProject: "This stream is not among the project's saved streams",
+} as const;
 
 export interface ReportStats {
   /** Every day of the range (weekly buckets from date_start beyond 92 days), zeros included. */

@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { LIMITS, PAGE_SIZES } from '../../../common/limits.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import { errorObject, notFound, ValidationError } from '../../http/errors.js';
-import { parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
+import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
 import { sendJpeg } from '../../http/send-jpeg.js';
 import { ARTICLE_CSV_COLUMNS, ARTICLE_SORTS, articleResource, listSavedArticles } from '../articles/service.js';
 import { openScreenshotImage, requireScreenshot, screenshotResource } from '../screenshots/service.js';
 import { isHighlighted } from './repo.js';
-import { reportDetailResource, sendEmptyList } from './resource.js';
+import { reportDetailResource } from './resource.js';
+import { parseMediaListParams, reportMediaDocument } from './media.js';
 import { reportIdParams, sendPdf } from './routes.js';
 import { publicImageUrl, publicReportArticlesScope, reportDetail, requirePublicReport } from './service.js';
 
@@ -38,10 +39,10 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
   for (const list of ['videos', 'streams'] as const) {
     app.get(
       `/p/reports/:id/${list}`,
-      { schema: { tags: ['reports'], summary: `A published report's saved ${list} (empty until the ${list} feeds land)`, ...isPublic, params: reportIdParams } },
+      { schema: { tags: ['reports'], summary: `A published report's saved ${list} (page, page_size, sortField, sortOrder)`, ...isPublic, params: reportIdParams } },
       async (req, reply) => {
-        await requirePublicReport(db, req.params.id);
-        return sendEmptyList(req, reply);
+        const report = await requirePublicReport(db, req.params.id);
+        return reply.type(JSONAPI).send(await reportMediaDocument(db, report, list, parseMediaListParams(req.query, list)));
       },
     );
   }
@@ -49,10 +50,11 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
   for (const name of ['saved_videos', 'saved_streams'] as const) {
     app.get(
       `/p/${name}`,
-      { schema: { tags: ['reports'], summary: `A published report's ${name.replace('_', ' ')} (?report_id=; empty for now)`, ...isPublic, querystring: reportQuery } },
+      { schema: { tags: ['reports'], summary: `A published report's ${name.replace('_', ' ')} (?report_id=, page, sizePerPage, sortField, sortOrder)`, ...isPublic, querystring: reportQuery } },
       async (req, reply) => {
-        await requirePublicReport(db, req.query.report_id);
-        return sendEmptyList(req, reply);
+        const report = await requirePublicReport(db, req.query.report_id);
+        const kind = name === 'saved_videos' ? 'videos' : 'streams';
+        return reply.type(JSONAPI).send(await reportMediaDocument(db, report, kind, parseMediaListParams(req.query, kind)));
       },
     );
   }

@@ -159,7 +159,7 @@ describe('reports', () => {
 
     for (const list of ['videos', 'streams']) {
       const empty = await ctx.call('GET', `/api/reports/${id}/${list}`, { token: ws.token });
-      expect(empty.json()).toEqual({ data: [], meta: { total_entries: 0, last_page: 1, page_number: 1, page_size: 25 } });
+      expect(empty.json()).toEqual({ data: [], meta: { total_entries: 0, last_page: 1, page_number: 1, page_size: 10 } });
     }
 
     const gone = await ctx.call('DELETE', `/api/reports/${id}`, { token: ws.token });

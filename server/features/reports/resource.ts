@@ -1,5 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { JSONAPI, listMeta, rel, resource, type ListParams } from '../../http/jsonapi.js';
+import { rel, resource } from '../../http/jsonapi.js';
 import { dayOf } from '../../../common/dates.js';
 import type { ReportAttributes, ReportDetailAttributes } from '../../../common/schemas/reports.js';
 import type { ReportListRow } from './repo.js';
@@ -42,6 +41,9 @@ export function reportDetailResource(d: Awaited<ReturnType<typeof reportDetail>>
     ...reportAttributes(r),
     'total-articles': d.totals.articles,
     'total-reach': d.totals.reach,
+    // Live counts: a saved video or stream deleted since publishing no longer counts.
+    'reports-videos': d.totals.videos ?? r.videos.length,
+    'reports-streams': d.totals.streams ?? r.savedStreams.length,
     descriptionHTML: r.descriptionHtml,
     section1_title: r.section1Title,
     section1_subtitle: r.section1Subtitle,
@@ -56,15 +58,4 @@ export function reportDetailResource(d: Awaited<ReturnType<typeof reportDetail>>
     stats: d.stats,
   } satisfies ReportDetailAttributes;
   return base;
-}
-
-/**
- * Saved videos and streams of a report: their tables arrive with the video and stream feeds,
- * so the lists are empty for now (with the usual meta), after the report itself was found.
- */
-export function sendEmptyList(req: FastifyRequest, reply: FastifyReply) {
-  const q = req.query as Record<string, string | undefined>;
-  const size = Number(q['page[page_size]'] ?? q.page_size ?? q.sizePerPage ?? q.pageSize ?? 25);
-  const params: ListParams = { page: 1, pageSize: Number.isInteger(size) && size > 0 ? size : 25, filter: {}, sort: [] };
-  return reply.type(JSONAPI).send({ data: [], meta: listMeta(0, params) });
 }

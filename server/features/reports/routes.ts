@@ -10,7 +10,8 @@ import { closeBrowser } from '../../net/browser.js';
 import { privateScreenshotUrl } from '../screenshots/service.js';
 import { ownBaseUrl, pdfFilename, printReportPdf } from './pdf.js';
 import { findProjectCard, listReports, REPORT_FILTERS, REPORT_SORTS } from './repo.js';
-import { reportDetailResource, reportResource, sendEmptyList } from './resource.js';
+import { reportDetailResource, reportResource } from './resource.js';
+import { parseMediaListParams, reportMediaDocument } from './media.js';
 import { changeReport, createReport, previewReport, removeReport, reportDetail, requireReport } from './service.js';
 
 export const reportIdParams = z.object({ id: z.string().max(64) });
@@ -109,11 +110,11 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   for (const list of ['videos', 'streams'] as const) {
     app.get(
       `/reports/:id/${list}`,
-      { schema: { tags: ['reports'], summary: `A report's saved ${list} (empty until the ${list} feeds land)`, params: reportIdParams } },
+      { schema: { tags: ['reports'], summary: `A report's saved ${list} (page, page_size, sortField, sortOrder)`, params: reportIdParams } },
       async (req, reply) => {
         const auth = requireReports(req);
-        await requireReport(db, auth.orgId, req.params.id);
-        return sendEmptyList(req, reply);
+        const report = await requireReport(db, auth.orgId, req.params.id);
+        return reply.type(JSONAPI).send(await reportMediaDocument(db, report, list, parseMediaListParams(req.query, list)));
       },
     );
   }

@@ -11,6 +11,8 @@ import { enqueueScreenshots, ensureScreenshotRows, type ScreenshotDeps } from '.
 import { dayOf, dayRange } from '../../../common/dates.js';
 import { criteriaCondition, type ReportCriteria } from './criteria.js';
 import { sanitizeDescription } from './sanitize.js';
+import { mediaTotals, projectMediaIds } from './media.js';
+import { REPORT_MEDIA_MESSAGES } from '../../../common/schemas/reports.js';
 import {
   aggregateCriteria,
   countReports,
@@ -152,13 +154,26 @@ export async function createReport(
   if (!(await findProjectCard(db, orgId, projectId))) throw notFound('project');
   const c = criteriaFromInput(projectId, a.date_start, a.date_end, a);
   const highlightIds = [...new Set((a.screenshots ?? []).map((s) => s.article_id))];
-  const [rows, inside] = await Promise.all([aggregateCriteria(db, orgId, c, trendStepDays(c)), savedArticlesInCriteria(db, orgId, c, highlightIds)]);
+  const [rows, inside, videos, streams] = await Promise.all([
+    aggregateCriteria(db, orgId, c, trendStepDays(c)),
+    savedArticlesInCriteria(db, orgId, c, highlightIds),
+    projectMediaIds(db, orgId, projectId, 'videos', a.videos),
+    projectMediaIds(db, orgId, projectId, 'streams', a.saved_streams),
+  ]);
   const totals = totalsOf(rows);
   const errors: ErrorObject[] = [];
   const countProblem = articleCountProblem(totals.articles);
   if (countProblem) errors.push(errorObject('validation_failed', countProblem, { pointer: '/data/attributes/date_start' }));
   (a.screenshots ?? []).forEach((s, i) => {
     if (!inside.has(s.article_id)) errors.push(errorObject('validation_failed', MSG.reports.highlightNotInReport, { pointer: `/data/attributes/screenshots/${i}/article_id` }));
+  });
+  // Only the project's own saved videos and streams: another project's (or organization's) ids
+  // would otherwise be shown on this report's public page.
+  a.videos.forEach((id, i) => {
+    if (!videos.has(id)) errors.push(errorObject('validation_failed', REPORT_MEDIA_MESSAGES.videoNotInProject, { pointer: `/data/attributes/videos/${i}` }));
+  });
+  a.saved_streams.forEach((id, i) => {
+    if (!streams.has(id)) errors.push(errorObject('validation_failed', REPORT_MEDIA_MESSAGES.streamNotInProject, { pointer: `/data/attributes/saved_streams/${i}` }));
   });
   if (errors.length) throw new ValidationError(errors);
 
@@ -264,14 +279,18 @@ export async function highlightsOf(db: Db, report: ReportListRow, imageUrl: Imag
   }));
 }
 
-/** Everything the report page shows: the report, its project card, highlights, totals and charts (queries run side by side). */
+/**
+ * Everything the report page shows: the report, its project card, highlights, totals (articles,
+ * and the videos and streams still saved with their views) and charts (queries run side by side).
+ */
 export async function reportDetail(db: Db, report: ReportListRow, imageUrl: ImageUrlOf) {
-  const [project, screenshots, summary] = await Promise.all([
+  const [project, screenshots, summary, media] = await Promise.all([
     findProjectCard(db, report.organizationId, report.projectId),
     highlightsOf(db, report, imageUrl),
     summarize(db, report.organizationId, criteriaOf(report)),
+    mediaTotals(db, report),
   ]);
-  return { report, project: project ?? null, screenshots, ...summary };
+  return { report, project: project ?? null, screenshots, ...summary, totals: { ...summary.totals, ...media } };
 }
 
 /** The saved-articles list's condition for `filter[report_id]`: the report's criteria (member of its organization). */

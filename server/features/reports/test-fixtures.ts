@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { organizations } from '../../db/schema/accounts.js';
 import { savedArticles } from '../../db/schema/coverage.js';
+import { savedStreams } from '../../db/schema/streams.js';
+import { savedVideos } from '../../db/schema/videos.js';
 import type { TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
 
@@ -53,7 +55,48 @@ export async function reportWorkspace(ctx: TestContext, opts: { plan?: 'pro' | '
       .returning();
     return row;
   };
-  return { ...owner, project, tags, save };
+  /** A saved video of the project, written straight to the videos feature's table. */
+  const saveVideo = async (v: { tagId: number; date: string; title?: string; views?: number; projectId?: number }) => {
+    const n = seq++;
+    const [row] = await ctx.deps.db
+      .insert(savedVideos)
+      .values({
+        organizationId: owner.org.id,
+        projectId: v.projectId ?? project.id,
+        tagId: v.tagId,
+        youtubeVideoId: `vid${String(n).padStart(8, '0')}`,
+        title: v.title ?? `Video ${n}`,
+        views: v.views ?? 100,
+        thumbnail: `https://i.ytimg.com/vi/vid${n}/mqdefault.jpg`,
+        publishedAt: new Date(v.date),
+        channelId: 'UCchannel',
+        channelTitle: 'Launch Channel',
+        channelSubscribers: 5000,
+      })
+      .returning();
+    return row;
+  };
+  /** A saved stream of the project, written straight to the streams feature's table. */
+  const saveStream = async (s: { tagId: number; date: string; title?: string; views?: number }) => {
+    const n = seq++;
+    const [row] = await ctx.deps.db
+      .insert(savedStreams)
+      .values({
+        organizationId: owner.org.id,
+        projectId: project.id,
+        tagId: s.tagId,
+        twitchVideoId: String(2_000_000 + n),
+        title: s.title ?? `Stream ${n}`,
+        viewCount: s.views ?? 50,
+        followers: 1200,
+        publishedAt: new Date(s.date),
+        broadcasterName: 'launchcaster',
+        url: `https://www.twitch.tv/videos/${2_000_000 + n}`,
+      })
+      .returning();
+    return row;
+  };
+  return { ...owner, project, tags, save, saveVideo, saveStream };
 }
 
 /** A report creation document. */
