@@ -1,0 +1,97 @@
+import { Anchor, Avatar, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconBookmarkFilled } from '@tabler/icons-react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { LIMITS } from '../../../../common/limits';
+import { languageName } from '../../../../common/reference';
+import type { Row } from '../../../components/data-table/data-table';
+import { formatDate } from '../../../lib/dates';
+import { webHref } from '../../../lib/links';
+import { truncate } from '../../../lib/text';
+import type { TwitchFeedItem, TwitchFeedItemAttributes } from '../api/twitch-feed';
+import { formatAudience, formatCount } from '../../../components/media/format-audience';
+import { formatDuration } from '../lib/format';
+import { StreamThumbnail, THUMB } from './stream-thumbnail';
+
+const col = createColumnHelper<Row<TwitchFeedItemAttributes>>();
+const nowrap = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+/** The broadcaster with their follower count (000 "Twitch feed": channel with followers). */
+export function ChannelCell({ name, image, followers }: { name: string; image?: string | null; followers: number | null }) {
+  return (
+    <Group gap="xs" wrap="nowrap" miw={0}>
+      <Avatar size={28} src={image ?? undefined} name={name} color="initials" alt="" />
+      <Stack gap={0} miw={0}>
+        <Text size="sm" fw={500} truncate="end" title={name}>
+          {name}
+        </Text>
+        <Text size="xs" c="dimmed" style={nowrap}>
+          {followers === null ? 'Followers not known yet' : `${formatAudience(followers)} followers`}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+function TitleCell({ item, onView }: { item: TwitchFeedItem; onView: (item: TwitchFeedItem) => void }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <Tooltip label={item.title} disabled={item.title.length <= LIMITS.titleTruncate} withArrow multiline maw={420} openDelay={250}>
+        <Anchor component="button" type="button" onClick={() => onView(item)} size="sm" fw={500} c="var(--mantine-color-text)" ta="start" dir="auto">
+          {truncate(item.title, LIMITS.titleTruncate)}
+        </Anchor>
+      </Tooltip>
+      {item.saved && (
+        <Badge size="xs" variant="light" color="teal" leftSection={<IconBookmarkFilled size={10} />} style={{ flexShrink: 0 }}>
+          Saved
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Columns of the stream feed: thumbnail, channel, title, views, language, duration, published. */
+export function feedColumns(onView: (item: TwitchFeedItem) => void) {
+  return [
+    col.display({
+      id: 'thumbnail',
+      header: () => <VisuallyHidden>Thumbnail</VisuallyHidden>,
+      meta: { width: THUMB.width + 20, label: false },
+      cell: ({ row }) => (
+        <Anchor href={webHref(row.original.url)} target="_blank" rel="noopener noreferrer" aria-label={`Open ${row.original.title} on Twitch`}>
+          <StreamThumbnail src={row.original.thumbnail_url} live={row.original.live} />
+        </Anchor>
+      ),
+    }),
+    col.accessor((r) => r.channel.broadcaster_name, {
+      id: 'broadcaster_name',
+      header: 'Channel',
+      meta: { sortField: 'broadcaster_name', width: 160 },
+      cell: ({ row }) => <ChannelCell name={row.original.channel.broadcaster_name} image={row.original.channel.profile_image_url} followers={row.original.channel.followers} />,
+    }),
+    col.accessor('title', { header: 'Title', meta: { sortField: 'title', primary: true }, cell: ({ row }) => <TitleCell item={row.original} onView={onView} /> }),
+    col.accessor('view_count', {
+      header: 'Views',
+      meta: { sortField: 'view_count', width: 88, align: 'right' },
+      cell: (c) => (
+        <Text size="sm" style={nowrap} title={formatCount(c.getValue())}>
+          {formatAudience(c.getValue())}
+        </Text>
+      ),
+    }),
+    col.accessor('language', {
+      header: 'Language',
+      meta: { sortField: 'language', width: 104, priority: 3 },
+      cell: (c) => <Text size="sm" c={c.getValue() ? undefined : 'dimmed'}>{c.getValue() ? languageName(c.getValue()) : '–'}</Text>,
+    }),
+    col.accessor('duration', {
+      header: 'Duration',
+      meta: { width: 90, priority: 3, align: 'right' },
+      cell: ({ row }) => <Text size="sm" style={nowrap}>{row.original.live ? 'Live' : formatDuration(row.original.duration)}</Text>,
+    }),
+    col.accessor('published_at', {
+      header: 'Published',
+      meta: { sortField: 'published_at', width: 118 },
+      cell: (c) => <Text size="sm" style={nowrap}>{formatDate(c.getValue())}</Text>,
+    }),
+  ];
+}

@@ -1,0 +1,81 @@
+import { Anchor, Badge, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import { LIMITS } from '../../../../common/limits';
+import { languageName } from '../../../../common/reference';
+import type { Row } from '../../../components/data-table/data-table';
+import { formatDate } from '../../../lib/dates';
+import { webHref } from '../../../lib/links';
+import { truncate } from '../../../lib/text';
+import type { SavedStream, SavedStreamAttributes } from '../api/saved-streams';
+import { formatAudience, formatCount } from '../../../components/media/format-audience';
+import { StreamThumbnail, THUMB } from './stream-thumbnail';
+
+const col = createColumnHelper<Row<SavedStreamAttributes>>();
+const nowrap = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+/** Saved streams columns (000 "Saved videos and saved streams"): thumbnail, channel, title, followers, language, tag, published. */
+export function savedColumns(onView: (s: SavedStream) => void) {
+  return [
+    col.display({
+      id: 'thumbnail',
+      header: () => <VisuallyHidden>Thumbnail</VisuallyHidden>,
+      meta: { width: THUMB.width + 20, label: false },
+      cell: ({ row }) => (
+        <Anchor href={webHref(row.original.url)} target="_blank" rel="noopener noreferrer" aria-label={`Open ${row.original.title} on Twitch`}>
+          <StreamThumbnail src={row.original.thumbnail_url} />
+        </Anchor>
+      ),
+    }),
+    col.accessor('broadcaster_name', {
+      header: 'Channel',
+      meta: { sortField: 'broadcaster_name', width: 140 },
+      cell: (c) => (
+        <Text size="sm" fw={500} truncate="end" title={c.getValue()}>
+          {c.getValue()}
+        </Text>
+      ),
+    }),
+    col.accessor('title', {
+      header: 'Title',
+      meta: { sortField: 'title', primary: true },
+      cell: ({ row }) => (
+        <Tooltip label={row.original.title} disabled={row.original.title.length <= LIMITS.titleTruncate} withArrow multiline maw={420} openDelay={250}>
+          <Anchor component="button" type="button" onClick={() => onView(row.original)} size="sm" fw={500} c="var(--mantine-color-text)" ta="start" dir="auto">
+            {truncate(row.original.title, LIMITS.titleTruncate)}
+          </Anchor>
+        </Tooltip>
+      ),
+    }),
+    col.accessor('followers', {
+      header: 'Followers',
+      meta: { sortField: 'followers', width: 100, align: 'right' },
+      cell: (c) => (
+        <Text size="sm" style={nowrap} title={formatCount(c.getValue())}>
+          {formatAudience(c.getValue())}
+        </Text>
+      ),
+    }),
+    col.accessor('language', {
+      header: 'Language',
+      meta: { width: 104, priority: 3 },
+      cell: (c) => <Text size="sm" c={c.getValue() ? undefined : 'dimmed'}>{c.getValue() ? languageName(c.getValue()) : '–'}</Text>,
+    }),
+    col.accessor('tag', {
+      header: 'Tag',
+      meta: { sortField: 'tag', width: 130 },
+      cell: (c) =>
+        c.getValue() ? (
+          <Badge variant="light" color="gray" radius="sm" tt="none" maw="100%" title={c.getValue()}>
+            {c.getValue()}
+          </Badge>
+        ) : (
+          '–'
+        ),
+    }),
+    col.accessor('published_at', {
+      header: 'Published',
+      meta: { sortField: 'published_at', width: 118 },
+      cell: (c) => <Text size="sm" style={nowrap}>{formatDate(c.getValue())}</Text>,
+    }),
+  ];
+}
