@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../common/messages';
 import { tokenStore } from '../../lib/api';
-import { PROJECT, articlesDoc, preview, renderAt, serve } from './report-fixtures';
+import { listDocument } from '../../testing/fetch-stub';
+import { PROJECT, articlesDoc, preview, renderAt, savedStream, savedVideo, serve } from './report-fixtures';
 import { NewReportPage } from './routes/new-report-page';
 
 beforeEach(() => tokenStore.set('token'));
@@ -16,10 +17,12 @@ afterEach(() => {
 const stepper = () => screen.getByTestId('wizard-stepper');
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
-/** Answers the report calls with `count` articles for any filters. */
-function serveWizard(count: () => number) {
+/** Answers the report calls with `count` articles for any filters (and these saved videos and streams). */
+function serveWizard(count: () => number, media: { videos?: ReturnType<typeof savedVideo>[]; streams?: ReturnType<typeof savedStream>[] } = {}) {
   return serve((req) => {
     const path = req.url.pathname;
+    if (req.method === 'GET' && path === '/api/saved_videos') return { body: listDocument('saved_video', media.videos ?? [], 1, 5000) };
+    if (req.method === 'GET' && path === '/api/saved_streams') return { body: listDocument('saved_stream', media.streams ?? [], 1, 5000) };
     if (req.method === 'POST' && path === '/api/reports/preview') return { body: { data: preview(count()) } };
     if (req.method === 'GET' && path === '/api/articles') return { body: articlesDoc([1, 2, 3]) };
     if (req.method === 'POST' && path === '/api/screenshots')
@@ -129,5 +132,38 @@ describe('Create a new report', () => {
     expect(rows).toHaveLength(3);
     expect(rows[0].textContent).toBe('gamespot.com: Nebula Quest review 1 <b>');
     expect(rows[0].querySelector('b')).toBeNull();
+  });
+
+  it('loads the period’s saved videos and streams, leaves out excluded tags, previews them and publishes their ids', async () => {
+    const calls = serveWizard(() => 3, {
+      videos: [savedVideo(1), savedVideo(2, { tag_id: '4', tag: 'Interviews' })],
+      streams: [savedStream(9)],
+    });
+    await toFilters();
+    expect((await screen.findByTestId('count-message')).textContent).toContain('2 videos and 1 stream saved in the period.');
+    const q = calls.find((c) => c.url.pathname === '/api/saved_videos')!.url.searchParams;
+    expect(q.get('project_id')).toBe(PROJECT);
+    expect(q.get('startDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(q.get('endDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(q.get('sizePerPage')).toBe('5000');
+    await waitFor(() => expect(button('Preview').disabled).toBe(false));
+    fireEvent.click(button('Preview'));
+    await waitFor(() => expect(stepper().getAttribute('data-status')).toBe('STEP 2 LOADED'));
+    expect(screen.getByRole('link', { name: 'Nebula Quest gameplay 1' }).getAttribute('href')).toBe('https://www.youtube.com/watch?v=nebulavid01');
+    expect(screen.getByRole('link', { name: 'Nebula Quest launch stream 9' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Report title'), { target: { value: 'March coverage' } });
+    fireEvent.click(button('Publish'));
+    await waitFor(() => expect(stepper().getAttribute('data-status')).toBe('STEP 3 LOADED'));
+    const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/reports')!.body as { data: { attributes: Record<string, unknown> } };
+    expect(post.data.attributes).toMatchObject({ videos: ['1', '2'], saved_streams: ['9'] });
+  });
+
+  it('keeps videos of excluded tags and streams of excluded languages out', async () => {
+    const { fetchWizardMedia } = await import('./api/reports');
+    const calls = serveWizard(() => 3, { videos: [savedVideo(1), savedVideo(2, { tag_id: '4' })], streams: [savedStream(9, { language: 'de' })] });
+    const media = await fetchWizardMedia({ project_id: PROJECT, date_start: '2024-03-01', date_end: '2024-03-31', tags_id: ['3'], tags_not: ['4'], languages: [], languages_not: ['de'] });
+    expect(media.videos.map((v) => v.id)).toEqual(['1']);
+    expect(media.streams).toEqual([]);
+    expect(calls.find((c) => c.url.pathname === '/api/saved_videos')!.url.searchParams.get('tags')).toBe('3');
   });
 });

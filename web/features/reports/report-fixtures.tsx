@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { listDocument, stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
-import type { ReportArticle, ReportDetailAttributes, ReportPreview, ReportScreenshot } from './api/types';
+import type { ReportArticle, ReportDetailAttributes, ReportPreview, ReportScreenshot, ReportStream, ReportVideo } from './api/types';
 import { signedInUserDoc } from '../../testing/user-doc';
 
 export const PROJECT = '5';
@@ -34,6 +34,54 @@ export function article(id: number, over: Partial<ReportArticle> = {}): ReportAr
 /** A `GET articles` page of these saved articles. */
 export function articlesDoc(ids: number[]) {
   return listDocument('article', ids.map((i) => ({ ...article(i) })), 1, 10000);
+}
+
+/** A saved video as `GET saved_videos` and `GET reports/{id}/videos` answer it. */
+export function savedVideo(id: number, over: Partial<ReportVideo> = {}): ReportVideo & Record<string, unknown> {
+  return {
+    id: String(id),
+    title: `Nebula Quest gameplay ${id}`,
+    description: '',
+    views: 1200 * id,
+    thumbnail: `https://i.ytimg.com/vi/nebulavid0${id}/mqdefault.jpg`,
+    published_at: '2024-03-02T10:00:00.000Z',
+    youtube_video_id: `nebulavid0${id}`,
+    channel_title: 'Nebula Plays',
+    channel_thumbnail: null,
+    channel_custom_url: null,
+    channel_subscribers: 45_600,
+    channel_language: 'en',
+    channel_country: 'US',
+    tag_id: '3',
+    tag: 'Reviews',
+    project_id: PROJECT,
+    'inserted-at': '2024-03-02T11:00:00.000Z',
+    'updated-at': '2024-03-02T11:00:00.000Z',
+    ...over,
+  };
+}
+
+/** A saved stream as `GET saved_streams` and `GET reports/{id}/streams` answer it. */
+export function savedStream(id: number, over: Partial<ReportStream> = {}): ReportStream & Record<string, unknown> {
+  return {
+    id: String(id),
+    title: `Nebula Quest launch stream ${id}`,
+    description: '',
+    followers: 8_900,
+    view_count: 640,
+    published_at: '2024-03-03T18:00:00.000Z',
+    language: 'en',
+    tag: 'Reviews',
+    tag_id: '3',
+    broadcaster_name: 'nebulacaster',
+    thumbnail_url: 'https://static-cdn.jtvnw.net/cf_vods/nebula/thumb-%{width}x%{height}.jpg',
+    twitch_video_id: String(7_000_000 + id),
+    url: `https://www.twitch.tv/videos/${7_000_000 + id}`,
+    project_id: PROJECT,
+    'inserted-at': '2024-03-03T20:00:00.000Z',
+    'updated-at': '2024-03-03T20:00:00.000Z',
+    ...over,
+  };
 }
 
 export function preview(count: number): ReportPreview {

@@ -8,7 +8,7 @@ import type { ReportArticle } from './api/types';
 import { ArticlesSection } from './components/articles-section';
 import { HighlightCards } from './components/highlight-cards';
 import { useHighlights } from './components/wizard/use-highlights';
-import { PROJECT, article, articlesDoc, card, renderAt, renderPlain, reportDoc, serve } from './report-fixtures';
+import { PROJECT, article, articlesDoc, card, renderAt, renderPlain, reportDoc, savedStream, savedVideo, serve } from './report-fixtures';
 import { PublicReportPage } from './routes/public-report-page';
 import { ReportsPage } from './routes/reports-page';
 
@@ -148,25 +148,63 @@ describe('public report', () => {
 
   it('shows the Videos section of a report with videos, its potential reach, and no Streams block', async () => {
     tokenStore.clear();
-    const video = { id: 'v1', title: 'Nebula Quest trailer', url: 'https://youtube.example/v1', channel_name: 'Nebula', views: 1200, published_at: '2024-03-02T00:00:00Z' };
+    const video = savedVideo(1, { title: 'Nebula Quest trailer', views: 1200 });
     const base = reportDoc().data.attributes;
     // A whole average still reads as a score out of ten: "7.0 / 10", not "7 / 10".
-    const totals = { ...base.totals, average_score: 7, umv: 2_500_000 };
-    serve((req) => {
+    const totals = { ...base.totals, average_score: 7, umv: 2_500_000, videos: 1, video_views: 1200, streams: 0, stream_views: 0 };
+    const calls = serve((req) => {
       const path = req.url.pathname;
       if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv') return { body: reportDoc({ videos: [1], totals }) };
       if (path === '/api/p/articles') return { body: articlesDoc([1]) };
-      if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv/videos') return { body: listDocument('video', [video], 1, 25) };
-      if (path.startsWith('/api/p/reports/AbCdEfGhIjKlMnOpQrStUv/')) return { body: listDocument('stream', [], 1, 25) };
+      if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv/videos') return { body: listDocument('saved_video', [video], 1, 5000) };
+      if (path.startsWith('/api/p/reports/AbCdEfGhIjKlMnOpQrStUv/')) return { body: listDocument('saved_stream', [], 1, 5000) };
       return undefined;
     });
     renderAt(<PublicReportPage />, '/p/r/:reportId', '/p/r/AbCdEfGhIjKlMnOpQrStUv?print=1');
-    await screen.findByText('Nebula Quest trailer');
+    const link = await screen.findByRole('link', { name: 'Nebula Quest trailer' }, { timeout: 5000 });
+    // The title links to the video's YouTube watch page.
+    expect(link.getAttribute('href')).toBe('https://www.youtube.com/watch?v=nebulavid01');
     const section = screen.getByTestId('media-section');
     expect(within(section).getByRole('heading', { name: 'Videos' })).toBeTruthy();
+    expect(within(section).getByText('Nebula Plays')).toBeTruthy();
+    expect(within(section).getByText('45.6K subscribers')).toBeTruthy();
+    expect(within(section).getByText('1.2K')).toBeTruthy();
+    expect(within(section).getAllByTestId('media-thumbnail')).toHaveLength(1);
     expect(screen.queryByTestId('streams-empty')).toBeNull();
+    expect(screen.queryByTestId('streams-table')).toBeNull();
     expect(screen.getByTestId('total-potential-reach').textContent).toBe('2.5M');
     expect(screen.getByTestId('total-average-media-score').textContent).toBe('7.0 / 10');
+    expect(screen.getByTestId('total-video-views').textContent).toBe('1.2K');
+    expect(screen.queryByTestId('total-stream-views')).toBeNull();
+    // All of the report's videos, newest first (the printed page has no paging).
+    const q = calls.find((c) => c.url.pathname.endsWith('/videos'))!.url.searchParams;
+    expect([q.get('page_size'), q.get('sortField'), q.get('sortOrder')]).toEqual(['5000', 'published_at', 'desc']);
+  });
+
+  it('shows videos and streams side by side: each table named, streams linking to Twitch with their followers', async () => {
+    tokenStore.clear();
+    const base = reportDoc().data.attributes;
+    const totals = { ...base.totals, videos: 2, video_views: 3600, streams: 1, stream_views: 640 };
+    serve((req) => {
+      const path = req.url.pathname;
+      if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv') return { body: reportDoc({ videos: [1, 2], saved_streams: [9], totals }) };
+      if (path === '/api/p/articles') return { body: articlesDoc([1]) };
+      if (path.endsWith('/videos')) return { body: listDocument('saved_video', [savedVideo(2), savedVideo(1)], 1, 5000) };
+      if (path.endsWith('/streams')) return { body: listDocument('saved_stream', [savedStream(9)], 1, 5000) };
+      return undefined;
+    });
+    renderAt(<PublicReportPage />, '/p/r/:reportId', '/p/r/AbCdEfGhIjKlMnOpQrStUv');
+    const stream = await screen.findByRole('link', { name: 'Nebula Quest launch stream 9' }, { timeout: 5000 });
+    expect(stream.getAttribute('href')).toBe('https://www.twitch.tv/videos/7000009');
+    const section = screen.getByTestId('media-section');
+    expect(within(section).getByRole('heading', { name: 'Videos and streams' })).toBeTruthy();
+    expect(within(screen.getByTestId('videos-table')).getAllByRole('link')).toHaveLength(2);
+    expect(within(screen.getByTestId('streams-table')).getByText('8.9K followers')).toBeTruthy();
+    // Twitch's thumbnail template is filled in.
+    const img = within(screen.getByTestId('streams-table')).getByTestId('media-thumbnail').querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('https://static-cdn.jtvnw.net/cf_vods/nebula/thumb-192x108.jpg');
+    expect(screen.getByTestId('total-video-views').textContent).toBe('3.6K');
+    expect(screen.getByTestId('total-stream-views').textContent).toBe('640');
   });
 
   it('shows the /p/404 content for an unknown report', async () => {

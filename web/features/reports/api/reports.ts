@@ -10,8 +10,9 @@ import type {
   ReportDetail,
   ReportDetailAttributes,
   ReportFilters,
-  ReportMediaItem,
   ReportPreview,
+  ReportStream,
+  ReportVideo,
   ScreenshotAttributes,
 } from './types';
 
@@ -67,17 +68,20 @@ export function useReportArticles(id: string, isPublic: boolean, enabled = true)
   });
 }
 
-/** GET reports/{id}/videos or /streams: empty until the video and stream feeds exist. */
-export function useReportMedia(id: string, kind: 'videos' | 'streams', isPublic: boolean, enabled = true) {
+type MediaOf<K extends 'videos' | 'streams'> = K extends 'videos' ? ReportVideo : ReportStream;
+
+/** GET reports/{id}/videos or /streams: the report's saved videos or streams, newest first, all of them. */
+export function useReportMedia<K extends 'videos' | 'streams'>(id: string, kind: K, isPublic: boolean, enabled = true) {
   return useQuery({
     queryKey: [REPORTS_KEY, kind, id, isPublic],
     enabled,
-    queryFn: async ({ signal }): Promise<ReportMediaItem[]> => {
-      const doc = await apiFetch<ListDocument<Omit<ReportMediaItem, 'id'>>>(`${prefix(isPublic)}reports/${encodeURIComponent(id)}/${kind}`, {
+    queryFn: async ({ signal }): Promise<MediaOf<K>[]> => {
+      const doc = await apiFetch<ListDocument<Omit<MediaOf<K>, 'id'>>>(`${prefix(isPublic)}reports/${encodeURIComponent(id)}/${kind}`, {
+        query: { page: 1, page_size: WIZARD_ITEMS, sortField: 'published_at', sortOrder: 'desc' },
         public: isPublic,
         signal,
       });
-      return (doc.data ?? []).map((r) => flatten(r));
+      return (doc.data ?? []).map((r) => flatten(r) as MediaOf<K>);
     },
   });
 }
@@ -144,21 +148,49 @@ export async function fetchPreviewArticles(f: ReportFilters, signal?: AbortSigna
   return doc.data.map((r) => flatten(r));
 }
 
+/** The videos and streams a report with these filters would hold. */
+export interface WizardMedia {
+  videos: ReportVideo[];
+  streams: ReportStream[];
+}
+
 /**
- * The project's saved videos or streams of the period, for step 1. Their feeds are a later
- * feature: until the call exists (404) the wizard shows an empty section rather than an error.
+ * The project's saved videos or streams of the period with the wizard's tag and language filters:
+ * the list calls take the tags and languages to keep; the ones to leave out are applied here
+ * (a video's language is its channel's).
  */
-export async function fetchWizardMedia(kind: 'saved_videos' | 'saved_streams', f: ReportFilters, signal?: AbortSignal): Promise<ReportMediaItem[]> {
-  try {
-    const doc = await apiFetch<ListDocument<Omit<ReportMediaItem, 'id'>>>(kind, {
+export async function fetchWizardMedia(f: ReportFilters, signal?: AbortSignal): Promise<WizardMedia> {
+  const load = async <T extends ReportVideo | ReportStream>(path: 'saved_videos' | 'saved_streams', languageOf: (x: T) => string | null) => {
+    const doc = await apiFetch<ListDocument<Omit<T, 'id'>>>(path, {
       signal,
-      query: { project_id: f.project_id, startDate: f.date_start, endDate: f.date_end, page: 1, sizePerPage: WIZARD_ITEMS, sortField: 'published_at', sortOrder: 'desc' },
+      query: {
+        project_id: f.project_id,
+        startDate: f.date_start,
+        endDate: f.date_end,
+        tags: list(f.tags_id),
+        languages: list(f.languages),
+        page: 1,
+        sizePerPage: WIZARD_ITEMS,
+        sortField: 'published_at',
+        sortOrder: 'desc',
+      },
     });
-    return (doc.data ?? []).map((r) => flatten(r));
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return [];
+    const tagsNot = new Set(f.tags_not);
+    const languagesNot = new Set(f.languages_not);
+    return (doc.data ?? [])
+      .map((r) => flatten(r) as T)
+      .filter((x) => !tagsNot.has(String(x.tag_id)) && !languagesNot.has(languageOf(x) ?? ''));
+  };
+  // A plan without video (stream) monitoring answers 403: its reports simply have none.
+  const none = (err: unknown): never[] => {
+    if (err instanceof ApiError && (err.status === 403 || err.status === 404)) return [];
     throw err;
-  }
+  };
+  const [videos, streams] = await Promise.all([
+    load<ReportVideo>('saved_videos', (v) => v.channel_language).catch(none),
+    load<ReportStream>('saved_streams', (s) => s.language).catch(none),
+  ]);
+  return { videos, streams };
 }
 
 export interface NewReport {

@@ -6,6 +6,8 @@ import type {
   ReportPreview,
 } from '../../../../common/schemas/reports';
 import type { ScreenshotAttributes } from '../../../../common/schemas/screenshots';
+import type { SavedStreamAttributes } from '../../../../common/schemas/streams';
+import type { SavedVideoAttributes } from '../../../../common/schemas/videos';
 
 /** Response types are the server's (common/schemas); the web adds the resource id. */
 export type { ReportAttributes, ReportDetailAttributes, ScreenshotAttributes };
@@ -28,22 +30,11 @@ export type ReportArticle = Pick<
 > &
   Partial<Pick<ArticleAttributes, 'image' | 'tag_id'>> & { id: string };
 
-/** A saved video or stream as the report lists it; the feeds that fill these arrive later. */
-export interface ReportMediaItem {
-  id: string;
-  title?: string | null;
-  url?: string | null;
-  channel?: string | null;
-  channel_name?: string | null;
-  user_name?: string | null;
-  views?: number | null;
-  view_count?: number | null;
-  viewers?: number | null;
-  published_at?: string | null;
-  started_at?: string | null;
-  date?: string | null;
-  thumbnail?: string | null;
-}
+/** A saved video of a report (`GET reports/{id}/videos`, `GET saved_videos`): the server's attributes. */
+export type ReportVideo = SavedVideoAttributes & { id: string };
+/** A saved stream of a report (`GET reports/{id}/streams`, `GET saved_streams`). */
+export type ReportStream = SavedStreamAttributes & { id: string };
+export type ReportMediaItem = ReportVideo | ReportStream;
 
 /** The wizard's filters (step 0 dates and step 1 selections), as the preview and create calls take them. */
 export interface ReportFilters {

@@ -2,7 +2,7 @@ import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Paper, Stack, Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { REPORT_FONT_FAMILY } from '../../../../common/report-fonts';
-import type { ReportArticle, ReportDetail, ReportMediaItem } from '../api/types';
+import type { ReportArticle, ReportDetail, ReportStream, ReportVideo } from '../api/types';
 import { ArticlesSection } from './articles-section';
 import { HighlightCards } from './highlight-cards';
 import { MediaSection } from './media-section';
@@ -37,8 +37,8 @@ export interface ReportViewProps {
   report: ReportDetail;
   articles: ReportArticle[];
   articlesLoading: boolean;
-  videos: ReportMediaItem[];
-  streams: ReportMediaItem[];
+  videos: ReportVideo[];
+  streams: ReportStream[];
   mediaLoading: boolean;
   /** ?print=1: the PDF printer's view — no buttons, every card and row, no animation. */
   print?: boolean;
@@ -83,8 +83,8 @@ export function ReportView({ report, articles, articlesLoading, videos, streams,
         </ReportSection>
         {(hasVideos || hasStreams) && (
           <ReportSection title={report.section2_title?.trim() || mediaSectionTitle(hasVideos, hasStreams)} subtitle={report.section2_subtitle} testId="media-section">
-            {hasVideos && <MediaSection kind="videos" items={videos} loading={mediaLoading} print={print} />}
-            {hasStreams && <MediaSection kind="streams" items={streams} loading={mediaLoading} print={print} />}
+            {hasVideos && <MediaSection kind="videos" items={videos} loading={mediaLoading} print={print} labelled={hasStreams} />}
+            {hasStreams && <MediaSection kind="streams" items={streams} loading={mediaLoading} print={print} labelled={hasVideos} />}
           </ReportSection>
         )}
       </Stack>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Paper, SimpleGrid, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconBroadcast, IconNews, IconTrendingUp, IconUsers } from '@tabler/icons-react';
+import { IconBrandTwitch, IconBrandYoutube, IconBroadcast, IconNews, IconTrendingUp, IconUsers } from '@tabler/icons-react';
 import { formatVisitors } from '../../../../common/media-score';
 import type { ReportTotals } from '../api/types';
 import { formatNumber } from '../lib/format';
@@ -37,8 +37,13 @@ export function TotalsCards({ totals, print = false }: { totals: ReportTotals; p
   const hasUmv = !!totals.umv && totals.umv > 0;
   // Older payloads (a cached preview) carry only the sum.
   const average = totals.average_score ?? (totals.articles ? totals.reach / totals.articles : 0);
+  // Videos and streams get their cards only when the report holds some (the wizard's preview has none).
+  const videos = totals.videos ?? 0;
+  const streams = totals.streams ?? 0;
+  const cards = 3 + (hasUmv ? 1 : 0) + (videos > 0 ? 1 : 0) + (streams > 0 ? 1 : 0);
+  const cols = Math.min(cards, 4);
   return (
-    <SimpleGrid cols={print ? (hasUmv ? 4 : 3) : { base: 1, xs: 2, md: hasUmv ? 4 : 3 }} spacing="lg">
+    <SimpleGrid cols={print ? cols : { base: 1, xs: 2, md: cols }} spacing="lg">
       <TotalCard label="Articles" value={formatNumber(totals.articles)} hint="Articles published in the period" icon={<IconNews size={22} />} color="brand" />
       <TotalCard label="Media outlets" value={formatNumber(totals.media)} hint="Distinct outlets that covered it" icon={<IconBroadcast size={22} />} color="violet" />
       <TotalCard
@@ -55,6 +60,24 @@ export function TotalsCards({ totals, print = false }: { totals: ReportTotals; p
           hint="The outlets' unique monthly visitors, added up per article: how many people could have seen the coverage"
           icon={<IconUsers size={22} />}
           color="orange"
+        />
+      )}
+      {videos > 0 && (
+        <TotalCard
+          label="Video views"
+          value={formatVisitors(totals.video_views ?? 0)}
+          hint={`Views of the report's ${formatNumber(videos)} ${videos === 1 ? 'video' : 'videos'} on YouTube`}
+          icon={<IconBrandYoutube size={22} />}
+          color="red"
+        />
+      )}
+      {streams > 0 && (
+        <TotalCard
+          label="Stream views"
+          value={formatVisitors(totals.stream_views ?? 0)}
+          hint={`Views of the report's ${formatNumber(streams)} ${streams === 1 ? 'stream' : 'streams'} on Twitch`}
+          icon={<IconBrandTwitch size={22} />}
+          color="grape"
         />
       )}
     </SimpleGrid>

@@ -48,8 +48,8 @@ export function NewReportPage() {
             message={w.message}
             countError={w.countError}
             disabled={!isLoaded(w.status)}
-            videos={w.videos.length}
-            streams={w.streams.length}
+            videos={w.mediaCounts.videos}
+            streams={w.mediaCounts.streams}
             loaded={isLoaded(w.status)}
           />
         )}

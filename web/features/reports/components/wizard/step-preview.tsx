@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Alert, Badge, Group, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconInfoCircle, IconStar } from '@tabler/icons-react';
-import type { ReportArticle, ReportMediaItem, ReportPreview } from '../../api/types';
+import type { ReportArticle, ReportPreview, ReportStream, ReportVideo } from '../../api/types';
 import { WIZARD_ITEMS } from '../../api/reports';
 import { TITLE_MAX, TITLE_MIN, cleanTitle } from '../../lib/wizard-machine';
 import type { HighlightControl } from '../article-columns';
@@ -30,8 +30,8 @@ export function StepPreview(props: {
   onContent: (patch: Partial<ContentValues>) => void;
   range: { date_start: string; date_end: string };
   highlights: ReturnType<typeof useHighlights>;
-  videos: ReportMediaItem[];
-  streams: ReportMediaItem[];
+  videos: ReportVideo[];
+  streams: ReportStream[];
 }) {
   const { preview, content, onContent, highlights } = props;
   const control: HighlightControl = useMemo(
@@ -145,8 +145,8 @@ export function StepPreview(props: {
             label="Videos and streams section"
           />
           <Stack gap="md">
-            {props.videos.length > 0 && <MediaSection kind="videos" items={props.videos} />}
-            {props.streams.length > 0 && <MediaSection kind="streams" items={props.streams} />}
+            {props.videos.length > 0 && <MediaSection kind="videos" items={props.videos} labelled={props.streams.length > 0} />}
+            {props.streams.length > 0 && <MediaSection kind="streams" items={props.streams} labelled={props.videos.length > 0} />}
           </Stack>
         </>
       )}

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { TIMINGS } from '../../../../../common/limits';
 import { toastError } from '../../../../components/toasts';
-import { createReport, fetchPreview, fetchPreviewArticles, fetchWizardMedia } from '../../api/reports';
-import type { Report, ReportArticle, ReportFilters, ReportMediaItem, ReportPreview } from '../../api/types';
+import { createReport, fetchPreview, fetchPreviewArticles, fetchWizardMedia, type WizardMedia } from '../../api/reports';
+import type { Report, ReportArticle, ReportFilters, ReportPreview } from '../../api/types';
 import { dayString } from '../../lib/format';
 import { DEFAULT_TEMPLATE } from '../../lib/template';
 import { canGoToFilters, canPreview, canPublish, countMessage, stepOf, wizardReducer, type WizardStatus } from '../../lib/wizard-machine';
@@ -37,6 +37,8 @@ export function defaultRange(now = new Date()): DateRange {
 }
 
 const NO_FILTERS: FilterValues = { tags_id: [], tags_not: [], languages: [], languages_not: [] };
+const NO_MEDIA: WizardMedia = { videos: [], streams: [] };
+const mediaKey = (f: ReportFilters | null) => ['reports', 'wizard-media', f] as const;
 
 /**
  * The wizard's data and transitions. Loads happen in the button handlers (never in effects, so
@@ -49,8 +51,9 @@ export function useReportWizard(projectId: string, opts: { tagsLoaded: boolean; 
   const [range, setRange] = useState<DateRange>(() => defaultRange());
   const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
   const [saved, setSaved] = useState<{ date_start: string; date_end: string } | null>(null);
-  const [videos, setVideos] = useState<ReportMediaItem[]>([]);
-  const [streams, setStreams] = useState<ReportMediaItem[]>([]);
+  // What the preview shows and the report will hold: loaded with the filters of the last step change.
+  const [media, setMedia] = useState<WizardMedia>(NO_MEDIA);
+  const qc = useQueryClient();
   const [preview, setPreview] = useState<{ data: ReportPreview; articles: ReportArticle[] } | null>(null);
   const [content, setContent] = useState<ContentValues>({
     name: '',
@@ -84,6 +87,17 @@ export function useReportWizard(projectId: string, opts: { tagsLoaded: boolean; 
     staleTime: 30_000,
   });
   const counting = count.isFetching || JSON.stringify(debounced) !== JSON.stringify(current);
+  // Step 1's "N videos and M streams" follows the filters too (the same cache as the step changes).
+  const liveMedia = useQuery({
+    queryKey: mediaKey(debounced),
+    queryFn: ({ signal }) => fetchWizardMedia(debounced!, signal),
+    enabled: debounced !== null && step >= 1,
+    staleTime: 30_000,
+  });
+  const loadMedia = useCallback(
+    (f: ReportFilters) => qc.fetchQuery({ queryKey: mediaKey(f), queryFn: ({ signal }) => fetchWizardMedia(f, signal), staleTime: 30_000 }),
+    [qc],
+  );
 
   const begin = () => ++generation.current;
   const finish = (gen: number, ok: boolean, err?: unknown) => {
@@ -100,32 +114,30 @@ export function useReportWizard(projectId: string, opts: { tagsLoaded: boolean; 
     const gen = begin();
     const f = { project_id: projectId, ...dates, ...filters };
     try {
-      const [v, s] = await Promise.all([fetchWizardMedia('saved_videos', f), fetchWizardMedia('saved_streams', f)]);
-      if (gen === generation.current) {
-        setVideos(v);
-        setStreams(s);
-      }
+      const m = await loadMedia(f);
+      if (gen === generation.current) setMedia(m);
       finish(gen, true);
     } catch (err) {
       finish(gen, false, err);
     }
-  }, [status, range, projectId, filters]);
+  }, [status, range, projectId, filters, loadMedia]);
 
   const goPreview = useCallback(async () => {
     if (!current || !canPreview(status, count.data?.count, counting)) return;
     dispatch({ type: 'PREVIEW' });
     const gen = begin();
     try {
-      const [data, articles] = await Promise.all([fetchPreview(current), fetchPreviewArticles(current)]);
+      const [data, articles, m] = await Promise.all([fetchPreview(current), fetchPreviewArticles(current), loadMedia(current)]);
       if (gen === generation.current) {
         setPreview({ data, articles });
+        setMedia(m);
         setContent((c) => (c.name ? c : { ...c, name: opts.defaultName(current.date_start, current.date_end) }));
       }
       finish(gen, true);
     } catch (err) {
       finish(gen, false, err);
     }
-  }, [current, status, count.data, counting, opts]);
+  }, [current, status, count.data, counting, opts, loadMedia]);
 
   const publish = useCallback(
     async (screenshots: { article_id: string; article_url: string }[]) => {
@@ -137,8 +149,8 @@ export function useReportWizard(projectId: string, opts: { tagsLoaded: boolean; 
           filters: current,
           ...content,
           screenshots,
-          videos: videos.map((v) => v.id),
-          saved_streams: streams.map((s) => s.id),
+          videos: media.videos.map((v) => v.id),
+          saved_streams: media.streams.map((s) => s.id),
         });
         if (gen === generation.current) setCreated(report);
         finish(gen, true);
@@ -146,7 +158,7 @@ export function useReportWizard(projectId: string, opts: { tagsLoaded: boolean; 
         finish(gen, false, err);
       }
     },
-    [current, status, content, videos, streams],
+    [current, status, content, media],
   );
 
   const back = useCallback(() => {
@@ -166,8 +178,10 @@ export function useReportWizard(projectId: string, opts: { tagsLoaded: boolean; 
     countError: count.error,
     counting,
     message: counting ? null : countMessage(count.data?.count),
-    videos,
-    streams,
+    videos: media.videos,
+    streams: media.streams,
+    /** Step 1's counts for the filters on screen. */
+    mediaCounts: { videos: (liveMedia.data ?? media).videos.length, streams: (liveMedia.data ?? media).streams.length },
     preview,
     content,
     setContent,
