@@ -1,0 +1,71 @@
+import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { Row } from '../../../components/data-table/data-table';
+import { MediaThumbnail } from '../../../components/media/media-thumbnail';
+import { formatDate } from '../../../lib/dates';
+import type { FeedVideo, YoutubeFeedVideoAttributes } from '../api/youtube-feed';
+import { ChannelCell, CodeCell, ViewsCell } from './video-cells';
+
+const col = createColumnHelper<Row<YoutubeFeedVideoAttributes>>();
+
+/**
+ * Columns of the YouTube feed (000 §2): thumbnail, channel, title, views, language, country,
+ * published date. Clicking the thumbnail or the title opens the video's detail modal.
+ */
+export function feedColumns(onView: (v: FeedVideo) => void) {
+  return [
+    col.display({
+      id: 'thumbnail',
+      header: 'Thumbnail',
+      meta: { width: 140, label: false },
+      cell: ({ row }) => (
+        <Anchor component="button" type="button" onClick={() => onView(row.original)} aria-label={`Watch ${row.original.title}`} display="block">
+          <MediaThumbnail src={row.original.thumbnail} platform="youtube" />
+        </Anchor>
+      ),
+    }),
+    col.accessor((r) => r.channel.title, {
+      id: 'channel',
+      header: 'Channel',
+      meta: { width: 200, sortField: 'channel' },
+      cell: ({ row }) => <ChannelCell title={row.original.channel.title} thumbnail={row.original.channel.thumbnail} subscribers={row.original.channel.subscribers} />,
+    }),
+    col.accessor('title', {
+      header: 'Title',
+      meta: { primary: true, sortField: 'title' },
+      cell: ({ row }) => (
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Anchor component="button" type="button" size="sm" fw={500} ta="start" lineClamp={2} onClick={() => onView(row.original)} title={row.original.title}>
+            {row.original.title}
+          </Anchor>
+          {row.original.saved && (
+            <Badge size="xs" variant="light" color="teal" style={{ flexShrink: 0 }}>
+              Saved
+            </Badge>
+          )}
+        </Group>
+      ),
+    }),
+    col.accessor('views', { header: 'Views', meta: { width: 90, sortField: 'views' }, cell: ({ getValue }) => <ViewsCell views={getValue()} /> }),
+    col.accessor('language', {
+      header: 'Language',
+      meta: { width: 96, sortField: 'language', priority: 3 },
+      cell: ({ row }) => <CodeCell code={row.original.language ?? row.original.channel.language} kind="language" />,
+    }),
+    col.accessor((r) => r.channel.country, {
+      id: 'country',
+      header: 'Country',
+      meta: { width: 90, sortField: 'country', priority: 3 },
+      cell: ({ getValue }) => <CodeCell code={getValue()} kind="country" />,
+    }),
+    col.accessor('published_at', {
+      header: 'Published',
+      meta: { width: 118, sortField: 'published_at' },
+      cell: ({ getValue }) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(getValue())}
+        </Text>
+      ),
+    }),
+  ];
+}

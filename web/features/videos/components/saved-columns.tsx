@@ -1,0 +1,75 @@
+import { Anchor, Badge, Text } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { Row } from '../../../components/data-table/data-table';
+import { MediaThumbnail } from '../../../components/media/media-thumbnail';
+import { formatDate } from '../../../lib/dates';
+import type { SavedVideo, SavedVideoAttributes } from '../api/saved-videos';
+import { ChannelCell, CodeCell, ViewsCell } from './video-cells';
+
+const col = createColumnHelper<Row<SavedVideoAttributes>>();
+
+/** Columns of saved videos (000 §2): thumbnail, channel, title, views, tag, language, country, published date. */
+export function savedColumns(onView: (v: SavedVideo) => void) {
+  return [
+    col.display({
+      id: 'thumbnail',
+      header: 'Thumbnail',
+      meta: { width: 140, label: false },
+      cell: ({ row }) => (
+        <Anchor component="button" type="button" onClick={() => onView(row.original)} aria-label={`Watch ${row.original.title}`} display="block">
+          <MediaThumbnail src={row.original.thumbnail} platform="youtube" />
+        </Anchor>
+      ),
+    }),
+    col.accessor('channel_title', {
+      header: 'Channel',
+      meta: { width: 190, sortField: 'channel_title' },
+      cell: ({ row }) => (
+        <ChannelCell title={row.original.channel_title} thumbnail={row.original.channel_thumbnail} subscribers={row.original.channel_subscribers} />
+      ),
+    }),
+    col.accessor('title', {
+      header: 'Title',
+      meta: { primary: true, sortField: 'title' },
+      cell: ({ row }) => (
+        <Anchor component="button" type="button" size="sm" fw={500} ta="start" lineClamp={2} onClick={() => onView(row.original)} title={row.original.title}>
+          {row.original.title}
+        </Anchor>
+      ),
+    }),
+    col.accessor('views', { header: 'Views', meta: { width: 86, sortField: 'views' }, cell: ({ getValue }) => <ViewsCell views={getValue()} /> }),
+    col.accessor('tag', {
+      header: 'Tag',
+      meta: { width: 120, sortField: 'tag', priority: 2 },
+      cell: ({ getValue }) =>
+        getValue() ? (
+          <Badge variant="light" radius="sm" maw="100%" title={getValue()}>
+            {getValue()}
+          </Badge>
+        ) : (
+          <Text size="sm" c="dimmed">
+            –
+          </Text>
+        ),
+    }),
+    col.accessor('channel_language', {
+      header: 'Language',
+      meta: { width: 96, priority: 3 },
+      cell: ({ getValue }) => <CodeCell code={getValue()} kind="language" />,
+    }),
+    col.accessor('channel_country', {
+      header: 'Country',
+      meta: { width: 86, priority: 3 },
+      cell: ({ getValue }) => <CodeCell code={getValue()} kind="country" />,
+    }),
+    col.accessor('published_at', {
+      header: 'Published',
+      meta: { width: 118, sortField: 'published_at' },
+      cell: ({ getValue }) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(getValue())}
+        </Text>
+      ),
+    }),
+  ];
+}

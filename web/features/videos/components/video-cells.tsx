@@ -1,0 +1,56 @@
+import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { formatAudience, formatCount } from '../../../components/media/format-audience';
+
+/** The channel of a video: its avatar (initials when the picture fails), name and subscribers. */
+export function ChannelCell({ title, thumbnail, subscribers }: { title: string; thumbnail: string | null; subscribers: number | null }) {
+  return (
+    <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Avatar src={thumbnail} name={title} color="initials" size={30} radius="xl" alt="" imageProps={{ loading: 'lazy' }} />
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="sm" fw={500} truncate="end" title={title}>
+          {title || '–'}
+        </Text>
+        <Text size="xs" c="dimmed" title={subscribers === null ? 'The channel hides its subscriber count' : `${formatCount(subscribers)} subscribers`}>
+          {subscribers === null ? 'Subscribers hidden' : `${formatAudience(subscribers)} subscribers`}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+/** A view count, abbreviated, with the exact count on hover. */
+export function ViewsCell({ views }: { views: number | null }) {
+  return (
+    <Text size="sm" title={views === null ? undefined : `${formatCount(views)} views`}>
+      {views === null ? '–' : formatAudience(views)}
+    </Text>
+  );
+}
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+function displayName(names: Intl.DisplayNames, code: string): string {
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** A language or country code as a short badge, its English name on hover ("en" → English). */
+export function CodeCell({ code, kind }: { code: string | null; kind: 'language' | 'country' }) {
+  if (!code) return <Text size="sm" c="dimmed">–</Text>;
+  const name = displayName(kind === 'language' ? languageNames : regionNames, code);
+  return (
+    <Badge variant="light" color="gray" radius="sm" tt="uppercase" title={name}>
+      {code}
+    </Badge>
+  );
+}
+
+/** The English name of a language or country code, or the code itself. */
+export function codeName(code: string | null, kind: 'language' | 'country'): string {
+  if (!code) return '–';
+  return displayName(kind === 'language' ? languageNames : regionNames, code);
+}
