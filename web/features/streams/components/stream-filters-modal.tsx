@@ -28,10 +28,14 @@ export function StreamFiltersModal({ opened, variant, projectId, filters, onClos
   const languages = useLanguages(opened);
   const tags = useActiveTags(projectId);
   const invalid = filtersInvalid(draft);
+  // A tag typed but not yet confirmed with Enter still counts when the filters are applied.
+  const [tagSearch, setTagSearch] = useState('');
 
   function apply() {
     if (invalid) return;
-    onApply(normalizeStreamFilters(draft));
+    const typed = tagSearch.trim();
+    const tags = typed && !draft.tags.includes(typed) ? [...draft.tags, typed] : draft.tags;
+    onApply(normalizeStreamFilters({ ...draft, tags }));
     onClose();
   }
 
@@ -71,6 +75,8 @@ export function StreamFiltersModal({ opened, variant, projectId, filters, onClos
               placeholder={draft.tags.length ? undefined : 'e.g. English, Speedrun'}
               value={draft.tags}
               onChange={(tags) => set({ tags })}
+              searchValue={tagSearch}
+              onSearchChange={setTagSearch}
               clearable
             />
         ) : (
