@@ -1,0 +1,101 @@
+// `npm run dev -- --fakes` starts this first: the local YouTube, Twitch, Slack and Discord fakes
+// (test/fakes/, the same servers the tests use) on 127.0.0.1, with a little data that keeps
+// changing, so the video and stream screens work offline. It prints one line
+// `DEV_FAKES_ENV {json}` with the variables that point the API at them (dev.mjs reads it),
+// then the webhook addresses to paste into a feed's notification settings, and one line per
+// message Slack or Discord receive.
+import { startFakeDiscord } from '../test/fakes/discord.js';
+import { startFakeSlack } from '../test/fakes/slack.js';
+import { DEFAULT_GAMES, startFakeTwitch } from '../test/fakes/twitch.js';
+import { startFakeYoutube, type FakeYoutubeVideo } from '../test/fakes/youtube.js';
+
+const HOUR = 3600_000;
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+const CHANNELS = [
+  { id: 'UCdevfakechannel0000001', title: 'Pixel Pilgrims', subscribers: 1_250_000, country: 'US', customUrl: '@pixelpilgrims' },
+  { id: 'UCdevfakechannel0000002', title: 'Retro Run Club', subscribers: 48_300, country: 'GB', customUrl: '@retrorunclub' },
+  { id: 'UCdevfakechannel0000003', title: 'Indie Bytes', subscribers: 2_900, country: 'DE', customUrl: null },
+];
+// Keywords to try in the YouTube feed: "minecraft", "zelda", "speedrun", "indie game".
+const TOPICS = ['Minecraft survival', 'Zelda Tears of the Kingdom', 'speedrun world record', 'indie game showcase'];
+
+function video(n: number): FakeYoutubeVideo {
+  const channel = CHANNELS[n % CHANNELS.length];
+  const topic = TOPICS[n % TOPICS.length];
+  return {
+    id: `dev${String(n).padStart(8, '0')}`,
+    channelId: channel.id,
+    title: `${topic} — part ${n}`,
+    description: `${topic}, as ${channel.title} played it.`,
+    publishedAt: ago((n + 1) * 2 * HOUR),
+    views: 500 + ((n * 7919) % 250_000),
+    language: n % 5 === 0 ? 'de' : 'en',
+  };
+}
+
+async function main() {
+  const youtube = await startFakeYoutube({ channels: CHANNELS, videos: Array.from({ length: 40 }, (_, i) => video(i)) });
+  const twitch = await startFakeTwitch();
+  const [slack, discord] = await Promise.all([startFakeSlack(), startFakeDiscord()]);
+
+  const streamers = [
+    { id: '900001', login: 'blockbuilder', display_name: 'BlockBuilder', followers: 310_000 },
+    { id: '900002', login: 'hyruleranger', display_name: 'HyruleRanger', followers: 21_500 },
+    { id: '900003', login: 'cozycrafter', display_name: 'CozyCrafter', followers: 840 },
+  ];
+  for (const s of streamers) twitch.addUser(s);
+  const minecraft = DEFAULT_GAMES.find((g) => g.name === 'Minecraft')!.id;
+  const zelda = DEFAULT_GAMES.find((g) => g.name.includes('Tears'))!.id;
+  twitch.addStream({ user_id: '900001', game_id: minecraft, title: 'Minecraft hardcore day 100', viewer_count: 5400 });
+  twitch.addStream({ user_id: '900002', game_id: zelda, title: 'Zelda TOTK all shrines', viewer_count: 830 });
+  for (let i = 0; i < 12; i++) {
+    const user = streamers[i % streamers.length];
+    twitch.addVideo({
+      user_id: user.id,
+      game_id: i % 2 ? zelda : minecraft,
+      title: i % 2 ? `Zelda TOTK run ${i}` : `Minecraft build ${i}`,
+      view_count: 100 + i * 377,
+      created_at: ago((i + 1) * 3 * HOUR),
+      published_at: ago((i + 1) * 3 * HOUR),
+    });
+  }
+
+  const env = { ...youtube.env, ...twitch.env, ALLOW_PRIVATE_NETWORK: 'true' };
+  process.stdout.write(`DEV_FAKES_ENV ${JSON.stringify(env)}\n`);
+  console.log(`[fakes] YouTube ${youtube.apiUrl} · Twitch ${twitch.apiUrl}`);
+  console.log('[fakes] YouTube keywords that find videos: minecraft, zelda, speedrun, indie game; Twitch games: Minecraft, Zelda');
+  console.log(`[fakes] Slack webhook:   ${slack.webhookUrl('devhook')}`);
+  console.log(`[fakes] Discord webhook: ${discord.webhookUrl('1234567890')}`);
+
+  // New uploads now and then, so polls find something new and announcements go out.
+  let n = 40;
+  const uploads = setInterval(() => {
+    youtube.addVideo({ ...video(n), publishedAt: new Date().toISOString() });
+    n++;
+  }, 10 * 60_000);
+
+  // Show what the webhooks receive, as a developer would see it in the channel.
+  let seenSlack = 0;
+  let seenDiscord = 0;
+  const tail = setInterval(() => {
+    for (const r of slack.requests.slice(seenSlack)) console.log(`[fakes] Slack ${r.status}: ${String(r.payload?.text ?? '').slice(0, 160)}`);
+    for (const r of discord.requests.slice(seenDiscord)) console.log(`[fakes] Discord ${r.status}: ${String(r.payload?.content ?? '').slice(0, 160)}`);
+    seenSlack = slack.requests.length;
+    seenDiscord = discord.requests.length;
+  }, 1000);
+
+  const stop = async () => {
+    clearInterval(uploads);
+    clearInterval(tail);
+    await Promise.allSettled([youtube.close(), twitch.close(), slack.close(), discord.close()]);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((err: unknown) => {
+  console.error('[fakes] could not start:', err);
+  process.exit(1);
+});
