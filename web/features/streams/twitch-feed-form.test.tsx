@@ -5,7 +5,7 @@ import { MSG } from '../../../common/messages';
 import { flatten, tokenStore } from '../../lib/api';
 import type { TwitchFeedAttributes } from './api/twitch-feed';
 import { TwitchFeedFormModal } from './components/twitch-feed-form-modal';
-import { FEED_ID, PROJECT_ID, calls, feedInfo, feedItem, renderAt, serve, userDoc } from './streams-fixtures';
+import { FEED_ID, PROJECT_ID, calls, feedInfo, feedItem, renderAt, serve, userDoc, type Handler } from './streams-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
@@ -19,7 +19,7 @@ afterEach(() => {
 
 const GAMES = { data: [{ id: '509658', name: 'Starfall Odyssey', box_art_url: 'https://static-cdn.jtvnw.net/ttv-boxart/509658-{width}x{height}.jpg' }, { id: '33214', name: 'Starfield', box_art_url: null }] };
 
-function serveForm(extra?: Parameters<typeof serve>[0]['handler']) {
+function serveForm(extra?: Handler) {
   return serve({
     handler: async (req) => {
       const e = await extra?.(req);

@@ -175,6 +175,6 @@ describe('Twitch feed page', () => {
     serveFeed({ info: { state: 'not_configured', latestPull: null } });
     render();
     expect(await screen.findByText('Twitch is not connected')).toBeTruthy();
-    expect(screen.getByText(new RegExp('set TWITCH_CLIENT_ID and TWITCH_CLIENT_SECRET'))).toBeTruthy();
+    expect(screen.getByText(/set TWITCH_CLIENT_ID and TWITCH_CLIENT_SECRET/)).toBeTruthy();
   });
 });
