@@ -13,7 +13,7 @@ export const ALREADY_SAVED = "Videos couldn't be saved - They already exist on S
 export const NO_VIDEO_AT_URL = 'No YouTube video was found at this address';
 
 /** Copies a known video (and its channel's current values) into saved coverage under a tag; null when already saved in that project. */
-async function insertSaved(tx: Tx, orgId: number, tag: { id: number; projectId: number }, videoRowId: number): Promise<number | null> {
+export async function insertSaved(tx: Tx, orgId: number, tag: { id: number; projectId: number }, videoRowId: number): Promise<number | null> {
   const rows = await tx.execute<{ id: number }>(sql`
     insert into saved_videos (organization_id, project_id, tag_id, youtube_video_id, title, description, views, thumbnail, published_at, channel_id,
                               channel_title, channel_thumbnail, channel_custom_url, channel_subscribers, channel_language, channel_country)

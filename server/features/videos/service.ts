@@ -9,6 +9,10 @@ import { quotaToday } from './quota.js';
 
 // What other features call: sign-up creates a project's feed in its own transaction.
 export { createYoutubeFeed } from './feeds.js';
+// The demo seed writes its videos as a poll would, and saves a few.
+export { addDemoVideos, saveKnownVideo } from './demo.js';
+export type { IngestVideo } from './ingest.js';
+export type { YoutubeChannel } from '../../integrations/youtube/client.js';
 
 const PREVIEW_TTL_MS = 30 * 60_000;
 const PREVIEW_SIZE = 10;
