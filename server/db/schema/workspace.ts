@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -52,21 +52,6 @@ export const tags = pgTable(
   },
   (t) => [index('tags_org_project_idx').on(t.organizationId, t.projectId)],
 );
-
-/**
- * Feeds asked for at free sign-up (article alert, YouTube keyword, Twitch keyword + game).
- * Kept here until the coverage, YouTube and Twitch features turn them into live feeds.
- */
-export const pendingFeeds = pgTable('pending_feeds', {
-  id: serial('id').primaryKey(),
-  organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-  projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
-  kind: text('kind').notNull(), // articles | videos | streams
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-  status: text('status').notNull().default('pending'), // pending | active | failed
-  reason: text('reason'),
-  insertedAt: ts('inserted_at').notNull().defaultNow(),
-});
 
 /** Uploaded images (avatars, logos). Bytes live in the storage backend under `key`. */
 export const uploads = pgTable(

@@ -79,6 +79,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       if (!(await (await getCaptcha()).redeem(req.body.altcha))) throw new AppError('bad_request', MSG.validation.captcha, '/altcha');
       const account = await createFreeAccount(db, req.body, {
+        config,
         onBackfillError: (err) => req.log.warn({ err }, 'free sign-up: filling the article alert from the archive failed'),
       });
       const session = await createSession(db, authenticator, config, account.userId, req.headers['user-agent']);

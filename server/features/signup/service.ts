@@ -2,28 +2,26 @@ import { TIER } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
 import { typedTermsToKeywords } from '../../../common/query/simple.js';
 import type { FreeUserBody } from '../../../common/schemas/signup.js';
-import type { Db } from '../../db/client.js';
-import { pendingFeeds } from '../../db/schema/workspace.js';
+import type { Config } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { backfillAlert, createAlert } from '../alerts/service.js';
 import { findUserIdByEmail, hashPassword, insertUser, updateUserRow } from '../auth/service.js';
 import { createClient } from '../clients/service.js';
 import { createOrganization } from '../organizations/service.js';
 import { createProject } from '../projects/service.js';
+import { createYoutubeFeed } from '../videos/service.js';
 
 export type FeedKind = 'articles' | 'videos' | 'streams';
-/** data.feeds.* of POST p/free_user; `pending_feeds.status` keeps the same words in lower case. */
+/** data.feeds.* of POST p/free_user: ACTIVE (running), PENDING (waits for the service's credentials), FAILED, SKIPPED. */
 export type FeedStatus = 'PENDING' | 'ACTIVE' | 'FAILED' | 'SKIPPED';
 export interface FeedOutcome {
   status: FeedStatus;
   reason: string;
 }
 
-// The YouTube and Twitch features turn pending feeds into live ones when they exist.
-const PENDING_REASON: Record<Exclude<FeedKind, 'articles'>, string> = {
-  videos: 'Will start when YouTube feeds are available',
-  streams: 'Will start when Twitch feeds are available',
-};
+// Until the Twitch feed's service is wired in, a stream alert is only acknowledged.
+const STREAMS_PENDING = 'Will start when Twitch feeds are available';
 const SKIPPED: FeedOutcome = { status: 'SKIPPED', reason: 'Not requested' };
 export const ARTICLES_ACTIVE = 'Watching for new articles';
 const articlesFound = (n: number) => `Watching for new articles; ${n} ${n === 1 ? 'article' : 'articles'} from the last two months found`;
@@ -40,8 +38,25 @@ export interface FreeAccount {
 }
 
 export interface FreeAccountOptions {
+  /** The server's configuration: whether YouTube and Twitch are connected decides ACTIVE or PENDING. */
+  config: Config;
   /** Called when filling the new alert's feed from the archive fails; the sign-up succeeds anyway. */
   onBackfillError?: (err: unknown) => void;
+}
+
+/**
+ * Runs one feed's creation in a savepoint: a refusal (4xx: a keyword the service will not take)
+ * fails that feed, not the account, and leaves the transaction usable; anything else aborts the
+ * sign-up.
+ */
+async function startFeed(tx: Tx, create: (sp: Tx) => Promise<{ status: 'ACTIVE' | 'PENDING'; reason: string }>): Promise<FeedOutcome> {
+  try {
+    const { status, reason } = await tx.transaction((sp) => create(sp));
+    return { status, reason };
+  } catch (err) {
+    if (err instanceof AppError && err.status >= 400 && err.status < 500) return { status: 'FAILED', reason: err.message };
+    throw err;
+  }
 }
 
 const emailTaken = () => new AppError('conflict', MSG.auth.emailTaken, '/email');
@@ -49,18 +64,14 @@ const emailTaken = () => new AppError('conflict', MSG.auth.emailTaken, '/email')
 /**
  * Free sign-up: the user (tier Free), an organization on the trial plan with the user as
  * admin, its first brand and project (the user's default), the project's article alert, and
- * the YouTube and Twitch alerts asked for, kept as pending feeds. All in one transaction: a
- * failure anywhere writes nothing, except unusable alert keywords, which only fail that alert
- * (FAILED with the parser's message). After commit the alert's feed is filled from the archive.
- * Every request is recorded in `pending_feeds` with its outcome (pending, active or failed).
+ * the YouTube and Twitch feeds asked for (created by their features' services: ACTIVE when the
+ * server has the credentials, PENDING until it does). All in one transaction: a failure anywhere
+ * writes nothing, except unusable keywords, which only fail that alert or feed (FAILED with the
+ * reason). After commit the alert's feed is filled from the archive.
  */
-export async function createFreeAccount(db: Db, input: FreeUserBody, opts: FreeAccountOptions = {}): Promise<FreeAccount> {
+export async function createFreeAccount(db: Db, input: FreeUserBody, opts: FreeAccountOptions): Promise<FreeAccount> {
   // Hash before opening the transaction: argon2 is slow on purpose and must not hold a connection.
   const passwordHash = await hashPassword(input.password);
-  const feedRequests: { kind: Exclude<FeedKind, 'articles'>; payload: Record<string, unknown> }[] = [];
-  if (input.youtube_alert) feedRequests.push({ kind: 'videos', payload: { keyword: input.youtube_alert.keyword } });
-  if (input.twitch_alert)
-    feedRequests.push({ kind: 'streams', payload: { keyword: input.twitch_alert.keyword, game_id: input.twitch_alert.game_id } });
 
   let account: FreeAccount;
   try {
@@ -72,7 +83,6 @@ export async function createFreeAccount(db: Db, input: FreeUserBody, opts: FreeA
       const project = await createProject(tx, org.id, { clientId: client.id, name: input.project_name });
       await updateUserRow(tx, user.id, { defaultProjectId: project.id });
       const feeds = { articles: SKIPPED, videos: SKIPPED, streams: SKIPPED } as Record<FeedKind, FeedOutcome>;
-      const records: (typeof pendingFeeds.$inferInsert)[] = [];
       let alertId: number | null = null;
       if (input.article_alert) {
         const name = input.article_alert.name || input.project_name;
@@ -82,19 +92,15 @@ export async function createFreeAccount(db: Db, input: FreeUserBody, opts: FreeA
           // Backfill waits for the commit: the archive scan must not hold the sign-up's locks.
           alertId = (await createAlert(tx, org.id, { projectId: project.id, name, keywords }, { backfill: false })).id;
           feeds.articles = { status: 'ACTIVE', reason: ARTICLES_ACTIVE };
-          records.push({ organizationId: org.id, projectId: project.id, kind: 'articles', payload: { name, keywords, alert_id: alertId }, status: 'active' });
         } catch (err) {
           // Keywords the query parser refuses (zod only checks the length) fail this alert, not the account.
           if (!(err instanceof AppError) || err.status !== 422) throw err;
           feeds.articles = { status: 'FAILED', reason: err.message };
-          records.push({ organizationId: org.id, projectId: project.id, kind: 'articles', payload: { name, keywords }, status: 'failed', reason: err.message });
         }
       }
-      for (const f of feedRequests) {
-        feeds[f.kind] = { status: 'PENDING', reason: PENDING_REASON[f.kind] };
-        records.push({ organizationId: org.id, projectId: project.id, kind: f.kind, payload: f.payload, status: 'pending' });
-      }
-      if (records.length) await tx.insert(pendingFeeds).values(records);
+      const youtube = input.youtube_alert;
+      if (youtube) feeds.videos = await startFeed(tx, (sp) => createYoutubeFeed(sp, org.id, { projectId: project.id, keyword: youtube.keyword }, opts.config));
+      if (input.twitch_alert) feeds.streams = { status: 'PENDING', reason: STREAMS_PENDING };
       return { userId: user.id, email: user.email, organizationId: org.id, clientId: client.id, projectId: project.id, alertId, feeds };
     });
   } catch (err) {

@@ -10,20 +10,24 @@ import { makeUser } from '../../../test/helpers/factories.js';
 import { feedItem, makeFeed, makeWebsite } from '../../../test/helpers/coverage-factories.js';
 import { ingestItems } from '../crawler/service.js';
 import { startFakeTwitch, type FakeTwitch } from '../../../test/fakes/twitch.js';
+import { startFakeYoutube, type FakeYoutube } from '../../../test/fakes/youtube.js';
 import { Captcha, CAPTCHA_TTL_MS, deriveCaptchaKey } from './captcha.js';
 import { SIGNUP_PREVIEW_PER_MINUTE, TWITCH_NOT_CONNECTED } from './routes.js';
 import { ARTICLES_ACTIVE } from './service.js';
 
 let ctx: TestContext;
 let twitch: FakeTwitch;
+let youtube: FakeYoutube;
 beforeAll(async () => {
-  twitch = await startFakeTwitch();
-  ctx = await createTestContext(twitch.env);
+  [twitch, youtube] = await Promise.all([startFakeTwitch(), startFakeYoutube()]);
+  ctx = await createTestContext({ ...twitch.env, ...youtube.env });
 });
 afterAll(async () => {
   await ctx?.close();
-  await twitch?.close();
+  await Promise.all([twitch?.close(), youtube?.close()]);
 });
+
+const YOUTUBE_ACTIVE = { status: 'ACTIVE', reason: 'Checking YouTube every 30 minutes' };
 
 const encode = (p: object) => Buffer.from(JSON.stringify(p)).toString('base64');
 
@@ -64,7 +68,7 @@ const totals = async () => ({
   organizations: await count('organizations'),
   clients: await count('clients'),
   projects: await count('projects'),
-  pending_feeds: await count('pending_feeds'),
+  youtube_feeds: await count('youtube_feeds'),
   memberships: await count('memberships'),
   alerts: await count('alerts'),
 });
@@ -104,7 +108,7 @@ describe('GET p/captcha', () => {
 });
 
 describe('POST p/free_user', () => {
-  it('creates user, trial organization, brand, project, the live article alert and pending video and stream alerts, and logs the user in', async () => {
+  it('creates user, trial organization, brand, project, the live article alert, the YouTube feed and the stream alert, and logs the user in', async () => {
     await archive(['Analytical engine unveiled in London', 'Why the analytical engine matters', 'A steam loom for everyone']);
     await archive(['The analytical engine, first described'], 90); // older than the two months a backfill reaches
     const input = body({
@@ -124,7 +128,7 @@ describe('POST p/free_user', () => {
         user: { status: 'OK', id: expect.any(String), email: 'grace.hopper@example.test', token: expect.any(String), expires_at: expect.any(String) },
         feeds: {
           articles: { status: 'ACTIVE', reason: 'Watching for new articles; 2 articles from the last two months found' },
-          videos: { status: 'PENDING', reason: 'Will start when YouTube feeds are available' },
+          videos: YOUTUBE_ACTIVE,
           streams: { status: 'PENDING', reason: 'Will start when Twitch feeds are available' },
         },
       },
@@ -150,15 +154,11 @@ describe('POST p/free_user', () => {
     ]);
     expect(project.alert_id).toBe(alerts[0].id);
     expect(feedTitles).toEqual(['Analytical engine unveiled in London', 'Why the analytical engine matters']);
+    // The YouTube feed is a real feed of the project (its search shared by keyword), linked from the project.
     const { rows: feeds } = await ctx.deps.db.execute<Record<string, unknown>>(
-      sql`select kind, payload, status, reason, organization_id, project_id from pending_feeds where project_id = ${project.id} order by kind`,
+      sql`select f.id, f.organization_id, f.keyword, f.is_enabled, p.youtube_search_id from youtube_feeds f join projects p on p.id = f.project_id where f.project_id = ${project.id}`,
     );
-    const common = { reason: null, organization_id: org.id, project_id: project.id };
-    expect(feeds).toEqual([
-      { kind: 'articles', payload: { name: 'Launch coverage', keywords: '+"analytical engine"', alert_id: alerts[0].id }, status: 'active', ...common },
-      { kind: 'streams', payload: { keyword: 'zelda', game_id: '110758' }, status: 'pending', ...common },
-      { kind: 'videos', payload: { keyword: 'engine' }, status: 'pending', ...common },
-    ]);
+    expect(feeds).toEqual([{ id: expect.any(Number), organization_id: org.id, keyword: 'engine', is_enabled: true, youtube_search_id: feeds[0]?.id }]);
 
     // The returned token is a working session in the new organization.
     const brands = await ctx.call('GET', '/api/clients', { token: doc.data.user.token });
@@ -184,10 +184,7 @@ describe('POST p/free_user', () => {
     expect(alerts).toMatchObject([{ name: 'Launch 2025', keywords: '+"jacquard punchcards"', project_id: project.id }]);
     expect(project.alert_id).toBe(alerts[0].id);
     expect(feedTitles).toEqual([]);
-    const { rows } = await ctx.deps.db.execute<{ kind: string; payload: unknown; status: string }>(
-      sql`select f.kind, f.payload, f.status from pending_feeds f join users u on u.default_project_id = f.project_id where u.id = ${userId}`,
-    );
-    expect(rows).toEqual([{ kind: 'articles', payload: { name: 'Launch 2025', keywords: '+"jacquard punchcards"', alert_id: alerts[0].id }, status: 'active' }]);
+    expect(await count('youtube_feeds', sql`project_id = ${project.id}`)).toBe(0);
   });
 
   it('creates the account without the article alert when the keywords are not a valid query', async () => {
@@ -195,20 +192,15 @@ describe('POST p/free_user', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().data.feeds).toEqual({
       articles: { status: 'FAILED', reason: QUERY_MSG.noSearchableText },
-      videos: { status: 'PENDING', reason: 'Will start when YouTube feeds are available' },
+      videos: YOUTUBE_ACTIVE,
       streams: { status: 'SKIPPED', reason: 'Not requested' },
     });
     const userId = Number(res.json().data.user.id);
     const { project, alerts } = await projectAlertOf(userId);
     expect(alerts).toEqual([]);
     expect(project.alert_id).toBeNull();
-    const { rows } = await ctx.deps.db.execute<Record<string, unknown>>(
-      sql`select kind, payload, status, reason from pending_feeds where project_id = ${project.id} order by kind`,
-    );
-    expect(rows).toEqual([
-      { kind: 'articles', payload: { name: 'Launch 2025', keywords: '+"!!!!!"' }, status: 'failed', reason: QUERY_MSG.noSearchableText },
-      { kind: 'videos', payload: { keyword: 'engine' }, status: 'pending', reason: null },
-    ]);
+    // The failed article alert does not take the YouTube feed down with it.
+    expect(await count('youtube_feeds', sql`project_id = ${project.id} and keyword = 'engine'`)).toBe(1);
     // The account works: the session token opens the new workspace.
     expect((await ctx.call('GET', '/api/projects', { token: res.json().data.user.token })).json().data[0].attributes['alert-id']).toBeNull();
   });
@@ -336,14 +328,14 @@ describe('POST p/free_user', () => {
   });
 
   it('writes nothing when a step of the transaction fails', async () => {
-    // Make the last write (the pending alerts) fail, as a real database error would.
+    // Make the last write (the YouTube feed) fail, as a real database error would.
     await ctx.deps.db.execute(sql.raw(`
       create function refuse_feed() returns trigger language plpgsql as $$
       begin
-        if new.payload->>'keyword' = 'explode' then raise exception 'refused for the test'; end if;
+        if new.keyword = 'explode' then raise exception 'refused for the test'; end if;
         return new;
       end $$;
-      create trigger refuse_feed before insert on pending_feeds for each row execute function refuse_feed();`));
+      create trigger refuse_feed before insert on youtube_feeds for each row execute function refuse_feed();`));
     const before = await totals();
     const email = 'half-written@example.test';
     const res = await signUp(
