@@ -1,4 +1,217 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '../../../common/messages.js';
+import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { twitchFeedCreateBody, twitchFeedDeleteBody, twitchFeedSaveBody, twitchFeedUpdateBody } from '../../../common/schemas/streams.js';
+import { requireActiveOrg, requirePermission, type OrgAuth } from '../../http/auth.js';
+import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
+import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
+import type { TwitchCategory } from '../../integrations/twitch/client.js';
+import { bodyByHandler, parseBody } from './body.js';
+import { listFeedItems } from './items-repo.js';
+import { pollGame } from './poll.js';
+import { feedItemResource, feedResource, itemAttributes } from './presenter.js';
+import { feedItemsQuery, gameSearchQuery, listOf, pageOf, previewStreamsQuery, rangeOk } from './queries.js';
+import savedStreamRoutes from './saved-routes.js';
+import { previewStreams } from './preview.js';
+import {
+  createTwitchClient,
+  createTwitchFeed,
+  deleteTwitchFeedItems,
+  getTwitchFeed,
+  notConnected,
+  saveFeedItems,
+  twitchConfigured,
+  updateTwitchFeed,
+  type TwitchFeedChanges,
+} from './service.js';
+
+const idParams = z.object({ id: idSchema });
+const GAME_CACHE_MS = 5 * 60_000;
+
+/** Twitch feeds need the plan's `twitch_feed` flag; Slack and Discord settings their own flags. */
+function requireChannels(auth: OrgAuth, body: { slack_webhook_url?: string | null; discord_webhook_url?: string | null }, pointer: (f: string) => string) {
+  if (body.slack_webhook_url && !auth.org.permissions.slack) throw new AppError('plan_limit', MSG.billing.upgrade, pointer('slack_webhook_url'));
+  if (body.discord_webhook_url && !auth.org.permissions.discord) throw new AppError('plan_limit', MSG.billing.upgrade, pointer('discord_webhook_url'));
+}
+
+function requireTwitch(req: Parameters<typeof requireActiveOrg>[0]): OrgAuth {
+  const auth = requireActiveOrg(req);
+  requirePermission(auth, 'twitch_feed');
+  return auth;
+}
+
+const changesOf = (b: z.output<typeof twitchFeedUpdateBody>): TwitchFeedChanges => ({
+  keyword: b.keyword,
+  gameId: b.game_id,
+  isEnabled: b.is_enabled,
+  slackWebhookUrl: b.slack_webhook_url,
+  slackMinFollowers: b.slack_min_followers_notification,
+  discordWebhookUrl: b.discord_webhook_url,
+  discordMinFollowers: b.discord_min_followers_notification,
+});
 
 /** The streams feature's HTTP routes (spec 001 "Stream feed (Twitch)", "Saved videos and streams"). */
-export default async function streamsRoutes(_app: FastifyInstance) {}
+export default async function streamsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.deps;
+  const client = createTwitchClient(config);
+  const configured = twitchConfigured(config);
+  const gameCache = new Map<string, { games: TwitchCategory[]; until: number }>();
+  const tags = ['streams'];
+
+  app.get('/twitch_feed/availability', { schema: { tags, summary: 'Whether this server can reach Twitch' } }, async (req, reply) => {
+    requireActiveOrg(req);
+    return sendOne(reply, resource('availability', 'twitch', { available: configured, reason: configured ? null : MSG.streams.notConnected, searches_left_today: null }));
+  });
+
+  app.get('/twitch_feed/preview', { schema: { tags, summary: 'Twitch games (categories) matching a name', querystring: gameSearchQuery } }, async (req, reply) => {
+    requireTwitch(req);
+    if (!configured) throw notConnected();
+    const key = req.query.searchTerm.toLowerCase();
+    const cached = gameCache.get(key);
+    let games = cached && cached.until > Date.now() ? cached.games : null;
+    if (!games) {
+      games = await client.searchCategories(req.query.searchTerm, 20).catch((err) => {
+        throw new AppError('bad_gateway', `Twitch did not answer the game search: ${(err as Error).message}`);
+      });
+      if (gameCache.size > 1000) gameCache.clear();
+      gameCache.set(key, { games, until: Date.now() + GAME_CACHE_MS });
+    }
+    return reply.type(JSONAPI).send({ data: games.map((g) => ({ id: g.id, name: g.name, box_art_url: g.box_art_url.replace('{width}', '52').replace('{height}', '72') })) });
+  });
+
+  app.get('/twitch_feed/preview_streams', { schema: { tags, summary: 'What a feed (keyword + game) would find now (≤ 10)', querystring: previewStreamsQuery } }, async (req, reply) => {
+    requireTwitch(req);
+    if (!configured) throw notConnected();
+    const items = await previewStreams(client, req.query.keyword, req.query.game_id).catch((err) => {
+      throw new AppError('bad_gateway', `Twitch did not answer the preview: ${(err as Error).message}`);
+    });
+    return reply.type(JSONAPI).send({ data: items.map(({ key, row }) => ({ id: key, ...itemAttributes(row) })) });
+  });
+
+  app.post(
+    '/twitch_feed',
+    { schema: { tags, summary: "Create a project's Twitch feed (with twitch_search_id: edit that feed)", body: twitchFeedCreateBody }, validatorCompiler: bodyByHandler },
+    async (req, reply) => {
+      const auth = requireTwitch(req);
+      const raw = req.body as Record<string, unknown> | null;
+      const attrs = raw && typeof raw === 'object' && raw.data && typeof raw.data === 'object' ? ((raw.data as Record<string, unknown>).attributes as Record<string, unknown> | undefined) : raw;
+      if (attrs && typeof attrs === 'object' && attrs.twitch_search_id !== undefined && attrs.twitch_search_id !== null) {
+        const { value, pointer } = parseBody(twitchFeedUpdateBody.required({ twitch_search_id: true }), req.body);
+        requireChannels(auth, value, pointer);
+        return sendOne(reply, feedResource(await updateTwitchFeed(db, auth.orgId, value.twitch_search_id, changesOf(value), config, client), configured));
+      }
+      const { value, pointer } = parseBody(twitchFeedCreateBody, req.body);
+      requireChannels(auth, value, pointer);
+      const created = await db
+        .transaction((tx) =>
+          createTwitchFeed(
+            tx,
+            auth.orgId,
+            {
+              projectId: value.project_id,
+              keyword: value.keyword,
+              gameId: value.game_id,
+              slackWebhookUrl: value.slack_webhook_url,
+              slackMinFollowers: value.slack_min_followers_notification,
+              discordWebhookUrl: value.discord_webhook_url,
+              discordMinFollowers: value.discord_min_followers_notification,
+            },
+            config,
+            { client },
+          ),
+        )
+        .catch((err) => {
+          if (err instanceof AppError && err.code === 'conflict') throw new AppError('conflict', err.message, pointer('project_id'));
+          throw err;
+        });
+      return sendOne(reply, feedResource(await getTwitchFeed(db, auth.orgId, created.id), configured), 201, { meta: { status: created.status, reason: created.reason } });
+    },
+  );
+
+  app.patch(
+    '/twitch_feed/:id',
+    { schema: { tags, summary: 'Edit a Twitch feed (only what changed)', params: idParams, body: twitchFeedUpdateBody }, validatorCompiler: bodyByHandler },
+    async (req, reply) => {
+      const auth = requireTwitch(req);
+      const { value, pointer } = parseBody(twitchFeedUpdateBody, req.body);
+      requireChannels(auth, value, pointer);
+      return sendOne(reply, feedResource(await updateTwitchFeed(db, auth.orgId, req.params.id, changesOf(value), config, client), configured));
+    },
+  );
+
+  app.get('/twitch_feed/:id/info', { schema: { tags, summary: 'A Twitch feed and its polling state', params: idParams } }, async (req, reply) => {
+    const auth = requireTwitch(req);
+    return sendOne(reply, feedResource(await getTwitchFeed(db, auth.orgId, req.params.id), configured));
+  });
+
+  app.get('/twitch_feed/:id', { schema: { tags, summary: "A Twitch feed's streams and videos", params: idParams, querystring: feedItemsQuery } }, async (req, reply) => {
+    const auth = requireTwitch(req);
+    const q = req.query;
+    if (q.organization_id !== undefined && q.organization_id !== auth.orgId) throw notFound('feed');
+    const problems = [
+      ...(rangeOk(q.minFollowers, q.maxFollowers) ? [] : [errorObject('bad_request', MSG.streams.minBelowMax, { parameter: 'minFollowers' })]),
+      ...(rangeOk(q.minViews, q.maxViews) ? [] : [errorObject('bad_request', MSG.streams.minBelowMax, { parameter: 'minViews' })]),
+    ];
+    if (problems.length) throw new ValidationError(problems, 'bad_request');
+    const feed = await getTwitchFeed(db, auth.orgId, req.params.id);
+    const { page, pageSize } = pageOf(q, [q['page[page_size]'], q.pageSize]);
+    const { rows, total } = await listFeedItems(db, auth.orgId, feed, {
+      filter: {
+        searchTerm: q.searchTerm?.trim() || undefined,
+        startDate: q.startDate,
+        endDate: q.endDate,
+        minFollowers: q.minFollowers,
+        maxFollowers: q.maxFollowers,
+        minViews: q.minViews,
+        maxViews: q.maxViews,
+        languages: listOf(q.languages),
+        tags: listOf(q.tags),
+        kind: q.kind,
+      },
+      sort: q.sortField ?? 'published_at',
+      desc: (q.sortOrder ?? 'desc') === 'desc',
+      page,
+      pageSize,
+    });
+    return reply.type(JSONAPI).send({
+      data: rows.map(feedItemResource),
+      meta: { total_entries: total, last_page: Math.max(1, Math.ceil(total / pageSize)), page_number: page, page_size: pageSize, latest_pull: feed.latestPull?.toISOString() ?? null },
+    });
+  });
+
+  app.get('/twitch_feed/:id/refresh', { schema: { tags, summary: 'Poll the feed’s game now (platform operator only)', params: idParams } }, async (req, reply) => {
+    const auth = requireActiveOrg(req);
+    if (!auth.org.capabilities.platform_operator) throw notFound('feed');
+    const feed = await getTwitchFeed(db, auth.orgId, req.params.id);
+    if (!configured) throw notConnected();
+    const outcome = await pollGame({ db, client, log: req.log }, feed.gameId);
+    return sendOne(reply, resource('refresh', feed.id, { queued: true, found: outcome.newFeedItems, error: outcome.error ?? null }), 202);
+  });
+
+  app.post(
+    '/twitch_feed/save',
+    { schema: { tags, summary: 'Save feed streams to saved coverage under a tag', body: twitchFeedSaveBody }, validatorCompiler: bodyByHandler },
+    async (req, reply) => {
+      const auth = requireTwitch(req);
+      const { value } = parseBody(twitchFeedSaveBody, req.body);
+      const result = await saveFeedItems(db, auth.orgId, { feedId: value.keyword_id, itemIds: value.streams, tagId: value.tag_id });
+      return sendOne(reply, resource('bulk_result', 'save', { ...result }));
+    },
+  );
+
+  app.delete(
+    '/twitch_feed',
+    { schema: { tags, summary: 'Remove streams from a feed (a later poll does not bring them back)', body: twitchFeedDeleteBody }, validatorCompiler: bodyByHandler },
+    async (req, reply) => {
+      const auth = requireTwitch(req);
+      const { value } = parseBody(twitchFeedDeleteBody, req.body);
+      const n = await deleteTwitchFeedItems(db, auth.orgId, value.keyword_id, value.videos);
+      return sendOne(reply, resource('bulk_result', 'delete', { success: n, failed: 0, results: [] }));
+    },
+  );
+
+  await savedStreamRoutes(fastify, client);
+}
