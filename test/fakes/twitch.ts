@@ -22,7 +22,8 @@ import type { AddressInfo } from 'node:net';
  * - Data that changes over time: `addUser`, `addStream` (live), `endStream(id, { vod })` (off air,
  *   optionally leaving an archive video), `addVideo`, `setFollowers`; `streams`, `videos`, `users`
  *   and `games` are plain arrays a test may edit too.
- * - `failNext(status, times = 1)`: the next Helix answers are that error; `revokeTokens()`; `calls(path)`
+ * - `failNext(status, times = 1)`: the next Helix answers are that error (a 429 says the bucket comes back
+ *   in a second); `revokeTokens()`; `calls(path)`
  *   counts Helix calls to one endpoint; `now` (option) is the fake's clock (the bench runs on a virtual one).
  */
 
@@ -110,7 +111,7 @@ export interface FakeTwitch {
   /** Invalidates every issued token (Helix then answers 401 until a new one is fetched). */
   revokeTokens(): void;
   tokenRequests(): number;
-  /** The next `times` Helix calls answer `status` (429 also empties the bucket). */
+  /** The next `times` Helix calls answer `status` (a 429 with `Ratelimit-Reset` one second away). */
   failNext(status: number, times?: number): void;
   addUser(u: Partial<FakeUser> & { id: string }): FakeUser;
   addStream(s: Partial<FakeStream> & { user_id: string; game_id: string }): FakeStream;
@@ -361,7 +362,13 @@ export async function startFakeTwitch(
           bucket.used = 0;
         }
         const failure = failures.shift();
-        if (failure === 429) bucket.used = fake.rateLimit.points;
+        // A forced 429 is a momentary refusal (its reset one second away); the bucket stays as it was.
+        if (failure === 429)
+          return send(res, 429, { error: 'Too Many Requests', status: 429, message: 'Too Many Requests' }, {
+            'ratelimit-limit': String(fake.rateLimit.points),
+            'ratelimit-remaining': '0',
+            'ratelimit-reset': String(Math.ceil(t / 1000) + 1),
+          });
         const empty = bucket.used >= fake.rateLimit.points;
         if (!empty) {
           bucket.used++;
