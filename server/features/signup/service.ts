@@ -10,6 +10,7 @@ import { findUserIdByEmail, hashPassword, insertUser, updateUserRow } from '../a
 import { createClient } from '../clients/service.js';
 import { createOrganization } from '../organizations/service.js';
 import { createProject } from '../projects/service.js';
+import { createTwitchFeed } from '../streams/service.js';
 import { createYoutubeFeed } from '../videos/service.js';
 
 export type FeedKind = 'articles' | 'videos' | 'streams';
@@ -20,8 +21,6 @@ export interface FeedOutcome {
   reason: string;
 }
 
-// Until the Twitch feed's service is wired in, a stream alert is only acknowledged.
-const STREAMS_PENDING = 'Will start when Twitch feeds are available';
 const SKIPPED: FeedOutcome = { status: 'SKIPPED', reason: 'Not requested' };
 export const ARTICLES_ACTIVE = 'Watching for new articles';
 const articlesFound = (n: number) => `Watching for new articles; ${n} ${n === 1 ? 'article' : 'articles'} from the last two months found`;
@@ -100,7 +99,12 @@ export async function createFreeAccount(db: Db, input: FreeUserBody, opts: FreeA
       }
       const youtube = input.youtube_alert;
       if (youtube) feeds.videos = await startFeed(tx, (sp) => createYoutubeFeed(sp, org.id, { projectId: project.id, keyword: youtube.keyword }, opts.config));
-      if (input.twitch_alert) feeds.streams = { status: 'PENDING', reason: STREAMS_PENDING };
+      const twitch = input.twitch_alert;
+      if (twitch) {
+        feeds.streams = await startFeed(tx, (sp) =>
+          createTwitchFeed(sp, org.id, { projectId: project.id, keyword: twitch.keyword, gameId: twitch.game_id }, opts.config),
+        );
+      }
       return { userId: user.id, email: user.email, organizationId: org.id, clientId: client.id, projectId: project.id, alertId, feeds };
     });
   } catch (err) {

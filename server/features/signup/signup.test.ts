@@ -28,6 +28,7 @@ afterAll(async () => {
 });
 
 const YOUTUBE_ACTIVE = { status: 'ACTIVE', reason: 'Checking YouTube every 30 minutes' };
+const TWITCH_ACTIVE = { status: 'ACTIVE', reason: 'Checking Twitch every 5 to 60 minutes, more often while matching streams are live' };
 
 const encode = (p: object) => Buffer.from(JSON.stringify(p)).toString('base64');
 
@@ -69,6 +70,7 @@ const totals = async () => ({
   clients: await count('clients'),
   projects: await count('projects'),
   youtube_feeds: await count('youtube_feeds'),
+  twitch_feeds: await count('twitch_feeds'),
   memberships: await count('memberships'),
   alerts: await count('alerts'),
 });
@@ -108,7 +110,7 @@ describe('GET p/captcha', () => {
 });
 
 describe('POST p/free_user', () => {
-  it('creates user, trial organization, brand, project, the live article alert, the YouTube feed and the stream alert, and logs the user in', async () => {
+  it('creates user, trial organization, brand, project, the live article alert, the YouTube and Twitch feeds, and logs the user in', async () => {
     await archive(['Analytical engine unveiled in London', 'Why the analytical engine matters', 'A steam loom for everyone']);
     await archive(['The analytical engine, first described'], 90); // older than the two months a backfill reaches
     const input = body({
@@ -129,7 +131,7 @@ describe('POST p/free_user', () => {
         feeds: {
           articles: { status: 'ACTIVE', reason: 'Watching for new articles; 2 articles from the last two months found' },
           videos: YOUTUBE_ACTIVE,
-          streams: { status: 'PENDING', reason: 'Will start when Twitch feeds are available' },
+          streams: TWITCH_ACTIVE,
         },
       },
     });
@@ -159,6 +161,14 @@ describe('POST p/free_user', () => {
       sql`select f.id, f.organization_id, f.keyword, f.is_enabled, p.youtube_search_id from youtube_feeds f join projects p on p.id = f.project_id where f.project_id = ${project.id}`,
     );
     expect(feeds).toEqual([{ id: expect.any(Number), organization_id: org.id, keyword: 'engine', is_enabled: true, youtube_search_id: feeds[0]?.id }]);
+    // So is the Twitch feed, on the chosen game (named from Twitch).
+    const { rows: streams } = await ctx.deps.db.execute<Record<string, unknown>>(
+      sql`select f.id, f.organization_id, f.keyword, f.game_id, g.name as game, p.twitch_search_id
+          from twitch_feeds f join projects p on p.id = f.project_id join twitch_games g on g.id = f.game_id where f.project_id = ${project.id}`,
+    );
+    expect(streams).toEqual([
+      { id: expect.any(Number), organization_id: org.id, keyword: 'zelda', game_id: '110758', game: 'The Legend of Zelda: Tears of the Kingdom', twitch_search_id: streams[0]?.id },
+    ]);
 
     // The returned token is a working session in the new organization.
     const brands = await ctx.call('GET', '/api/clients', { token: doc.data.user.token });
@@ -185,6 +195,7 @@ describe('POST p/free_user', () => {
     expect(project.alert_id).toBe(alerts[0].id);
     expect(feedTitles).toEqual([]);
     expect(await count('youtube_feeds', sql`project_id = ${project.id}`)).toBe(0);
+    expect(await count('twitch_feeds', sql`project_id = ${project.id}`)).toBe(0);
   });
 
   it('creates the account without the article alert when the keywords are not a valid query', async () => {
@@ -439,6 +450,8 @@ describe('POST p/free_user/alert_preview', () => {
 
 describe('GET p/free_user/preview (Twitch games)', () => {
   it('searches games through Twitch with an app token it keeps', async () => {
+    // Sign-ups above named their Twitch feed's game with a token of their own.
+    const tokensBefore = twitch.tokenRequests();
     const res = await ctx.call('GET', '/api/p/free_user/preview?searchTerm=zelda');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -455,7 +468,7 @@ describe('GET p/free_user/preview (Twitch games)', () => {
 
     expect((await ctx.call('GET', '/api/p/free_user/preview?searchTerm=craft')).json().data.map((g: { name: string }) => g.name)).toEqual(['Minecraft']);
     expect((await ctx.call('GET', '/api/p/free_user/preview?searchTerm=nothing%20like%20it')).json()).toEqual({ data: [] });
-    expect(twitch.tokenRequests()).toBe(1);
+    expect(twitch.tokenRequests() - tokensBefore).toBe(1);
   });
 
   it('fetches a new token when Twitch no longer accepts the old one', async () => {
