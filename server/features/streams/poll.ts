@@ -87,7 +87,7 @@ export async function pollGame(deps: PollDeps, gameId: string, now = new Date())
       now,
     });
     const interval = nextInterval(game.interval_seconds, liveMatches, r.newFeedItems);
-    const next = new Date(now.getTime() + interval * 1000);
+    const next = new Date(now.getTime() + jitter(interval, gameId, now) * 1000);
     await tx.execute(sql`
       update twitch_games set interval_seconds = ${interval}, next_check_at = ${next.toISOString()}::timestamptz,
         error_count = 0, last_error = null, last_checked_at = ${now.toISOString()}::timestamptz,
@@ -112,6 +112,16 @@ export async function pollGame(deps: PollDeps, gameId: string, now = new Date())
 export function nextInterval(previous: number, liveMatches: number, newItems: number): number {
   if (liveMatches > 0) return newItems > 0 ? INTERVAL.busyMin : Math.min(INTERVAL.busyMax, Math.max(INTERVAL.busyMin, Math.round(previous * 1.5)));
   return Math.min(INTERVAL.quietMax, Math.max(INTERVAL.quietMin, previous * 2));
+}
+
+/**
+ * ±15 % per game and poll (deterministic): games created together would otherwise stay in step
+ * and spend their points in the same minute forever.
+ */
+export function jitter(seconds: number, gameId: string, now: Date): number {
+  let h = Math.floor(now.getTime() / 1000);
+  for (const ch of gameId) h = (Math.imul(h ^ ch.charCodeAt(0), 2654435761) >>> 0) % 1_000_003;
+  return Math.round(seconds * (0.85 + 0.3 * (h / 1_000_003)));
 }
 
 async function enabledFeeds(db: Db, gameId: string): Promise<PollFeed[]> {
