@@ -25,7 +25,7 @@ export function ChannelCell({ name, image, followers }: { name: string; image?: 
           {name}
         </Text>
         <Text size="xs" c="dimmed" style={nowrap}>
-          {followers === null ? 'Followers not known yet' : `${formatAudience(followers)} followers`}
+          {followers === null ? '– followers' : `${formatAudience(followers)} followers`}
         </Text>
       </Stack>
     </Group>
@@ -71,7 +71,7 @@ export function feedColumns(onView: (item: TwitchFeedItem) => void) {
     col.accessor('title', { header: 'Title', meta: { sortField: 'title', primary: true }, cell: ({ row }) => <TitleCell item={row.original} onView={onView} /> }),
     col.accessor('view_count', {
       header: 'Views',
-      meta: { sortField: 'view_count', width: 88, align: 'right' },
+      meta: { sortField: 'view_count', width: 104, align: 'right' },
       cell: (c) => (
         <Text size="sm" style={nowrap} title={formatCount(c.getValue())}>
           {formatAudience(c.getValue())}
@@ -80,17 +80,17 @@ export function feedColumns(onView: (item: TwitchFeedItem) => void) {
     }),
     col.accessor('language', {
       header: 'Language',
-      meta: { sortField: 'language', width: 104, priority: 3 },
+      meta: { sortField: 'language', width: 124, priority: 3 },
       cell: (c) => <Text size="sm" c={c.getValue() ? undefined : 'dimmed'}>{c.getValue() ? languageName(c.getValue()) : '–'}</Text>,
     }),
     col.accessor('duration', {
       header: 'Duration',
-      meta: { width: 90, priority: 3, align: 'right' },
+      meta: { width: 100, priority: 3, align: 'right' },
       cell: ({ row }) => <Text size="sm" style={nowrap}>{row.original.live ? 'Live' : formatDuration(row.original.duration)}</Text>,
     }),
     col.accessor('published_at', {
       header: 'Published',
-      meta: { sortField: 'published_at', width: 118 },
+      meta: { sortField: 'published_at', width: 136 },
       cell: (c) => <Text size="sm" style={nowrap}>{formatDate(c.getValue())}</Text>,
     }),
   ];

@@ -48,7 +48,7 @@ export function savedColumns(onView: (s: SavedStream) => void) {
     }),
     col.accessor('followers', {
       header: 'Followers',
-      meta: { sortField: 'followers', width: 100, align: 'right' },
+      meta: { sortField: 'followers', width: 124, align: 'right' },
       cell: (c) => (
         <Text size="sm" style={nowrap} title={formatCount(c.getValue())}>
           {formatAudience(c.getValue())}
@@ -74,7 +74,7 @@ export function savedColumns(onView: (s: SavedStream) => void) {
     }),
     col.accessor('published_at', {
       header: 'Published',
-      meta: { sortField: 'published_at', width: 118 },
+      meta: { sortField: 'published_at', width: 136 },
       cell: (c) => <Text size="sm" style={nowrap}>{formatDate(c.getValue())}</Text>,
     }),
   ];

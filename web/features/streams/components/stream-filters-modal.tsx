@@ -71,7 +71,7 @@ export function StreamFiltersModal({ opened, variant, projectId, filters, onClos
         {variant === 'feed' ? (
           <TagsInput
               label="Twitch tags"
-              description="Streams with any of these tags (press Enter after each)."
+              description="Streams with any of these tags."
               placeholder={draft.tags.length ? undefined : 'e.g. English, Speedrun'}
               value={draft.tags}
               onChange={(tags) => set({ tags })}
@@ -93,7 +93,14 @@ export function StreamFiltersModal({ opened, variant, projectId, filters, onClos
           />
         )}
         <Group justify="space-between" mt="xs">
-          <Button variant="subtle" color="gray" onClick={() => setDraft(EMPTY_STREAM_FILTERS)}>
+          <Button
+            variant="subtle"
+            color="gray"
+            onClick={() => {
+              setDraft(EMPTY_STREAM_FILTERS);
+              setTagSearch('');
+            }}
+          >
             Reset
           </Button>
           <Group gap="sm">
