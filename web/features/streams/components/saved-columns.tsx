@@ -48,7 +48,7 @@ export function savedColumns(onView: (s: SavedStream) => void) {
     }),
     col.accessor('followers', {
       header: 'Followers',
-      meta: { sortField: 'followers', width: 124, align: 'right' },
+      meta: { sortField: 'followers', width: 140, align: 'right' },
       cell: (c) => (
         <Text size="sm" style={nowrap} title={formatCount(c.getValue())}>
           {formatAudience(c.getValue())}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, ScrollArea, Text } from '@mantine/core';
-import { IconBookmark, IconExternalLink } from '@tabler/icons-react';
+import { IconBookmark, IconBookmarkFilled, IconExternalLink } from '@tabler/icons-react';
 import { formatAudience, formatCount } from '../../../components/media/format-audience';
 import { PlayerModal } from '../../../components/media/player-modal';
 import { formatDate } from '../../../lib/dates';
@@ -21,6 +21,8 @@ export interface StreamDetail {
   broadcaster_name: string;
   profile_image_url?: string | null;
   followers: number | null;
+  /** Already in Saved Coverage: Save shows as done. */
+  saved?: boolean;
 }
 
 interface Props {
@@ -54,8 +56,8 @@ export function StreamDetailModal({ stream: current, onClose, onSave }: Props) {
             </Button>
           )}
           {onSave && (
-            <Button leftSection={<IconBookmark size={16} />} onClick={onSave}>
-              Save
+            <Button leftSection={stream?.saved ? <IconBookmarkFilled size={16} /> : <IconBookmark size={16} />} onClick={onSave} disabled={stream?.saved}>
+              {stream?.saved ? 'Saved' : 'Save'}
             </Button>
           )}
         </Group>
@@ -70,7 +72,7 @@ export function StreamDetailModal({ stream: current, onClose, onSave }: Props) {
               </Badge>
             )}
             <Text size="sm" c="dimmed">
-              {formatDate(stream.published_at)} · <span title={formatCount(stream.view_count)}>{formatAudience(stream.view_count)} views</span>
+              {formatDate(stream.published_at)} · <span title={formatCount(stream.view_count)}>{formatAudience(stream.view_count)} {stream.live ? 'watching' : 'views'}</span>
             </Text>
           </Group>
           <ChannelCell name={stream.broadcaster_name} image={stream.profile_image_url} followers={stream.followers} />
