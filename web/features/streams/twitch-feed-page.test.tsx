@@ -166,9 +166,13 @@ describe('Twitch feed page', () => {
       extra: (req) => (req.url.pathname === `/api/twitch_feed/${FEED_ID}/refresh` ? { status: 202, body: { data: { type: 'refresh', id: FEED_ID, attributes: { queued: true } } } } : undefined),
     });
     render();
+    await screen.findByText('Starfall live launch');
+    const before = calls(all, LIST).length;
     fireEvent.click(await screen.findByRole('button', { name: 'Get streams' }));
     expect(await screen.findByText(MSG.streams.refreshQueued)).toBeTruthy();
     expect(calls(all, `/api/twitch_feed/${FEED_ID}/refresh`)).toHaveLength(1);
+    // The poll runs in a worker: the list is read again a moment later.
+    await waitFor(() => expect(calls(all, LIST).length).toBeGreaterThan(before));
   });
 
   it('says why a feed finds nothing when Twitch is not connected', async () => {

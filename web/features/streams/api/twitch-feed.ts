@@ -15,6 +15,9 @@ export const TWITCH_FEED_PATH = 'twitch_feed';
 export const twitchFeedListPath = (feedId: string) => `${TWITCH_FEED_PATH}/${feedId}`;
 const feedInfoKey = (feedId: string) => [TWITCH_FEED_PATH, 'info', feedId] as const;
 
+/** Every Twitch feed query: the info, the previews and each feed's list (keyed `twitch_feed/{id}`). */
+const anyFeedQuery = { predicate: (q: { queryKey: readonly unknown[] }) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(TWITCH_FEED_PATH) };
+
 /** Spec 001 §9: the game lookup waits 500 ms and needs more than 2 characters. */
 export const GAME_SEARCH_MIN = 3;
 export const GAME_SEARCH_DEBOUNCE_MS = 500;
@@ -104,7 +107,8 @@ export function useSaveTwitchFeed() {
       }),
     onSuccess: async (_doc, { id }) => {
       toastSuccess(id ? MSG.streams.updated : MSG.streams.created);
-      await Promise.all([qc.invalidateQueries({ queryKey: projectsAllKey }), qc.invalidateQueries({ queryKey: [TWITCH_FEED_PATH] })]);
+      // A new keyword or game changes the list too (videos already in the feed stay).
+      await Promise.all([qc.invalidateQueries({ queryKey: projectsAllKey }), qc.invalidateQueries(anyFeedQuery)]);
     },
   });
 }
@@ -117,7 +121,7 @@ export function useRefreshTwitchFeed(feedId: string, refetchAfterMs: number) {
     onSuccess: () => {
       toastSuccess(MSG.streams.refreshQueued);
       // The poll runs in a worker: give it a moment before reading the list again.
-      setTimeout(() => void qc.invalidateQueries({ queryKey: [TWITCH_FEED_PATH] }), refetchAfterMs);
+      setTimeout(() => void qc.invalidateQueries(anyFeedQuery), refetchAfterMs);
     },
     onError: () => toastError(null, MSG.streams.refreshFailed),
   });
@@ -164,8 +168,7 @@ export function useStreamsBulk(feedId: string) {
     },
     onSettled: async (_r, _e, req) => {
       await Promise.all([
-        qc.invalidateQueries({ queryKey: [twitchFeedListPath(feedId)] }),
-        qc.invalidateQueries({ queryKey: [TWITCH_FEED_PATH] }),
+        qc.invalidateQueries(anyFeedQuery),
         req.kind === 'save' ? qc.invalidateQueries({ queryKey: ['saved_streams'] }) : Promise.resolve(),
       ]);
     },
