@@ -79,6 +79,23 @@ const hitToIngest = (h: YoutubeSearchHit): IngestVideo => ({
   publishedAt: new Date(h.publishedAt), views: null, likes: null, comments: null, language: null, liveBroadcastContent: h.liveBroadcastContent, withStats: false,
 });
 
+/**
+ * Budget pressure: when the searched keywords' current intervals ask for more searches a day
+ * than the budget holds, no keyword is searched more often than its fair share
+ * (86 400 s × keywords ÷ searches per day), so busy keywords cannot take the searches quiet
+ * ones need to be seen every 6 hours (100 searches a day serve 25 keywords at 6 h). Without
+ * pressure the adaptive interval stands.
+ */
+export async function budgetFloorSeconds(deps: PollDeps): Promise<number> {
+  const rows = await deps.db.execute<{ n: number; demand: number }>(sql`
+    select count(*)::int as n, coalesce(sum(86400.0 / greatest(s.interval_seconds, 1)), 0)::float8 as demand
+    from youtube_searches s where exists (select 1 from youtube_feeds f where f.search_id = s.id and f.is_enabled)`);
+  const { n, demand } = rows.rows[0] ?? { n: 0, demand: 0 };
+  const limit = deps.config.youtube.searchDailyLimit;
+  // From 90 % of the budget on: a full day at the fair share must not flip back to 30 min.
+  return Number(demand) >= 0.9 * limit ? Math.ceil((86_400 * Number(n)) / limit) : 0;
+}
+
 export type PollOutcome =
   | { status: 'ok'; found: number; newVideos: number; added: number; announced: number; searchCalls: number }
   | { status: 'failed'; error: string; quota: boolean }
@@ -128,7 +145,8 @@ export async function pollSearch(deps: PollDeps, searchId: number, now = new Dat
     const videos = hits.map((h) => detailed.get(h.videoId) ?? hitToIngest(h));
     let newest = watermark?.getTime() ?? 0;
     for (const v of videos) if (!Number.isNaN(v.publishedAt.getTime())) newest = Math.max(newest, v.publishedAt.getTime());
-    const interval = unknown.length > 0 ? MIN_INTERVAL_S : Math.min(MAX_INTERVAL_S, Math.max(MIN_INTERVAL_S, search.interval_seconds * 2));
+    const floor = await budgetFloorSeconds(deps);
+    const interval = Math.max(floor, unknown.length > 0 ? MIN_INTERVAL_S : Math.min(MAX_INTERVAL_S, Math.max(MIN_INTERVAL_S, search.interval_seconds * 2)));
     const result: IngestResult = await deps.db.transaction(async (tx) => {
       const r = await ingestVideos(tx, {
         videos: videos.filter((v) => !Number.isNaN(v.publishedAt.getTime())),

@@ -13,7 +13,8 @@ let ctx: TestContext;
 let fake: FakeYoutube;
 beforeAll(async () => {
   fake = await startFakeYoutube();
-  ctx = await createTestContext(fake.env);
+  // A budget large enough that only the adaptive interval decides (the budget test sets its own).
+  ctx = await createTestContext({ ...fake.env, YOUTUBE_SEARCH_DAILY_LIMIT: '100000' });
 });
 afterAll(async () => {
   await ctx.close();
