@@ -121,3 +121,12 @@ export async function deleteFeedItems(db: Tx, orgId: number, feedId: number, ite
     where organization_id = ${orgId} and feed_id = ${feedId} and item_id = any(${sql.param(itemIds)}::bigint[]) and status <> 'deleted'`);
   return res.rowCount ?? 0;
 }
+
+/** The item ids of a feed, newest first (not deleted). */
+export async function feedItemIds(db: Tx, orgId: number, feedId: number): Promise<number[]> {
+  const res = await db.execute<{ id: string }>(sql`
+    select i.id from twitch_feed_items fi join twitch_items i on i.id = fi.item_id
+    where fi.organization_id = ${orgId} and fi.feed_id = ${feedId} and fi.status <> 'deleted'
+    order by i.published_at desc, i.id desc`);
+  return res.rows.map((r) => Number(r.id));
+}

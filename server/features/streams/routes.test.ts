@@ -5,6 +5,7 @@ import { startFakeTwitch, type FakeTwitch } from '../../../test/fakes/twitch.js'
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
 import { TwitchClient } from '../../integrations/twitch/client.js';
+import { seedDemoStreams } from '../../seed/seed-streams.js';
 import { pollGame } from './poll.js';
 
 let ctx: TestContext;
@@ -223,5 +224,19 @@ describe('Twitch feed routes', () => {
     }
     const missing = await bare.call('POST', '/api/saved_streams/save_missing_stream', { token: w.token, body: { stream_url: 'https://www.twitch.tv/videos/1', tag_id: w.tagId } });
     expect(missing.statusCode).toBe(503);
+  });
+
+  it('the demo seed fills a Nebula feed with streams and videos and saves three, without calling Twitch', async () => {
+    const w = await workspace(bare);
+    await bare.deps.db.transaction((tx) => seedDemoStreams(tx, { orgId: w.orgId, launchId: w.projectId, esportsId: w.projectId }));
+    const info = await bare.call('GET', `/api/twitch_feed/${(await bare.deps.pool.query('select twitch_search_id from projects where id = $1', [w.projectId])).rows[0].twitch_search_id}/info`, { token: w.token });
+    expect(info.json().data.attributes).toMatchObject({ keyword: 'Nebula', game_name: 'Starfall', total_items: 20 });
+    const feedId = info.json().data.id;
+    const live = await bare.call('GET', `/api/twitch_feed/${feedId}?kind=stream`, { token: w.token });
+    expect(live.json().data.map((d: { attributes: { live: boolean } }) => d.attributes.live)).toEqual([true, true]);
+    const saved = await bare.call('GET', `/api/saved_streams?project_id=${w.projectId}`, { token: w.token });
+    expect(saved.json().data.map((d: { attributes: { tag: string } }) => d.attributes.tag)).toEqual(['Tournament coverage', 'Tournament coverage', 'Tournament coverage']);
+    // Nothing is announced for demo data.
+    expect((await bare.deps.pool.query(`select count(*)::int as n from notification_outbox where subject = 'stream'`)).rows[0].n).toBe(0);
   });
 });

@@ -6,8 +6,9 @@ import { AppError, notFound } from '../../http/errors.js';
 import { TwitchClient } from '../../integrations/twitch/client.js';
 import { linkProjectTwitchFeed, lockActiveProject } from '../projects/service.js';
 import { findTag } from '../tags/service.js';
-import { fillFeedFromKnownItems } from './ingest.js';
-import { deleteFeedItems, feedItemsByIds } from './items-repo.js';
+import type { ItemValues } from './helix-items.js';
+import { fillFeedFromKnownItems, ingestPoll, type ChannelValues } from './ingest.js';
+import { deleteFeedItems, feedItemIds as feedItemsOfFeed, feedItemsByIds } from './items-repo.js';
 import type { FeedItemRow } from './presenter.js';
 import { ensureGame, findFeed, findFeedOfProject, findGame, insertFeed, lockFeed, updateFeedRow, type FeedValues, type FeedWithGame } from './repo.js';
 import { insertSavedStream } from './saved-repo.js';
@@ -144,7 +145,7 @@ export function savedKeyOf(item: Pick<FeedItemRow, 'kind' | 'twitchVideoId' | 't
  * that project is KO with the catalogue's message; the copy takes the item's and channel's
  * current values.
  */
-export async function saveFeedItems(db: Db, orgId: number, input: { feedId: number; itemIds: number[]; tagId: number }): Promise<BulkResult> {
+export async function saveFeedItems(db: Tx, orgId: number, input: { feedId: number; itemIds: number[]; tagId: number }): Promise<BulkResult> {
   await getTwitchFeed(db, orgId, input.feedId);
   const tag = await findTag(db, orgId, input.tagId);
   if (!tag) throw notFound('tag');
@@ -188,4 +189,35 @@ export async function saveFeedItems(db: Db, orgId: number, input: { feedId: numb
 export async function deleteTwitchFeedItems(db: Db, orgId: number, feedId: number, itemIds: number[]): Promise<number> {
   await getTwitchFeed(db, orgId, feedId);
   return deleteFeedItems(db, orgId, feedId, itemIds);
+}
+
+/**
+ * Demo data (the seed): channels and items written into a feed as a poll of its game would
+ * write them, without announcements (the feed's first fill) and without calling Twitch.
+ */
+export async function addDemoStreams(
+  tx: Tx,
+  orgId: number,
+  feedId: number,
+  channels: Omit<ChannelValues, 'followersFresh'>[],
+  items: ItemValues[],
+  now = new Date(),
+): Promise<number[]> {
+  const feed = await getTwitchFeed(tx, orgId, feedId);
+  const names = new Map(channels.map((c) => [c.id, c]));
+  await ingestPoll(tx, {
+    gameId: feed.gameId,
+    feeds: [{ id: feed.id, organizationId: orgId, keyword: feed.keyword, projectName: '', latestPull: null, slackWebhookUrl: null, slackMinFollowers: null, discordWebhookUrl: null, discordMinFollowers: null }],
+    matched: items.map((values) => ({
+      item: { values, text: values.title ?? '', broadcasterName: names.get(values.broadcasterId)?.displayName ?? '', broadcasterLogin: names.get(values.broadcasterId)?.login ?? '' },
+      feedIds: [feed.id],
+    })),
+    channels: channels.map((c) => ({ ...c, followersFresh: true })),
+    liveIds: items.filter((i) => i.live).map((i) => i.twitchId),
+    liveComplete: true,
+    vods: [],
+    now,
+  });
+  const res = await feedItemsOfFeed(tx, orgId, feed.id);
+  return res;
 }
