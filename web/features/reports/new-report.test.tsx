@@ -15,14 +15,22 @@ afterEach(() => {
 });
 
 const stepper = () => screen.getByTestId('wizard-stepper');
+/** The whole wizard in one test: more than vitest's default 5 s on a busy machine. */
+const JOURNEY_TIMEOUT = 20_000;
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 /** Answers the report calls with `count` articles for any filters (and these saved videos and streams). */
 function serveWizard(count: () => number, media: { videos?: ReturnType<typeof savedVideo>[]; streams?: ReturnType<typeof savedStream>[] } = {}) {
   return serve((req) => {
     const path = req.url.pathname;
-    if (req.method === 'GET' && path === '/api/saved_videos') return { body: listDocument('saved_video', media.videos ?? [], 1, 5000) };
-    if (req.method === 'GET' && path === '/api/saved_streams') return { body: listDocument('saved_stream', media.streams ?? [], 1, 5000) };
+    // The saved lists page like the server's (at most 100 a page).
+    const page = <T extends Record<string, unknown>>(type: string, rows: T[]) => {
+      const n = Number(req.url.searchParams.get('page') ?? 1);
+      const size = Math.min(100, Number(req.url.searchParams.get('sizePerPage') ?? 10));
+      return { body: listDocument(type, rows.slice((n - 1) * size, n * size), n, size, rows.length) };
+    };
+    if (req.method === 'GET' && path === '/api/saved_videos') return page('saved_video', media.videos ?? []);
+    if (req.method === 'GET' && path === '/api/saved_streams') return page('saved_stream', media.streams ?? []);
     if (req.method === 'POST' && path === '/api/reports/preview') return { body: { data: preview(count()) } };
     if (req.method === 'GET' && path === '/api/articles') return { body: articlesDoc([1, 2, 3]) };
     if (req.method === 'POST' && path === '/api/screenshots')
@@ -117,7 +125,7 @@ describe('Create a new report', () => {
     expect(list.get('filter[date_range]')).toMatch(/^\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2}$/);
     expect(list.get('page_size')).toBe('5000');
     expect(list.get('sort')).toBe('-date');
-  });
+  }, JOURNEY_TIMEOUT);
 
   it('switches the articles to a custom list with a live template preview', async () => {
     serveWizard(() => 3);
@@ -145,7 +153,7 @@ describe('Create a new report', () => {
     expect(q.get('project_id')).toBe(PROJECT);
     expect(q.get('startDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(q.get('endDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(q.get('sizePerPage')).toBe('5000');
+    expect(q.get('sizePerPage')).toBe('100');
     await waitFor(() => expect(button('Preview').disabled).toBe(false));
     fireEvent.click(button('Preview'));
     await waitFor(() => expect(stepper().getAttribute('data-status')).toBe('STEP 2 LOADED'));
@@ -156,7 +164,7 @@ describe('Create a new report', () => {
     await waitFor(() => expect(stepper().getAttribute('data-status')).toBe('STEP 3 LOADED'));
     const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/reports')!.body as { data: { attributes: Record<string, unknown> } };
     expect(post.data.attributes).toMatchObject({ videos: ['1', '2'], saved_streams: ['9'] });
-  });
+  }, JOURNEY_TIMEOUT);
 
   it('keeps videos of excluded tags and streams of excluded languages out', async () => {
     const { fetchWizardMedia } = await import('./api/reports');
@@ -165,5 +173,14 @@ describe('Create a new report', () => {
     expect(media.videos.map((v) => v.id)).toEqual(['1']);
     expect(media.streams).toEqual([]);
     expect(calls.find((c) => c.url.pathname === '/api/saved_videos')!.url.searchParams.get('tags')).toBe('3');
+  });
+
+  it('reads every page of the saved videos (the list gives 100 at a time)', async () => {
+    const { fetchWizardMedia } = await import('./api/reports');
+    const calls = serveWizard(() => 3, { videos: Array.from({ length: 230 }, (_, i) => savedVideo(i + 1)) });
+    const media = await fetchWizardMedia({ project_id: PROJECT, date_start: '2024-03-01', date_end: '2024-03-31', tags_id: [], tags_not: [], languages: [], languages_not: [] });
+    expect(media.videos).toHaveLength(230);
+    expect(new Set(media.videos.map((v) => v.id)).size).toBe(230);
+    expect(calls.filter((c) => c.url.pathname === '/api/saved_videos').map((c) => c.url.searchParams.get('page'))).toEqual(['1', '2', '3']);
   });
 });

@@ -148,6 +148,9 @@ export async function fetchPreviewArticles(f: ReportFilters, signal?: AbortSigna
   return doc.data.map((r) => flatten(r));
 }
 
+/** The largest page the saved videos and saved streams lists give. */
+const MEDIA_PAGE_SIZE = 100;
+
 /** The videos and streams a report with these filters would hold. */
 export interface WizardMedia {
   videos: ReportVideo[];
@@ -161,25 +164,29 @@ export interface WizardMedia {
  */
 export async function fetchWizardMedia(f: ReportFilters, signal?: AbortSignal): Promise<WizardMedia> {
   const load = async <T extends ReportVideo | ReportStream>(path: 'saved_videos' | 'saved_streams', languageOf: (x: T) => string | null) => {
-    const doc = await apiFetch<ListDocument<Omit<T, 'id'>>>(path, {
-      signal,
-      query: {
-        project_id: f.project_id,
-        startDate: f.date_start,
-        endDate: f.date_end,
-        tags: list(f.tags_id),
-        languages: list(f.languages),
-        page: 1,
-        sizePerPage: WIZARD_ITEMS,
-        sortField: 'published_at',
-        sortOrder: 'desc',
-      },
-    });
+    const rows: T[] = [];
+    // The saved lists give at most MEDIA_PAGE_SIZE a page: read pages until the last (or WIZARD_ITEMS).
+    for (let page = 1; rows.length < WIZARD_ITEMS; page++) {
+      const doc = await apiFetch<ListDocument<Omit<T, 'id'>>>(path, {
+        signal,
+        query: {
+          project_id: f.project_id,
+          startDate: f.date_start,
+          endDate: f.date_end,
+          tags: list(f.tags_id),
+          languages: list(f.languages),
+          page,
+          sizePerPage: MEDIA_PAGE_SIZE,
+          sortField: 'published_at',
+          sortOrder: 'desc',
+        },
+      });
+      rows.push(...(doc.data ?? []).map((r) => flatten(r) as T));
+      if ((doc.data ?? []).length < MEDIA_PAGE_SIZE || page >= (doc.meta?.last_page ?? page)) break;
+    }
     const tagsNot = new Set(f.tags_not);
     const languagesNot = new Set(f.languages_not);
-    return (doc.data ?? [])
-      .map((r) => flatten(r) as T)
-      .filter((x) => !tagsNot.has(String(x.tag_id)) && !languagesNot.has(languageOf(x) ?? ''));
+    return rows.filter((x) => !tagsNot.has(String(x.tag_id)) && !languagesNot.has(languageOf(x) ?? ''));
   };
   // A plan without video (stream) monitoring answers 403: its reports simply have none.
   const none = (err: unknown): never[] => {
