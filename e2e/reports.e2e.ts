@@ -4,19 +4,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../common/messages.js';
 import { root } from '../bench/lib.js';
+import { startFakeTwitch, type FakeTwitch } from '../test/fakes/twitch.js';
+import { startFakeYoutube, type FakeYoutube } from '../test/fakes/youtube.js';
 import { ADMIN, loginAs, startJourney, type Journey } from './harness.js';
 
 /**
  * Reports end to end: saved coverage in a fresh project → the four-step wizard (two tags, one
  * language left out, three highlights) → the public link in a browser with no session, whose
  * cards and charts show what the API computes → PDF download → rename and delete from the
- * list, after which the public link is a 404.
+ * list, after which the public link is a 404. The project also has saved videos and streams
+ * (added by their links, from the fake YouTube and Twitch): the wizard counts and previews those
+ * of the report's tags, and the published report lists them.
  */
 let j: Journey;
 let token = '';
 let projectId = '';
 let reportId = '';
 let publicUrl = '';
+let youtube: FakeYoutube;
+let twitch: FakeTwitch;
 
 const DAY = 86400_000;
 const TAGS = ['Reviews', 'Previews', 'Interviews'] as const;
@@ -33,6 +39,13 @@ const COVERAGE: [(typeof TAGS)[number], string, number, number, string][] = [
   ['Interviews', 'ja', 6.6, 17, 'gemu-tsushin.example'],
 ];
 const EXPECTED = COVERAGE.filter(([tag, lang]) => tag !== 'Interviews' && lang !== 'de');
+/** Saved videos and a saved stream of the period: [YouTube id or Twitch video id, title, views, tag]. */
+const VIDEOS: [string, string, number, (typeof TAGS)[number]][] = [
+  ['aurorarev01', 'Aurora Drift review in 10 minutes', 48_000, 'Reviews'],
+  ['aurorapre01', 'Aurora Drift hands-on preview', 12_500, 'Previews'],
+  ['auroraint01', 'Aurora Drift director interview', 3_100, 'Interviews'],
+];
+const STREAM: [string, string, number, (typeof TAGS)[number]] = ['991001', 'Aurora Drift launch night stream', 7_700, 'Reviews'];
 
 async function api(method: string, url: string, body?: unknown) {
   const res = await fetch(`${j.server.url}${url}`, {
@@ -65,11 +78,21 @@ async function shot(page: Page, name: string, fullPage = false) {
 const chartText = (page: Page, label: string) => page.locator(`[aria-label="${label}"] svg text`).allTextContents();
 
 beforeAll(async () => {
-  j = await startJourney();
+  youtube = await startFakeYoutube({
+    channels: [{ id: 'UCauroradriftfans000001', title: 'Drift Fans', subscribers: 88_000, country: 'US' }],
+    videos: VIDEOS.map(([id, title, views], i) => ({ id, channelId: 'UCauroradriftfans000001', title, views, publishedAt: new Date(Date.now() - (3 + i) * DAY).toISOString() })),
+  });
+  twitch = await startFakeTwitch();
+  twitch.addUser({ id: '810001', login: 'driftcaster', display_name: 'DriftCaster', followers: 12_000 });
+  const at = new Date(Date.now() - 6 * DAY).toISOString();
+  twitch.addVideo({ id: STREAM[0], user_id: '810001', game_id: '509658', title: STREAM[1], view_count: STREAM[2], created_at: at, published_at: at });
+  j = await startJourney({ ...youtube.env, ...twitch.env, ALLOW_PRIVATE_NETWORK: 'true' });
 }, 180000);
 
 afterAll(async () => {
   await j?.close();
+  await youtube?.close();
+  await twitch?.close();
 });
 
 describe('reports', () => {
@@ -100,6 +123,11 @@ describe('reports', () => {
         },
       });
     }
+    // Videos and a stream saved by their links (the fakes answer for them).
+    for (const [id, , , tag] of VIDEOS) {
+      await api('POST', '/api/saved_videos/save_missing_video', { youtube_video_url: `https://www.youtube.com/watch?v=${id}`, tag_id: tagIds[tag] });
+    }
+    await api('POST', '/api/saved_streams/save_missing_stream', { stream_url: `https://www.twitch.tv/videos/${STREAM[0]}`, tag_id: tagIds[STREAM[3]] });
   });
 
   it('builds a report through the four steps with two tags, a language left out and three highlights', async () => {
@@ -117,6 +145,7 @@ describe('reports', () => {
     // Step 1: two tags in, German out; the count follows.
     await status('STEP 1 LOADED');
     await page.getByTestId('count-message').getByText('9 articles found with these filters').waitFor();
+    await page.getByTestId('count-message').getByText('3 videos and 1 stream saved in the period.').waitFor();
     await page.getByRole('combobox', { name: 'Tags', exact: true }).click();
     await page.getByRole('option', { name: /^Reviews/ }).click();
     await page.getByRole('option', { name: /^Previews/ }).click();
@@ -125,6 +154,8 @@ describe('reports', () => {
     await page.getByRole('option', { name: /^German/ }).click();
     await page.keyboard.press('Escape');
     await page.getByTestId('count-message').getByText(`${EXPECTED.length} articles found with these filters`).waitFor();
+    // The Interviews video is left out with its tag.
+    await page.getByTestId('count-message').getByText('2 videos and 1 stream saved in the period.').waitFor();
     await j.shot('reports-wizard-filters');
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
 
@@ -142,6 +173,11 @@ describe('reports', () => {
       await page.getByText(MSG.modal.highlightSaved).nth(i).waitFor();
     }
     expect(await page.getByRole('button', { name: /^Remove highlight: / }).count()).toBe(3);
+    // The videos and the stream the report will hold, previewed with their links.
+    expect(await page.getByRole('link', { name: 'Aurora Drift review in 10 minutes' }).getAttribute('href')).toBe('https://www.youtube.com/watch?v=aurorarev01');
+    await page.getByRole('link', { name: 'Aurora Drift hands-on preview' }).waitFor();
+    await page.getByRole('link', { name: STREAM[1] }).waitFor();
+    expect(await page.getByRole('link', { name: 'Aurora Drift director interview' }).count()).toBe(0);
     await j.shot('reports-wizard-preview');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
 
@@ -159,6 +195,8 @@ describe('reports', () => {
     expect(totals.articles).toBe(EXPECTED.length);
     expect(totals.reach).toBeCloseTo(EXPECTED.reduce((s, c) => s + c[2], 0), 5);
     expect(totals.media).toBe(new Set(EXPECTED.map((c) => c[4])).size);
+    expect(report.attributes).toMatchObject({ 'reports-videos': 2, 'reports-streams': 1 });
+    expect(totals).toMatchObject({ videos: 2, video_views: 48_000 + 12_500, streams: 1, stream_views: STREAM[2] });
 
     const context = await freshContext(j.browser);
     const page = await context.newPage();
@@ -184,6 +222,13 @@ describe('reports', () => {
     expect(trend).toBe(1);
     // The articles section lists exactly the report's articles.
     expect(await page.getByRole('table', { name: 'Articles' }).locator('tbody tr').count()).toBe(EXPECTED.length);
+    // The videos and streams section lists the report's own, linking to YouTube and Twitch.
+    const media = page.getByTestId('media-section');
+    expect(await media.getByRole('link', { name: 'Aurora Drift review in 10 minutes' }).getAttribute('href')).toBe('https://www.youtube.com/watch?v=aurorarev01');
+    expect(await media.getByRole('link', { name: STREAM[1] }).getAttribute('href')).toBe(`https://www.twitch.tv/videos/${STREAM[0]}`);
+    expect(await page.getByTestId('videos-table').locator('tbody tr').count()).toBe(2);
+    expect(await page.getByTestId('total-video-views').textContent()).toBe('60.5K');
+    expect(await page.getByTestId('total-stream-views').textContent()).toBe('7.7K');
     await shot(page, 'reports-public', true);
 
     // Download PDF: the server prints this page.
