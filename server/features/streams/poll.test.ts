@@ -156,6 +156,31 @@ describe('one poll per game', () => {
     expect(rows[0].item_key).toBe(String(item.id));
   });
 
+  it('a poll that dies before its commit leaves nothing behind, and the next one writes everything once', async () => {
+    const game = newGame();
+    const f = await feedFor(game, 'crash', { slackWebhookUrl: 'https://hooks.slack.com/services/T0/B0/x' });
+    fake.addStream({ user_id: '5601', game_id: game, title: 'Crash test baseline' });
+    await pollGame({ db: ctx.deps.db, client }, game);
+    fake.addStream({ user_id: '5602', game_id: game, title: 'Crash test new stream' });
+    // The game's state is the transaction's last write: failing it is a worker dying mid-poll.
+    await ctx.deps.pool.query(`
+      create or replace function fail_game_update() returns trigger language plpgsql as $$ begin raise exception 'worker killed'; end $$;
+      create trigger fail_game_update before update on twitch_games for each row when (new.id = '${game}') execute function fail_game_update();`);
+    await expect(pollGame({ db: ctx.deps.db, client }, game)).rejects.toThrow();
+    const counts = async () =>
+      (await q<{ items: number; feed_items: number; outbox: number }>(
+        `select (select count(*)::int from twitch_items where game_id = $1) as items,
+                (select count(*)::int from twitch_feed_items where feed_id = $2) as feed_items,
+                (select count(*)::int from notification_outbox where subject = 'stream' and source_id = $2) as outbox`,
+        [game, f.feedId],
+      ))[0];
+    expect(await counts()).toEqual({ items: 1, feed_items: 1, outbox: 0 });
+    await ctx.deps.pool.query(`drop trigger fail_game_update on twitch_games`);
+    await pollGame({ db: ctx.deps.db, client }, game);
+    await pollGame({ db: ctx.deps.db, client }, game);
+    expect(await counts()).toEqual({ items: 2, feed_items: 2, outbox: 1 });
+  });
+
   it('fills a new feed at once from what earlier polls of its game stored', async () => {
     const game = newGame();
     await feedFor(game, 'finals');
