@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Avatar, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDeviceGamepad2 } from '@tabler/icons-react';
+import { MSG } from '../../../../common/messages';
 import { ApiError } from '../../../lib/api';
 import { GAME_SEARCH_DEBOUNCE_MS, GAME_SEARCH_MIN, useGameSearch, type TwitchGame } from '../api/twitch-feed';
 
@@ -26,6 +27,8 @@ const boxArt = (url: string | null) => (url ? url.replace('{width}', '52').repla
 export function GameSelect({ value, onChange, error }: Props) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState(value?.name ?? '');
+  // Typed a name but left without picking one: say why Save stays disabled.
+  const [left, setLeft] = useState(false);
   const [settled] = useDebouncedValue(search, GAME_SEARCH_DEBOUNCE_MS);
   // Showing the chosen game's name is not a new search.
   const term = value && settled === value.name ? '' : settled;
@@ -74,9 +77,10 @@ export function GameSelect({ value, onChange, error }: Props) {
           leftSection={<IconDeviceGamepad2 size={16} />}
           rightSection={games.isFetching || typing ? <Loader size={14} /> : null}
           value={search}
-          error={error}
+          error={error ?? (left && !value && search.trim() ? MSG.streams.gameRequired : undefined)}
           onChange={(e) => {
             setSearch(e.currentTarget.value);
+            setLeft(false);
             // Typing again drops the chosen game until another one is picked.
             if (value) onChange(null);
             combobox.openDropdown();
@@ -84,7 +88,10 @@ export function GameSelect({ value, onChange, error }: Props) {
           }}
           onClick={() => combobox.openDropdown()}
           onFocus={() => combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
+          onBlur={() => {
+            combobox.closeDropdown();
+            setLeft(true);
+          }}
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!hint && options.length === 0}>
