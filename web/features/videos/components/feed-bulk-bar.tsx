@@ -17,13 +17,16 @@ interface Props {
 
 /**
  * The bulk bar of checked feed videos (000 §2): move them to saved coverage under one of the
- * project's active tags, or delete them from the feed; nothing happens before Apply.
+ * project's active tags, or delete them from the feed; nothing happens before Apply. Without a
+ * tag yet, Apply leaves `tagId` null and the page asks for one (with "Create tag").
  */
 export function FeedBulkBar({ projectId, busy, onApply }: Props) {
   const [action, setAction] = useState<FeedBulkAction | null>(null);
   const [tagId, setTagId] = useState<string | null>(null);
   const tags = useActiveTags(projectId);
-  const ready = action === 'delete' || (action === 'save' && tagId !== null);
+  // A project without active tags: Apply opens the save dialog, where a tag can be created.
+  const noTags = tags.data !== undefined && tags.data.length === 0;
+  const ready = action === 'delete' || (action === 'save' && (tagId !== null || noTags));
   return (
     <Group gap="xs" wrap="wrap">
       <Select
@@ -36,7 +39,7 @@ export function FeedBulkBar({ projectId, busy, onApply }: Props) {
         onChange={(v) => setAction(v as FeedBulkAction | null)}
         comboboxProps={{ withinPortal: true }}
       />
-      {action === 'save' && (
+      {action === 'save' && !noTags && (
         <Select
           aria-label="Tag"
           placeholder={tags.data?.length === 0 ? 'No active tag' : 'Choose a tag'}

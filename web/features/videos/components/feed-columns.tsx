@@ -46,21 +46,21 @@ export function feedColumns(onView: (v: FeedVideo) => void) {
         </Group>
       ),
     }),
-    col.accessor('views', { header: 'Views', meta: { width: 90, sortField: 'views' }, cell: ({ getValue }) => <ViewsCell views={getValue()} /> }),
+    col.accessor('views', { header: 'Views', meta: { width: 100, sortField: 'views' }, cell: ({ getValue }) => <ViewsCell views={getValue()} /> }),
     col.accessor('language', {
       header: 'Language',
-      meta: { width: 96, sortField: 'language', priority: 3 },
+      meta: { width: 122, sortField: 'language', priority: 3 },
       cell: ({ row }) => <CodeCell code={row.original.language ?? row.original.channel.language} kind="language" />,
     }),
     col.accessor((r) => r.channel.country, {
       id: 'country',
       header: 'Country',
-      meta: { width: 90, sortField: 'country', priority: 3 },
+      meta: { width: 112, sortField: 'country', priority: 3 },
       cell: ({ getValue }) => <CodeCell code={getValue()} kind="country" />,
     }),
     col.accessor('published_at', {
       header: 'Published',
-      meta: { width: 118, sortField: 'published_at' },
+      meta: { width: 136, sortField: 'published_at' },
       cell: ({ getValue }) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDate(getValue())}

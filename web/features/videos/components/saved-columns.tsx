@@ -37,10 +37,10 @@ export function savedColumns(onView: (v: SavedVideo) => void) {
         </Anchor>
       ),
     }),
-    col.accessor('views', { header: 'Views', meta: { width: 86, sortField: 'views' }, cell: ({ getValue }) => <ViewsCell views={getValue()} /> }),
+    col.accessor('views', { header: 'Views', meta: { width: 100, sortField: 'views' }, cell: ({ getValue }) => <ViewsCell views={getValue()} /> }),
     col.accessor('tag', {
       header: 'Tag',
-      meta: { width: 120, sortField: 'tag', priority: 2 },
+      meta: { width: 120, sortField: 'tag' },
       cell: ({ getValue }) =>
         getValue() ? (
           <Badge variant="light" radius="sm" maw="100%" title={getValue()}>
@@ -54,17 +54,17 @@ export function savedColumns(onView: (v: SavedVideo) => void) {
     }),
     col.accessor('channel_language', {
       header: 'Language',
-      meta: { width: 96, priority: 3 },
+      meta: { width: 104, priority: 3 },
       cell: ({ getValue }) => <CodeCell code={getValue()} kind="language" />,
     }),
     col.accessor('channel_country', {
       header: 'Country',
-      meta: { width: 86, priority: 3 },
+      meta: { width: 96, priority: 3 },
       cell: ({ getValue }) => <CodeCell code={getValue()} kind="country" />,
     }),
     col.accessor('published_at', {
       header: 'Published',
-      meta: { width: 118, sortField: 'published_at' },
+      meta: { width: 136, sortField: 'published_at' },
       cell: ({ getValue }) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDate(getValue())}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, SimpleGrid, Spoiler, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, SimpleGrid, Spoiler, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
 import { formatCount } from '../../../components/media/format-audience';
@@ -86,15 +86,17 @@ export function VideoDetailModal({ video: current, onClose, projectId, onSave, s
       footer={
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           {canSave ? (
-            <TagPicker
-              projectId={projectId}
-              value={tagId}
-              onChange={(v) => {
-                setTagId(v);
-                setTagError(null);
-              }}
-              error={tagError}
-            />
+            <Box w={{ base: '100%', xs: 300 }}>
+              <TagPicker
+                projectId={projectId}
+                value={tagId}
+                onChange={(v) => {
+                  setTagId(v);
+                  setTagError(null);
+                }}
+                error={tagError}
+              />
+            </Box>
           ) : (
             <span />
           )}

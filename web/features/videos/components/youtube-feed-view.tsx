@@ -191,6 +191,7 @@ export function YoutubeFeedView({ project, feedId }: { project: Project; feedId:
                 const ids = rows.map((r) => r.id);
                 if (action === 'delete') setDeleting({ ids, clear });
                 else if (tagId) void saveIds(ids, tagId, clear).catch(() => undefined);
+                else setSaving({ ids, clear });
               }}
             />
           )}

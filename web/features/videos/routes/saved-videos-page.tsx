@@ -107,15 +107,20 @@ function SavedVideos({ project }: { project: Project }) {
           Clear filters
         </Button>
       )}
-      <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-        Add new
-      </Button>
     </Group>
   );
 
   return (
     <>
-      <PageHeader title={`${project.name} Saved Videos`} description="YouTube videos you kept for this project, with their tags." />
+      <PageHeader
+        title={`${project.name} Saved Videos`}
+        description="YouTube videos you kept for this project, with their tags."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            Add new
+          </Button>
+        }
+      />
       <MediaTable<SavedVideoAttributes>
         path={SAVED_VIDEOS_PATH}
         pageSizeParam="sizePerPage"
