@@ -6,6 +6,7 @@
 // new videos that came through channel feeds vs search, the longest gap between two searches of
 // a keyword, how late followed channels' uploads arrived, and how many keywords one key serves.
 // Flags: --size=large (two virtual days), --keys=N (search budget of N keys; default 8).
+// The Twitch bench (bench/twitch-feeds.ts, runTwitchBench) runs after it; its rows join the results.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import { createOrganization } from '../server/features/organizations/service.js'
 import { createYoutubeFeed } from '../server/features/videos/service.js';
 import { runYoutubeCycle } from '../server/features/videos/jobs.js';
 import { startFakeYoutube } from '../test/fakes/youtube.js';
+import { runTwitchBench } from './twitch-feeds.js';
 import { percentile, printTable, rng, size, startBenchDatabase, writeResults, type Row } from './lib.js';
 
 const DAYS = size() === 'large' ? 2 : 1;
@@ -166,7 +168,10 @@ try {
     naive_keywords_per_key: Math.floor(SEARCHES_PER_KEY / 48),
   };
   console.log(JSON.stringify(perDay, null, 2));
-  writeResults('video-feeds', rows, { per_day: perDay, per_cycle: perCycle });
+  // The Twitch side of media monitoring (bench/twitch-feeds.ts), reported in the same file.
+  const twitch = await runTwitchBench();
+  printTable('twitch feeds (bench/twitch-feeds.ts)', twitch.rows);
+  writeResults('video-feeds', [...rows, ...twitch.rows], { per_day: perDay, per_cycle: perCycle, twitch: twitch.summary });
 } finally {
   await close();
   await fake.close();
