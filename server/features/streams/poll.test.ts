@@ -181,6 +181,22 @@ describe('one poll per game', () => {
     expect(await counts()).toEqual({ items: 2, feed_items: 2, outbox: 1 });
   });
 
+  it('a new keyword is a new baseline: what it matches at once is not announced', async () => {
+    const game = newGame();
+    const f = await feedFor(game, 'alpha', { discordWebhookUrl: 'https://discord.com/api/webhooks/1/abc' });
+    fake.addStream({ user_id: '5701', game_id: game, title: 'Alpha run' });
+    await pollGame({ db: ctx.deps.db, client }, game);
+    fake.addVideo({ user_id: '5702', game_id: game, title: 'Omega marathon from this morning' });
+    const patched = await ctx.call('PATCH', `/api/twitch_feed/${f.feedId}`, { token: f.token, body: { keyword: 'omega' } });
+    expect(patched.json().data.attributes.latestPull).toBeNull();
+    await pollGame({ db: ctx.deps.db, client }, game);
+    expect(await feedTitles(f.feedId)).toEqual(['Alpha run', 'Omega marathon from this morning']);
+    fake.addStream({ user_id: '5703', game_id: game, title: 'Omega finals' });
+    await pollGame({ db: ctx.deps.db, client }, game);
+    const announced = await q<{ title: string }>(`select payload->>'title' as title from notification_outbox where subject = 'stream' and source_id = $1`, [f.feedId]);
+    expect(announced.map((r) => r.title)).toEqual(['Omega finals']);
+  });
+
   it('fills a new feed at once from what earlier polls of its game stored', async () => {
     const game = newGame();
     await feedFor(game, 'finals');

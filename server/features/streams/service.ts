@@ -118,8 +118,11 @@ export async function updateTwitchFeed(db: Db, orgId: number, id: number, change
     if (changes.slackMinFollowers !== undefined) set.slackMinFollowers = changes.slackMinFollowers;
     if (changes.discordWebhookUrl !== undefined) set.discordWebhookUrl = changes.discordWebhookUrl;
     if (changes.discordMinFollowers !== undefined) set.discordMinFollowers = changes.discordMinFollowers;
-    // A feed switched back on (or onto another game) should not wait out an idle game's hour.
-    if (set.isEnabled === true && !feed.isEnabled) await ensureGame(tx, { id: set.gameId ?? feed.gameId, name: '' });
+    // A new keyword or game is a new baseline: what its next poll finds is the feed's fill, not
+    // news to announce (old videos the new keyword matches would otherwise flood the webhook).
+    if (set.keyword || set.gameId) set.latestPull = null;
+    // A feed switched back on, or searching anew, should not wait out an idle game's hour.
+    if ((set.isEnabled === true && !feed.isEnabled) || set.keyword || set.gameId) await ensureGame(tx, { id: set.gameId ?? feed.gameId, name: '' });
     const updated = (await updateFeedRow(tx, orgId, id, set))!;
     if (set.keyword || set.gameId)
       await fillFeedFromKnownItems(tx, { id, organizationId: orgId, keyword: updated.keyword, gameId: updated.gameId });
