@@ -4,8 +4,7 @@ import { useTwitchAvailability } from '../api/twitch-feed';
 
 /**
  * The creation prompt of a project without a stream feed (000 "Twitch feed"). Without Twitch
- * credentials on the server the feed can still be created: it waits, and this says which
- * variables start it.
+ * credentials on the server it says which variables to set: the game lookup needs Twitch.
  */
 export function TwitchFeedSetup({ projectName, onCreate }: { projectName: string; onCreate: () => void }) {
   const availability = useTwitchAvailability();
@@ -29,7 +28,7 @@ export function TwitchFeedSetup({ projectName, onCreate }: { projectName: string
           <Alert color="yellow" icon={<IconPlugConnectedX size={18} />} p="sm">
             <Text size="sm">{availability.data?.reason}</Text>
             <Text size="xs" c="dimmed">
-              You can create the feed now: it starts as soon as Twitch is connected.
+              A feed&apos;s game is looked up on Twitch, so the feed can be created once Twitch is connected.
             </Text>
           </Alert>
         )}
