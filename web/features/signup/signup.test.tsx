@@ -178,9 +178,9 @@ describe('free sign-up: whole wizard', () => {
         data: {
           user: { status: 'OK', id: '7', email: 'ada@example.test', token: 'new-token', expires_at: '2030-01-01T00:00:00Z' },
           feeds: {
-            articles: { status: 'PENDING', reason: 'Will start when article alerts are available' },
-            videos: { status: 'SKIPPED', reason: 'Not requested' },
-            streams: { status: 'SKIPPED', reason: 'Not requested' },
+            articles: { status: 'ACTIVE', reason: 'Watching for new articles' },
+            videos: { status: 'PENDING', reason: 'YouTube is not connected on this server: set YOUTUBE_API_KEY.' },
+            streams: { status: 'ACTIVE', reason: 'Checking Twitch every 5 to 60 minutes, more often while matching streams are live' },
           },
         },
       }),
@@ -189,7 +189,11 @@ describe('free sign-up: whole wizard', () => {
     click('Create account');
     expect(await screen.findByText('You are all set!')).toBeTruthy();
     expect(tokenStore.get()).toBe('new-token');
-    expect(screen.getByText('Will start when article alerts are available')).toBeTruthy();
+    // Each alert's real outcome and reason, as the server reported them.
+    expect(screen.getByText('YouTube is not connected on this server: set YOUTUBE_API_KEY.')).toBeTruthy();
+    expect(screen.getByText('Checking Twitch every 5 to 60 minutes, more often while matching streams are live')).toBeTruthy();
+    expect(screen.getByText('pending')).toBeTruthy();
+    expect(screen.getAllByText('active')).toHaveLength(2);
 
     const { init, body } = lastRequest('POST /api/p/free_user')!;
     expect((init.headers as Record<string, string>).authorization).toBeUndefined();

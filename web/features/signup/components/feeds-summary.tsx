@@ -3,7 +3,7 @@ import type { FreeUserResult } from '../api/signup-api';
 
 const LABELS = { articles: 'Article alert', videos: 'YouTube alert', streams: 'Twitch alert' } as const;
 
-/** Badge colour per outcome: live, waiting for its feature, not asked for, or refused. */
+/** Badge colour per outcome: live, waiting for the server's YouTube or Twitch credentials, not asked for, or refused. */
 const COLORS: Record<string, string> = { ACTIVE: 'teal', PENDING: 'blue', SKIPPED: 'gray', FAILED: 'red' };
 
 /** What happened to each alert asked for at sign-up (data.feeds of POST p/free_user). */
