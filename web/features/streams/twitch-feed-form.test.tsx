@@ -92,6 +92,21 @@ describe('Twitch feed creation', () => {
     // A new feed always starts: the pause switch is for existing feeds.
     expect(screen.queryByLabelText('Feed enabled')).toBeNull();
   });
+
+  it('says which variables to set when Twitch is not connected', async () => {
+    serve({
+      handler: (req) =>
+        req.url.pathname === '/api/twitch_feed/preview'
+          ? { status: 503, body: { errors: [{ status: '503', code: 'not_connected', title: 'Not connected', detail: MSG.streams.notConnected }] } }
+          : undefined,
+    });
+    renderModal();
+    const game = screen.getByRole('textbox', { name: /Game/ });
+    game.focus();
+    fireEvent.change(game, { target: { value: 'minecraft' } });
+    expect(await screen.findByText(MSG.streams.notConnected)).toBeTruthy();
+    expect(saveButton('Create feed').disabled).toBe(true);
+  });
 });
 
 describe('Twitch feed edit', () => {

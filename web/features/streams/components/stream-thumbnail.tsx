@@ -10,7 +10,7 @@ export function StreamThumbnail({ src, live, alt = '' }: { src: string | null; l
     <Box pos="relative" w={THUMB.width} h={THUMB.height}>
       <MediaThumbnail src={src} platform="twitch" alt={alt} width={THUMB.width} height={THUMB.height} />
       {live && (
-        <Badge size="xs" color="red" variant="filled" radius="sm" pos="absolute" top={4} left={4}>
+        <Badge size="xs" color="red" variant="filled" radius="sm" pos="absolute" top={4} style={{ insetInlineStart: 4 }}>
           LIVE
         </Badge>
       )}
