@@ -15,6 +15,7 @@ import { feedItemResource, feedResource, itemAttributes } from './presenter.js';
 import { feedItemsQuery, gameSearchQuery, listOf, pageOf, previewStreamsQuery, rangeOk } from './queries.js';
 import savedStreamRoutes from './saved-routes.js';
 import { previewStreams } from './preview.js';
+import { findGame } from './repo.js';
 import {
   createTwitchClient,
   createTwitchFeed,
@@ -60,6 +61,18 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
   const configured = twitchConfigured(config);
   const gameCache = new Map<string, { games: TwitchCategory[]; until: number }>();
   const tags = ['streams'];
+  /** A game's name from the searches people just ran, else Helix /games; undefined leaves it to the service. */
+  const gameNameFor = async (gameId: string): Promise<string | undefined> => {
+    for (const { games } of gameCache.values()) {
+      const hit = games.find((g) => g.id === gameId);
+      if (hit) return hit.name;
+    }
+    const stored = await findGame(db, gameId);
+    if (stored?.name && stored.name !== gameId) return stored.name;
+    if (!configured) return undefined;
+    const [game] = await client.getGames([gameId]).catch(() => []);
+    return game?.name || undefined;
+  };
 
   app.get('/twitch_feed/availability', { schema: { tags, summary: 'Whether this server can reach Twitch' } }, async (req, reply) => {
     requireActiveOrg(req);
@@ -105,6 +118,8 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
       }
       const { value, pointer } = parseBody(twitchFeedCreateBody, req.body);
       requireChannels(auth, value, pointer);
+      // The game's name is looked up before the transaction (which locks the project row).
+      const gameName = await gameNameFor(value.game_id);
       const created = await db
         .transaction((tx) =>
           createTwitchFeed(
@@ -114,6 +129,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
               projectId: value.project_id,
               keyword: value.keyword,
               gameId: value.game_id,
+              gameName,
               slackWebhookUrl: value.slack_webhook_url,
               slackMinFollowers: value.slack_min_followers_notification,
               discordWebhookUrl: value.discord_webhook_url,
