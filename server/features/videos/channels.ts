@@ -99,8 +99,11 @@ export async function subscribeChannel(deps: PollDeps, channelId: string, now = 
   const publicUrl = deps.config.publicUrl;
   if (!publicUrl) return false;
   const secret = randomBytes(20).toString('hex');
+  // `websub_expires_at` is when to (re)subscribe next: in an hour unless the hub verifies our
+  // intent (which moves it to a day before the lease ends), so an unreachable hub is retried hourly.
   await deps.db.execute(sql`
-    update youtube_channels set websub_secret = ${secret}, websub_expires_at = ${now.toISOString()}::timestamptz where id = ${channelId} and followed`);
+    update youtube_channels set websub_secret = ${secret}, websub_expires_at = ${new Date(now.getTime() + 3600_000).toISOString()}::timestamptz
+    where id = ${channelId} and followed`);
   const form = new URLSearchParams({
     'hub.mode': 'subscribe', 'hub.topic': topicOf(deps.config.youtube.feedsUrl, channelId), 'hub.callback': callbackOf(publicUrl, channelId),
     'hub.secret': secret, 'hub.lease_seconds': String(WEBSUB_LEASE_SECONDS), 'hub.verify': 'async',
@@ -116,11 +119,11 @@ export async function subscribeChannel(deps: PollDeps, channelId: string, now = 
   }
 }
 
-/** Followed channels without a live WebSub lease (or whose lease ends within a day). */
+/** Followed channels never subscribed, or whose time to (re)subscribe has come. */
 export async function channelsToSubscribe(deps: PollDeps, now: Date, limit = 50): Promise<string[]> {
   const rows = await deps.db.execute<{ id: string }>(sql`
     select id from youtube_channels where followed
-      and (websub_expires_at is null or websub_expires_at <= ${new Date(now.getTime() + WEBSUB_RENEW_MARGIN_MS).toISOString()}::timestamptz)
+      and (websub_expires_at is null or websub_expires_at <= ${now.toISOString()}::timestamptz)
     order by websub_expires_at nulls first limit ${limit}`);
   return rows.rows.map((r) => r.id);
 }
@@ -136,7 +139,8 @@ export async function verifyChannelIntent(deps: PollDeps, channelId: string, que
   if (query['hub.mode'] !== 'subscribe' || !ch.followed || !ch.websub_secret) return null;
   const lease = Number(query['hub.lease_seconds']);
   const seconds = Number.isFinite(lease) && lease > 0 ? Math.min(lease, 30 * 86_400) : WEBSUB_LEASE_SECONDS;
-  await deps.db.execute(sql`update youtube_channels set websub_expires_at = ${new Date(now.getTime() + seconds * 1000).toISOString()}::timestamptz where id = ${channelId}`);
+  const renewAt = now.getTime() + Math.max(seconds * 1000 - WEBSUB_RENEW_MARGIN_MS, seconds * 500);
+  await deps.db.execute(sql`update youtube_channels set websub_expires_at = ${new Date(renewAt).toISOString()}::timestamptz where id = ${channelId}`);
   return challenge;
 }
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { startFakeYoutube, type FakeYoutube } from '../../../test/fakes/youtube.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
-import { pollChannelFeed, subscribeChannel } from './channels.js';
+import { channelsToSubscribe, pollChannelFeed, subscribeChannel } from './channels.js';
 import { createYoutubeFeed, feedAttributes, findFeed } from './feeds.js';
 import { dueSearches } from './jobs.js';
 import { MAX_INTERVAL_S, pollSearch } from './poll.js';
@@ -205,6 +205,13 @@ describe('YouTube polling', () => {
     const publicUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     expect(await subscribeChannel({ ...ctx.deps, config: { ...ctx.config, publicUrl } }, channel)).toBe(true);
     await expect.poll(() => fake.subscriptions.size).toBe(1);
+    // Verified: the lease is renewed a day before it ends, not every minute.
+    expect(await channelsToSubscribe(ctx.deps, new Date())).not.toContain(channel);
+    expect(await channelsToSubscribe(ctx.deps, new Date(Date.now() + 5 * 86_400_000))).toContain(channel);
+    const badMode = await ctx.call('GET', `/api/p/youtube_websub/${channel}?hub.mode=other&hub.challenge=abc`);
+    expect(badMode.statusCode).toBe(404);
+    const stranger = await ctx.call('POST', `/api/p/youtube_websub/${chanId('stranger')}`, { body: '<feed/>', headers: { 'content-type': 'application/atom+xml' } });
+    expect(stranger.statusCode).toBe(410);
     const pushed = vidId();
     fake.addVideo({ id: pushed, channelId: channel, title: 'Nightglass finale', publishedAt: minutesAgo(0) });
     expect(await fake.push(channel, { videoId: pushed, secret: 'wrong-secret' })).toEqual([202]);
