@@ -206,6 +206,20 @@ describe('YouTube feed: the feed', () => {
     expect(await screen.findByText(MSG.videos.deletedCount(1))).toBeTruthy();
   });
 
+  it('asks for a tag in a dialog (where one can be created) when the project has no active tag yet', async () => {
+    const calls = serveFeed({ extra: (req) => (req.url.pathname === '/api/tags' ? { body: listDocument('tag', [], 1, 500) } : undefined) });
+    renderVideosRoute(`/youtube-feed/${PROJECT_ID}`);
+    const row1 = (await screen.findByText('Starfall gameplay part 1')).closest('tr')!;
+    fireEvent.click(within(row1).getByRole('checkbox', { name: 'Select row' }));
+    await chooseOption('Bulk action', 'Move to Saved Coverage');
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByRole('combobox', { name: 'Tag' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save video' });
+    expect(within(dialog).getByRole('combobox', { name: /Tag/ })).toBeTruthy();
+    expect(callsTo(calls, '/api/youtube_feed/save', 'POST')).toHaveLength(0);
+  });
+
   it('opens a video with the privacy-enhanced player and its description', async () => {
     serveFeed();
     renderVideosRoute(`/youtube-feed/${PROJECT_ID}`);

@@ -115,7 +115,7 @@ export function FeedFormModal({ opened, onClose, projectId, feed }: Props) {
             error={errors.keyword}
             data-autofocus
           />
-          {(!editing || values.keyword.trim() !== initial.keyword.trim()) && <FeedPreview keyword={values.keyword} />}
+          {(!editing || values.keyword.trim() !== initial.keyword.trim()) && <FeedPreview keyword={values.keyword} notConnectedShown={!!notConnected} />}
           <Divider />
           <NotificationFields values={values} errors={errors} plan={plan} onChange={set} />
           {editing && (

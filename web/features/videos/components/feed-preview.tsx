@@ -15,7 +15,7 @@ export const PREVIEW_DEBOUNCE_MS = 700;
  * What the keyword finds on YouTube now (≤ 10 newest), asked 700 ms after typing stops. A server
  * without a YouTube key says which variable to set instead of a generic error.
  */
-export function FeedPreview({ keyword }: { keyword: string }) {
+export function FeedPreview({ keyword, notConnectedShown = false }: { keyword: string; /** The form already says YouTube is not connected. */ notConnectedShown?: boolean }) {
   const [debounced] = useDebouncedValue(keyword.trim(), PREVIEW_DEBOUNCE_MS);
   const ready = debounced.length >= FEED_KEYWORD_MIN;
   const preview = useYoutubePreview(debounced, ready);
@@ -41,7 +41,12 @@ export function FeedPreview({ keyword }: { keyword: string }) {
   else if (preview.isError) {
     const err = preview.error;
     body =
-      err instanceof ApiError && err.code === 'not_connected' ? (
+      err instanceof ApiError && err.code === 'not_connected' && notConnectedShown ? (
+        <Group gap="xs" c="dimmed">
+          <IconPlugConnectedX size={16} />
+          <Text size="sm">No preview until YouTube is connected on this server.</Text>
+        </Group>
+      ) : err instanceof ApiError && err.code === 'not_connected' ? (
         <Alert color="orange" icon={<IconPlugConnectedX size={18} />} title="No preview on this server">
           {err.message} The feed can still be created: it starts once the key is set.
         </Alert>

@@ -10,6 +10,7 @@ import { MediaTable } from '../../../components/media/media-table';
 import type { MediaListMeta } from '../../../components/media/use-media-list';
 import { PageHeader } from '../../../components/page-header';
 import { toastError, toastSuccess } from '../../../components/toasts';
+import { ApiError } from '../../../lib/api';
 import { fromNow } from '../../../lib/dates';
 import { useFeedGates } from '../../../lib/feed-gates';
 import type { Project } from '../../../lib/workspace';
@@ -113,8 +114,9 @@ export function YoutubeFeedView({ project, feedId }: { project: Project; feedId:
       // The poll runs in the background: look again once it had time to land (001 §9).
       setTimeout(() => void invalidate(), TIMINGS.refreshRefetchMs);
     } catch (err) {
-      toastError(undefined, MSG.videos.refreshFailed);
-      void err;
+      // Not connected says which variable to set; anything else is the catalogue's refresh error.
+      if (err instanceof ApiError && err.code === 'not_connected') toastError(err);
+      else toastError(undefined, MSG.videos.refreshFailed);
     }
   }
 
