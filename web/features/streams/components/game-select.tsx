@@ -33,7 +33,8 @@ export function GameSelect({ value, onChange, error }: Props) {
   // Showing the chosen game's name is not a new search.
   const term = value && settled === value.name ? '' : settled;
   const games = useGameSearch(term);
-  const typing = search.trim().length >= GAME_SEARCH_MIN && search !== settled;
+  // Picking a game fills the input with its name: that is not typing, and nothing loads.
+  const typing = !value && search.trim().length >= GAME_SEARCH_MIN && search !== settled;
   const notConnected = games.error instanceof ApiError && games.error.status === 503 ? games.error.message : null;
 
   const list: TwitchGame[] = games.data ?? [];
@@ -75,7 +76,7 @@ export function GameSelect({ value, onChange, error }: Props) {
           required
           placeholder="Search a game on Twitch"
           leftSection={<IconDeviceGamepad2 size={16} />}
-          rightSection={games.isFetching || typing ? <Loader size={14} /> : null}
+          rightSection={!value && (games.isFetching || typing) ? <Loader size={14} /> : null}
           value={search}
           error={error ?? (left && !value && search.trim() ? MSG.streams.gameRequired : undefined)}
           onChange={(e) => {
