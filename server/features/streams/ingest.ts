@@ -60,8 +60,9 @@ export async function ingestPoll(tx: Tx, input: IngestInput): Promise<IngestResu
   if (input.channels.length) {
     await tx
       .insert(twitchChannels)
+      // Sorted: two games' polls upserting shared broadcasters lock rows in the same order (no deadlock).
       .values(
-        input.channels.map((c) => ({
+        [...input.channels].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((c) => ({
           id: c.id,
           login: c.login,
           displayName: c.displayName,
@@ -86,7 +87,11 @@ export async function ingestPoll(tx: Tx, input: IngestInput): Promise<IngestResu
   if (input.matched.length) {
     const rows = await tx
       .insert(twitchItems)
-      .values(input.matched.map((m) => ({ ...m.item.values, fetchedAt: now })))
+      .values(
+        input.matched
+          .map((m) => ({ ...m.item.values, fetchedAt: now }))
+          .sort((a, b) => (a.kind + a.twitchId < b.kind + b.twitchId ? -1 : a.kind + a.twitchId > b.kind + b.twitchId ? 1 : 0)),
+      )
       .onConflictDoUpdate({
         target: [twitchItems.kind, twitchItems.twitchId],
         set: {
