@@ -41,9 +41,12 @@ export function TotalsCards({ totals, print = false }: { totals: ReportTotals; p
   const videos = totals.videos ?? 0;
   const streams = totals.streams ?? 0;
   const cards = 3 + (hasUmv ? 1 : 0) + (videos > 0 ? 1 : 0) + (streams > 0 ? 1 : 0);
-  const cols = Math.min(cards, 4);
+  // Never one card alone on a row: up to four in a row, five or six as rows of three, five in
+  // one row on wide screens.
+  const mid = cards > 4 ? 3 : cards;
+  const wide = cards === 5 ? 5 : mid;
   return (
-    <SimpleGrid cols={print ? cols : { base: 1, xs: 2, md: cols }} spacing="lg">
+    <SimpleGrid cols={print ? mid : { base: 1, xs: 2, md: mid, lg: wide }} spacing="lg">
       <TotalCard label="Articles" value={formatNumber(totals.articles)} hint="Articles published in the period" icon={<IconNews size={22} />} color="brand" />
       <TotalCard label="Media outlets" value={formatNumber(totals.media)} hint="Distinct outlets that covered it" icon={<IconBroadcast size={22} />} color="violet" />
       <TotalCard
