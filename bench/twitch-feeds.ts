@@ -78,6 +78,7 @@ export async function runTwitchBench(opts: { feeds?: number; games?: number; cyc
     });
 
     // Organizations of 5 projects each, one feed per project; webhooks on every tenth feed.
+    let lastOrg = 0;
     for (let f = 0; f < feeds; f++) {
       const org = f % 5 === 0 ? await insertOrg(db, `Bench org ${f / 5}`) : lastOrg;
       lastOrg = org;
@@ -162,8 +163,6 @@ export async function runTwitchBench(opts: { feeds?: number; games?: number; cyc
     await fake.close();
   }
 }
-
-let lastOrg = 0;
 
 function row(operation: string, engine: string, values: number[], unit: string): Row {
   const median = percentile(values, 50);
