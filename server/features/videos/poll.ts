@@ -15,7 +15,11 @@ export const MIN_INTERVAL_S = 1800;
 export const MAX_INTERVAL_S = 6 * 3600;
 /** The watermark is moved back this much: search results show up late in YouTube's index. */
 const WATERMARK_MARGIN_MS = 3600_000;
-/** Pages of one poll (50 results each); a keyword with more new videos catches up next time. */
+/**
+ * Pages of one poll (50 results each, newest first). A keyword with more than 150 new videos
+ * within one interval (30 min when busy) keeps the newest 150 and skips the older rest: such a
+ * keyword is too broad to follow video by video, and each further page costs a search.
+ */
 const MAX_PAGES = 3;
 /** Channels are refetched once a day while they keep appearing. */
 const CHANNEL_TTL_MS = 86_400_000;

@@ -185,13 +185,13 @@ describe('YouTube polling', () => {
     fake.addChannel({ id: channel, title: 'Follow TV', subscribers: 7000 });
     fake.addVideo({ id: vidId(), channelId: channel, title: 'Nightglass part 1', publishedAt: minutesAgo(200) });
     fake.addVideo({ id: vidId(), channelId: channel, title: 'Nightglass part 2', publishedAt: minutesAgo(100) });
-    const { feedId, searchId } = await feedFor('Nightglass');
+    const { feedId, searchId } = await feedFor('Nightglass', { discordWebhookUrl: 'https://discord.com/api/webhooks/2/b', discordMinSubs: 5000 });
     await pollSearch(ctx.deps, searchId);
     const [ch] = await q<{ followed: boolean; appearances: number }>('select followed, appearances from youtube_channels where id = $1', [channel]);
     expect(ch).toMatchObject({ followed: true, appearances: 2 });
 
     const fresh = vidId();
-    fake.addVideo({ id: fresh, channelId: channel, title: 'NIGHTGLASS part 3', publishedAt: minutesAgo(1), views: 12 });
+    fake.addVideo({ id: fresh, channelId: channel, title: 'NIGHTGLASS part 3', publishedAt: new Date(Date.now() + 1000).toISOString(), views: 12 });
     fake.addVideo({ id: vidId(), channelId: channel, title: 'Unrelated vlog', publishedAt: minutesAgo(1) });
     const searches = fake.calls('/search');
     expect(await pollChannelFeed(ctx.deps, channel)).toMatchObject({ matched: 3, added: 1 });
@@ -219,5 +219,10 @@ describe('YouTube polling', () => {
     expect(await fake.push(channel, { videoId: pushed })).toEqual([202]);
     expect((await feedVideos(feedId)).find((r) => r.video_id === pushed)).toMatchObject({ found_via: 'channel' });
     expect(fake.calls('/search')).toBe(searches);
+    // Uploads that arrived through the channel are announced like search results, once each
+    // (the history that made the channel followed predates the feed: not announced).
+    expect(await fake.push(channel, { videoId: pushed })).toEqual([202]);
+    const outbox = await q<{ item_key: string }>(`select item_key from notification_outbox where subject = 'video' and source_id = $1 order by item_key`, [feedId]);
+    expect(outbox.map((o) => o.item_key)).toEqual([fresh, pushed].sort());
   });
 });
