@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { pollGame } from './poll.js';
 import { createTwitchClient, twitchConfigured } from './service.js';
+import { kickNotifier } from '../notifications/service.js';
 
 export const STREAM_QUEUES = {
   /** Poll one game now: `{ gameId }`; singleton per game. */
@@ -67,6 +68,8 @@ export async function startStreamWorkers(boss: PgBoss, deps: { db: Db; config: C
     const started = Date.now();
     const outcome = await pollGame({ db: deps.db, client, log: deps.log }, job.data.gameId);
     deps.log.info({ job: STREAM_QUEUES.gamePoll, ms: Date.now() - started, ...outcome }, 'twitch game polled');
+    // Announce at once; the notifier's sweep retries what fails.
+    if (outcome.announced > 0) void kickNotifier({ db: deps.db, config: deps.config });
   });
   await boss.work(STREAM_QUEUES.schedule, { pollingIntervalSeconds: 5 }, async () => {
     const enqueued = await scheduleDueGames(boss, deps.db);

@@ -14,6 +14,7 @@ import { pollGame } from './poll.js';
 import { feedItemResource, feedResource, itemAttributes } from './presenter.js';
 import { feedItemsQuery, gameSearchQuery, listOf, pageOf, previewStreamsQuery, rangeOk } from './queries.js';
 import savedStreamRoutes from './saved-routes.js';
+import { kickNotifier } from '../notifications/service.js';
 import { previewStreams } from './preview.js';
 import { findGame } from './repo.js';
 import {
@@ -204,6 +205,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
     const feed = await getTwitchFeed(db, auth.orgId, req.params.id);
     if (!configured) throw notConnected();
     const outcome = await pollGame({ db, client, log: req.log }, feed.gameId);
+    if (outcome.announced > 0) void kickNotifier({ db, config });
     return sendOne(reply, resource('refresh', feed.id, { queued: true, found: outcome.newFeedItems, error: outcome.error ?? null }), 202);
   });
 

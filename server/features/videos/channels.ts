@@ -4,6 +4,7 @@ import { parseChannelFeed, YoutubeRequestError, type ChannelFeedEntry } from '..
 import { ingestVideos, type IngestVideo } from './ingest.js';
 import { matchesSearch } from './keyword.js';
 import { lookUpDetails, QuotaSpentError, toIngest, youtubeClientOf, type PollDeps } from './poll.js';
+import { kickNotifier } from '../notifications/service.js';
 
 /** Followed channels' Atom feeds are read this often (free: no quota). */
 export const CHANNEL_FEED_INTERVAL_MS = 15 * 60_000;
@@ -52,6 +53,8 @@ export async function ingestChannelEntries(deps: PollDeps, entries: ChannelFeedE
     };
   });
   const result = await deps.db.transaction((tx) => ingestVideos(tx, { videos, channels: details.channels, matches, foundVia: 'channel', now, announce: true }));
+  // Announce at once (a WebSub push is seconds old); the notifier's sweep retries what fails.
+  if (result.announced > 0) void kickNotifier(deps);
   return { entries: entries.length, matched: ids.length, added: result.added };
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { YoutubeClient, YoutubeNotConfiguredError, YoutubeQuotaError, YoutubeRequestError, type YoutubeChannel, type YoutubeSearchHit, type YoutubeVideo } from '../../integrations/youtube/client.js';
 import { ingestVideos, type IngestResult, type IngestVideo } from './ingest.js';
 import { markQuotaExhausted, msUntilPacificMidnight, reserveQuota, type QuotaBucket } from './quota.js';
+import { kickNotifier } from '../notifications/service.js';
 
 export interface PollDeps {
   db: Db;
@@ -168,6 +169,7 @@ export async function pollSearch(deps: PollDeps, searchId: number, now = new Dat
         where id = ${searchId}`);
       return r;
     });
+    if (result.announced > 0) void kickNotifier(deps);
     return { status: 'ok', found: ids.length, newVideos: result.newVideos, added: result.added, announced: result.announced, searchCalls };
   } catch (err) {
     if (err instanceof YoutubeNotConfiguredError) return { status: 'not_configured' };
