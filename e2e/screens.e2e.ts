@@ -16,6 +16,7 @@ let token = '';
 let projectId = '';
 let reportId = '';
 let website = '';
+let esportsId = '';
 
 interface Screen {
   name: string;
@@ -29,6 +30,11 @@ interface Screen {
 const SCREENS: Screen[] = [
   { name: 'articles-feed', path: () => `/articles-feed/${projectId}`, table: true },
   { name: 'saved-articles', path: () => `/articles/${projectId}`, table: true },
+  // The demo's YouTube feed is Starfall Launch's, its Twitch feed Nebula Esports'.
+  { name: 'youtube-feed', path: () => `/youtube-feed/${projectId}`, table: true },
+  { name: 'saved-videos', path: () => `/videos/${projectId}`, table: true },
+  { name: 'twitch-feed', path: () => `/twitch-feed/${esportsId}`, table: true },
+  { name: 'saved-streams', path: () => `/streams/${esportsId}`, table: true },
   {
     name: 'supersearch',
     path: () => `/supersearch/${projectId}`,
@@ -152,6 +158,7 @@ beforeAll(async () => {
   token = (await j.page.evaluate(() => localStorage.getItem('coverwatch.token')))!;
   const projects = (await api('/api/projects?page[size]=100')) as { id: string; attributes: { name: string } }[];
   projectId = projects.find((p) => p.attributes.name === 'Starfall Launch')!.id;
+  esportsId = projects.find((p) => p.attributes.name === 'Nebula Esports')!.id;
   const reports = (await api(`/api/reports?filter[project_id]=${projectId}`)) as { id: string }[];
   reportId = reports[0]!.id;
   const websites = (await api('/api/websites?page[size]=1')) as { id: string; attributes: { url?: string; domain?: string } }[];
