@@ -19,7 +19,8 @@ const WATERMARK_MARGIN_MS = 3600_000;
 /**
  * Pages of one poll (50 results each, newest first). A keyword with more than 150 new videos
  * within one interval (30 min when busy) keeps the newest 150 and skips the older rest: such a
- * keyword is too broad to follow video by video, and each further page costs a search.
+ * keyword is too broad to follow video by video, and each further page costs a search. Under
+ * budget pressure (and for a keyword's first search) one page.
  */
 const MAX_PAGES = 3;
 /** Channels are refetched once a day while they keep appearing. */
@@ -131,7 +132,13 @@ export async function pollSearch(deps: PollDeps, searchId: number, now = new Dat
   try {
     const hits: YoutubeSearchHit[] = [];
     let pageToken: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
+    // Further pages cost a search each. A keyword's first search is its baseline (history, not
+    // news): the newest 50 are enough. Under budget pressure every search is some keyword's turn
+    // inside its 6 hours, so a busy keyword keeps its newest 50 (its followed channels bring most
+    // of the rest) rather than making three others late.
+    const floor = await budgetFloorSeconds(deps);
+    const pages = watermark && floor === 0 ? MAX_PAGES : 1;
+    for (let page = 0; page < pages; page++) {
       const res = await withQuota(deps, 'search', 1, now, () =>
         client.searchVideos({ q: search.query, publishedAfter: watermark ? new Date(watermark.getTime() - WATERMARK_MARGIN_MS) : undefined, pageToken }),
       );
@@ -150,7 +157,6 @@ export async function pollSearch(deps: PollDeps, searchId: number, now = new Dat
     const videos = hits.map((h) => detailed.get(h.videoId) ?? hitToIngest(h));
     let newest = watermark?.getTime() ?? 0;
     for (const v of videos) if (!Number.isNaN(v.publishedAt.getTime())) newest = Math.max(newest, v.publishedAt.getTime());
-    const floor = await budgetFloorSeconds(deps);
     const interval = Math.max(floor, unknown.length > 0 ? MIN_INTERVAL_S : Math.min(MAX_INTERVAL_S, Math.max(MIN_INTERVAL_S, search.interval_seconds * 2)));
     const result: IngestResult = await deps.db.transaction(async (tx) => {
       const r = await ingestVideos(tx, {

@@ -20,6 +20,9 @@ describe('YouTube quota', () => {
     // 8 March 2026 has 23 hours in Los Angeles; 1 November 25.
     expect(msUntilPacificMidnight(new Date('2026-03-08T08:00:00Z'))).toBe(23 * 3_600_000);
     expect(msUntilPacificMidnight(new Date('2026-11-01T07:00:00Z'))).toBe(25 * 3_600_000);
+    // Minutes and seconds count in full (25 min 30 s past midnight; 23:59:59).
+    expect(msUntilPacificMidnight(new Date('2026-03-02T08:25:30Z'))).toBe(86_400_000 - (25 * 60 + 30) * 1000);
+    expect(msUntilPacificMidnight(new Date('2026-03-03T07:59:59Z'))).toBe(1000);
   });
 
   it('reserves atomically: concurrent pollers never spend more than the bucket', async () => {
