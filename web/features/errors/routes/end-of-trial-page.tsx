@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Center, Container, Group, SegmentedControl, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconHourglassEmpty, IconInfoCircle, IconLogout, IconMail } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { Navigate } from 'react-router';
 import { MSG } from '../../../../common/messages';
 import { PublicFrame } from '../../../components/public-frame';
 import { toastError } from '../../../components/toasts';
@@ -14,7 +15,9 @@ import { PLAN_OFFERS } from '../components/plan-offers';
 
 /**
  * /errors/end-of-trial: the trial is over and cannot be dismissed. Only admins can upgrade
- * (through the payment platform's portal); others are told to ask their admin.
+ * (through the payment platform's portal); others are told to ask their admin. Opened while the
+ * organization's trial is still running (or on a paid plan), it says nothing false: it returns
+ * to the app.
  */
 export function EndOfTrialPage() {
   const user = useCurrentUser().data;
@@ -32,6 +35,8 @@ export function EndOfTrialPage() {
     onSuccess: (doc) => window.location.assign(doc.data.attributes.url),
     onError: (err) => toastError(err, MSG.billing.portalFailure),
   });
+
+  if (user && !user.organization?.subscription_status?.trial_expired) return <Navigate to="/" replace />;
 
   const blocked = !admin ? MSG.billing.contactAdmin : !customerId ? MSG.billing.noCustomerId : null;
 
