@@ -114,3 +114,81 @@ export function planAllowsCompetitors(planName: string): boolean {
   const n = planName.toLowerCase();
   return ['pro plan', 'agency', 'admin', 'user'].some((k) => n.includes(k));
 }
+
+/** The plans a customer can buy (001 §10 "Plans and pricing"); the trial and admin are not products. */
+export const PRODUCT_KEYS = ['starter', 'pro', 'agency'] as const;
+export type ProductKey = (typeof PRODUCT_KEYS)[number];
+export type BillingPeriod = 'monthly' | 'annual';
+
+/** Products of the payment platform that are never offered as plans (001 §10). */
+export const EXCLUDED_PRODUCT_NAMES = ['Rare Subscription', '12 active projects', '6 Months Historical Supersearch data'] as const;
+
+export interface Product {
+  key: ProductKey;
+  name: string;
+  description: string;
+  features: string[];
+  /** Minor units (24900 = $249); null: priced on contact. */
+  monthly_price: number | null;
+  annual_price: number | null;
+  currency: 'usd';
+  contact_sales: boolean;
+}
+
+const limit = (n: number, one: string, many: string) => (n >= unlimited ? `Unlimited ${many}` : `${n} ${n === 1 ? one : many}`);
+
+/** Feature bullets of a plan, from its default permissions (so they never disagree with the limits). */
+export function planFeatures(p: PlanPermissions): string[] {
+  const feeds = [p.youtube_feed && 'YouTube', p.twitch_feed && 'Twitch'].filter(Boolean);
+  const chat = [p.slack && 'Slack', p.discord && 'Discord'].filter(Boolean);
+  return [
+    limit(p.max_projects, 'active project', 'active projects'),
+    `${limit(p.max_data, 'month', 'months')} of Super Search history`,
+    limit(p.max_reports, 'report', 'reports'),
+    `${p.max_screenshots} highlighted articles per report`,
+    limit(p.max_organisations, 'organization', 'organizations'),
+    feeds.length ? `${feeds.join(' and ')} feeds` : 'No video or stream feeds',
+    chat.length ? `${chat.join(' and ')} alerts` : 'E-mail alerts only',
+    p.similarweb ? 'Unique monthly visitors (UMV) per outlet' : 'No unique monthly visitors (UMV)',
+  ];
+}
+
+/** The one definition of the plans on sale: the server lists it, the web renders it. */
+export const PRODUCTS: readonly Product[] = [
+  {
+    key: 'starter',
+    name: 'Starter',
+    description: 'For a team monitoring a handful of projects, with a single alert per project.',
+    features: planFeatures(PLAN_DEFAULTS.starter),
+    monthly_price: 24900,
+    annual_price: 267000,
+    currency: 'usd',
+    contact_sales: false,
+  },
+  {
+    key: 'pro',
+    name: 'Pro',
+    description: 'For growing teams: shared projects, competitor comparison and an account manager.',
+    features: planFeatures(PLAN_DEFAULTS.pro),
+    monthly_price: 49900,
+    annual_price: 539000,
+    currency: 'usd',
+    contact_sales: false,
+  },
+  {
+    key: 'agency',
+    name: 'Agency',
+    description: 'For agencies: multiple alerts, custom branding and limits fitted to your clients.',
+    features: planFeatures(PLAN_DEFAULTS.agency),
+    monthly_price: null,
+    annual_price: null,
+    currency: 'usd',
+    contact_sales: true,
+  },
+];
+
+/** Whether a payment platform product name is one of the excluded ones (case- and space-insensitive). */
+export function isExcludedProductName(name: string): boolean {
+  const n = name.trim().toLowerCase().replace(/\s+/g, ' ');
+  return EXCLUDED_PRODUCT_NAMES.some((x) => x.toLowerCase() === n);
+}

@@ -53,6 +53,15 @@ const envSchema = z.object({
   WEBSITE_ICONS_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   MAIL_FROM: z.string().min(3).default('Coverwatch <no-reply@coverwatch.local>'),
+  /** The payment platform's price ids per plan and period: `starter_monthly=price_1,pro_annual=price_4`. */
+  STRIPE_PRICES: z.string().default('').transform((raw, ctx) => {
+    const r = parseStripePrices(raw);
+    if (typeof r === 'string') {
+      ctx.addIssue({ code: 'custom', message: r });
+      return z.NEVER;
+    }
+    return r;
+  }),
 });
 
 export type Role = 'all' | 'api' | 'worker';
@@ -97,6 +106,8 @@ export interface Config {
   websiteIconsEnabled: boolean;
   /** Outgoing e-mail: SMTP server URL (unset = messages are kept in the outbox) and the From line. */
   mail: { smtpUrl?: string; from: string };
+  /** Price ids of the payment platform per plan and billing period (STRIPE_PRICES); absent = not configured. */
+  stripePrices: StripePrices;
   version: string;
 }
 
@@ -155,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     browser: { chromiumPath: e.CHROMIUM_PATH, screenshotsEnabled: e.SCREENSHOTS_ENABLED },
     websiteIconsEnabled: e.WEBSITE_ICONS_ENABLED,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    stripePrices: e.STRIPE_PRICES,
     version: process.env.npm_package_version ?? '1.12.16',
   };
 }
@@ -166,6 +178,31 @@ export function parseTrustProxy(raw: string): boolean | number | string[] {
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
   return raw.split(',').map((a) => a.trim()).filter(Boolean);
+}
+
+export const STRIPE_PRICE_KEYS = ['starter_monthly', 'starter_annual', 'pro_monthly', 'pro_annual'] as const;
+export type StripePriceKey = (typeof STRIPE_PRICE_KEYS)[number];
+export type StripePrices = Partial<Record<StripePriceKey, string>>;
+
+/**
+ * STRIPE_PRICES: comma-separated `plan_period=price_id` pairs (plan starter or pro, period monthly
+ * or annual; agency is priced on contact). Empty = no prices configured. Returns the map, or the
+ * reason it is refused (unknown key, repeated key, a price id used twice, a malformed pair).
+ */
+export function parseStripePrices(raw: string): StripePrices | string {
+  const out: StripePrices = {};
+  const seen = new Set<string>();
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^([a-z_]+)\s*=\s*([A-Za-z0-9_-]{1,255})$/.exec(part);
+    if (!m) return `"${part}" is not plan_period=price_id (e.g. starter_monthly=price_1)`;
+    const key = m[1] as StripePriceKey;
+    if (!STRIPE_PRICE_KEYS.includes(key)) return `unknown "${m[1]}": use ${STRIPE_PRICE_KEYS.join(', ')}`;
+    if (out[key] !== undefined) return `"${key}" is given twice`;
+    if (seen.has(m[2])) return `price id "${m[2]}" is given for two plans`;
+    seen.add(m[2]);
+    out[key] = m[2];
+  }
+  return out;
 }
 
 export function generateSecret(bytes = 32): string {

@@ -27,6 +27,7 @@ import exportRoutes from './features/exports/routes.js';
 import supersearchRoutes from './features/supersearch/routes.js';
 import videosRoutes from './features/videos/routes.js';
 import streamsRoutes from './features/streams/routes.js';
+import billingRoutes from './features/billing/routes.js';
 
 /** Every feature's routes, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -59,4 +60,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(supersearchRoutes);
   await app.register(videosRoutes);
   await app.register(streamsRoutes);
+  await app.register(billingRoutes);
 }

@@ -175,6 +175,8 @@ const SELF = new Set([
   'POST /api/translations',
   // Whether this server has translation configured: nothing of any organization.
   'GET /api/headline_tools',
+  // The plans on sale and this server's price ids (configuration): nothing of any organization.
+  'GET /api/products',
 ]);
 
 /** The platform operator's routes (websites and feeds): any other organization gets 404. */
