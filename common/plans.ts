@@ -192,3 +192,16 @@ export function isExcludedProductName(name: string): boolean {
   const n = name.trim().toLowerCase().replace(/\s+/g, ' ');
   return EXCLUDED_PRODUCT_NAMES.some((x) => x.toLowerCase() === n);
 }
+
+/** A product as GET /api/products answers it (`{type:'product', id:key, attributes}`). */
+export interface ProductAttributes {
+  name: string;
+  description: string;
+  features: string[];
+  monthly_price: number | null;
+  annual_price: number | null;
+  currency: string;
+  monthly_price_id: string | null;
+  annual_price_id: string | null;
+  contact_sales: boolean;
+}

@@ -1,17 +1,7 @@
-import { PRODUCTS, isExcludedProductName, type BillingPeriod, type Product, type ProductKey } from '../../../common/plans.js';
+import { PRODUCTS, isExcludedProductName, type BillingPeriod, type Product, type ProductAttributes, type ProductKey } from '../../../common/plans.js';
 import { STRIPE_PRICE_KEYS, type Config, type StripePriceKey } from '../../config.js';
 
-export interface ProductAttributes {
-  name: string;
-  description: string;
-  features: string[];
-  monthly_price: number | null;
-  annual_price: number | null;
-  currency: string;
-  monthly_price_id: string | null;
-  annual_price_id: string | null;
-  contact_sales: boolean;
-}
+export type { ProductAttributes };
 
 function priceId(config: Pick<Config, 'stripePrices'>, key: ProductKey, period: BillingPeriod): string | null {
   const k = `${key}_${period}`;

@@ -1,42 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ProductAttributes, ProductKey } from '../../../../common/plans';
+import { apiFetch, type ListDocument } from '../../../lib/api';
+
 /**
- * The plans as the pricing table of spec 001 §9 states them (prices in minor units, as the
- * products carry them). Agency is priced on contact.
+ * A plan card's data: a product of GET products (the one definition in common/plans.ts, prices in
+ * minor units, price ids from the server's configuration). Agency is priced on contact.
  */
 export interface PlanOffer {
-  key: 'starter' | 'pro' | 'agency';
+  key: ProductKey;
   name: string;
+  description: string;
   monthly: number | null;
   annual: number | null;
+  currency: string;
   features: string[];
+  contactSales: boolean;
   highlighted?: boolean;
 }
 
-export const PLAN_OFFERS: PlanOffer[] = [
-  {
-    key: 'starter',
-    name: 'Starter',
-    monthly: 24900,
-    annual: 267000,
-    features: ['6 active projects', '1 organization', '3 months of search history', 'A single alert per project'],
-  },
-  {
-    key: 'pro',
-    name: 'Pro',
-    monthly: 49900,
-    annual: 539000,
-    highlighted: true,
-    features: ['Up to 12 projects', '3 organizations', '6 months of history', 'Shared projects', 'An account manager'],
-  },
-  {
-    key: 'agency',
-    name: 'Agency',
-    monthly: null,
-    annual: null,
-    features: ['30+ projects', '3+ organizations', '12+ months of history', 'Multiple alerts', 'Custom branding'],
-  },
-];
+/** The plan shown as "Most popular". */
+const HIGHLIGHTED: ProductKey = 'pro';
 
-/** 24900 → "$249"; 267000 → "$2,670". */
-export function formatPrice(minor: number): string {
-  return `$${(minor / 100).toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
+export function toPlanOffer(id: string, a: ProductAttributes): PlanOffer {
+  return {
+    key: id as ProductKey,
+    name: a.name,
+    description: a.description,
+    monthly: a.monthly_price,
+    annual: a.annual_price,
+    currency: a.currency,
+    features: a.features,
+    contactSales: a.contact_sales,
+    highlighted: id === HIGHLIGHTED,
+  };
+}
+
+/** GET products: the plans on sale, loaded once per session. */
+export function usePlanOffers() {
+  return useQuery({
+    queryKey: ['products'],
+    queryFn: async ({ signal }) => {
+      const doc = await apiFetch<ListDocument<ProductAttributes>>('products', { signal });
+      return doc.data.map((p) => toPlanOffer(p.id, p.attributes));
+    },
+    staleTime: Infinity,
+  });
+}
+
+/** The yearly saving against twelve monthly payments, in whole percent (267000 vs 12 × 24900 → 11). */
+export function annualDiscountPercent(monthly: number | null, annual: number | null): number | null {
+  if (monthly === null || annual === null || monthly <= 0) return null;
+  return Math.round((1 - annual / (12 * monthly)) * 100);
+}
+
+/** 24900 → "$249"; 267000 → "$2,670" (minor units; other currencies by their code). */
+export function formatPrice(minor: number, currency = 'usd'): string {
+  const amount = (minor / 100).toLocaleString('en-US', { maximumFractionDigits: 0 });
+  return currency.toLowerCase() === 'usd' ? `$${amount}` : `${amount} ${currency.toUpperCase()}`;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Container, Group, SegmentedControl, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Center, Container, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconHourglassEmpty, IconInfoCircle, IconLogout, IconMail } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
@@ -11,7 +11,7 @@ import { LINKS } from '../../../lib/links';
 import { isAdmin, useCurrentUser } from '../../../lib/session';
 import { useLogout } from '../../../lib/use-logout';
 import { PlanCard } from '../components/plan-card';
-import { PLAN_OFFERS } from '../components/plan-offers';
+import { usePlanOffers } from '../components/plan-offers';
 
 /**
  * /errors/end-of-trial: the trial is over and cannot be dismissed. Only admins can upgrade
@@ -25,6 +25,7 @@ export function EndOfTrialPage() {
   const [period, setPeriod] = useState<'monthly' | 'annual'>('monthly');
   const admin = isAdmin(user);
   const customerId = user?.organization?.stripe_customer_id ?? null;
+  const offers = usePlanOffers();
 
   const portal = useMutation({
     mutationFn: () =>
@@ -69,14 +70,26 @@ export function EndOfTrialPage() {
               {blocked}
             </Alert>
           )}
+          {offers.isPending && (
+            <Center py="xl">
+              <Loader aria-label="Loading plans" />
+            </Center>
+          )}
+          {offers.isError && (
+            <Alert color="red" icon={<IconInfoCircle size={18} />} maw={640} mx="auto" w="100%" title="The plans could not be loaded">
+              <Button size="xs" variant="light" mt="xs" onClick={() => void offers.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-            {PLAN_OFFERS.map((plan) => (
+            {(offers.data ?? []).map((plan) => (
               <PlanCard
                 key={plan.key}
                 plan={plan}
                 period={period}
                 action={
-                  plan.key === 'agency' ? (
+                  plan.contactSales ? (
                     <Button variant="default" component="a" href={LINKS.support} leftSection={<IconMail size={16} />} disabled={!admin}>
                       Contact sales
                     </Button>
