@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { PLAN_DEFAULTS, type PlanPermissions } from '../common/plans.js';
+import { ROLE } from '../common/limits.js';
+import { memberships } from '../server/db/schema/accounts.js';
+import { projects } from '../server/db/schema/workspace.js';
+import { reports } from '../server/db/schema/reports.js';
+import { savedArticles } from '../server/db/schema/coverage.js';
+import { createOrganization } from '../server/features/organizations/service.js';
+import { NO_CAPABILITIES } from '../common/plans.js';
+import { createTestContext, type TestContext } from './helpers/app.js';
+import { makeClient, makeOrg, makeProject, makeTag } from './helpers/factories.js';
+
+/**
+ * Issue 14 "Plans": every plan limit and flag of PLAN_DEFAULTS, for every plan, enforced by the
+ * server. An organization at the limit is refused (403 `plan_limit`) and nothing is written;
+ * below it the same call is allowed. Limits too large to seed ("unlimited") check the allowed side.
+ */
+type Plan = keyof typeof PLAN_DEFAULTS;
+const PLANS = Object.keys(PLAN_DEFAULTS) as Plan[];
+/** Limits above this are treated as unlimited: only the allowed side is checked. */
+const SEEDABLE = 1000;
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+type Org = Awaited<ReturnType<typeof makeOrg>>;
+
+const expectPlanLimit = (res: { statusCode: number; json(): { errors: { code: string; status: string }[] } }) => {
+  expect(res.statusCode).toBe(403);
+  expect(res.json().errors[0]).toMatchObject({ status: '403', code: 'plan_limit' });
+};
+
+const countProjects = async (orgId: number) =>
+  (await ctx.deps.db.select({ n: count() }).from(projects).where(and(eq(projects.organizationId, orgId), eq(projects.locked, false))))[0].n;
+const countReports = async (orgId: number) => (await ctx.deps.db.select({ n: count() }).from(reports).where(eq(reports.organizationId, orgId)))[0].n;
+const countAdminships = async (userId: number) =>
+  (await ctx.deps.db.select({ n: count() }).from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.roleId, ROLE.admin))))[0].n;
+
+interface LimitRow {
+  limit: keyof PlanPermissions;
+  /** Brings the organization to `n` of the limited things (written straight to the tables). */
+  seed(o: Org, n: number): Promise<void>;
+  /** Makes room for one more (false when the limit leaves nothing to remove, e.g. the caller's one organization). */
+  free(o: Org): Promise<boolean>;
+  attempt(o: Org): Promise<{ statusCode: number; json(): { errors: { code: string; status: string }[] } }>;
+  written(o: Org): Promise<number>;
+}
+
+const projectBody = (clientId: number, name: string) => ({
+  data: { type: 'project', attributes: { name }, relationships: { client: { data: { type: 'client', id: String(clientId) } } } },
+});
+const reportBody = (projectId: number) => ({
+  data: {
+    type: 'report',
+    attributes: { name: 'Launch coverage', status: 0, date_start: '2024-03-01', date_end: '2024-03-31' },
+    relationships: { project: { data: { type: 'project', id: String(projectId) } } },
+  },
+});
+
+/** The organization's report project: one project with a saved article inside the report's dates. */
+const reportProjects = new Map<number, { id: number }>();
+async function reportProject(o: Org) {
+  const known = reportProjects.get(o.org.id);
+  if (known) return known;
+  const project = await makeProject(ctx, o.org.id);
+  const tag = await makeTag(ctx, o.org.id, project.id);
+  await ctx.deps.db.insert(savedArticles).values({
+    organizationId: o.org.id, projectId: project.id, tagId: tag.id, urlKey: `plan-${o.org.id}`, url: 'http://127.0.0.1:9/story',
+    fullUrl: 'http://127.0.0.1:9/story', title: 'Story', language: 'en', reach: 1, date: new Date('2024-03-10'), locked: false,
+  });
+  reportProjects.set(o.org.id, project);
+  return project;
+}
+
+const LIMITS: LimitRow[] = [
+  {
+    limit: 'max_projects',
+    async seed(o, n) {
+      const brand = await makeClient(ctx, o.org.id);
+      await ctx.deps.db.execute(sql`insert into projects (organization_id, client_id, name, locked)
+        select ${o.org.id}, ${brand.id}, 'Seeded ' || g, false from generate_series(1, ${n}) g`);
+    },
+    async free(o) {
+      await ctx.deps.db.execute(sql`update projects set locked = true where id = (select min(id) from projects where organization_id = ${o.org.id} and not locked)`);
+      return true;
+    },
+    async attempt(o) {
+      const brand = await makeClient(ctx, o.org.id);
+      return ctx.call('POST', '/api/projects', { token: o.token, body: projectBody(brand.id, 'One More Project') });
+    },
+    written: (o) => countProjects(o.org.id),
+  },
+  {
+    limit: 'max_reports',
+    async seed(o, n) {
+      const project = await reportProject(o);
+      await ctx.deps.db.execute(sql`insert into reports (id, organization_id, project_id, name, date_start, date_end)
+        select 'seeded-' || ${o.org.id} || '-' || g, ${o.org.id}, ${project.id}, 'Seeded ' || g, now(), now() from generate_series(1, ${n}) g`);
+    },
+    async free(o) {
+      await ctx.deps.db.execute(sql`delete from reports where id = (select id from reports where organization_id = ${o.org.id} limit 1)`);
+      return true;
+    },
+    async attempt(o) {
+      const project = await reportProject(o);
+      return ctx.call('POST', '/api/reports', { token: o.token, body: reportBody(project.id) });
+    },
+    written: (o) => countReports(o.org.id),
+  },
+  {
+    limit: 'max_organisations',
+    async seed(o, n) {
+      // The caller already admins one organization (its current one).
+      for (let i = 1; i < n; i++) {
+        await createOrganization(ctx.deps.db, { name: `Seeded ${i}`, plan: o.org.plan as Plan, ownerId: o.admin.user.id, capabilities: NO_CAPABILITIES });
+      }
+      // Creating an organization makes it the owner's current one: back to the organization under test.
+      await ctx.deps.db.execute(sql`update users set organization_id = ${o.org.id} where id = ${o.admin.user.id}`);
+      ctx.deps.authenticator.forgetAll();
+    },
+    async free(o) {
+      const res = await ctx.deps.db.execute(sql`delete from memberships where user_id = ${o.admin.user.id} and organization_id = (select max(organization_id) from memberships where user_id = ${o.admin.user.id} and role_id = ${ROLE.admin} and organization_id <> ${o.org.id})`);
+      return (res.rowCount ?? 0) > 0;
+    },
+    attempt: (o) => ctx.call('POST', '/api/settings', { token: o.token, body: { data: { type: 'settings', attributes: { name: 'One More Desk' } } } }),
+    written: (o) => countAdminships(o.admin.user.id),
+  },
+];
+
+describe.each(PLANS)('plan %s', (plan) => {
+  const permissions = PLAN_DEFAULTS[plan];
+
+  for (const row of LIMITS) {
+    const max = permissions[row.limit] as number;
+    if (max <= SEEDABLE) {
+      it(`${row.limit} = ${max}: refused at the limit, nothing written; allowed below it`, async () => {
+        const o = await makeOrg(ctx, { plan });
+        // Organizations start with one adminship; the other limits start at zero.
+        await row.seed(o, max);
+        const before = await row.written(o);
+        expect(before).toBe(max);
+        expectPlanLimit(await row.attempt(o));
+        expect(await row.written(o)).toBe(before);
+        if (!(await row.free(o))) return;
+        const allowed = await row.attempt(o);
+        expect(allowed.statusCode, JSON.stringify(allowed.json())).toBe(201);
+        expect(await row.written(o)).toBe(max);
+      });
+    } else {
+      it(`${row.limit} = ${max} (unlimited): allowed`, async () => {
+        const o = await makeOrg(ctx, { plan });
+        await row.seed(o, 2);
+        const before = await row.written(o);
+        const allowed = await row.attempt(o);
+        expect(allowed.statusCode, JSON.stringify(allowed.json())).toBe(201);
+        expect(await row.written(o)).toBe(before + 1);
+      });
+    }
+  }
+
+  for (const [flag, paths] of [
+    // `*/availability` stays open to any member (docs/api.md): it says how the server is configured, no feature data.
+    ['youtube_feed', ['/api/saved_videos', '/api/youtube_feed/1', '/api/youtube_feed/1/info']],
+    ['twitch_feed', ['/api/saved_streams', '/api/twitch_feed/1', '/api/twitch_feed/1/info']],
+  ] as const) {
+    it(`${flag} = ${permissions[flag]}: every ${flag} route ${permissions[flag] ? 'is open' : 'answers 403 plan_limit'}`, async () => {
+      const o = await makeOrg(ctx, { plan });
+      const project = await makeProject(ctx, o.org.id);
+      for (const path of paths) {
+        const res = await ctx.call('GET', `${path}?project_id=${project.id}`, { token: o.token });
+        if (permissions[flag]) {
+          expect(res.statusCode, path).not.toBe(403);
+          expect(res.statusCode, path).toBeLessThan(500);
+        } else {
+          expect(res.statusCode, path).toBe(403);
+          expect(res.json().errors[0].code, path).toBe('plan_limit');
+        }
+      }
+    });
+  }
+});
