@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { organizations } from '../../db/schema/accounts.js';
 import { EXCLUDED_PRODUCT_NAMES, PLAN_DEFAULTS, PRODUCTS, planFeatures } from '../../../common/plans.js';
 import { loadConfig, parseStripePrices } from '../../config.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
@@ -42,6 +44,16 @@ describe('GET /api/products', () => {
     const names = doc.data.map((p) => String(p.attributes.name).toLowerCase());
     for (const excluded of EXCLUDED_PRODUCT_NAMES) expect(names).not.toContain(excluded.toLowerCase());
     expect(JSON.stringify(doc)).not.toMatch(/Rare Subscription|Historical Supersearch/i);
+  });
+
+  it('still answers an organization whose trial has ended (the end-of-trial page shows the plans)', async () => {
+    const { token: trialToken, org } = await makeOrg(ctx, { plan: 'trial' });
+    await ctx.deps.db.update(organizations).set({ trialEndsAt: new Date(Date.now() - 86400_000) }).where(eq(organizations.id, org.id));
+    ctx.deps.authenticator.forgetAll();
+    expect((await ctx.call('GET', '/api/projects', { token: trialToken })).json().errors[0].code).toBe('trial_expired');
+    const res = await ctx.call('GET', '/api/products', { token: trialToken });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Doc).data.map((p) => p.id)).toEqual(['starter', 'pro', 'agency']);
   });
 
   it('answers 401 without a token', async () => {
