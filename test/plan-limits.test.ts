@@ -10,6 +10,7 @@ import { createOrganization } from '../server/features/organizations/service.js'
 import { NO_CAPABILITIES } from '../common/plans.js';
 import { createTestContext, type TestContext } from './helpers/app.js';
 import { makeClient, makeOrg, makeProject, makeTag } from './helpers/factories.js';
+import { addToFeed, makeAlert, makeArchiveArticle } from './helpers/coverage-factories.js';
 
 /**
  * Issue 14 "Plans": every plan limit and flag of PLAN_DEFAULTS, for every plan, enforced by the
@@ -72,7 +73,7 @@ async function reportProject(o: Org) {
   const tag = await makeTag(ctx, o.org.id, project.id);
   await ctx.deps.db.insert(savedArticles).values({
     organizationId: o.org.id, projectId: project.id, tagId: tag.id, urlKey: `plan-${o.org.id}`, url: 'http://127.0.0.1:9/story',
-    fullUrl: 'http://127.0.0.1:9/story', title: 'Story', language: 'en', reach: 1, date: new Date('2024-03-10'), locked: false,
+    fullUrl: 'http://127.0.0.1:9/story', title: 'Story', language: 'en', reach: 1, muv: 4217, date: new Date('2024-03-10'), locked: false,
   });
   reportProjects.set(o.org.id, project);
   return project;
@@ -184,4 +185,21 @@ describe.each(PLANS)('plan %s', (plan) => {
       }
     });
   }
+  it(`similarweb = ${permissions.similarweb}: monthly visits ${permissions.similarweb ? 'are sent' : 'are null'} in saved articles (list, CSV) and the articles feed`, async () => {
+    const o = await makeOrg(ctx, { plan });
+    const project = await reportProject(o);
+    const expected = permissions.similarweb ? 4217 : null;
+    const saved = await ctx.call('GET', `/api/articles?filter[project_id]=${project.id}`, { token: o.token });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data[0].attributes).toMatchObject({ muv: expected, 'website-visits': expected });
+    const csv = await ctx.call('GET', `/api/csv/articles?filter[project_id]=${project.id}`, { token: o.token });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.includes('4217')).toBe(permissions.similarweb);
+
+    const alert = await makeAlert(ctx, o.org.id, { projectId: project.id });
+    await addToFeed(ctx, alert, [await makeArchiveArticle(ctx, { muv: 4217 })]);
+    const feed = await ctx.call('GET', `/api/articles_feed/${alert.id}`, { token: o.token });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.json().data[0].attributes.muv).toBe(expected);
+  });
 });

@@ -24,8 +24,11 @@ import { findFeedAlert, type FeedAlert } from '../alerts/service.js';
 import { feedCsvQuery, readFeedPage, resolveFeedSearch, type FeedOrder, type FeedRow } from './repo.js';
 
 
-/** A feed row as a JSON:API resource, built as one literal (a 500-row page builds 500 of them). */
-export const feedArticleResource = (r: FeedRow): Resource => ({
+/**
+ * A feed row as a JSON:API resource, built as one literal (a 500-row page builds 500 of them).
+ * `umv: false` (a plan without the `similarweb` flag) sends the monthly-visits figures as null.
+ */
+export const feedArticleResource = (r: FeedRow, umv = true): Resource => ({
   type: 'feed_article',
   id: String(r.id),
   attributes: {
@@ -38,8 +41,8 @@ export const feedArticleResource = (r: FeedRow): Resource => ({
     pub_date: isoFromMs(r.pub_date),
     website_id: r.website_id === null ? null : String(r.website_id),
     media: r.media ?? '',
-    'website-visits': r.website_visits,
-    muv: r.muv,
+    'website-visits': umv ? r.website_visits : null,
+    muv: umv ? r.muv : null,
     is_metacritic: r.is_metacritic,
     author: r.author,
     image: r.image,
@@ -135,7 +138,7 @@ export default async function articlesFeedRoutes(fastify: FastifyInstance) {
     const window = { limit: params.pageSize, offset: (params.page - 1) * params.pageSize };
     const { rows, total } = await readFeedPage(db, alert, filters, orderOf(params), window);
     return reply.type(JSONAPI).send({
-      data: rows.map(feedArticleResource),
+      data: rows.map((r) => feedArticleResource(r, auth.org.permissions.similarweb)),
       meta: listMeta(total, params),
       latest_pull: alert.lastRunAt?.toISOString() ?? null,
     });

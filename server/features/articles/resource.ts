@@ -11,8 +11,11 @@ function mediaOf(url: string): string {
   }
 }
 
-/** A saved article as the API answers it (the project's list, a report's list, the public report's). */
-export const articleResource = (a: SavedArticleRow) =>
+/**
+ * A saved article as the API answers it (the project's list, a report's list, the public report's).
+ * `umv: false` (a plan without the `similarweb` flag) sends the outlet's monthly visits as null.
+ */
+export const articleResource = (a: SavedArticleRow, opts: { umv: boolean } = { umv: true }) =>
   resource(
     'article',
     a.id,
@@ -31,8 +34,8 @@ export const articleResource = (a: SavedArticleRow) =>
       website_id: a.websiteId === null ? null : String(a.websiteId),
       media: mediaOf(a.url),
       // Monthly visits of the outlet, as the feed's `website-visits` (the similar-web column).
-      'website-visits': a.muv,
-      muv: a.muv,
+      'website-visits': opts.umv ? a.muv : null,
+      muv: opts.umv ? a.muv : null,
       is_metacritic: a.isMetacritic,
       source: a.source,
       locked: a.locked,

@@ -41,7 +41,7 @@ async function listRequest(
   req: FastifyRequest,
   maxPageSize: number,
   reportScope: ReportArticlesScope,
-): Promise<{ orgId: number; projectId: number; params: ListParams; scope?: SQL }> {
+): Promise<{ orgId: number; projectId: number; params: ListParams; scope?: SQL; umv: boolean }> {
   const auth = requireActiveOrg(req);
   const params = parseListParams(req.query as Record<string, unknown>, {
     sortable: ARTICLE_SORTS,
@@ -53,7 +53,7 @@ async function listRequest(
   if (params.filter.report_id !== undefined) {
     const report = await reportScope(req.server.deps.db, auth.orgId, params.filter.report_id);
     // A project filter other than the report's selects nothing (both conditions apply).
-    return { orgId: auth.orgId, projectId: idFilter(params, 'project_id') ?? report.projectId, params, scope: report.where };
+    return { orgId: auth.orgId, projectId: idFilter(params, 'project_id') ?? report.projectId, params, scope: report.where, umv: auth.org.permissions.similarweb };
   }
   const projectId = idFilter(params, 'project_id');
   if (projectId === undefined) {
@@ -66,7 +66,7 @@ async function listRequest(
     );
   }
   if (!(await projectInOrg(req.server.deps.db, auth.orgId, projectId))) throw notFound('project');
-  return { orgId: auth.orgId, projectId, params };
+  return { orgId: auth.orgId, projectId, params, umv: auth.org.permissions.similarweb };
 }
 
 const tagOf = (rels: { tag?: { data: { id: number } } } | undefined, attrTagId: number | undefined) =>
@@ -82,24 +82,24 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
   const { db } = deps;
 
   app.get('/articles', { schema: { tags: ['articles'], summary: "A project's saved coverage (filter[project_id] required)" } }, async (req, reply) => {
-    const { orgId, projectId, params, scope } = await listRequest(req, LIMITS.reportMaxArticles, opts.reportScope);
+    const { orgId, projectId, params, scope, umv } = await listRequest(req, LIMITS.reportMaxArticles, opts.reportScope);
     return sendList(req, reply, {
       name: 'articles',
       params,
       fetchPage: (p) => listSavedArticles(db, orgId, projectId, p, scope),
-      toResource: articleResource,
+      toResource: (r) => articleResource(r, { umv }),
       csvColumns: ARTICLE_CSV_COLUMNS,
     });
   });
 
   app.get('/csv/articles', { schema: { tags: ['articles'], summary: 'Saved coverage as CSV (same filters and sort)' } }, async (req, reply) => {
-    const { orgId, projectId, params, scope } = await listRequest(req, LIMITS.exportFilters, opts.reportScope);
+    const { orgId, projectId, params, scope, umv } = await listRequest(req, LIMITS.exportFilters, opts.reportScope);
     // Streamed in batches: a large export never sits in memory.
     async function* pages() {
       for (let page = 1; ; page++) {
         const { rows } = await listSavedArticles(db, orgId, projectId, { ...params, page, pageSize: CSV_BATCH }, scope);
         yield rows.map((r) => {
-          const res = articleResource(r);
+          const res = articleResource(r, { umv });
           return { id: res.id, ...res.attributes };
         });
         if (rows.length < CSV_BATCH) return;
@@ -122,7 +122,7 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
       websiteId: a.website_id,
       ...tagOf(relationships, a.tag_id),
     });
-    return sendOne(reply, articleResource(article), 201, missing ? { meta: { warning: MSG.articles.missingData } } : {});
+    return sendOne(reply, articleResource(article, { umv: auth.org.permissions.similarweb }), 201, missing ? { meta: { warning: MSG.articles.missingData } } : {});
   });
 
   app.patch(
@@ -139,7 +139,7 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
         locked: a.locked,
         ...tagOf(relationships, a.tag_id),
       });
-      return sendOne(reply, articleResource(article));
+      return sendOne(reply, articleResource(article, { umv: auth.org.permissions.similarweb }));
     },
   );
 
