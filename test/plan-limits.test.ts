@@ -201,5 +201,8 @@ describe.each(PLANS)('plan %s', (plan) => {
     const feed = await ctx.call('GET', `/api/articles_feed/${alert.id}`, { token: o.token });
     expect(feed.statusCode).toBe(200);
     expect(feed.json().data[0].attributes.muv).toBe(expected);
+    const feedCsv = await ctx.call('GET', `/api/csv/articles_feed/${alert.id}`, { token: o.token });
+    expect(feedCsv.statusCode).toBe(200);
+    expect(feedCsv.body.includes('4217')).toBe(permissions.similarweb);
   });
 });

@@ -252,15 +252,16 @@ const csvText = (expr: SQL) =>
  * The CSV export's query, for COPY … TO STDOUT (server/http/csv.ts): every cell formatted by PostgreSQL, the
  * columns named as the CSV header (FEED_CSV_COLUMNS), in the list's order, at most `limit` rows.
  * `ids` (the selected rows) replaces the filters. Media is the feed's copy (server/db/media-sql.ts).
+ * `umv: false` (a plan without the `similarweb` flag) leaves the muv column empty.
  */
-export function feedCsvQuery(alert: FeedAlert, filters: FeedQuery, order: FeedOrder, limit: number): SQL {
+export function feedCsvQuery(alert: FeedAlert, filters: FeedQuery, order: FeedOrder, limit: number, opts: { umv: boolean } = { umv: true }): SQL {
   const sortKey = SORT_KEYS[order.field];
   const w = feedWhere(alert.id, filters);
   return sql`
     select aa.article_id as id, ${csvText(sql`a.title`)} as title, ${csvText(sql`a.url`)} as url, ${csvText(sql`aa.media`)} as media,
            aa.reach, ${csvText(sql`aa.language`)} as language,
            to_char(aa.pub_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as pub_date,
-           coalesce(a.muv, w.muv) as muv, aa.is_metacritic::text as is_metacritic, ${csvText(sql`a.author`)} as author
+           ${opts.umv ? sql`coalesce(a.muv, w.muv)` : sql`null::bigint`} as muv, aa.is_metacritic::text as is_metacritic, ${csvText(sql`a.author`)} as author
       from alert_articles aa ${joins(true, true)}
      where ${w.where}
      order by ${orderBy(order, sortKey.expr, sql`aa.pub_date`, sql`aa.article_id`)}

@@ -112,7 +112,7 @@ async function sendFeedCsv(app: FastifyInstance, req: FastifyRequest, reply: Fas
   } else {
     filters = readFilters(auth, params);
   }
-  const csvQuery = feedCsvQuery(alert, await resolveFeedSearch(app.deps.db, filters), orderOf(params), limit);
+  const csvQuery = feedCsvQuery(alert, await resolveFeedSearch(app.deps.db, filters), orderOf(params), limit, { umv: auth.org.permissions.similarweb });
   return sendCsvCopy(reply, app.deps.pool, `articles_feed_${alert.id}`, csvQuery);
 }
 
