@@ -201,6 +201,9 @@ describe.each(PLANS)('plan %s', (plan) => {
     const feed = await ctx.call('GET', `/api/articles_feed/${alert.id}`, { token: o.token });
     expect(feed.statusCode).toBe(200);
     expect(feed.json().data[0].attributes.muv).toBe(expected);
+    const preview = await ctx.call('POST', '/api/reports/preview', { token: o.token, body: { project_id: project.id, date_range: ['2024-03-01', '2024-03-31'] } });
+    expect(preview.statusCode).toBe(200);
+    expect(JSON.stringify(preview.json()).includes('4217')).toBe(permissions.similarweb);
     const feedCsv = await ctx.call('GET', `/api/csv/articles_feed/${alert.id}`, { token: o.token });
     expect(feedCsv.statusCode).toBe(200);
     expect(feedCsv.body.includes('4217')).toBe(permissions.similarweb);

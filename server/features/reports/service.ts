@@ -29,7 +29,7 @@ import {
   type GroupRow,
   type ReportListRow,
 } from './repo.js';
-import { lockOrganizationPermissions } from '../organizations/service.js';
+import { findOrganizationPermissions, lockOrganizationPermissions } from '../organizations/service.js';
 
 export type ReportDeps = ScreenshotDeps;
 
@@ -103,10 +103,22 @@ function trendOf(rows: GroupRow[], c: ReportCriteria): ReportStats['trend'] {
   });
 }
 
-/** Totals cards and charts of the articles a criteria selects (one aggregate query and the tag names). */
+/**
+ * Totals cards and charts of the articles a criteria selects (one aggregate query and the tag names).
+ * The potential reach (`umv`, from the outlets' monthly visits) is 0, as for unknown traffic (the card
+ * is hidden), when the organization's plan lacks the `similarweb` flag.
+ */
 export async function summarize(db: Db, orgId: number, c: ReportCriteria): Promise<{ totals: ReportTotals; stats: ReportStats }> {
-  const [rows, names] = await Promise.all([aggregateCriteria(db, orgId, c, trendStepDays(c)), tagNames(db, orgId, c.projectId)]);
-  return { totals: totalsOf(rows), stats: { trend: trendOf(rows, c), languages: languagesOf(rows), tags: tagsOf(rows, names) } };
+  const [rows, names, permissions] = await Promise.all([
+    aggregateCriteria(db, orgId, c, trendStepDays(c)),
+    tagNames(db, orgId, c.projectId),
+    findOrganizationPermissions(db, orgId),
+  ]);
+  const totals = totalsOf(rows);
+  return {
+    totals: permissions?.similarweb ? totals : { ...totals, umv: 0 },
+    stats: { trend: trendOf(rows, c), languages: languagesOf(rows), tags: tagsOf(rows, names) },
+  };
 }
 
 /**
