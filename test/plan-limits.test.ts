@@ -204,6 +204,11 @@ describe.each(PLANS)('plan %s', (plan) => {
     const preview = await ctx.call('POST', '/api/reports/preview', { token: o.token, body: { project_id: project.id, date_range: ['2024-03-01', '2024-03-31'] } });
     expect(preview.statusCode).toBe(200);
     expect(JSON.stringify(preview.json()).includes('4217')).toBe(permissions.similarweb);
+    const report = await ctx.call('POST', '/api/reports', { token: o.token, body: reportBody(project.id) });
+    expect(report.statusCode).toBe(201);
+    const published = await ctx.call('GET', `/api/p/articles?filter[report_id]=${report.json().data.id}`);
+    expect(published.statusCode).toBe(200);
+    expect(published.json().data[0].attributes.muv).toBe(expected);
     const feedCsv = await ctx.call('GET', `/api/csv/articles_feed/${alert.id}`, { token: o.token });
     expect(feedCsv.statusCode).toBe(200);
     expect(feedCsv.body.includes('4217')).toBe(permissions.similarweb);

@@ -7,6 +7,7 @@ import { errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
 import { sendJpeg } from '../../http/send-jpeg.js';
 import { ARTICLE_CSV_COLUMNS, ARTICLE_SORTS, articleResource, listSavedArticles } from '../articles/service.js';
+import { findOrganizationPermissions } from '../organizations/service.js';
 import { openScreenshotImage, requireScreenshot, screenshotResource } from '../screenshots/service.js';
 import { isHighlighted } from './repo.js';
 import { reportDetailResource } from './resource.js';
@@ -75,11 +76,13 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
         throw new ValidationError([errorObject('bad_request', 'filter[report_id] is required', { parameter: 'filter[report_id]' })], 'bad_request');
       }
       const report = await publicReportArticlesScope(db, params.filter.report_id);
+      // Monthly visits only when the report's organization has them on its plan (`similarweb`).
+      const umv = !!(await findOrganizationPermissions(db, report.orgId))?.similarweb;
       return sendList(req, reply, {
         name: 'articles',
         params,
         fetchPage: (p) => listSavedArticles(db, report.orgId, report.projectId, p, report.where),
-        toResource: articleResource,
+        toResource: (r) => articleResource(r, { umv }),
         csvColumns: ARTICLE_CSV_COLUMNS,
       });
     },
