@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { PLAN_DEFAULTS, type PlanPermissions } from '../common/plans.js';
-import { ROLE } from '../common/limits.js';
+import { LIMITS, ROLE } from '../common/limits.js';
 import { memberships } from '../server/db/schema/accounts.js';
 import { projects } from '../server/db/schema/workspace.js';
 import { reports } from '../server/db/schema/reports.js';
@@ -79,7 +79,7 @@ async function reportProject(o: Org) {
   return project;
 }
 
-const LIMITS: LimitRow[] = [
+const LIMIT_ROWS: LimitRow[] = [
   {
     limit: 'max_projects',
     async seed(o, n) {
@@ -137,7 +137,7 @@ const LIMITS: LimitRow[] = [
 describe.each(PLANS)('plan %s', (plan) => {
   const permissions = PLAN_DEFAULTS[plan];
 
-  for (const row of LIMITS) {
+  for (const row of LIMIT_ROWS) {
     const max = permissions[row.limit] as number;
     if (max <= SEEDABLE) {
       it(`${row.limit} = ${max}: refused at the limit, nothing written; allowed below it`, async () => {
@@ -185,6 +185,30 @@ describe.each(PLANS)('plan %s', (plan) => {
       }
     });
   }
+  it(`max_screenshots = ${permissions.max_screenshots}: a report with one highlight too many is refused, nothing written; at the limit allowed`, async () => {
+    const o = await makeOrg(ctx, { plan });
+    const project = await reportProject(o);
+    const [{ tagId }] = await ctx.deps.db.select({ tagId: savedArticles.tagId }).from(savedArticles).where(eq(savedArticles.projectId, project.id));
+    await ctx.deps.db.execute(sql`insert into saved_articles (organization_id, project_id, tag_id, url_key, url, full_url, title, language, reach, date, locked)
+      select ${o.org.id}, ${project.id}, ${tagId}, 'hl-' || ${o.org.id} || '-' || g, 'http://127.0.0.1:9/hl-' || g, 'http://127.0.0.1:9/hl-' || g, 'Highlight ' || g, 'en', 1, '2024-03-11', false
+        from generate_series(1, ${permissions.max_screenshots}) g`);
+    const ids = (await ctx.deps.db.select({ id: savedArticles.id }).from(savedArticles).where(eq(savedArticles.projectId, project.id))).map((r) => r.id);
+    expect(ids).toHaveLength(permissions.max_screenshots + 1);
+    const withHighlights = (list: number[]) => {
+      const body = reportBody(project.id);
+      Object.assign(body.data.attributes, { screenshots: list.map((id) => ({ article_id: id })) });
+      return ctx.call('POST', '/api/reports', { token: o.token, body });
+    };
+    const over = await withHighlights(ids);
+    // At the product's own cap (LIMITS.reportMaxHighlights) the body's validation answers first (422).
+    if (permissions.max_screenshots < LIMITS.reportMaxHighlights) expectPlanLimit(over);
+    else expect(over.statusCode).toBe(422);
+    expect(await countReports(o.org.id)).toBe(0);
+    const allowed = await withHighlights(ids.slice(0, permissions.max_screenshots));
+    expect(allowed.statusCode, JSON.stringify(allowed.json())).toBe(201);
+    expect(await countReports(o.org.id)).toBe(1);
+  });
+
   it(`similarweb = ${permissions.similarweb}: monthly visits ${permissions.similarweb ? 'are sent' : 'are null'} in saved articles (list, CSV) and the articles feed`, async () => {
     const o = await makeOrg(ctx, { plan });
     const project = await reportProject(o);
