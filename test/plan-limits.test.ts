@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { PLAN_DEFAULTS, type PlanPermissions } from '../common/plans.js';
 import { LIMITS, ROLE } from '../common/limits.js';
+import { MSG } from '../common/messages.js';
+import { addDays, earliestSearchDate, utcDay } from '../common/schemas/supersearch.js';
 import { memberships } from '../server/db/schema/accounts.js';
 import { projects } from '../server/db/schema/workspace.js';
 import { reports } from '../server/db/schema/reports.js';
@@ -207,6 +209,19 @@ describe.each(PLANS)('plan %s', (plan) => {
     const allowed = await withHighlights(ids.slice(0, permissions.max_screenshots));
     expect(allowed.statusCode, JSON.stringify(allowed.json())).toBe(201);
     expect(await countReports(o.org.id)).toBe(1);
+  });
+
+  it(`max_data = ${permissions.max_data} months: a Super Search or export reaching further back is refused at /from_date; the plan's first day is allowed`, async () => {
+    const o = await makeOrg(ctx, { plan });
+    const today = utcDay();
+    const earliest = earliestSearchDate(permissions.max_data, today);
+    const body = (from: string) => ({ search: 'zelda', from_date: from, to_date: today, organization_id: o.org.id, to_email: 'desk@example.test' });
+    for (const path of ['/api/supersearch', '/api/supersearch/export_csv']) {
+      const res = await ctx.call('POST', path, { token: o.token, body: body(addDays(earliest, -1)) });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().errors[0], path).toMatchObject({ detail: MSG.supersearch.dateTooEarly(earliest), source: { pointer: '/from_date' } });
+    }
+    expect((await ctx.call('POST', '/api/supersearch', { token: o.token, body: body(earliest) })).statusCode).toBe(200);
   });
 
   it(`similarweb = ${permissions.similarweb}: monthly visits ${permissions.similarweb ? 'are sent' : 'are null'} in saved articles (list, CSV) and the articles feed`, async () => {
