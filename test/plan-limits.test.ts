@@ -7,6 +7,7 @@ import { addDays, earliestSearchDate, utcDay } from '../common/schemas/supersear
 import { memberships } from '../server/db/schema/accounts.js';
 import { projects } from '../server/db/schema/workspace.js';
 import { reports } from '../server/db/schema/reports.js';
+import { alerts } from '../server/db/schema/coverage.js';
 import { savedArticles } from '../server/db/schema/coverage.js';
 import { createOrganization } from '../server/features/organizations/service.js';
 import { NO_CAPABILITIES } from '../common/plans.js';
@@ -223,6 +224,31 @@ describe.each(PLANS)('plan %s', (plan) => {
     }
     expect((await ctx.call('POST', '/api/supersearch', { token: o.token, body: body(earliest) })).statusCode).toBe(200);
   });
+
+  for (const [flag, attributes] of [
+    ['slack', { slack_tracking: true, slack_channel_id: 'C123', slack_channel_name: 'press' }],
+    ['discord', { discord_webhook_url: 'https://discord.example.test/api/webhooks/1/abc' }],
+  ] as const) {
+    it(`${flag} = ${permissions[flag]}: an alert's ${flag} fields are refused without the flag (403 plan_limit, no alert), allowed with it; one alert per project`, async () => {
+      const o = await makeOrg(ctx, { plan });
+      const alertsOf = async (projectId: number) => (await ctx.deps.db.select({ n: count() }).from(alerts).where(eq(alerts.projectId, projectId)))[0].n;
+      const post = (projectId: number) =>
+        ctx.call('POST', '/api/alerts', { token: o.token, body: { data: { type: 'alert', attributes: { project_id: projectId, keywords: 'plan gated', ...attributes } } } });
+      const first = await makeProject(ctx, o.org.id);
+      if (permissions[flag]) {
+        expect((await post(first.id)).statusCode).toBe(201);
+        // One alert per project (409, as before plans).
+        expect((await post(first.id)).statusCode).toBe(409);
+        expect(await alertsOf(first.id)).toBe(1);
+        // The same organization once an operator takes the flag away: refused.
+        await ctx.deps.db.execute(sql`update organizations set permissions = permissions || ${JSON.stringify({ [flag]: false })}::jsonb where id = ${o.org.id}`);
+        ctx.deps.authenticator.forgetAll();
+      }
+      const second = await makeProject(ctx, o.org.id);
+      expectPlanLimit(await post(second.id));
+      expect(await alertsOf(second.id)).toBe(0);
+    });
+  }
 
   it(`similarweb = ${permissions.similarweb}: monthly visits ${permissions.similarweb ? 'are sent' : 'are null'} in saved articles (list, CSV) and the articles feed`, async () => {
     const o = await makeOrg(ctx, { plan });
