@@ -188,6 +188,20 @@ describe.each(PLANS)('plan %s', (plan) => {
       }
     });
   }
+  it(`max_projects = ${permissions.max_projects}: re-activating an archived project past the limit is refused and it stays archived`, async () => {
+    const o = await makeOrg(ctx, { plan });
+    const archived = await makeProject(ctx, o.org.id, { locked: true });
+    await LIMIT_ROWS[0].seed(o, Math.min(permissions.max_projects, SEEDABLE));
+    const reactivate = () => ctx.call('PATCH', `/api/projects/${archived.id}`, { token: o.token, body: { data: { type: 'project', attributes: { locked: false } } } });
+    if (permissions.max_projects <= SEEDABLE) {
+      expectPlanLimit(await reactivate());
+      expect((await ctx.deps.db.select().from(projects).where(eq(projects.id, archived.id)))[0].locked).toBe(true);
+      await LIMIT_ROWS[0].free(o);
+    }
+    expect((await reactivate()).statusCode).toBe(200);
+    expect((await ctx.deps.db.select().from(projects).where(eq(projects.id, archived.id)))[0].locked).toBe(false);
+  });
+
   it(`max_screenshots = ${permissions.max_screenshots}: a report with one highlight too many is refused, nothing written; at the limit allowed`, async () => {
     const o = await makeOrg(ctx, { plan });
     const project = await reportProject(o);
