@@ -35,9 +35,10 @@ afterAll(async () => {
 
 type Org = Awaited<ReturnType<typeof makeOrg>>;
 
+/** The spec's upgrade message (001 §"Upgrade") with 403 `plan_limit`. */
 const expectPlanLimit = (res: { statusCode: number; json(): { errors: { code: string; status: string }[] } }) => {
   expect(res.statusCode).toBe(403);
-  expect(res.json().errors[0]).toMatchObject({ status: '403', code: 'plan_limit' });
+  expect(res.json().errors[0]).toMatchObject({ status: '403', code: 'plan_limit', detail: MSG.billing.upgrade });
 };
 
 const countProjects = async (orgId: number) =>

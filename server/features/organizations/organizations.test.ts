@@ -290,7 +290,7 @@ describe('POST settings', () => {
     const { admin, token } = await makeOrg(ctx, { plan: 'starter' });
     const res = await create(token, 'One Too Many');
     expect(res.statusCode).toBe(403);
-    expect(res.json().errors[0]).toMatchObject({ code: 'plan_limit', detail: MSG.organization.limitReached });
+    expect(res.json().errors[0]).toMatchObject({ code: 'plan_limit', detail: MSG.billing.upgrade });
     const mine = await ctx.deps.db.select().from(memberships).where(eq(memberships.userId, admin.user.id));
     expect(mine).toHaveLength(1);
 

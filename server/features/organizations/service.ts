@@ -159,7 +159,7 @@ export async function addOrganization(db: Db, callerId: number, currentOrgId: nu
       .from(memberships)
       .where(and(eq(memberships.userId, callerId), eq(memberships.roleId, ROLE.admin)));
     if (!current.permissions.organisations || n >= current.permissions.max_organisations) {
-      throw new AppError('plan_limit', MSG.organization.limitReached);
+      throw new AppError('plan_limit', MSG.billing.upgrade);
     }
     const plan = planForNewOrganization(current);
     // A trial passes on its end date: creating an organization must not restart the trial.

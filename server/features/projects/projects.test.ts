@@ -142,7 +142,7 @@ describe('projects', () => {
     }
     const over = await ctx.call('POST', '/api/projects', { token, body: body({ name: 'Four Project' }, brand.id) });
     expect(over.statusCode).toBe(403);
-    expect(over.json().errors).toEqual([expect.objectContaining({ status: '403', code: 'plan_limit', detail: MSG.billing.projectLimit })]);
+    expect(over.json().errors).toEqual([expect.objectContaining({ status: '403', code: 'plan_limit', detail: MSG.billing.upgrade })]);
     expect(await rowsOf(org.id)).toHaveLength(4);
 
     // Archiving makes room; re-activating the archived one then counts against the limit.
@@ -154,7 +154,7 @@ describe('projects', () => {
       body: { data: { type: 'project', attributes: { locked: false, name: 'Renamed Too' } } },
     });
     expect(reactivate.statusCode).toBe(403);
-    expect(reactivate.json().errors[0]).toMatchObject({ code: 'plan_limit', detail: MSG.billing.projectLimit });
+    expect(reactivate.json().errors[0]).toMatchObject({ code: 'plan_limit', detail: MSG.billing.upgrade });
     const [kept] = await ctx.deps.db.select().from(projects).where(eq(projects.id, Number(ids[0])));
     expect(kept).toMatchObject({ locked: true, name: 'One Project' });
     expect(await activeCount(org.id)).toBe(3);
@@ -209,7 +209,7 @@ describe('projects', () => {
     const brand = await makeClient(ctx, org.id);
     const res = await ctx.call('POST', '/api/projects', { token, body: body({ name: 'Not Allowed' }, brand.id) });
     expect(res.statusCode).toBe(403);
-    expect(res.json().errors[0]).toMatchObject({ code: 'plan_limit', detail: MSG.billing.projectLimit });
+    expect(res.json().errors[0]).toMatchObject({ code: 'plan_limit', detail: MSG.billing.upgrade });
     expect(await rowsOf(org.id)).toEqual([]);
   });
 

@@ -38,9 +38,9 @@ async function requireActiveBrand(tx: Tx, orgId: number, clientId: number) {
  * project, so that the count and the write are atomic.
  */
 async function assertRoomForActiveProject(tx: Tx, orgId: number, permissions: PlanPermissions | undefined) {
-  if (!permissions?.projects) throw new AppError('plan_limit', MSG.billing.projectLimit);
+  if (!permissions?.projects) throw new AppError('plan_limit', MSG.billing.upgrade);
   if ((await countActiveProjects(tx, orgId)) >= permissions.max_projects) {
-    throw new AppError('plan_limit', MSG.billing.projectLimit);
+    throw new AppError('plan_limit', MSG.billing.upgrade);
   }
 }
 

@@ -263,7 +263,7 @@ describe('reports', () => {
     expect((await create({}, limited.token, limited.project.id)).statusCode).toBe(201);
     const second = await create({}, limited.token, limited.project.id);
     expect(second.statusCode).toBe(403);
-    expect(second.json().errors[0]).toMatchObject({ code: 'plan_limit', detail: MSG.reports.limitReached });
+    expect(second.json().errors[0]).toMatchObject({ code: 'plan_limit', detail: MSG.billing.upgrade });
     await setPermissions(ctx, limited.org.id, { reports: false });
     for (const [method, url] of [['GET', '/api/reports'], ['POST', '/api/reports/preview']] as const) {
       const res = await ctx.call(method, url, { token: limited.token, body: method === 'POST' ? { project_id: limited.project.id, date_range: ['2024-03-01', '2024-03-31'] } : undefined });

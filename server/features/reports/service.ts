@@ -191,7 +191,7 @@ export async function createReport(
 
   const report = await db.transaction(async (tx) => {
     const permissions = await lockOrganizationPermissions(tx, orgId);
-    if (!permissions?.reports || (await countReports(tx, orgId)) >= permissions.max_reports) throw new AppError('plan_limit', MSG.reports.limitReached);
+    if (!permissions?.reports || (await countReports(tx, orgId)) >= permissions.max_reports) throw new AppError('plan_limit', MSG.billing.upgrade);
     if (highlightIds.length && (!permissions.screenshot || highlightIds.length > permissions.max_screenshots)) {
       throw new AppError('plan_limit', MSG.billing.upgrade, '/data/attributes/screenshots');
     }
