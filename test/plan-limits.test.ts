@@ -294,3 +294,25 @@ describe.each(PLANS)('plan %s', (plan) => {
     expect(feedCsv.body.includes('4217')).toBe(permissions.similarweb);
   });
 });
+
+describe('a downgrade', () => {
+  it('deletes nothing: projects and reports over the new limits stay readable, new ones are refused', async () => {
+    const o = await makeOrg(ctx, { plan: 'pro' });
+    const starter = PLAN_DEFAULTS.starter;
+    await LIMIT_ROWS[0].seed(o, starter.max_projects + 2);
+    await LIMIT_ROWS[1].seed(o, starter.max_reports + 2);
+    await ctx.deps.db.execute(sql`update organizations set plan = 'starter', permissions = ${JSON.stringify(starter)}::jsonb where id = ${o.org.id}`);
+    ctx.deps.authenticator.forgetAll();
+
+    const listed = await ctx.call('GET', '/api/projects?page_size=100', { token: o.token });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data.filter((p: { attributes: { locked: boolean } }) => !p.attributes.locked)).toHaveLength(starter.max_projects + 3);
+    const reportList = await ctx.call('GET', '/api/reports?page_size=100', { token: o.token });
+    expect(reportList.statusCode).toBe(200);
+    expect(reportList.json().data).toHaveLength(starter.max_reports + 2);
+
+    expectPlanLimit(await LIMIT_ROWS[0].attempt(o));
+    expectPlanLimit(await LIMIT_ROWS[1].attempt(o));
+    expect(await countReports(o.org.id)).toBe(starter.max_reports + 2);
+  });
+});
