@@ -205,3 +205,33 @@ export interface ProductAttributes {
   annual_price_id: string | null;
   contact_sales: boolean;
 }
+
+/**
+ * Where an organization's plan stands. `expired`: the trial ended or the subscription was
+ * deleted; the workspace is closed until it upgrades (the end-of-trial page). `past_due` and
+ * `unpaid`: the last payment failed; the workspace stays open and admins see a banner.
+ */
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'unpaid', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Who set the plan: `signup` (the trial, or the bootstrap), `stripe` (a subscription), `operator` (by hand). */
+export const PLAN_SOURCES = ['signup', 'stripe', 'operator'] as const;
+export type PlanSource = (typeof PLAN_SOURCES)[number];
+
+/** `subscription_status` of an organization as the server sends it (docs/api.md). */
+export interface SubscriptionStatusAttributes {
+  /** The workspace is closed: a trial that ended, or a subscription that was deleted (not for the operator). */
+  trial_expired: boolean;
+  trial_ends_at: string | null;
+  status: SubscriptionStatus;
+  plan_source: PlanSource;
+  billing_period: BillingPeriod | null;
+  current_period_end: string | null;
+  /** The last invoice failed and none was paid since (admins see a banner). */
+  payment_failed: boolean;
+}
+
+/** Days left until `endsAt`, counting a started day as one: 1 in the last 24 hours, 0 once over. */
+export function trialDaysLeft(endsAt: Date, now: Date = new Date()): number {
+  return Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / 86_400_000));
+}

@@ -53,6 +53,12 @@ const envSchema = z.object({
   WEBSITE_ICONS_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   MAIL_FROM: z.string().min(3).default('Coverwatch <no-reply@coverwatch.local>'),
+  /** Stripe: secret API key (unset = no self-serve billing: the operator sets plans), webhook signing secret, API base URL (tests: a local fake). */
+  STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
+  STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
+  /** Whom the upgrade screens name when billing is not connected (default: ADMIN_EMAIL). */
+  BILLING_CONTACT_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.string().email().optional()),
   /** The payment platform's price ids per plan and period: `starter_monthly=price_1,pro_annual=price_4`. */
   STRIPE_PRICES: z.string().default('').transform((raw, ctx) => {
     const r = parseStripePrices(raw);
@@ -108,6 +114,10 @@ export interface Config {
   mail: { smtpUrl?: string; from: string };
   /** Price ids of the payment platform per plan and billing period (STRIPE_PRICES); absent = not configured. */
   stripePrices: StripePrices;
+  /** Stripe (server/integrations/stripe): no secret key = billing not connected. */
+  stripe: { secretKey?: string; webhookSecret?: string; apiUrl: string };
+  /** The address people are told to write to for a plan when billing is not connected. */
+  billingContactEmail: string;
   version: string;
 }
 
@@ -167,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     websiteIconsEnabled: e.WEBSITE_ICONS_ENABLED,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     stripePrices: e.STRIPE_PRICES,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
+    billingContactEmail: (e.BILLING_CONTACT_EMAIL ?? e.ADMIN_EMAIL).toLowerCase(),
     version: process.env.npm_package_version ?? '1.12.16',
   };
 }

@@ -28,6 +28,7 @@ import supersearchRoutes from './features/supersearch/routes.js';
 import videosRoutes from './features/videos/routes.js';
 import streamsRoutes from './features/streams/routes.js';
 import billingRoutes from './features/billing/routes.js';
+import operatorRoutes from './features/operator/routes.js';
 
 /** Every feature's routes, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -61,4 +62,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(videosRoutes);
   await app.register(streamsRoutes);
   await app.register(billingRoutes);
+  await app.register(operatorRoutes);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Capabilities, PlanPermissions } from '../plans.js';
+import type { Capabilities, PlanPermissions, SubscriptionStatusAttributes } from '../plans.js';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { avatarSchema, idSchema, resourceDocument } from './jsonapi.js';
@@ -49,7 +49,7 @@ export interface OrganizationAttributes {
   'plan-name': string;
   'tier-name': string | null;
   stripe_customer_id: string | null;
-  subscription_status: { trial_expired: boolean; trial_ends_at: string | null };
+  subscription_status: SubscriptionStatusAttributes;
   slack_enabled: boolean;
   permissions: PlanPermissions;
   capabilities: Capabilities;

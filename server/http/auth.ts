@@ -18,6 +18,8 @@ export interface OrgContext {
   capabilities: Capabilities;
   trialEndsAt: Date | null;
   stripeCustomerId: string | null;
+  /** common/plans.ts SubscriptionStatus. */
+  subscriptionStatus: string;
 }
 
 export interface AuthContext {
@@ -115,11 +117,11 @@ export class Authenticator {
       user_id: number; name: string; email: string; tier_id: number; role_id: number | null;
       org_id: number | null; org_name: string | null; plan: string | null; org_tier: number | null;
       permissions: PlanPermissions | null; capabilities: Capabilities | null; trial_ends_at: Date | null;
-      stripe_customer_id: string | null;
+      stripe_customer_id: string | null; subscription_status: string | null;
     }>(sql`
       select u.id as user_id, u.name, u.email, u.tier_id, m.role_id,
              o.id as org_id, o.name as org_name, o.plan, o.tier_id as org_tier, o.permissions,
-             o.capabilities, o.trial_ends_at, o.stripe_customer_id
+             o.capabilities, o.trial_ends_at, o.stripe_customer_id, o.subscription_status
         from sessions s
         join users u on u.id = s.user_id
         left join memberships m on m.user_id = u.id and m.organization_id = u.organization_id
@@ -146,6 +148,7 @@ export class Authenticator {
               capabilities: r.capabilities!,
               trialEndsAt: r.trial_ends_at ? new Date(r.trial_ends_at) : null,
               stripeCustomerId: r.stripe_customer_id,
+              subscriptionStatus: r.subscription_status ?? 'trialing',
             },
     };
   }
@@ -165,8 +168,18 @@ export function requireOrg(req: FastifyRequest): OrgAuth {
   return { ...auth, orgId: auth.org.id, roleId: auth.roleId, org: auth.org };
 }
 
-export function isTrialExpired(org: OrgContext, now = new Date()): boolean {
-  return !org.capabilities.platform_operator && org.plan === 'trial' && !!org.trialEndsAt && org.trialEndsAt < now;
+/**
+ * The workspace is closed until the organization upgrades: its trial has ended (by the clock, so
+ * access ends on time even before the daily job marks it) or billing marked it expired (a deleted
+ * subscription). Never the platform operator.
+ */
+export function isTrialExpired(
+  org: Pick<OrgContext, 'capabilities' | 'plan' | 'trialEndsAt' | 'subscriptionStatus'>,
+  now = new Date(),
+): boolean {
+  if (org.capabilities.platform_operator) return false;
+  if (org.subscriptionStatus === 'expired') return true;
+  return org.plan === 'trial' && !!org.trialEndsAt && org.trialEndsAt < now;
 }
 
 /** Workspace routes: an organization whose trial ended can read nothing until it upgrades. */

@@ -9,6 +9,7 @@ import { createExportQueue, startExportWorker } from '../features/supersearch/ex
 import { createIconQueues, startIconWorkers } from '../features/websites/icon-jobs.js';
 import { createVideoQueues, startVideoWorkers } from '../features/videos/jobs.js';
 import { createStreamQueues, startStreamWorkers } from '../features/streams/jobs.js';
+import { createBillingQueues, startBillingWorkers } from '../features/billing/jobs.js';
 import { runHousekeeping } from './housekeeping.js';
 import { errorFields } from './log-errors.js';
 
@@ -55,6 +56,7 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
   await createIconQueues(boss);
   await createVideoQueues(boss);
   await createStreamQueues(boss);
+  await createBillingQueues(boss);
   if (opts.work) {
     await boss.schedule(QUEUES.housekeeping, '*/15 * * * *');
     await boss.work(QUEUES.housekeeping, async () => {
@@ -69,6 +71,7 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
     await startIconWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startVideoWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startStreamWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
+    await startBillingWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
   }
   return boss;
 }

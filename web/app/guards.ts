@@ -97,7 +97,7 @@ export function decideRedirect(user: CurrentUser | null, path: string, ctx: Redi
 
   const flag = FEATURE_GATES[section];
   if (flag && !hasPermission(user, flag)) return '/errors/404';
-  if (section === 'websites' && !(isPlatformOperator(user) && isAdmin(user))) return '/errors/404';
+  if ((section === 'websites' || section === 'operator') && !(isPlatformOperator(user) && isAdmin(user))) return '/errors/404';
   if (section === 'organization-details' && !isAdmin(user)) return '/errors/404';
 
   if ((PROJECT_SECTIONS as readonly string[]).includes(section)) {

@@ -16,6 +16,7 @@ import { SavedVideosPage } from '../features/videos/routes/saved-videos-page';
 import { YoutubeFeedPage } from '../features/videos/routes/youtube-feed-page';
 import { WebsiteDetailPage } from '../features/websites/routes/website-detail-page';
 import { WebsitesPage } from '../features/websites/routes/websites-page';
+import { OperatorOrganizationsPage } from '../features/operator/routes/organizations-page';
 
 /**
  * The authenticated screens (spec 000 §2). Gating (plan features, admin-only pages, the
@@ -40,4 +41,5 @@ export const workspaceRoutes: RouteObject[] = [
   { path: 'streams/:projectId', element: <SavedStreamsPage /> },
   { path: 'websites', element: <WebsitesPage /> },
   { path: 'websites/:websiteUrl', element: <WebsiteDetailPage /> },
+  { path: 'operator/organizations', element: <OperatorOrganizationsPage /> },
 ];

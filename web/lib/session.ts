@@ -19,7 +19,10 @@ export type CurrentOrganization = Omit<
   id: string;
   permissions: Partial<PlanPermissions>;
   capabilities: Partial<Capabilities>;
-  subscription_status: Lenient<OrganizationAttributes['subscription_status'], 'trial_ends_at'>;
+  subscription_status: Lenient<
+    OrganizationAttributes['subscription_status'],
+    'trial_ends_at' | 'status' | 'plan_source' | 'billing_period' | 'current_period_end' | 'payment_failed'
+  >;
 };
 
 /** The signed-in user: the server's `user` attributes (common/schemas/users), read as leniently as its organization. */

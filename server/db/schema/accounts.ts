@@ -22,10 +22,23 @@ export const organizations = pgTable('organizations', {
   capabilities: jsonb('capabilities').$type<Capabilities>().notNull(),
   stripeCustomerId: text('stripe_customer_id'),
   trialEndsAt: ts('trial_ends_at'),
+  /**
+   * Where the plan stands (common/plans.ts SUBSCRIPTION_STATUSES): trialing, active, past_due,
+   * unpaid, expired (trial over or subscription ended). Written by billing through this
+   * feature's service (webhooks, the trial job, the operator).
+   */
+  subscriptionStatus: text('subscription_status').notNull().default('trialing'),
+  /** Who set the plan: signup (the trial or the bootstrap), stripe (a subscription), operator (by hand). */
+  planSource: text('plan_source').notNull().default('signup'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  billingPeriod: text('billing_period'),
+  currentPeriodEnd: ts('current_period_end'),
+  /** Set while the subscription's last invoice failed (banner for admins); cleared when one is paid. */
+  paymentFailedAt: ts('payment_failed_at'),
   slackEnabled: boolean('slack_enabled').notNull().default(false),
   insertedAt: ts('inserted_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+}, (t) => [index('organizations_stripe_customer_idx').on(t.stripeCustomerId)]);
 
 export const users = pgTable(
   'users',

@@ -16,7 +16,14 @@ export default async function billingRoutes(app: FastifyInstance) {
     const products = listProducts(config);
     return reply.type(JSONAPI).send({
       data: products.map((p) => resource('product', p.key, { ...p.attributes })),
-      meta: { total_entries: products.length, last_page: 1, page_number: 1, page_size: products.length },
+      meta: {
+        total_entries: products.length,
+        last_page: 1,
+        page_number: 1,
+        page_size: products.length,
+        // Without a Stripe key nobody can pay here: the upgrade screens name whom to write to instead.
+        billing: { checkout_enabled: !!config.stripe.secretKey, contact_email: config.billingContactEmail },
+      },
     });
   });
 }

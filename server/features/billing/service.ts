@@ -1,5 +1,7 @@
 import { PRODUCTS, isExcludedProductName, type BillingPeriod, type Product, type ProductAttributes, type ProductKey } from '../../../common/plans.js';
+import type { Logger } from 'pino';
 import { STRIPE_PRICE_KEYS, type Config, type StripePriceKey } from '../../config.js';
+import type { Db } from '../../db/client.js';
 
 export type { ProductAttributes };
 
@@ -36,4 +38,12 @@ export function planForPriceId(config: Pick<Config, 'stripePrices'>, priceId: st
     }
   }
   return null;
+}
+
+/**
+ * Creates payment customers for organizations that lack one while Stripe is configured (the
+ * hourly billing job). TO BE IMPLEMENTED (issue 14, Stripe helper): see /tmp/brief14/helper-a.md.
+ */
+export async function createMissingCustomers(_deps: { db: Db; config: Config; log: Pick<Logger, 'info' | 'warn' | 'error'> }): Promise<{ customersCreated: number }> {
+  return { customersCreated: 0 };
 }

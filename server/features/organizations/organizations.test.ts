@@ -43,7 +43,15 @@ describe('GET organizations/{id}', () => {
       'plan-name': 'Pro plan',
       'tier-name': 'Pro',
       stripe_customer_id: null,
-      subscription_status: { trial_expired: false, trial_ends_at: null },
+      subscription_status: {
+        trial_expired: false,
+        trial_ends_at: null,
+        status: 'active',
+        plan_source: 'signup',
+        billing_period: null,
+        current_period_end: null,
+        payment_failed: false,
+      },
       slack_enabled: false,
       permissions: PLAN_DEFAULTS.pro,
       capabilities: { platform_operator: false, regional_filters: false, ai_headline_tools: false, notification_card: false },
@@ -71,7 +79,7 @@ describe('GET organizations/{id}', () => {
       plan: 'trial',
       'plan-name': 'Free trial',
       'tier-name': 'Free',
-      subscription_status: { trial_expired: true, trial_ends_at: ended.toISOString() },
+      subscription_status: { trial_expired: true, trial_ends_at: ended.toISOString(), status: 'trialing', payment_failed: false },
     });
   });
 

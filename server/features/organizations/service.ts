@@ -1,8 +1,9 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ROLE, TIER_NAMES, TRIAL_DAYS, type TierId } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
 import {
-  CAPABILITIES_BY_LEGACY_ID, NO_CAPABILITIES, PLAN_DEFAULTS, PLAN_NAMES, PLAN_TIER, type Capabilities,
+  CAPABILITIES_BY_LEGACY_ID, NO_CAPABILITIES, PLAN_DEFAULTS, PLAN_NAMES, PLAN_SOURCES, PLAN_TIER, SUBSCRIPTION_STATUSES,
+  type BillingPeriod, type Capabilities, type PlanSource, type SubscriptionStatus, type SubscriptionStatusAttributes,
 } from '../../../common/plans.js';
 import type { Db, Tx } from '../../db/client.js';
 import { memberships, organizations, users } from '../../db/schema/accounts.js';
@@ -32,6 +33,8 @@ export async function createOrganization(
     stripeCustomerId?: string | null;
     /** Overrides the trial end (an organization created from a trial must not start a fresh trial). */
     trialEndsAt?: Date | null;
+    /** The billing state an added organization shares with the one it was created from. */
+    billing?: Pick<OrganizationRow, 'subscriptionStatus' | 'planSource' | 'stripeSubscriptionId' | 'billingPeriod' | 'currentPeriodEnd'>;
   },
 ) {
   const [org] = await tx
@@ -49,6 +52,11 @@ export async function createOrganization(
           : input.plan === 'trial'
             ? new Date(Date.now() + TRIAL_DAYS * 86400_000)
             : null,
+      subscriptionStatus: input.billing?.subscriptionStatus ?? (input.plan === 'trial' ? 'trialing' : 'active'),
+      planSource: input.billing?.planSource ?? 'signup',
+      stripeSubscriptionId: input.billing?.stripeSubscriptionId ?? null,
+      billingPeriod: input.billing?.billingPeriod ?? null,
+      currentPeriodEnd: input.billing?.currentPeriodEnd ?? null,
     })
     .returning();
   await addMembership(tx, org.id, input.ownerId, ROLE.admin);
@@ -69,7 +77,167 @@ export async function applyLegacyCapabilities(tx: Tx) {
   }
 }
 
-const isPlanKey = (plan: string): plan is PlanKey => Object.hasOwn(PLAN_DEFAULTS, plan);
+export const isPlanKey = (plan: string): plan is PlanKey => Object.hasOwn(PLAN_DEFAULTS, plan);
+
+/** `subscription_status` as the API sends it (common/plans.ts SubscriptionStatusAttributes). */
+export function subscriptionStatusAttributes(org: OrganizationRow, now = new Date()): SubscriptionStatusAttributes {
+  return {
+    trial_expired: isTrialExpired(org, now),
+    trial_ends_at: org.trialEndsAt?.toISOString() ?? null,
+    status: (SUBSCRIPTION_STATUSES as readonly string[]).includes(org.subscriptionStatus) ? (org.subscriptionStatus as SubscriptionStatus) : 'trialing',
+    plan_source: (PLAN_SOURCES as readonly string[]).includes(org.planSource) ? (org.planSource as PlanSource) : 'signup',
+    billing_period: org.billingPeriod === 'monthly' || org.billingPeriod === 'annual' ? org.billingPeriod : null,
+    current_period_end: org.currentPeriodEnd?.toISOString() ?? null,
+    payment_failed: org.paymentFailedAt !== null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plan and subscription state. Billing (webhooks, the trial job, the operator console) changes an
+// organization's plan only through these; the plan's permissions are reset to its defaults.
+// ---------------------------------------------------------------------------------------------
+
+/** What a Stripe subscription says about the organizations of its customer. */
+export interface SubscriptionState {
+  plan: PlanKey;
+  status: SubscriptionStatus;
+  stripeSubscriptionId: string | null;
+  billingPeriod: BillingPeriod | null;
+  currentPeriodEnd: Date | null;
+  /** true: set the failed-payment mark (kept if already set); false: clear it. */
+  paymentFailed: boolean;
+}
+
+function planColumns(plan: PlanKey) {
+  return { plan, tierId: PLAN_TIER[plan], permissions: PLAN_DEFAULTS[plan] };
+}
+
+/** The organizations billed to a Stripe customer, locked (`for update`) in `tx`, by id. */
+export async function lockOrganizationsOfCustomer(tx: Tx, customerId: string): Promise<OrganizationRow[]> {
+  return tx.select().from(organizations).where(eq(organizations.stripeCustomerId, customerId)).orderBy(organizations.id).for('update');
+}
+
+/** One organization, locked (`for update`) in `tx`. */
+export async function lockOrganization(tx: Tx, orgId: number): Promise<OrganizationRow | undefined> {
+  const [row] = await tx.select().from(organizations).where(eq(organizations.id, orgId)).for('update');
+  return row;
+}
+
+export { findOrganization };
+
+/** Records the payment customer created for an organization (only where none is set yet). */
+export async function setStripeCustomerId(tx: Tx, orgId: number, customerId: string): Promise<boolean> {
+  const rows = await tx
+    .update(organizations)
+    .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+    .where(and(eq(organizations.id, orgId), isNull(organizations.stripeCustomerId)))
+    .returning({ id: organizations.id });
+  return rows.length > 0;
+}
+
+/** Applies a subscription's current state to organizations (plan_source stripe). The platform operator keeps its plan. */
+export async function applySubscriptionState(tx: Tx, orgIds: number[], state: SubscriptionState): Promise<void> {
+  if (!orgIds.length) return;
+  await tx
+    .update(organizations)
+    .set({
+      ...planColumns(state.plan),
+      subscriptionStatus: state.status,
+      planSource: 'stripe',
+      stripeSubscriptionId: state.stripeSubscriptionId,
+      billingPeriod: state.billingPeriod,
+      currentPeriodEnd: state.currentPeriodEnd,
+      paymentFailedAt: state.paymentFailed ? sql`coalesce(${organizations.paymentFailedAt}, now())` : null,
+      updatedAt: new Date(),
+    })
+    .where(and(inArray(organizations.id, orgIds), sql`not coalesce((${organizations.capabilities}->>'platform_operator')::boolean, false)`));
+}
+
+/** Ends a subscription: the organizations are closed (expired) until they subscribe again; their data stays. */
+export async function expireSubscription(tx: Tx, orgIds: number[]): Promise<void> {
+  if (!orgIds.length) return;
+  await tx
+    .update(organizations)
+    .set({ subscriptionStatus: 'expired', paymentFailedAt: null, currentPeriodEnd: null, updatedAt: new Date() })
+    .where(and(inArray(organizations.id, orgIds), sql`not coalesce((${organizations.capabilities}->>'platform_operator')::boolean, false)`));
+}
+
+/** The operator sets a plan by hand (no subscription behind it): active, plan_source operator. */
+export async function setPlanByOperator(tx: Tx, orgId: number, plan: PlanKey): Promise<void> {
+  await tx
+    .update(organizations)
+    .set({
+      ...planColumns(plan),
+      subscriptionStatus: plan === 'trial' ? 'trialing' : 'active',
+      planSource: 'operator',
+      paymentFailedAt: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(organizations.id, orgId));
+}
+
+/** The operator extends (or restarts) a trial until `until`: plan trial, trialing. */
+export async function extendTrial(tx: Tx, orgId: number, until: Date): Promise<void> {
+  await tx
+    .update(organizations)
+    .set({ ...planColumns('trial'), trialEndsAt: until, subscriptionStatus: 'trialing', planSource: 'operator', updatedAt: new Date() })
+    .where(eq(organizations.id, orgId));
+}
+
+/**
+ * Marks trials that ended by `now` expired (the daily job); returns the organizations it marked.
+ * Never the platform operator.
+ */
+export async function markExpiredTrials(tx: Tx, now: Date): Promise<OrganizationRow[]> {
+  return tx
+    .update(organizations)
+    .set({ subscriptionStatus: 'expired', updatedAt: now })
+    .where(
+      and(
+        eq(organizations.plan, 'trial'),
+        eq(organizations.subscriptionStatus, 'trialing'),
+        sql`${organizations.trialEndsAt} < ${now}`,
+        sql`not coalesce((${organizations.capabilities}->>'platform_operator')::boolean, false)`,
+      ),
+    )
+    .returning();
+}
+
+/** Running trials ending before `before` (the trial reminders), never the operator. */
+export async function listTrialsEndingBefore(db: Tx, before: Date): Promise<OrganizationRow[]> {
+  return db
+    .select()
+    .from(organizations)
+    .where(
+      and(
+        eq(organizations.plan, 'trial'),
+        eq(organizations.subscriptionStatus, 'trialing'),
+        sql`${organizations.trialEndsAt} < ${before}`,
+        sql`not coalesce((${organizations.capabilities}->>'platform_operator')::boolean, false)`,
+      ),
+    )
+    .orderBy(organizations.id);
+}
+
+/** Organizations without a payment customer (billing creates them), never the operator, oldest first. */
+export async function listOrganizationsWithoutCustomer(db: Tx, limit: number): Promise<OrganizationRow[]> {
+  return db
+    .select()
+    .from(organizations)
+    .where(and(isNull(organizations.stripeCustomerId), sql`not coalesce((${organizations.capabilities}->>'platform_operator')::boolean, false)`))
+    .orderBy(organizations.id)
+    .limit(limit);
+}
+
+/** The admins of an organization (name and e-mail), for billing e-mails. */
+export async function listOrganizationAdmins(db: Tx, orgId: number): Promise<{ userId: number; name: string; email: string }[]> {
+  return db
+    .select({ userId: users.id, name: users.name, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, orgId), eq(memberships.roleId, ROLE.admin)))
+    .orderBy(users.id);
+}
 
 /**
  * An organization's attributes as `GET organizations/{id}` and `GET user`'s `organization`
@@ -83,7 +251,7 @@ export function organizationAttributes(org: OrganizationRow) {
     'plan-name': isPlanKey(org.plan) ? PLAN_NAMES[org.plan] : org.plan,
     'tier-name': TIER_NAMES[org.tierId as TierId] ?? null,
     stripe_customer_id: org.stripeCustomerId,
-    subscription_status: { trial_expired: isTrialExpired(org), trial_ends_at: org.trialEndsAt?.toISOString() ?? null },
+    subscription_status: subscriptionStatusAttributes(org),
     slack_enabled: org.slackEnabled,
     permissions: org.permissions,
     capabilities: org.capabilities,
@@ -165,6 +333,8 @@ export async function addOrganization(db: Db, callerId: number, currentOrgId: nu
     // A trial passes on its end date: creating an organization must not restart the trial.
     const trialEndsAt = plan === 'trial' && current.plan === 'trial' ? current.trialEndsAt : undefined;
     // The plan covers several organizations under one subscription, so they share its customer.
-    return createOrganization(tx, { name, plan, ownerId: callerId, trialEndsAt, stripeCustomerId: current.stripeCustomerId });
+    // The new organization shares its billing state, so the subscription's webhooks (by customer) keep both in step.
+    const billing = plan === current.plan ? current : undefined;
+    return createOrganization(tx, { name, plan, ownerId: callerId, trialEndsAt, stripeCustomerId: current.stripeCustomerId, billing });
   });
 }

@@ -34,7 +34,7 @@ describe('buildNav', () => {
     expect(labels(user(PLAN_DEFAULTS.pro, true))).toEqual([
       'All Coverage: Articles, Videos, Streams',
       'Saved Coverage: Articles, Videos, Streams',
-      '-: Reports, Brands, Projects, Tags, Websites, Super Search, FAQ',
+      '-: Reports, Brands, Projects, Tags, Websites, Organizations, Super Search, FAQ',
     ]);
     const paths = nav.flatMap((s) => s.items.filter((i) => !i.external).map((i) => i.to));
     expect(paths).toEqual(['/articles-feed/4', '/youtube-feed/4', '/twitch-feed/4', '/articles/4', '/videos/4', '/streams/4', '/reports/4', '/brands/4', '/projects/4', '/tags/4', '/websites', '/supersearch/4']);
