@@ -10,9 +10,11 @@ import { publicReportPaths } from '../server/features/reports/test-fixtures.js';
 import type { Probe, TenantFixture, TenantProbeSet } from './tenant-probes/types.js';
 import { videosProbes } from './tenant-probes/videos.js';
 import { streamsProbes } from './tenant-probes/streams.js';
+import { billingProbes } from './tenant-probes/billing.js';
+import { operatorProbes } from './tenant-probes/operator.js';
 
 /** Features that classify their routes in their own file (test/tenant-probes/). */
-const FEATURE_PROBES: TenantProbeSet[] = [videosProbes, streamsProbes];
+const FEATURE_PROBES: TenantProbeSet[] = [videosProbes, streamsProbes, billingProbes, operatorProbes];
 
 /**
  * For every route that touches tenant data, a token of another organization gets 404 for this
