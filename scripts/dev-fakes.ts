@@ -1,11 +1,13 @@
-// `npm run dev -- --fakes` starts this first: the local YouTube, Twitch, Slack and Discord fakes
-// (test/fakes/, the same servers the tests use) on 127.0.0.1, with a little data that keeps
-// changing, so the video and stream screens work offline. It prints one line
+// `npm run dev -- --fakes` starts this first: the local YouTube, Twitch, Slack, Discord and Stripe
+// fakes (test/fakes/, the same servers the tests use) on 127.0.0.1, with a little data that keeps
+// changing, so the video and stream screens work offline and checkout can be clicked through (the
+// fake Stripe's Pay page delivers signed webhooks to the dev API). It prints one line
 // `DEV_FAKES_ENV {json}` with the variables that point the API at them (dev.mjs reads it),
 // then the webhook addresses to paste into a feed's notification settings, and one line per
 // message Slack or Discord receive.
 import { startFakeDiscord } from '../test/fakes/discord.js';
 import { startFakeSlack } from '../test/fakes/slack.js';
+import { startFakeStripe } from '../test/fakes/stripe.js';
 import { DEFAULT_GAMES, startFakeTwitch } from '../test/fakes/twitch.js';
 import { startFakeYoutube, type FakeYoutubeVideo } from '../test/fakes/youtube.js';
 
@@ -34,10 +36,24 @@ function video(n: number): FakeYoutubeVideo {
   };
 }
 
+// Stripe in dev: any card "pays" on the fake's checkout page. The API's port is the one dev.mjs gives it.
+const STRIPE_DEV = {
+  secretKey: 'sk_test_dev_coverwatch_fake',
+  webhookSecret: 'whsec_dev_coverwatch_fake',
+  prices: {
+    starter_monthly: 'price_dev_starter_monthly',
+    starter_annual: 'price_dev_starter_annual',
+    pro_monthly: 'price_dev_pro_monthly',
+    pro_annual: 'price_dev_pro_annual',
+  },
+};
+const apiPort = process.env.API_PORT ?? process.env.PORT ?? '3000';
+
 async function main() {
   const youtube = await startFakeYoutube({ channels: CHANNELS, videos: Array.from({ length: 40 }, (_, i) => video(i)) });
   const twitch = await startFakeTwitch();
   const [slack, discord] = await Promise.all([startFakeSlack(), startFakeDiscord()]);
+  const stripe = await startFakeStripe({ ...STRIPE_DEV, webhookUrl: `http://127.0.0.1:${apiPort}/api/webhooks/stripe` });
 
   const streamers = [
     { id: '900001', login: 'blockbuilder', display_name: 'BlockBuilder', followers: 310_000 },
@@ -61,12 +77,21 @@ async function main() {
     });
   }
 
-  const env = { ...youtube.env, ...twitch.env, ALLOW_PRIVATE_NETWORK: 'true' };
+  const env = {
+    ...youtube.env,
+    ...twitch.env,
+    ALLOW_PRIVATE_NETWORK: 'true',
+    STRIPE_SECRET_KEY: STRIPE_DEV.secretKey,
+    STRIPE_WEBHOOK_SECRET: STRIPE_DEV.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+    STRIPE_PRICES: Object.entries(STRIPE_DEV.prices).map(([k, v]) => `${k}=${v}`).join(','),
+  };
   process.stdout.write(`DEV_FAKES_ENV ${JSON.stringify(env)}\n`);
   console.log(`[fakes] YouTube ${youtube.apiUrl} · Twitch ${twitch.apiUrl}`);
   console.log('[fakes] YouTube keywords that find videos: minecraft, zelda, speedrun, indie game; Twitch games: Minecraft, Zelda');
   console.log(`[fakes] Slack webhook:   ${slack.webhookUrl('devhook')}`);
   console.log(`[fakes] Discord webhook: ${discord.webhookUrl('1234567890')}`);
+  console.log(`[fakes] Stripe ${stripe.url}: checkout's Pay button delivers webhooks to http://127.0.0.1:${apiPort}/api/webhooks/stripe`);
 
   // New uploads now and then, so polls find something new and announcements go out.
   let n = 40;
@@ -78,9 +103,12 @@ async function main() {
   // Show what the webhooks receive, as a developer would see it in the channel.
   let seenSlack = 0;
   let seenDiscord = 0;
+  let seenStripe = 0;
   const tail = setInterval(() => {
     for (const r of slack.requests.slice(seenSlack)) console.log(`[fakes] Slack ${r.status}: ${String(r.payload?.text ?? '').slice(0, 160)}`);
     for (const r of discord.requests.slice(seenDiscord)) console.log(`[fakes] Discord ${r.status}: ${String(r.payload?.content ?? '').slice(0, 160)}`);
+    for (const d of stripe.deliveries.slice(seenStripe)) console.log(`[fakes] Stripe webhook ${d.type} → ${d.status ?? d.error}`);
+    seenStripe = stripe.deliveries.length;
     seenSlack = slack.requests.length;
     seenDiscord = discord.requests.length;
   }, 1000);
@@ -88,7 +116,7 @@ async function main() {
   const stop = async () => {
     clearInterval(uploads);
     clearInterval(tail);
-    await Promise.allSettled([youtube.close(), twitch.close(), slack.close(), discord.close()]);
+    await Promise.allSettled([youtube.close(), twitch.close(), slack.close(), discord.close(), stripe.close()]);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

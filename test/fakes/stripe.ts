@@ -1,0 +1,487 @@
+import http from 'node:http';
+import { createHmac, randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local Stripe on 127.0.0.1 (random port) speaking the form-encoded wire format of
+ * shared/reference/third-party-apis.md §5, enough for Coverwatch's billing:
+ *
+ *   POST /v1/customers · GET /v1/customers/:id
+ *   POST /v1/checkout/sessions · GET /v1/checkout/sessions/:id
+ *   POST /v1/billing_portal/sessions
+ *   GET|POST|DELETE /v1/subscriptions/:id (POST: `items[0][price]`, `cancel_at_period_end`, `metadata`)
+ *
+ * Requests need `Authorization: Bearer <secretKey>` (or Basic with the key as user name), else 401
+ * with Stripe's error body; unknown ids answer 404 `resource_missing`; `Idempotency-Key` on
+ * POST /v1/customers returns the first answer again. Subscriptions are shaped as API basil and
+ * later: the period end is on `items.data[0].current_period_end`, not on the subscription.
+ *
+ * Browser pages (the end-to-end test clicks them):
+ *   `{url}/c/pay/{sessionId}`     the Checkout page: a "Pay" button completes the session, delivers
+ *                                 its webhooks to `webhookUrl` and redirects to the session's
+ *                                 success_url ({CHECKOUT_SESSION_ID} replaced); "Cancel" goes to cancel_url.
+ *   `{url}/p/session/{portalId}`  the customer portal: "Customer portal", the customer id, a
+ *                                 "Return" link to return_url.
+ *
+ * Test-side API (returned by `startFakeStripe`):
+ *   url, close(), requests (every API request: method, path, form body, headers, status),
+ *   customers / sessions / portalSessions / subscriptions (Maps by id), events() (every event generated),
+ *   completeCheckout(sessionId) → { subscription, events } (subscription active with the session's price),
+ *   updateSubscription(id, { price?, status?, cancelAtPeriodEnd? }) → event `customer.subscription.updated`,
+ *   deleteSubscription(id) → event `customer.subscription.deleted` (status canceled),
+ *   failInvoice(subscriptionId) → [subscription.updated (past_due), invoice.payment_failed],
+ *   payInvoice(subscriptionId) → [subscription.updated (active), invoice.paid],
+ *   deliver(event, { repeat?, delayMs?, timestamp?, secret?, url? }) signs (`Stripe-Signature: t=…,v1=…`,
+ *     stripe-node's generateTestHeaderString algorithm) and POSTs it; a non-2xx or a network error is
+ *     retried with doubling back-off (maxAttempts, bounded); resolves to the attempts made,
+ *   deliverAll(events) in order, deliverOutOfOrder(events) newest first,
+ *   signature(payload, { timestamp?, secret? }) the header for a body of one's own,
+ *   failNext(count, status?) answers the next API requests with a Stripe api_error (default 500),
+ *   setWebhookUrl(url), deliveries (every delivery attempt).
+ */
+
+export interface FakeStripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where events are delivered (can be set later with setWebhookUrl). */
+  webhookUrl?: string;
+  /** The prices on sale, e.g. `{ pro_monthly: 'price_pro_m' }`; a key ending in `_annual` bills yearly. */
+  prices: Record<string, string>;
+  /** Delivery attempts per event (first try included), default 4. */
+  maxAttempts?: number;
+  /** Back-off before the first retry (doubles each time), default 25 ms. */
+  retryDelayMs?: number;
+}
+
+type Json = Record<string, unknown>;
+
+export interface StripeRequest {
+  method: string;
+  path: string;
+  /** The decoded form body (brackets unfolded into objects and arrays). */
+  body: Json;
+  /** The raw form body, as sent. */
+  raw: string;
+  headers: http.IncomingHttpHeaders;
+  status: number;
+}
+
+export interface FakeCustomer { id: string; object: 'customer'; name: string | null; email: string | null; metadata: Record<string, string>; created: number }
+export interface FakeCheckoutSession {
+  id: string; object: 'checkout.session'; mode: string; status: 'open' | 'complete' | 'expired'; payment_status: 'unpaid' | 'paid';
+  customer: string | null; client_reference_id: string | null; subscription: string | null; success_url: string; cancel_url: string | null;
+  url: string; created: number; expires_at: number; livemode: false; metadata: Record<string, string>;
+  line_items: { price: string; quantity: number }[];
+  subscription_data: { metadata?: Record<string, string> };
+}
+export interface FakePortalSession { id: string; object: 'billing_portal.session'; customer: string; return_url: string | null; url: string; created: number; livemode: false }
+export interface FakeSubscription {
+  id: string; object: 'subscription'; customer: string; status: string; cancel_at_period_end: boolean; created: number;
+  metadata: Record<string, string>; latest_invoice: string | null;
+  items: { object: 'list'; data: { id: string; object: 'subscription_item'; quantity: number; current_period_start: number; current_period_end: number; price: FakePrice }[] };
+}
+export interface FakePrice { id: string; object: 'price'; active: true; currency: string; recurring: { interval: 'month' | 'year'; interval_count: 1 } }
+export interface FakeEvent { id: string; object: 'event'; api_version: string; created: number; livemode: false; pending_webhooks: number; request: { id: null; idempotency_key: null }; type: string; data: { object: Json; previous_attributes?: Json } }
+export interface DeliveryAttempt { eventId: string; type: string; attempt: number; status: number | null; error?: string }
+export interface DeliverOptions {
+  /** Send the same event this many times (a replay), default 1. */
+  repeat?: number;
+  /** Wait before sending. */
+  delayMs?: number;
+  /** Signature timestamp (seconds); default now. A stale one tests the tolerance. */
+  timestamp?: number;
+  /** Sign with another secret (a forged delivery). */
+  secret?: string;
+  url?: string;
+}
+
+const API_VERSION = '2025-03-31.basil';
+const now = () => Math.floor(Date.now() / 1000);
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Decodes Stripe's bracketed form encoding (`line_items[0][price]=p`, `metadata[a]=b`) into nested
+ * objects; objects whose keys are all indices become arrays.
+ */
+export function decodeStripeForm(raw: string): Json {
+  const root: Json = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    const m = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
+    if (!m) continue;
+    const path = [m[1], ...[...m[2].matchAll(/\[([^[\]]*)\]/g)].map((x) => x[1])];
+    let node: Json = root;
+    path.forEach((seg, i) => {
+      const k = seg === '' ? String(Object.keys(node).length) : seg;
+      if (i === path.length - 1) node[k] = value;
+      else node = (node[k] ??= {}) as Json;
+    });
+  }
+  const arrays = (v: unknown): unknown => {
+    if (!v || typeof v !== 'object') return v;
+    const o = v as Json;
+    const keys = Object.keys(o);
+    const mapped = Object.fromEntries(keys.map((k) => [k, arrays(o[k])]));
+    return keys.length > 0 && keys.every((k) => /^\d+$/.test(k)) ? keys.sort((a, b) => Number(a) - Number(b)).map((k) => mapped[k]) : mapped;
+  };
+  return arrays(root) as Json;
+}
+
+/** The Stripe-Signature header for `payload` (stripe-node generateTestHeaderString's algorithm). */
+export function stripeSignature(payload: string, secret: string, timestamp = now()): string {
+  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">${body}</body></html>`;
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+export async function startFakeStripe(opts: FakeStripeOptions) {
+  const requests: StripeRequest[] = [];
+  const customers = new Map<string, FakeCustomer>();
+  const sessions = new Map<string, FakeCheckoutSession>();
+  const portalSessions = new Map<string, FakePortalSession>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const generated: FakeEvent[] = [];
+  const deliveries: DeliveryAttempt[] = [];
+  let webhookUrl = opts.webhookUrl;
+  let failures = { count: 0, status: 500 };
+  const maxAttempts = Math.max(1, Math.min(opts.maxAttempts ?? 4, 10));
+  const retryDelayMs = opts.retryDelayMs ?? 25;
+  const priceIds = new Set(Object.values(opts.prices));
+
+  const priceObject = (id: string): FakePrice => {
+    const key = Object.entries(opts.prices).find(([, v]) => v === id)?.[0] ?? '';
+    return { id, object: 'price', active: true, currency: 'usd', recurring: { interval: key.endsWith('_annual') ? 'year' : 'month', interval_count: 1 } };
+  };
+
+  const event = (type: string, object: Json, previous?: Json): FakeEvent => {
+    const e: FakeEvent = {
+      id: newId('evt'), object: 'event', api_version: API_VERSION, created: now(), livemode: false, pending_webhooks: 1,
+      request: { id: null, idempotency_key: null }, type,
+      // A snapshot: later changes to the object must not change an event already generated.
+      data: { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) },
+    };
+    generated.push(e);
+    return e;
+  };
+
+  const invoiceEvent = (type: 'invoice.paid' | 'invoice.payment_failed', sub: FakeSubscription) => {
+    const invoice = {
+      id: newId('in'), object: 'invoice', customer: sub.customer, status: type === 'invoice.paid' ? 'paid' : 'open',
+      // API basil moved the subscription under parent; older versions had it at the top.
+      subscription: sub.id,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+      lines: { object: 'list', data: [{ pricing: { price_details: { price: sub.items.data[0].price.id } } }] },
+    };
+    sub.latest_invoice = invoice.id;
+    return event(type, invoice);
+  };
+
+  const mustGetSubscription = (id: string) => {
+    const sub = subscriptions.get(id);
+    if (!sub) throw new Error(`fake Stripe: no subscription ${id}`);
+    return sub;
+  };
+
+  const setStatus = (sub: FakeSubscription, status: string): FakeEvent => {
+    const previous = { status: sub.status };
+    sub.status = status;
+    return event('customer.subscription.updated', sub as unknown as Json, previous);
+  };
+
+  function completeCheckout(sessionId: string): { subscription: FakeSubscription; events: FakeEvent[] } {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`fake Stripe: no checkout session ${sessionId}`);
+    if (session.status === 'complete') return { subscription: mustGetSubscription(session.subscription!), events: [] };
+    if (!session.customer) {
+      const c: FakeCustomer = { id: newId('cus'), object: 'customer', name: null, email: null, metadata: {}, created: now() };
+      customers.set(c.id, c);
+      session.customer = c.id;
+    }
+    const start = now();
+    const line = session.line_items[0];
+    const sub: FakeSubscription = {
+      id: newId('sub'), object: 'subscription', customer: session.customer, status: 'active', cancel_at_period_end: false, created: start,
+      metadata: { ...(session.subscription_data.metadata ?? {}) }, latest_invoice: null,
+      items: {
+        object: 'list',
+        data: [{
+          id: newId('si'), object: 'subscription_item', quantity: line.quantity, price: priceObject(line.price), current_period_start: start,
+          current_period_end: start + (priceObject(line.price).recurring.interval === 'year' ? 365 : 30) * 86400,
+        }],
+      },
+    };
+    subscriptions.set(sub.id, sub);
+    Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id });
+    const events = [
+      event('checkout.session.completed', session as unknown as Json),
+      event('customer.subscription.created', sub as unknown as Json),
+      invoiceEvent('invoice.paid', sub),
+    ];
+    return { subscription: sub, events };
+  }
+
+  function updateSubscription(id: string, change: { price?: string; status?: string; cancelAtPeriodEnd?: boolean }): FakeEvent {
+    const sub = mustGetSubscription(id);
+    const previous: Json = {};
+    if (change.price) {
+      previous.items = structuredClone(sub.items);
+      sub.items.data[0].price = priceObject(change.price);
+    }
+    if (change.status) {
+      previous.status = sub.status;
+      sub.status = change.status;
+    }
+    if (change.cancelAtPeriodEnd !== undefined) {
+      previous.cancel_at_period_end = sub.cancel_at_period_end;
+      sub.cancel_at_period_end = change.cancelAtPeriodEnd;
+    }
+    return event('customer.subscription.updated', sub as unknown as Json, previous);
+  }
+
+  function deleteSubscription(id: string): FakeEvent {
+    const sub = mustGetSubscription(id);
+    sub.status = 'canceled';
+    return event('customer.subscription.deleted', sub as unknown as Json);
+  }
+
+  const failInvoice = (subscriptionId: string) => {
+    const sub = mustGetSubscription(subscriptionId);
+    return [setStatus(sub, 'past_due'), invoiceEvent('invoice.payment_failed', sub)];
+  };
+  const payInvoice = (subscriptionId: string) => {
+    const sub = mustGetSubscription(subscriptionId);
+    return [setStatus(sub, 'active'), invoiceEvent('invoice.paid', sub)];
+  };
+
+  async function deliver(e: FakeEvent, o: DeliverOptions = {}): Promise<DeliveryAttempt[]> {
+    const target = o.url ?? webhookUrl;
+    if (!target) throw new Error('fake Stripe: no webhook URL to deliver to');
+    if (o.delayMs) await sleep(o.delayMs);
+    const attempts: DeliveryAttempt[] = [];
+    for (let r = 0; r < Math.max(1, o.repeat ?? 1); r++) {
+      for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+        const payload = JSON.stringify(e);
+        const record: DeliveryAttempt = { eventId: e.id, type: e.type, attempt, status: null };
+        try {
+          const res = await fetch(target, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripeSignature(payload, o.secret ?? opts.webhookSecret, o.timestamp), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+            body: payload,
+          });
+          await res.arrayBuffer();
+          record.status = res.status;
+        } catch (err) {
+          record.error = err instanceof Error ? err.message : String(err);
+        }
+        attempts.push(record);
+        deliveries.push(record);
+        if (record.status !== null && record.status >= 200 && record.status < 300) break;
+        if (attempt < maxAttempts) await sleep(retryDelayMs * 2 ** (attempt - 1));
+      }
+    }
+    return attempts;
+  }
+
+  async function deliverAll(events: FakeEvent[], o: DeliverOptions = {}): Promise<DeliveryAttempt[]> {
+    const out: DeliveryAttempt[] = [];
+    for (const e of events) out.push(...(await deliver(e, o)));
+    return out;
+  }
+
+  // ------------------------------------------------------------------ the HTTP API
+  const stripeError = (status: number, type: string, message: string, code?: string, param?: string) => ({
+    status,
+    body: { error: { type, message, ...(code ? { code, doc_url: `https://stripe.com/docs/error-codes/${code.replace(/_/g, '-')}` } : {}), ...(param ? { param } : {}) } },
+  });
+  const missing = (what: string, id: string, param?: string) => stripeError(404, 'invalid_request_error', `No such ${what}: '${id}'`, 'resource_missing', param);
+  const missingParam = (param: string) => stripeError(400, 'invalid_request_error', `Missing required param: ${param}.`, 'parameter_missing', param);
+  const ok = (body: unknown) => ({ status: 200, body });
+
+  const authorized = (req: http.IncomingMessage) => {
+    const h = req.headers.authorization ?? '';
+    if (h === `Bearer ${opts.secretKey}`) return true;
+    if (h.startsWith('Basic ')) return Buffer.from(h.slice(6), 'base64').toString('utf8').split(':')[0] === opts.secretKey;
+    return false;
+  };
+
+  function api(method: string, path: string, body: Json, req: http.IncomingMessage): { status: number; body: unknown } {
+    if (!authorized(req)) return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.', 'api_key_invalid');
+    if (failures.count > 0) {
+      failures.count--;
+      return stripeError(failures.status, 'api_error', 'An unknown error occurred (fake Stripe, scripted failure).');
+    }
+    const idem = req.headers['idempotency-key'];
+    const idemKey = typeof idem === 'string' && method === 'POST' ? `${path} ${idem}` : null;
+    if (idemKey && idempotent.has(idemKey)) return idempotent.get(idemKey)!;
+    const answer = route(method, path, body);
+    if (idemKey && answer.status < 500) idempotent.set(idemKey, answer);
+    return answer;
+  }
+
+  function route(method: string, path: string, body: Json): { status: number; body: unknown } {
+    const str = (v: unknown) => (typeof v === 'string' ? v : null);
+    const meta = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {});
+    let m: RegExpExecArray | null;
+    if (method === 'POST' && path === '/v1/customers') {
+      const c: FakeCustomer = { id: newId('cus'), object: 'customer', name: str(body.name), email: str(body.email), metadata: meta(body.metadata), created: now() };
+      customers.set(c.id, c);
+      return ok(c);
+    }
+    if (method === 'GET' && (m = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
+      const c = customers.get(m[1]);
+      return c ? ok(c) : missing('customer', m[1], 'id');
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      if (!str(body.success_url)) return missingParam('success_url');
+      if (!str(body.mode)) return missingParam('mode');
+      const items = Array.isArray(body.line_items) ? (body.line_items as Json[]) : [];
+      if (!items.length) return missingParam('line_items');
+      const lineItems: FakeCheckoutSession['line_items'] = [];
+      for (const [i, it] of items.entries()) {
+        const price = str(it.price) ?? '';
+        if (!priceIds.has(price)) return missing('price', price, `line_items[${i}][price]`);
+        lineItems.push({ price, quantity: Number(it.quantity ?? 1) });
+      }
+      const customer = str(body.customer);
+      if (customer && !customers.has(customer)) return missing('customer', customer, 'customer');
+      const id = newId('cs_test');
+      const s: FakeCheckoutSession = {
+        id, object: 'checkout.session', mode: str(body.mode)!, status: 'open', payment_status: 'unpaid', customer, client_reference_id: str(body.client_reference_id),
+        subscription: null, success_url: str(body.success_url)!, cancel_url: str(body.cancel_url), url: `${url}/c/pay/${id}`, created: now(), expires_at: now() + 86400,
+        livemode: false, metadata: meta(body.metadata), line_items: lineItems, subscription_data: { metadata: meta(meta(body.subscription_data).metadata) },
+      };
+      sessions.set(id, s);
+      return ok(s);
+    }
+    if (method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) {
+      const s = sessions.get(m[1]);
+      return s ? ok(s) : missing('checkout.session', m[1], 'session');
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const customer = str(body.customer);
+      if (!customer) return missingParam('customer');
+      if (!customers.has(customer)) return missing('customer', customer, 'customer');
+      const id = newId('bps');
+      const p: FakePortalSession = { id, object: 'billing_portal.session', customer, return_url: str(body.return_url), url: `${url}/p/session/${id}`, created: now(), livemode: false };
+      portalSessions.set(id, p);
+      return ok(p);
+    }
+    if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
+      const sub = subscriptions.get(m[1]);
+      if (!sub) return missing('subscription', m[1], 'id');
+      if (method === 'GET') return ok(sub);
+      if (method === 'DELETE') {
+        deleteSubscription(sub.id);
+        return ok(sub);
+      }
+      if (method === 'POST') {
+        const price = str(((body.items as Json[] | undefined)?.[0] ?? {}).price);
+        if (price && !priceIds.has(price)) return missing('price', price, 'items[0][price]');
+        const cancel = str(body.cancel_at_period_end);
+        if (body.metadata) Object.assign(sub.metadata, meta(body.metadata));
+        updateSubscription(sub.id, { price: price ?? undefined, cancelAtPeriodEnd: cancel === null ? undefined : cancel === 'true' });
+        return ok(sub);
+      }
+    }
+    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  // ------------------------------------------------------------------ the browser pages
+  async function pages(method: string, path: string, res: http.ServerResponse): Promise<boolean> {
+    const html = (status: number, body: string) => void res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+    let m = /^\/c\/pay\/([^/]+)$/.exec(path);
+    if (m) {
+      const s = sessions.get(m[1]);
+      if (!s) {
+        html(404, page('Not found', '<h1>This checkout session does not exist</h1>'));
+        return true;
+      }
+      if (method === 'POST') {
+        const { events } = completeCheckout(s.id);
+        // Stripe sends the webhooks around the redirect; here they have arrived when the app loads.
+        if (webhookUrl) await deliverAll(events);
+        res.writeHead(303, { location: s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id) }).end();
+        return true;
+      }
+      const price = s.line_items[0]?.price ?? '';
+      const cancel = s.cancel_url ? ` <a href="${escapeHtml(s.cancel_url)}">Cancel</a>` : '';
+      html(200, page('Checkout', `<h1>Checkout</h1><p>Subscription: <b>${escapeHtml(price)}</b></p><p>Customer ${escapeHtml(s.customer ?? '(new)')}</p>
+        <form method="post" action="/c/pay/${escapeHtml(s.id)}"><button type="submit">Pay</button>${cancel}</form>`));
+      return true;
+    }
+    m = /^\/p\/session\/([^/]+)$/.exec(path);
+    if (m && method === 'GET') {
+      const p = portalSessions.get(m[1]);
+      if (!p) {
+        html(404, page('Not found', '<h1>This portal session does not exist</h1>'));
+        return true;
+      }
+      const ret = p.return_url ? `<p><a href="${escapeHtml(p.return_url)}">Return</a></p>` : '';
+      html(200, page('Customer portal', `<h1>Customer portal</h1><p>Customer <code>${escapeHtml(p.customer)}</code></p>${ret}`));
+      return true;
+    }
+    return false;
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const u = new URL(req.url ?? '/', 'http://127.0.0.1');
+        const method = req.method ?? 'GET';
+        if (!u.pathname.startsWith('/v1/')) {
+          if (!(await pages(method, u.pathname, res))) res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+          return;
+        }
+        // GET parameters (expand[]=…) come in the query string, POST ones in the body.
+        const raw = method === 'GET' || method === 'DELETE' ? u.search.slice(1) : Buffer.concat(chunks).toString('utf8');
+        const body = decodeStripeForm(raw);
+        const answer = api(method, u.pathname, body, req);
+        requests.push({ method, path: u.pathname, body, raw, headers: req.headers, status: answer.status });
+        res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': newId('req') }).end(JSON.stringify(answer.body));
+      })().catch((err: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(String(err));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    requests,
+    customers,
+    sessions,
+    portalSessions,
+    subscriptions,
+    deliveries,
+    events: () => [...generated],
+    completeCheckout,
+    updateSubscription,
+    deleteSubscription,
+    failInvoice,
+    payInvoice,
+    deliver,
+    deliverAll,
+    deliverOutOfOrder: (events: FakeEvent[], o: DeliverOptions = {}) => deliverAll([...events].reverse(), o),
+    signature: (payload: string, o: { timestamp?: number; secret?: string } = {}) => stripeSignature(payload, o.secret ?? opts.webhookSecret, o.timestamp),
+    failNext: (count: number, status = 500) => {
+      failures = { count, status };
+    },
+    setWebhookUrl: (target: string | undefined) => {
+      webhookUrl = target;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
