@@ -1,8 +1,87 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ROLE } from '../../../common/limits.js';
+import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { requireOrg, type OrgAuth } from '../../http/auth.js';
+import { AppError } from '../../http/errors.js';
+import { parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
+import { OPERATOR_ORGANIZATION_FILTERS, OPERATOR_ORGANIZATION_SORTS } from './repo.js';
+import { operatorOrganizationUpdateBody } from './schema.js';
+import {
+  changeOperatorOrganization, listOperatorOrganizations, operatorOrganizationAttributes, type OperatorOrganization,
+} from './service.js';
+
+const TYPE = 'operator_organization';
+const PAGE_SIZE = { default: 25, max: 100 };
+const idParams = z.object({ id: idSchema });
+
+/**
+ * Only the platform operator's admins see the console. Everybody else, a plain member of the
+ * operator's organization included, gets the 404 of an unknown route: the area is not revealed.
+ */
+function requireOperatorAdmin(req: FastifyRequest): OrgAuth {
+  const auth = requireOrg(req);
+  if (!auth.org.capabilities?.platform_operator || auth.roleId !== ROLE.admin) throw new AppError('not_found', 'No such API route');
+  return auth;
+}
+
+const toResource = (row: OperatorOrganization) => resource(TYPE, row.org.id, { ...operatorOrganizationAttributes(row) });
 
 /**
  * The platform operator's console (organization 1 admins): every organization with its plan,
- * status, trial end and usage; change a plan, extend a trial. TO BE IMPLEMENTED (issue 14, trial
- * helper): see /tmp/brief14/helper-b.md.
+ * status, trial end and usage; change a plan, extend a trial. Self-hosted installations without
+ * Stripe sell plans by hand here.
  */
-export default async function operatorRoutes(_app: FastifyInstance) {}
+export default async function operatorRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, authenticator } = app.deps;
+
+  // Before body parsing and validation, so an outsider's malformed request is a 404 too. The
+  // hook is encapsulated in this plugin: it runs for the operator routes only.
+  app.addHook('onRequest', async (req) => {
+    requireOperatorAdmin(req);
+  });
+
+  app.get(
+    '/operator/organizations',
+    { schema: { tags: ['operator'], summary: 'Every organization with its plan, status and usage (platform operator)' } },
+    async (req, reply) => {
+      requireOperatorAdmin(req);
+      const params = parseListParams(req.query as Record<string, unknown>, {
+        sortable: OPERATOR_ORGANIZATION_SORTS,
+        filters: OPERATOR_ORGANIZATION_FILTERS,
+        defaultSort: 'name',
+        defaultPageSize: PAGE_SIZE.default,
+        maxPageSize: PAGE_SIZE.max,
+      });
+      return sendList(req, reply, {
+        name: 'organizations',
+        params,
+        fetchPage: (p) => listOperatorOrganizations(db, p),
+        toResource,
+        csvColumns: ['name', 'plan', 'plan-name', 'subscription_status', 'stripe_customer_id', 'inserted_at', 'members', 'usage'],
+      });
+    },
+  );
+
+  app.patch(
+    '/operator/organizations/:id',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: "Change an organization's plan or trial end (platform operator)",
+        params: idParams,
+        body: operatorOrganizationUpdateBody,
+      },
+    },
+    async (req, reply) => {
+      requireOperatorAdmin(req);
+      const { plan, trial_ends_at } = req.body.data.attributes;
+      const changed = await changeOperatorOrganization(db, req.params.id, { plan, trialEndsAt: trial_ends_at });
+      // The organization's members are cached with its plan and permissions: they get the new ones now.
+      authenticator.forgetAll();
+      return sendOne(reply, toResource(changed));
+    },
+  );
+}
