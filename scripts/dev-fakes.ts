@@ -81,10 +81,7 @@ async function main() {
     ...youtube.env,
     ...twitch.env,
     ALLOW_PRIVATE_NETWORK: 'true',
-    STRIPE_SECRET_KEY: STRIPE_DEV.secretKey,
-    STRIPE_WEBHOOK_SECRET: STRIPE_DEV.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    STRIPE_PRICES: Object.entries(STRIPE_DEV.prices).map(([k, v]) => `${k}=${v}`).join(','),
+    ...stripe.env,
   };
   process.stdout.write(`DEV_FAKES_ENV ${JSON.stringify(env)}\n`);
   console.log(`[fakes] YouTube ${youtube.apiUrl} · Twitch ${twitch.apiUrl}`);

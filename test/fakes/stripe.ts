@@ -24,7 +24,7 @@ import type { AddressInfo } from 'node:net';
  *                                 "Return" link to return_url.
  *
  * Test-side API (returned by `startFakeStripe`):
- *   url, close(), requests (every API request: method, path, form body, headers, status),
+ *   url, env (the API's STRIPE_* variables for this fake), close(), requests (every API request: method, path, form body, headers, status),
  *   customers / sessions / portalSessions / subscriptions (Maps by id), events() (every event generated),
  *   completeCheckout(sessionId) → { subscription, events } (subscription active with the session's price),
  *   updateSubscription(id, { price?, status?, cancelAtPeriodEnd? }) → event `customer.subscription.updated`,
@@ -456,6 +456,13 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
 
   return {
     url,
+    /** The API's environment for this fake: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL, STRIPE_PRICES. */
+    env: {
+      STRIPE_SECRET_KEY: opts.secretKey,
+      STRIPE_WEBHOOK_SECRET: opts.webhookSecret,
+      STRIPE_API_URL: url,
+      STRIPE_PRICES: Object.entries(opts.prices).map(([k, v]) => `${k}=${v}`).join(','),
+    },
     requests,
     customers,
     sessions,
