@@ -90,6 +90,19 @@ export const MSG = {
     contactAdmin: 'Contact the admin of your organization to upgrade your subscription.',
     upgrade: 'You need to upgrade your current subscription to keep using this feature.',
     projectLimit: 'Your plan does not allow more active projects.',
+    // Not in the catalogue: the upgrade dialog, banners and return from checkout (issue 14); plain wording.
+    notConnected: (contact: string) => `Billing is not connected on this server. Write to ${contact} to choose or change your plan.`,
+    notOnSale: 'This plan is not on sale on this server yet.',
+    alreadySubscribed: 'Your organization already has a subscription. Change your plan in the customer portal.',
+    checkoutFailure: 'The payment page could not be opened. Please try again or contact support.',
+    trialEndsIn: (days: number, date: string) =>
+      `Your free trial ends ${days <= 1 ? 'today' : `in ${days} days`} (on ${date}). Choose a plan to keep your workspace.`,
+    paymentFailed: 'The last payment for your subscription failed. Update your payment method to keep your workspace open.',
+    trialEnded: 'Your free trial has ended',
+    subscriptionEnded: 'Your subscription has ended',
+    confirmingPayment: 'Confirming your payment…',
+    paymentPending: 'Your payment is being confirmed. Your plan will switch within a few minutes; you can keep working meanwhile.',
+    addonsOnRequest: 'Add-ons are priced on request: tell us what you need and we will send you an offer.',
   },
   signup: {
     somethingWrong: 'Something went wrong',

@@ -235,3 +235,41 @@ export interface SubscriptionStatusAttributes {
 export function trialDaysLeft(endsAt: Date, now: Date = new Date()): number {
   return Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / 86_400_000));
 }
+
+/** What an organization can add to a paid plan (001 §10 "Addons"); priced on request, so no price here. */
+export interface Addon {
+  key: 'projects' | 'history' | 'organizations';
+  name: string;
+  description: string;
+  /** What the plan already includes, from its default limits. */
+  included: (p: PlanPermissions) => string;
+}
+
+export const ADDONS: readonly Addon[] = [
+  {
+    key: 'projects',
+    name: 'Extra active projects',
+    description: 'Monitor more games, brands or campaigns at the same time.',
+    included: (p) => limit(p.max_projects, 'active project', 'active projects'),
+  },
+  {
+    key: 'history',
+    name: 'More months of Super Search history',
+    description: 'Search and export coverage further back in time.',
+    included: (p) => `${limit(p.max_data, 'month', 'months')} of history`,
+  },
+  {
+    key: 'organizations',
+    name: 'Extra organizations',
+    description: 'Keep separate workspaces for clients or studios under one subscription.',
+    included: (p) => limit(p.max_organisations, 'organization', 'organizations'),
+  },
+];
+
+/** The plan select of the add-ons view (001 §10): monthly starter, annual starter, monthly pro, annual pro. */
+export const ADDON_PLAN_CHOICES: readonly { value: string; plan: 'starter' | 'pro'; period: BillingPeriod; label: string }[] = [
+  { value: 'starter_monthly', plan: 'starter', period: 'monthly', label: 'Monthly Starter' },
+  { value: 'starter_annual', plan: 'starter', period: 'annual', label: 'Annual Starter' },
+  { value: 'pro_monthly', plan: 'pro', period: 'monthly', label: 'Monthly Pro' },
+  { value: 'pro_annual', plan: 'pro', period: 'annual', label: 'Annual Pro' },
+];

@@ -67,6 +67,13 @@ describe('decideRedirect', () => {
     expect(decideRedirect(makeUser({}, { plan: 'pro', stripe_customer_id: null, capabilities: { platform_operator: true } }), '/brands/3')).toBeNull();
   });
 
+  it('does not ask for a payment customer when the operator set the plan by hand', () => {
+    const byHand = (plan: string) => ({ plan, stripe_customer_id: null, subscription_status: { trial_expired: false, plan_source: 'operator' as const } });
+    for (const plan of ['starter', 'pro', 'agency']) expect(decideRedirect(makeUser({}, byHand(plan)), '/brands/3')).toBeNull();
+    for (const source of ['signup', 'stripe'] as const)
+      expect(decideRedirect(makeUser({}, { plan: 'pro', stripe_customer_id: null, subscription_status: { trial_expired: false, plan_source: source } }), '/brands/3')).toBe('/errors/no-customer');
+  });
+
   it('checks the trial before the payment customer', () => {
     expect(decideRedirect(makeUser({}, { plan: 'pro', stripe_customer_id: null, subscription_status: { trial_expired: true } }), '/')).toBe('/errors/end-of-trial');
   });

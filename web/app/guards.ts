@@ -44,15 +44,17 @@ function segments(path: string): string[] {
 
 /**
  * Where an account in this state must go whatever it asked for: no organization, an expired
- * trial, or a paid plan without a payment customer. The platform operator is exempt from the
- * billing checks (spec: "organizations other than 1").
+ * trial, or a paid plan without a payment customer (unless the operator set it by hand). The
+ * platform operator is exempt from the billing checks (spec: "organizations other than 1").
  */
 export function accountRedirect(user: CurrentUser): string | null {
   const org = user.organization;
   if (user.status === 'NO_ORG' || !org) return '/errors/no-org';
   if (isPlatformOperator(user)) return null;
   if (org.subscription_status?.trial_expired) return '/errors/end-of-trial';
-  if (PAID_PLANS.includes(String(org.plan).toLowerCase()) && !org.stripe_customer_id) return '/errors/no-customer';
+  // A plan set by hand by the operator needs no payment customer; one bought (or left over) without it does.
+  if (PAID_PLANS.includes(String(org.plan).toLowerCase()) && !org.stripe_customer_id && org.subscription_status?.plan_source !== 'operator')
+    return '/errors/no-customer';
   return null;
 }
 

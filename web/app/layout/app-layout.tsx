@@ -2,6 +2,8 @@ import { Fragment, useEffect } from 'react';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useParams } from 'react-router';
+import { BillingBanners } from '../../features/billing/components/billing-banners';
+import { UpgradeDialogHost } from '../../features/billing/components/upgrade-dialog-host';
 import { useCurrentUser } from '../../lib/session';
 import { NO_PROJECT, useAllProjects } from '../../lib/workspace';
 import { pickProjectId } from '../guards';
@@ -18,7 +20,8 @@ import classes from './layout.module.css';
 
 /**
  * The workspace frame: side and/or top navigation, the top bar, the project picker and the
- * settings panel. Rendered only once RequireSession has the user.
+ * settings panel; the billing banners above every page and the upgrade dialog (opened by `?upgrade`).
+ * Rendered only once RequireSession has the user.
  */
 export function AppLayout() {
   const { projectId: routeProjectId } = useParams();
@@ -67,6 +70,7 @@ export function AppLayout() {
       <AppShell.Main className={classes.main}>
         <Container fluid={settings.fluid} size="xl" px={0} mih="calc(100dvh - var(--app-shell-header-offset, 60px) - 2 * var(--mantine-spacing-lg))" style={{ display: 'flex', flexDirection: 'column' }}>
           <div style={{ flex: 1 }}>
+            <BillingBanners user={user} />
             {/* Keyed by project: switching projects remounts the page, resetting its tables (page 1, nothing checked, no filters). */}
             <Fragment key={projectId}>
               <Outlet />
@@ -77,6 +81,7 @@ export function AppLayout() {
       </AppShell.Main>
       <ProjectPicker opened={pickerOpened} onClose={picker.close} user={user} projects={projects ?? []} currentId={projectId} />
       <SettingsPanel opened={settingsOpened} onClose={settingsPanel.close} />
+      <UpgradeDialogHost />
     </AppShell>
   );
 }

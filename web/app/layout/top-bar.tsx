@@ -3,6 +3,7 @@ import { ActionIcon, Avatar, Box, Burger, Group, Indicator, Text, Tooltip, Unsty
 import { IconAdjustmentsHorizontal, IconMoon, IconSelector, IconSun } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BrandLogo, LogoMark } from '../../components/brand-logo';
+import { UpgradeButton } from '../../features/billing/components/upgrade-button';
 import type { CurrentUser } from '../../lib/session';
 import type { Project } from '../../lib/workspace';
 import { UserMenu } from './user-menu';
@@ -37,7 +38,7 @@ export interface TopBarProps {
   onOpenSettings: () => void;
 }
 
-/** Current project and its picker, colour scheme, settings and the user menu. */
+/** Current project and its picker, the Upgrade button (admins), colour scheme, settings and the user menu. */
 export function TopBar(props: TopBarProps) {
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
@@ -80,6 +81,7 @@ export function TopBar(props: TopBarProps) {
         </Tooltip>
       </Group>
       <Group gap={6} wrap="nowrap">
+        <UpgradeButton user={props.user} />
         <Tooltip label={scheme === 'dark' ? 'Light mode' : 'Dark mode'}>
           <ActionIcon visibleFrom="xs" variant="subtle" color="gray" size="lg" aria-label="Toggle colour scheme" onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}>
             {scheme === 'dark' ? <IconSun size={19} /> : <IconMoon size={19} />}

@@ -9,6 +9,7 @@ import { MSG } from '../../../common/messages';
 import { tokenStore } from '../../lib/api';
 import type { CurrentUserAttributes } from '../../lib/session';
 import { listDocument, stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
+import { browser } from '../billing/api/payments';
 import { OrganizationDetailsPage } from './routes/organization-details-page';
 
 const ORG = {
@@ -46,10 +47,14 @@ const MEMBERS = [
 ];
 
 /** GET user, GET organizations/7, its members and PATCH organizations/7 (answered by `patch`). */
-function serve(opts: { roleId?: number; patch?: (req: StubRequest) => StubResponse } = {}) {
+function serve(opts: { roleId?: number; patch?: (req: StubRequest) => StubResponse; checkoutEnabled?: boolean } = {}) {
   return stubFetch((req) => {
     const path = req.url.pathname;
     if (req.method === 'GET' && path === '/api/user') return { body: userDoc(opts.roleId) };
+    if (req.method === 'GET' && path === '/api/products')
+      return { body: { data: [], meta: { billing: { checkout_enabled: opts.checkoutEnabled ?? false, contact_email: 'billing@coverwatch.test' } } } };
+    if (req.method === 'POST' && path === '/api/customer_portal')
+      return { status: 201, body: { data: { type: 'customer_portal', id: 'bps_1', attributes: { url: 'https://billing.stripe.test/p/session/bps_1' } } } };
     if (req.method === 'GET' && path === '/api/organizations/7') return { body: { data: { type: 'organization', id: '7', attributes: ORG } } };
     if (req.method === 'GET' && path === '/api/organizations/7/members') return { body: listDocument('member', MEMBERS, 1, 25) };
     if (req.method === 'PATCH' && path === '/api/organizations/7' && opts.patch) return opts.patch(req);
@@ -86,7 +91,10 @@ beforeEach(() => {
   localStorage.clear();
   tokenStore.set('test-token');
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('organization details: name', () => {
   it('shows the title, and Save stays disabled while the name is unchanged', async () => {
@@ -196,13 +204,25 @@ describe('organization details: not an admin', () => {
 });
 
 describe('organization details: subscription', () => {
-  it('shows Manage subscription disabled, since billing is not connected', async () => {
+  it('shows Manage subscription disabled with the reason when billing is not connected', async () => {
     const calls = serve();
     renderPage();
     const button = await screen.findByRole('button', { name: /Manage subscription/ });
-    expect(button.getAttribute('aria-disabled')).toBe('true');
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
     expect(button.getAttribute('aria-description')).toBe(MSG.settings.billingNotConnected);
     fireEvent.click(button);
     expect(calls.some((c) => c.url.pathname.includes('customer_portal'))).toBe(false);
+  });
+
+  it('opens the customer portal for an admin when billing is connected', async () => {
+    const navigate = vi.spyOn(browser, 'navigate').mockImplementation(() => undefined);
+    const calls = serve({ checkoutEnabled: true });
+    renderPage();
+    const button = await screen.findByRole('button', { name: /Manage subscription/ });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.click(button);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://billing.stripe.test/p/session/bps_1'));
+    const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/customer_portal');
+    expect(post?.body).toEqual({ data: { type: 'customer_create_portal', attributes: { customer_id: 'cus_1' } } });
   });
 });

@@ -2,26 +2,31 @@ import { Alert, Button, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/c
 import { IconCreditCard, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
 import { PageHeader } from '../../../components/page-header';
-import { isAdmin, useCurrentUser } from '../../../lib/session';
+import { useManageSubscription } from '../../billing/api/subscription';
+import { isAdmin, useCurrentUser, type CurrentUser } from '../../../lib/session';
 import { useOrganization } from '../api/organization';
 import { MembersTable } from '../components/members-table';
 import { OrganizationProfileCard } from '../components/organization-profile-card';
 
 /**
- * "Manage subscription" for admins: disabled, with the reason, until billing is connected.
- * `data-disabled` rather than `disabled` keeps it focusable, so the reason reaches keyboard and
- * screen-reader users too (Mantine's pattern for a disabled button with a tooltip).
+ * "Manage subscription" for admins: the payment platform's customer portal. When it cannot open (no
+ * payment customer, billing not connected here) it says why; `data-disabled` rather than `disabled`
+ * keeps it focusable, so the reason reaches keyboard and screen-reader users too (Mantine's pattern
+ * for a disabled button with a tooltip).
  */
-function ManageSubscriptionButton() {
+function ManageSubscriptionButton({ user }: { user: CurrentUser | undefined }) {
+  const manage = useManageSubscription(user);
+  const reason = manage.blockedReason;
   return (
-    <Tooltip label={MSG.settings.billingNotConnected} multiline w={260}>
+    <Tooltip label={reason} disabled={!reason} multiline w={260}>
       <Button
         variant="default"
         leftSection={<IconCreditCard size={16} />}
-        data-disabled
-        aria-disabled="true"
-        aria-description={MSG.settings.billingNotConnected}
-        onClick={(e) => e.preventDefault()}
+        loading={manage.pending}
+        data-disabled={reason ? true : undefined}
+        aria-disabled={reason ? 'true' : undefined}
+        aria-description={reason ?? undefined}
+        onClick={(e) => (reason ? e.preventDefault() : manage.open())}
       >
         Manage subscription
       </Button>
@@ -42,7 +47,7 @@ export function OrganizationDetailsPage() {
       <PageHeader
         title={`${name} details`}
         description="Your organization's name, logo, subscription and members."
-        actions={admin ? <ManageSubscriptionButton /> : undefined}
+        actions={admin ? <ManageSubscriptionButton user={user} /> : undefined}
       />
       <Stack gap="xl">
         {!admin && (

@@ -1,16 +1,49 @@
 import { useState } from 'react';
 import { Avatar, Badge, Button, Card, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowsExchange, IconBuilding, IconPlus } from '@tabler/icons-react';
+import { IconArrowsExchange, IconBuilding, IconCreditCard, IconPlus, IconRocket } from '@tabler/icons-react';
 import { ROLE } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { isAdmin, type CurrentUser } from '../../../lib/session';
+import { showsUpgrade } from '../../billing/api/billing-access';
+import { subscriptionSummary, useManageSubscription } from '../../billing/api/subscription';
+import { useUpgradeDialogState } from '../../billing/api/upgrade-link';
 import { useSwitchOrganization } from '../api/settings';
 import { AddOrganizationModal } from './add-organization-modal';
 import { CardTitle } from './card-title';
 
 const roleName = (roleId: number) => (Number(roleId) === ROLE.admin ? 'Admin' : 'User');
 
-/** Organization: the current one and its plan, the user's other organizations (switch), Add organization. */
+/** Upgrade (the upgrade dialog) and Manage subscription (the customer portal, or why it cannot open). */
+function SubscriptionActions({ user }: { user: CurrentUser }) {
+  const { open } = useUpgradeDialogState();
+  const manage = useManageSubscription(user);
+  const reason = manage.blockedReason;
+  return (
+    <Group gap="sm">
+      <Button leftSection={<IconRocket size={16} />} onClick={() => open('plans')}>
+        Upgrade
+      </Button>
+      <Tooltip label={reason} disabled={!reason} multiline w={260}>
+        <Button
+          variant="default"
+          leftSection={<IconCreditCard size={16} />}
+          loading={manage.pending}
+          data-disabled={reason ? true : undefined}
+          aria-disabled={reason ? 'true' : undefined}
+          aria-description={reason ?? undefined}
+          onClick={(e) => (reason ? e.preventDefault() : manage.open())}
+        >
+          Manage subscription
+        </Button>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/**
+ * Organization: the current one, its plan and where it stands (Upgrade, Manage subscription for admins),
+ * the user's other organizations (switch), Add organization.
+ */
 export function OrganizationCard({ user }: { user: CurrentUser }) {
   const [adding, setAdding] = useState(false);
   const switchOrg = useSwitchOrganization(user.id);
@@ -20,6 +53,7 @@ export function OrganizationCard({ user }: { user: CurrentUser }) {
   const memberships = user.organizations ?? [];
   // The plan says whether more organizations are possible at all; the server checks the count.
   const addBlocked = org?.permissions?.organisations === false ? MSG.billing.upgrade : null;
+  const summary = subscriptionSummary(org);
 
   return (
     <Card withBorder radius="md" padding="lg" shadow="xs">
@@ -45,8 +79,14 @@ export function OrganizationCard({ user }: { user: CurrentUser }) {
             <Badge variant="light" size="lg">
               {org?.['plan-name'] ?? org?.plan ?? '–'}
             </Badge>
+            {summary && (
+              <Text size="xs" c={summary.color ?? 'dimmed'} data-testid="subscription-summary">
+                {summary.text}
+              </Text>
+            )}
           </Stack>
         </Group>
+        {showsUpgrade(user) && <SubscriptionActions user={user} />}
         <Stack gap={6}>
           <Text size="sm" fw={500}>
             Your organizations
