@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ROLE } from '../../../common/limits.js';
+import { PAGE_SIZES, ROLE } from '../../../common/limits.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import { requireOrg, type OrgAuth } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
@@ -13,7 +13,8 @@ import {
 } from './service.js';
 
 const TYPE = 'operator_organization';
-const PAGE_SIZE = { default: 25, max: 100 };
+// The table's "View all" asks for PAGE_SIZES.max rows at once.
+const PAGE_SIZE = { default: 25, max: PAGE_SIZES.max };
 const idParams = z.object({ id: idSchema });
 
 /**
