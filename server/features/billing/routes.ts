@@ -1,16 +1,63 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireOrg } from '../../http/auth.js';
+import { AppError } from '../../http/errors.js';
 import { JSONAPI, resource } from '../../http/jsonapi.js';
+import { constructEvent, StripeRequestError, StripeSignatureError, StripeUnavailableError } from '../../integrations/stripe/client.js';
+import type { Config } from '../../config.js';
+import { createCheckout, createPortal } from './checkout.js';
+import { checkoutBody, portalBody, sessionDocument } from './schemas.js';
 import { listProducts } from './service.js';
+import { processStripeEvent } from './webhooks.js';
+
+/** Stripe's events are a few kilobytes; a megabyte leaves room and bounds what a stranger can send. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+// A host name (with an optional port) or a bracketed IPv6 address: nothing that could bend the URL.
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
 
 /**
- * GET /api/products: the plans on sale (001 §10), for the upgrade screens. Any signed-in member,
- * also of an organization whose trial has ended (that is when the plans are shown). Holds no
- * organization's data.
+ * Where Stripe sends the browser back to: PUBLIC_URL when set (behind a proxy that rewrites the
+ * host, only it is right), else the origin this request came to.
  */
-export default async function billingRoutes(app: FastifyInstance) {
-  const { config } = app.deps;
+function appBaseUrl(config: Pick<Config, 'publicUrl'>, req: FastifyRequest): string {
+  if (config.publicUrl) {
+    let base = config.publicUrl;
+    while (base.endsWith('/')) base = base.slice(0, -1);
+    return base;
+  }
+  const host = req.host;
+  if (!host || !HOST.test(host)) throw new AppError('bad_request', 'The Host header is not a valid host name');
+  return `${req.protocol}://${host}`;
+}
 
+/**
+ * The webhook's exact bytes. Held in a private field so that the generic body walkers (the NUL
+ * check visits every value of a parsed body) do not visit a megabyte byte by byte.
+ */
+class RawBody {
+  readonly #bytes: Buffer;
+  constructor(bytes: Buffer) {
+    this.#bytes = bytes;
+  }
+  get bytes() {
+    return this.#bytes;
+  }
+}
+
+/**
+ * Billing (issue 14): the plans on sale, Stripe Checkout and the customer portal for an
+ * organization's admins, and Stripe's webhook.
+ */
+export default async function billingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config, db, authenticator } = app.deps;
+
+  /**
+   * GET /api/products: the plans on sale (001 §10), for the upgrade screens. Any signed-in member,
+   * also of an organization whose trial has ended (that is when the plans are shown). Holds no
+   * organization's data.
+   */
   app.get('/products', { schema: { tags: ['billing'], summary: 'Plans on sale with prices (minor units) and price ids' } }, async (req, reply) => {
     requireOrg(req);
     const products = listProducts(config);
@@ -25,5 +72,71 @@ export default async function billingRoutes(app: FastifyInstance) {
         billing: { checkout_enabled: !!config.stripe.secretKey, contact_email: config.billingContactEmail },
       },
     });
+  });
+
+  // Checkout and the portal stay open after a trial ended (requireOrg, not requireActiveOrg):
+  // that is exactly when an admin needs them.
+  app.post(
+    '/checkout',
+    { schema: { tags: ['billing'], summary: "A Stripe Checkout Session for a plan (the organization's admins)", body: checkoutBody, response: { 201: sessionDocument('checkout') } } },
+    async (req, reply) => {
+      const auth = requireOrg(req);
+      const { items, customer_id } = req.body.data.attributes;
+      const session = await createCheckout({ db, config }, auth, { priceId: items[0].price, customerId: customer_id, base: appBaseUrl(config, req) });
+      req.log.info({ organizationId: auth.orgId, sessionId: session.id }, 'billing: checkout session opened');
+      return reply.code(201).type(JSONAPI).send({ data: { type: 'checkout' as const, id: session.id, attributes: { url: session.url } } });
+    },
+  );
+
+  app.post(
+    '/customer_portal',
+    { schema: { tags: ['billing'], summary: "A Stripe customer portal session (the organization's admins)", body: portalBody, response: { 201: sessionDocument('customer_portal') } } },
+    async (req, reply) => {
+      const auth = requireOrg(req);
+      const session = await createPortal({ db, config }, auth, { customerId: req.body.data.attributes.customer_id, base: appBaseUrl(config, req) });
+      return reply.code(201).type(JSONAPI).send({ data: { type: 'customer_portal' as const, id: session.id, attributes: { url: session.url } } });
+    },
+  );
+
+  // Stripe's webhook, in its own scope: only here is a JSON body kept as bytes, because the
+  // signature covers the exact bytes sent, not a re-serialisation of them.
+  await app.register(async (hooks) => {
+    hooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body: Buffer, done) => done(null, new RawBody(body)));
+
+    hooks.post(
+      '/webhooks/stripe',
+      { bodyLimit: WEBHOOK_BODY_LIMIT, schema: { tags: ['billing'], summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)', security: [] } },
+      async (req, reply) => {
+        const secret = config.stripe.webhookSecret;
+        if (!secret || !config.stripe.secretKey) throw new AppError('not_connected', 'Stripe webhooks are not configured on this server');
+        const header = req.headers['stripe-signature'];
+        let event;
+        try {
+          if (!(req.body instanceof RawBody)) throw new StripeSignatureError('The body is not the JSON Stripe sends');
+          event = constructEvent(req.body.bytes, typeof header === 'string' ? header : undefined, secret);
+        } catch (err) {
+          if (err instanceof StripeSignatureError) {
+            req.log.warn({ reason: err.message }, 'stripe webhook: signature refused');
+            throw new AppError('bad_request', 'The Stripe-Signature header does not match this body');
+          }
+          throw err;
+        }
+        try {
+          const outcome = await processStripeEvent({ db, config, log: req.log }, event);
+          req.log.info({ eventId: event.id, type: event.type, ...outcome }, 'stripe webhook');
+          // Cached callers must see the new plan on their next request, not in a few seconds.
+          if (outcome.result === 'applied') authenticator.forgetAll();
+        } catch (err) {
+          // Nothing was recorded (the transaction rolled back): Stripe retries the delivery.
+          if (err instanceof StripeUnavailableError || err instanceof StripeRequestError) {
+            const gateway = new AppError('bad_gateway', 'Stripe could not be reached to read the subscription; retry later');
+            gateway.cause = err;
+            throw gateway;
+          }
+          throw err;
+        }
+        return reply.code(200).send({ received: true });
+      },
+    );
   });
 }

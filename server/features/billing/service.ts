@@ -1,7 +1,5 @@
 import { PRODUCTS, isExcludedProductName, type BillingPeriod, type Product, type ProductAttributes, type ProductKey } from '../../../common/plans.js';
-import type { Logger } from 'pino';
 import { STRIPE_PRICE_KEYS, type Config, type StripePriceKey } from '../../config.js';
-import type { Db } from '../../db/client.js';
 
 export type { ProductAttributes };
 
@@ -40,10 +38,5 @@ export function planForPriceId(config: Pick<Config, 'stripePrices'>, priceId: st
   return null;
 }
 
-/**
- * Creates payment customers for organizations that lack one while Stripe is configured (the
- * hourly billing job). TO BE IMPLEMENTED (issue 14, Stripe helper): see /tmp/brief14/helper-a.md.
- */
-export async function createMissingCustomers(_deps: { db: Db; config: Config; log: Pick<Logger, 'info' | 'warn' | 'error'> }): Promise<{ customersCreated: number }> {
-  return { customersCreated: 0 };
-}
+// Stripe customers (the sign-up and the hourly job create them).
+export { createMissingCustomers, ensureCustomer } from './customers.js';

@@ -81,6 +81,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
       const account = await createFreeAccount(db, req.body, {
         config,
         onBackfillError: (err) => req.log.warn({ err }, 'free sign-up: filling the article alert from the archive failed'),
+        onCustomerError: (err) => req.log.warn({ err }, 'free sign-up: creating the Stripe customer failed; the hourly billing job retries'),
       });
       const session = await createSession(db, authenticator, config, account.userId, req.headers['user-agent']);
       req.log.info({ userId: account.userId, organizationId: account.organizationId, alertId: account.alertId }, 'free sign-up');

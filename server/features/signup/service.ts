@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { backfillAlert, createAlert } from '../alerts/service.js';
 import { findUserIdByEmail, hashPassword, insertUser, updateUserRow } from '../auth/service.js';
+import { ensureCustomer } from '../billing/service.js';
 import { createClient } from '../clients/service.js';
 import { createOrganization } from '../organizations/service.js';
 import { createProject } from '../projects/service.js';
@@ -41,6 +42,8 @@ export interface FreeAccountOptions {
   config: Config;
   /** Called when filling the new alert's feed from the archive fails; the sign-up succeeds anyway. */
   onBackfillError?: (err: unknown) => void;
+  /** Called when creating the organization's Stripe customer fails; the sign-up succeeds anyway (the hourly billing job retries). */
+  onCustomerError?: (err: unknown) => void;
 }
 
 /**
@@ -66,7 +69,8 @@ const emailTaken = () => new AppError('conflict', MSG.auth.emailTaken, '/email')
  * the YouTube and Twitch feeds asked for (created by their features' services: ACTIVE when the
  * server has the credentials, PENDING until it does). All in one transaction: a failure anywhere
  * writes nothing, except unusable keywords, which only fail that alert or feed (FAILED with the
- * reason). After commit the alert's feed is filled from the archive.
+ * reason). After commit the organization gets its Stripe customer (when billing is connected) and
+ * the alert's feed is filled from the archive.
  */
 export async function createFreeAccount(db: Db, input: FreeUserBody, opts: FreeAccountOptions): Promise<FreeAccount> {
   // Hash before opening the transaction: argon2 is slow on purpose and must not hold a connection.
@@ -111,6 +115,13 @@ export async function createFreeAccount(db: Db, input: FreeUserBody, opts: FreeA
     // Two sign-ups racing for one address: the unique index decides, the loser gets the same 409.
     if (isUniqueViolation(err, 'users_email_key')) throw emailTaken();
     throw err;
+  }
+  // After commit: a Stripe call must not hold the sign-up's transaction, and Stripe being down must
+  // not cost us the sign-up.
+  try {
+    await ensureCustomer({ db, config: opts.config }, account.organizationId);
+  } catch (err) {
+    opts.onCustomerError?.(err);
   }
   if (account.alertId !== null) {
     try {

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+// Request bodies of POST /api/checkout and /api/customer_portal (docs/api.md "Billing").
+// TODO(move): common/schemas/billing.ts, so the web validates with the same schema.
+
+const customerId = z.string().max(255).nullish();
+
+export const checkoutBody = z.object({
+  data: z.object({
+    type: z.literal('checkout'),
+    attributes: z.object({
+      // One plan per checkout: the subscription has one price.
+      items: z
+        .array(
+          z.object({
+            price: z.string().min(1, 'Choose a plan').max(255),
+            quantity: z.literal(1, { error: 'The quantity must be 1' }),
+          }),
+        )
+        .length(1, 'Choose exactly one plan'),
+      customer_id: customerId,
+    }),
+  }),
+});
+
+export const portalBody = z.object({
+  data: z.object({
+    type: z.literal('customer_create_portal'),
+    attributes: z.object({ customer_id: customerId }),
+  }),
+});
+
+/** 201 of both: where the browser goes next. */
+export const sessionDocument = (type: 'checkout' | 'customer_portal') =>
+  z.object({ data: z.object({ type: z.literal(type), id: z.string(), attributes: z.object({ url: z.string() }) }) });

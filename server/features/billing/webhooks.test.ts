@@ -1,0 +1,231 @@
+import type { AddressInfo } from 'node:net';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_DEFAULTS } from '../../../common/plans.js';
+import { organizations } from '../../db/schema/accounts.js';
+import { stripeEvents } from '../../db/schema/billing.js';
+import { startFakeStripe, type FakeEvent, type FakeStripe } from '../../../test/fakes/stripe.js';
+import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
+import { makeClient, makeOrg, makeProject } from '../../../test/helpers/factories.js';
+import { ensureCustomer } from './service.js';
+
+/**
+ * POST /api/webhooks/stripe (issue 14): signed, exactly-once, order-independent. The app listens on
+ * 127.0.0.1 and the fake Stripe delivers to it over HTTP, as Stripe would.
+ */
+
+const PRICES = { starter_monthly: 'price_w_starter_m', starter_annual: 'price_w_starter_y', pro_monthly: 'price_w_pro_m', pro_annual: 'price_w_pro_y' };
+const SECRET = 'whsec_webhook_suite';
+let fake: FakeStripe;
+let ctx: TestContext;
+beforeAll(async () => {
+  fake = await startFakeStripe({ secretKey: 'sk_test_webhook_suite', webhookSecret: SECRET, prices: PRICES, retryDelayMs: 5 });
+  ctx = await createTestContext({ ...fake.env, PUBLIC_URL: 'https://app.coverwatch.test' });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  fake.setWebhookUrl(`http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/api/webhooks/stripe`);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await fake?.close();
+});
+
+type Org = Awaited<ReturnType<typeof makeOrg>> & { customerId: string };
+async function trialOrg(): Promise<Org> {
+  const o = await makeOrg(ctx, { plan: 'trial' });
+  return { ...o, customerId: (await ensureCustomer(ctx.deps, o.org.id))! };
+}
+
+/** Checkout through the API, paid on the fake, its events delivered in order. */
+async function subscribe(o: Org, price = PRICES.pro_monthly) {
+  const res = await ctx.call('POST', '/api/checkout', { token: o.token, body: { data: { type: 'checkout', attributes: { items: [{ price, quantity: 1 }], customer_id: o.customerId } } } });
+  expect(res.statusCode).toBe(201);
+  const { subscription, events } = fake.completeCheckout(res.json().data.id);
+  const attempts = await fake.deliverAll(events);
+  expect(attempts.map((a) => a.status)).toEqual([200, 200, 200]);
+  return { subscription, events };
+}
+
+const orgRow = async (id: number) => (await ctx.deps.db.select().from(organizations).where(eq(organizations.id, id)))[0];
+const organizationOf = async (token: string) => (await ctx.call('GET', '/api/user', { token })).json().data.attributes.organization;
+const eventRows = async (id: string) => ctx.deps.db.select().from(stripeEvents).where(eq(stripeEvents.id, id));
+const retrievals = (subscriptionId: string) => fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/subscriptions/${subscriptionId}`).length;
+const isoSeconds = (s: number) => new Date(s * 1000).toISOString();
+
+/** A raw delivery through inject, for what the fake would never send. */
+const post = (payload: string, headers: Record<string, string>) =>
+  ctx.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload, headers: { 'content-type': 'application/json', ...headers } });
+
+describe('POST /api/webhooks/stripe: the subscription lifecycle', () => {
+  it('checkout.session.completed makes the organization pro, active, with pro permissions and limits', async () => {
+    const o = await trialOrg();
+    const brand = await makeClient(ctx, o.org.id);
+    for (let i = 0; i < PLAN_DEFAULTS.trial.max_projects; i++) await makeProject(ctx, o.org.id, { clientId: brand.id });
+    const oneMore = () =>
+      ctx.call('POST', '/api/projects', { token: o.token, body: { data: { type: 'project', attributes: { name: `Project ${Date.now()}` }, relationships: { client: { data: { type: 'client', id: String(brand.id) } } } } } });
+    expect((await oneMore()).statusCode).toBe(403);
+
+    const { subscription, events } = await subscribe(o);
+    const organization = await organizationOf(o.token);
+    expect(organization).toMatchObject({ plan: 'pro', permissions: PLAN_DEFAULTS.pro, stripe_customer_id: o.customerId });
+    expect(organization.subscription_status).toMatchObject({
+      trial_expired: false, status: 'active', plan_source: 'stripe', billing_period: 'monthly',
+      current_period_end: isoSeconds(subscription.items.data[0].current_period_end), payment_failed: false,
+    });
+    expect((await orgRow(o.org.id)).stripeSubscriptionId).toBe(subscription.id);
+    expect((await oneMore()).statusCode).toBe(201);
+    // Every event is recorded once, against the organization.
+    for (const e of events) expect(await eventRows(e.id)).toMatchObject([{ type: e.type, organizationId: o.org.id, processedAt: expect.any(Date) }]);
+  });
+
+  it('an annual price bills annually', async () => {
+    const o = await trialOrg();
+    const { subscription } = await subscribe(o, PRICES.starter_annual);
+    expect((await organizationOf(o.token)).subscription_status).toMatchObject({ billing_period: 'annual', status: 'active', current_period_end: isoSeconds(subscription.items.data[0].current_period_end) });
+    expect((await orgRow(o.org.id)).plan).toBe('starter');
+  });
+
+  it('a failed payment marks it past due (plan kept); the paid invoice clears it', async () => {
+    const o = await trialOrg();
+    const { subscription } = await subscribe(o);
+    await fake.deliverAll(fake.failInvoice(subscription.id));
+    expect(await organizationOf(o.token)).toMatchObject({ plan: 'pro', subscription_status: { status: 'past_due', payment_failed: true, trial_expired: false } });
+    await fake.deliverAll(fake.payInvoice(subscription.id));
+    expect((await organizationOf(o.token)).subscription_status).toMatchObject({ status: 'active', payment_failed: false });
+  });
+
+  it('a deleted subscription closes the workspace like an ended trial', async () => {
+    const o = await trialOrg();
+    const { subscription } = await subscribe(o);
+    await fake.deliver(fake.deleteSubscription(subscription.id));
+    expect((await organizationOf(o.token)).subscription_status).toMatchObject({ trial_expired: true, status: 'expired' });
+    expect((await ctx.call('GET', '/api/projects', { token: o.token })).json().errors[0].code).toBe('trial_expired');
+  });
+
+  it('deleted delivered before an older updated still ends expired (state is read from Stripe, not the event)', async () => {
+    const o = await trialOrg();
+    const { subscription } = await subscribe(o);
+    const updated = fake.updateSubscription(subscription.id, { price: PRICES.starter_monthly });
+    const deleted = fake.deleteSubscription(subscription.id);
+    await fake.deliverOutOfOrder([updated, deleted]);
+    expect((await organizationOf(o.token)).subscription_status).toMatchObject({ trial_expired: true, status: 'expired' });
+    expect((await eventRows(updated.id))[0].processedAt).not.toBeNull();
+  });
+
+  it("an old subscription's end does not close an organization that has subscribed again", async () => {
+    const o = await trialOrg();
+    const first = await subscribe(o);
+    await fake.deliver(fake.deleteSubscription(first.subscription.id));
+    const second = await subscribe(o, PRICES.starter_monthly);
+    // A late event about the first subscription: Stripe now says canceled.
+    await fake.deliver(fake.updateSubscription(first.subscription.id, { cancelAtPeriodEnd: true }));
+    const row = await orgRow(o.org.id);
+    expect(row).toMatchObject({ plan: 'starter', subscriptionStatus: 'active', stripeSubscriptionId: second.subscription.id });
+  });
+
+  it('links a checkout opened without a customer to the organization in client_reference_id', async () => {
+    const o = await makeOrg(ctx, { plan: 'trial' });
+    const created = await fetch(`${fake.url}/v1/checkout/sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fake.env.STRIPE_SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ mode: 'subscription', 'line_items[0][price]': PRICES.pro_annual, 'line_items[0][quantity]': '1', success_url: 'https://x', client_reference_id: String(o.org.id) }),
+    });
+    const { subscription, events } = fake.completeCheckout((await created.json()).id);
+    await fake.deliverAll(events);
+    expect(await orgRow(o.org.id)).toMatchObject({ stripeCustomerId: subscription.customer, plan: 'pro', billingPeriod: 'annual', planSource: 'stripe' });
+  });
+
+  it('reads the subscription of a legacy invoice (top-level subscription, no parent)', async () => {
+    const o = await trialOrg();
+    const { subscription } = await subscribe(o);
+    const [, failed] = fake.failInvoice(subscription.id);
+    const legacy: FakeEvent = { ...failed, id: `${failed.id}legacy`, data: { object: { ...failed.data.object, parent: null } } };
+    await fake.deliver(legacy);
+    expect((await orgRow(o.org.id)).paymentFailedAt).not.toBeNull();
+  });
+});
+
+describe('POST /api/webhooks/stripe: exactly once', () => {
+  it('a replayed event changes nothing twice and reads nothing twice', async () => {
+    const o = await trialOrg();
+    const { subscription, events } = await subscribe(o);
+    const before = await orgRow(o.org.id);
+    const reads = retrievals(subscription.id);
+    const attempts = await fake.deliver(events[0], { repeat: 3 });
+    expect(attempts.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect((await orgRow(o.org.id)).updatedAt).toEqual(before.updatedAt);
+    expect(retrievals(subscription.id)).toBe(reads);
+    expect(await eventRows(events[0].id)).toHaveLength(1);
+  });
+
+  it('two deliveries of one event at once apply it once', async () => {
+    const o = await trialOrg();
+    const { subscription } = await subscribe(o);
+    const [updated, failed] = fake.failInvoice(subscription.id);
+    const reads = retrievals(subscription.id);
+    await Promise.all([fake.deliver(failed), fake.deliver(failed), fake.deliver(updated)]);
+    expect(retrievals(subscription.id)).toBe(reads + 2);
+    expect((await orgRow(o.org.id)).subscriptionStatus).toBe('past_due');
+  });
+
+  it('answers 502 while Stripe cannot be read, records nothing, and applies the retry', async () => {
+    const o = await trialOrg();
+    const { subscription } = await subscribe(o);
+    const deleted = fake.deleteSubscription(subscription.id);
+    fake.failNext(2); // the SDK retries once
+    const attempts = await fake.deliver(deleted);
+    expect(attempts.map((a) => a.status)).toEqual([502, 200]);
+    expect(await eventRows(deleted.id)).toHaveLength(1);
+    expect((await orgRow(o.org.id)).subscriptionStatus).toBe('expired');
+  });
+
+  it('acknowledges events for customers of no organization and other event types, recording them', async () => {
+    const customer = await (await fetch(`${fake.url}/v1/customers`, { method: 'POST', headers: { authorization: `Bearer ${fake.env.STRIPE_SECRET_KEY}` } })).json();
+    const stranger: FakeEvent = { ...fake.events()[0], id: 'evt_stranger1', type: 'customer.subscription.updated', data: { object: { id: 'sub_stranger', object: 'subscription', customer: customer.id, status: 'active' } } };
+    const other: FakeEvent = { ...stranger, id: 'evt_othertype1', type: 'customer.updated' };
+    expect((await fake.deliverAll([stranger, other])).map((a) => a.status)).toEqual([200, 200]);
+    expect(await eventRows('evt_stranger1')).toMatchObject([{ organizationId: null, processedAt: expect.any(Date) }]);
+    expect(await eventRows('evt_othertype1')).toHaveLength(1);
+  });
+});
+
+describe('POST /api/webhooks/stripe: signature', () => {
+  const unchanged = async (orgId: number, eventId: string, run: () => Promise<{ statusCode: number; json(): { errors: { code: string }[] } }>) => {
+    const before = await orgRow(orgId);
+    const res = await run();
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].code).toBe('bad_request');
+    expect(await orgRow(orgId)).toEqual(before);
+    expect(await eventRows(eventId)).toHaveLength(0);
+  };
+
+  it('refuses a forged, stale, missing or malformed signature and changes nothing', async () => {
+    const o = await trialOrg();
+    const { subscription } = await subscribe(o);
+    const e = fake.deleteSubscription(subscription.id);
+    const body = JSON.stringify(e);
+    await unchanged(o.org.id, e.id, () => post(body, { 'stripe-signature': fake.signature(body, { secret: 'whsec_forged_secret' }) }));
+    await unchanged(o.org.id, e.id, () => post(body, { 'stripe-signature': fake.signature(body, { timestamp: Math.floor(Date.now() / 1000) - 301 }) }));
+    await unchanged(o.org.id, e.id, () => post(body, {}));
+    await unchanged(o.org.id, e.id, () => post(body, { 'stripe-signature': 'garbage' }));
+    // Signed, but one byte differs from what was signed.
+    await unchanged(o.org.id, e.id, () => post(body.replace('"canceled"', '"active"  '), { 'stripe-signature': fake.signature(body) }));
+    // Signed, but not an event.
+    await unchanged(o.org.id, e.id, () => post('not json', { 'stripe-signature': fake.signature('not json') }));
+    await unchanged(o.org.id, e.id, () => post('{"id":"evt_x"}', { 'stripe-signature': fake.signature('{"id":"evt_x"}') }));
+    // The fake's own delivery with a wrong secret is refused on every retry.
+    expect((await fake.deliver(e, { secret: 'whsec_forged_secret' })).every((a) => a.status === 400)).toBe(true);
+    // The genuine one goes through.
+    expect((await post(body, { 'stripe-signature': fake.signature(body) })).statusCode).toBe(200);
+    expect((await orgRow(o.org.id)).subscriptionStatus).toBe('expired');
+  });
+
+  it('refuses bodies that are not the JSON bytes Stripe sends, and bodies over 1 MB, without a 5xx', async () => {
+    const plain = await ctx.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: '{}', headers: { 'content-type': 'text/plain', 'stripe-signature': fake.signature('{}') } });
+    expect(plain.statusCode).toBe(400);
+    const huge = JSON.stringify({ id: 'evt_huge', pad: 'x'.repeat(1024 * 1024) });
+    expect((await post(huge, { 'stripe-signature': fake.signature(huge) })).statusCode).toBe(413);
+    const jsonApi = await ctx.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: '{}', headers: { 'content-type': 'application/vnd.api+json', 'stripe-signature': fake.signature('{}') } });
+    expect(jsonApi.statusCode).toBe(400);
+    expect((await ctx.deps.db.select({ n: count() }).from(stripeEvents).where(and(eq(stripeEvents.id, 'evt_huge'))))[0].n).toBe(0);
+  });
+});
