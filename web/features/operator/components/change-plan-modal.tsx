@@ -71,7 +71,7 @@ export function ChangePlanModal({ organization: o, onClose }: { organization: Op
             <Text size="sm" fw={600}>
               The {label} plan allows
             </Text>
-            <List size="sm" spacing={2}>
+            <List size="sm" spacing={2} style={{ columnCount: 2, columnGap: 'var(--mantine-spacing-lg)' }}>
               {planFeatures(PLAN_DEFAULTS[plan]).map((f) => (
                 <List.Item key={f}>{f}</List.Item>
               ))}

@@ -5,12 +5,20 @@ import { trialDaysLeftOf, type OperatorOrganization } from '../api/organizations
 /** Limits at or above this are the "unlimited" of common/plans.ts. */
 const UNLIMITED = 100000;
 
-const PLAN_COLORS: Record<string, string> = { trial: 'blue', starter: 'cyan', pro: 'indigo', agency: 'grape', admin: 'dark' };
+const PLAN_BADGES: Record<string, { label: string; color: string }> = {
+  trial: { label: 'Trial', color: 'blue' },
+  starter: { label: 'Starter', color: 'cyan' },
+  pro: { label: 'Pro', color: 'indigo' },
+  agency: { label: 'Agency', color: 'grape' },
+  admin: { label: 'Admin', color: 'dark' },
+};
 
+/** The plan in one short word (the full plan name is the badge's title). */
 export function PlanBadge({ o }: { o: OperatorOrganization }) {
+  const badge = PLAN_BADGES[o.plan] ?? { label: o['plan-name'], color: 'gray' };
   return (
-    <Badge color={PLAN_COLORS[o.plan] ?? 'gray'} variant="light" size="sm">
-      {o.platform_operator ? 'Operator' : o['plan-name'].replace(/ plan$/, '')}
+    <Badge color={badge.color} variant="light" size="sm" title={o['plan-name']}>
+      {badge.label}
     </Badge>
   );
 }
@@ -78,9 +86,13 @@ export function usageColor(used: number, limit: number): string {
 export function UsageMeter({ used, limit, noun }: { used: number; limit: number; noun: string }) {
   if (limit >= UNLIMITED) {
     return (
-      <Text size="sm">
-        {used.toLocaleString('en')} <Text span size="xs" c="dimmed">{noun} · no limit</Text>
-      </Text>
+      <Stack gap={0}>
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm" fw={500}>{used.toLocaleString('en')}</Text>
+          <Text size="xs" c="dimmed">{noun}</Text>
+        </Group>
+        <Text size="xs" c="dimmed">No limit</Text>
+      </Stack>
     );
   }
   const percent = limit > 0 ? Math.min(100, (used / limit) * 100) : 100;
