@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_DEFAULTS } from '../../../common/plans.js';
 import { organizations } from '../../db/schema/accounts.js';
@@ -8,6 +9,7 @@ import { startFakeStripe, type FakeEvent, type FakeStripe } from '../../../test/
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeClient, makeOrg, makeProject } from '../../../test/helpers/factories.js';
 import { ensureCustomer } from './service.js';
+import { HANDLED_EVENTS } from './webhooks.js';
 
 /**
  * POST /api/webhooks/stripe (issue 14): signed, exactly-once, order-independent. The app listens on
@@ -227,5 +229,58 @@ describe('POST /api/webhooks/stripe: signature', () => {
     const jsonApi = await ctx.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: '{}', headers: { 'content-type': 'application/vnd.api+json', 'stripe-signature': fake.signature('{}') } });
     expect(jsonApi.statusCode).toBe(400);
     expect((await ctx.deps.db.select({ n: count() }).from(stripeEvents).where(and(eq(stripeEvents.id, 'evt_huge'))))[0].n).toBe(0);
+  });
+});
+
+describe('POST /api/webhooks/stripe: hostile input', () => {
+  const noServerError = (res: { statusCode: number; headers: Record<string, unknown>; body: string }) => {
+    expect(res.statusCode, res.body).toBeLessThan(500);
+    if (res.statusCode >= 400) expect(JSON.parse(res.body).errors[0].status).toBe(String(res.statusCode));
+  };
+
+  it('never answers 5xx to unsigned bytes or headers', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 2000 }), fc.option(fc.string({ maxLength: 300 })), fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain'), async (payload, sig, type) => {
+        const res = await ctx.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload, headers: { 'content-type': type, ...(sig === null ? {} : { 'stripe-signature': sig }) } });
+        noServerError(res);
+        expect(res.statusCode).not.toBe(200);
+      }),
+      { numRuns: 60, seed: 20261124 },
+    );
+  });
+
+  it('never answers 5xx to correctly signed events of any shape (Stripe is trusted, not its payload types)', async () => {
+    const o = await trialOrg();
+    const { subscription } = await subscribe(o);
+    const value = fc.oneof(fc.constant(o.customerId), fc.constant(subscription.id), fc.constant(String(o.org.id)), fc.string({ maxLength: 40 }), fc.integer(), fc.constant(null), fc.jsonValue({ maxDepth: 2 }));
+    const event = fc.record({
+      id: fc.oneof(fc.string({ maxLength: 30 }).map((x) => `evt_${x}`), fc.jsonValue({ maxDepth: 1 })),
+      object: fc.constant('event'),
+      type: fc.oneof(fc.constantFrom(...HANDLED_EVENTS), fc.string({ maxLength: 40 })),
+      data: fc.oneof(
+        fc.record({ object: fc.record({ id: value, customer: value, subscription: value, client_reference_id: value, metadata: fc.oneof(value, fc.record({ organization_id: value })), parent: fc.oneof(value, fc.record({ subscription_details: fc.record({ subscription: value }) })) }, { requiredKeys: [] }) }),
+        fc.jsonValue({ maxDepth: 2 }),
+      ),
+    }, { requiredKeys: [] });
+    await fc.assert(
+      fc.asyncProperty(event, async (e) => {
+        const body = JSON.stringify(e);
+        noServerError(await post(body, { 'stripe-signature': fake.signature(body) }));
+      }),
+      { numRuns: 80, seed: 20261124 },
+    );
+  });
+
+  it('never answers 5xx to hostile checkout and portal bodies', async () => {
+    const o = await trialOrg();
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), fc.jsonValue({ maxDepth: 2 }), async (items, customer) => {
+        const checkout = await ctx.call('POST', '/api/checkout', { token: o.token, body: { data: { type: 'checkout', attributes: { items, customer_id: customer } } } });
+        noServerError(checkout);
+        const portal = await ctx.call('POST', '/api/customer_portal', { token: o.token, body: { data: { type: 'customer_create_portal', attributes: { customer_id: customer } } } });
+        noServerError(portal);
+      }),
+      { numRuns: 60, seed: 20261124 },
+    );
   });
 });

@@ -34,8 +34,11 @@ interface EventTarget {
   organizationRef: number | null;
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 && v.length <= 255 ? v : null);
-const idOf = (v: unknown): string | null => str(v) ?? str((v as { id?: unknown } | null)?.id);
+// Stripe ids are short words (cus_…, sub_…); anything else names nothing we could look up.
+const STRIPE_ID = /^\w{1,255}$/;
+const str = (v: unknown): string | null => (typeof v === 'string' && STRIPE_ID.test(v) ? v : null);
+/** An id, or an expanded object's id. */
+const idOf = (v: unknown): string | null => str(v) ?? (v && typeof v === 'object' ? str((v as { id?: unknown }).id) : null);
 const orgIdOf = (v: unknown): number | null => (typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2 ** 31 - 1 ? Number(v) : null);
 
 function targetOf(event: StripeEventEnvelope): EventTarget | null {

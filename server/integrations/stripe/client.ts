@@ -142,8 +142,8 @@ export function constructEvent(rawBody: Buffer, header: string | undefined, secr
     throw new StripeSignatureError(err instanceof Error ? err.message : 'The webhook could not be verified');
   }
   const object = event.data?.object;
-  // Stripe's ids are short and alphanumeric; anything else is not an event to store.
-  if (typeof event.id !== 'string' || !/^\w{1,255}$/.test(event.id) || typeof event.type !== 'string' || event.type.length > 255 || !object || typeof object !== 'object') {
+  // Stripe's ids and event types are short words (and dots); anything else is not an event to store.
+  if (typeof event.id !== 'string' || !/^\w{1,255}$/.test(event.id) || typeof event.type !== 'string' || !/^[\w.]{1,255}$/.test(event.type) || !object || typeof object !== 'object') {
     throw new StripeSignatureError('The webhook is not a Stripe event');
   }
   return { id: event.id, type: event.type, object: object as Record<string, unknown> };
