@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../common/messages';
 import { tokenStore } from '../../lib/api';
 import { browser } from './api/payments';
-import { annualDiscountPercent, bestAnnualDiscount, formatPrice, toPlanOffer } from './api/products';
+import { annualDiscountPercent, annualSavingLabel, formatPrice, toPlanOffer } from './api/products';
 import { productsDoc, renderRoute, serveBilling, type ServeOptions } from './billing-fixtures';
 import { UpgradeDialog } from './components/upgrade-dialog';
 
@@ -184,8 +184,11 @@ describe('plan prices', () => {
     expect(annualDiscountPercent(null, null)).toBeNull();
     expect(annualDiscountPercent(0, 100)).toBeNull();
     const plans = productsDoc().data.map((p) => toPlanOffer(p.id, p.attributes));
-    expect(bestAnnualDiscount(plans)).toBe(10);
-    expect(bestAnnualDiscount(plans.filter((p) => p.key === 'agency'))).toBeNull();
+    expect(annualSavingLabel(plans)).toBe('Save 10 %');
+    expect(annualSavingLabel(plans.filter((p) => p.key === 'agency'))).toBeNull();
+    // The real prices: Starter saves 11 %, Pro 10 %.
+    const real = plans.map((p, i) => (i === 0 ? { ...p, monthly: 24900, annual: 267000 } : i === 1 ? { ...p, monthly: 49900, annual: 539000 } : p));
+    expect(annualSavingLabel(real)).toBe('Save up to 11 %');
   });
 
   it('formats minor units', () => {

@@ -78,10 +78,15 @@ export function annualDiscountPercent(monthly: number | null, annual: number | n
   return Math.round((1 - annual / (12 * monthly)) * 100);
 }
 
-/** The best yearly saving over the plans, for the Monthly/Annual switch ("Save 10 %"); null when none saves. */
-export function bestAnnualDiscount(plans: readonly PlanOffer[]): number | null {
+/**
+ * The yearly saving for the Monthly/Annual switch: "Save 10 %" when every paid plan saves the same,
+ * "Save up to 11 %" when they differ; null when none saves.
+ */
+export function annualSavingLabel(plans: readonly PlanOffer[]): string | null {
   const all = plans.map((p) => annualDiscountPercent(p.monthly, p.annual)).filter((d): d is number => d !== null && d > 0);
-  return all.length ? Math.max(...all) : null;
+  if (!all.length) return null;
+  const best = Math.max(...all);
+  return all.every((d) => d === best) ? `Save ${best} %` : `Save up to ${best} %`;
 }
 
 /** 24900 → "$249"; 267000 → "$2,670" (minor units; other currencies by their code). */

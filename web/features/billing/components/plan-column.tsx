@@ -21,7 +21,8 @@ export function PlanColumn({ plan, period, current, action }: { plan: PlanOffer;
       shadow={plan.highlighted ? 'md' : 'xs'}
       aria-label={`${plan.name} plan`}
       role="group"
-      style={plan.highlighted ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+      // An outline rather than a thicker border: the highlighted column keeps its neighbours' inner alignment.
+      style={plan.highlighted ? { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: -1 } : undefined}
     >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" gap="xs" wrap="nowrap">

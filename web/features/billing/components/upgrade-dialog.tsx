@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useLogout } from '../../../lib/use-logout';
 import { upgradeAccess } from '../api/billing-access';
 import { useCheckout, useCustomerPortal } from '../api/payments';
-import { bestAnnualDiscount, useProducts } from '../api/products';
+import { annualSavingLabel, useProducts } from '../api/products';
 import type { UpgradeView } from '../api/upgrade-link';
 import { AccessNotice } from './access-notice';
 import { AddonsView } from './addons-view';
@@ -50,7 +50,7 @@ export function UpgradeDialog({ opened, onClose, title, message, view: controlle
   const billing = products.data?.billing;
   const access = upgradeAccess(user, billing);
   const contactEmail = billing?.contactEmail || LINKS.support.replace(/^mailto:/, '');
-  const discount = bestAnnualDiscount(plans);
+  const saving = annualSavingLabel(plans);
   const closable = !!onClose;
 
   return (
@@ -97,9 +97,9 @@ export function UpgradeDialog({ opened, onClose, title, message, view: controlle
                 ]}
                 aria-label="Billing period"
               />
-              {discount !== null && (
+              {saving && (
                 <Badge color="teal" variant="light" size="lg">
-                  Save {discount} %
+                  {saving}
                 </Badge>
               )}
             </Group>
