@@ -105,6 +105,11 @@ describe('fake Stripe', () => {
     expect(portalHtml).toContain('Customer portal');
     expect(portalHtml).toContain(customer.id);
     expect(portalHtml).toContain('href="http://app.test/settings"');
+    expect(portalHtml).toContain('<button type="submit">Cancel subscription</button>');
+    const cancelled = await fetch(`${portal.url}/cancel`, { method: 'POST', redirect: 'manual' });
+    expect(cancelled.headers.get('location')).toBe('http://app.test/settings');
+    expect(JSON.parse(hook.received.at(-1)!.body)).toMatchObject({ type: 'customer.subscription.deleted', data: { object: { customer: customer.id, status: 'canceled' } } });
+    expect(await (await fetch(portal.url)).text()).toContain('No active subscription.');
     fake.setWebhookUrl(undefined);
     await hook.close();
   });

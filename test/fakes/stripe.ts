@@ -20,8 +20,9 @@ import type { AddressInfo } from 'node:net';
  *   `{url}/c/pay/{sessionId}`     the Checkout page: a "Pay" button completes the session, delivers
  *                                 its webhooks to `webhookUrl` and redirects to the session's
  *                                 success_url ({CHECKOUT_SESSION_ID} replaced); "Cancel" goes to cancel_url.
- *   `{url}/p/session/{portalId}`  the customer portal: "Customer portal", the customer id, a
- *                                 "Return" link to return_url.
+ *   `{url}/p/session/{portalId}`  the customer portal: "Customer portal", the customer id, its live
+ *                                 subscriptions with a "Cancel subscription" button (ends them now,
+ *                                 delivers the webhooks, back to return_url), a "Return" link to return_url.
  *
  * Test-side API (returned by `startFakeStripe`):
  *   url, env (the API's STRIPE_* variables for this fake), close(), requests (every API request: method, path, form body, headers, status),
@@ -414,15 +415,28 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
         <form method="post" action="/c/pay/${escapeHtml(s.id)}"><button type="submit">Pay</button>${cancel}</form>`));
       return true;
     }
-    m = /^\/p\/session\/([^/]+)$/.exec(path);
-    if (m && method === 'GET') {
+    m = /^\/p\/session\/([^/]+)(\/cancel)?$/.exec(path);
+    if (m) {
       const p = portalSessions.get(m[1]);
       if (!p) {
         html(404, page('Not found', '<h1>This portal session does not exist</h1>'));
         return true;
       }
+      const live = [...subscriptions.values()].filter((sub) => sub.customer === p.customer && sub.status !== 'canceled');
+      if (m[2] && method === 'POST') {
+        // "Cancel subscription": ends the customer's subscriptions now and tells the app.
+        const events = live.map((sub) => deleteSubscription(sub.id));
+        if (webhookUrl) await deliverAll(events);
+        res.writeHead(303, { location: p.return_url ?? `/p/session/${p.id}` }).end();
+        return true;
+      }
+      if (m[2] || method !== 'GET') return false;
       const ret = p.return_url ? `<p><a href="${escapeHtml(p.return_url)}">Return</a></p>` : '';
-      html(200, page('Customer portal', `<h1>Customer portal</h1><p>Customer <code>${escapeHtml(p.customer)}</code></p>${ret}`));
+      const subs = live.map((sub) => `<li>${escapeHtml(sub.items.data[0].price.id)} — ${escapeHtml(sub.status)}</li>`).join('');
+      const cancel = live.length
+        ? `<ul>${subs}</ul><form method="post" action="/p/session/${escapeHtml(p.id)}/cancel"><button type="submit">Cancel subscription</button></form>`
+        : '<p>No active subscription.</p>';
+      html(200, page('Customer portal', `<h1>Customer portal</h1><p>Customer <code>${escapeHtml(p.customer)}</code></p>${cancel}${ret}`));
       return true;
     }
     return false;

@@ -183,6 +183,28 @@ describe('POST /api/customer_portal', () => {
   });
 });
 
+describe('return URLs without PUBLIC_URL', () => {
+  it("are built from the request's host, and a host that could bend them is refused", async () => {
+    const direct = await createTestContext(fake.env);
+    try {
+      const o = await customerOrg(direct);
+      const call = (host: string) => direct.call('POST', '/api/checkout', { token: o.token, body: checkoutBody(PRICES.pro_monthly, o.customerId), headers: { host } });
+      expect((await call('app.example.test:8443')).statusCode).toBe(201);
+      expect(lastRequest('/v1/checkout/sessions').body).toMatchObject({
+        success_url: 'http://app.example.test:8443/subscription-upgrade-success?session_id={CHECKOUT_SESSION_ID}',
+        cancel_url: 'http://app.example.test:8443/settings',
+      });
+      for (const host of ['evil.example/phish?', 'user@evil.example', 'a b']) {
+        const res = await call(host);
+        expect(res.statusCode, host).toBe(400);
+        expect(firstError(res).code).toBe('bad_request');
+      }
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
 describe('without Stripe', () => {
   it('answers 503 not_connected naming whom to contact, after the checks that need no Stripe', async () => {
     const o = await makeOrg(bare, { plan: 'trial' });
