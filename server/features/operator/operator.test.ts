@@ -245,3 +245,13 @@ describe('PATCH operator/organizations/{id}', () => {
     expect((await orgRow(org.id)).plan).toBe('trial');
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents both routes with the request schema', () => {
+    const spec = (ctx.app as unknown as { swagger(): { paths: Record<string, Record<string, { requestBody?: unknown }>> } }).swagger();
+    expect(spec.paths['/api/operator/organizations']?.get).toBeTruthy();
+    const body = JSON.stringify(spec.paths['/api/operator/organizations/{id}']?.patch?.requestBody);
+    expect(body).toContain('trial_ends_at');
+    expect(body).toContain('agency');
+  });
+});
