@@ -53,7 +53,8 @@ async function main() {
   const youtube = await startFakeYoutube({ channels: CHANNELS, videos: Array.from({ length: 40 }, (_, i) => video(i)) });
   const twitch = await startFakeTwitch();
   const [slack, discord] = await Promise.all([startFakeSlack(), startFakeDiscord()]);
-  const stripe = await startFakeStripe({ ...STRIPE_DEV, webhookUrl: `http://127.0.0.1:${apiPort}/api/webhooks/stripe` });
+  // The dev database keeps customer ids from earlier runs; the fake adopts them instead of answering 404.
+  const stripe = await startFakeStripe({ ...STRIPE_DEV, webhookUrl: `http://127.0.0.1:${apiPort}/api/webhooks/stripe`, adoptUnknownCustomers: true });
 
   const streamers = [
     { id: '900001', login: 'blockbuilder', display_name: 'BlockBuilder', followers: 310_000 },

@@ -137,4 +137,13 @@ describe('fake Stripe', () => {
     await expect(stripe.customers.create({ name: 'Down' })).rejects.toMatchObject({ statusCode: 500, type: 'StripeAPIError' });
     expect((await stripe.customers.create({ name: 'Up' })).id).toMatch(/^cus_/);
   });
+
+  it('adopts customers it forgot when told to (dev), and only then', async () => {
+    const dev = await startFakeStripe({ secretKey: KEY, webhookSecret: SECRET, prices: PRICES, adoptUnknownCustomers: true });
+    const body = new URLSearchParams({ customer: 'cus_fromlastrun', return_url: 'http://app.test/settings' });
+    const headers = { authorization: `Bearer ${KEY}` };
+    expect((await fetch(`${dev.url}/v1/billing_portal/sessions`, { method: 'POST', headers, body })).status).toBe(200);
+    expect((await fetch(`${fake.url}/v1/billing_portal/sessions`, { method: 'POST', headers, body })).status).toBe(404);
+    await dev.close();
+  });
 });

@@ -52,6 +52,11 @@ export interface FakeStripeOptions {
   maxAttempts?: number;
   /** Back-off before the first retry (doubles each time), default 25 ms. */
   retryDelayMs?: number;
+  /**
+   * Adopt unknown `cus_…` ids as existing customers (dev: the database outlives the fake's memory,
+   * so customers created by an earlier run must keep working). Tests leave it off.
+   */
+  adoptUnknownCustomers?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -153,6 +158,14 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
   const maxAttempts = Math.max(1, Math.min(opts.maxAttempts ?? 4, 10));
   const retryDelayMs = opts.retryDelayMs ?? 25;
   const priceIds = new Set(Object.values(opts.prices));
+
+  /** Whether a customer exists (adopting a forgotten one when told to). */
+  const hasCustomer = (id: string) => {
+    if (!customers.has(id) && opts.adoptUnknownCustomers && /^cus_\w+$/.test(id)) {
+      customers.set(id, { id, object: 'customer', name: null, email: null, metadata: {}, created: now() });
+    }
+    return customers.has(id);
+  };
 
   const priceObject = (id: string): FakePrice => {
     const key = Object.entries(opts.prices).find(([, v]) => v === id)?.[0] ?? '';
@@ -334,8 +347,7 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
       return ok(c);
     }
     if (method === 'GET' && (m = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
-      const c = customers.get(m[1]);
-      return c ? ok(c) : missing('customer', m[1], 'id');
+      return hasCustomer(m[1]) ? ok(customers.get(m[1])) : missing('customer', m[1], 'id');
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       if (!str(body.success_url)) return missingParam('success_url');
@@ -349,7 +361,7 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
         lineItems.push({ price, quantity: Number(it.quantity ?? 1) });
       }
       const customer = str(body.customer);
-      if (customer && !customers.has(customer)) return missing('customer', customer, 'customer');
+      if (customer && !hasCustomer(customer)) return missing('customer', customer, 'customer');
       const id = newId('cs_test');
       const s: FakeCheckoutSession = {
         id, object: 'checkout.session', mode: str(body.mode)!, status: 'open', payment_status: 'unpaid', customer, client_reference_id: str(body.client_reference_id),
@@ -366,7 +378,7 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const customer = str(body.customer);
       if (!customer) return missingParam('customer');
-      if (!customers.has(customer)) return missing('customer', customer, 'customer');
+      if (!hasCustomer(customer)) return missing('customer', customer, 'customer');
       const id = newId('bps');
       const p: FakePortalSession = { id, object: 'billing_portal.session', customer, return_url: str(body.return_url), url: `${url}/p/session/${id}`, created: now(), livemode: false };
       portalSessions.set(id, p);
