@@ -9,6 +9,7 @@ import { MSG } from '../../../common/messages';
 import { tokenStore } from '../../lib/api';
 import { userQueryKey, type CurrentUser, type CurrentUserAttributes } from '../../lib/session';
 import { stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
+import { browser } from '../billing/api/payments';
 import { SettingsPage } from './routes/settings-page';
 
 function organization(id: string, name: string, notificationCard = false) {
@@ -208,5 +209,48 @@ describe('settings: organizations', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ data: { type: 'settings', attributes: { name: 'Nebula APAC' } } }),
     );
+  });
+});
+
+describe('settings: subscription', () => {
+  const products = (checkoutEnabled: boolean): Handler => (req) =>
+    req.url.pathname === '/api/products' ? { body: { data: [], meta: { billing: { checkout_enabled: checkoutEnabled, contact_email: 'sales@x.test' } } } } : undefined;
+
+  function withSubscription(status: Record<string, unknown>, roleId = 1) {
+    const doc = userDoc({ roleId });
+    Object.assign(doc.data.attributes.organization!.subscription_status, status);
+    return doc;
+  }
+
+  it('shows where a Stripe subscription stands, and leads with Manage subscription (the customer portal)', async () => {
+    const portal = vi.fn(() => ({ status: 201, body: { data: { type: 'customer_portal', id: 'bps_1', attributes: { url: 'https://billing.stripe.test/p/bps_1' } } } }));
+    const navigate = vi.spyOn(browser, 'navigate').mockImplementation(() => undefined);
+    serve(withSubscription({ plan_source: 'stripe', status: 'active', billing_period: 'annual', current_period_end: '2027-01-05T00:00:00Z' }), (req) =>
+      req.url.pathname === '/api/customer_portal' ? portal() : products(true)(req),
+    );
+    renderSettings();
+    expect(await screen.findByText('Billed yearly, renews on Jan 5, 2027')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Compare plans/ })).toBeTruthy();
+    const manage = screen.getByRole('button', { name: /Manage subscription/ });
+    await waitFor(() => expect(manage.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.click(manage);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://billing.stripe.test/p/bps_1'));
+    navigate.mockRestore();
+  });
+
+  it('says why Manage subscription cannot open when billing is not connected', async () => {
+    serve(withSubscription({ plan_source: 'signup', status: 'trialing' }), products(false));
+    renderSettings();
+    const manage = await screen.findByRole('button', { name: /Manage subscription/ });
+    await waitFor(() => expect(manage.getAttribute('aria-description')).toBe(MSG.settings.billingNotConnected));
+    expect(screen.getByRole('button', { name: /^Upgrade$/ })).toBeTruthy();
+  });
+
+  it('shows no subscription buttons to members', async () => {
+    serve(userDoc({ roleId: 2 }), products(true));
+    renderSettings();
+    await screen.findByText('Current organization');
+    expect(screen.queryByRole('button', { name: /Manage subscription/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Upgrade/ })).toBeNull();
   });
 });

@@ -1,12 +1,12 @@
 import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatDate } from '../../../lib/dates';
+import { subscriptionSummary } from '../../billing/api/subscription';
 import type { OrganizationDetails } from '../api/organization';
 import { LogoEditor } from './logo-editor';
 import { OrganizationNameForm } from './organization-name-form';
 
-/** Logo, name and plan of the organization; admins change the first two. */
+/** Logo, name and plan of the organization (and where its subscription stands); admins change the first two. */
 export function OrganizationProfileCard({ org, editable }: { org: OrganizationDetails; editable: boolean }) {
-  const trialEnds = org.subscription_status?.trial_ends_at;
+  const summary = subscriptionSummary(org);
   return (
     <Card withBorder radius="md" padding="lg" shadow="xs">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
@@ -20,9 +20,9 @@ export function OrganizationProfileCard({ org, editable }: { org: OrganizationDe
               Plan
             </Text>
             <Badge variant="light">{org['plan-name'] ?? org.plan}</Badge>
-            {org.plan === 'trial' && trialEnds && (
-              <Text size="xs" c="dimmed">
-                Trial ends {formatDate(trialEnds)}
+            {summary && (
+              <Text size="xs" c={summary.color ?? 'dimmed'}>
+                {summary.text}
               </Text>
             )}
           </Group>

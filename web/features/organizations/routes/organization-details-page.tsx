@@ -1,9 +1,11 @@
-import { Alert, Button, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCreditCard, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { Alert, Button, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCreditCard, IconInfoCircle, IconLock, IconRocket } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
 import { PageHeader } from '../../../components/page-header';
-import { useManageSubscription } from '../../billing/api/subscription';
 import { isAdmin, useCurrentUser, type CurrentUser } from '../../../lib/session';
+import { showsUpgrade } from '../../billing/api/billing-access';
+import { useManageSubscription } from '../../billing/api/subscription';
+import { useUpgradeDialogState } from '../../billing/api/upgrade-link';
 import { useOrganization } from '../api/organization';
 import { MembersTable } from '../components/members-table';
 import { OrganizationProfileCard } from '../components/organization-profile-card';
@@ -40,6 +42,7 @@ export function OrganizationDetailsPage() {
   const orgId = user?.organization ? String(user.organization.id) : undefined;
   const org = useOrganization(orgId);
   const admin = isAdmin(user);
+  const { open: openUpgrade } = useUpgradeDialogState();
   const name = org.data?.name ?? user?.organization?.name ?? 'Organization';
 
   return (
@@ -47,7 +50,18 @@ export function OrganizationDetailsPage() {
       <PageHeader
         title={`${name} details`}
         description="Your organization's name, logo, subscription and members."
-        actions={admin ? <ManageSubscriptionButton user={user} /> : undefined}
+        actions={
+          admin ? (
+            <Group gap="sm">
+              {showsUpgrade(user) && (
+                <Button variant="light" leftSection={<IconRocket size={16} />} onClick={() => openUpgrade('plans')}>
+                  Upgrade
+                </Button>
+              )}
+              <ManageSubscriptionButton user={user} />
+            </Group>
+          ) : undefined
+        }
       />
       <Stack gap="xl">
         {!admin && (

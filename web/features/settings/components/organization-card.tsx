@@ -4,7 +4,7 @@ import { IconArrowsExchange, IconBuilding, IconCreditCard, IconPlus, IconRocket 
 import { ROLE } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { isAdmin, type CurrentUser } from '../../../lib/session';
-import { showsUpgrade } from '../../billing/api/billing-access';
+import { hasLiveSubscription, showsUpgrade } from '../../billing/api/billing-access';
 import { subscriptionSummary, useManageSubscription } from '../../billing/api/subscription';
 import { useUpgradeDialogState } from '../../billing/api/upgrade-link';
 import { useSwitchOrganization } from '../api/settings';
@@ -13,19 +13,23 @@ import { CardTitle } from './card-title';
 
 const roleName = (roleId: number) => (Number(roleId) === ROLE.admin ? 'Admin' : 'User');
 
-/** Upgrade (the upgrade dialog) and Manage subscription (the customer portal, or why it cannot open). */
+/**
+ * Upgrade (the upgrade dialog) and Manage subscription (the customer portal, or why it cannot open).
+ * An organization that already pays through Stripe changes plans in the portal, so that one leads.
+ */
 function SubscriptionActions({ user }: { user: CurrentUser }) {
   const { open } = useUpgradeDialogState();
   const manage = useManageSubscription(user);
   const reason = manage.blockedReason;
+  const subscribed = hasLiveSubscription(user.organization);
   return (
     <Group gap="sm">
-      <Button leftSection={<IconRocket size={16} />} onClick={() => open('plans')}>
-        Upgrade
+      <Button variant={subscribed ? 'default' : 'filled'} leftSection={<IconRocket size={16} />} onClick={() => open('plans')}>
+        {subscribed ? 'Compare plans' : 'Upgrade'}
       </Button>
       <Tooltip label={reason} disabled={!reason} multiline w={260}>
         <Button
-          variant="default"
+          variant={subscribed ? 'filled' : 'default'}
           leftSection={<IconCreditCard size={16} />}
           loading={manage.pending}
           data-disabled={reason ? true : undefined}
