@@ -67,12 +67,12 @@ function subjectOf(input: TrialMailInput): string {
  * The body as paragraphs of parts: plain strings are our text, `{ user }` is user input and
  * `{ link }` an address. Rendered twice (text and HTML) so the two never say different things.
  */
-type Part = string | { user: string } | { link: string; label?: string };
+type Part = string | { user: string; strong?: boolean } | { link: string; label?: string };
 type Paragraph = Part[];
 
 function paragraphsOf(input: TrialMailInput): Paragraph[] {
   const { kind, trialEndsAt, now, upgrade } = input;
-  const org = { user: input.organizationName };
+  const org = { user: input.organizationName, strong: true };
   const when = `${formatTrialDate(trialEndsAt)} at ${formatTime(trialEndsAt)}`;
   const hoursLeft = Math.max(1, Math.ceil((trialEndsAt.getTime() - now.getTime()) / 3_600_000));
   const left = kind === 'three_days' ? `${trialDaysLeft(trialEndsAt, now)} days` : hoursLeft < 24 ? `${hoursLeft} hours` : '1 day';
@@ -87,10 +87,10 @@ function paragraphsOf(input: TrialMailInput): Paragraph[] {
       : ['When the trial ends the workspace closes until the organization chooses a plan. Nothing is deleted: your projects, reports, alerts and saved coverage are kept, and everything is back as soon as you upgrade.'];
 
   const how: Paragraph = !upgrade.checkoutEnabled
-    ? [`To ${kind === 'expired' ? 'reopen it' : 'keep using Coverwatch'}, write to `, { link: `mailto:${upgrade.contactEmail}`, label: upgrade.contactEmail }, ' and we will set up your plan.']
+    ? [`To ${kind === 'expired' ? 'reopen the workspace' : 'keep using Coverwatch'}, write to `, { link: `mailto:${upgrade.contactEmail}`, label: upgrade.contactEmail }, ' and we will set up your plan.']
     : upgrade.publicUrl
-      ? [`To ${kind === 'expired' ? 'reopen it' : 'keep using Coverwatch'}, choose a plan here: `, { link: settingsUrl(upgrade.publicUrl) }]
-      : [`To ${kind === 'expired' ? 'reopen it' : 'keep using Coverwatch'}, open Coverwatch and choose Upgrade.`];
+      ? [`To ${kind === 'expired' ? 'reopen the workspace' : 'keep using Coverwatch'}, choose a plan here: `, { link: settingsUrl(upgrade.publicUrl) }]
+      : [`To ${kind === 'expired' ? 'reopen the workspace' : 'keep using Coverwatch'}, open Coverwatch and choose Upgrade.`];
 
   return [['Hello ', { user: input.recipientName }, ','], opening, consequence, how, ['Thank you for trying Coverwatch.']];
 }
@@ -99,7 +99,7 @@ const partText = (p: Part) => (typeof p === 'string' ? p : 'user' in p ? p.user 
 
 function partHtml(p: Part): string {
   if (typeof p === 'string') return escapeHtml(p);
-  if ('user' in p) return `<strong>${escapeHtml(p.user)}</strong>`;
+  if ('user' in p) return p.strong ? `<strong>${escapeHtml(p.user)}</strong>` : escapeHtml(p.user);
   return `<a href="${escapeHtml(p.link)}">${escapeHtml(p.label ?? p.link)}</a>`;
 }
 
