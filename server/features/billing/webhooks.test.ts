@@ -124,6 +124,15 @@ describe('POST /api/webhooks/stripe: the subscription lifecycle', () => {
     expect(row).toMatchObject({ plan: 'starter', subscriptionStatus: 'active', stripeSubscriptionId: second.subscription.id });
   });
 
+  it("an abandoned checkout's expired subscription leaves a running trial open", async () => {
+    const o = await trialOrg();
+    const res = await ctx.call('POST', '/api/checkout', { token: o.token, body: { data: { type: 'checkout', attributes: { items: [{ price: PRICES.pro_monthly, quantity: 1 }], customer_id: o.customerId } } } });
+    // Stripe made the subscription but it was never paid: none of the checkout's events arrive, its expiry does.
+    const { subscription } = fake.completeCheckout(res.json().data.id);
+    await fake.deliver(fake.updateSubscription(subscription.id, { status: 'incomplete_expired' }));
+    expect(await orgRow(o.org.id)).toMatchObject({ plan: 'trial', subscriptionStatus: 'trialing', planSource: 'signup', stripeSubscriptionId: null });
+  });
+
   it('links a checkout opened without a customer to the organization in client_reference_id', async () => {
     const o = await makeOrg(ctx, { plan: 'trial' });
     const created = await fetch(`${fake.url}/v1/checkout/sessions`, {

@@ -91,7 +91,8 @@ async function lockTargets(tx: Tx, target: EventTarget, log: Deps['log']): Promi
  * construction: the state comes from Stripe now, not from the event, so an old event delivered
  * late applies today's state again. A subscription that ended (or that Stripe no longer knows)
  * closes only the organizations it is the current subscription of — cancelling an old
- * subscription must not close an organization that has since subscribed again.
+ * subscription must not close an organization that has since subscribed again, nor an abandoned
+ * checkout's expiry a running trial.
  */
 async function applySnapshot(
   tx: Tx,
@@ -102,7 +103,11 @@ async function applySnapshot(
   eventType: string,
 ): Promise<number[]> {
   if (!sub || sub.status === 'canceled' || sub.status === 'incomplete_expired') {
-    const current = orgs.filter((o) => o.stripeSubscriptionId === subscriptionId || o.stripeSubscriptionId === null).map((o) => o.id);
+    // Without a recorded subscription only a Stripe-billed organization (older data) is closed: a
+    // running trial stays open when a checkout its admin abandoned expires (incomplete_expired).
+    const current = orgs
+      .filter((o) => o.stripeSubscriptionId === subscriptionId || (o.stripeSubscriptionId === null && o.planSource === 'stripe'))
+      .map((o) => o.id);
     await expireSubscription(tx, current);
     return current;
   }
