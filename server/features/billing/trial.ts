@@ -67,6 +67,8 @@ export async function runTrialLifecycle(deps: Deps, now: Date = new Date()): Pro
 
   const candidates = await listTrialsEndingBefore(db, new Date(now.getTime() + REMINDER_HORIZON_MS + 1));
   for (const candidate of candidates) {
+    // Trials already over are the expiry's (below): no lock taken on their rows here.
+    if (!candidate.trialEndsAt || !dueReminder(candidate.trialEndsAt, now)) continue;
     try {
       reminded += await db.transaction(async (tx) => {
         // The row is read again under lock: the operator may have extended or ended the trial
