@@ -79,6 +79,16 @@ describe('POST /api/webhooks/stripe: the subscription lifecycle', () => {
     for (const e of events) expect(await eventRows(e.id)).toMatchObject([{ type: e.type, organizationId: o.org.id, processedAt: expect.any(Date) }]);
   });
 
+  it("the fake's Pay page delivers the webhooks before sending the browser to the success page", async () => {
+    const o = await trialOrg();
+    const res = await ctx.call('POST', '/api/checkout', { token: o.token, body: { data: { type: 'checkout', attributes: { items: [{ price: PRICES.pro_monthly, quantity: 1 }], customer_id: o.customerId } } } });
+    const { id, attributes } = res.json().data;
+    const paid = await fetch(attributes.url, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`https://app.coverwatch.test/subscription-upgrade-success?session_id=${id}`);
+    expect(await organizationOf(o.token)).toMatchObject({ plan: 'pro', subscription_status: { status: 'active', plan_source: 'stripe' } });
+  });
+
   it('an annual price bills annually', async () => {
     const o = await trialOrg();
     const { subscription } = await subscribe(o, PRICES.starter_annual);
