@@ -124,8 +124,9 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         try {
           const outcome = await processStripeEvent({ db, config, log: req.log }, event);
           req.log.info({ eventId: event.id, type: event.type, ...outcome }, 'stripe webhook');
-          // Cached callers must see the new plan on their next request, not in a few seconds.
-          if (outcome.result === 'applied') authenticator.forgetAll();
+          // Cached callers must see the new plan (or customer) on their next request, not in a few
+          // seconds; webhooks are rare enough to drop the whole cache.
+          if (outcome.result !== 'duplicate') authenticator.forgetAll();
         } catch (err) {
           // Nothing was recorded (the transaction rolled back): Stripe retries the delivery.
           if (err instanceof StripeUnavailableError || err instanceof StripeRequestError) {
