@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-// Request bodies of POST /api/checkout and /api/customer_portal (docs/api.md "Billing").
-// TODO(move): common/schemas/billing.ts, so the web validates with the same schema.
+// Request bodies of POST /api/checkout and /api/customer_portal (docs/api.md "Billing"). They
+// belong in common/schemas/billing.ts once the web builds its documents from them (today
+// web/features/billing/api/payments.ts spells the same shape).
 
 const customerId = z.string().max(255).nullish();
 
