@@ -3,12 +3,12 @@ import { PublicFrame, PublicNotFound, PublicServerError } from '../components/pu
 import { LoginPage } from '../features/auth/routes/login-page';
 import { LogoutPage } from '../features/auth/routes/logout-page';
 import { WelcomePage } from '../features/auth/routes/welcome-page';
-import { EndOfTrialPage } from '../features/errors/routes/end-of-trial-page';
+import { EndOfTrialPage } from '../features/billing/routes/end-of-trial-page';
 import { NoCustomerPage } from '../features/errors/routes/no-customer-page';
 import { NoOrgPage } from '../features/errors/routes/no-org-page';
 import { NotFoundPage } from '../features/errors/routes/not-found-page';
 import { ServerErrorPage } from '../features/errors/routes/server-error-page';
-import { UpgradeSuccessPage } from '../features/errors/routes/upgrade-success-page';
+import { UpgradeSuccessPage } from '../features/billing/routes/upgrade-success-page';
 import { PublicReportPage } from '../features/reports/routes/public-report-page';
 import { FreeSignupPage } from '../features/signup/routes/free-signup-page';
 import { InviteSignupPage } from '../features/signup/routes/invite-signup-page';
