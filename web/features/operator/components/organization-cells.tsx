@@ -28,19 +28,19 @@ const SOURCE_LABELS = { signup: 'Since sign-up', stripe: 'Paid through Stripe', 
 /** Where the plan stands: trial with days left, active, past due (red), expired (gray). */
 export function StatusBadge({ o, now = new Date() }: { o: OperatorOrganization; now?: Date }) {
   const s = o.subscription_status;
-  if (o.platform_operator) return <Badge color="gray" variant="outline" size="sm">Platform</Badge>;
+  if (o.platform_operator) return <Badge color="gray" variant="outline" size="sm" tt="none">Platform</Badge>;
   const days = trialDaysLeftOf(o, now);
   const badge =
     s.trial_expired || s.status === 'expired' ? (
-      <Badge color="gray" variant="filled" size="sm">Expired</Badge>
+      <Badge color="gray" variant="filled" size="sm" tt="none">Expired</Badge>
     ) : s.status === 'past_due' || s.status === 'unpaid' || s.payment_failed ? (
-      <Badge color="red" variant="filled" size="sm">{s.status === 'unpaid' ? 'Unpaid' : 'Past due'}</Badge>
+      <Badge color="red" variant="filled" size="sm" tt="none">{s.status === 'unpaid' ? 'Unpaid' : 'Past due'}</Badge>
     ) : days !== null ? (
-      <Badge color="blue" variant="light" size="sm">
+      <Badge color="blue" variant="light" size="sm" tt="none">
         Trial · {days} {days === 1 ? 'day' : 'days'} left
       </Badge>
     ) : (
-      <Badge color="teal" variant="light" size="sm">Active</Badge>
+      <Badge color="teal" variant="light" size="sm" tt="none">Active</Badge>
     );
   return (
     <Stack gap={2} align="flex-start">

@@ -39,12 +39,12 @@ export function OperatorOrganizationsPage() {
           </Stack>
         ),
       }),
-      col.accessor('plan', { header: 'Plan', meta: { sortField: 'plan', width: 100 }, cell: ({ row }) => <PlanBadge o={row.original} /> }),
-      col.display({ id: 'status', header: 'Status', meta: { width: 160 }, cell: ({ row }) => <StatusBadge o={row.original} /> }),
+      col.accessor('plan', { header: 'Plan', meta: { sortField: 'plan', width: 96 }, cell: ({ row }) => <PlanBadge o={row.original} /> }),
+      col.display({ id: 'status', header: 'Status', meta: { width: 172 }, cell: ({ row }) => <StatusBadge o={row.original} /> }),
       col.display({
         id: 'trial_ends_at',
         header: 'Ends / renews',
-        meta: { sortField: 'trial_ends_at', width: 154 },
+        meta: { sortField: 'trial_ends_at', width: 162 },
         cell: ({ row }) => <KeyDate o={row.original} />,
       }),
       col.display({
@@ -59,7 +59,7 @@ export function OperatorOrganizationsPage() {
         meta: { width: 144, priority: 2 },
         cell: ({ row }) => <UsageMeter {...row.original.usage.reports} noun="reports" />,
       }),
-      col.accessor('members', { header: 'Members', meta: { width: 108, align: 'right', priority: 2 }, cell: (c) => c.getValue().toLocaleString('en') }),
+      col.accessor('members', { header: 'Members', meta: { width: 100, align: 'right', priority: 2 }, cell: (c) => c.getValue().toLocaleString('en') }),
     ],
     [],
   );
