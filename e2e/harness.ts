@@ -29,7 +29,7 @@ export interface Journey {
  * profile. The web app must be built (npm test builds it before this stage). Requests to
  * anything but the app are refused, so a journey cannot reach the internet.
  */
-export async function startJourney(env: Record<string, string> = {}): Promise<Journey> {
+export async function startJourney(env: Record<string, string> = {}, opts: { allowOrigins?: string[] } = {}): Promise<Journey> {
   if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) throw new Error('Build the web app first: npm run build');
   // Journeys always run on their own embedded database, so they start from an empty install.
   const server = await startServer({ DATABASE_URL: '', CAPTCHA_DIFFICULTY: '2000', ...env });
@@ -38,6 +38,8 @@ export async function startJourney(env: Record<string, string> = {}): Promise<Jo
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (url.startsWith(server.url) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    // Local fakes the journey opens on purpose (a payment page), never the internet.
+    if (opts.allowOrigins?.some((o) => url.startsWith(o))) return route.continue();
     return route.abort();
   });
   const page = await context.newPage();
