@@ -6,7 +6,7 @@ import { JSONAPI, resource } from '../../http/jsonapi.js';
 import { constructEvent, StripeRequestError, StripeSignatureError, StripeUnavailableError } from '../../integrations/stripe/client.js';
 import type { Config } from '../../config.js';
 import { createCheckout, createPortal } from './checkout.js';
-import { checkoutBody, portalBody, sessionDocument } from './schemas.js';
+import { checkoutBody, portalBody, sessionDocument } from '../../../common/schemas/billing.js';
 import { listProducts } from './service.js';
 import { processStripeEvent } from './webhooks.js';
 

@@ -7,7 +7,7 @@ import { requireOrg, type OrgAuth } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
 import { OPERATOR_ORGANIZATION_FILTERS, OPERATOR_ORGANIZATION_SORTS } from './repo.js';
-import { operatorOrganizationUpdateBody } from './schema.js';
+import { operatorOrganizationUpdateBody } from '../../../common/schemas/operator.js';
 import {
   changeOperatorOrganization, listOperatorOrganizations, operatorOrganizationAttributes, type OperatorOrganization,
 } from './service.js';

@@ -8,7 +8,7 @@ import {
   extendTrial, isPlanKey, lockOrganization, setPlanByOperator, subscriptionStatusAttributes,
 } from '../organizations/service.js';
 import { listOrganizationsPage, usageOfOrganizations, type OrganizationUsage } from './repo.js';
-import { MAX_TRIAL_EXTENSION_DAYS, type OperatorOrganizationAttributes, type OperatorPlan } from './schema.js';
+import { MAX_TRIAL_EXTENSION_DAYS, type OperatorOrganizationAttributes, type OperatorPlan } from '../../../common/schemas/operator.js';
 
 const DAY_MS = 86_400_000;
 

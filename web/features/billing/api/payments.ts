@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { MSG } from '../../../../common/messages';
+import type { CheckoutBody, PortalBody } from '../../../../common/schemas/billing';
 import { toastError } from '../../../components/toasts';
 import { apiFetch } from '../../../lib/api';
 
@@ -9,7 +10,7 @@ type SessionDocument = { data: { id: string; attributes: { url: string } } };
 export const browser = { navigate: (url: string) => window.location.assign(url) };
 
 /** The request document of POST checkout for one price. */
-export function checkoutDocument(priceId: string, customerId: string) {
+export function checkoutDocument(priceId: string, customerId: string): CheckoutBody {
   return { data: { type: 'checkout', attributes: { items: [{ price: priceId, quantity: 1 }], customer_id: customerId } } };
 }
 
@@ -32,7 +33,7 @@ export function useCustomerPortal(customerId: string | null | undefined) {
     mutationFn: () =>
       apiFetch<SessionDocument>('customer_portal', {
         method: 'POST',
-        body: { data: { type: 'customer_create_portal', attributes: { customer_id: customerId ?? '' } } },
+        body: { data: { type: 'customer_create_portal', attributes: { customer_id: customerId ?? '' } } } satisfies PortalBody,
       }),
     onSuccess: (doc) => browser.navigate(doc.data.attributes.url),
     onError: (err) => toastError(err, MSG.billing.portalFailure),

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { trialDaysLeft } from '../../../../common/plans';
 // The resource is declared once, beside the server's presenter (a type-only import: nothing of
 // the server reaches the bundle).
-import type { OperatorOrganizationAttributes, OperatorPlan } from '../../../../server/features/operator/schema';
+import type { OperatorOrganizationAttributes, OperatorPlan } from '../../../../common/schemas/operator';
 import { apiFetch, flatten, type JsonApiResource } from '../../../lib/api';
 
 export type { OperatorOrganizationAttributes, OperatorPlan };

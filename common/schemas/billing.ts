@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
-// Request bodies of POST /api/checkout and /api/customer_portal (docs/api.md "Billing"). They
-// belong in common/schemas/billing.ts once the web builds its documents from them (today
-// web/features/billing/api/payments.ts spells the same shape).
+// Request bodies of POST /api/checkout and /api/customer_portal (docs/api.md "Billing"): the server
+// validates them, the web builds its documents to their types (web/features/billing/api/payments.ts).
 
 const customerId = z.string().max(255).nullish();
 
@@ -34,3 +33,6 @@ export const portalBody = z.object({
 /** 201 of both: where the browser goes next. */
 export const sessionDocument = (type: 'checkout' | 'customer_portal') =>
   z.object({ data: z.object({ type: z.literal(type), id: z.string(), attributes: z.object({ url: z.string() }) }) });
+
+export type CheckoutBody = z.input<typeof checkoutBody>;
+export type PortalBody = z.input<typeof portalBody>;

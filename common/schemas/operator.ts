@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { SubscriptionStatusAttributes } from '../../../common/plans.js';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
+import type { SubscriptionStatusAttributes } from '../plans.js';
+import { idSchema } from './jsonapi.js';
 
 /*
  * The operator console's resource, declared once for the server and (type-only) the web app.
