@@ -53,6 +53,21 @@ const envSchema = z.object({
   WEBSITE_ICONS_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   MAIL_FROM: z.string().min(3).default('Coverwatch <no-reply@coverwatch.local>'),
+  /** Slack app (OAuth v2 install, Web API, Events API): unset client id = "Add to Slack" explains what to set. */
+  SLACK_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  SLACK_CLIENT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  SLACK_SIGNING_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  SLACK_API_URL: z.string().url().default('https://slack.com/api'),
+  SLACK_AUTHORIZE_URL: z.string().url().default('https://slack.com/oauth/v2/authorize'),
+  /** OpenID Connect login beside local accounts: unset issuer = no single sign-on button. */
+  OIDC_ISSUER: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  OIDC_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  OIDC_CLIENT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  OIDC_LABEL: z.string().min(1).max(40).default('Single sign-on'),
+  /** The link analysis page a feed row's "Request analysis" opens (with url and id); unset = the item is hidden. */
+  ANALYSIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  /** The hour (UTC) daily e-mail digests go out. */
+  DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
   /** Stripe: secret API key (unset = no self-serve billing: the operator sets plans), webhook signing secret, API base URL (tests: a local fake). */
   STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
@@ -114,6 +129,12 @@ export interface Config {
   mail: { smtpUrl?: string; from: string };
   /** Price ids of the payment platform per plan and billing period (STRIPE_PRICES); absent = not configured. */
   stripePrices: StripePrices;
+  /** Slack app: OAuth client, request signing secret (Events API), Web API and authorize page bases (tests: a local fake). */
+  slack: { clientId?: string; clientSecret?: string; signingSecret?: string; apiUrl: string; authorizeUrl: string };
+  /** OpenID Connect provider for single sign-on (issuer unset = local accounts only). */
+  oidc: { issuer?: string; clientId?: string; clientSecret?: string; label: string };
+  analysisUrl?: string;
+  digestHourUtc: number;
   /** Stripe (server/integrations/stripe): no secret key = billing not connected. */
   stripe: { secretKey?: string; webhookSecret?: string; apiUrl: string };
   /** The address people are told to write to for a plan when billing is not connected. */
@@ -177,6 +198,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     websiteIconsEnabled: e.WEBSITE_ICONS_ENABLED,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     stripePrices: e.STRIPE_PRICES,
+    slack: {
+      clientId: e.SLACK_CLIENT_ID,
+      clientSecret: e.SLACK_CLIENT_SECRET,
+      signingSecret: e.SLACK_SIGNING_SECRET,
+      apiUrl: e.SLACK_API_URL,
+      authorizeUrl: e.SLACK_AUTHORIZE_URL,
+    },
+    oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL },
+    analysisUrl: e.ANALYSIS_URL,
+    digestHourUtc: e.DIGEST_HOUR_UTC,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
     billingContactEmail: (e.BILLING_CONTACT_EMAIL ?? e.ADMIN_EMAIL).toLowerCase(),
     version: process.env.npm_package_version ?? '1.12.16',

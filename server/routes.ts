@@ -29,6 +29,10 @@ import videosRoutes from './features/videos/routes.js';
 import streamsRoutes from './features/streams/routes.js';
 import billingRoutes from './features/billing/routes.js';
 import operatorRoutes from './features/operator/routes.js';
+import digestRoutes from './features/digests/routes.js';
+import slackRoutes from './features/slack/routes.js';
+import recoveryRoutes from './features/identity/recovery-routes.js';
+import oidcRoutes from './features/identity/oidc-routes.js';
 
 /** Every feature's routes, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -63,4 +67,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(streamsRoutes);
   await app.register(billingRoutes);
   await app.register(operatorRoutes);
+  await app.register(digestRoutes);
+  await app.register(slackRoutes);
+  await app.register(recoveryRoutes);
+  await app.register(oidcRoutes);
 }

@@ -10,6 +10,7 @@ import { createIconQueues, startIconWorkers } from '../features/websites/icon-jo
 import { createVideoQueues, startVideoWorkers } from '../features/videos/jobs.js';
 import { createStreamQueues, startStreamWorkers } from '../features/streams/jobs.js';
 import { createBillingQueues, startBillingWorkers } from '../features/billing/jobs.js';
+import { createDigestQueues, startDigestWorkers } from '../features/digests/jobs.js';
 import { runHousekeeping } from './housekeeping.js';
 import { errorFields } from './log-errors.js';
 
@@ -57,6 +58,7 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
   await createVideoQueues(boss);
   await createStreamQueues(boss);
   await createBillingQueues(boss);
+  await createDigestQueues(boss);
   if (opts.work) {
     await boss.schedule(QUEUES.housekeeping, '*/15 * * * *');
     await boss.work(QUEUES.housekeeping, async () => {
@@ -72,6 +74,7 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
     await startVideoWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startStreamWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startBillingWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
+    await startDigestWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
   }
   return boss;
 }

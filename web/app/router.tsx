@@ -10,6 +10,11 @@ import { NotFoundPage } from '../features/errors/routes/not-found-page';
 import { ServerErrorPage } from '../features/errors/routes/server-error-page';
 import { UpgradeSuccessPage } from '../features/billing/routes/upgrade-success-page';
 import { PublicReportPage } from '../features/reports/routes/public-report-page';
+import { UnsubscribePage } from '../features/digests/routes/unsubscribe-page';
+import { ForgotPasswordPage } from '../features/identity/routes/forgot-password-page';
+import { ResetPasswordPage } from '../features/identity/routes/reset-password-page';
+import { VerifyEmailPage } from '../features/identity/routes/verify-email-page';
+import { SlackInstalledPage } from '../features/slack/routes/slack-installed-page';
 import { FreeSignupPage } from '../features/signup/routes/free-signup-page';
 import { InviteSignupPage } from '../features/signup/routes/invite-signup-page';
 import { PrivacyPage, TermsPage } from '../features/signup/routes/legal-pages';
@@ -41,6 +46,11 @@ export const routes: RouteObject[] = [
       { path: '/errors/end-of-trial', element: <EndOfTrialPage /> },
       { path: '/errors/no-org', element: <NoOrgPage /> },
       { path: '/subscription-upgrade-success', element: <UpgradeSuccessPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password/:token', element: <ResetPasswordPage /> },
+      { path: '/verify-email/:token', element: <VerifyEmailPage /> },
+      { path: '/unsubscribe/:token', element: <UnsubscribePage /> },
+      { path: '/slack/installed', element: <SlackInstalledPage /> },
       {
         element: <RequireSession />,
         children: [{ element: <AppLayout />, children: workspaceRoutes }],

@@ -51,6 +51,10 @@ export const users = pgTable(
     tierId: smallint('tier_id').notNull().default(2),
     organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     defaultProjectId: integer('default_project_id'),
+    /** When the address was confirmed (a link e-mailed at sign-up); invited members count as verified. Null: not yet. */
+    emailVerifiedAt: ts('email_verified_at'),
+    /** `/` opens the projects page instead of the articles feed (000 §2 "/", the user's setting). */
+    openProjectsFirst: boolean('open_projects_first').notNull().default(false),
     insertedAt: ts('inserted_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -106,3 +110,48 @@ export const invites = pgTable(
   },
   (t) => [index('invites_org_idx').on(t.organizationId)],
 );
+
+/**
+ * Single-use tokens e-mailed to a user: `password_reset` (30 minutes) and `email_verification`.
+ * Only the SHA-256 of the token is stored. Owned by identity.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The address the token was sent to (a changed address makes an old verification link useless). */
+    email: text('email').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_key').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId, t.kind)],
+);
+
+/** A login through an OpenID Connect provider linked to a local user (by issuer and subject). Owned by identity. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+    lastLoginAt: ts('last_login_at'),
+  },
+  (t) => [uniqueIndex('user_identities_issuer_subject_key').on(t.issuer, t.subject), index('user_identities_user_idx').on(t.userId)],
+);
+
+/** An OpenID Connect login in progress: state → PKCE verifier and nonce (10 minutes). Owned by identity. */
+export const oidcLogins = pgTable('oidc_logins', {
+  state: text('state').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  /** Where to go after login (a path of this app). */
+  returnTo: text('return_to'),
+  expiresAt: ts('expires_at').notNull(),
+});

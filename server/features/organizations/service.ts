@@ -338,3 +338,8 @@ export async function addOrganization(db: Db, callerId: number, currentOrgId: nu
     return createOrganization(tx, { name, plan, ownerId: callerId, trialEndsAt, stripeCustomerId: current.stripeCustomerId, billing });
   });
 }
+
+/** The Slack app was installed (true) or uninstalled/revoked (false) for the organization (written by slack). */
+export async function setSlackEnabled(tx: Tx, orgId: number, enabled: boolean): Promise<void> {
+  await tx.update(organizations).set({ slackEnabled: enabled, updatedAt: new Date() }).where(eq(organizations.id, orgId));
+}
