@@ -102,6 +102,8 @@ export const mailOutbox = pgTable(
     htmlBody: text('html_body'),
     /** [{filename, key, content_type}] — storage keys of files attached. */
     attachments: jsonb('attachments').$type<{ filename: string; key: string; content_type: string }[]>().notNull().default([]),
+    /** Extra message headers (e.g. List-Unsubscribe, List-Unsubscribe-Post of a digest). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -63,11 +63,12 @@ interface ClaimedMail {
   text_body: string;
   html_body: string | null;
   attachments: MailAttachment[];
+  headers: Record<string, string> | null;
 }
 
 async function claimOne(tx: Tx, now: Date, id: number | null): Promise<ClaimedMail | null> {
   const result = await tx.execute<Record<string, unknown>>(sql`
-    select o.id, o.attempts, o.to_address, o.subject, o.text_body, o.html_body, o.attachments
+    select o.id, o.attempts, o.to_address, o.subject, o.text_body, o.html_body, o.attachments, o.headers
     from mail_outbox o
     where o.status = 'queued' ${id === null ? sql`` : sql`and o.id = ${id}`}
       -- The database's own clock too: inserted_at has microseconds, a JS Date only milliseconds,
@@ -133,7 +134,15 @@ async function sendOne(deps: MailSenderDeps, smtp: SmtpClient, row: ClaimedMail)
     }
     attachments.push({ filename: a.filename, content, contentType: a.content_type });
   }
-  return smtp.send({ from: deps.config.mail.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined, attachments });
+  return smtp.send({
+    from: deps.config.mail.from,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body ?? undefined,
+    attachments,
+    headers: row.headers ?? {},
+  });
 }
 
 const clients = new Map<string, SmtpClient>();

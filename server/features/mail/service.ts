@@ -26,6 +26,8 @@ export interface QueueMailInput {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058) of a digest. */
+  headers?: Record<string, string>;
 }
 
 // The queue that `queueMail` enqueues on. One per process: set when the job queue starts (every
@@ -54,6 +56,7 @@ export async function queueMail(db: Tx, input: QueueMailInput): Promise<{ id: nu
       textBody: input.text,
       htmlBody: input.html ?? null,
       attachments: input.attachments ?? [],
+      headers: input.headers ?? {},
       status: 'queued',
     })
     .returning({ id: mailOutbox.id });

@@ -8,6 +8,8 @@ export interface SmtpMessage {
   text: string;
   html?: string;
   attachments?: { filename: string; content: Readable; contentType: string }[];
+  /** Extra headers (List-Unsubscribe…); names and values are checked by nodemailer. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -55,6 +57,7 @@ export function createSmtpClient(url: string, opts: { timeoutMs?: number } = {})
           text: message.text,
           html: message.html,
           attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+          headers: message.headers,
         });
         return { ok: true, messageId: String(info.messageId ?? ''), response: String(info.response ?? '') };
       } catch (err) {
