@@ -105,6 +105,16 @@ describe('POST /api/webhooks/stripe: the subscription lifecycle', () => {
     expect((await organizationOf(o.token)).subscription_status).toMatchObject({ status: 'active', payment_failed: false });
   });
 
+  it('a failed-payment event delivered after the invoice was paid leaves no failed mark', async () => {
+    const o = await trialOrg();
+    const { subscription } = await subscribe(o);
+    const failedEvents = fake.failInvoice(subscription.id);
+    const paidEvents = fake.payInvoice(subscription.id);
+    await fake.deliverAll(paidEvents);
+    await fake.deliverOutOfOrder(failedEvents);
+    expect((await organizationOf(o.token)).subscription_status).toMatchObject({ status: 'active', payment_failed: false });
+  });
+
   it('a deleted subscription closes the workspace like an ended trial', async () => {
     const o = await trialOrg();
     const { subscription } = await subscribe(o);

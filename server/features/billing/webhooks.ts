@@ -100,7 +100,6 @@ async function applySnapshot(
   orgs: Organization[],
   subscriptionId: string,
   sub: SubscriptionSnapshot | null,
-  eventType: string,
 ): Promise<number[]> {
   if (!sub || sub.status === 'canceled' || sub.status === 'incomplete_expired') {
     // Without a recorded subscription only a Stripe-billed organization (older data) is closed: a
@@ -126,9 +125,10 @@ async function applySnapshot(
     stripeSubscriptionId: sub.id,
     billingPeriod: plan.period,
     currentPeriodEnd: sub.currentPeriodEnd,
-    // A failed invoice marks the payment failed even while Stripe still retries it (the
-    // subscription may read active until then); the next paid invoice or active state clears it.
-    paymentFailed: failing || eventType === 'invoice.payment_failed',
+    // The subscription's own status says whether a payment is failing (Stripe moves it to
+    // past_due when a renewal's payment fails, back to active when one is paid), so a late
+    // invoice.payment_failed after the invoice was paid cannot set the mark again.
+    paymentFailed: failing,
   });
   return ids;
 }
@@ -158,7 +158,7 @@ export async function processStripeEvent(deps: Deps, event: StripeEventEnvelope)
       deps.log.warn({ eventId: event.id, subscriptionId: sub.id }, 'stripe webhook: the subscription belongs to another customer; ignored');
       return done({ result: 'ignored', reason: 'subscription of another customer' }, orgs[0].id);
     }
-    const changed = await applySnapshot(tx, deps, orgs, target.subscriptionId, sub, event.type);
+    const changed = await applySnapshot(tx, deps, orgs, target.subscriptionId, sub);
     return done({ result: 'applied', organizationIds: changed }, orgs[0].id);
   });
 }
