@@ -40,6 +40,10 @@ export interface UserAttributes {
   'tier-id': number | null;
   'default-project-id': string | null;
   'inserted-at': string;
+  /** The e-mail address is confirmed (a banner asks to verify it otherwise). */
+  email_verified: boolean;
+  /** `/` opens the projects page instead of the articles feed (000 §2). */
+  open_projects_first: boolean;
   /** NO_ORG: the user belongs to no organization (the web sends them away). */
   status: 'OK' | 'NO_ORG';
   organization: (OrganizationAttributes & { id: string }) | null;

@@ -15,8 +15,8 @@ const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 let cachedHash: Promise<string> | null = null;
 export const TEST_PASSWORD = 'correct horse battery';
 
-/** A user with a session token. */
-export async function makeUser(ctx: TestContext, opts: { name?: string; email?: string } = {}) {
+/** A user with a session token; the address counts as verified unless `verified: false`. */
+export async function makeUser(ctx: TestContext, opts: { name?: string; email?: string; verified?: boolean } = {}) {
   cachedHash ??= hashPassword(TEST_PASSWORD);
   const [user] = await ctx.deps.db
     .insert(users)
@@ -25,6 +25,7 @@ export async function makeUser(ctx: TestContext, opts: { name?: string; email?: 
       email: opts.email ?? `user-${unique()}@example.test`,
       passwordHash: await cachedHash,
       tierId: TIER.user,
+      emailVerifiedAt: opts.verified === false ? null : new Date(),
     })
     .returning();
   const { token } = await createSession(ctx.deps.db, ctx.deps.authenticator, ctx.config, user.id);

@@ -24,6 +24,8 @@ export const userResource = (u: UserProfile) =>
     'tier-id': u.tierId,
     'default-project-id': u.defaultProjectId === null ? null : String(u.defaultProjectId),
     'inserted-at': u.insertedAt.toISOString(),
+    email_verified: u.emailVerified,
+    open_projects_first: u.openProjectsFirst,
     status: u.organization ? 'OK' : 'NO_ORG',
     organization: u.organization ? { id: String(u.organization.id), ...organizationAttributes(u.organization) } : null,
     organizations: u.organizations.map((o) => ({ id: String(o.id), name: o.name, 'role-id': o.roleId })),

@@ -17,6 +17,10 @@ export interface UserProfile {
   avatar: string | null;
   tierId: number;
   insertedAt: Date;
+  /** The address was confirmed (or the account predates verification, or came by invitation). */
+  emailVerified: boolean;
+  /** `/` opens the projects page (the user's setting). */
+  openProjectsFirst: boolean;
   /** The role in the current organization (3 when kicked), null without one. */
   roleId: number | null;
   /** The default project when it belongs to the current organization. */
@@ -58,6 +62,8 @@ export async function getUserProfile(db: Db, userId: number): Promise<UserProfil
     avatar: user.avatar,
     tierId: user.tierId,
     insertedAt: user.insertedAt,
+    emailVerified: user.emailVerifiedAt !== null,
+    openProjectsFirst: user.openProjectsFirst,
     roleId: row.roleId,
     defaultProjectId: active ? row.defaultProjectId : null,
     organization: active ? row.organization : null,

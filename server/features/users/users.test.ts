@@ -46,6 +46,8 @@ describe('GET user', () => {
         'tier-id': admin.user.tierId,
         'default-project-id': String(project.id),
         'inserted-at': admin.user.insertedAt.toISOString(),
+        email_verified: true,
+        open_projects_first: false,
         status: 'OK',
         organization: {
           id: String(org.id),
@@ -55,7 +57,15 @@ describe('GET user', () => {
           'plan-name': 'Pro plan',
           'tier-name': 'Pro',
           stripe_customer_id: null,
-          subscription_status: { trial_expired: false, trial_ends_at: null },
+          subscription_status: {
+            trial_expired: false,
+            trial_ends_at: null,
+            status: 'active',
+            plan_source: 'signup',
+            billing_period: null,
+            current_period_end: null,
+            payment_failed: false,
+          },
           slack_enabled: false,
           permissions: PLAN_DEFAULTS.pro,
           capabilities: NO_CAPABILITIES,
@@ -72,7 +82,7 @@ describe('GET user', () => {
     const { token, org } = await makeOrg(ctx, { plan: 'trial' });
     const first = (await ctx.call('GET', '/api/user', { token })).json().data.attributes.organization;
     expect(first).toMatchObject({ plan: 'trial', 'plan-name': 'Free trial', 'tier-name': 'Free' });
-    expect(first.subscription_status).toEqual({ trial_expired: false, trial_ends_at: org.trialEndsAt!.toISOString() });
+    expect(first.subscription_status).toMatchObject({ trial_expired: false, trial_ends_at: org.trialEndsAt!.toISOString(), status: 'trialing' });
 
     const ended = new Date(Date.now() - 86400_000);
     await ctx.deps.db.update(organizations).set({ trialEndsAt: ended }).where(eq(organizations.id, org.id));
@@ -80,7 +90,7 @@ describe('GET user', () => {
     const res = await ctx.call('GET', '/api/user', { token });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.attributes.status).toBe('OK');
-    expect(res.json().data.attributes.organization.subscription_status).toEqual({ trial_expired: true, trial_ends_at: ended.toISOString() });
+    expect(res.json().data.attributes.organization.subscription_status).toMatchObject({ trial_expired: true, trial_ends_at: ended.toISOString() });
     expect((await ctx.call('GET', '/api/projects', { token })).json().errors[0].code).toBe('trial_expired');
   });
 
