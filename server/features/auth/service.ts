@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages.js';
 import type { Db, Tx } from '../../db/client.js';
 import { loginFailures, memberships, sessions, users, instanceSettings } from '../../db/schema/accounts.js';
@@ -99,19 +99,52 @@ export async function findUserIdByEmail(tx: Tx, email: string): Promise<number |
 /** A new user (the password already hashed); a taken e-mail fails on the unique index. */
 export async function insertUser(
   tx: Tx,
-  values: { name: string; email: string; passwordHash: string; tierId: number; avatar?: string | null; organizationId?: number | null },
+  values: {
+    name: string;
+    email: string;
+    passwordHash: string;
+    tierId: number;
+    avatar?: string | null;
+    organizationId?: number | null;
+    /** Set when the address is already proven (an invited member followed a link sent to it). */
+    emailVerifiedAt?: Date | null;
+  },
 ): Promise<{ id: number; email: string }> {
   const [row] = await tx.insert(users).values(values).returning({ id: users.id, email: users.email });
   return row;
 }
 
-/** Edits a user's profile and/or current organization (only the fields given). */
+/**
+ * Edits a user's profile, current organization, password (already hashed) or verified mark
+ * (only the fields given).
+ */
 export async function updateUserRow(
   tx: Tx,
   userId: number,
-  changes: { name?: string; avatar?: string | null; organizationId?: number | null; defaultProjectId?: number | null },
+  changes: {
+    name?: string;
+    avatar?: string | null;
+    organizationId?: number | null;
+    defaultProjectId?: number | null;
+    passwordHash?: string;
+    emailVerifiedAt?: Date | null;
+  },
 ): Promise<void> {
   await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * Revokes every live session of a user (a password reset: whoever held the old password is
+ * logged out everywhere) and returns their ids, so that the caller can drop them from the
+ * authenticator's cache once the transaction has committed.
+ */
+export async function revokeUserSessions(tx: Tx, userId: number, now = new Date()): Promise<string[]> {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }
 
 /** Makes `userId` a member of `orgId` with `roleId`. */
