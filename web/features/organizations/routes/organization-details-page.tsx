@@ -1,40 +1,14 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCreditCard, IconInfoCircle, IconLock, IconRocket } from '@tabler/icons-react';
+import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle, IconLock, IconRocket } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
+import { ManageSubscriptionButton } from '../../../components/manage-subscription-button';
 import { PageHeader } from '../../../components/page-header';
-import { isAdmin, useCurrentUser, type CurrentUser } from '../../../lib/session';
+import { isAdmin, useCurrentUser } from '../../../lib/session';
 import { showsUpgrade } from '../../billing/api/billing-access';
-import { useManageSubscription } from '../../billing/api/subscription';
 import { useUpgradeDialogState } from '../../billing/api/upgrade-link';
 import { useOrganization } from '../api/organization';
 import { MembersTable } from '../components/members-table';
 import { OrganizationProfileCard } from '../components/organization-profile-card';
-
-/**
- * "Manage subscription" for admins: the payment platform's customer portal. When it cannot open (no
- * payment customer, billing not connected here) it says why; `data-disabled` rather than `disabled`
- * keeps it focusable, so the reason reaches keyboard and screen-reader users too (Mantine's pattern
- * for a disabled button with a tooltip).
- */
-function ManageSubscriptionButton({ user }: { user: CurrentUser | undefined }) {
-  const manage = useManageSubscription(user);
-  const reason = manage.blockedReason;
-  return (
-    <Tooltip label={reason} disabled={!reason} multiline w={260}>
-      <Button
-        variant="default"
-        leftSection={<IconCreditCard size={16} />}
-        loading={manage.pending}
-        data-disabled={reason ? true : undefined}
-        aria-disabled={reason ? 'true' : undefined}
-        aria-description={reason ?? undefined}
-        onClick={(e) => (reason ? e.preventDefault() : manage.open())}
-      >
-        Manage subscription
-      </Button>
-    </Tooltip>
-  );
-}
 
 /** /organization-details/{projectId}: "{org} details" (admins, from the user menu). */
 export function OrganizationDetailsPage() {

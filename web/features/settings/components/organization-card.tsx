@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Avatar, Badge, Button, Card, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowsExchange, IconBuilding, IconCreditCard, IconPlus, IconRocket } from '@tabler/icons-react';
+import { IconArrowsExchange, IconBuilding, IconPlus, IconRocket } from '@tabler/icons-react';
 import { ROLE } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
+import { ManageSubscriptionButton } from '../../../components/manage-subscription-button';
 import { isAdmin, type CurrentUser } from '../../../lib/session';
 import { hasLiveSubscription, showsUpgrade } from '../../billing/api/billing-access';
-import { subscriptionSummary, useManageSubscription } from '../../billing/api/subscription';
+import { subscriptionSummary } from '../../billing/api/subscription';
 import { useUpgradeDialogState } from '../../billing/api/upgrade-link';
 import { useSwitchOrganization } from '../api/settings';
 import { AddOrganizationModal } from './add-organization-modal';
@@ -19,27 +20,13 @@ const roleName = (roleId: number) => (Number(roleId) === ROLE.admin ? 'Admin' : 
  */
 function SubscriptionActions({ user }: { user: CurrentUser }) {
   const { open } = useUpgradeDialogState();
-  const manage = useManageSubscription(user);
-  const reason = manage.blockedReason;
   const subscribed = hasLiveSubscription(user.organization);
   return (
     <Group gap="sm">
       <Button variant={subscribed ? 'default' : 'filled'} leftSection={<IconRocket size={16} />} onClick={() => open('plans')}>
         {subscribed ? 'Compare plans' : 'Upgrade'}
       </Button>
-      <Tooltip label={reason} disabled={!reason} multiline w={260}>
-        <Button
-          variant={subscribed ? 'filled' : 'default'}
-          leftSection={<IconCreditCard size={16} />}
-          loading={manage.pending}
-          data-disabled={reason ? true : undefined}
-          aria-disabled={reason ? 'true' : undefined}
-          aria-description={reason ?? undefined}
-          onClick={(e) => (reason ? e.preventDefault() : manage.open())}
-        >
-          Manage subscription
-        </Button>
-      </Tooltip>
+      <ManageSubscriptionButton user={user} variant={subscribed ? 'filled' : 'default'} />
     </Group>
   );
 }
