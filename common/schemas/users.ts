@@ -20,7 +20,8 @@ export const userUpdateBody = z.object({
     z.object({
       type: z.literal('user'),
       id: idSchema.optional(),
-      attributes: z.object({ name: userNameSchema, avatar: avatarSchema }).partial().optional(),
+      // `open_projects_first`: `/` opens the projects page instead of the articles feed (000 §2).
+      attributes: z.object({ name: userNameSchema, avatar: avatarSchema, open_projects_first: z.boolean() }).partial().optional(),
       relationships: z
         .object({ organization: z.object({ data: z.object({ type: z.literal('organization'), id: idSchema }) }) })
         .partial()
@@ -28,6 +29,15 @@ export const userUpdateBody = z.object({
     }),
   ]),
 });
+
+/**
+ * The `meta` of every `GET user` / `PATCH user/{id}` document: instance settings the web needs
+ * once per session. `analysis_url` is the link-analysis page a feed row's "Request analysis"
+ * opens (001: "opens an external analyse address with url and id"); null hides the item.
+ */
+export interface UserDocumentMeta {
+  analysis_url: string | null;
+}
 
 /** The signed-in user as `GET user` describes it (`type: 'user'`; docs/api.md): the presenter is typed by it, the web reads it. */
 export interface UserAttributes {

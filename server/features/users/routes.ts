@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLE, TIER_NAMES, type TierId } from '../../../common/limits.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
-import { userUpdateBody, type UserAttributes } from '../../../common/schemas/users.js';
+import { userUpdateBody, type UserAttributes, type UserDocumentMeta } from '../../../common/schemas/users.js';
 import { requireOrg, requireUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
@@ -31,18 +31,21 @@ export const userResource = (u: UserProfile) =>
     organizations: u.organizations.map((o) => ({ id: String(o.id), name: o.name, 'role-id': o.roleId })),
   } satisfies UserAttributes);
 
+/** The instance settings every user document carries (common/schemas/users `UserDocumentMeta`). */
+const userMeta = (config: { analysisUrl?: string }): { meta: UserDocumentMeta } => ({ meta: { analysis_url: config.analysisUrl ?? null } });
+
 const TIER_IDS = Object.keys(TIER_NAMES).map(Number) as TierId[];
 
 const idParams = z.object({ id: idSchema });
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, authenticator } = app.deps;
+  const { db, authenticator, config } = app.deps;
 
   // Works without an organization too: the web app reads `status` to send NO_ORG users away.
   app.get('/user', { schema: { tags: ['users'], summary: 'The caller, their organization and memberships' } }, async (req, reply) => {
     const auth = requireUser(req);
-    return sendOne(reply, userResource(await getUserProfile(db, auth.userId)));
+    return sendOne(reply, userResource(await getUserProfile(db, auth.userId)), 200, userMeta(config));
   });
 
   app.patch(
@@ -50,7 +53,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['users'],
-        summary: 'Set the default project (type new_user), edit the profile or switch organization (type user)',
+        summary: 'Set the default project (type new_user), edit the profile and `/` preference or switch organization (type user)',
         params: idParams,
         body: userUpdateBody,
       },
@@ -68,10 +71,11 @@ export default async function userRoutes(fastify: FastifyInstance) {
           name: data.attributes?.name,
           avatar: data.attributes?.avatar,
           organizationId: data.relationships?.organization?.data.id,
+          openProjectsFirst: data.attributes?.open_projects_first,
         });
         if (switched) authenticator.forgetSession(auth.sessionId);
       }
-      return sendOne(reply, userResource(await getUserProfile(db, auth.userId)));
+      return sendOne(reply, userResource(await getUserProfile(db, auth.userId)), 200, userMeta(config));
     },
   );
 

@@ -87,7 +87,7 @@ export async function setDefaultProject(db: Db, orgId: number, userId: number, p
 }
 
 /**
- * Edits the caller's name and avatar and/or switches their current organization, in one
+ * Edits the caller's name, avatar and `/` preference and/or switches their current organization, in one
  * transaction. The target organization must be one the user is an active (not kicked)
  * member of, else 404. Returns whether the organization changed, since cached auth contexts
  * must then be dropped.
@@ -95,7 +95,7 @@ export async function setDefaultProject(db: Db, orgId: number, userId: number, p
 export async function updateUser(
   db: Db,
   userId: number,
-  changes: { name?: string; avatar?: string | null; organizationId?: number },
+  changes: { name?: string; avatar?: string | null; organizationId?: number; openProjectsFirst?: boolean },
 ): Promise<{ switched: boolean }> {
   return db.transaction(async (tx) => {
     if (changes.organizationId !== undefined) {
@@ -112,7 +112,15 @@ export async function updateUser(
         .for('share');
       if (!member) throw notFound('organization');
     }
-    await updateUserRow(tx, userId, { name: changes.name, avatar: changes.avatar, organizationId: changes.organizationId });
+    // Typed apart because auth's updateUserRow does not list `openProjectsFirst` yet (asked of its
+    // owner); the row update spreads whatever it is given, so the column is written all the same.
+    const row: Parameters<typeof updateUserRow>[2] & { openProjectsFirst?: boolean } = {
+      name: changes.name,
+      avatar: changes.avatar,
+      organizationId: changes.organizationId,
+      openProjectsFirst: changes.openProjectsFirst,
+    };
+    await updateUserRow(tx, userId, row);
     return { switched: changes.organizationId !== undefined };
   });
 }

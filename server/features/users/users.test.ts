@@ -180,6 +180,31 @@ describe('PATCH user', () => {
     expect((await userRow(admin.user.id)).name).toBe('Ada Lovelace');
   });
 
+  it('keeps the `/` preference (open_projects_first) per user, and refuses anything but a boolean', async () => {
+    const { token, admin, org } = await makeOrg(ctx);
+    const colleague = await addMember(ctx, org.id);
+    const setFlag = (value: unknown) =>
+      ctx.call('PATCH', `/api/user/${admin.user.id}`, { token, body: { data: { type: 'user', attributes: { open_projects_first: value } } } });
+
+    const on = await setFlag(true);
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data.attributes).toMatchObject({ open_projects_first: true, name: 'Org Admin' });
+    expect((await userRow(admin.user.id)).openProjectsFirst).toBe(true);
+    expect((await ctx.call('GET', '/api/user', { token })).json().data.attributes.open_projects_first).toBe(true);
+    // Another member's preference is theirs alone.
+    expect((await userRow(colleague.user.id)).openProjectsFirst).toBe(false);
+
+    for (const bad of ['yes', null, 1]) {
+      const res = await setFlag(bad);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.map((e: ErrorBody) => e.source?.pointer)).toEqual(['/data/attributes/open_projects_first']);
+    }
+    expect((await userRow(admin.user.id)).openProjectsFirst).toBe(true);
+
+    expect((await setFlag(false)).json().data.attributes.open_projects_first).toBe(false);
+    expect((await userRow(admin.user.id)).openProjectsFirst).toBe(false);
+  });
+
   it('switches the current organization at once, only to one the user is active in', async () => {
     const home = await makeOrg(ctx, { name: 'Home Org' });
     const second = await makeOrg(ctx, { name: 'Second Org' });
@@ -240,6 +265,23 @@ describe('PATCH user', () => {
     // Nor can the outsider point their own default project at the owner's project.
     expect((await setDefault(outsider.token, outsider.admin.user.id, { type: 'project', id: String(project.id) })).statusCode).toBe(404);
     expect((await userRow(outsider.admin.user.id)).defaultProjectId).toBeNull();
+  });
+});
+
+describe('user document meta', () => {
+  it('tells the web the link-analysis address, or null when ANALYSIS_URL is unset', async () => {
+    const { token, admin } = await makeOrg(ctx);
+    expect((await ctx.call('GET', '/api/user', { token })).json().meta).toEqual({ analysis_url: null });
+
+    const saved = ctx.deps.config.analysisUrl;
+    ctx.deps.config.analysisUrl = 'https://analysis.example.test/analyse';
+    try {
+      expect((await ctx.call('GET', '/api/user', { token })).json().meta).toEqual({ analysis_url: 'https://analysis.example.test/analyse' });
+      const patched = await ctx.call('PATCH', `/api/user/${admin.user.id}`, { token, body: { data: { type: 'user', attributes: { name: 'Ada' } } } });
+      expect(patched.json().meta).toEqual({ analysis_url: 'https://analysis.example.test/analyse' });
+    } finally {
+      ctx.deps.config.analysisUrl = saved;
+    }
   });
 });
 
