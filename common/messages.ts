@@ -404,6 +404,12 @@ export const MSG = {
     signingIn: 'Signing you in…',
     signingOut: 'Logging out…',
   },
+  /** Workspace preferences and row actions (issue 15 "small spec items"). */
+  workspace: {
+    projectsFirstOn: 'Coverwatch now opens on the projects page',
+    projectsFirstOff: 'Coverwatch now opens on the articles feed',
+    noAlertToEdit: 'This project has no alert yet: create one to choose what it tracks.',
+  },
 } as const;
 
 export function statusMessage(status: number): string {
