@@ -404,6 +404,33 @@ export const MSG = {
     signingIn: 'Signing you in…',
     signingOut: 'Logging out…',
   },
+  /** The Slack app (issue 15): install, channels, disconnect; the /slack/installed page's reasons. */
+  slack: {
+    notConfigured:
+      'Slack is not set up on this server: its administrator sets SLACK_CLIENT_ID and SLACK_CLIENT_SECRET (and SLACK_SIGNING_SECRET for uninstall events) from a Slack app.',
+    eventsNotConfigured: 'Slack events are not set up on this server (SLACK_SIGNING_SECRET).',
+    notInstalled: 'The Slack app is not installed for this organization.',
+    revokedNow: 'Slack no longer accepts the app: it was disconnected. Reinstall it from Settings.',
+    revoked: (date: string) => `Slack was disconnected on ${date}: reinstall the app to post to channels again.`,
+    installed: 'Coverwatch is installed in your Slack workspace. Choose a channel in a project\'s alert to post its coverage there.',
+    installFailed: 'Slack was not connected.',
+    reasons: {
+      invalid_state: 'The link that started the install is not valid. Start again from Settings.',
+      expired_state: 'The install took longer than 10 minutes. Start again from Settings.',
+      access_denied: 'The install was cancelled on Slack.',
+      not_configured: 'Slack is not set up on this server.',
+      exchange_failed: 'Slack did not confirm the install. Try again in a moment.',
+      missing_code: 'Slack did not send the install code back. Start again from Settings.',
+      internal: 'Something went wrong while saving the install. Try again in a moment.',
+    } as Record<string, string>,
+    refreshed: (n: number) => `${n} channel${n === 1 ? '' : 's'} listed`,
+    disconnected: 'Slack was disconnected.',
+    disconnectConfirm: 'Disconnect Slack? Alerts stop posting to Slack channels until the app is installed again.',
+    channelsFailed: 'Could not load the Slack channels',
+    noChannels: 'No channels were listed. Refresh the list from Settings after creating or inviting the app to one.',
+    testSent: (channel: string) => `Slack accepted the test message in #${channel}.`,
+    testFailed: (reason: string) => `The test message was not posted: ${reason}`,
+  },
   /** Workspace preferences and row actions (issue 15 "small spec items"). */
   workspace: {
     projectsFirstOn: 'Coverwatch now opens on the projects page',
