@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_DEFAULTS } from '../../common/plans';
 import type { CurrentUser } from '../lib/session';
 import type { Project } from '../lib/workspace';
-import { accountRedirect, decideRedirect, isPublicPath, landingPath, pickProjectId, switchProjectPath } from './guards';
+import { accountRedirect, decideRedirect, homePath, isPublicPath, landingPath, pickProjectId, switchProjectPath } from './guards';
 
 function makeUser(over: Partial<CurrentUser> = {}, org: Partial<NonNullable<CurrentUser['organization']>> = {}): CurrentUser {
   return {
@@ -104,11 +104,24 @@ describe('decideRedirect', () => {
     expect(decideRedirect(makeUser({ 'role-id': 2 }), '/settings')).toBeNull();
   });
 
-  it('sends / to the projects page of the current project', () => {
-    expect(decideRedirect(makeUser(), '/', { projects })).toBe('/projects/5');
-    expect(decideRedirect(makeUser({ 'default-project-id': 3 }), '/', { projects })).toBe('/projects/3');
-    expect(decideRedirect(makeUser({ 'default-project-id': 3 }), '/', { projects, lastProjectId: '5' })).toBe('/projects/5');
-    expect(decideRedirect(makeUser(), '/', { projects: [] })).toBe('/projects/0');
+  it('sends / to the articles feed of the current project unless the user asked for the projects page (000 §2)', () => {
+    expect(decideRedirect(makeUser(), '/', { projects })).toBe('/articles-feed/5');
+    expect(decideRedirect(makeUser({ 'default-project-id': 3 }), '/', { projects })).toBe('/articles-feed/3');
+    expect(decideRedirect(makeUser({ 'default-project-id': 3 }), '/', { projects, lastProjectId: '5' })).toBe('/articles-feed/5');
+    expect(decideRedirect(makeUser({ 'default-project-id': 3, open_projects_first: false }), '/', { projects })).toBe('/articles-feed/3');
+
+    const projectsFirst = makeUser({ 'default-project-id': 3, open_projects_first: true });
+    expect(decideRedirect(projectsFirst, '/', { projects })).toBe('/projects/3');
+    expect(decideRedirect(projectsFirst, '/', { projects, lastProjectId: '5' })).toBe('/projects/5');
+    // An archived last project is not reopened.
+    expect(decideRedirect(projectsFirst, '/', { projects, lastProjectId: '9' })).toBe('/projects/3');
+  });
+
+  it('sends / to the projects page when there is no active project, whatever the flag', () => {
+    for (const flag of [true, false]) {
+      expect(decideRedirect(makeUser({ open_projects_first: flag }), '/', { projects: [] })).toBe('/projects/0');
+      expect(decideRedirect(makeUser({ open_projects_first: flag }), '/', { projects: [project('9', 'Beta', true)] })).toBe('/projects/0');
+    }
   });
 
   it('answers 404 for a project the organization does not have', () => {
@@ -136,10 +149,26 @@ describe('landingPath (/loading/callback)', () => {
     expect(landingPath(makeUser(), [])).toBe('/projects/0');
   });
 
+  it('opens the projects page first when the user set the flag', () => {
+    expect(landingPath(makeUser({ 'default-project-id': '3', open_projects_first: true }), projects)).toBe('/projects/3');
+    expect(landingPath(makeUser({ open_projects_first: true }), projects)).toBe('/projects/5');
+    expect(landingPath(makeUser({ open_projects_first: true }), [])).toBe('/projects/0');
+  });
+
   it('applies the account redirects first', () => {
     expect(landingPath(makeUser({ status: 'NO_ORG', organization: null }))).toBe('/errors/no-org');
     expect(landingPath(makeUser({}, { subscription_status: { trial_expired: true } }), projects)).toBe('/errors/end-of-trial');
     expect(accountRedirect(makeUser())).toBeNull();
+  });
+});
+
+describe('homePath', () => {
+  it('is the projects page or the articles feed of the given project', () => {
+    expect(homePath(makeUser({ open_projects_first: true }), '4')).toBe('/projects/4');
+    expect(homePath(makeUser({ open_projects_first: false }), '4')).toBe('/articles-feed/4');
+    // An older server without the flag: the spec's default, the feed.
+    expect(homePath(makeUser(), '4')).toBe('/articles-feed/4');
+    expect(homePath(makeUser({ open_projects_first: true }), null)).toBe('/projects/0');
   });
 });
 

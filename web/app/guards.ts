@@ -68,13 +68,19 @@ export function pickProjectId(user: CurrentUser, projects?: readonly Project[], 
   return active[0]?.id ?? null;
 }
 
-/** Where /loading/callback sends a freshly logged-in user. */
+/**
+ * The screen `/` stands for (000 §2): the projects page when the user asked for it in their
+ * settings (`open_projects_first`), else the articles feed of the project. Without a project the
+ * projects page either way, since that is where one is created.
+ */
+export function homePath(user: CurrentUser, projectId: string | null): string {
+  if (!projectId) return `/projects/${NO_PROJECT}`;
+  return user.open_projects_first ? `/projects/${projectId}` : `/articles-feed/${projectId}`;
+}
+
+/** Where /loading/callback sends a freshly logged-in user: the home screen of the default or first project. */
 export function landingPath(user: CurrentUser, projects?: readonly Project[]): string {
-  const account = accountRedirect(user);
-  if (account) return account;
-  const id = pickProjectId(user, projects);
-  // With a project, the coverage feed is the working screen; without one, the projects page lets them create it.
-  return id ? `/articles-feed/${id}` : `/projects/${NO_PROJECT}`;
+  return accountRedirect(user) ?? homePath(user, pickProjectId(user, projects));
 }
 
 export interface RedirectContext {
@@ -95,7 +101,7 @@ export function decideRedirect(user: CurrentUser | null, path: string, ctx: Redi
   if (account) return account;
 
   const [section, param] = segments(path);
-  if (!section) return `/projects/${pickProjectId(user, ctx.projects, ctx.lastProjectId) ?? NO_PROJECT}`;
+  if (!section) return homePath(user, pickProjectId(user, ctx.projects, ctx.lastProjectId));
 
   const flag = FEATURE_GATES[section];
   if (flag && !hasPermission(user, flag)) return '/errors/404';
