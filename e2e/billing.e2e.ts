@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../common/messages.js';
 import { freePort } from '../server/db/embedded.js';
 import { startFakeStripe, type FakeStripe } from '../test/fakes/stripe.js';
-import { ADMIN, loginAs, startJourney, type Journey } from './harness.js';
+import { ADMIN, loginAs, startJourney, type Journey, waitFor } from './harness.js';
 
 /**
  * A trial's whole life against the fake Stripe (issue 14's acceptance): a self-serve sign-up gets
@@ -50,15 +50,6 @@ async function login(email: string, password: string): Promise<string> {
   return (await res.json()).data.attributes.token;
 }
 
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 30000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 /** Does what the sign-up page's widget does: fetch a proof-of-work challenge and solve it. */
 async function captcha(): Promise<string> {

@@ -6,7 +6,7 @@ import { freePort } from '../server/db/embedded.js';
 import { startFakeFeedServer, type FakeFeedServer } from '../test/fakes/feeds.js';
 import { startFakeSlack, type FakeSlack } from '../test/fakes/slack.js';
 import { startFakeDiscord, type FakeDiscord } from '../test/fakes/discord.js';
-import { ADMIN, loginAs, startJourney, type Journey } from './harness.js';
+import { ADMIN, loginAs, startJourney, type Journey, waitFor } from './harness.js';
 
 /**
  * The coverage engine end to end: the operator adds a website whose feed the fake feed server
@@ -51,15 +51,6 @@ async function api(method: string, path: string, body?: unknown) {
 /** True once the locator shows up within a few seconds (the page may still be loading). */
 const visible = (l: Locator) => l.waitFor({ timeout: 4000 }).then(() => true, () => false);
 
-async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 60000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 beforeAll(async () => {
   feeds = await startFakeFeedServer();

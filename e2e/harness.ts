@@ -69,3 +69,21 @@ export async function loginAs(page: Page, baseUrl: string, email: string, passwo
   await page.getByRole('button', { name: /log in/i }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login') && !u.pathname.startsWith('/loading'));
 }
+
+/**
+ * Polls `check` until it returns something truthy (every 300 ms), or fails naming `what` after
+ * `timeoutMs`: for what the server does in the background (a poll, a webhook, a job).
+ */
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = 90000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}

@@ -3,7 +3,7 @@ import type { Locator } from 'playwright-core';
 import { MSG } from '../common/messages.js';
 import { startFakeDiscord, type FakeDiscord } from '../test/fakes/discord.js';
 import { startFakeYoutube, type FakeYoutube } from '../test/fakes/youtube.js';
-import { ADMIN, loginAs, startJourney, type Journey } from './harness.js';
+import { ADMIN, loginAs, startJourney, type Journey, waitFor } from './harness.js';
 
 /**
  * A YouTube feed end to end, against the fake YouTube and Discord (issue 13's acceptance): the
@@ -40,15 +40,6 @@ async function api(method: string, path: string, body?: unknown) {
 
 const visible = (l: Locator) => l.waitFor({ timeout: 4000 }).then(() => true, () => false);
 
-async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 90000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 /** Picks an option of a Mantine Select by its label. */
 async function choose(scope: Locator, label: string, option: string) {
