@@ -2,10 +2,59 @@ import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { runDigests } from './service.js';
+
+export const DIGEST_QUEUES = {
+  /** Instant digests every cycle; daily ones in the first cycle after `DIGEST_HOUR_UTC`. */
+  run: 'digests-run',
+} as const;
 
 /**
- * The digest job's queues and workers. TO BE IMPLEMENTED (issue 15): see /tmp/brief15/.
+ * Seconds between runs: 300 (every 5 minutes, a cron schedule) unless `DIGEST_INTERVAL_SECONDS`
+ * says otherwise (the e2e journey runs it every few seconds). Read here rather than in config.ts
+ * because only this job uses it.
  */
-export async function createDigestQueues(_boss: PgBoss): Promise<void> {}
+function intervalSeconds(): number {
+  const n = Number(process.env.DIGEST_INTERVAL_SECONDS ?? 300);
+  return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 300;
+}
 
-export async function startDigestWorkers(_boss: PgBoss, _deps: { db: Db; config: Config; log: Logger }): Promise<void> {}
+/**
+ * A run covers coverage up to this many seconds ago, not up to now: an ingest transaction that
+ * started before the run but commits after it stamps its matches with its own start time, which
+ * a watermark at "now" would already have passed. Ingest transactions take well under a second.
+ */
+function settleSeconds(): number {
+  const n = Number(process.env.DIGEST_SETTLE_SECONDS ?? 30);
+  return Number.isFinite(n) && n >= 0 ? n : 30;
+}
+
+export async function createDigestQueues(boss: PgBoss): Promise<void> {
+  const options = { policy: 'exclusive', retryLimit: 2, retryBackoff: true, expireInSeconds: 600, deleteAfterSeconds: 86400 } as const;
+  await boss.createQueue(DIGEST_QUEUES.run, options);
+  const { policy: _policy, ...changeable } = options;
+  await boss.updateQueue(DIGEST_QUEUES.run, changeable);
+}
+
+/** Worker roles: the digest run on its schedule, and once at start so a restarted server catches up. */
+export async function startDigestWorkers(boss: PgBoss, deps: { db: Db; config: Config; log: Logger }): Promise<void> {
+  await boss.work(DIGEST_QUEUES.run, { pollingIntervalSeconds: 2 }, async () => {
+    const result = await runDigests(deps, new Date(Date.now() - settleSeconds() * 1000));
+    if (result.due > 0) deps.log.info({ job: DIGEST_QUEUES.run, ...result }, 'digests done');
+    return result;
+  });
+  const every = intervalSeconds();
+  if (every === 300) {
+    await boss.schedule(DIGEST_QUEUES.run, '*/5 * * * *');
+  } else {
+    // Cron counts in minutes; a shorter cycle is a timer. The queue's exclusive policy keeps at
+    // most one run queued or active, so timers of several workers do not pile up runs.
+    await boss.unschedule(DIGEST_QUEUES.run).catch(() => undefined);
+    const timer = setInterval(() => {
+      boss.send(DIGEST_QUEUES.run, {}).catch((err: unknown) => deps.log.warn({ err }, 'digest run not queued'));
+    }, every * 1000);
+    timer.unref();
+    boss.once('stopped', () => clearInterval(timer));
+  }
+  await boss.send(DIGEST_QUEUES.run, {});
+}
