@@ -59,3 +59,8 @@ export interface UserAttributes {
   organization: (OrganizationAttributes & { id: string }) | null;
   organizations: { id: string; name: string; 'role-id': number }[];
 }
+
+/** A tier as `GET tiers` lists it (`type: 'tier'`, ids 1 Admin … 6 Agency). */
+export interface TierAttributes {
+  name: string;
+}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Capabilities, PermissionFlag, PlanPermissions } from '../../common/plans';
 import { ROLE } from '../../common/limits';
 import type { OrganizationAttributes } from '../../common/schemas/organizations';
-import type { UserAttributes } from '../../common/schemas/users';
+import type { UserAttributes, UserDocumentMeta } from '../../common/schemas/users';
 import { apiFetch, flatten, tokenStore, type JsonApiResource } from './api';
 
 /** Some keys of T made optional. */
@@ -31,13 +31,28 @@ export type CurrentUserAttributes = Omit<Lenient<UserAttributes, 'roles' | 'inse
   'default-project-id': UserAttributes['default-project-id'] | number;
 };
 
-export type CurrentUser = CurrentUserAttributes & { id: string };
+/**
+ * The signed-in user, with the document's `meta` (instance settings such as the link-analysis
+ * address) kept beside the attributes so that one request and one cache entry serve both.
+ * `meta` is missing when a user was taken from a document without it: read it as "not set".
+ */
+export type CurrentUser = CurrentUserAttributes & { id: string; meta?: Partial<UserDocumentMeta> };
+
+/** A `GET user` / `PATCH user/{id}` document. */
+export interface CurrentUserDocument {
+  data: JsonApiResource<CurrentUserAttributes>;
+  meta?: Partial<UserDocumentMeta>;
+}
 
 export const userQueryKey = ['user'] as const;
 
+/** The user of a user document, with its meta. */
+export function currentUserOf(doc: CurrentUserDocument): CurrentUser {
+  return { ...flatten(doc.data), meta: doc.meta ?? {} };
+}
+
 export async function fetchCurrentUser(): Promise<CurrentUser> {
-  const doc = await apiFetch<{ data: JsonApiResource<CurrentUserAttributes> }>('user');
-  return flatten(doc.data);
+  return currentUserOf(await apiFetch<CurrentUserDocument>('user'));
 }
 
 /** `GET user`, cached for the session; disabled without a token. */

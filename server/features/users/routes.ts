@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLE, TIER_NAMES, type TierId } from '../../../common/limits.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
-import { userUpdateBody, type UserAttributes, type UserDocumentMeta } from '../../../common/schemas/users.js';
+import { userUpdateBody, type TierAttributes, type UserAttributes, type UserDocumentMeta } from '../../../common/schemas/users.js';
 import { requireOrg, requireUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
@@ -82,7 +82,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.get('/tiers', { schema: { tags: ['users'], summary: 'Tier names (1 Admin … 6 Agency)' } }, async (req, reply) => {
     requireUser(req);
     return reply.type(JSONAPI).send({
-      data: TIER_IDS.map((id) => resource('tier', id, { name: TIER_NAMES[id] })),
+      data: TIER_IDS.map((id) => resource('tier', id, { name: TIER_NAMES[id] } satisfies TierAttributes)),
       meta: { total_entries: TIER_IDS.length, last_page: 1, page_number: 1, page_size: TIER_IDS.length },
     });
   });

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
-import { IconBookmark, IconEye, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import { IconBookmark, IconEye, IconExternalLink, IconReportAnalytics, IconTextScan2, IconTrash } from '@tabler/icons-react';
 import { PAGE_SIZES } from '../../../../common/limits';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { RowAction } from '../../../components/data-table/row-actions';
 import { PageHeader } from '../../../components/page-header';
+import { analysisHref } from '../../../lib/links';
+import { useCurrentUser } from '../../../lib/session';
 import type { Project } from '../../../lib/workspace';
 import { FEED_DEFAULT_SORT, type FeedArticle, type FeedArticleAttributes } from '../api/feed';
 import { EMPTY_FILTERS } from '../lib/feed-filters';
@@ -21,20 +23,45 @@ type FeedAlertData = NonNullable<ReturnType<typeof useAlertFeed>['alert']['data'
 /** The form behind the feed's 'Edit alert' (the alerts feature's; the page composes the two). */
 export type AlertEditForm = (props: { alert: FeedAlertData; opened: boolean; onClose: () => void }) => ReactNode;
 
+interface Props {
+  project: Project;
+  alertId: string;
+  editForm: AlertEditForm;
+  /** Open the alert form as soon as the alert is loaded (a link asked for it: `?alert=edit`). */
+  editOnOpen?: boolean;
+  /** The alert form closed (saved or not). */
+  onEditClosed?: () => void;
+}
+
 /**
  * The articles of a project's alert (000 §2 "Articles feed screen"). The page mounts it once per
  * project, so choosing another project starts over: page 1, nothing checked, no filters.
  */
-export function AlertFeed({ project, alertId, editForm }: { project: Project; alertId: string; editForm: AlertEditForm }) {
-  const f = useAlertFeed(alertId);
+export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEditClosed }: Props) {
+  const f = useAlertFeed(alertId, { editing: editOnOpen });
   const { alert, bulk, pending, ask } = f;
+  // Hidden, not disabled, when the installation has no analysis page (ANALYSIS_URL unset).
+  const analysisBase = useCurrentUser().data?.meta?.analysis_url;
 
-  const rowActions = (a: FeedArticle): RowAction[] => [
-    { label: 'Preview', icon: <IconEye size={16} />, onClick: () => f.setPreview(a) },
-    { label: 'Open', icon: <IconExternalLink size={16} />, onClick: () => window.open(a.url, '_blank', 'noopener,noreferrer') },
-    { label: 'Save', icon: <IconBookmark size={16} />, onClick: () => ask({ kind: 'save', ids: [a.id] }) },
-    { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', divider: true, onClick: () => ask({ kind: 'delete', ids: [a.id] }) },
-  ];
+  const rowActions = (a: FeedArticle): RowAction[] => {
+    const analysis = analysisHref(analysisBase, a);
+    return [
+      { label: 'Preview', icon: <IconEye size={16} />, onClick: () => f.setPreview(a) },
+      { label: 'Open', icon: <IconExternalLink size={16} />, onClick: () => window.open(a.url, '_blank', 'noopener,noreferrer') },
+      ...(analysis
+        ? [{ label: 'Request analysis', icon: <IconReportAnalytics size={16} />, onClick: () => window.open(analysis, '_blank', 'noopener,noreferrer') }]
+        : []),
+      // The search query is the alert's: "Change search query" is alert management (000 §2 "Tables").
+      { label: 'Change search query', icon: <IconTextScan2 size={16} />, disabled: !alert.data, onClick: () => f.setEditing(true) },
+      { label: 'Save', icon: <IconBookmark size={16} />, onClick: () => ask({ kind: 'save', ids: [a.id] }) },
+      { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', divider: true, onClick: () => ask({ kind: 'delete', ids: [a.id] }) },
+    ];
+  };
+
+  function closeEdit() {
+    f.setEditing(false);
+    onEditClosed?.();
+  }
 
   const toolbar = (
     <AlertFeedToolbar
@@ -89,7 +116,7 @@ export function AlertFeed({ project, alertId, editForm }: { project: Project; al
         onClose={f.closeDialog}
         onConfirm={() => f.confirm({ kind: 'delete' })}
       />
-      {alert.data && editForm({ alert: alert.data, opened: f.editing, onClose: () => f.setEditing(false) })}
+      {alert.data && editForm({ alert: alert.data, opened: f.editing, onClose: closeEdit })}
     </>
   );
 }

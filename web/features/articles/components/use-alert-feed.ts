@@ -18,9 +18,10 @@ export interface Pending {
 
 /**
  * The state of an alert's articles feed: the alert, the plan gates and the columns they allow,
- * the filters, the open dialogs, and the export, save and delete actions.
+ * the filters, the open dialogs, and the export, save and delete actions. `initial.editing` opens
+ * the alert form from the start (it shows once the alert is loaded).
  */
-export function useAlertFeed(alertId: string) {
+export function useAlertFeed(alertId: string, initial: { editing?: boolean } = {}) {
   const qc = useQueryClient();
   const gates = useFeedGates();
   const alert = useAlert(alertId);
@@ -30,7 +31,7 @@ export function useAlertFeed(alertId: string) {
   // Each opening mounts a fresh filters form (new key) that starts from the filters in force.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [filtersKey, setFiltersKey] = useState(0);
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState(initial.editing ?? false);
   const [preview, setPreview] = useState<FeedArticle | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   // Kept apart from `pending` so that a closing dialog keeps its title while it fades out.

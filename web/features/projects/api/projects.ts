@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PAGE_SIZES } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import type { ClientAttributes } from '../../../../common/schemas/clients';
 import { apiFetch, flatten, listQuery, type ListDocument } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../components/toasts';
 import type { CurrentUser } from '../../../lib/session';
+import { ALERTS_PATH, alertKey, type Alert, type AlertAttributes } from '../../alerts/api/alerts';
 
 export const PROJECTS_PATH = 'projects';
 
@@ -81,4 +82,29 @@ export function projectLimitReason(user: CurrentUser | undefined, activeCount: n
   if (!perms?.projects) return MSG.billing.upgrade;
   if (typeof perms.max_projects === 'number' && activeCount >= perms.max_projects) return MSG.billing.projectLimit;
   return null;
+}
+
+/** The organization's alerts, under `alerts` so that a saved alert refreshes them (useSaveAlert). */
+export const projectAlertsKey = [ALERTS_PATH, 'by-project'] as const;
+
+/**
+ * Every alert of the organization by project id (GET alerts, one page of up to 500; a project
+ * has at most one alert). The spec's startup loads this list; the projects table reads it for
+ * its Alert column and "Edit alert". Each alert also fills its own cache entry, so the feed or
+ * form it opens starts from it instead of waiting for GET alerts/{id}.
+ */
+export async function fetchProjectAlerts(qc: QueryClient): Promise<Record<string, Alert>> {
+  const doc = await apiFetch<ListDocument<AlertAttributes>>(ALERTS_PATH, { query: listQuery({ page: 1, pageSize: PAGE_SIZES.wholeList }) });
+  const byProject: Record<string, Alert> = {};
+  for (const resource of doc.data) {
+    const alert = flatten(resource);
+    byProject[String(alert.project_id)] = alert;
+    qc.setQueryData(alertKey(alert.id), alert);
+  }
+  return byProject;
+}
+
+export function useProjectAlerts(enabled = true) {
+  const qc = useQueryClient();
+  return useQuery({ queryKey: projectAlertsKey, queryFn: () => fetchProjectAlerts(qc), enabled, staleTime: 30_000 });
 }

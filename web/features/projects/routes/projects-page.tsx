@@ -1,14 +1,17 @@
 import { useMemo, useState } from 'react';
 import { Avatar, Text } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconPencil } from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconBellCog, IconBellPlus, IconPencil } from '@tabler/icons-react';
+import { useLocation, useNavigate } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { DataTable, type Row } from '../../../components/data-table/data-table';
 import type { RowAction } from '../../../components/data-table/row-actions';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/dates';
+import { alertFormPath, type AlertFormLinkState } from '../../../lib/links';
 import { useCurrentUser } from '../../../lib/session';
 import { useAllProjects, type Project, type ProjectAttributes } from '../../../lib/workspace';
-import { PROJECTS_PATH, projectLimitReason, useSetProjectLocked } from '../api/projects';
+import { PROJECTS_PATH, projectLimitReason, useProjectAlerts, useSetProjectLocked } from '../api/projects';
+import { AlertCell } from '../components/alert-cell';
 import { ProjectFormModal } from '../components/project-form-modal';
 
 const col = createColumnHelper<Row<ProjectAttributes>>();
@@ -18,6 +21,9 @@ export function ProjectsPage() {
   const user = useCurrentUser().data;
   const all = useAllProjects();
   const setLocked = useSetProjectLocked();
+  const alerts = useProjectAlerts();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [modal, setModal] = useState<{ opened: boolean; project: Project | null }>({ opened: false, project: null });
 
   const activeCount = (all.data ?? []).filter((p) => !p.locked).length;
@@ -54,13 +60,25 @@ export function ProjectsPage() {
           </Text>
         ),
       }),
+      col.display({
+        id: 'alert',
+        header: 'Alert',
+        meta: { width: 260, priority: 2 },
+        cell: ({ row }) => <AlertCell hasAlert={row.original['alert-id'] != null} alert={alerts.data?.[row.original.id]} loading={alerts.isPending} />,
+      }),
       col.accessor('inserted-at', { header: 'Created', meta: { sortField: 'inserted_at', width: 160 }, cell: (c) => formatDate(c.getValue()) }),
     ],
-    [],
+    [alerts.data, alerts.isPending],
   );
+
+  // The alert form lives with the articles feed: open it there, and come back here when it closes.
+  const openAlertForm = (project: Project) => navigate(alertFormPath(project.id), { state: { returnTo: pathname } satisfies AlertFormLinkState });
 
   const rowActions = (project: Project): RowAction[] => [
     { label: 'Edit', icon: <IconPencil size={16} />, onClick: () => setModal({ opened: true, project }) },
+    project['alert-id'] != null
+      ? { label: 'Edit alert', icon: <IconBellCog size={16} />, onClick: () => openAlertForm(project) }
+      : { label: 'Create alert', icon: <IconBellPlus size={16} />, onClick: () => openAlertForm(project) },
     project.locked
       ? {
           label: 'Re-activate',

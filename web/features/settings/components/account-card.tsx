@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { Avatar, Badge, Button, Card, FileButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Divider, FileButton, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconPhotoUp, IconUser } from '@tabler/icons-react';
 import { LIMITS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { userNameSchema } from '../../../../common/schemas/auth';
-import { toastError } from '../../../components/toasts';
+import { toastError, toastSuccess } from '../../../components/toasts';
 import { serverFieldErrors } from '../../../lib/form';
 import { isAdmin, type CurrentUser } from '../../../lib/session';
 import { IMAGE_TYPES, imageFileProblem } from '../../../lib/upload';
 import { useChangeAvatar, useUpdateName } from '../api/settings';
 import { CardTitle } from './card-title';
 import { initials } from '../../../lib/initials';
+import { tierName, useTiers } from '../../../lib/tiers';
+import { useSetOpenProjectsFirst } from '../../../lib/user-preferences';
 
 function nameProblem(value: string): string | null {
   const result = userNameSchema.safeParse(value);
@@ -21,6 +23,10 @@ function nameProblem(value: string): string | null {
 export function AccountCard({ user }: { user: CurrentUser }) {
   const changeAvatar = useChangeAvatar(user.id);
   const updateName = useUpdateName(user.id);
+  const setProjectsFirst = useSetOpenProjectsFirst(user.id);
+  const roleLabel = isAdmin(user) ? 'Admin' : 'User';
+  // Tiers 1 and 2 are the role names themselves: only a plan tier adds anything beside the role.
+  const tier = tierName(useTiers().data, user['tier-id']);
   const [name, setName] = useState(user.name);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -34,6 +40,13 @@ export function AccountCard({ user }: { user: CurrentUser }) {
     const bad = imageFileProblem(file);
     setFileProblem(bad);
     if (!bad) changeAvatar.mutate(file);
+  }
+
+  function toggleProjectsFirst(value: boolean) {
+    setProjectsFirst.mutate(value, {
+      onSuccess: () => toastSuccess(value ? MSG.workspace.projectsFirstOn : MSG.workspace.projectsFirstOff),
+      onError: (err) => toastError(err, MSG.modal.settingsFailure),
+    });
   }
 
   async function save(e: FormEvent) {
@@ -63,8 +76,13 @@ export function AccountCard({ user }: { user: CurrentUser }) {
                 {user.name}
               </Title>
               <Badge variant="light" color={isAdmin(user) ? 'brand' : 'gray'} size="sm">
-                {isAdmin(user) ? 'Admin' : 'User'}
+                {roleLabel}
               </Badge>
+              {tier && tier !== roleLabel && (
+                <Badge variant="outline" color="gray" size="sm">
+                  {tier} tier
+                </Badge>
+              )}
             </Group>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {user.email}
@@ -99,6 +117,15 @@ export function AccountCard({ user }: { user: CurrentUser }) {
             </Button>
           </Group>
         </form>
+        <Divider />
+        <Switch
+          label="Open the projects page first"
+          description="When you open Coverwatch, start on the projects page instead of the articles feed of your project."
+          // The server's answer is the truth: the switch follows the saved user, not the click.
+          checked={setProjectsFirst.isPending ? setProjectsFirst.variables : (user.open_projects_first ?? false)}
+          disabled={setProjectsFirst.isPending}
+          onChange={(e) => toggleProjectsFirst(e.currentTarget.checked)}
+        />
       </Stack>
     </Card>
   );
