@@ -111,6 +111,8 @@ describe('POST p/new_user', () => {
     expect(String(user.id)).toBe(data.id);
     expect(user).toMatchObject({ name: 'Nina Newcomer', organizationId: org.id, avatar: picture });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+    // Invited members count as verified (issue 15): no banner, no confirmation e-mail.
+    expect(user.emailVerifiedAt).toBeInstanceOf(Date);
     const [membership] = await ctx.deps.db.select().from(memberships).where(eq(memberships.userId, user.id));
     // `roles: ['admin']` in the request does not make an admin.
     expect(membership).toMatchObject({ organizationId: org.id, roleId: 2 });

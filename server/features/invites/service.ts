@@ -88,7 +88,16 @@ export async function signUpWithInvite(
       const invite = await requireInvite(tx, input.invite_key, { lock: true });
       if (await findUserIdByEmail(tx, input.email)) throw emailTaken();
       const avatar = await uploadedAvatar(tx, invite.organization.id, input.picture);
-      const row = await insertUser(tx, { name: input.name, email: input.email, passwordHash, avatar, tierId: TIER.user, organizationId: invite.organization.id });
+      // Invited members count as verified (issue 15): an admin brought them in, and the banner would only nag.
+      const row = await insertUser(tx, {
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        avatar,
+        tierId: TIER.user,
+        organizationId: invite.organization.id,
+        emailVerifiedAt: new Date(),
+      });
       // `roles` in the request is ignored: whoever follows a link joins as a User; admins promote.
       await addMembership(tx, invite.organization.id, row.id, ROLE.user);
       return row;

@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors.js';
 import { backfillAlert, createAlert } from '../alerts/service.js';
 import { findUserIdByEmail, hashPassword, insertUser, updateUserRow } from '../auth/service.js';
 import { ensureCustomer } from '../billing/service.js';
+import { queueEmailVerification } from '../identity/service.js';
 import { createClient } from '../clients/service.js';
 import { createOrganization } from '../organizations/service.js';
 import { createProject } from '../projects/service.js';
@@ -40,6 +41,8 @@ export interface FreeAccount {
 export interface FreeAccountOptions {
   /** The server's configuration: whether YouTube and Twitch are connected decides ACTIVE or PENDING. */
   config: Config;
+  /** Where the e-mailed verification link points (`{base}/verify-email/{token}`): PUBLIC_URL or the request's origin. */
+  linkBaseUrl: string;
   /** Called when filling the new alert's feed from the archive fails; the sign-up succeeds anyway. */
   onBackfillError?: (err: unknown) => void;
   /** Called when creating the organization's Stripe customer fails; the sign-up succeeds anyway (the hourly billing job retries). */
@@ -69,7 +72,8 @@ const emailTaken = () => new AppError('conflict', MSG.auth.emailTaken, '/email')
  * the YouTube and Twitch feeds asked for (created by their features' services: ACTIVE when the
  * server has the credentials, PENDING until it does). All in one transaction: a failure anywhere
  * writes nothing, except unusable keywords, which only fail that alert or feed (FAILED with the
- * reason). After commit the organization gets its Stripe customer (when billing is connected) and
+ * reason). The address confirmation e-mail is queued with the account (the outbox is
+ * transactional, so it is sent only once the account exists). After commit the organization gets its Stripe customer (when billing is connected) and
  * the alert's feed is filled from the archive.
  */
 export async function createFreeAccount(db: Db, input: FreeUserBody, opts: FreeAccountOptions): Promise<FreeAccount> {
@@ -85,6 +89,9 @@ export async function createFreeAccount(db: Db, input: FreeUserBody, opts: FreeA
       const client = await createClient(tx, org.id, { name: input.client_name });
       const project = await createProject(tx, org.id, { clientId: client.id, name: input.project_name });
       await updateUserRow(tx, user.id, { defaultProjectId: project.id });
+      // The confirmation e-mail is an outbox row: written with the account, sent after commit by the
+      // mail job. The account works at once; the app's banner asks for the click.
+      await queueEmailVerification(tx, { id: user.id, name: input.name, email: user.email }, opts.linkBaseUrl);
       const feeds = { articles: SKIPPED, videos: SKIPPED, streams: SKIPPED } as Record<FeedKind, FeedOutcome>;
       let alertId: number | null = null;
       if (input.article_alert) {

@@ -198,6 +198,26 @@ describe('POST p/free_user', () => {
     expect(await count('twitch_feeds', sql`project_id = ${project.id}`)).toBe(0);
   });
 
+  it('e-mails a link to confirm the address; the account works at once and says it is not confirmed yet', async () => {
+    const email = `verify-${seq++}@example.test`;
+    const res = await signUp(body({ email, altcha: await solveCaptcha() }));
+    expect(res.statusCode).toBe(201);
+    const token = res.json().data.user.token;
+    const me = await ctx.call('GET', '/api/user', { token });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.attributes.email_verified).toBe(false);
+
+    const { rows } = await ctx.deps.pool.query('select subject, text_body, organization_id from mail_outbox where to_address = $1', [email]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ subject: MSG.identity.verifySubject, organization_id: null });
+    // No PUBLIC_URL here: the link points at the origin the sign-up came to.
+    const link = /http:\/\/localhost:80\/verify-email\/([\w-]{43})/.exec(rows[0].text_body);
+    expect(link).not.toBeNull();
+    const verified = await ctx.call('POST', `/api/p/verify_email/${link![1]}`);
+    expect(verified.statusCode).toBe(200);
+    expect((await ctx.call('GET', '/api/user', { token })).json().data.attributes.email_verified).toBe(true);
+  });
+
   it('creates the account without the article alert when the keywords are not a valid query', async () => {
     const res = await signUp(body({ article_alert: { keywords: '!!!!!' }, youtube_alert: { keyword: 'engine' }, altcha: await solveCaptcha() }));
     expect(res.statusCode).toBe(201);
