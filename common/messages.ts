@@ -144,6 +144,20 @@ export const MSG = {
     get: 'Could not get notifications',
     settings: 'Could not get your notifications settings',
   },
+  /** E-mail digests: the settings card's words and the public unsubscribe page (issue 15). */
+  digests: {
+    cardDescription: 'Get an e-mail with the new coverage of a project: once a day, or as soon as it arrives.',
+    noProjects: 'Your organization has no active project yet. Create one, and you can have its new coverage e-mailed to you.',
+    daily: 'Daily',
+    instant: 'Instant',
+    unsubscribeTitle: 'Stop these e-mails?',
+    unsubscribeConfirm: 'Unsubscribe',
+    unsubscribed: 'You are unsubscribed',
+    unsubscribedDetail: 'You will no longer get e-mails about this project. Your other projects are not affected.',
+    unsubscribeUnknown: 'This unsubscribe link is not valid. It may have been copied incompletely.',
+    unsubscribeFailed: 'Could not unsubscribe. Please try again.',
+    turnBackOn: 'You can switch it back on in your notification settings.',
+  },
   /** Websites and their feeds, for the platform operator (001 §8, 000 §5 add-website). */
   websites: {
     added: 'Website was added correctly!',
