@@ -1,0 +1,250 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../common/messages.js';
+import { oidcLogins, userIdentities } from '../../db/schema/accounts.js';
+import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
+import { makeUser } from '../../../test/helpers/factories.js';
+import { startFakeOidcProvider, type FakeOidcProvider } from '../../../test/fakes/oidc-provider.js';
+
+const APP = 'http://cw.localhost:3999';
+const LABEL = 'Acme SSO';
+
+let ctx: TestContext;
+let idp: FakeOidcProvider;
+beforeAll(async () => {
+  idp = await startFakeOidcProvider({
+    appOrigin: APP,
+    accounts: [
+      { sub: 'sub-alice', email: 'alice@example.test', emailVerified: true, name: 'Alice' },
+      { sub: 'sub-bob', email: 'bob@example.test', emailVerified: false },
+      { sub: 'sub-carol', email: 'carol@example.test', emailVerified: true },
+      { sub: 'sub-dave', email: 'dave@example.test', emailVerified: true },
+      { sub: 'sub-erin', email: 'erin@example.test', emailVerified: true },
+      { sub: 'sub-frank', email: 'frank@example.test', emailVerified: true },
+    ],
+  });
+  ctx = await createTestContext({
+    PUBLIC_URL: APP,
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_ID: idp.clientId,
+    OIDC_CLIENT_SECRET: idp.clientSecret,
+    OIDC_LABEL: LABEL,
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await idp?.close();
+});
+
+/** GET /api/p/oidc/login: the provider's authorization URL it redirects to. */
+async function startLogin(c: TestContext = ctx, returnTo?: string): Promise<URL> {
+  const res = await c.call('GET', `/api/p/oidc/login${returnTo === undefined ? '' : `?return_to=${encodeURIComponent(returnTo)}`}`);
+  expect(res.statusCode).toBe(302);
+  return new URL(res.headers.location as string);
+}
+
+/** The app's answer to the provider's redirect back. */
+async function callback(url: URL, c: TestContext = ctx) {
+  expect(url.origin + url.pathname).toBe(`${APP}/api/p/oidc/callback`);
+  const res = await c.call('GET', url.pathname + url.search);
+  expect(res.statusCode).toBe(302);
+  return res.headers.location as string;
+}
+
+const ssoError = (location: string) => {
+  const url = new URL(location, APP);
+  expect(url.pathname).toBe('/login');
+  return url.searchParams.get('sso_error');
+};
+
+const fragmentOf = (location: string) => {
+  expect(location.startsWith('/loading/callback#')).toBe(true);
+  return new URLSearchParams(location.split('#')[1]);
+};
+
+async function signInAs(email: string, returnTo?: string) {
+  return callback(await idp.signIn((await startLogin(ctx, returnTo)).href, { email }));
+}
+
+describe('GET /api/p/oidc', () => {
+  it('says single sign-on is offered, with its label and login address', async () => {
+    const res = await ctx.call('GET', '/api/p/oidc');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { type: 'oidc', id: 'oidc', attributes: { enabled: true, label: LABEL, login_url: '/api/p/oidc/login' } } });
+  });
+});
+
+describe('GET /api/p/oidc/login', () => {
+  it('redirects to the authorization endpoint with state, nonce and an S256 PKCE challenge, kept for ten minutes', async () => {
+    const before = Date.now();
+    const url = await startLogin(ctx, '/projects');
+    expect(url.origin).toBe(idp.issuer);
+    const p = url.searchParams;
+    expect(p.get('response_type')).toBe('code');
+    expect(p.get('client_id')).toBe(idp.clientId);
+    expect(p.get('redirect_uri')).toBe(`${APP}/api/p/oidc/callback`);
+    expect(p.get('scope')).toBe('openid email profile');
+    expect(p.get('code_challenge_method')).toBe('S256');
+    expect(p.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    const [row] = await ctx.deps.db.select().from(oidcLogins).where(eq(oidcLogins.state, p.get('state')!));
+    expect(row).toMatchObject({ nonce: p.get('nonce'), returnTo: '/projects' });
+    // The verifier stays here: only its hash travelled.
+    expect(p.get('code_challenge')).not.toBe(row.codeVerifier);
+    expect(row.expiresAt.getTime() - before).toBeGreaterThanOrEqual(10 * 60_000 - 1000);
+    expect(row.expiresAt.getTime() - before).toBeLessThanOrEqual(10 * 60_000 + 5000);
+  });
+
+  it.each(['//evil.test/x', 'https://evil.test/', '/\\evil.test', 'projects', '/ok path'])('refuses return_to=%s (no open redirect)', async (returnTo) => {
+    const res = await ctx.call('GET', `/api/p/oidc/login?return_to=${encodeURIComponent(returnTo)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toMatchObject({ code: 'bad_request', detail: MSG.oidc.returnTo, source: { parameter: 'return_to' } });
+  });
+});
+
+describe('the code flow through the provider', () => {
+  it('signs a verified address into its local account, links the identity, and returns to return_to', async () => {
+    const alice = await makeUser(ctx, { email: 'Alice@Example.test', name: 'Alice Local' });
+    const location = await signInAs('alice@example.test', '/projects?tab=all');
+    const fragment = fragmentOf(location);
+    expect(fragment.get('return_to')).toBe('/projects?tab=all');
+    expect(new Date(fragment.get('expires_at')!).getTime()).toBeGreaterThan(Date.now());
+    const me = await ctx.call('GET', '/api/user', { token: fragment.get('token')! });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.id).toBe(String(alice.user.id));
+    const links = await ctx.deps.db.select().from(userIdentities).where(eq(userIdentities.userId, alice.user.id));
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatchObject({ issuer: idp.issuer, subject: 'sub-alice', email: 'alice@example.test' });
+    expect(links[0].lastLoginAt).toBeInstanceOf(Date);
+  });
+
+  it('finds a linked identity by issuer and subject even after the address changed at the provider', async () => {
+    const erin = await makeUser(ctx, { email: 'erin@example.test' });
+    fragmentOf(await signInAs('erin@example.test'));
+    const account = idp.accounts.find((a) => a.sub === 'sub-erin')!;
+    account.email = 'erin.new@example.test';
+    account.emailVerified = false; // linking is done: the address no longer matters
+    const fragment = fragmentOf(await signInAs('erin.new@example.test'));
+    expect(fragment.get('return_to')).toBeNull();
+    const me = await ctx.call('GET', '/api/user', { token: fragment.get('token')! });
+    expect(me.json().data.id).toBe(String(erin.user.id));
+    const [link] = await ctx.deps.db.select().from(userIdentities).where(eq(userIdentities.subject, 'sub-erin'));
+    expect(link).toMatchObject({ userId: erin.user.id, email: 'erin.new@example.test' });
+  });
+
+  it('never links an address the provider has not verified', async () => {
+    const bob = await makeUser(ctx, { email: 'bob@example.test' });
+    expect(ssoError(await signInAs('bob@example.test'))).toBe(MSG.oidc.unverifiedEmail('bob@example.test'));
+    expect(await ctx.deps.db.select().from(userIdentities).where(eq(userIdentities.userId, bob.user.id))).toEqual([]);
+  });
+
+  it('does not link to a local account that never confirmed its address (a pre-registered account cannot be taken over)', async () => {
+    const dave = await makeUser(ctx, { email: 'dave@example.test', verified: false });
+    expect(ssoError(await signInAs('dave@example.test'))).toBe(MSG.oidc.accountUnverified('dave@example.test'));
+    expect(await ctx.deps.db.select().from(userIdentities).where(eq(userIdentities.userId, dave.user.id))).toEqual([]);
+  });
+
+  it('creates no account for an unknown address', async () => {
+    expect(ssoError(await signInAs('carol@example.test'))).toBe(MSG.oidc.noAccount('carol@example.test'));
+    expect(await ctx.deps.db.select().from(userIdentities).where(eq(userIdentities.subject, 'sub-carol'))).toEqual([]);
+  });
+
+  it('explains a sign-in cancelled at the provider', async () => {
+    const back = await idp.signIn((await startLogin()).href, 'cancel');
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(ssoError(await callback(back))).toBe(MSG.oidc.refused(LABEL));
+  });
+});
+
+describe('state', () => {
+  it('is single use: replaying the provider redirect is refused', async () => {
+    await makeUser(ctx, { email: 'frank@example.test' });
+    const back = await idp.signIn((await startLogin()).href, { email: 'frank@example.test' });
+    fragmentOf(await callback(back));
+    expect(ssoError(await callback(back))).toBe(MSG.oidc.loginExpired);
+  });
+
+  it('is refused when unknown (tampered) or missing, and the pending login is untouched', async () => {
+    const back = await idp.signIn((await startLogin()).href, { email: 'frank@example.test' });
+    const state = back.searchParams.get('state')!;
+    const tampered = new URL(back);
+    tampered.searchParams.set('state', `${state}x`);
+    expect(ssoError(await callback(tampered))).toBe(MSG.oidc.loginExpired);
+    const missing = new URL(back);
+    missing.searchParams.delete('state');
+    expect(ssoError(await callback(missing))).toBe(MSG.oidc.loginExpired);
+    expect(await ctx.deps.db.select().from(oidcLogins).where(eq(oidcLogins.state, state))).toHaveLength(1);
+    fragmentOf(await callback(back));
+  });
+
+  it('is refused after ten minutes, and deleted', async () => {
+    const back = await idp.signIn((await startLogin()).href, { email: 'frank@example.test' });
+    const state = back.searchParams.get('state')!;
+    await ctx.deps.db.update(oidcLogins).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oidcLogins.state, state));
+    expect(ssoError(await callback(back))).toBe(MSG.oidc.loginExpired);
+    expect(await ctx.deps.db.select().from(oidcLogins).where(eq(oidcLogins.state, state))).toEqual([]);
+  });
+
+  it("cannot redeem another login's code: the PKCE verifier of the state's own login does not match", async () => {
+    const first = (await startLogin()).searchParams.get('state')!;
+    const back = await idp.signIn((await startLogin()).href, { email: 'frank@example.test' });
+    const swapped = new URL(back);
+    swapped.searchParams.set('state', first);
+    expect(ssoError(await callback(swapped))).toBe(MSG.oidc.invalidAnswer(LABEL));
+  });
+});
+
+describe('GET /api/p/oidc/logout', () => {
+  it("sends the browser to the provider's end-session endpoint, returning to /authentication/basic/logout", async () => {
+    const res = await ctx.call('GET', '/api/p/oidc/logout');
+    expect(res.statusCode).toBe(302);
+    const url = new URL(res.headers.location as string);
+    expect(url.origin).toBe(idp.issuer);
+    expect(url.searchParams.get('client_id')).toBe(idp.clientId);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${APP}/authentication/basic/logout`);
+    // The provider accepts it (an unregistered return address would answer 400).
+    const page = await fetch(url, { redirect: 'manual' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('logout');
+  });
+});
+
+describe('a provider that cannot be reached', () => {
+  let down: TestContext;
+  beforeAll(async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    down = await createTestContext({ OIDC_ISSUER: `http://127.0.0.1:${port}`, OIDC_CLIENT_ID: 'x', OIDC_LABEL: LABEL });
+  });
+  afterAll(() => down?.close());
+
+  it('is still offered, and the login explains that it is unreachable', async () => {
+    expect((await down.call('GET', '/api/p/oidc')).json().data.attributes.enabled).toBe(true);
+    const res = await down.call('GET', '/api/p/oidc/login');
+    expect(res.statusCode).toBe(302);
+    expect(ssoError(res.headers.location as string)).toBe(MSG.oidc.unreachable(LABEL));
+  });
+
+  it('logs out locally only', async () => {
+    const res = await down.call('GET', '/api/p/oidc/logout');
+    expect(res.headers.location).toBe('/authentication/basic/logout');
+  });
+});
+
+describe('without OIDC settings', () => {
+  let plain: TestContext;
+  beforeAll(async () => {
+    plain = await createTestContext();
+  });
+  afterAll(() => plain?.close());
+
+  it('says it is not offered, and the login explains why', async () => {
+    expect((await plain.call('GET', '/api/p/oidc')).json().data.attributes).toEqual({ enabled: false, label: 'Single sign-on', login_url: '/api/p/oidc/login' });
+    const res = await plain.call('GET', '/api/p/oidc/login');
+    expect(ssoError(res.headers.location as string)).toBe(MSG.oidc.notConfigured);
+    expect((await plain.call('GET', '/api/p/oidc/callback?code=x&state=y')).headers.location).toMatch(/^\/login\?sso_error=/);
+  });
+});
