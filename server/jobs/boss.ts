@@ -11,6 +11,8 @@ import { createVideoQueues, startVideoWorkers } from '../features/videos/jobs.js
 import { createStreamQueues, startStreamWorkers } from '../features/streams/jobs.js';
 import { createBillingQueues, startBillingWorkers } from '../features/billing/jobs.js';
 import { createDigestQueues, startDigestWorkers } from '../features/digests/jobs.js';
+import { setSlackBotPoster } from '../features/notifications/service.js';
+import { createSlackBotPoster } from '../features/slack/service.js';
 import { runHousekeeping } from './housekeeping.js';
 import { errorFields } from './log-errors.js';
 
@@ -59,6 +61,9 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
   await createStreamQueues(boss);
   await createBillingQueues(boss);
   await createDigestQueues(boss);
+  // Every role may deliver notifications (an ingest kicks the notifier in-process): each gets the
+  // Slack app's poster, which notifications cannot import itself (it sits below slack).
+  setSlackBotPoster(createSlackBotPoster({ db: opts.db, config: opts.config }));
   if (opts.work) {
     await boss.schedule(QUEUES.housekeeping, '*/15 * * * *');
     await boss.work(QUEUES.housekeeping, async () => {

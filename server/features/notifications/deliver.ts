@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { postDiscordMessage } from '../../integrations/discord/client.js';
-import { postSlackMessage } from '../../integrations/slack/client.js';
+import { postSlackMessage, type SlackMessage } from '../../integrations/slack/client.js';
 import type { WebhookClientOptions, WebhookOutcome } from '../../integrations/webhook.js';
 import { buildDiscordMessages, buildSlackMessages } from './format.js';
 import { buildMediaDiscordMessages, buildMediaSlackMessages } from './format-media.js';
@@ -100,6 +100,16 @@ function buildMediaBatches(rows: ClaimedMediaRow[], client: WebhookClientOptions
 
 function buildArticleBatches(rows: ClaimedArticleRow[], client: WebhookClientOptions, now: Date): Batch[] | string {
   const first = rows[0];
+  // A channel of the installed app wins over a webhook: choosing one is the newer, explicit choice.
+  if (first.channel === 'slack' && first.slackTracking && first.slackChannelId) {
+    const channelId = first.slackChannelId;
+    const poster = slackBotPoster;
+    if (!poster) return 'Slack: the Slack app is not available on this server';
+    return buildSlackMessages(first.alertName, rows, now, { keywords: first.alertKeywords }).map((b) => ({
+      count: b.count,
+      send: () => poster(first.organizationId, channelId, b.message),
+    }));
+  }
   const webhook = first.channel === 'slack' ? (first.slackTracking ? first.slackWebhookUrl : null) : first.discordWebhookUrl;
   if (!webhook) return first.channel === 'slack' ? 'Slack notifications were turned off for this alert' : 'The Discord webhook was removed from this alert';
   return first.channel === 'slack'
@@ -159,6 +169,20 @@ async function settle(db: Db, rows: ClaimedRow[], outcome: WebhookOutcome, now: 
   for (const r of again) {
     await tally(report, 'retried', markRetry(db, [r], new Date(now.getTime() + retryDelaySeconds(r.attempts) * 1000), outcome.message));
   }
+}
+
+/**
+ * Posts a message to a channel of an organization's installed Slack app (chat.postMessage) and
+ * says what the outbox should do next, like a webhook post. The slack feature provides it at
+ * start-up (server/jobs/boss.ts): notifications sits below slack and cannot import it.
+ */
+export type SlackBotPoster = (orgId: number, channelId: string, message: SlackMessage) => Promise<WebhookOutcome>;
+
+let slackBotPoster: SlackBotPoster | null = null;
+
+/** Installs (or, with null, removes) the Slack app's poster for this process. */
+export function setSlackBotPoster(poster: SlackBotPoster | null): void {
+  slackBotPoster = poster;
 }
 
 const running = new WeakMap<object, { again: boolean; done: Promise<void> }>();

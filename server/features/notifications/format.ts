@@ -60,7 +60,12 @@ function hostOf(url: string): string {
 }
 
 /** Slack messages for one alert's batch (one per SLACK_MAX_ARTICLES articles). */
-export function buildSlackMessages(alertName: string, articles: NotifiedArticle[], now: Date): { message: SlackMessage; count: number }[] {
+export function buildSlackMessages(
+  alertName: string,
+  articles: NotifiedArticle[],
+  now: Date,
+  opts: { keywords?: string } = {},
+): { message: SlackMessage; count: number }[] {
   const out: { message: SlackMessage; count: number }[] = [];
   for (let i = 0; i < articles.length; i += SLACK_MAX_ARTICLES) {
     const chunk = articles.slice(i, i + SLACK_MAX_ARTICLES);
@@ -77,7 +82,8 @@ export function buildSlackMessages(alertName: string, articles: NotifiedArticle[
         text: `*<${slackUrl(a.url)}|${slackEscape(truncate(a.title || a.url, SLACK_TITLE_MAX))}>*\n${slackEscape(mediaOf(a))} · Media score ${formatScore(a.reach)} · ${relativeTime(a.pubDate, now)}`,
       },
     }));
-    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: `Alert: ${name}` }] });
+    const keywords = opts.keywords?.trim() ? ` · Keywords: ${slackEscape(truncate(opts.keywords.trim(), 500))}` : '';
+    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: `Alert: ${name}${keywords}` }] });
     out.push({ message: { text, blocks, unfurl_links: false, unfurl_media: false }, count: chunk.length });
   }
   return out;

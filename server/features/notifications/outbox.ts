@@ -32,8 +32,13 @@ export interface ClaimedArticleRow extends NotifiedArticle, ClaimBase {
   subject: 'article';
   alertId: number;
   alertName: string;
+  /** The alert's keywords, shown under a bot message ("matched keywords"). */
+  alertKeywords: string;
+  organizationId: number;
   slackTracking: boolean;
   slackWebhookUrl: string | null;
+  /** A channel of the organization's installed Slack app: posted by chat.postMessage. */
+  slackChannelId: string | null;
   discordWebhookUrl: string | null;
 }
 
@@ -69,10 +74,10 @@ export async function claimDue(db: Tx, now: Date, limit: number): Promise<Claime
       update notification_outbox o
       set status = 'sending', attempts = o.attempts + 1, next_attempt_at = ${lease.toISOString()}::timestamptz
       from due where o.id = due.id
-      returning o.id, o.attempts, o.subject, o.alert_id, o.article_id, o.source_id, o.item_key, o.webhook_url, o.payload, o.channel
+      returning o.id, o.attempts, o.organization_id, o.subject, o.alert_id, o.article_id, o.source_id, o.item_key, o.webhook_url, o.payload, o.channel
     )
-    select c.id, c.attempts, c.subject, c.alert_id, c.source_id, c.item_key, c.webhook_url, c.payload, c.channel,
-           al.name as alert_name, al.slack_tracking, al.slack_webhook_url, al.discord_webhook_url,
+    select c.id, c.attempts, c.organization_id, c.subject, c.alert_id, c.source_id, c.item_key, c.webhook_url, c.payload, c.channel,
+           al.name as alert_name, al.keywords as alert_keywords, al.slack_tracking, al.slack_webhook_url, al.slack_channel_id, al.discord_webhook_url,
            a.title, a.url, a.description, a.reach, a.pub_date, w.domain
     from claimed c
     left join alerts al on al.id = c.alert_id
@@ -96,8 +101,11 @@ export async function claimDue(db: Tx, now: Date, limit: number): Promise<Claime
       subject: 'article',
       alertId: Number(r.alert_id),
       alertName: String(r.alert_name ?? ''),
+      alertKeywords: String(r.alert_keywords ?? ''),
+      organizationId: Number(r.organization_id),
       slackTracking: Boolean(r.slack_tracking),
       slackWebhookUrl: (r.slack_webhook_url as string | null) || null,
+      slackChannelId: (r.slack_channel_id as string | null) || null,
       discordWebhookUrl: (r.discord_webhook_url as string | null) || null,
       title: String(r.title ?? ''),
       url: String(r.url ?? ''),
@@ -156,4 +164,18 @@ export async function markFailed(db: Tx, rows: Claim[], error: string): Promise<
 /** Back-off after the `attempt`-th failed try: 30 s, 60 s, 120 s, … capped at one hour. */
 export function retryDelaySeconds(attempt: number): number {
   return Math.min(RETRY_MAX_SECONDS, RETRY_BASE_SECONDS * 2 ** Math.max(0, Math.min(20, attempt - 1)));
+}
+
+/**
+ * The organization's Slack app is gone (uninstalled, token revoked): its bot messages still waiting
+ * fail now, with the reason, rather than each finding out on its own turn. Webhook rows are not
+ * touched. Rows being sent keep their claim; their post answers the same and fails them too.
+ */
+export async function failPendingSlackBotRows(db: Tx, orgId: number, error: string): Promise<number> {
+  const r = await db.execute(sql`
+    update notification_outbox o set status = 'failed', last_error = ${error}
+    from alerts al
+    where o.organization_id = ${orgId} and o.status = 'pending' and o.subject = 'article' and o.channel = 'slack'
+      and al.id = o.alert_id and coalesce(al.slack_channel_id, '') <> ''`);
+  return r.rowCount ?? 0;
 }

@@ -3,7 +3,8 @@ import type { Tx } from '../../db/client.js';
 
 // The notifier as other features start it: the crawler kicks it after an ingest that queued
 // announcements, and its sweep job runs deliverDue.
-export { deliverDue, kickNotifier, type DeliveryReport, type NotifierDeps } from './deliver.js';
+export { deliverDue, kickNotifier, setSlackBotPoster, type DeliveryReport, type NotifierDeps, type SlackBotPoster } from './deliver.js';
+export { failPendingSlackBotRows } from './outbox.js';
 
 /** An (alert, article) pair that just joined the alert's feed. */
 export interface NewMatch {
@@ -15,7 +16,7 @@ export interface NewMatch {
 /**
  * Queues the Slack and Discord announcements of new alert matches inside the caller's
  * transaction: one outbox row per channel the alert has switched on (Slack: tracking on and a
- * webhook; Discord: a webhook), read from the alert row itself. Returns the rows written.
+ * webhook, or a channel of the organization's installed app while Slack is enabled; Discord: a webhook), read from the alert row itself. Returns the rows written.
  */
 export async function enqueueNotifications(tx: Tx, matches: NewMatch[]): Promise<number> {
   if (matches.length === 0) return 0;
@@ -28,8 +29,10 @@ export async function enqueueNotifications(tx: Tx, matches: NewMatch[]): Promise
       from unnest(${col((m) => m.organizationId)}::int[], ${col((m) => m.alertId)}::int[], ${col((m) => m.articleId)}::bigint[])
              as m(organization_id, alert_id, article_id)
       join alerts al on al.id = m.alert_id
+      join organizations org on org.id = m.organization_id
       cross join (values ('slack'), ('discord')) as ch(channel)
-      where (ch.channel = 'slack' and al.slack_tracking and coalesce(al.slack_webhook_url, '') <> '')
+      where (ch.channel = 'slack' and al.slack_tracking
+             and (coalesce(al.slack_webhook_url, '') <> '' or (coalesce(al.slack_channel_id, '') <> '' and org.slack_enabled)))
          or (ch.channel = 'discord' and coalesce(al.discord_webhook_url, '') <> '')
       on conflict (alert_id, article_id, channel) do nothing
       returning 1

@@ -1,7 +1,158 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '../../../common/messages.js';
+import type { Config } from '../../config.js';
+import { requireAdmin, requireOrg, requirePermission } from '../../http/auth.js';
+import { AppError } from '../../http/errors.js';
+import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
+import { verifySlackSignature } from './crypto.js';
+import {
+  authorizeUrl, channelCount, completeInstall, endInstallation, findInstallation, listChannels, slackConfigured, syncChannels, uninstall,
+} from './service.js';
 
 /**
- * The Slack app: OAuth v2 install and callback, the Events API (uninstall), the workspace's channels.
- * TO BE IMPLEMENTED (issue 15): see /tmp/brief15/.
+ * The Slack app: the OAuth v2 install ("Add to Slack" and Slack's callback), the Events API
+ * (uninstall, revoked tokens), the installation as settings show it, and the workspace's channels.
  */
-export default async function slackRoutes(_app: FastifyInstance) {}
+
+/** Without its trailing slashes (a loop: a regex here would be quadratic on hostile input). */
+function trimSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end--;
+  return url.slice(0, end);
+}
+
+const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/i;
+/** Slack's events are small; an uninstall is a few hundred bytes. */
+const EVENTS_BODY_LIMIT = 64 * 1024;
+
+/** Where Slack sends the browser back: PUBLIC_URL when set, else the origin this request came to. */
+function appBaseUrl(config: Pick<Config, 'publicUrl'>, req: FastifyRequest): string {
+  if (config.publicUrl) return trimSlashes(config.publicUrl);
+  const host = req.host;
+  if (!host || !HOST.test(host)) throw new AppError('bad_request', 'The Host header is not a valid host name');
+  return `${req.protocol}://${host}`;
+}
+
+const callbackQuery = z.object({
+  code: z.string().max(512).optional(),
+  state: z.string().max(2048).optional(),
+  error: z.string().max(200).optional(),
+});
+
+export default async function slackRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.deps;
+  const deps = { db, config };
+
+  const requireConfigured = () => {
+    if (!slackConfigured(config)) throw new AppError('not_connected', MSG.slack.notConfigured);
+  };
+
+  app.get('/slack/install', { schema: { tags: ['slack'], summary: 'The "Add to Slack" link (admins)' } }, async (req, reply) => {
+    const auth = requireAdmin(req);
+    requirePermission(auth, 'slack');
+    requireConfigured();
+    const url = await authorizeUrl(deps, { orgId: auth.orgId, userId: auth.userId }, appBaseUrl(config, req));
+    return sendOne(reply, resource('slack_install', auth.orgId, { url }));
+  });
+
+  // Public: Slack sends the installing admin's browser here. The signed state says which
+  // organization and person started it; the browser lands on a page that explains the result.
+  app.get(
+    '/p/slack/oauth/callback',
+    { schema: { tags: ['slack'], summary: 'Slack OAuth v2 callback', security: [], querystring: callbackQuery } },
+    async (req, reply) => {
+      let target: string;
+      try {
+        const result = await completeInstall(deps, { ...req.query, baseUrl: appBaseUrl(config, req) });
+        target = result.ok ? '/slack/installed?status=ok' : `/slack/installed?status=error&reason=${result.reason}`;
+      } catch (err) {
+        req.log.error({ err }, 'slack install failed');
+        target = '/slack/installed?status=error&reason=internal';
+      }
+      return reply.redirect(target, 302);
+    },
+  );
+
+  app.get('/slack/installation', { schema: { tags: ['slack'], summary: 'The organization\'s Slack app, as settings show it' } }, async (req, reply) => {
+    const auth = requireOrg(req);
+    const row = await findInstallation(db, auth.orgId);
+    return sendOne(
+      reply,
+      resource('slack_installation', auth.orgId, {
+        configured: slackConfigured(config),
+        installed: Boolean(row && !row.revokedAt),
+        team_name: row?.teamName ?? null,
+        installed_at: row?.installedAt.toISOString() ?? null,
+        revoked_at: row?.revokedAt?.toISOString() ?? null,
+        revoked_reason: row?.revokedReason ?? null,
+        channels_synced_at: row?.channelsSyncedAt?.toISOString() ?? null,
+        channel_count: row ? await channelCount(db, auth.orgId) : 0,
+      }),
+    );
+  });
+
+  app.get('/slack/channels', { schema: { tags: ['slack'], summary: 'The channels of the organization\'s Slack workspace' } }, async (req, reply) => {
+    const auth = requireOrg(req);
+    const rows = await listChannels(db, auth.orgId);
+    const data = rows.map((c) => resource('slack_channel', c.channelId, { name: c.name, is_private: c.isPrivate, is_member: c.isMember }));
+    return reply.type(JSONAPI).send({ data, meta: { total: data.length } });
+  });
+
+  app.post('/slack/channels/refresh', { schema: { tags: ['slack'], summary: 'List the workspace\'s channels again (admins)' } }, async (req, reply) => {
+    const auth = requireAdmin(req);
+    requireConfigured();
+    const row = await findInstallation(db, auth.orgId);
+    if (!row || row.revokedAt) throw new AppError('conflict', MSG.slack.notInstalled);
+    const res = await syncChannels(deps, auth.orgId);
+    if (!res.ok) {
+      if (res.error === 'not_installed' || (await findInstallation(db, auth.orgId))?.revokedAt) throw new AppError('conflict', MSG.slack.revokedNow);
+      throw new AppError('bad_gateway', `Slack did not list the channels (${res.error}); try again later`);
+    }
+    const rows = await listChannels(db, auth.orgId);
+    const data = rows.map((c) => resource('slack_channel', c.channelId, { name: c.name, is_private: c.isPrivate, is_member: c.isMember }));
+    return reply.type(JSONAPI).send({ data, meta: { total: data.length } });
+  });
+
+  app.delete('/slack/installation', { schema: { tags: ['slack'], summary: 'Disconnect the Slack app (admins)' } }, async (req, reply) => {
+    const auth = requireAdmin(req);
+    if (!(await uninstall(deps, auth.orgId))) throw new AppError('not_found', MSG.slack.notInstalled);
+    return reply.code(204).send();
+  });
+
+  // The Events API, in its own scope: the signature covers the exact bytes Slack sent.
+  await app.register(async (events) => {
+    events.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: EVENTS_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    events.post('/p/slack/events', { bodyLimit: EVENTS_BODY_LIMIT, schema: { tags: ['slack'], summary: 'Slack Events API (signed)', security: [] } }, async (req, reply) => {
+      const secret = config.slack.signingSecret;
+      if (!secret) throw new AppError('not_connected', MSG.slack.eventsNotConfigured);
+      const raw = typeof req.body === 'string' ? req.body : '';
+      const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+      if (!verifySlackSignature(secret, { timestamp: header('x-slack-request-timestamp'), signature: header('x-slack-signature') }, raw)) {
+        throw new AppError('unauthorized', 'The X-Slack-Signature header does not match this body and timestamp');
+      }
+      let body: { type?: unknown; challenge?: unknown; team_id?: unknown; event?: { type?: unknown; tokens?: { bot?: unknown } } };
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        throw new AppError('bad_request', 'The body is not JSON');
+      }
+      if (!body || typeof body !== 'object') throw new AppError('bad_request', 'The body is not a JSON object');
+      if (body.type === 'url_verification') {
+        if (typeof body.challenge !== 'string') throw new AppError('bad_request', 'url_verification without a challenge');
+        return reply.type('application/json').send({ challenge: body.challenge });
+      }
+      const eventType = body.event?.type;
+      // tokens_revoked also reports user tokens, which the app never holds: only a bot token ends it.
+      const botRevoked = eventType === 'tokens_revoked' && Array.isArray(body.event?.tokens?.bot) && body.event.tokens.bot.length > 0;
+      if (body.type === 'event_callback' && (eventType === 'app_uninstalled' || botRevoked) && typeof body.team_id === 'string') {
+        const ended = await endInstallation(db, { teamId: body.team_id }, eventType);
+        req.log.info({ teamId: body.team_id, event: eventType, organizations: ended.length }, 'slack app removed');
+      }
+      // Other events are acknowledged and ignored: Slack retries anything that is not a 2xx.
+      return reply.code(200).send();
+    });
+  });
+}
