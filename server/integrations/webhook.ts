@@ -1,4 +1,7 @@
+import { isIP } from 'node:net';
+import { MSG } from '../../common/messages.js';
 import { fetchUrl, FetchError } from '../net/http-client.js';
+import { isPrivateAddress } from '../net/ssrf.js';
 
 /**
  * The POST shared by the Slack and Discord webhook clients. It goes through `fetchUrl`, so a
@@ -83,4 +86,91 @@ export function classifyWebhookError(err: unknown, service: Pick<WebhookService,
       // blocked_address, invalid_url, too_many_redirects: the webhook URL itself is wrong.
       return { ok: false, retry: 'never', status, message };
   }
+}
+
+/** The services whose webhooks people paste into alerts and feeds. */
+export type WebhookKind = 'slack' | 'discord';
+
+/**
+ * Where each service documents its webhooks (shared/reference/third-party-apis.md §3–4): Slack's
+ * incoming webhooks and workflow triggers on hooks.slack.com, Discord's `/api/webhooks/{id}/{token}`
+ * (optionally versioned) on discord.com, its old name and its test clients' hosts. Anything else
+ * is a paste into the wrong field (a Discord URL in the Slack field) or a URL that would post an
+ * alert's coverage somewhere nobody expects.
+ */
+const DOCUMENTED_WEBHOOKS: Record<WebhookKind, { hosts: ReadonlySet<string>; path: RegExp }> = {
+  slack: { hosts: new Set(['hooks.slack.com']), path: /^\/(services|workflows|triggers)\/[^/]+\/[^/]/ },
+  discord: {
+    hosts: new Set(['discord.com', 'discordapp.com', 'ptb.discord.com', 'canary.discord.com']),
+    path: /^\/api(\/v\d+)?\/webhooks\/\d+\/[\w-]+\/?$/,
+  },
+};
+
+function parseHttpUrl(url: string): URL | null {
+  try {
+    const u = new URL(url);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname && !u.username && !u.password ? u : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True for an https URL on the service's documented webhook host and path (default port only). */
+export function isDocumentedWebhookUrl(kind: WebhookKind, url: string): boolean {
+  const u = parseHttpUrl(url);
+  const rule = DOCUMENTED_WEBHOOKS[kind];
+  return !!u && u.protocol === 'https:' && u.port === '' && rule.hosts.has(u.hostname.toLowerCase()) && rule.path.test(u.pathname);
+}
+
+/**
+ * True for an http(s) URL whose host is this machine or a private network: an IP literal in a
+ * private range, or `localhost`. Names are not resolved here; the SSRF guard checks them again
+ * when the URL is called.
+ */
+export function isPrivateNetworkUrl(url: string): boolean {
+  const u = parseHttpUrl(url);
+  if (!u) return false;
+  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return isIP(host) !== 0 && isPrivateAddress(host);
+}
+
+/**
+ * Why a webhook URL is refused for this service, or null when it may be saved: the service's
+ * documented URL, or, when the server allows private networks (tests, local fakes, self-hosted
+ * relays), any loopback or private-network URL.
+ */
+export function webhookUrlProblem(kind: WebhookKind, url: string, allowPrivateNetwork: boolean): string | null {
+  if (isDocumentedWebhookUrl(kind, url)) return null;
+  if (allowPrivateNetwork && isPrivateNetworkUrl(url)) return null;
+  return kind === 'slack' ? MSG.webhooks.slackHost : MSG.webhooks.discordHost;
+}
+
+/** What a test message got from the service, as the save's `meta.notification_tests` reports it. */
+export interface WebhookTestResult {
+  ok: boolean;
+  /** The service's HTTP status, when it answered. */
+  status?: number;
+  /** A sentence for the person who saved the webhook ("Slack answered 404 no_service (the webhook was revoked)"). */
+  message: string;
+}
+
+export interface NotificationTests {
+  slack?: WebhookTestResult;
+  discord?: WebhookTestResult;
+}
+
+/** A test message waits this long at most: the person who saved the form waits for it. */
+export const WEBHOOK_TEST_TIMEOUT_MS = 5_000;
+
+/** The outcome of a test message in one sentence; `name` is the service ("Slack"). */
+export function describeWebhookTest(name: string, outcome: WebhookOutcome): WebhookTestResult {
+  if (outcome.ok) return { ok: true, status: outcome.status, message: MSG.webhooks.testSent(name) };
+  // The outcome's message is "Slack: <detail>", written for the alert's last error.
+  const detail = outcome.message.startsWith(`${name}: `) ? outcome.message.slice(name.length + 2) : outcome.message;
+  if (outcome.status === null) return { ok: false, message: `${name} could not be reached: ${detail}` };
+  // Slack and Discord explain a refusal ("404 no_service (the webhook was revoked)"); without
+  // their words the fetch error says "The site answered 404 Not Found".
+  const words = /^(?:The site answered )?(\d{3}\b.*)$/s.exec(detail)?.[1] ?? `${outcome.status}: ${detail}`;
+  return { ok: false, status: outcome.status, message: `${name} answered ${words}` };
 }

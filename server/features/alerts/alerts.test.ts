@@ -157,7 +157,7 @@ describe('alerts', () => {
     await db().execute(sql`update alert_articles set deleted_at = now() where alert_id = ${id} and article_id = ${hidden.id}`);
 
     const patch = (attributes: Record<string, unknown>) => ctx.call('PATCH', `/api/alerts/${id}`, { token, body: alertBody(attributes) });
-    const res = await patch({ keywords: b, name: 'Renamed', slack_tracking: true, slack_channel_id: 'C1', slack_channel_name: 'press' });
+    const res = await patch({ keywords: b, name: 'Renamed', slack_tracking: true, slack_channel_name: 'press' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.attributes).toMatchObject({ keywords: b, name: 'Renamed', slack_tracking: true, slack_channel_name: 'press', total_articles: 1 });
     // `first` no longer matches; `hidden` stays (hidden) so it is never matched again; `second` joins.

@@ -9,7 +9,7 @@ import { requireActiveOrg } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { parseListParams, rel, resource, sendList, sendOne } from '../../http/jsonapi.js';
 import { ALERT_FILTERS, ALERT_SORTS, countRecentMatches, listAlerts, type AlertWithTotal } from './repo.js';
-import { createAlert, deleteAlert, getAlert, previewAlert, updateAlert, type AlertInput } from './service.js';
+import { createAlert, deleteAlert, getAlert, previewAlert, updateAlert, type AlertInput, type SavedAlert } from './service.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -51,6 +51,9 @@ const idParams = z.object({ id: idSchema });
 export default async function alertRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
+  const notify = { db, config: app.deps.config };
+  /** What the services answered to this save's test messages ({} when it set no webhook or channel). */
+  const testsMeta = (alert: SavedAlert) => ({ meta: { notification_tests: alert.notificationTests } });
 
   app.get('/alerts', { schema: { tags: ['alerts'], summary: 'List alerts (filter[project_id] for one project)' } }, async (req, reply) => {
     const auth = requireActiveOrg(req);
@@ -82,8 +85,9 @@ export default async function alertRoutes(fastify: FastifyInstance) {
       const { attributes } = req.body.data;
       const alert = await createAlert(db, auth.orgId, { ...toInput(attributes), projectId: attributes.project_id, keywords: attributes.keywords }, {
         onBackfillError: (err) => req.log.error({ err }, 'alert backfill failed'),
+        notify,
       });
-      return sendOne(reply, alertResource(alert), 201);
+      return sendOne(reply, alertResource(alert), 201, testsMeta(alert));
     },
   );
 
@@ -110,9 +114,10 @@ export default async function alertRoutes(fastify: FastifyInstance) {
       const auth = requireActiveOrg(req);
       const alert = await updateAlert(db, auth.orgId, req.params.id, toInput(req.body.data.attributes), {
         onBackfillError: (err) => req.log.error({ err }, 'alert backfill failed'),
+        notify,
       });
       if (!alert) throw notFound('alert');
-      return sendOne(reply, alertResource(alert));
+      return sendOne(reply, alertResource(alert), 200, testsMeta(alert));
     },
   );
 

@@ -4,6 +4,7 @@ import { toTsquery } from '../../../common/query/postgres.js';
 import { alertKeywordsProblem, ALERT_MIN_REACH_DEFAULT, ALERT_PREVIEW_SAMPLES, type AlertPreview } from '../../../common/schemas/alerts.js';
 import { MSG } from '../../../common/messages.js';
 import type { PlanPermissions } from '../../../common/plans.js';
+import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { backfillAlert } from './matcher.js';
@@ -22,6 +23,11 @@ import {
 } from './repo.js';
 import { findOrganizationPermissions } from '../organizations/service.js';
 import { linkProjectAlert, lockActiveProject, unlinkProjectAlert } from '../projects/service.js';
+import { findSlackChannel } from '../slack/service.js';
+import { assertWebhookHosts, sendSlackChannelTestResult, sendWebhookTests, webhooksSet, type NotificationTests } from './notification-tests.js';
+
+/** Webhook checks and test messages: the video and stream feeds save webhooks too. */
+export { assertWebhookHosts, sendWebhookTests, webhooksSet, type NotificationTests, type WebhookTestResult } from './notification-tests.js';
 
 // What other features use of the matcher: ingest records matches in its transaction and moves
 // `last_run_at` after commit; a sign-up fills its alert's feed from the archive.
@@ -53,9 +59,49 @@ export interface AlertOptions {
   backfill?: boolean;
   /** Called when the backfill fails; the alert is saved either way. Without it the error is thrown. */
   onBackfillError?: (err: unknown) => void;
+  /**
+   * Given by the routes: webhook URLs on private networks are accepted when the config allows
+   * them, and the webhooks and Slack channel the save sets get a test message (the answers in
+   * `notificationTests`). Without it (sign-up, seed) only documented webhook URLs pass and
+   * nothing is posted.
+   */
+  notify?: { db: Db; config: Config };
 }
 
+/** A saved alert, with what the services answered to the test messages of this save. */
+export type SavedAlert = AlertWithTotal & { notificationTests: NotificationTests };
+
+/** The alert's notification targets as they are after a save. */
+type Targets = Pick<AlertWithTotal, 'slackTracking' | 'slackChannelId' | 'slackWebhookUrl' | 'discordWebhookUrl'>;
+
 const KEYWORDS = '/data/attributes/keywords';
+const attributePointer = (field: string) => `/data/attributes/${field}`;
+
+/** A channel of the organization's Slack app, else 422 at slack_channel_id. */
+async function assertSlackChannel(tx: Tx, orgId: number, channelId: string) {
+  if (!(await findSlackChannel(tx, orgId, channelId))) throw fieldError(attributePointer('slack_channel_id'), MSG.webhooks.unknownSlackChannel);
+}
+
+/** The channel a save points Slack tracking at anew (set, changed, or tracking switched on), if any. */
+function channelSet(before: Targets | null, after: Targets): string | undefined {
+  if (!after.slackTracking || !after.slackChannelId) return undefined;
+  return before?.slackTracking && before.slackChannelId === after.slackChannelId ? undefined : after.slackChannelId;
+}
+
+/**
+ * Posts the test messages of a save (after commit): new or changed webhooks, and a channel that
+ * Slack tracking now points at. A channel and a Slack webhook both set in one save: the channel's
+ * answer is reported (it is what the alert's Slack tracking uses), the webhook is still tested.
+ */
+async function notificationTests(notify: AlertOptions['notify'], orgId: number, subject: string, before: Targets | null, after: Targets): Promise<NotificationTests> {
+  if (!notify) return {};
+  const channel = channelSet(before, after);
+  const [tests, channelTest] = await Promise.all([
+    sendWebhookTests(notify.config, webhooksSet(before, after), subject),
+    channel ? sendSlackChannelTestResult(notify, orgId, channel) : undefined,
+  ]);
+  return channelTest ? { ...tests, slack: channelTest } : tests;
+}
 
 /** The parser and the length rule, as 422 at the keywords pointer (callers other than the route skip zod). */
 function assertKeywords(keywords: string) {
@@ -117,10 +163,13 @@ const values = (input: Partial<AlertInput>): Partial<AlertValues> => ({
  * Discord fields the plan lacks. The alert is named after the project when no name is given.
  * Used by POST alerts and by the free sign-up (pending article alert).
  */
-export async function createAlert(db: Db | Tx, orgId: number, input: AlertInput, opts: AlertOptions = {}): Promise<AlertWithTotal> {
+export async function createAlert(db: Db | Tx, orgId: number, input: AlertInput, opts: AlertOptions = {}): Promise<SavedAlert> {
   assertKeywords(input.keywords);
   const id = await db.transaction(async (tx) => {
+    // The plan first: without Slack or Discord, the answer is the upgrade, not the URL's host.
     assertChannels(await findOrganizationPermissions(tx, orgId), input);
+    assertWebhookHosts(input, opts.notify?.config.allowPrivateNetwork ?? false, attributePointer);
+    if (input.slackTracking && input.slackChannelId) await assertSlackChannel(tx, orgId, input.slackChannelId);
     const project = await requireFreeActiveProject(tx, orgId, input.projectId);
     const v = values(input);
     const row = await insertAlert(tx, orgId, {
@@ -135,7 +184,8 @@ export async function createAlert(db: Db | Tx, orgId: number, input: AlertInput,
     return row.id;
   });
   await runBackfill(db, orgId, id, opts, false);
-  return (await findAlert(db, orgId, id))!;
+  const alert = (await findAlert(db, orgId, id))!;
+  return { ...alert, notificationTests: await notificationTests(opts.notify, orgId, alert.name, null, alert) };
 }
 
 /**
@@ -150,12 +200,16 @@ export async function updateAlert(
   id: number,
   changes: Partial<AlertInput>,
   opts: AlertOptions = {},
-): Promise<AlertWithTotal | undefined> {
+): Promise<SavedAlert | undefined> {
   if (changes.keywords !== undefined) assertKeywords(changes.keywords);
   const result = await db.transaction(async (tx) => {
     const current = await lockAlert(tx, orgId, id);
     if (!current) return undefined;
     assertChannels(await findOrganizationPermissions(tx, orgId), changes);
+    assertWebhookHosts(changes, opts.notify?.config.allowPrivateNetwork ?? false, attributePointer);
+    const tracking = changes.slackTracking ?? current.slackTracking;
+    const channelId = changes.slackChannelId !== undefined ? changes.slackChannelId : current.slackChannelId;
+    if (tracking && channelId && (channelId !== current.slackChannelId || !current.slackTracking)) await assertSlackChannel(tx, orgId, channelId);
     if (changes.projectId !== undefined && changes.projectId !== current.projectId) {
       await requireFreeActiveProject(tx, orgId, changes.projectId, id);
       await unlinkProjectAlert(tx, orgId, id);
@@ -167,11 +221,12 @@ export async function updateAlert(
     await updateAlertRow(tx, orgId, id, v);
     const rematch =
       (v.keywords !== undefined && v.keywords !== current.keywords) || (v.minReach !== undefined && v.minReach !== current.minReach);
-    return { rematch };
+    return { rematch, before: current };
   });
   if (!result) return undefined;
   if (result.rematch) await runBackfill(db, orgId, id, opts, true);
-  return findAlert(db, orgId, id);
+  const alert = await findAlert(db, orgId, id);
+  return alert && { ...alert, notificationTests: await notificationTests(opts.notify, orgId, alert.name, result.before, alert) };
 }
 
 /** Deletes the alert, its feed and pending notifications (cascade) and clears the project's link. */

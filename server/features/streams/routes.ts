@@ -15,6 +15,9 @@ import { feedItemResource, feedResource, itemAttributes } from './presenter.js';
 import { feedItemsQuery, gameSearchQuery, listOf, pageOf, previewStreamsQuery, rangeOk } from './queries.js';
 import savedStreamRoutes from './saved-routes.js';
 import { kickNotifier } from '../notifications/service.js';
+import { assertWebhookHosts, sendWebhookTests, webhooksSet, type NotificationTests } from '../alerts/service.js';
+import { getProject } from '../projects/service.js';
+import type { FeedWithGame } from './repo.js';
 import { previewStreams } from './preview.js';
 import { findGame } from './repo.js';
 import {
@@ -26,6 +29,7 @@ import {
   saveFeedItems,
   twitchConfigured,
   updateTwitchFeed,
+  type FeedWebhooks,
   type TwitchFeedChanges,
 } from './service.js';
 
@@ -62,6 +66,20 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
   const configured = twitchConfigured(config);
   const gameCache = new Map<string, { games: TwitchCategory[]; until: number }>();
   const tags = ['streams'];
+  /**
+   * Posts the test messages of the webhooks a save set (new or changed; `before` is null for a
+   * new feed), after commit, and answers what the services said.
+   */
+  const testWebhooks = async (orgId: number, feed: FeedWithGame, before: FeedWebhooks | null): Promise<NotificationTests> => {
+    const urls = webhooksSet(before, feed);
+    if (!urls.slack && !urls.discord) return {};
+    return sendWebhookTests(config, urls, (await getProject(db, orgId, feed.projectId)).name);
+  };
+  /** PATCH twitch_feed/{id}, and POST twitch_feed with twitch_search_id. */
+  const update = async (orgId: number, id: number, value: z.output<typeof twitchFeedUpdateBody>) => {
+    const { feed, before } = await updateTwitchFeed(db, orgId, id, changesOf(value), config, client);
+    return { feed, notificationTests: await testWebhooks(orgId, feed, before) };
+  };
   /** A game's name from the searches people just ran, else Helix /games; undefined leaves it to the service. */
   const gameNameFor = async (gameId: string): Promise<string | undefined> => {
     for (const { games } of gameCache.values()) {
@@ -115,10 +133,13 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
       if (attrs && typeof attrs === 'object' && attrs.twitch_search_id !== undefined && attrs.twitch_search_id !== null) {
         const { value, pointer } = parseBody(twitchFeedUpdateBody.required({ twitch_search_id: true }), req.body);
         requireChannels(auth, value, pointer);
-        return sendOne(reply, feedResource(await updateTwitchFeed(db, auth.orgId, value.twitch_search_id, changesOf(value), config, client), configured));
+        assertWebhookHosts(changesOf(value), config.allowPrivateNetwork, pointer);
+        const { feed, notificationTests } = await update(auth.orgId, value.twitch_search_id, value);
+        return sendOne(reply, feedResource(feed, configured), 200, { meta: { notification_tests: notificationTests } });
       }
       const { value, pointer } = parseBody(twitchFeedCreateBody, req.body);
       requireChannels(auth, value, pointer);
+      assertWebhookHosts({ slackWebhookUrl: value.slack_webhook_url, discordWebhookUrl: value.discord_webhook_url }, config.allowPrivateNetwork, pointer);
       // The game's name is looked up before the transaction (which locks the project row).
       const gameName = await gameNameFor(value.game_id);
       const created = await db
@@ -144,7 +165,9 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
           if (err instanceof AppError && err.code === 'conflict') throw new AppError('conflict', err.message, pointer('project_id'));
           throw err;
         });
-      return sendOne(reply, feedResource(await getTwitchFeed(db, auth.orgId, created.id), configured), 201, { meta: { status: created.status, reason: created.reason } });
+      const feed = await getTwitchFeed(db, auth.orgId, created.id);
+      const notificationTests = await testWebhooks(auth.orgId, feed, null);
+      return sendOne(reply, feedResource(feed, configured), 201, { meta: { status: created.status, reason: created.reason, notification_tests: notificationTests } });
     },
   );
 
@@ -155,7 +178,9 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
       const auth = requireTwitch(req);
       const { value, pointer } = parseBody(twitchFeedUpdateBody, req.body);
       requireChannels(auth, value, pointer);
-      return sendOne(reply, feedResource(await updateTwitchFeed(db, auth.orgId, req.params.id, changesOf(value), config, client), configured));
+      assertWebhookHosts(changesOf(value), config.allowPrivateNetwork, pointer);
+      const { feed, notificationTests } = await update(auth.orgId, req.params.id, value);
+      return sendOne(reply, feedResource(feed, configured), 200, { meta: { notification_tests: notificationTests } });
     },
   );
 

@@ -99,12 +99,26 @@ export interface TwitchFeedChanges {
   discordMinFollowers?: number | null;
 }
 
+/** A feed's webhooks: what an update replaced is compared with what it set, to test only new ones. */
+export interface FeedWebhooks {
+  slackWebhookUrl: string | null;
+  discordWebhookUrl: string | null;
+}
+
 /**
  * Applies only what changed. A new keyword or game keeps the items already in the feed and adds
  * what stored polls of the (new) game match; `is_enabled: false` stops polling for this feed.
+ * Answers the feed and the webhooks it had before.
  */
-export async function updateTwitchFeed(db: Db, orgId: number, id: number, changes: TwitchFeedChanges, config: Config, client?: TwitchClient): Promise<FeedWithGame> {
-  await db.transaction(async (tx) => {
+export async function updateTwitchFeed(
+  db: Db,
+  orgId: number,
+  id: number,
+  changes: TwitchFeedChanges,
+  config: Config,
+  client?: TwitchClient,
+): Promise<{ feed: FeedWithGame; before: FeedWebhooks }> {
+  const before = await db.transaction(async (tx) => {
     const feed = await lockFeed(tx, orgId, id);
     if (!feed) throw notFound('feed');
     const set: Partial<FeedValues> = {};
@@ -126,8 +140,9 @@ export async function updateTwitchFeed(db: Db, orgId: number, id: number, change
     const updated = (await updateFeedRow(tx, orgId, id, set))!;
     if (set.keyword || set.gameId)
       await fillFeedFromKnownItems(tx, { id, organizationId: orgId, keyword: updated.keyword, gameId: updated.gameId });
+    return { slackWebhookUrl: feed.slackWebhookUrl, discordWebhookUrl: feed.discordWebhookUrl };
   });
-  return getTwitchFeed(db, orgId, id);
+  return { feed: await getTwitchFeed(db, orgId, id), before };
 }
 
 /** The feed with its game's polling state (404 for another organization's id). */

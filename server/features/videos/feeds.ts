@@ -134,16 +134,19 @@ export async function createYoutubeFeed(
     : { id, status: 'PENDING', reason: NOT_CONNECTED };
 }
 
-/** PATCH youtube_feed/{id}: a new keyword moves the feed to that keyword's shared search; its videos stay. */
+/**
+ * PATCH youtube_feed/{id}: a new keyword moves the feed to that keyword's shared search; its
+ * videos stay. Answers the webhooks the feed had before, so that only new ones are tested.
+ */
 export async function updateYoutubeFeed(
   tx: Tx,
   orgId: number,
   feedId: number,
   input: FeedSettings & { keyword?: string; isEnabled?: boolean },
   now = new Date(),
-): Promise<void> {
-  const rows = await tx.execute<{ id: number; keyword: string; search_id: number }>(sql`
-    select id, keyword, search_id from youtube_feeds where organization_id = ${orgId} and id = ${feedId} for update`);
+): Promise<{ slackWebhookUrl: string | null; discordWebhookUrl: string | null }> {
+  const rows = await tx.execute<{ id: number; keyword: string; search_id: number; slack_webhook_url: string | null; discord_webhook_url: string | null }>(sql`
+    select id, keyword, search_id, slack_webhook_url, discord_webhook_url from youtube_feeds where organization_id = ${orgId} and id = ${feedId} for update`);
   const feed = rows.rows[0];
   if (!feed) throw notFound('YouTube feed');
   let searchId = feed.search_id;
@@ -163,6 +166,7 @@ export async function updateYoutubeFeed(
     // A feed switched back on is polled soon, from where its search left off.
     await tx.execute(sql`update youtube_searches set next_check_at = least(next_check_at, ${now.toISOString()}::timestamptz + interval '1 minute') where id = ${searchId}`);
   }
+  return { slackWebhookUrl: feed.slack_webhook_url, discordWebhookUrl: feed.discord_webhook_url };
 }
 
 /** Marks videos deleted from the feed: they stay as `deleted`, so no poll or push brings them back. */

@@ -219,7 +219,7 @@ describe('videos without a YouTube key', () => {
     const tag = await makeTag(bare, org.id, project.id);
     const created = await bare.call('POST', '/api/youtube_feed', { token, body: { keyword: 'Skyforge', project_id: project.id } });
     expect(created.statusCode).toBe(201);
-    expect(created.json().meta).toEqual({ status: 'PENDING', reason: 'YouTube is not connected on this server: set YOUTUBE_API_KEY.' });
+    expect(created.json().meta).toEqual({ status: 'PENDING', reason: 'YouTube is not connected on this server: set YOUTUBE_API_KEY.', notification_tests: {} });
     expect(created.json().data.attributes).toMatchObject({ state: 'not_configured' });
     const preview = await bare.call('POST', '/api/youtube_feed/preview', { token, body: { keyword: 'Skyforge' } });
     expect(preview.statusCode).toBe(503);

@@ -15,7 +15,8 @@ import {
 import { requireActiveOrg, requirePermission, type OrgAuth } from '../../http/auth.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
-import { projectInOrg } from '../projects/service.js';
+import { assertWebhookHosts, sendWebhookTests, webhooksSet } from '../alerts/service.js';
+import { getProject, projectInOrg } from '../projects/service.js';
 import { readBody } from './body.js';
 import { createYoutubeFeed, deleteFeedVideos, feedAttributes, findFeed, updateYoutubeFeed, type FeedSettings } from './feeds.js';
 import { refreshSearch } from './jobs.js';
@@ -50,6 +51,17 @@ export default async function videosRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
   const { db, config } = deps;
+  /**
+   * A saved feed's document, and what the services answered to the test messages of the webhooks
+   * this save set (new or changed; `before` is null for a new feed), posted after commit.
+   */
+  const savedFeed = async (orgId: number, id: number, before: { slackWebhookUrl: string | null; discordWebhookUrl: string | null } | null) => {
+    const feed = await findFeed(db, orgId, id);
+    if (!feed) throw notFound('YouTube feed');
+    const urls = webhooksSet(before, { slackWebhookUrl: feed.slack_webhook_url, discordWebhookUrl: feed.discord_webhook_url });
+    const notificationTests = urls.slack || urls.discord ? await sendWebhookTests(config, urls, (await getProject(db, orgId, feed.project_id)).name) : {};
+    return { doc: resource('youtube_feed', feed.id, { ...feedAttributes(feed, config) }), notificationTests };
+  };
   const feedDoc = async (orgId: number, id: number) => {
     const feed = await findFeed(db, orgId, id);
     if (!feed) throw notFound('YouTube feed');
@@ -66,6 +78,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
     const { value, pointer } = readBody(youtubeFeedCreateBody, req.body);
     const settings = settingsOf(value);
     checkWebhookFlags(auth, settings);
+    assertWebhookHosts(settings, config.allowPrivateNetwork, pointer);
     const created = await db.transaction(async (tx) => {
       if (!(await projectInOrg(tx, auth.orgId, value.project_id))) throw notFound('project');
       return createYoutubeFeed(tx, auth.orgId, { projectId: value.project_id, keyword: value.keyword, ...settings }, config).catch((err: unknown) => {
@@ -73,7 +86,8 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         throw err;
       });
     });
-    return sendOne(reply, await feedDoc(auth.orgId, created.id), 201, { meta: { status: created.status, reason: created.reason } });
+    const { doc, notificationTests } = await savedFeed(auth.orgId, created.id, null);
+    return sendOne(reply, doc, 201, { meta: { status: created.status, reason: created.reason, notification_tests: notificationTests } });
   });
 
   app.get('/youtube_feed/:id/info', { schema: { tags: ['videos'], summary: 'A YouTube feed and its polling state', params: idParams } }, async (req, reply) => {
@@ -83,11 +97,13 @@ export default async function videosRoutes(fastify: FastifyInstance) {
 
   app.patch('/youtube_feed/:id', { schema: { tags: ['videos'], summary: 'Edit a YouTube feed (a new keyword moves it to that shared search)', params: idParams } }, async (req, reply) => {
     const auth = guard(req);
-    const { value } = readBody(youtubeFeedUpdateBody, req.body);
+    const { value, pointer } = readBody(youtubeFeedUpdateBody, req.body);
     const settings = settingsOf(value);
     checkWebhookFlags(auth, settings);
-    await db.transaction((tx) => updateYoutubeFeed(tx, auth.orgId, req.params.id, { ...settings, keyword: value.keyword, isEnabled: value.is_enabled }));
-    return sendOne(reply, await feedDoc(auth.orgId, req.params.id));
+    assertWebhookHosts(settings, config.allowPrivateNetwork, pointer);
+    const before = await db.transaction((tx) => updateYoutubeFeed(tx, auth.orgId, req.params.id, { ...settings, keyword: value.keyword, isEnabled: value.is_enabled }));
+    const { doc, notificationTests } = await savedFeed(auth.orgId, req.params.id, before);
+    return sendOne(reply, doc, 200, { meta: { notification_tests: notificationTests } });
   });
 
   app.get('/youtube_feed/:id', { schema: { tags: ['videos'], summary: "A YouTube feed's videos", params: idParams } }, async (req, reply) => {
