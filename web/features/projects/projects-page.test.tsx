@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { tokenStore } from '../../lib/api';
+import { listDocument, stubFetch, type StubRequest } from '../../testing/fetch-stub';
+import { signedInUserDoc } from '../../testing/user-doc';
+import { alertKey } from '../alerts/api/alerts';
+import { ProjectsPage } from './routes/projects-page';
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  localStorage.clear();
+  tokenStore.set('test-token');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
+
+const project = (id: string, name: string, alertId: string | null) => ({
+  id,
+  name,
+  avatar: null,
+  locked: false,
+  client_id: '1',
+  client: { id: '1', name: 'Nebula' },
+  'alert-id': alertId,
+  'youtube-search-id': null,
+  'twitch-search-id': null,
+  'inserted-at': '2024-03-01T00:00:00Z',
+  'updated-at': '2024-03-01T00:00:00Z',
+});
+
+const alert = {
+  id: '11',
+  project_id: '3',
+  name: 'Starfall',
+  keywords: '+"starfall" -"giveaway"',
+  min_reach: 0.1,
+  slack_tracking: false,
+  slack_channel_id: null,
+  slack_channel_name: null,
+  slack_webhook_url: null,
+  discord_webhook_url: null,
+  last_run_at: null,
+  total_articles: 1204,
+  inserted_at: '2024-03-01T00:00:00Z',
+  updated_at: '2024-03-01T00:00:00Z',
+};
+
+function serve() {
+  return stubFetch((req: StubRequest) => {
+    const path = req.url.pathname;
+    if (path === '/api/user') return { body: signedInUserDoc({ defaultProjectId: '3', organization: { permissions: { projects: true, max_projects: 10 } } }) };
+    if (path === '/api/projects') return { body: listDocument('project', [project('3', 'Starfall', '11'), project('4', 'Moonrise', null)], 1, 25) };
+    if (path === '/api/alerts') return { body: listDocument('alert', [alert], 1, 500) };
+    return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${path}` }] } };
+  });
+}
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="location">{`${location.pathname}${location.search} ${JSON.stringify(location.state)}`}</output>;
+}
+
+function renderProjects() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  render(
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/projects/3']}>
+          <Routes>
+            <Route path="/projects/:projectId" element={<ProjectsPage />} />
+            <Route path="/articles-feed/:projectId" element={<p>Feed page</p>} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return client;
+}
+
+const rowOf = (name: string) => screen.getByText(name, { selector: 'p' }).closest('tr')!;
+
+describe('projects table and alerts', () => {
+  it('shows each project’s alert query, or that it has none, from the alerts list', async () => {
+    const calls = serve();
+    const client = renderProjects();
+    expect(await screen.findByText('+"starfall" -"giveaway"')).toBeTruthy();
+    expect(within(rowOf('Starfall')).getByText('1,204 articles')).toBeTruthy();
+    expect(within(rowOf('Moonrise')).getByText('No alert')).toBeTruthy();
+    // One whole-list call, and the alert is cached for the feed and form it opens.
+    const alertCalls = calls.filter((c) => c.url.pathname === '/api/alerts');
+    expect(alertCalls).toHaveLength(1);
+    expect(alertCalls[0].url.searchParams.get('page[page_size]')).toBe('500');
+    expect(client.getQueryData(alertKey('11'))).toMatchObject({ id: '11', keywords: alert.keywords });
+  });
+
+  it('Edit alert opens the project’s alert form on its feed, to come back here', async () => {
+    serve();
+    renderProjects();
+    await screen.findByText('+"starfall" -"giveaway"');
+    fireEvent.click(screen.getByLabelText('Actions for Starfall'));
+    expect(await screen.findByRole('menuitem', { name: 'Edit alert' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Create alert' })).toBeNull();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Edit alert' }));
+    expect(await screen.findByText('Feed page')).toBeTruthy();
+    expect(screen.getByLabelText('location').textContent).toBe('/articles-feed/3?alert=edit {"returnTo":"/projects/3"}');
+  });
+
+  it('offers Create alert to a project without one', async () => {
+    serve();
+    renderProjects();
+    await screen.findByText('No alert');
+    fireEvent.click(screen.getByLabelText('Actions for Moonrise'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Create alert' }));
+    expect(await screen.findByText('Feed page')).toBeTruthy();
+    expect(screen.getByLabelText('location').textContent).toBe('/articles-feed/4?alert=edit {"returnTo":"/projects/3"}');
+  });
+});
