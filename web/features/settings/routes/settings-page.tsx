@@ -30,7 +30,8 @@ export function SettingsPage() {
             <InvitationCard admin={admin} />
             {admin && <ChatWorkspaceCard />}
           </SimpleGrid>
-          {user.organization?.capabilities?.notification_card === true && <NotificationsCard />}
+          {/* Every organization: every plan has alerts, so every plan has their e-mail digests (issue 15). */}
+          {user.organization && <NotificationsCard userId={user.id} />}
           {(admin || isPlatformOperator(user)) && <MailOutboxCard />}
         </Stack>
       )}
