@@ -120,6 +120,25 @@ describe('Saved articles list', () => {
     // No row selection on this table.
     expect(screen.queryByLabelText('Select all rows on this page')).toBeNull();
   });
+
+  it('opens a saved article’s analysis page from its row menu when the installation has one', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    serve((req) => {
+      if (req.url.pathname === '/api/user') return { body: { ...user, meta: { analysis_url: 'https://analysis.example.test/analyse' } } };
+      if (req.url.pathname === '/api/articles') return { body: listDocument('article', [article(8)], 1, 25) };
+      return undefined;
+    });
+    renderUi(<SavedArticlesPage />);
+    await screen.findByText('Nebula Quest review 8');
+    fireEvent.click(screen.getByLabelText('Actions for Nebula Quest review 8'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Request analysis' }));
+    expect(open).toHaveBeenCalledWith(
+      `https://analysis.example.test/analyse?url=${encodeURIComponent('https://www.gamespot.com/reviews/nebula-8')}&id=8`,
+      '_blank',
+      'noopener,noreferrer',
+    );
+    open.mockRestore();
+  });
 });
 
 describe('New article', () => {

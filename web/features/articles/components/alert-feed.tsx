@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import { IconBookmark, IconEye, IconExternalLink, IconReportAnalytics, IconTextScan2, IconTrash } from '@tabler/icons-react';
+import { IconBookmark, IconEye, IconExternalLink, IconTextScan2, IconTrash } from '@tabler/icons-react';
 import { PAGE_SIZES } from '../../../../common/limits';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { RowAction } from '../../../components/data-table/row-actions';
 import { PageHeader } from '../../../components/page-header';
-import { analysisHref } from '../../../lib/links';
-import { useCurrentUser } from '../../../lib/session';
 import type { Project } from '../../../lib/workspace';
 import { FEED_DEFAULT_SORT, type FeedArticle, type FeedArticleAttributes } from '../api/feed';
 import { EMPTY_FILTERS } from '../lib/feed-filters';
@@ -15,6 +13,7 @@ import { DeleteArticlesModal } from './delete-articles-modal';
 import { FeedBulkBar } from './feed-bulk-bar';
 import { FeedFiltersModal } from './feed-filters-modal';
 import { FeedSubtitle } from './feed-subtitle';
+import { useRequestAnalysisAction } from './request-analysis-action';
 import { SaveArticlesModal } from './save-articles-modal';
 import { useAlertFeed } from './use-alert-feed';
 
@@ -40,23 +39,17 @@ interface Props {
 export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEditClosed }: Props) {
   const f = useAlertFeed(alertId, { editing: editOnOpen });
   const { alert, bulk, pending, ask } = f;
-  // Hidden, not disabled, when the installation has no analysis page (ANALYSIS_URL unset).
-  const analysisBase = useCurrentUser().data?.meta?.analysis_url;
+  const requestAnalysis = useRequestAnalysisAction();
 
-  const rowActions = (a: FeedArticle): RowAction[] => {
-    const analysis = analysisHref(analysisBase, a);
-    return [
-      { label: 'Preview', icon: <IconEye size={16} />, onClick: () => f.setPreview(a) },
-      { label: 'Open', icon: <IconExternalLink size={16} />, onClick: () => window.open(a.url, '_blank', 'noopener,noreferrer') },
-      ...(analysis
-        ? [{ label: 'Request analysis', icon: <IconReportAnalytics size={16} />, onClick: () => window.open(analysis, '_blank', 'noopener,noreferrer') }]
-        : []),
-      // The search query is the alert's: "Change search query" is alert management (000 §2 "Tables").
-      { label: 'Change search query', icon: <IconTextScan2 size={16} />, disabled: !alert.data, onClick: () => f.setEditing(true) },
-      { label: 'Save', icon: <IconBookmark size={16} />, onClick: () => ask({ kind: 'save', ids: [a.id] }) },
-      { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', divider: true, onClick: () => ask({ kind: 'delete', ids: [a.id] }) },
-    ];
-  };
+  const rowActions = (a: FeedArticle): RowAction[] => [
+    { label: 'Preview', icon: <IconEye size={16} />, onClick: () => f.setPreview(a) },
+    { label: 'Open', icon: <IconExternalLink size={16} />, onClick: () => window.open(a.url, '_blank', 'noopener,noreferrer') },
+    ...requestAnalysis(a),
+    // The search query is the alert's: "Change search query" is alert management (000 §2 "Tables").
+    { label: 'Change search query', icon: <IconTextScan2 size={16} />, disabled: !alert.data, onClick: () => f.setEditing(true) },
+    { label: 'Save', icon: <IconBookmark size={16} />, onClick: () => ask({ kind: 'save', ids: [a.id] }) },
+    { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', divider: true, onClick: () => ask({ kind: 'delete', ids: [a.id] }) },
+  ];
 
   function closeEdit() {
     f.setEditing(false);

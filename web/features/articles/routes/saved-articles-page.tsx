@@ -19,6 +19,7 @@ import { SavedDeleteModal } from '../components/saved-delete-modal';
 import { SavedEditModal } from '../components/saved-edit-modal';
 import { SavedFeedImportModal } from '../components/saved-feed-import-modal';
 import { SavedNewArticleModal } from '../components/saved-new-article-modal';
+import { useRequestAnalysisAction } from '../components/request-analysis-action';
 
 /** /articles/{projectId}: the coverage saved in the project, filed under its tags. */
 export function SavedArticlesPage() {
@@ -44,8 +45,11 @@ export function SavedArticlesPage() {
   const linkToWebsite = isPlatformOperator(user);
   const columns = useMemo(() => savedColumns({ showUmv, linkToWebsite }), [showUmv, linkToWebsite]);
 
+  const requestAnalysis = useRequestAnalysisAction();
+
   const rowActions = (a: SavedArticle): RowAction[] => [
     { label: 'Edit', icon: <IconPencil size={16} />, onClick: () => setEditing({ opened: true, article: a }) },
+    ...requestAnalysis(a),
     a.locked
       ? { label: 'Re-activate', icon: <IconArchiveOff size={16} />, onClick: () => setLocked.mutate({ id: a.id, locked: false }) }
       : { label: 'Archive', icon: <IconArchive size={16} />, onClick: () => setLocked.mutate({ id: a.id, locked: true }) },
