@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useParams } from 'react-router';
 import { BillingBanners } from '../../features/billing/components/billing-banners';
 import { UpgradeDialogHost } from '../../features/billing/components/upgrade-dialog-host';
+import { VerifyEmailBanner } from '../../features/identity/components/verify-email-banner';
 import { useCurrentUser } from '../../lib/session';
 import { NO_PROJECT, useAllProjects } from '../../lib/workspace';
 import { pickProjectId } from '../guards';
@@ -20,7 +21,7 @@ import classes from './layout.module.css';
 
 /**
  * The workspace frame: side and/or top navigation, the top bar, the project picker and the
- * settings panel; the billing banners above every page and the upgrade dialog (opened by `?upgrade`).
+ * settings panel; the e-mail confirmation and billing banners above every page and the upgrade dialog (opened by `?upgrade`).
  * Rendered only once RequireSession has the user.
  */
 export function AppLayout() {
@@ -70,6 +71,7 @@ export function AppLayout() {
       <AppShell.Main className={classes.main}>
         <Container fluid={settings.fluid} size="xl" px={0} mih="calc(100dvh - var(--app-shell-header-offset, 60px) - 2 * var(--mantine-spacing-lg))" style={{ display: 'flex', flexDirection: 'column' }}>
           <div style={{ flex: 1 }}>
+            <VerifyEmailBanner user={user} />
             <BillingBanners user={user} />
             {/* Keyed by project: switching projects remounts the page, resetting its tables (page 1, nothing checked, no filters). */}
             <Fragment key={projectId}>

@@ -5,15 +5,16 @@ import { MSG } from '../../../../common/messages';
 import { tokenStore } from '../../../lib/api';
 import { stubFetch } from '../../../testing/fetch-stub';
 import { renderWithProviders } from '../../../testing/render';
+import { ssoLoginHref } from '../api/oidc';
 import { LoginPage } from './login-page';
 
-function renderLogin() {
+function renderLogin(path = '/login') {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginPage /> },
       { path: '/loading/callback', element: <p>callback</p> },
     ],
-    { initialEntries: ['/login'] },
+    { initialEntries: [path] },
   );
   renderWithProviders(<RouterProvider router={router} />);
   return router;
@@ -37,7 +38,7 @@ describe('LoginPage', () => {
     fill('not-an-email', '');
     expect(await screen.findByText(MSG.validation.emailInvalid)).toBeTruthy();
     expect(screen.getByText(MSG.validation.passwordRequired)).toBeTruthy();
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.url.pathname !== '/api/p/oidc')).toHaveLength(0);
   });
 
   it("shows the server's message on 401 and 429 and stays on the page", async () => {
@@ -62,8 +63,32 @@ describe('LoginPage', () => {
     fill('Ada@Example.com', 'secret-password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/loading/callback'));
     expect(tokenStore.get()).toBe('tok-1');
-    expect(calls[0].url.pathname).toBe('/api/auth/login');
-    expect(calls[0].body).toEqual({ email: 'Ada@Example.com', password: 'secret-password' });
-    expect(calls[0].headers.authorization).toBeUndefined();
+    // The other call is the single sign-on settings (GET p/oidc).
+    const login = calls.find((c) => c.url.pathname === '/api/auth/login')!;
+    expect(login.body).toEqual({ email: 'Ada@Example.com', password: 'secret-password' });
+    expect(login.headers.authorization).toBeUndefined();
+  });
+
+  it('links to the password reset page', () => {
+    stubFetch(() => ({ status: 404 }));
+    renderLogin();
+    expect(screen.getByRole('link', { name: MSG.identity.forgotPassword }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  it('offers single sign-on when the server has a provider, passing the return path on', async () => {
+    stubFetch(() => ({ body: { data: { type: 'oidc', id: 'oidc', attributes: { enabled: true, label: 'Acme SSO', login_url: '/api/p/oidc/login' } } } }));
+    renderLogin('/login?return_to=%2Freports%2F4');
+    const button = await screen.findByRole('link', { name: MSG.identity.ssoButton('Acme SSO') });
+    expect(button.getAttribute('href')).toBe('/api/p/oidc/login?return_to=%2Freports%2F4');
+  });
+
+  it('shows no sign-on button when it is off, ignores a return path to another site, and shows sso_error', async () => {
+    const calls = stubFetch(() => ({ body: { data: { type: 'oidc', id: 'oidc', attributes: { enabled: false, label: 'SSO', login_url: '/api/p/oidc/login' } } } }));
+    renderLogin('/login?sso_error=The%20provider%20refused');
+    expect((await screen.findByRole('alert')).textContent).toContain('The provider refused');
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/p/oidc')).toBe(true));
+    expect(screen.queryByRole('link', { name: /Log in with/ })).toBeNull();
+    expect(ssoLoginHref('/api/p/oidc/login', '//evil.example/x')).toBe('/api/p/oidc/login');
+    expect(ssoLoginHref('/api/p/oidc/login', 'https://evil.example/')).toBe('/api/p/oidc/login');
   });
 });

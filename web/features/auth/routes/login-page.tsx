@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../../common/messages';
 import { loginBody, type SessionDocument } from '../../../../common/schemas/auth';
 import { apiFetch, ApiError, tokenStore } from '../../../lib/api';
 import { documentErrors, serverFieldErrors } from '../../../lib/form';
+import { ssoLoginHref, useOidcSettings } from '../api/oidc';
 import { AuthShell } from '../components/auth-shell';
 
 function loginProblem(err: unknown): string {
@@ -18,10 +19,17 @@ function loginProblem(err: unknown): string {
   return err.message;
 }
 
-/** /login: email and password → POST auth/login, keep the token, then /loading/callback. */
+/**
+ * /login: email and password → POST auth/login, keep the token, then /loading/callback. Beside
+ * them: "Forgot password?", and the single sign-on button when the server has a provider
+ * (`?return_to=` is passed on; `?sso_error=` is what the provider's round trip ended with).
+ */
 export function LoginPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const [params] = useSearchParams();
+  const sso = useOidcSettings().data;
+  const ssoError = params.get('sso_error');
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -61,11 +69,31 @@ export function LoginPage() {
               {problem}
             </Alert>
           )}
+          {ssoError && !problem && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} title={MSG.identity.ssoFailed} role="alert">
+              {ssoError.slice(0, 300)}
+            </Alert>
+          )}
           <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" required {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <Stack gap={4}>
+            <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+            <Group justify="flex-end">
+              <Anchor component={Link} to="/forgot-password" size="sm">
+                {MSG.identity.forgotPassword}
+              </Anchor>
+            </Group>
+          </Stack>
           <Button type="submit" size="md" loading={form.submitting} fullWidth>
             Log in
           </Button>
+          {sso?.enabled && (
+            <>
+              <Divider label="or" labelPosition="center" />
+              <Button component="a" href={ssoLoginHref(sso.login_url, params.get('return_to'))} variant="default" size="md" fullWidth leftSection={<IconKey size={18} />}>
+                {MSG.identity.ssoButton(sso.label)}
+              </Button>
+            </>
+          )}
           <Text size="sm" c="dimmed" ta="center">
             No account yet?{' '}
             <Anchor component={Link} to="/signup" fw={600}>
