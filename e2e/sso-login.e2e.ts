@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../common/messages.js';
+import { login } from '../bench/lib.js';
+import { startFakeOidcProvider, FAKE_OIDC_PASSWORD, type FakeOidcProvider } from '../test/fakes/oidc-provider.js';
+import { ADMIN, startJourney, type Journey } from './harness.js';
+
+/**
+ * Single sign-on in the browser against a real OpenID provider on 127.0.0.1: the login page's
+ * button → the provider's login form → back in the app signed in (through /loading/callback);
+ * logging out ends the provider's session too and returns to the app.
+ */
+const LABEL = 'Acme SSO';
+let idp: FakeOidcProvider;
+let j: Journey;
+beforeAll(async () => {
+  idp = await startFakeOidcProvider({ accounts: [{ sub: 'sso-admin', email: ADMIN.email, emailVerified: true, name: 'Admin at Acme' }] });
+  j = await startJourney(
+    { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_LABEL: LABEL },
+    { allowOrigins: [idp.issuer] },
+  );
+  // The app's address is known only now; the provider registers its redirect URI on first use.
+  idp.setAppOrigin(j.server.url);
+}, 180_000);
+afterAll(async () => {
+  await j?.close();
+  await idp?.close();
+});
+
+/** From the login page to the provider's form: the SSO button when the page has it, else its address. */
+async function openProviderLogin() {
+  const page = j.page;
+  await page.goto(`${j.server.url}/login`);
+  const button = page.getByRole('link', { name: MSG.identity.ssoButton(LABEL) }).or(page.getByRole('button', { name: MSG.identity.ssoButton(LABEL) }));
+  if (await button.first().isVisible({ timeout: 5000 }).catch(() => false)) await button.first().click();
+  else await page.goto(`${j.server.url}/api/p/oidc/login`);
+}
+
+const atProviderForm = (u: URL) => u.origin === idp.issuer && u.pathname.startsWith('/interaction/');
+const inApp = (u: URL) => u.origin === j.server.url && !/^\/(login|loading|api)\b/.test(u.pathname);
+
+async function signInAtProvider() {
+  await j.page.getByLabel('E-mail').fill(ADMIN.email);
+  await j.page.getByLabel('Password').fill(FAKE_OIDC_PASSWORD);
+  await j.page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The bootstrap admin confirms the address (the link e-mailed to it, read from the outbox). */
+async function confirmAdminAddress() {
+  const token = await login(j.server.url);
+  const auth = { authorization: `Bearer ${token}` };
+  const sent = await fetch(`${j.server.url}/api/verify_email`, { method: 'POST', headers: auth });
+  if (sent.status === 409 || sent.status === 422) return; // already confirmed
+  expect(sent.status).toBe(202);
+  const outbox = await (await fetch(`${j.server.url}/api/mail_outbox`, { headers: auth })).json();
+  const body: string = outbox.data.map((m: { attributes: { text_body: string } }) => m.attributes.text_body).find((t: string) => /verify-email\//.test(t));
+  const link = /\/verify-email\/([\w-]+)/.exec(body)![1];
+  expect((await fetch(`${j.server.url}/api/p/verify_email/${link}`, { method: 'POST' })).status).toBe(200);
+}
+
+describe('single sign-on', () => {
+  it('offers SSO on this installation', async () => {
+    const res = await fetch(`${j.server.url}/api/p/oidc`);
+    expect((await res.json()).data.attributes).toMatchObject({ enabled: true, label: LABEL });
+  });
+
+  it('refuses to link an account that has not confirmed its address, and says so on the login page', async () => {
+    const admin = await (await fetch(`${j.server.url}/api/user`, { headers: { authorization: `Bearer ${await login(j.server.url)}` } })).json();
+    if (admin.data.attributes.email_verified === true) return;
+    await openProviderLogin();
+    await j.page.waitForURL(atProviderForm);
+    await j.shot('sso-provider-form');
+    await signInAtProvider();
+    await j.page.waitForURL((u) => u.pathname === '/login' && u.searchParams.has('sso_error'));
+    expect(new URL(j.page.url()).searchParams.get('sso_error')).toBe(MSG.oidc.accountUnverified(ADMIN.email));
+    await j.shot('sso-login-refused');
+  });
+
+  it('signs in through the provider and lands in the workspace', async () => {
+    await confirmAdminAddress();
+    await openProviderLogin();
+    // Still signed in at the provider from the refused attempt, it may send the browser straight back.
+    await j.page.waitForURL((u) => atProviderForm(u) || inApp(u));
+    if (atProviderForm(new URL(j.page.url()))) await signInAtProvider();
+    await j.page.waitForURL(inApp);
+    // The token was taken out of the address bar and kept like a password login's.
+    expect(j.page.url()).not.toContain('token=');
+    expect(await j.page.evaluate(() => localStorage.getItem('coverwatch.token'))).toBeTruthy();
+    await j.page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await j.shot('sso-signed-in');
+  });
+
+  it("logs out through the provider's end-session page and returns to the app", async () => {
+    await j.page.getByRole('button', { name: 'Account menu' }).click();
+    await j.page.getByRole('menuitem', { name: 'Log out' }).click();
+    await j.page.waitForURL((u) => u.origin === idp.issuer);
+    await j.shot('sso-provider-logout');
+    await j.page.getByRole('button', { name: /yes, sign me out/i }).click();
+    await j.page.waitForURL((u) => u.origin === j.server.url && u.pathname === '/welcome');
+    expect(await j.page.evaluate(() => localStorage.getItem('coverwatch.token'))).toBeNull();
+  });
+});
