@@ -134,6 +134,24 @@ export const alertPreviewDocument = z.object({
 });
 export type AlertPreview = z.infer<typeof alertPreviewDocument>['data'];
 
+/** What a service answered to the test message a save posted to a webhook or Slack channel. */
+export interface NotificationTestResult {
+  ok: boolean;
+  /** The service's HTTP status, when it answered. */
+  status?: number;
+  /** A sentence for the person who saved ("Test message sent to Slack", "Slack answered 404 no_service (…)"). */
+  message: string;
+}
+
+/**
+ * `meta.notification_tests` of a save of an alert, a YouTube feed or a Twitch feed: one entry per
+ * service the save set a webhook (or an alert's Slack channel) for; empty when it set none.
+ */
+export interface NotificationTests {
+  slack?: NotificationTestResult;
+  discord?: NotificationTestResult;
+}
+
 /** Attributes of the `alert` resource the API sends. */
 export interface AlertResourceAttributes {
   project_id: string;

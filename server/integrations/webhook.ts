@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { MSG } from '../../common/messages.js';
+import type { NotificationTestResult, NotificationTests } from '../../common/schemas/alerts.js';
 import { fetchUrl, FetchError } from '../net/http-client.js';
 import { isPrivateAddress } from '../net/ssrf.js';
 
@@ -147,18 +148,8 @@ export function webhookUrlProblem(kind: WebhookKind, url: string, allowPrivateNe
 }
 
 /** What a test message got from the service, as the save's `meta.notification_tests` reports it. */
-export interface WebhookTestResult {
-  ok: boolean;
-  /** The service's HTTP status, when it answered. */
-  status?: number;
-  /** A sentence for the person who saved the webhook ("Slack answered 404 no_service (the webhook was revoked)"). */
-  message: string;
-}
-
-export interface NotificationTests {
-  slack?: WebhookTestResult;
-  discord?: WebhookTestResult;
-}
+export type WebhookTestResult = NotificationTestResult;
+export type { NotificationTests };
 
 /** A test message waits this long at most: the person who saved the form waits for it. */
 export const WEBHOOK_TEST_TIMEOUT_MS = 5_000;

@@ -156,3 +156,46 @@ describe('Twitch feed edit', () => {
     await waitFor(() => expect(patched).toEqual({ is_enabled: false, discord_webhook_url: null }));
   });
 });
+
+describe('Twitch feed webhooks checked when saved', () => {
+  const feed = flatten(feedInfo().data) as TwitchFeedAttributes & { id: string };
+
+  it("shows each service's answer to the test message: sent in green, a failure with the service's words", async () => {
+    serveForm((req) =>
+      req.method === 'PATCH'
+        ? {
+            body: {
+              ...feedInfo(),
+              meta: {
+                notification_tests: {
+                  slack: { ok: true, status: 200, message: MSG.webhooks.testSent('Slack') },
+                  discord: { ok: false, status: 404, message: 'Discord answered 404 Unknown Webhook (code 10015)' },
+                },
+              },
+            },
+          }
+        : undefined,
+    );
+    renderModal(feed);
+    fireEvent.change(await screen.findByLabelText('Slack webhook URL'), { target: { value: 'https://hooks.slack.com/services/T0/B0/x' } });
+    fireEvent.change(screen.getByLabelText('Discord webhook URL'), { target: { value: 'https://discord.com/api/webhooks/1/revoked' } });
+    fireEvent.click(saveButton('Save changes'));
+    expect(await screen.findByText(MSG.webhooks.testSent('Slack'))).toBeTruthy();
+    expect(screen.getByText('The Discord test message failed')).toBeTruthy();
+    expect(screen.getByText('Discord answered 404 Unknown Webhook (code 10015)')).toBeTruthy();
+    expect(screen.getByText(MSG.streams.updated)).toBeTruthy();
+  });
+
+  it("shows the server's refusal of a URL that is not the service's at its field, and keeps the form open", async () => {
+    serveForm((req) =>
+      req.method === 'PATCH'
+        ? { status: 422, body: { errors: [{ status: '422', code: 'validation_failed', detail: MSG.webhooks.slackHost, source: { pointer: '/slack_webhook_url' } }] } }
+        : undefined,
+    );
+    renderModal(feed);
+    fireEvent.change(await screen.findByLabelText('Slack webhook URL'), { target: { value: 'https://discord.com/api/webhooks/1/abc' } });
+    fireEvent.click(saveButton('Save changes'));
+    expect(await screen.findByText(MSG.webhooks.slackHost)).toBeTruthy();
+    expect(screen.queryByText(MSG.streams.updated)).toBeNull();
+  });
+});

@@ -265,3 +265,56 @@ describe('YouTube feed: the feed', () => {
     expect(await screen.findByText(MSG.videos.refreshQueued)).toBeTruthy();
   });
 });
+
+describe('YouTube feed webhooks checked when saved', () => {
+  const openEdit = async () => {
+    renderVideosRoute(`/youtube-feed/${PROJECT_ID}`);
+    await screen.findByText(/Keyword “starfall”/);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit feed' }));
+    return screen.findByRole('textbox', { name: 'Slack webhook' });
+  };
+
+  it("shows each service's answer to the test message after saving: sent in green, a failure with the service's words", async () => {
+    serveFeed({
+      extra: (req) =>
+        req.url.pathname === LIST && req.method === 'PATCH'
+          ? {
+              body: {
+                ...feedInfoDoc(),
+                meta: { notification_tests: { slack: { ok: false, status: 404, message: 'Slack answered 404 no_service (the webhook was revoked)' } } },
+              },
+            }
+          : undefined,
+    });
+    fireEvent.change(await openEdit(), { target: { value: 'https://hooks.slack.com/services/T0/B0/revoked' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The Slack test message failed')).toBeTruthy();
+    expect(screen.getByText('Slack answered 404 no_service (the webhook was revoked)')).toBeTruthy();
+    expect(screen.getByText(MSG.videos.updated)).toBeTruthy();
+  });
+
+  it('says a test message was sent', async () => {
+    serveFeed({
+      extra: (req) =>
+        req.url.pathname === LIST && req.method === 'PATCH'
+          ? { body: { ...feedInfoDoc(), meta: { notification_tests: { slack: { ok: true, status: 200, message: MSG.webhooks.testSent('Slack') } } } } }
+          : undefined,
+    });
+    fireEvent.change(await openEdit(), { target: { value: 'https://hooks.slack.com/services/T0/B0/x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(MSG.webhooks.testSent('Slack'))).toBeTruthy();
+  });
+
+  it("shows the server's refusal of a URL that is not the service's at its field", async () => {
+    serveFeed({
+      extra: (req) =>
+        req.url.pathname === LIST && req.method === 'PATCH'
+          ? { status: 422, body: { errors: [{ status: '422', code: 'validation_failed', detail: MSG.webhooks.slackHost, source: { pointer: '/slack_webhook_url' } }] } }
+          : undefined,
+    });
+    fireEvent.change(await openEdit(), { target: { value: 'https://discord.com/api/webhooks/1/abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(MSG.webhooks.slackHost)).toBeTruthy();
+    expect(screen.queryByText(MSG.videos.updated)).toBeNull();
+  });
+});

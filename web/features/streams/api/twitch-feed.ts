@@ -5,6 +5,7 @@ import type { TwitchFeedAttributes, TwitchFeedItemAttributes } from '../../../..
 import { ApiError, apiFetch, flatten, type JsonApiResource } from '../../../lib/api';
 import { projectsAllKey } from '../../../lib/workspace';
 import { toastError, toastSuccess, toastWarning } from '../../../components/toasts';
+import { showNotificationTests, type WithNotificationTests } from '../../videos/api/notification-tests';
 
 /** The Twitch feed's calls (contract "Streams"; spec 001 "Stream feed (Twitch)"). */
 export type { TwitchFeedAttributes, TwitchFeedItemAttributes };
@@ -101,12 +102,14 @@ export function useSaveTwitchFeed() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: TwitchFeedBody }) =>
-      apiFetch<{ data: JsonApiResource<TwitchFeedAttributes> }>(id ? `${TWITCH_FEED_PATH}/${id}` : TWITCH_FEED_PATH, {
+      apiFetch<{ data: JsonApiResource<TwitchFeedAttributes> } & WithNotificationTests>(id ? `${TWITCH_FEED_PATH}/${id}` : TWITCH_FEED_PATH, {
         method: id ? 'PATCH' : 'POST',
         body,
       }),
-    onSuccess: async (_doc, { id }) => {
+    onSuccess: async (doc, { id }) => {
       toastSuccess(id ? MSG.streams.updated : MSG.streams.created);
+      // What Slack and Discord answered to the test message of a webhook this save set.
+      showNotificationTests(doc);
       // A new keyword or game changes the list too (videos already in the feed stay).
       await Promise.all([qc.invalidateQueries({ queryKey: projectsAllKey }), qc.invalidateQueries(anyFeedQuery)]);
     },

@@ -6,6 +6,7 @@ import type {
 } from '../../../../common/schemas/videos';
 import { apiFetch, flatten, type JsonApiResource } from '../../../lib/api';
 import { projectsAllKey } from '../../../lib/workspace';
+import type { WithNotificationTests } from './notification-tests';
 
 export type { YoutubeFeedAttributes, YoutubeFeedVideoAttributes, YoutubePreviewVideo };
 export type YoutubeFeed = YoutubeFeedAttributes & { id: string };
@@ -79,7 +80,8 @@ export type FeedUpdateBody = Partial<{
 export function useCreateYoutubeFeed() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: FeedCreateBody) => apiFetch<{ data: JsonApiResource<YoutubeFeedAttributes> }>(YOUTUBE_FEED_PATH, { method: 'POST', body }),
+    mutationFn: (body: FeedCreateBody) =>
+      apiFetch<{ data: JsonApiResource<YoutubeFeedAttributes> } & WithNotificationTests>(YOUTUBE_FEED_PATH, { method: 'POST', body }),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: projectsAllKey });
     },
@@ -89,7 +91,8 @@ export function useCreateYoutubeFeed() {
 export function useUpdateYoutubeFeed(feedId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: FeedUpdateBody) => apiFetch(`${YOUTUBE_FEED_PATH}/${feedId}`, { method: 'PATCH', body }),
+    mutationFn: (body: FeedUpdateBody) =>
+      apiFetch<{ data: JsonApiResource<YoutubeFeedAttributes> } & WithNotificationTests>(`${YOUTUBE_FEED_PATH}/${feedId}`, { method: 'PATCH', body }),
     onSuccess: async () => {
       await qc.invalidateQueries({ predicate: (q) => isFeedKey(q.queryKey) });
     },

@@ -9,6 +9,7 @@ import { serverFieldErrors } from '../../../lib/form';
 import { FormModalActions } from '../../../components/form-modal-actions';
 import { closeThenReset } from '../../../components/modal-reset';
 import { toastError, toastSuccess } from '../../../components/toasts';
+import { showNotificationTests } from '../api/notification-tests';
 import { useCreateYoutubeFeed, useUpdateYoutubeFeed, useYoutubeAvailability, type YoutubeFeed } from '../api/youtube-feed';
 import { changedFeedBody, createFeedBody, feedFormErrors, feedFormValues, type FeedFormValues } from '../lib/feed-form';
 import { FeedPreview } from './feed-preview';
@@ -80,11 +81,13 @@ export function FeedFormModal({ opened, onClose, projectId, feed }: Props) {
     }
     try {
       if (!editing) {
-        await create.mutateAsync(createFeedBody(projectId, values, plan));
+        const saved = await create.mutateAsync(createFeedBody(projectId, values, plan));
         toastSuccess(MSG.videos.created);
+        showNotificationTests(saved);
       } else if (changes && Object.keys(changes).length > 0) {
-        await update.mutateAsync(changes);
+        const saved = await update.mutateAsync(changes);
         toastSuccess(MSG.videos.updated);
+        showNotificationTests(saved);
       }
       close();
     } catch (err) {
