@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../common/messages';
-import type { AlertPreview, AlertResourceAttributes } from '../../../../common/schemas/alerts';
+import type { AlertPreview, AlertResourceAttributes, NotificationTests } from '../../../../common/schemas/alerts';
 import { apiFetch, flatten, type JsonApiResource } from '../../../lib/api';
 import { userQueryKey } from '../../../lib/session';
 import { projectsAllKey } from '../../../lib/workspace';
 import { toastSuccess } from '../../../components/toasts';
+import { notifications } from '@mantine/notifications';
 
 /** An alert as `GET alerts/:id` describes it (docs/api.md "Alerts and the articles feed"). */
 export type AlertAttributes = AlertResourceAttributes;
@@ -71,13 +72,14 @@ export function useSaveAlert(projectId: string, channels: AlertChannels) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ values, id }: { values: AlertValues; id?: string }) =>
-      apiFetch<{ data: JsonApiResource<AlertAttributes> }>(id ? `${ALERTS_PATH}/${id}` : ALERTS_PATH, {
+      apiFetch<{ data: JsonApiResource<AlertAttributes>; meta?: { notification_tests?: NotificationTests } }>(id ? `${ALERTS_PATH}/${id}` : ALERTS_PATH, {
         method: id ? 'PATCH' : 'POST',
         body: alertDocument(values, projectId, channels, id),
       }),
     onSuccess: async (doc, { values, id }) => {
       if (id) toastSuccess(MSG.alerts.updated);
       else toastSuccess(MSG.alerts.createdNamed(values.name.trim()), MSG.alerts.created);
+      showNotificationTests(doc?.meta?.notification_tests, values.slackChannelName);
       if (doc?.data) qc.setQueryData(alertKey(doc.data.id), flatten(doc.data));
       await Promise.all([
         qc.invalidateQueries({ queryKey: projectsAllKey }),
@@ -111,4 +113,22 @@ export function useAlertPreview(keywords: string | null, minReach: number | null
     retry: false,
     placeholderData: (previous) => previous,
   });
+}
+
+/**
+ * What Slack and Discord answered to the test message a save sent (`meta.notification_tests`):
+ * a success toast, or the service's answer in a toast that stays until closed, since the alert
+ * is saved anyway and the answer (a wrong channel, a revoked webhook) is what needs fixing.
+ */
+export function showNotificationTests(tests: NotificationTests | undefined, slackChannelName: string | null) {
+  if (tests?.slack) {
+    const { ok, message } = tests.slack;
+    if (ok) toastSuccess(slackChannelName ? MSG.slack.testSent(slackChannelName) : message);
+    else notifications.show({ color: 'red', title: 'The Slack test message failed', message: MSG.slack.testFailed(message), autoClose: false, withBorder: true });
+  }
+  if (tests?.discord) {
+    const { ok, message } = tests.discord;
+    if (ok) toastSuccess(message);
+    else notifications.show({ color: 'red', title: 'The Discord test message failed', message, autoClose: false, withBorder: true });
+  }
 }

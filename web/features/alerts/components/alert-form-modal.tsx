@@ -10,6 +10,7 @@ import { FormModalActions } from '../../../components/form-modal-actions';
 import { closeThenReset } from '../../../components/modal-reset';
 import { toastError } from '../../../components/toasts';
 import { serverFieldErrors } from '../../../lib/form';
+import { useSlackChannels } from '../../slack/api/slack';
 import { ALERT_PREVIEW_DEBOUNCE_MS, useAlertPreview, useSaveAlert, type Alert, type AlertValues } from '../api/alerts';
 import { useFeedGates } from '../../../lib/feed-gates';
 import { AlertNotificationFields, type NotificationValues } from './alert-notification-fields';
@@ -66,6 +67,7 @@ export function AlertFormModal({ opened, onClose, projectId, projectName, alert 
   const gates = useFeedGates();
   const channels = { slack: gates.slackPlan && gates.slackEnabled, discord: gates.discordPlan };
   const save = useSaveAlert(projectId, channels);
+  const slackChannels = useSlackChannels(channels.slack);
   const [draft, setDraft] = useState<Draft>(() => initialDraft(alert, projectName));
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -131,7 +133,11 @@ export function AlertFormModal({ opened, onClose, projectId, projectName, alert 
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length) return;
-    const slackChannel = gates.slackChannels.find((c) => c.id === draft.slackChannelId);
+    // The name is kept beside the id (the alert shows it without asking Slack).
+    const slackChannel = draft.slackChannelId
+      ? ((slackChannels.data ?? []).find((c) => c.id === draft.slackChannelId) ??
+        (alert?.slack_channel_id === draft.slackChannelId ? { id: draft.slackChannelId, name: alert.slack_channel_name ?? draft.slackChannelId } : undefined))
+      : undefined;
     const values: AlertValues = {
       name: draft.name,
       keywords,

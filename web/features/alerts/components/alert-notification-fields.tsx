@@ -3,6 +3,7 @@ import { IconBrandDiscord, IconBrandSlack, IconLock } from '@tabler/icons-react'
 import { Link } from 'react-router';
 import { MSG } from '../../../../common/messages';
 import type { FeedGates } from '../../../lib/feed-gates';
+import { useSlackChannels } from '../../slack/api/slack';
 
 export interface NotificationValues {
   slackTracking: boolean;
@@ -32,6 +33,43 @@ function Upgrade({ children }: { children: string }) {
 }
 
 /**
+ * The channels of the organization's Slack app (GET slack/channels), searchable. A channel saved
+ * earlier that is no longer listed stays selectable, so opening the form never drops it silently.
+ */
+function SlackChannelSelect({ value, onChange }: { value: string | null; onChange: (id: string | null) => void }) {
+  const channels = useSlackChannels();
+  const data = (channels.data ?? []).map((c) => ({ value: c.id, label: `#${c.name}${c.is_private ? ' (private)' : ''}` }));
+  if (value && !data.some((d) => d.value === value)) data.unshift({ value, label: value });
+  const none = channels.isSuccess && channels.data.length === 0;
+  return (
+    <Select
+      label="Slack channel"
+      description={
+        none ? (
+          <>
+            {MSG.slack.noChannels}{' '}
+            <Anchor component={Link} to="/settings" size="xs">
+              Open Settings
+            </Anchor>
+          </>
+        ) : (
+          'New articles are posted here by the Coverwatch app; a test message is sent when you save.'
+        )
+      }
+      placeholder={channels.isPending ? 'Loading channels…' : 'Choose a channel'}
+      searchable
+      clearable
+      nothingFoundMessage="No channel with this name"
+      data={data}
+      value={value}
+      onChange={onChange}
+      error={channels.isError ? MSG.slack.channelsFailed : undefined}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/**
  * Slack and Discord notifications of an alert. Slack fields show only when the plan has Slack
  * and the organization enabled it, otherwise a prompt to enable it (000 §5); a plan without
  * the feature shows the upgrade message (000 §6). The switch reveals the fields (000 §4).
@@ -50,19 +88,10 @@ export function AlertNotificationFields({ gates, values, errors, onChange }: Pro
           />
           <Collapse expanded={values.slackTracking}>
             <Stack gap="sm" ps="md">
-              {gates.slackChannels.length > 0 && (
-                <Select
-                  label="Slack channel"
-                  placeholder="Choose a channel"
-                  clearable
-                  data={gates.slackChannels.map((c) => ({ value: c.id, label: `#${c.name}` }))}
-                  value={values.slackChannelId}
-                  onChange={(v) => onChange({ slackChannelId: v })}
-                  comboboxProps={{ withinPortal: true }}
-                />
-              )}
+              <SlackChannelSelect value={values.slackChannelId} onChange={(slackChannelId) => onChange({ slackChannelId })} />
               <TextInput
                 label="Slack webhook URL"
+                description="Optional, instead of a channel: an incoming webhook of your own Slack app."
                 placeholder="https://hooks.slack.com/services/…"
                 value={values.slackWebhookUrl}
                 onChange={(e) => onChange({ slackWebhookUrl: e.currentTarget.value })}
