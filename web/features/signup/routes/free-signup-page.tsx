@@ -12,6 +12,7 @@ import { FeedsSummary } from '../components/feeds-summary';
 import { IntroStep } from '../components/intro-step';
 import { OrganizationStep } from '../components/organization-step';
 import { ProjectStep } from '../components/project-step';
+import { SlackOffer } from '../components/slack-offer';
 import {
   SERVER_FIELD_TO_FORM,
   useAccountForm,
@@ -127,7 +128,18 @@ export function FreeSignupPage() {
           <CreateAccountStep status={status} pendingText="Setting up your organisation, brand and project…" />
         </Stepper.Step>
         <Stepper.Completed>
-          <CreateAccountStep status={status} summary={create.data && <FeedsSummary feeds={create.data.data.feeds} />} pendingText="" />
+          <CreateAccountStep
+            status={status}
+            summary={
+              create.data && (
+                <>
+                  <FeedsSummary feeds={create.data.data.feeds} />
+                  <SlackOffer />
+                </>
+              )
+            }
+            pendingText=""
+          />
         </Stepper.Completed>
       </Stepper>
       <SignupErrorModal opened={create.isError} message={creationFailureMessage(create.error)} onStartOver={startOver} />
