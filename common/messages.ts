@@ -445,11 +445,10 @@ export const MSG = {
     testSent: (channel: string) => `Slack accepted the test message in #${channel}.`,
     testFailed: (reason: string) => `The test message was not posted: ${reason}`,
   },
-  /** Workspace preferences and row actions (issue 15 "small spec items"). */
+  /** Workspace preferences (issue 15 "small spec items"). */
   workspace: {
     projectsFirstOn: 'Coverwatch now opens on the projects page',
     projectsFirstOff: 'Coverwatch now opens on the articles feed',
-    noAlertToEdit: 'This project has no alert yet: create one to choose what it tracks.',
   },
 } as const;
 
