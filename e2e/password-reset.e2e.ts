@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveChallenge } from 'altcha-lib/v1';
 import { freePort } from '../server/db/embedded.js';
 import { startFakeSmtp, type FakeSmtp } from '../test/fakes/smtp.js';
 import { ADMIN, loginAs, startJourney, type Journey } from './harness.js';
@@ -6,7 +7,8 @@ import { ADMIN, loginAs, startJourney, type Journey } from './harness.js';
 /**
  * A forgotten password, end to end: "Forgot password?" on the login page → the address → the
  * e-mail reaches a local SMTP receiver → its link opens the reset page → a new password signs
- * the person in → the old password no longer works, the new one does.
+ * the person in → the old password no longer works, the new one does. And the address
+ * confirmation of a free sign-up: the banner, "Send it again", the link, the banner gone.
  */
 let j: Journey;
 let smtp: FakeSmtp;
@@ -74,5 +76,45 @@ describe('password reset', () => {
 
     await page.evaluate(() => localStorage.clear());
     await loginAs(page, j.server.url, ADMIN.email, NEW_PASSWORD);
+  });
+
+  it('asks a new account to confirm its address until the e-mailed link is followed', async () => {
+    const page = j.page;
+    const email = 'grace@analytical.test';
+    // A free sign-up through the API (the sign-up journeys drive its form), captcha solved like the widget does.
+    const ch = await (await fetch(`${j.server.url}/api/p/captcha`)).json();
+    const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
+    const altcha = Buffer.from(JSON.stringify({ algorithm: ch.algorithm, challenge: ch.challenge, number: solution!.number, salt: ch.salt, signature: ch.signature })).toString('base64');
+    const signup = await fetch(`${j.server.url}/api/p/free_user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Grace Hopper', email, password: 'compiler pioneer', organization_name: 'Analytical Games',
+        client_name: 'Difference Engine', project_name: 'Launch 2026', altcha,
+      }),
+    });
+    expect(signup.status).toBe(201);
+    const first = await smtp.waitFor((m) => m.to.includes(email) && m.subject === 'Confirm your e-mail address for Coverwatch', 60000);
+    expect(first.text).toMatch(/\/verify-email\/[\w-]{43}/);
+
+    await page.evaluate(() => localStorage.clear());
+    await loginAs(page, j.server.url, email, 'compiler pioneer');
+    const banner = page.getByText(`Confirm your e-mail address: we sent a link to ${email}.`);
+    await banner.waitFor();
+    await j.shot('verify-email-1-banner');
+
+    // "Send it again": a second message; only its link works now.
+    await page.getByRole('button', { name: 'Send it again' }).click();
+    await page.getByText(`We sent a new link to ${email}.`).waitFor();
+    const second = await smtp.waitFor((m) => m.to.includes(email) && m !== first && m.subject === 'Confirm your e-mail address for Coverwatch', 60000);
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/verify-email\/[\w-]{43})/.exec(second.text)?.[1];
+    expect(link, second.text).toBeTruthy();
+
+    await page.goto(link!);
+    await page.getByText('Your e-mail address is confirmed.').waitFor();
+    await j.shot('verify-email-2-confirmed');
+    await page.getByRole('link', { name: 'Continue to Coverwatch' }).click();
+    await page.getByRole('navigation').first().waitFor();
+    await expect(banner.count()).resolves.toBe(0);
   });
 });

@@ -57,8 +57,8 @@ export function VerifyEmailPage() {
   }
   return (
     <IdentityCard title={MSG.identity.verifyTitle}>
-      <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
-        {result.data.meta.message} ({result.data.data.attributes.email})
+      <Alert color="teal" icon={<IconCircleCheck size={18} />} title={result.data.meta.message} role="status">
+        {result.data.data.attributes.email}
       </Alert>
       {onward}
     </IdentityCard>
