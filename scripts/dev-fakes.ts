@@ -4,7 +4,7 @@
 // fake Stripe's Pay page delivers signed webhooks to the dev API). It prints one line
 // `DEV_FAKES_ENV {json}` with the variables that point the API at them (dev.mjs reads it),
 // then the webhook addresses to paste into a feed's notification settings, and one line per
-// message Slack or Discord receive.
+// message Slack or Discord receive (the Slack app's Web API calls too).
 import { startFakeDiscord } from '../test/fakes/discord.js';
 import { startFakeSlack } from '../test/fakes/slack.js';
 import { startFakeStripe } from '../test/fakes/stripe.js';
@@ -83,11 +83,13 @@ async function main() {
     ...twitch.env,
     ALLOW_PRIVATE_NETWORK: 'true',
     ...stripe.env,
+    // Settings → Chat workspace → "Add to Slack" opens the fake's authorize page ("Allow").
+    ...slack.env,
   };
   process.stdout.write(`DEV_FAKES_ENV ${JSON.stringify(env)}\n`);
   console.log(`[fakes] YouTube ${youtube.apiUrl} · Twitch ${twitch.apiUrl}`);
   console.log('[fakes] YouTube keywords that find videos: minecraft, zelda, speedrun, indie game; Twitch games: Minecraft, Zelda');
-  console.log(`[fakes] Slack webhook:   ${slack.webhookUrl('devhook')}`);
+  console.log(`[fakes] Slack webhook:   ${slack.webhookUrl('devhook')} · Slack app: ${slack.authorizeUrl} (channels #general, #press, #launch-war-room)`);
   console.log(`[fakes] Discord webhook: ${discord.webhookUrl('1234567890')}`);
   console.log(`[fakes] Stripe ${stripe.url}: checkout's Pay button delivers webhooks to http://127.0.0.1:${apiPort}/api/webhooks/stripe`);
 
@@ -102,10 +104,16 @@ async function main() {
   let seenSlack = 0;
   let seenDiscord = 0;
   let seenStripe = 0;
+  let seenSlackApi = 0;
   const tail = setInterval(() => {
     for (const r of slack.requests.slice(seenSlack)) console.log(`[fakes] Slack ${r.status}: ${String(r.payload?.text ?? '').slice(0, 160)}`);
     for (const r of discord.requests.slice(seenDiscord)) console.log(`[fakes] Discord ${r.status}: ${String(r.payload?.content ?? '').slice(0, 160)}`);
     for (const d of stripe.deliveries.slice(seenStripe)) console.log(`[fakes] Stripe webhook ${d.type} → ${d.status ?? d.error}`);
+    for (const c of slack.apiCalls.slice(seenSlackApi)) {
+      if (c.method === 'chat.postMessage') console.log(`[fakes] Slack app → ${String(c.params.channel)} ${c.answer}: ${String(c.params.text ?? '').slice(0, 160)}`);
+      else console.log(`[fakes] Slack app ${c.method} ${c.answer}`);
+    }
+    seenSlackApi = slack.apiCalls.length;
     seenStripe = stripe.deliveries.length;
     seenSlack = slack.requests.length;
     seenDiscord = discord.requests.length;

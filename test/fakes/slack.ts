@@ -41,6 +41,8 @@ export interface FakeSlack {
   /** Webhooks that answer 404 `no_service` (revoked). */
   revoke(webhookUrl: string): void;
   close(): Promise<void>;
+  /** The settings that point Coverwatch's Slack app at this fake (SLACK_CLIENT_ID, …, SLACK_AUTHORIZE_URL). */
+  env: Record<string, string>;
   /** The Web API base (SLACK_API_URL) and the authorize page (SLACK_AUTHORIZE_URL). */
   apiUrl: string;
   authorizeUrl: string;
@@ -262,6 +264,13 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       revoked.add(new URL(webhookUrl).pathname);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    env: {
+      SLACK_CLIENT_ID: app.clientId,
+      SLACK_CLIENT_SECRET: app.clientSecret,
+      SLACK_SIGNING_SECRET: app.signingSecret,
+      SLACK_API_URL: `${baseUrl}/api`,
+      SLACK_AUTHORIZE_URL: `${baseUrl}/oauth/v2/authorize`,
+    },
     apiUrl: `${baseUrl}/api`,
     authorizeUrl: `${baseUrl}/oauth/v2/authorize`,
     app,
