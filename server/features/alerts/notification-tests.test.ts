@@ -34,7 +34,17 @@ let strict: TestContext;
 let slack: FakeSlack;
 let discord: FakeDiscord;
 beforeAll(async () => {
-  [open, strict, slack, discord] = await Promise.all([createTestContext({ ALLOW_PRIVATE_NETWORK: 'true' }), createTestContext(), startFakeSlack(), startFakeDiscord()]);
+  [slack, discord] = await Promise.all([startFakeSlack(), startFakeDiscord()]);
+  // The fake Slack is also the workspace of the organizations' Slack app (alert channels).
+  const slackApp = {
+    PUBLIC_URL: 'http://app.test',
+    SLACK_CLIENT_ID: slack.app.clientId,
+    SLACK_CLIENT_SECRET: slack.app.clientSecret,
+    SLACK_SIGNING_SECRET: slack.app.signingSecret,
+    SLACK_API_URL: slack.apiUrl,
+    SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+  };
+  [open, strict] = await Promise.all([createTestContext({ ALLOW_PRIVATE_NETWORK: 'true', ...slackApp }), createTestContext()]);
 });
 afterAll(async () => {
   await Promise.all([open?.close(), strict?.close(), slack?.close(), discord?.close()]);
@@ -222,18 +232,68 @@ describe.each(SAVERS)('$name webhooks', (saver) => {
 });
 
 describe('an alert’s Slack channel', () => {
+  /** An organization with the Slack app installed (the whole OAuth round trip against the fake). */
+  async function installed() {
+    const w = await workspace(open);
+    const link = await open.call('GET', '/api/slack/install', { token: w.token });
+    expect(link.statusCode).toBe(200);
+    const back = new URL(slack.approve(link.json().data.attributes.url));
+    expect((await open.call('GET', `${back.pathname}${back.search}`)).statusCode).toBe(302);
+    const post = (attributes: Record<string, unknown>) =>
+      open.call('POST', '/api/alerts', { token: w.token, body: { data: { type: 'alert', attributes: { project_id: w.project.id, keywords: 'nebula', ...attributes } } } });
+    return { ...w, post };
+  }
+  const postsTo = (channel: string) => slack.posts().filter((p) => p.params.channel === channel);
+
+  it('posts a test message through the app when tracking points at a channel, once, and answers what Slack said', async () => {
+    const w = await installed();
+    const before = postsTo('C0GENERAL').length;
+    const res = await w.post({ slack_tracking: true, slack_channel_id: 'C0GENERAL', slack_channel_name: 'general' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().meta.notification_tests).toEqual({ slack: { ok: true, message: MSG.webhooks.testSent('Slack') } });
+    expect(postsTo('C0GENERAL')).toHaveLength(before + 1);
+
+    const id = res.json().data.id;
+    const patch = (attributes: Record<string, unknown>) => open.call('PATCH', `/api/alerts/${id}`, { token: w.token, body: { data: { type: 'alert', id, attributes } } });
+    // Other edits, and the same channel again: no message.
+    for (const edit of [{ min_reach: 2 }, { slack_channel_id: 'C0GENERAL' }]) {
+      const same = await patch(edit);
+      expect(same.statusCode).toBe(200);
+      expect(same.json().meta.notification_tests).toEqual({});
+    }
+    expect(postsTo('C0GENERAL')).toHaveLength(before + 1);
+
+    // An archived channel: saved, and Slack's refusal is the answer.
+    slack.channels.push({ id: 'C0OLD', name: 'old-news', is_member: true });
+    expect((await open.call('POST', '/api/slack/channels/refresh', { token: w.token })).statusCode).toBeLessThan(300);
+    slack.channels.find((c) => c.id === 'C0OLD')!.is_archived = true;
+    const archived = await patch({ slack_channel_id: 'C0OLD', slack_channel_name: 'old-news' });
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json().data.attributes.slack_channel_id).toBe('C0OLD');
+    expect(archived.json().meta.notification_tests.slack).toMatchObject({ ok: false });
+    expect(archived.json().meta.notification_tests.slack.message).not.toBe('');
+  });
+
   it('refuses a channel that is not one of the organization’s Slack channels, at slack_channel_id', async () => {
-    const { res, update } = await SAVERS[0].create(open, { slack_tracking: true, slack_channel_id: 'C0UNKNOWN', slack_channel_name: 'press' });
+    const w = await installed();
+    const res = await w.post({ slack_tracking: true, slack_channel_id: 'C0UNKNOWN', slack_channel_name: 'press' });
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)).toEqual([{ code: 'validation_failed', detail: MSG.webhooks.unknownSlackChannel, pointer: '/data/attributes/slack_channel_id' }]);
+    // Another organization's channel is unknown here too.
+    const other = await workspace(open);
+    const foreign = await open.call('POST', '/api/alerts', {
+      token: other.token,
+      body: { data: { type: 'alert', attributes: { project_id: other.project.id, keywords: 'nebula', slack_tracking: true, slack_channel_id: 'C0GENERAL' } } },
+    });
+    expect(foreign.statusCode).toBe(422);
     // Without tracking the channel is not used, so it is not checked; switching tracking on checks it.
-    const { res: off, update: edit } = await SAVERS[0].create(open, { slack_tracking: false, slack_channel_id: 'C0UNKNOWN' });
+    const off = await w.post({ slack_tracking: false, slack_channel_id: 'C0UNKNOWN' });
     expect(off.statusCode).toBe(201);
     expect(off.json().meta.notification_tests).toEqual({});
-    const on = await edit({ slack_tracking: true });
+    const id = off.json().data.id;
+    const on = await open.call('PATCH', `/api/alerts/${id}`, { token: w.token, body: { data: { type: 'alert', id, attributes: { slack_tracking: true } } } });
     expect(on.statusCode).toBe(422);
     expect(errorsOf(on)[0].pointer).toBe('/data/attributes/slack_channel_id');
-    void update;
   });
 });
 

@@ -74,7 +74,7 @@ export async function sendWebhookTests(
 }
 
 /** The test message to a channel of the organization's Slack app, in the shape of a webhook's. */
-export async function sendSlackChannelTestResult(deps: { db: Db; config: Config }, orgId: number, channelId: string): Promise<WebhookTestResult> {
-  const outcome = await sendSlackChannelTest(deps, orgId, channelId);
+export async function sendSlackChannelTestResult(deps: { db: Db; config: Config }, orgId: number, channelId: string, subject: string): Promise<WebhookTestResult> {
+  const outcome = await sendSlackChannelTest(deps, orgId, channelId, { projectName: subject });
   return { ok: outcome.ok, message: outcome.ok ? MSG.webhooks.testSent('Slack') : outcome.message };
 }

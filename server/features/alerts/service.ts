@@ -98,7 +98,7 @@ async function notificationTests(notify: AlertOptions['notify'], orgId: number, 
   const channel = channelSet(before, after);
   const [tests, channelTest] = await Promise.all([
     sendWebhookTests(notify.config, webhooksSet(before, after), subject),
-    channel ? sendSlackChannelTestResult(notify, orgId, channel) : undefined,
+    channel ? sendSlackChannelTestResult(notify, orgId, channel, subject) : undefined,
   ]);
   return channelTest ? { ...tests, slack: channelTest } : tests;
 }
