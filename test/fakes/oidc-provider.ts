@@ -165,7 +165,8 @@ export async function startFakeOidcProvider(opts: FakeOidcOptions = {}): Promise
       return p.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled the sign-in' });
     }
     const email = (form.get('email') ?? '').trim().toLowerCase();
-    const account = accounts.find((a) => a.email?.toLowerCase() === email);
+    // An account without an address signs in with its subject.
+    const account = accounts.find((a) => (a.email ?? a.sub).toLowerCase() === email);
     if (!account || (form.get('password') ?? '') !== (account.password ?? FAKE_OIDC_PASSWORD)) {
       res.statusCode = 200;
       res.setHeader('content-type', 'text/html; charset=utf-8');

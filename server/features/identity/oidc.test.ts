@@ -23,6 +23,7 @@ beforeAll(async () => {
       { sub: 'sub-dave', email: 'dave@example.test', emailVerified: true },
       { sub: 'sub-erin', email: 'erin@example.test', emailVerified: true },
       { sub: 'sub-frank', email: 'frank@example.test', emailVerified: true },
+      { sub: 'sub-ghost' },
     ],
   });
   ctx = await createTestContext({
@@ -96,7 +97,7 @@ describe('GET /api/p/oidc/login', () => {
     expect(row.expiresAt.getTime() - before).toBeLessThanOrEqual(10 * 60_000 + 5000);
   });
 
-  it.each(['//evil.test/x', 'https://evil.test/', '/\\evil.test', 'projects', '/ok path'])('refuses return_to=%s (no open redirect)', async (returnTo) => {
+  it.each(['//evil.test/x', 'https://evil.test/', '/\\evil.test', 'projects', '/ok path', '/tab\there'])('refuses return_to=%s (no open redirect)', async (returnTo) => {
     const res = await ctx.call('GET', `/api/p/oidc/login?return_to=${encodeURIComponent(returnTo)}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toMatchObject({ code: 'bad_request', detail: MSG.oidc.returnTo, source: { parameter: 'return_to' } });
@@ -150,10 +151,34 @@ describe('the code flow through the provider', () => {
     expect(await ctx.deps.db.select().from(userIdentities).where(eq(userIdentities.subject, 'sub-carol'))).toEqual([]);
   });
 
+  it('explains that a provider sharing no address cannot be matched', async () => {
+    expect(ssoError(await signInAs('sub-ghost'))).toBe(MSG.oidc.noEmail(LABEL));
+  });
+
   it('explains a sign-in cancelled at the provider', async () => {
     const back = await idp.signIn((await startLogin()).href, 'cancel');
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(ssoError(await callback(back))).toBe(MSG.oidc.refused(LABEL));
+  });
+});
+
+describe('a provider that puts the address in the ID token', () => {
+  let idp2: FakeOidcProvider;
+  let ctx2: TestContext;
+  beforeAll(async () => {
+    idp2 = await startFakeOidcProvider({ appOrigin: APP, claimsInIdToken: true, accounts: [{ sub: 'gina', email: 'gina@example.test', emailVerified: true }] });
+    ctx2 = await createTestContext({ PUBLIC_URL: APP, OIDC_ISSUER: idp2.issuer, OIDC_CLIENT_ID: idp2.clientId, OIDC_CLIENT_SECRET: idp2.clientSecret });
+  });
+  afterAll(async () => {
+    await ctx2?.close();
+    await idp2?.close();
+  });
+
+  it('signs in the same way', async () => {
+    const gina = await makeUser(ctx2, { email: 'gina@example.test' });
+    const back = await idp2.signIn((await startLogin(ctx2)).href, { email: 'gina@example.test' });
+    const fragment = fragmentOf(await callback(back, ctx2));
+    expect((await ctx2.call('GET', '/api/user', { token: fragment.get('token')! })).json().data.id).toBe(String(gina.user.id));
   });
 });
 
@@ -174,6 +199,9 @@ describe('state', () => {
     const missing = new URL(back);
     missing.searchParams.delete('state');
     expect(ssoError(await callback(missing))).toBe(MSG.oidc.loginExpired);
+    const hostile = new URL(back);
+    hostile.searchParams.set('state', `${state}\ud800${'x'.repeat(5000)}`);
+    expect(ssoError(await callback(hostile))).toBe(MSG.oidc.loginExpired);
     expect(await ctx.deps.db.select().from(oidcLogins).where(eq(oidcLogins.state, state))).toHaveLength(1);
     fragmentOf(await callback(back));
   });

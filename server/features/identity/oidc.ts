@@ -74,8 +74,12 @@ export function createOidcProvider(config: Pick<Config, 'oidc'>): OidcProvider {
 
 /** A `return_to` this app may send the browser to: a local path (one leading slash, no scheme or host, no backslash). */
 export function isSafeReturnTo(value: string): boolean {
-  return /^\/(?![/\\])/.test(value) && !/[\\\s]/.test(value) && value.length <= 2000;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must be refused
+  return /^\/(?![/\\])/.test(value) && !/[\\\s\u0000-\u001f\u007f]/.test(value) && value.length <= 2000;
 }
+
+/** The shape randomState() gives (base64url); anything else cannot be a login of ours and never reaches the database. */
+const STATE_SHAPE = /^[\w-]{16,128}$/;
 
 /** The provider's metadata, with a reachable-provider failure turned into the sentence the login page shows. */
 async function providerConfiguration(provider: OidcProvider): Promise<client.Configuration> {
@@ -212,7 +216,7 @@ export async function finishOidcLogin(
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date; returnTo: string | null }> {
   const state = input.query.get('state');
-  const [login] = state ? await deps.db.delete(oidcLogins).where(eq(oidcLogins.state, state)).returning() : [];
+  const [login] = state && STATE_SHAPE.test(state) ? await deps.db.delete(oidcLogins).where(eq(oidcLogins.state, state)).returning() : [];
   if (!login || login.expiresAt <= now) throw new SsoError(MSG.oidc.loginExpired);
 
   const configuration = await providerConfiguration(provider);
