@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { ROLE } from '../../../common/limits.js';
 import type { Tx } from '../../db/client.js';
 
 /*
@@ -50,19 +51,26 @@ export interface DigestSection {
 /**
  * Which subscriptions are due at `upper`: instant ones whenever their watermark is behind, daily
  * ones when their watermark is before the latest daily send time. Only active subscriptions of
- * members who still belong to the organization (not kicked), for projects that are not archived.
+ * members who still belong to the organization (not kicked), for projects that are not archived,
+ * of organizations whose workspace is open: a closed one (trial over, subscription ended) reads
+ * nothing until it upgrades (requireActiveOrg), so its coverage is not mailed either; the
+ * watermark waits, and the next digest after the upgrade is capped like any other.
  */
 function dueCondition(upper: Date, dailyCutoff: Date): SQL {
   return sql`s.status
     and p.locked = false
-    and m.role_id in (1, 2)
+    and m.role_id in (${ROLE.admin}, ${ROLE.user})
+    and (coalesce((o.capabilities->>'platform_operator')::boolean, false)
+         or (o.subscription_status <> 'expired'
+             and not (o.plan = 'trial' and o.trial_ends_at is not null and o.trial_ends_at < ${upper.toISOString()}::timestamptz)))
     and s.covered_until < ${upper.toISOString()}::timestamptz
     and (s.frequency = 'instant' or (s.frequency = 'daily' and s.covered_until < ${dailyCutoff.toISOString()}::timestamptz))`;
 }
 
 const dueFrom = sql`notification_subscriptions s
   join projects p on p.id = s.project_id and p.organization_id = s.organization_id
-  join memberships m on m.organization_id = s.organization_id and m.user_id = s.user_id`;
+  join memberships m on m.organization_id = s.organization_id and m.user_id = s.user_id
+  join organizations o on o.id = s.organization_id`;
 
 /** The ids of the subscriptions due at `upper`, oldest watermark first. */
 export async function listDueSubscriptionIds(db: Tx, upper: Date, dailyCutoff: Date, limit: number): Promise<number[]> {
@@ -86,7 +94,6 @@ export async function lockDueSubscription(tx: Tx, id: number, upper: Date, daily
            p.alert_id, a.keywords as alert_keywords
     from ${dueFrom}
     join users u on u.id = s.user_id
-    join organizations o on o.id = s.organization_id
     left join alerts a on a.id = p.alert_id and a.organization_id = s.organization_id
     where s.id = ${id} and ${dueCondition(upper, dailyCutoff)}
     for update of s skip locked`);

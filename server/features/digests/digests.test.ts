@@ -119,6 +119,53 @@ describe('digest content', () => {
   });
 });
 
+describe('videos and streams', () => {
+  it('lists the project feed’s new videos and streams by views, top 5 each, in the subject too', async () => {
+    const now = new Date('2031-03-08T10:00:00Z');
+    const s = await subscribed({ since: new Date(now.getTime() - minutes(30)), projectName: 'Media Project' });
+    const q = (text: string, params: unknown[]) => ctx.deps.pool.query(text, params);
+    const found = new Date(now.getTime() - minutes(10)).toISOString();
+    const search = await q(`insert into youtube_searches (query) values ('nova digest') returning id`, []);
+    const feed = await q(`insert into youtube_feeds (organization_id, project_id, keyword, search_id) values ($1, $2, 'nova', $3) returning id`, [s.org.id, s.project.id, search.rows[0].id]);
+    await q(`insert into youtube_channels (id, title) values ('UCdigest', 'Nova Channel') on conflict do nothing`, []);
+    for (let i = 0; i < 6; i++) {
+      const v = await q(`insert into youtube_videos (video_id, channel_id, title, published_at, views) values ($1, 'UCdigest', $2, now(), $3) returning id`, [`vid${i}digest`.padEnd(11, 'x'), `Nova video ${i}`, i * 100]);
+      await q(`insert into youtube_feed_videos (feed_id, video_id, organization_id, inserted_at) values ($1, $2, $3, $4)`, [feed.rows[0].id, v.rows[0].id, s.org.id, found]);
+    }
+    await q(`insert into twitch_games (id, name) values ('990001', 'Nova Game') on conflict do nothing`, []);
+    const tfeed = await q(`insert into twitch_feeds (organization_id, project_id, keyword, game_id) values ($1, $2, 'nova', '990001') returning id`, [s.org.id, s.project.id]);
+    await q(`insert into twitch_channels (id, login, display_name) values ('990002', 'novacaster', 'NovaCaster') on conflict do nothing`, []);
+    const item = await q(
+      `insert into twitch_items (kind, twitch_id, twitch_video_id, broadcaster_id, game_id, title, url, published_at, view_count)
+       values ('video', '990003', '990003', '990002', '990001', 'Nova stream', 'https://www.twitch.tv/videos/990003', now(), 42) returning id`,
+      [],
+    );
+    await q(`insert into twitch_feed_items (feed_id, item_id, organization_id, inserted_at) values ($1, $2, $3, $4)`, [tfeed.rows[0].id, item.rows[0].id, s.org.id, found]);
+
+    await runDigests(deps(), now);
+    const [mail] = await mailsTo(s.admin.user.id);
+    expect(mail.subject).toBe('Media Project: 6 new videos, 1 stream');
+    expect(mail.textBody.indexOf('Nova video 5')).toBeLessThan(mail.textBody.indexOf('Nova video 1'));
+    expect(mail.textBody).not.toContain('Nova video 0');
+    expect(mail.textBody).toContain('…and 1 more');
+    expect(mail.textBody).toContain('Nova Channel');
+    expect(mail.textBody).toContain('https://www.youtube.com/watch?v=vid5digestx');
+    expect(mail.textBody).toContain('NovaCaster');
+    expect(mail.htmlBody).toContain('href="https://www.twitch.tv/videos/990003"');
+  });
+
+  it('mails nothing for an organization whose workspace is closed (trial over)', async () => {
+    const now = new Date('2031-03-09T10:00:00Z');
+    const s = await subscribed({ since: new Date(now.getTime() - minutes(30)) });
+    await matched(s.alert, new Date(now.getTime() - minutes(5)), [{ title: 'Nova behind the paywall' }]);
+    await ctx.deps.pool.query(`update organizations set plan = 'trial', trial_ends_at = $2 where id = $1`, [s.org.id, new Date(now.getTime() - minutes(60))]);
+    await runDigests(deps(), now);
+    expect(await mailsTo(s.admin.user.id)).toHaveLength(0);
+    // The watermark waits for the upgrade.
+    expect((await subRow(s.id)).coveredUntil.getTime()).toBeLessThan(now.getTime());
+  });
+});
+
 describe('timing', () => {
   it('daily digests go out once, in the first run after DIGEST_HOUR_UTC; instant ones every run with news', async () => {
     expect(dailyCutoff(new Date('2031-04-02T06:59:00Z'), 7).toISOString()).toBe('2031-04-01T07:00:00.000Z');
