@@ -63,7 +63,7 @@ export function ProjectsPage() {
       col.display({
         id: 'alert',
         header: 'Alert',
-        meta: { width: 260, priority: 2 },
+        meta: { width: 220, priority: 2 },
         cell: ({ row }) => <AlertCell hasAlert={row.original['alert-id'] != null} alert={alerts.data?.[row.original.id]} loading={alerts.isPending} />,
       }),
       col.accessor('inserted-at', { header: 'Created', meta: { sortField: 'inserted_at', width: 160 }, cell: (c) => formatDate(c.getValue()) }),
