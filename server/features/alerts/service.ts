@@ -83,14 +83,15 @@ async function assertSlackChannel(tx: Tx, orgId: number, channelId: string) {
 }
 
 /** The channel a save points Slack tracking at anew (set, changed, or tracking switched on), if any. */
-function channelSet(before: Targets | null, after: Targets): string | undefined {
+function channelSet(before: Pick<Targets, 'slackTracking' | 'slackChannelId'> | null, after: Pick<Targets, 'slackTracking' | 'slackChannelId'>): string | undefined {
   if (!after.slackTracking || !after.slackChannelId) return undefined;
   return before?.slackTracking && before.slackChannelId === after.slackChannelId ? undefined : after.slackChannelId;
 }
 
 /**
  * Posts the test messages of a save (after commit): new or changed webhooks, and a channel that
- * Slack tracking now points at. A channel and a Slack webhook both set in one save: the channel's
+ * Slack tracking now points at. `subject` is the alert's name (its project's unless renamed), the
+ * title its notifications carry. A channel and a Slack webhook both set in one save: the channel's
  * answer is reported (it is what the alert's Slack tracking uses), the webhook is still tested.
  */
 async function notificationTests(notify: AlertOptions['notify'], orgId: number, subject: string, before: Targets | null, after: Targets): Promise<NotificationTests> {
@@ -169,7 +170,8 @@ export async function createAlert(db: Db | Tx, orgId: number, input: AlertInput,
     // The plan first: without Slack or Discord, the answer is the upgrade, not the URL's host.
     assertChannels(await findOrganizationPermissions(tx, orgId), input);
     assertWebhookHosts(input, opts.notify?.config.allowPrivateNetwork ?? false, attributePointer);
-    if (input.slackTracking && input.slackChannelId) await assertSlackChannel(tx, orgId, input.slackChannelId);
+    const channel = channelSet(null, { slackTracking: input.slackTracking ?? false, slackChannelId: input.slackChannelId ?? null });
+    if (channel) await assertSlackChannel(tx, orgId, channel);
     const project = await requireFreeActiveProject(tx, orgId, input.projectId);
     const v = values(input);
     const row = await insertAlert(tx, orgId, {
@@ -207,9 +209,11 @@ export async function updateAlert(
     if (!current) return undefined;
     assertChannels(await findOrganizationPermissions(tx, orgId), changes);
     assertWebhookHosts(changes, opts.notify?.config.allowPrivateNetwork ?? false, attributePointer);
-    const tracking = changes.slackTracking ?? current.slackTracking;
-    const channelId = changes.slackChannelId !== undefined ? changes.slackChannelId : current.slackChannelId;
-    if (tracking && channelId && (channelId !== current.slackChannelId || !current.slackTracking)) await assertSlackChannel(tx, orgId, channelId);
+    const channel = channelSet(current, {
+      slackTracking: changes.slackTracking ?? current.slackTracking,
+      slackChannelId: changes.slackChannelId !== undefined ? changes.slackChannelId : current.slackChannelId,
+    });
+    if (channel) await assertSlackChannel(tx, orgId, channel);
     if (changes.projectId !== undefined && changes.projectId !== current.projectId) {
       await requireFreeActiveProject(tx, orgId, changes.projectId, id);
       await unlinkProjectAlert(tx, orgId, id);
