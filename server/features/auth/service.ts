@@ -147,6 +147,14 @@ export async function revokeUserSessions(tx: Tx, userId: number, now = new Date(
   return rows.map((r) => r.id);
 }
 
+/**
+ * Forgets the failed logins of an e-mail (a password reset: the person proved they own the
+ * address, so guesses made against the old password must not keep them waiting).
+ */
+export async function clearLoginFailures(tx: Tx, email: string): Promise<void> {
+  await tx.delete(loginFailures).where(eq(loginFailures.email, email.toLowerCase()));
+}
+
 /** Makes `userId` a member of `orgId` with `roleId`. */
 export async function addMembership(tx: Tx, orgId: number, userId: number, roleId: number): Promise<void> {
   await tx.insert(memberships).values({ organizationId: orgId, userId, roleId });

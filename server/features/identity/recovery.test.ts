@@ -185,6 +185,19 @@ describe('POST /api/p/password_reset/{token}', () => {
     expect((await reset(token, { data: { type: 'password_reset', attributes: { password: 'long enough now' } } })).statusCode).toBe(200);
   });
 
+  it('ends a lock-out by failed logins: the person proved they own the address', async () => {
+    const { user } = await makeUser(ctx, { email: address('locked') });
+    // Guessers from many addresses paused the account (login's per-e-mail ceiling).
+    await ctx.deps.pool.query(
+      `insert into login_failures (email, ip) select $1, '192.0.2.' || (i % 200) from generate_series(1, $2::int) i`,
+      [user.email, ctx.config.loginMaxFailures * 10],
+    );
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(429);
+    await requestReset(user.email, fromIp());
+    expect((await reset(await linkToken(user.email, 'reset-password'), { password: 'a brand new secret' })).statusCode).toBe(200);
+    expect((await login(user.email, 'a brand new secret')).statusCode).toBe(200);
+  });
+
   it('refuses a link sent to an address the account no longer uses', async () => {
     const { user } = await makeUser(ctx, { email: address('moved') });
     await requestReset(user.email, fromIp());

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
 import type { Authenticator } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
-import { createSession, hashPassword, revokeUserSessions, updateUserRow } from '../auth/service.js';
+import { clearLoginFailures, createSession, hashPassword, revokeUserSessions, updateUserRow } from '../auth/service.js';
 import { queueMail } from '../mail/service.js';
 import { passwordResetMail } from './mail.js';
 import { issueUserToken, markUserTokenUsed, PASSWORD_RESET_TTL_MS, requireUserToken } from './service.js';
@@ -34,7 +34,7 @@ export async function requestPasswordReset(db: Db, input: { email: string; baseU
 /**
  * Sets a new password with a reset link. In one transaction: the token is locked and spent, the
  * password replaced, every session of the user revoked (whoever knew the old password is out),
- * and the address marked confirmed (the person just read mail sent to it). Then a fresh session
+ * the address's failed logins forgotten (a lock-out by guessers ends), and the address marked confirmed (the person just read mail sent to it). Then a fresh session
  * is opened, so the page signs the person in. A link sent to an address the account no longer
  * uses is refused like a used one.
  */
@@ -52,6 +52,7 @@ export async function resetPassword(
     await markUserTokenUsed(tx, token.id, now);
     if (!user || user.email.toLowerCase() !== token.email) return { userId: null, revoked: [] };
     await updateUserRow(tx, token.userId, { passwordHash, emailVerifiedAt: user.verifiedAt ?? now });
+    await clearLoginFailures(tx, user.email);
     return { userId: token.userId, revoked: await revokeUserSessions(tx, token.userId, now) };
   });
   // The token is spent either way (committed above); a stale address then answers like a used link.
