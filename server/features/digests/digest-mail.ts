@@ -73,16 +73,17 @@ export function matchedWords(query: string | null, item: Pick<DigestItem, 'title
   return [...seen.values()].slice(0, 6);
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${new Intl.NumberFormat('en-US').format(n)} ${n === 1 ? one : many}`;
 
 /** "7 new articles, 2 videos, 1 stream" */
 export function countsLine(c: Pick<DigestContent, 'articles' | 'videos' | 'streams'>): string {
-  const parts = [
-    c.articles.total && plural(c.articles.total, 'article', 'articles'),
-    c.videos.total && plural(c.videos.total, 'video', 'videos'),
-    c.streams.total && plural(c.streams.total, 'stream', 'streams'),
-  ].filter(Boolean) as string[];
-  return parts.length ? `${parts[0].replace(/^(\d+) /, '$1 new ')}${parts.length > 1 ? `, ${parts.slice(1).join(', ')}` : ''}` : 'no new coverage';
+  const kinds = [
+    [c.articles.total, 'article', 'articles'],
+    [c.videos.total, 'video', 'videos'],
+    [c.streams.total, 'stream', 'streams'],
+  ] as const;
+  const parts = kinds.filter(([n]) => n > 0).map(([n, one, many], i) => plural(n, i === 0 ? `new ${one}` : one, i === 0 ? `new ${many}` : many));
+  return parts.length ? parts.join(', ') : 'no new coverage';
 }
 
 const formatDate = (d: Date) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(d);

@@ -5,6 +5,7 @@ import { mailOutbox } from '../../db/schema/reports.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { addToFeed, makeAlert, makeArchiveArticle, makeWebsite } from '../../../test/helpers/coverage-factories.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
+import { countsLine } from './digest-mail.js';
 import { dailyCutoff, runDigests } from './service.js';
 
 let ctx: TestContext;
@@ -116,6 +117,14 @@ describe('digest content', () => {
     await ctx.call('POST', '/api/notifications', { token: s.token, body: { data: { type: 'notification', attributes: { project_id: s.project.id, user_id: s.admin.user.id } } } });
     await runDigests(deps(), now);
     expect(await mailsTo(s.admin.user.id)).toHaveLength(0);
+  });
+});
+
+describe('subject line', () => {
+  it('counts each kind, "new" on the first, thousands grouped', () => {
+    const n = (total: number) => ({ total, items: [] });
+    expect(countsLine({ articles: n(1234), videos: n(1), streams: n(2) })).toBe('1,234 new articles, 1 video, 2 streams');
+    expect(countsLine({ articles: n(0), videos: n(0), streams: n(1) })).toBe('1 new stream');
   });
 });
 
