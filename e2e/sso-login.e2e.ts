@@ -15,7 +15,7 @@ let j: Journey;
 beforeAll(async () => {
   idp = await startFakeOidcProvider({ accounts: [{ sub: 'sso-admin', email: ADMIN.email, emailVerified: true, name: 'Admin at Acme' }] });
   j = await startJourney(
-    { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_LABEL: LABEL },
+    { ...idp.env, OIDC_LABEL: LABEL },
     { allowOrigins: [idp.issuer] },
   );
   // The app's address is known only now; the provider registers its redirect URI on first use.

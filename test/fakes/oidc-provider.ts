@@ -37,6 +37,8 @@ export interface FakeOidcProvider {
   clientId: string;
   clientSecret: string;
   accounts: FakeOidcAccount[];
+  /** The app's settings for this provider (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET). */
+  env: Record<'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'OIDC_CLIENT_SECRET', string>;
   /** The app's origin (before the first request). */
   setAppOrigin(origin: string): void;
   /**
@@ -216,6 +218,7 @@ export async function startFakeOidcProvider(opts: FakeOidcOptions = {}): Promise
     clientId,
     clientSecret,
     accounts,
+    env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret },
     setAppOrigin(origin: string) {
       if (provider) throw new Error('fake OIDC: the app origin must be set before the first request');
       appOrigin = origin.replace(/(?<!\/)\/+$/, '');

@@ -11,7 +11,7 @@ import { createOidcProvider, finishOidcLogin, isSafeReturnTo, oidcLogoutUrl, Sso
  * rather than a JSON document the person would see raw.
  */
 
-// TODO(common/schemas/oidc.ts): the web's login page reads this shape; it belongs in common/ once that file exists.
+/** The answer of GET /p/oidc (the login page reads it: web/features/auth/api/oidc.ts). */
 export const oidcDocument = z.object({
   data: z.object({
     type: z.literal('oidc'),

@@ -28,9 +28,7 @@ beforeAll(async () => {
   });
   ctx = await createTestContext({
     PUBLIC_URL: APP,
-    OIDC_ISSUER: idp.issuer,
-    OIDC_CLIENT_ID: idp.clientId,
-    OIDC_CLIENT_SECRET: idp.clientSecret,
+    ...idp.env,
     OIDC_LABEL: LABEL,
   });
 });
@@ -167,7 +165,7 @@ describe('a provider that puts the address in the ID token', () => {
   let ctx2: TestContext;
   beforeAll(async () => {
     idp2 = await startFakeOidcProvider({ appOrigin: APP, claimsInIdToken: true, accounts: [{ sub: 'gina', email: 'gina@example.test', emailVerified: true }] });
-    ctx2 = await createTestContext({ PUBLIC_URL: APP, OIDC_ISSUER: idp2.issuer, OIDC_CLIENT_ID: idp2.clientId, OIDC_CLIENT_SECRET: idp2.clientSecret });
+    ctx2 = await createTestContext({ PUBLIC_URL: APP, ...idp2.env });
   });
   afterAll(async () => {
     await ctx2?.close();
