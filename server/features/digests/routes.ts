@@ -46,7 +46,7 @@ const isPublic = { security: [] };
  * The user named in a body or query must be the caller: one manages only one's own
  * notifications. Someone else's id answers 404 like any id the caller cannot see.
  */
-function requireSelf(callerId: number, userId: number | undefined, pointer: string) {
+function requireSelf(callerId: number, userId: number | undefined, pointer?: string) {
   if (userId !== undefined && userId !== callerId) throw new AppError('not_found', 'The user was not found', pointer);
 }
 
@@ -63,7 +63,7 @@ export default async function digestRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['notifications'], summary: "The caller's project e-mail notifications (id = the caller's user id)", querystring: notificationListQuery } },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
-      requireSelf(auth.userId, req.query.id, '/id');
+      requireSelf(auth.userId, req.query.id);
       const rows = await listSubscriptions(db, auth.orgId, auth.userId);
       return reply.type(JSONAPI).send({ data: rows.map(notificationResource) });
     },
