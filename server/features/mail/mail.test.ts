@@ -199,6 +199,27 @@ describe('queueMail with the job queue', () => {
 });
 
 describe('GET /api/mail_outbox', () => {
+  it("masks the secret tokens of another person's links (reset, confirmation, unsubscribe), keeps the rest", async () => {
+    const operator = await makeOrg(ctx, { plan: 'admin', capabilities: CAPABILITIES_BY_LEGACY_ID[1] });
+    const token = 'Qx7_abcdefghijklmnopqrstuvwxyz0123456789ABCD';
+    const text = [
+      `Reset: https://cw.example/reset-password/${token}`,
+      `Confirm: https://cw.example/verify-email/${token}`,
+      `Stop: https://cw.example/unsubscribe/${token} or https://cw.example/api/p/unsubscribe/${token}`,
+      'Report: https://cw.example/p/r/42',
+    ].join('\n');
+    const sent = await mail('Links', { text });
+    const res = await ctx.call('GET', '/api/mail_outbox?page_size=100', { token: operator.token });
+    const shown = res.json().data.find((d: { id: string }) => Number(d.id) === sent.id).attributes.text_body as string;
+    expect(shown).not.toContain(token);
+    expect(shown).toContain('https://cw.example/reset-password/…');
+    expect(shown).toContain('https://cw.example/api/p/unsubscribe/…');
+    expect(shown).toContain('https://cw.example/p/r/42');
+    // The message itself still goes out whole.
+    const [row] = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, sent.id));
+    expect(row.textBody).toContain(token);
+  });
+
   it("shows admins their organization's messages, newest first; members are refused; other organizations' are invisible", async () => {
     const owner = await makeOrg(ctx);
     const other = await makeOrg(ctx);

@@ -81,6 +81,18 @@ export function bossConnection(db: Tx) {
 }
 
 /**
+ * Links that act for the person they were sent to — a password reset, an address confirmation, a
+ * digest's unsubscribe — carry a secret token. The outbox screen shows messages to admins (and the
+ * platform operator sees those of no organization), who must not be able to use another person's
+ * link, so the tokens are masked wherever the outbox is listed.
+ */
+const SECRET_LINK = /(\/(?:reset-password|verify-email|unsubscribe|api\/p\/unsubscribe)\/)[A-Za-z0-9_-]{16,}/g;
+
+export function maskSecretLinks(text: string): string {
+  return text.replace(SECRET_LINK, '$1…');
+}
+
+/**
  * One page of an organization's outbox, newest first, and the total. `withoutOrganization`
  * adds the messages that belong to no organization (the platform operator's view).
  */
@@ -108,7 +120,7 @@ export async function listMail(db: Db, orgId: number, page: { limit: number; off
       .offset(page.offset),
     db.select({ total: sql<number>`count(*)::int` }).from(mailOutbox).where(where),
   ]);
-  return { rows, total };
+  return { rows: rows.map((r) => ({ ...r, textBody: maskSecretLinks(r.textBody) })), total };
 }
 
 export type MailRow = Awaited<ReturnType<typeof listMail>>['rows'][number];
