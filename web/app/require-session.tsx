@@ -1,9 +1,10 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ApiError, tokenStore } from '../lib/api';
 import { useCurrentUser } from '../lib/session';
+import { usePrefetchStartupLists } from '../lib/startup';
 import { useAllProjects } from '../lib/workspace';
 import { FullPageLoader } from '../components/full-page-loader';
-import { decideRedirect } from './guards';
+import { accountRedirect, decideRedirect } from './guards';
 import { lastProject } from './last-project';
 
 /**
@@ -16,6 +17,8 @@ export function RequireSession() {
   const user = useCurrentUser();
   const ready = user.data?.status === 'OK' && !!user.data.organization;
   const projects = useAllProjects(ready);
+  // The spec's startup lists (tiers, alerts), once the workspace is open (not behind the end of a trial).
+  usePrefetchStartupLists(ready && !accountRedirect(user.data!));
 
   if (!hasToken) return <Navigate to="/welcome" replace />;
   if (user.isError) return <Navigate to={user.error instanceof ApiError && user.error.status === 401 ? '/welcome' : '/errors/500'} replace />;

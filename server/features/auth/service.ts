@@ -128,6 +128,7 @@ export async function updateUserRow(
     defaultProjectId?: number | null;
     passwordHash?: string;
     emailVerifiedAt?: Date | null;
+    openProjectsFirst?: boolean;
   },
 ): Promise<void> {
   await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, userId));

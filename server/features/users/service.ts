@@ -112,15 +112,12 @@ export async function updateUser(
         .for('share');
       if (!member) throw notFound('organization');
     }
-    // Typed apart because auth's updateUserRow does not list `openProjectsFirst` yet (asked of its
-    // owner); the row update spreads whatever it is given, so the column is written all the same.
-    const row: Parameters<typeof updateUserRow>[2] & { openProjectsFirst?: boolean } = {
+    await updateUserRow(tx, userId, {
       name: changes.name,
       avatar: changes.avatar,
       organizationId: changes.organizationId,
       openProjectsFirst: changes.openProjectsFirst,
-    };
-    await updateUserRow(tx, userId, row);
+    });
     return { switched: changes.organizationId !== undefined };
   });
 }

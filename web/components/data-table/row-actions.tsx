@@ -16,7 +16,7 @@ export interface RowAction {
 export function RowActions({ actions, label }: { actions: RowAction[]; label: string }) {
   if (actions.length === 0) return null;
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={200}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={220}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${label}`}>
           <IconDots size={18} />

@@ -4,18 +4,16 @@ import { MSG } from '../../../../common/messages';
 import type { InviteAttributes } from '../../../../common/schemas/invites';
 import { toastError, toastStatus, toastSuccess } from '../../../components/toasts';
 import { apiFetch, flatten, type JsonApiResource } from '../../../lib/api';
-import { fetchCurrentUser, userQueryKey, type CurrentUser, type CurrentUserAttributes } from '../../../lib/session';
+import { currentUserOf, fetchCurrentUser, userQueryKey, type CurrentUser, type CurrentUserDocument } from '../../../lib/session';
 import { uploadImage } from '../../../lib/upload';
-
-type UserDocument = { data: JsonApiResource<CurrentUserAttributes> };
 
 /** `GET organizations/{id}` and `organizations/{id}/members` lists: their keys start with "organizations". */
 const isOrganizationKey = (key: readonly unknown[]) => typeof key[0] === 'string' && key[0].startsWith('organizations');
 
 /** PATCH user/{id} (type user): name and/or avatar. Answers the updated user. */
 async function patchProfile(userId: string, attributes: { name?: string; avatar?: string | null }) {
-  const doc = await apiFetch<UserDocument>(`user/${userId}`, { method: 'PATCH', body: { data: { type: 'user', id: userId, attributes } } });
-  return flatten(doc.data);
+  const doc = await apiFetch<CurrentUserDocument>(`user/${userId}`, { method: 'PATCH', body: { data: { type: 'user', id: userId, attributes } } });
+  return currentUserOf(doc);
 }
 
 /**
@@ -73,11 +71,11 @@ export function useSwitchOrganization(userId: string) {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async (organizationId: string) => {
-      const doc = await apiFetch<UserDocument>(`user/${userId}`, {
+      const doc = await apiFetch<CurrentUserDocument>(`user/${userId}`, {
         method: 'PATCH',
         body: { data: { type: 'user', id: userId, relationships: { organization: { data: { type: 'organization', id: organizationId } } } } },
       });
-      return flatten(doc.data);
+      return currentUserOf(doc);
     },
     onSuccess: (user) => enterOrganization(qc, navigate, user),
     onError: (err) => toastError(err, MSG.modal.settingsFailure),
