@@ -276,6 +276,15 @@ describe('unsubscribe', () => {
     const list = (await ctx.call('GET', `/api/notifications?id=${s.admin.user.id}`, { token: s.token })).json().data;
     expect(list.find((d: { relationships: { project: { data: { id: string } } } }) => d.relationships.project.data.id === String(other.id)).attributes.status).toBe(true);
 
+    // RFC 8058 also allows multipart/form-data.
+    const multipart = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/p/unsubscribe/${unsubscribeToken}`,
+      headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
+      payload: '--XyZ\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--XyZ--\r\n',
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
+
     // Idempotent, from the web page (empty body).
     const again = await ctx.app.inject({ method: 'POST', url: `/api/p/unsubscribe/${unsubscribeToken}` });
     expect(again.statusCode).toBe(200);
