@@ -27,7 +27,7 @@ const SEEDABLE = 1000;
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ ALLOW_PRIVATE_NETWORK: 'true' });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -241,8 +241,8 @@ describe.each(PLANS)('plan %s', (plan) => {
   });
 
   for (const [flag, attributes] of [
-    ['slack', { slack_tracking: true, slack_channel_id: 'C123', slack_channel_name: 'press' }],
-    ['discord', { discord_webhook_url: 'https://discord.example.test/api/webhooks/1/abc' }],
+    ['slack', { slack_tracking: true, slack_channel_name: 'press' }],
+    ['discord', { discord_webhook_url: 'http://127.0.0.1:9/api/webhooks/1/abc' }],
   ] as const) {
     it(`${flag} = ${permissions[flag]}: an alert's ${flag} fields are refused without the flag (403 plan_limit, no alert), allowed with it; one alert per project`, async () => {
       const o = await makeOrg(ctx, { plan });
