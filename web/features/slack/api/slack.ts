@@ -44,11 +44,14 @@ export function useSlackChannels(enabled = true) {
   });
 }
 
-/** "Add to Slack": asks for a fresh signed link, then leaves for Slack's authorize page. */
+/** Leaving for Slack, behind an object so tests can see where the page would go. */
+export const slackBrowser = { open: (url: string) => window.location.assign(url) };
+
+/** "Add to Slack": asks for a fresh signed link (it expires in 10 minutes), then leaves for Slack's authorize page. */
 export function useAddToSlack() {
   return useMutation({
     mutationFn: async () => (await apiFetch<{ data: { attributes: { url: string } } }>('slack/install')).data.attributes.url,
-    onSuccess: (url) => window.location.assign(url),
+    onSuccess: (url) => slackBrowser.open(url),
     onError: (err) => toastError(err),
   });
 }
