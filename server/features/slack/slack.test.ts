@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { MSG } from '../../../common/messages.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { addMember, makeOrg } from '../../../test/helpers/factories.js';
 import { feedItem, makeAlert, makeFeed, makeWebsite } from '../../../test/helpers/coverage-factories.js';
@@ -123,6 +124,16 @@ describe('install (OAuth v2)', () => {
     expect(await installationOf(other.org.id)).toBeUndefined();
   });
 
+  it('needs the plan\'s Slack flag: otherwise 403 plan_limit with the upgrade sentence', async () => {
+    const { org, token } = await makeOrg(ctx);
+    const [row] = await ctx.deps.db.select().from(organizations).where(eq(organizations.id, org.id));
+    await ctx.deps.db.update(organizations).set({ permissions: { ...row.permissions, slack: false } }).where(eq(organizations.id, org.id));
+    ctx.deps.authenticator.forgetAll();
+    const res = await ctx.call('GET', '/api/slack/install', { token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errors[0]).toMatchObject({ code: 'plan_limit', detail: MSG.billing.upgrade });
+  });
+
   it('is for admins, and answers 503 naming the settings when the app is not configured', async () => {
     const { org } = await makeOrg(ctx);
     const member = await addMember(ctx, org.id);
@@ -230,6 +241,19 @@ describe('alert messages by chat.postMessage', () => {
     expect(await slackEnabled(org.id)).toBe(false);
     // While disabled, new matches queue nothing for the channel.
     expect((await ingest(1)).notifications).toBe(0);
+  });
+
+  it('webhook alerts keep posting to their webhook beside the app', async () => {
+    const { org, token } = await makeOrg(ctx);
+    await install(token);
+    const { alert, ingest } = await setUpAlert(org.id);
+    const hook = slack.webhookUrl();
+    await ctx.deps.db.update(alerts).set({ slackChannelId: null, slackChannelName: null, slackWebhookUrl: hook }).where(eq(alerts.id, alert.id));
+    const before = slack.posts().length;
+    await ingest(1);
+    expect(await deliverDue(ctx.deps)).toMatchObject({ sent: 1 });
+    expect(slack.delivered().some((d) => d.path === new URL(hook).pathname)).toBe(true);
+    expect(slack.posts().length).toBe(before);
   });
 
   it('the channel test message returns Slack\'s answer in words', async () => {
