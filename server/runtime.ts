@@ -12,6 +12,7 @@ import { loadTokenSecret } from './features/auth/service.js';
 import { DiskStorage } from './storage/storage.js';
 import { startBoss, stopBoss } from './jobs/boss.js';
 import { errorFields, errorSerializers } from './jobs/log-errors.js';
+import { requestLogFields } from './http/request-log.js';
 import { buildApp, type App } from './app.js';
 import type { AppDeps } from './context.js';
 
@@ -83,7 +84,7 @@ export async function startRuntime(config: Config, role: Role, opts: { listen?: 
     };
     let address: string | null = null;
     if (role !== 'worker') {
-      app = await buildApp(deps, { logger: { level: config.logLevel, base: { role }, serializers: errorSerializers } });
+      app = await buildApp(deps, { logger: { level: config.logLevel, base: { role }, serializers: { ...errorSerializers, req: requestLogFields } } });
       if (opts.listen !== false) address = await app.listen({ host: config.host, port: config.port });
     }
     return { app, deps, bootstrap: result, url: address, stop };
