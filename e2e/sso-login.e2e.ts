@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../common/messages.js';
 import { login } from '../bench/lib.js';
+import { startFakeSmtp, type FakeSmtp } from '../test/fakes/smtp.js';
 import { startFakeOidcProvider, FAKE_OIDC_PASSWORD, type FakeOidcProvider } from '../test/fakes/oidc-provider.js';
 import { ADMIN, startJourney, type Journey } from './harness.js';
 
@@ -11,11 +12,13 @@ import { ADMIN, startJourney, type Journey } from './harness.js';
  */
 const LABEL = 'Acme SSO';
 let idp: FakeOidcProvider;
+let smtp: FakeSmtp;
 let j: Journey;
 beforeAll(async () => {
+  smtp = await startFakeSmtp();
   idp = await startFakeOidcProvider({ accounts: [{ sub: 'sso-admin', email: ADMIN.email, emailVerified: true, name: 'Admin at Acme' }] });
   j = await startJourney(
-    { ...idp.env, OIDC_LABEL: LABEL },
+    { ...idp.env, OIDC_LABEL: LABEL, SMTP_URL: smtp.url },
     { allowOrigins: [idp.issuer] },
   );
   // The app's address is known only now; the provider registers its redirect URI on first use.
@@ -24,6 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await j?.close();
   await idp?.close();
+  await smtp?.close();
 });
 
 /** From the login page to the provider's form: the SSO button when the page has it, else its address. */
@@ -44,16 +48,13 @@ async function signInAtProvider() {
   await j.page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** The bootstrap admin confirms the address (the link e-mailed to it, read from the outbox). */
+/** The bootstrap admin confirms the address: a new link, e-mailed to the local SMTP receiver. */
 async function confirmAdminAddress() {
   const token = await login(j.server.url);
-  const auth = { authorization: `Bearer ${token}` };
-  const sent = await fetch(`${j.server.url}/api/verify_email`, { method: 'POST', headers: auth });
-  if (sent.status === 409 || sent.status === 422) return; // already confirmed
+  const sent = await fetch(`${j.server.url}/api/verify_email`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   expect(sent.status).toBe(202);
-  const outbox = await (await fetch(`${j.server.url}/api/mail_outbox`, { headers: auth })).json();
-  const body: string = outbox.data.map((m: { attributes: { text_body: string } }) => m.attributes.text_body).find((t: string) => /verify-email\//.test(t));
-  const link = /\/verify-email\/([\w-]+)/.exec(body)![1];
+  const mail = await smtp.waitFor((m) => m.to.includes(ADMIN.email) && /\/verify-email\/[\w-]+/.test(m.text), 60000);
+  const link = /\/verify-email\/([\w-]+)/.exec(mail.text)![1];
   expect((await fetch(`${j.server.url}/api/p/verify_email/${link}`, { method: 'POST' })).status).toBe(200);
 }
 
