@@ -68,6 +68,9 @@ const envSchema = z.object({
   ANALYSIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   /** The hour (UTC) daily e-mail digests go out. */
   DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
+  /** Seconds between digest runs (300: every 5 minutes on the clock); a run covers coverage up to DIGEST_SETTLE_SECONDS ago. */
+  DIGEST_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
+  DIGEST_SETTLE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Stripe: secret API key (unset = no self-serve billing: the operator sets plans), webhook signing secret, API base URL (tests: a local fake). */
   STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
@@ -134,7 +137,8 @@ export interface Config {
   /** OpenID Connect provider for single sign-on (issuer unset = local accounts only). */
   oidc: { issuer?: string; clientId?: string; clientSecret?: string; label: string };
   analysisUrl?: string;
-  digestHourUtc: number;
+  /** E-mail digests: the daily hour (UTC), seconds between runs, and how far behind now a run stops (late ingest commits). */
+  digests: { hourUtc: number; intervalSeconds: number; settleSeconds: number };
   /** Stripe (server/integrations/stripe): no secret key = billing not connected. */
   stripe: { secretKey?: string; webhookSecret?: string; apiUrl: string };
   /** The address people are told to write to for a plan when billing is not connected. */
@@ -207,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL },
     analysisUrl: e.ANALYSIS_URL,
-    digestHourUtc: e.DIGEST_HOUR_UTC,
+    digests: { hourUtc: e.DIGEST_HOUR_UTC, intervalSeconds: e.DIGEST_INTERVAL_SECONDS, settleSeconds: e.DIGEST_SETTLE_SECONDS },
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
     billingContactEmail: (e.BILLING_CONTACT_EMAIL ?? e.ADMIN_EMAIL).toLowerCase(),
     version: process.env.npm_package_version ?? '1.12.16',

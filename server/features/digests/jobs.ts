@@ -9,26 +9,6 @@ export const DIGEST_QUEUES = {
   run: 'digests-run',
 } as const;
 
-/**
- * Seconds between runs: 300 (every 5 minutes, a cron schedule) unless `DIGEST_INTERVAL_SECONDS`
- * says otherwise (the e2e journey runs it every few seconds). Read here rather than in config.ts
- * because only this job uses it.
- */
-function intervalSeconds(): number {
-  const n = Number(process.env.DIGEST_INTERVAL_SECONDS ?? 300);
-  return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 300;
-}
-
-/**
- * A run covers coverage up to this many seconds ago, not up to now: an ingest transaction that
- * started before the run but commits after it stamps its matches with its own start time, which
- * a watermark at "now" would already have passed. Ingest transactions take well under a second.
- */
-function settleSeconds(): number {
-  const n = Number(process.env.DIGEST_SETTLE_SECONDS ?? 30);
-  return Number.isFinite(n) && n >= 0 ? n : 30;
-}
-
 export async function createDigestQueues(boss: PgBoss): Promise<void> {
   const options = { policy: 'exclusive', retryLimit: 2, retryBackoff: true, expireInSeconds: 600, deleteAfterSeconds: 86400 } as const;
   await boss.createQueue(DIGEST_QUEUES.run, options);
@@ -39,11 +19,11 @@ export async function createDigestQueues(boss: PgBoss): Promise<void> {
 /** Worker roles: the digest run on its schedule, and once at start so a restarted server catches up. */
 export async function startDigestWorkers(boss: PgBoss, deps: { db: Db; config: Config; log: Logger }): Promise<void> {
   await boss.work(DIGEST_QUEUES.run, { pollingIntervalSeconds: 2 }, async () => {
-    const result = await runDigests(deps, new Date(Date.now() - settleSeconds() * 1000));
+    const result = await runDigests(deps, new Date(Date.now() - deps.config.digests.settleSeconds * 1000));
     if (result.due > 0) deps.log.info({ job: DIGEST_QUEUES.run, ...result }, 'digests done');
     return result;
   });
-  const every = intervalSeconds();
+  const every = deps.config.digests.intervalSeconds;
   if (every === 300) {
     await boss.schedule(DIGEST_QUEUES.run, '*/5 * * * *');
   } else {

@@ -21,7 +21,7 @@ export {
 
 export interface DigestDeps {
   db: Db;
-  config: Pick<Config, 'digestHourUtc' | 'publicUrl' | 'host' | 'port'>;
+  config: Pick<Config, 'digests' | 'publicUrl' | 'host' | 'port'>;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
@@ -49,7 +49,7 @@ export interface DigestRunResult {
  * once; a concurrent run skips the locked row and finds it no longer due after commit.
  */
 export async function runDigests(deps: DigestDeps, now = new Date()): Promise<DigestRunResult> {
-  const cutoff = dailyCutoff(now, deps.config.digestHourUtc);
+  const cutoff = dailyCutoff(now, deps.config.digests.hourUtc);
   const ids = await listDueSubscriptionIds(deps.db, now, cutoff, BATCH);
   const result: DigestRunResult = { due: ids.length, sent: 0, empty: 0, skipped: 0 };
   for (const id of ids) {
