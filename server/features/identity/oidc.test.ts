@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages.js';
 import { oidcLogins, userIdentities } from '../../db/schema/accounts.js';
@@ -272,5 +273,21 @@ describe('without OIDC settings', () => {
     const res = await plain.call('GET', '/api/p/oidc/login');
     expect(ssoError(res.headers.location as string)).toBe(MSG.oidc.notConfigured);
     expect((await plain.call('GET', '/api/p/oidc/callback?code=x&state=y')).headers.location).toMatch(/^\/login\?sso_error=/);
+  });
+});
+
+describe('hostile input', () => {
+  it('never answers a 5xx, and every 4xx is a JSON:API error document', async () => {
+    const value = fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 300 }), fc.constantFrom('//evil', '/\\x', '%00', '%ZZ', 'a'.repeat(10_000)));
+    const routes = ['/api/p/oidc', '/api/p/oidc/login', '/api/p/oidc/callback', '/api/p/oidc/logout'];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), fc.array(fc.tuple(fc.constantFrom('return_to', 'state', 'code', 'error', 'iss', 'x'), value), { maxLength: 4 }), async (route, pairs) => {
+        const query = pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+        const res = await ctx.call('GET', `${route}?${query}`);
+        expect(res.statusCode).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(res.json().errors[0].status).toBe(String(res.statusCode));
+      }),
+      { numRuns: 150, seed: 20261124 },
+    );
   });
 });
