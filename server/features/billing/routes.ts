@@ -1,35 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireOrg } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { JSONAPI, resource } from '../../http/jsonapi.js';
 import { constructEvent, StripeRequestError, StripeSignatureError, StripeUnavailableError } from '../../integrations/stripe/client.js';
-import type { Config } from '../../config.js';
 import { createCheckout, createPortal } from './checkout.js';
 import { checkoutBody, portalBody, sessionDocument } from '../../../common/schemas/billing.js';
 import { listProducts } from './service.js';
 import { processStripeEvent } from './webhooks.js';
+import { appBaseUrl } from '../../http/base-url.js';
 
 /** Stripe's events are a few kilobytes; a megabyte leaves room and bounds what a stranger can send. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-// A host name (with an optional port) or a bracketed IPv6 address: nothing that could bend the URL.
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
 
-/**
- * Where Stripe sends the browser back to: PUBLIC_URL when set (behind a proxy that rewrites the
- * host, only it is right), else the origin this request came to.
- */
-function appBaseUrl(config: Pick<Config, 'publicUrl'>, req: FastifyRequest): string {
-  if (config.publicUrl) {
-    let base = config.publicUrl;
-    while (base.endsWith('/')) base = base.slice(0, -1);
-    return base;
-  }
-  const host = req.host;
-  if (!host || !HOST.test(host)) throw new AppError('bad_request', 'The Host header is not a valid host name');
-  return `${req.protocol}://${host}`;
-}
 
 /**
  * The webhook's exact bytes. Held in a private field so that the generic body walkers (the NUL

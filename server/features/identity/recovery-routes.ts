@@ -5,12 +5,12 @@ import { sessionDocument } from '../../../common/schemas/auth.js';
 import { requireUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { JSONAPI } from '../../http/jsonapi.js';
-import { WindowLimiter } from './rate-limit.js';
+import { WindowLimiter } from '../../http/rate-limit.js';
 import { requestPasswordReset, resetPassword } from './recovery.js';
 import {
   acceptedDocument, passwordResetBody, passwordResetRequestBody, tokenParams, verifiedDocument,
 } from './schemas.js';
-import { linkBaseUrl } from './service.js';
+import { appBaseUrl } from '../../http/base-url.js';
 import { resendEmailVerification, verifyEmail } from './verification.js';
 
 const HOUR_MS = 3_600_000;
@@ -46,7 +46,7 @@ export default async function recoveryRoutes(fastify: FastifyInstance) {
       const ipOk = perIp.take(req.ip);
       const addressOk = perAddress.take(req.body.email);
       if (!ipOk || !addressOk) throw new AppError('rate_limited', MSG.identity.resetRateLimited);
-      await requestPasswordReset(db, { email: req.body.email, baseUrl: linkBaseUrl(config, req) });
+      await requestPasswordReset(db, { email: req.body.email, baseUrl: appBaseUrl(config, req) });
       return reply.code(202).type(JSONAPI).send({ meta: { message: MSG.identity.resetRequested } });
     },
   );
@@ -105,7 +105,7 @@ export default async function recoveryRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['identity'], summary: 'Send the signed-in user a new e-mail verification link', response: { 202: acceptedDocument } } },
     async (req, reply) => {
       const auth = requireUser(req);
-      const baseUrl = linkBaseUrl(config, req);
+      const baseUrl = appBaseUrl(config, req);
       if (!perUser.take(String(auth.userId))) throw new AppError('rate_limited', MSG.identity.verificationRateLimited);
       const { email } = await resendEmailVerification(db, auth.userId, baseUrl);
       return reply.code(202).type(JSONAPI).send({ meta: { message: MSG.identity.verificationSent(email) } });

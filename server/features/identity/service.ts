@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { userTokens } from '../../db/schema/accounts.js';
 import { AppError } from '../../http/errors.js';
@@ -71,25 +69,6 @@ export async function requireUserToken(
 /** Marks a token used (in the transaction that acted on it). */
 export async function markUserTokenUsed(tx: Tx, id: number, now = new Date()): Promise<void> {
   await tx.update(userTokens).set({ usedAt: now }).where(eq(userTokens.id, id));
-}
-
-// A host name (with an optional port) or a bracketed IPv6 address: nothing that could bend the URL.
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
-
-/**
- * Where e-mailed links point: PUBLIC_URL when set (behind a proxy that rewrites the host, only it
- * is right), else the origin this request came to, its Host checked so that a forged header
- * cannot make us mail a link to someone else's site. (The same rule as billing's return URLs.)
- */
-export function linkBaseUrl(config: Pick<Config, 'publicUrl'>, req: FastifyRequest): string {
-  if (config.publicUrl) {
-    let base = config.publicUrl;
-    while (base.endsWith('/')) base = base.slice(0, -1);
-    return base;
-  }
-  const host = req.host;
-  if (!host || !HOST.test(host)) throw new AppError('bad_request', 'The Host header is not a valid host name');
-  return `${req.protocol}://${host}`;
 }
 
 /**

@@ -13,9 +13,9 @@ import { AppError } from '../../http/errors.js';
 import { TwitchClient, TwitchNotConfiguredError, type TwitchCategory } from '../../integrations/twitch/client.js';
 import { previewAlert } from '../alerts/service.js';
 import { createSession, loadTokenSecret } from '../auth/service.js';
-import { linkBaseUrl } from '../identity/service.js';
+import { appBaseUrl } from '../../http/base-url.js';
 import { Captcha, deriveCaptchaKey } from './captcha.js';
-import { WindowLimiter } from './rate-limit.js';
+import { WindowLimiter } from '../../http/rate-limit.js';
 import { createFreeAccount } from './service.js';
 
 export const TWITCH_NOT_CONNECTED = 'Twitch is not connected on this server, so games cannot be searched.';
@@ -81,7 +81,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
       if (!(await (await getCaptcha()).redeem(req.body.altcha))) throw new AppError('bad_request', MSG.validation.captcha, '/altcha');
       const account = await createFreeAccount(db, req.body, {
         config,
-        linkBaseUrl: linkBaseUrl(config, req),
+        linkBaseUrl: appBaseUrl(config, req),
         onBackfillError: (err) => req.log.warn({ err }, 'free sign-up: filling the article alert from the archive failed'),
         onCustomerError: (err) => req.log.warn({ err }, 'free sign-up: creating the Stripe customer failed; the hourly billing job retries'),
       });

@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
-import type { Config } from '../../config.js';
 import { requireAdmin, requireOrg, requirePermission } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
 import { verifySlackSignature } from './crypto.js';
+import { appBaseUrl } from '../../http/base-url.js';
 import {
   authorizeUrl, channelCount, completeInstall, endInstallation, findInstallation, listChannels, slackConfigured, syncChannels, uninstall,
 } from './service.js';
@@ -16,24 +16,10 @@ import {
  * (uninstall, revoked tokens), the installation as settings show it, and the workspace's channels.
  */
 
-/** Without its trailing slashes (a loop: a regex here would be quadratic on hostile input). */
-function trimSlashes(url: string): string {
-  let end = url.length;
-  while (end > 0 && url[end - 1] === '/') end--;
-  return url.slice(0, end);
-}
 
-const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/i;
 /** Slack's events are small; an uninstall is a few hundred bytes. */
 const EVENTS_BODY_LIMIT = 64 * 1024;
 
-/** Where Slack sends the browser back: PUBLIC_URL when set, else the origin this request came to. */
-function appBaseUrl(config: Pick<Config, 'publicUrl'>, req: FastifyRequest): string {
-  if (config.publicUrl) return trimSlashes(config.publicUrl);
-  const host = req.host;
-  if (!host || !HOST.test(host)) throw new AppError('bad_request', 'The Host header is not a valid host name');
-  return `${req.protocol}://${host}`;
-}
 
 const callbackQuery = z.object({
   code: z.string().max(512).optional(),

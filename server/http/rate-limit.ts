@@ -1,8 +1,8 @@
 /**
- * A fixed-window counter per key (the caller's address) kept in memory: enough for a public
- * hint like the sign-up's alert preview, which must not become a free archive search. In a
- * multi-process install each process counts on its own, which multiplies the allowance by the
- * number of API processes; the captcha the route also asks for is what bounds it for real.
+ * A fixed-window counter per key (an address, a caller's IP) kept in memory: the sign-up's alert
+ * preview (which must not become a free archive search; the captcha bounds it for real) and the
+ * reset and confirmation e-mails (cheap to ask for, expensive to receive). In a multi-process
+ * install each API process counts on its own, which multiplies the allowance by their number.
  */
 export class WindowLimiter {
   private readonly hits = new Map<string, { n: number; until: number }>();
