@@ -15,6 +15,11 @@ export const identityProbes: TenantProbeSet = {
     // The e-mailed token is the credential (identity/recovery.test.ts).
     'POST /api/p/password_reset/:token',
     'POST /api/p/verify_email/:token',
+    // Single sign-on (identity/oidc.test.ts): the provider's answer and a single-use state are the credentials.
+    'GET /api/p/oidc',
+    'GET /api/p/oidc/login',
+    'GET /api/p/oidc/callback',
+    'GET /api/p/oidc/logout',
   ],
   selfRoutes: [
     // A new confirmation link for the caller's own address.
