@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solveChallenge } from 'altcha-lib/v1';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../common/messages.js';
 import { freePort } from '../server/db/embedded.js';
 import { startFakeStripe, type FakeStripe } from '../test/fakes/stripe.js';
-import { ADMIN, loginAs, startJourney, type Journey, waitFor } from './harness.js';
+import { ADMIN, loginAs, solveCaptcha, startJourney, waitFor, type Journey } from './harness.js';
 
 /**
  * A trial's whole life against the fake Stripe (issue 14's acceptance): a self-serve sign-up gets
@@ -51,13 +50,6 @@ async function login(email: string, password: string): Promise<string> {
 }
 
 
-/** Does what the sign-up page's widget does: fetch a proof-of-work challenge and solve it. */
-async function captcha(): Promise<string> {
-  const ch = await (await fetch(`${base()}/api/p/captcha`)).json();
-  const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
-  const payload = { algorithm: ch.algorithm, challenge: ch.challenge, number: solution!.number, salt: ch.salt, signature: ch.signature };
-  return Buffer.from(JSON.stringify(payload)).toString('base64');
-}
 
 let clientId = '';
 const projectBody = (name: string) => ({
@@ -88,7 +80,7 @@ describe('a trial organization upgrades through Stripe', () => {
         organization_name: 'Compiler Press',
         client_name: 'Flow-Matic',
         project_name: 'Launch',
-        altcha: await captcha(),
+        altcha: await solveCaptcha(base()),
       }),
     });
     expect(res.status).toBe(201);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { solveChallenge } from 'altcha-lib/v1';
 import { root, startServer, type ServerHandle } from '../bench/lib.js';
 
 export const ADMIN = { email: 'admin@coverwatch.local', password: 'bench-password-1' };
@@ -86,4 +87,13 @@ export async function waitFor<T>(
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 300));
   }
+}
+
+/** Does what the sign-up page's widget does: fetches a proof-of-work challenge and solves it (the `altcha` field). */
+export async function solveCaptcha(baseUrl: string): Promise<string> {
+  const ch = await (await fetch(`${baseUrl}/api/p/captcha`)).json();
+  const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
+  if (!solution) throw new Error('the captcha could not be solved');
+  const payload = { algorithm: ch.algorithm, challenge: ch.challenge, number: solution.number, salt: ch.salt, signature: ch.signature };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
 }

@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import { JSONAPI } from '../../http/jsonapi.js';
-import { createOidcProvider, finishOidcLogin, isSafeReturnTo, oidcLogoutUrl, SsoError, startOidcLogin } from './oidc.js';
+import { AppError } from '../../http/errors.js';
+import {
+  createOidcProvider, finishOidcLogin, isSafeReturnTo, OIDC_LOGIN_TTL_MS, oidcLogoutUrl, redeemSsoHandoff, SSO_HANDOFF_TTL_MS, SsoError, startOidcLogin,
+} from './oidc.js';
 
 /*
  * OpenID Connect login beside local accounts. Every route here is a top-level browser
@@ -26,6 +29,32 @@ const loginQuery = z.object({
 
 const ssoErrorPath = (sentence: string) => `/login?${new URLSearchParams({ sso_error: sentence })}`;
 
+/*
+ * Two HttpOnly cookies bind a login to the browser that started it. `cw_sso_state` (set when the
+ * login starts) must come back with the provider's redirect, so a callback URL of someone else's
+ * login does nothing here; `cw_sso_handoff` (set by the callback) is what /loading/callback
+ * exchanges for the session, so no session token ever travels in an address that could be sent
+ * to someone else (login CSRF). SameSite=Lax: sent on the provider's top-level redirect back,
+ * never on another site's POST.
+ */
+const STATE_COOKIE = 'cw_sso_state';
+const HANDOFF_COOKIE = 'cw_sso_handoff';
+const COOKIE_PATH = '/api/p/oidc';
+
+function readCookie(req: FastifyRequest, name: string): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
+  }
+  return null;
+}
+
+function cookie(name: string, value: string, maxAgeMs: number, secure: boolean): string {
+  const attrs = [`${name}=${value}`, `Path=${COOKIE_PATH}`, `Max-Age=${Math.floor(maxAgeMs / 1000)}`, 'HttpOnly', 'SameSite=Lax'];
+  if (secure) attrs.push('Secure');
+  return attrs.join('; ');
+}
+
 export default async function oidcRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, authenticator, config } = app.deps;
@@ -35,6 +64,7 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
   /** This app's origin as the provider sees it: PUBLIC_URL, else the request's (the redirect URI must be registered either way). */
   const origin = (req: FastifyRequest) => (config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/(?<!\/)\/+$/, '');
   const callbackUri = (req: FastifyRequest) => `${origin(req)}/api/p/oidc/callback`;
+  const secure = (req: FastifyRequest) => origin(req).startsWith('https:');
 
   app.get(
     '/p/oidc',
@@ -50,8 +80,11 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['auth'], summary: "Start single sign-on: redirects to the identity provider", security: [], querystring: loginQuery } },
     async (req, reply) => {
       try {
-        const url = await startOidcLogin(db, provider, { redirectUri: callbackUri(req), returnTo: req.query.return_to ?? null });
-        return reply.header('cache-control', 'no-store').redirect(url.href, 302);
+        const { url, state } = await startOidcLogin(db, provider, { redirectUri: callbackUri(req), returnTo: req.query.return_to ?? null });
+        return reply
+          .header('cache-control', 'no-store')
+          .header('set-cookie', cookie(STATE_COOKIE, state, OIDC_LOGIN_TTL_MS, secure(req)))
+          .redirect(url.href, 302);
       } catch (err) {
         if (!(err instanceof SsoError)) throw err;
         req.log.warn({ err: err.cause ?? err }, 'single sign-on could not start');
@@ -65,21 +98,49 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['auth'], summary: "The identity provider's redirect back: signs in and continues at /loading/callback", security: [] } },
     async (req, reply) => {
       const query = new URLSearchParams(req.url.split('?')[1] ?? '');
-      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('set-cookie', cookie(STATE_COOKIE, '', 0, secure(req)));
       try {
-        const session = await finishOidcLogin({ db, authenticator, config }, provider, {
-          query,
-          redirectUri: callbackUri(req),
-          userAgent: req.headers['user-agent'],
-        });
-        // A fragment: the token never reaches a server log or a Referer header.
-        const fragment = new URLSearchParams({ token: session.token, expires_at: session.expiresAt.toISOString() });
-        if (session.returnTo) fragment.set('return_to', session.returnTo);
-        return reply.redirect(`/loading/callback#${fragment}`, 302);
+        // The login must finish in the browser that started it.
+        const state = query.get('state');
+        if (!state || readCookie(req, STATE_COOKIE) !== state) throw new SsoError(MSG.oidc.loginExpired);
+        const { handoff, returnTo } = await finishOidcLogin({ db }, provider, { query, redirectUri: callbackUri(req) });
+        reply.header('set-cookie', cookie(HANDOFF_COOKIE, handoff, SSO_HANDOFF_TTL_MS, secure(req)));
+        const next = new URLSearchParams({ sso: '1' });
+        if (returnTo) next.set('return_to', returnTo);
+        return reply.redirect(`/loading/callback#${next}`, 302);
       } catch (err) {
         if (!(err instanceof SsoError)) throw err;
         req.log.warn({ err: err.cause ?? err, sso: err.message }, 'single sign-on refused');
         return reply.redirect(ssoErrorPath(err.message), 302);
+      }
+    },
+  );
+
+  app.post(
+    '/p/oidc/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The session of a finished single sign-on, for the browser holding its hand-off cookie (/loading/callback asks)",
+        security: [],
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store').header('set-cookie', cookie(HANDOFF_COOKIE, '', 0, secure(req)));
+      const handoff = readCookie(req, HANDOFF_COOKIE);
+      try {
+        if (!handoff || !/^[\w-]{43}$/.test(handoff)) throw new SsoError(MSG.oidc.loginExpired);
+        const session = await redeemSsoHandoff({ db, authenticator, config }, handoff, req.headers['user-agent']);
+        return reply
+          .code(200)
+          .type(JSONAPI)
+          .send({ data: { type: 'session', attributes: { token: session.token, expires_at: session.expiresAt.toISOString() } } });
+      } catch (err) {
+        if (!(err instanceof SsoError)) throw err;
+        throw new AppError('unauthorized', err.message);
       }
     },
   );

@@ -24,6 +24,8 @@ beforeAll(async () => {
       { sub: 'sub-dave', email: 'dave@example.test', emailVerified: true },
       { sub: 'sub-erin', email: 'erin@example.test', emailVerified: true },
       { sub: 'sub-frank', email: 'frank@example.test', emailVerified: true },
+      { sub: 'sub-hana', email: 'hana@example.test', emailVerified: true },
+      { sub: 'sub-ivan', email: 'ivan@example.test', emailVerified: true },
       { sub: 'sub-ghost' },
     ],
   });
@@ -45,11 +47,24 @@ async function startLogin(c: TestContext = ctx, returnTo?: string): Promise<URL>
   return new URL(res.headers.location as string);
 }
 
-/** The app's answer to the provider's redirect back. */
-async function callback(url: URL, c: TestContext = ctx) {
+let lastCallback: { ctx: TestContext; handoff: string | null } | null = null;
+
+const setCookies = (res: { headers: Record<string, unknown> }) => ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []);
+const cookieValue = (res: { headers: Record<string, unknown> }, name: string) => {
+  const found = setCookies(res).filter((c) => c.startsWith(`${name}=`)).pop();
+  return found ? found.slice(name.length + 1).split(';')[0] || null : null;
+};
+
+/**
+ * The app's answer to the provider's redirect back, from the browser that started that login
+ * (it holds the login's state cookie) unless `stateCookie` says otherwise (null: none).
+ */
+async function callback(url: URL, c: TestContext = ctx, opts: { stateCookie?: string | null } = {}) {
   expect(url.origin + url.pathname).toBe(`${APP}/api/p/oidc/callback`);
-  const res = await c.call('GET', url.pathname + url.search);
+  const stateCookie = opts.stateCookie === undefined ? url.searchParams.get('state') : opts.stateCookie;
+  const res = await c.call('GET', url.pathname + url.search, { headers: stateCookie ? { cookie: `cw_sso_state=${stateCookie}` } : {} });
   expect(res.statusCode).toBe(302);
+  lastCallback = { ctx: c, handoff: cookieValue(res, 'cw_sso_handoff') };
   return res.headers.location as string;
 }
 
@@ -59,10 +74,21 @@ const ssoError = (location: string) => {
   return url.searchParams.get('sso_error');
 };
 
-const fragmentOf = (location: string) => {
+/** What /loading/callback does with a successful callback: takes the session with the hand-off cookie. */
+async function fragmentOf(location: string) {
   expect(location.startsWith('/loading/callback#')).toBe(true);
-  return new URLSearchParams(location.split('#')[1]);
-};
+  const fragment = new URLSearchParams(location.split('#')[1]);
+  expect(fragment.get('sso')).toBe('1');
+  expect(fragment.has('token')).toBe(false);
+  const { ctx: c, handoff } = lastCallback!;
+  expect(handoff).toMatch(/^[\w-]{43}$/);
+  const res = await c.call('POST', '/api/p/oidc/session', { headers: { cookie: `cw_sso_handoff=${handoff}` } });
+  expect(res.statusCode, res.body).toBe(200);
+  const { token, expires_at } = res.json().data.attributes;
+  fragment.set('token', token);
+  fragment.set('expires_at', expires_at);
+  return fragment;
+}
 
 async function signInAs(email: string, returnTo?: string) {
   return callback(await idp.signIn((await startLogin(ctx, returnTo)).href, { email }));
@@ -107,7 +133,7 @@ describe('the code flow through the provider', () => {
   it('signs a verified address into its local account, links the identity, and returns to return_to', async () => {
     const alice = await makeUser(ctx, { email: 'Alice@Example.test', name: 'Alice Local' });
     const location = await signInAs('alice@example.test', '/projects?tab=all');
-    const fragment = fragmentOf(location);
+    const fragment = await fragmentOf(location);
     expect(fragment.get('return_to')).toBe('/projects?tab=all');
     expect(new Date(fragment.get('expires_at')!).getTime()).toBeGreaterThan(Date.now());
     const me = await ctx.call('GET', '/api/user', { token: fragment.get('token')! });
@@ -121,11 +147,11 @@ describe('the code flow through the provider', () => {
 
   it('finds a linked identity by issuer and subject even after the address changed at the provider', async () => {
     const erin = await makeUser(ctx, { email: 'erin@example.test' });
-    fragmentOf(await signInAs('erin@example.test'));
+    await fragmentOf(await signInAs('erin@example.test'));
     const account = idp.accounts.find((a) => a.sub === 'sub-erin')!;
     account.email = 'erin.new@example.test';
     account.emailVerified = false; // linking is done: the address no longer matters
-    const fragment = fragmentOf(await signInAs('erin.new@example.test'));
+    const fragment = await fragmentOf(await signInAs('erin.new@example.test'));
     expect(fragment.get('return_to')).toBeNull();
     const me = await ctx.call('GET', '/api/user', { token: fragment.get('token')! });
     expect(me.json().data.id).toBe(String(erin.user.id));
@@ -176,7 +202,7 @@ describe('a provider that puts the address in the ID token', () => {
   it('signs in the same way', async () => {
     const gina = await makeUser(ctx2, { email: 'gina@example.test' });
     const back = await idp2.signIn((await startLogin(ctx2)).href, { email: 'gina@example.test' });
-    const fragment = fragmentOf(await callback(back, ctx2));
+    const fragment = await fragmentOf(await callback(back, ctx2));
     expect((await ctx2.call('GET', '/api/user', { token: fragment.get('token')! })).json().data.id).toBe(String(gina.user.id));
   });
 });
@@ -185,7 +211,7 @@ describe('state', () => {
   it('is single use: replaying the provider redirect is refused', async () => {
     await makeUser(ctx, { email: 'frank@example.test' });
     const back = await idp.signIn((await startLogin()).href, { email: 'frank@example.test' });
-    fragmentOf(await callback(back));
+    await fragmentOf(await callback(back));
     expect(ssoError(await callback(back))).toBe(MSG.oidc.loginExpired);
   });
 
@@ -202,7 +228,7 @@ describe('state', () => {
     hostile.searchParams.set('state', `${state}\ud800${'x'.repeat(5000)}`);
     expect(ssoError(await callback(hostile))).toBe(MSG.oidc.loginExpired);
     expect(await ctx.deps.db.select().from(oidcLogins).where(eq(oidcLogins.state, state))).toHaveLength(1);
-    fragmentOf(await callback(back));
+    await fragmentOf(await callback(back));
   });
 
   it('is refused after ten minutes, and deleted', async () => {
@@ -219,6 +245,41 @@ describe('state', () => {
     const swapped = new URL(back);
     swapped.searchParams.set('state', first);
     expect(ssoError(await callback(swapped))).toBe(MSG.oidc.invalidAnswer(LABEL));
+  });
+});
+
+describe('the browser that started the login', () => {
+  it('holds the state in an HttpOnly, SameSite=Lax cookie scoped to the single sign-on routes', async () => {
+    const res = await ctx.call('GET', '/api/p/oidc/login');
+    const state = new URL(res.headers.location as string).searchParams.get('state');
+    const set = setCookies(res).find((c) => c.startsWith('cw_sso_state='))!;
+    expect(set).toContain(`cw_sso_state=${state};`);
+    expect(set).toMatch(/; Path=\/api\/p\/oidc; Max-Age=600; HttpOnly; SameSite=Lax$/); // Secure only behind https
+  });
+
+  it("refuses a callback opened in another browser (no state cookie, or another login's), and the login stays its own", async () => {
+    await makeUser(ctx, { email: 'hana@example.test' });
+    const back = await idp.signIn((await startLogin()).href, { email: 'hana@example.test' });
+    expect(ssoError(await callback(back, ctx, { stateCookie: null }))).toBe(MSG.oidc.loginExpired);
+    expect(ssoError(await callback(back, ctx, { stateCookie: 'someone-elses-state' }))).toBe(MSG.oidc.loginExpired);
+    expect(lastCallback!.handoff).toBeNull();
+    const fragment = await fragmentOf(await callback(back));
+    expect(fragment.get('token')).toBeTruthy();
+  });
+
+  it('takes the session once, only with the hand-off cookie; the callback puts no session in the address', async () => {
+    await makeUser(ctx, { email: 'ivan@example.test' });
+    const location = await signInAs('ivan@example.test');
+    expect(location).not.toMatch(/token=/);
+    const handoff = lastCallback!.handoff!;
+    const first = await ctx.call('POST', '/api/p/oidc/session', { headers: { cookie: `cw_sso_handoff=${handoff}` } });
+    expect(first.statusCode).toBe(200);
+    expect(cookieValue(first, 'cw_sso_handoff')).toBeNull(); // cleared
+    const again = await ctx.call('POST', '/api/p/oidc/session', { headers: { cookie: `cw_sso_handoff=${handoff}` } });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().errors[0].detail).toBe(MSG.oidc.loginExpired);
+    expect((await ctx.call('POST', '/api/p/oidc/session')).statusCode).toBe(401);
+    expect((await ctx.call('POST', '/api/p/oidc/session', { headers: { cookie: 'cw_sso_handoff=x' } })).statusCode).toBe(401);
   });
 });
 

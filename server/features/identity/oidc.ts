@@ -5,7 +5,9 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { oidcLogins, userIdentities, users } from '../../db/schema/accounts.js';
 import type { Authenticator } from '../../http/auth.js';
+import { AppError } from '../../http/errors.js';
 import { createSession } from '../auth/service.js';
+import { issueUserToken, markUserTokenUsed, requireUserToken } from './service.js';
 
 /*
  * OpenID Connect login beside local accounts (authorization code + PKCE S256, state and nonce).
@@ -22,6 +24,8 @@ import { createSession } from '../auth/service.js';
 
 /** A login in progress lives this long (provider login page included). */
 export const OIDC_LOGIN_TTL_MS = 10 * 60_000;
+/** How long a finished login's hand-off waits for /loading/callback to exchange it. */
+export const SSO_HANDOFF_TTL_MS = 2 * 60_000;
 /** Discovery metadata is fetched again after this long (a provider may add endpoints or keys). */
 const DISCOVERY_TTL_MS = 60 * 60_000;
 const HTTP_TIMEOUT_SECONDS = 10;
@@ -101,7 +105,7 @@ export async function startOidcLogin(
   provider: OidcProvider,
   input: { redirectUri: string; returnTo: string | null },
   now = new Date(),
-): Promise<URL> {
+): Promise<{ url: URL; state: string }> {
   const configuration = await providerConfiguration(provider);
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -114,7 +118,7 @@ export async function startOidcLogin(
     returnTo: input.returnTo,
     expiresAt: new Date(now.getTime() + OIDC_LOGIN_TTL_MS),
   });
-  return client.buildAuthorizationUrl(configuration, {
+  const url = client.buildAuthorizationUrl(configuration, {
     redirect_uri: input.redirectUri,
     scope: SCOPE,
     state,
@@ -122,6 +126,7 @@ export async function startOidcLogin(
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
   });
+  return { url, state };
 }
 
 interface ProviderPerson {
@@ -206,15 +211,18 @@ async function resolveUser(db: Db, person: ProviderPerson, label: string, now: D
 
 /**
  * Finishes a login from the provider's redirect: the state is consumed first (single use, even
- * when the rest fails), then the code is redeemed and the person matched to a local user, who
- * gets a session like a password login. Throws SsoError with the sentence to show.
+ * when the rest fails), then the code is redeemed and the person matched to a local user. The
+ * answer is not a session but a hand-off: a single-use secret (two minutes) that the route puts
+ * in an HttpOnly cookie and /loading/callback exchanges for the session (redeemSsoHandoff). A
+ * session token in the address could be planted in someone else's browser (a link signing them
+ * into the sender's account: login CSRF); the cookie cannot. Throws SsoError with the sentence to show.
  */
 export async function finishOidcLogin(
-  deps: { db: Db; authenticator: Authenticator; config: Config },
+  deps: { db: Db },
   provider: OidcProvider,
-  input: { query: URLSearchParams; redirectUri: string; userAgent?: string },
+  input: { query: URLSearchParams; redirectUri: string },
   now = new Date(),
-): Promise<{ token: string; expiresAt: Date; returnTo: string | null }> {
+): Promise<{ handoff: string; returnTo: string | null }> {
   const state = input.query.get('state');
   const [login] = state && STATE_SHAPE.test(state) ? await deps.db.delete(oidcLogins).where(eq(oidcLogins.state, state)).returning() : [];
   if (!login || login.expiresAt <= now) throw new SsoError(MSG.oidc.loginExpired);
@@ -224,8 +232,36 @@ export async function finishOidcLogin(
   callbackUrl.search = input.query.toString();
   const person = await redeemCode(configuration, provider.label, callbackUrl, login);
   const userId = await resolveUser(deps.db, person, provider.label, now);
-  const session = await createSession(deps.db, deps.authenticator, deps.config, userId, input.userAgent);
-  return { ...session, returnTo: login.returnTo };
+  const handoff = await deps.db.transaction((tx) =>
+    issueUserToken(tx, { userId, kind: 'sso_handoff', email: person.email ?? '', ttlMs: SSO_HANDOFF_TTL_MS, now }),
+  );
+  return { handoff, returnTo: login.returnTo };
+}
+
+/**
+ * The session of a finished single sign-on, for the browser holding its hand-off cookie: the
+ * secret is spent in the same transaction that finds it (two tabs racing cannot both pass), then
+ * the user gets a session like a password login. Unknown, spent or expired → SsoError.
+ */
+export async function redeemSsoHandoff(
+  deps: { db: Db; authenticator: Authenticator; config: Config },
+  handoff: string,
+  userAgent?: string,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const userId = await deps.db.transaction(async (tx) => {
+    const row = await requireUserToken(tx, 'sso_handoff', handoff, { unknown: MSG.oidc.loginExpired, expired: MSG.oidc.loginExpired }, { now, lock: true }).catch(
+      (err: unknown) => {
+        if (err instanceof AppError) return null;
+        throw err;
+      },
+    );
+    if (!row) return null;
+    await markUserTokenUsed(tx, row.id, now);
+    return row.userId;
+  });
+  if (userId === null) throw new SsoError(MSG.oidc.loginExpired);
+  return createSession(deps.db, deps.authenticator, deps.config, userId, userAgent);
 }
 
 /**

@@ -13,7 +13,8 @@ import { emailVerificationMail } from './mail.js';
  * worth measuring: the secret is never compared byte by byte).
  */
 
-export type UserTokenKind = 'password_reset' | 'email_verification';
+/** `sso_handoff`: a finished single sign-on waiting for its browser to take the session (identity/oidc.ts). */
+export type UserTokenKind = 'password_reset' | 'email_verification' | 'sso_handoff';
 
 export const PASSWORD_RESET_TTL_MS = 30 * 60_000;
 export const EMAIL_VERIFICATION_TTL_MS = 7 * 86_400_000;
