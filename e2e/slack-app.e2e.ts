@@ -101,7 +101,10 @@ describe('Slack app', () => {
     await j.shot('slack-alert-channel');
     await modal.getByRole('button', { name: 'Create alert' }).click();
     await page.getByText('Starling Drift Articles').waitFor();
-    const [alert] = (await api('GET', '/api/alerts')).filter((a: { attributes: { project_id: number } }) => String(a.attributes.project_id) === String(project.id));
+    // The heading was there before the alert: wait for the save itself.
+    const alert = await waitFor('the saved alert', async () =>
+      (await api('GET', '/api/alerts')).find((a: { attributes: { project_id: number } }) => String(a.attributes.project_id) === String(project.id)),
+    );
     expect(alert.attributes).toMatchObject({ slack_tracking: true, slack_channel_id: 'C0PRESS', slack_channel_name: 'press' });
 
     await waitFor('the WebSub subscription', () => feeds.hub.subscriptions.length > 0);
