@@ -20,6 +20,8 @@ export const identityProbes: TenantProbeSet = {
     'GET /api/p/oidc/login',
     'GET /api/p/oidc/callback',
     'GET /api/p/oidc/logout',
+    // Exchanges this browser's single-use hand-off cookie (set by the callback) for its session.
+    'POST /api/p/oidc/session',
   ],
   selfRoutes: [
     // A new confirmation link for the caller's own address.
