@@ -267,7 +267,11 @@ export const MSG = {
     fromDateRequired: 'Choose a from date',
     toDateRequired: 'Choose a to date',
     invalidDate: 'Please enter a valid date (YYYY-MM-DD)',
-    dateTooEarly: (earliest: string) => `Dates cannot be earlier than ${earliest} on your plan`,
+    /** Before the plan's months of history (`byPlan`, with the spec's upgrade sentence), or before the archive's first day. */
+    dateTooEarly: (earliest: string, byPlan = true) =>
+      byPlan
+        ? `Dates cannot be earlier than ${earliest} on your plan. You need to upgrade your current subscription to keep using this feature.`
+        : `Dates cannot be earlier than ${earliest}`,
     dateInFuture: 'The to date cannot be in the future',
     toBeforeFrom: 'The to date must not be before the from date',
     minScoreRange: 'Minimum score must be between 0.1 and 10',

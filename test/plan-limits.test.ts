@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { PLAN_DEFAULTS, type PlanPermissions } from '../common/plans.js';
 import { LIMITS, ROLE } from '../common/limits.js';
 import { MSG } from '../common/messages.js';
-import { addDays, earliestSearchDate, utcDay } from '../common/schemas/supersearch.js';
+import { addDays, earliestSearchDate, SUPERSEARCH_EARLIEST_DATE, utcDay } from '../common/schemas/supersearch.js';
 import { memberships } from '../server/db/schema/accounts.js';
 import { projects } from '../server/db/schema/workspace.js';
 import { reports } from '../server/db/schema/reports.js';
@@ -235,7 +235,7 @@ describe.each(PLANS)('plan %s', (plan) => {
     for (const path of ['/api/supersearch', '/api/supersearch/export_csv']) {
       const res = await ctx.call('POST', path, { token: o.token, body: body(addDays(earliest, -1)) });
       expect(res.statusCode, path).toBe(400);
-      expect(res.json().errors[0], path).toMatchObject({ detail: MSG.supersearch.dateTooEarly(earliest), source: { pointer: '/from_date' } });
+      expect(res.json().errors[0], path).toMatchObject({ detail: MSG.supersearch.dateTooEarly(earliest, earliest > SUPERSEARCH_EARLIEST_DATE), source: { pointer: '/from_date' } });
     }
     expect((await ctx.call('POST', '/api/supersearch', { token: o.token, body: body(earliest) })).statusCode).toBe(200);
   });

@@ -127,8 +127,10 @@ function filtersShape(ctx: SupersearchSchemaContext) {
     },
     check(v: { from_date: string; to_date: string }, issue: (path: string, message: string) => void) {
       if (!isCalendarDay(v.from_date) || !isCalendarDay(v.to_date)) return;
-      if (v.from_date < earliest) issue('from_date', MSG.supersearch.dateTooEarly(earliest));
-      if (v.to_date < earliest) issue('to_date', MSG.supersearch.dateTooEarly(earliest));
+      // The plan's limit (not the archive's first day) says how to reach further back: upgrade.
+      const tooEarly = MSG.supersearch.dateTooEarly(earliest, earliest > SUPERSEARCH_EARLIEST_DATE);
+      if (v.from_date < earliest) issue('from_date', tooEarly);
+      if (v.to_date < earliest) issue('to_date', tooEarly);
       if (v.to_date > latest) issue('to_date', MSG.supersearch.dateInFuture);
       if (v.from_date > v.to_date) issue('to_date', MSG.supersearch.toBeforeFrom);
     },

@@ -147,7 +147,7 @@ describe('POST supersearch', () => {
     };
     const early = await as({ from_date: daysAgo(200) });
     expect(early.json().errors[0]).toMatchObject({ source: { pointer: '/from_date' } });
-    expect(early.json().errors[0].detail).toMatch(/^Dates cannot be earlier than \d{4}-\d{2}-\d{2} on your plan$/);
+    expect(early.json().errors[0].detail).toMatch(/^Dates cannot be earlier than \d{4}-\d{2}-\d{2} on your plan\. You need to upgrade your current subscription to keep using this feature\.$/);
     expect((await as({ from_date: daysAgo(85) })).statusCode).toBe(200);
     expect(await pointers({ from_date: '2016-12-31' })).toEqual(['/from_date']);
     expect(await pointers({ from_date: today, to_date: daysAgo(1) })).toEqual(['/to_date']);
