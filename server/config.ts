@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+
+/** Cores this process may use (cgroup-aware on Node 20+): the crawler's defaults scale with it. */
+export const CORES = Math.max(1, os.availableParallelism());
 
 /**
  * Every environment variable the server reads, parsed once. `.env.example` and the README's
@@ -42,7 +46,16 @@ const envSchema = z.object({
   YOUTUBE_DAILY_UNITS: z.coerce.number().int().min(1).default(10_000),
   ALLOW_PRIVATE_NETWORK: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   CRAWLER_USER_AGENT: z.string().default('CoverwatchBot/1.12 (+https://coverwatch.app/bot; media monitoring)'),
-  CRAWLER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** Feeds fetched at once per worker process (network-bound): 4 per core, at most 32. */
+  CRAWLER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(Math.min(32, 4 * CORES)),
+  /** Ceiling of feed ingests (database transactions) at once; the crawler adapts below it. */
+  CRAWLER_INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(CORES),
+  /** The database latency (ms) the crawler keeps to: above it, or while people's requests wait, it ingests fewer feeds at once. */
+  CRAWLER_TARGET_QUERY_MS: z.coerce.number().min(1).max(10_000).default(15),
+  /** Niceness of the worker process and of its database backends when they run on this machine (0 = off). */
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /** Bearer token for GET /metrics (Prometheus); unset = only the platform operator's admins. */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   CRAWLER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   CRAWLER_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
   CRAWLER_MAX_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(6 * 3600),
@@ -121,7 +134,23 @@ export interface Config {
   youtube: { apiKey?: string; apiUrl: string; feedsUrl: string; websubHub: string; searchDailyLimit: number; dailyUnits: number };
   /** Outgoing fetches (feeds, imported links, previews, webhooks) may reach private addresses. */
   allowPrivateNetwork: boolean;
-  crawler: { userAgent: string; concurrency: number; hostConcurrency: number; minIntervalSeconds: number; maxIntervalSeconds: number };
+  /**
+   * The feed crawler: fetches at once, the ceiling of ingest transactions at once (the adaptive
+   * limit moves between 1 and it), the query latency it keeps to, and polling intervals.
+   */
+  crawler: {
+    userAgent: string;
+    concurrency: number;
+    hostConcurrency: number;
+    ingestConcurrency: number;
+    targetQueryMs: number;
+    minIntervalSeconds: number;
+    maxIntervalSeconds: number;
+  };
+  /** The worker's niceness (process and, where permitted, its database backends); 0 = off. */
+  workerNice: number;
+  /** Bearer token accepted by GET /metrics; unset = the platform operator's admins only. */
+  metricsToken?: string;
   /** A LibreTranslate-compatible endpoint for headline translation; unset = not connected. */
   translate: { url?: string; apiKey?: string };
   /** Headless Chromium for highlight screenshots and report PDFs; screenshots off = preview images only. */
@@ -194,9 +223,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       userAgent: e.CRAWLER_USER_AGENT,
       concurrency: e.CRAWLER_CONCURRENCY,
       hostConcurrency: e.CRAWLER_HOST_CONCURRENCY,
+      ingestConcurrency: e.CRAWLER_INGEST_CONCURRENCY,
+      targetQueryMs: e.CRAWLER_TARGET_QUERY_MS,
       minIntervalSeconds: e.CRAWLER_MIN_INTERVAL_SECONDS,
       maxIntervalSeconds: e.CRAWLER_MAX_INTERVAL_SECONDS,
     },
+    workerNice: e.WORKER_NICE,
+    metricsToken: e.METRICS_TOKEN,
     translate: { url: e.TRANSLATE_URL, apiKey: e.TRANSLATE_API_KEY },
     browser: { chromiumPath: e.CHROMIUM_PATH, screenshotsEnabled: e.SCREENSHOTS_ENABLED },
     websiteIconsEnabled: e.WEBSITE_ICONS_ENABLED,

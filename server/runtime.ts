@@ -14,6 +14,8 @@ import { startBoss, stopBoss } from './jobs/boss.js';
 import { errorFields, errorSerializers } from './jobs/log-errors.js';
 import { requestLogFields } from './http/request-log.js';
 import { buildApp, type App } from './app.js';
+import { lowerWorkerPriority } from './db/priority.js';
+import { startMetricsSnapshots } from './features/metrics/snapshots.js';
 import type { AppDeps } from './context.js';
 
 export interface Runtime {
@@ -45,6 +47,7 @@ export async function startRuntime(config: Config, role: Role, opts: { listen?: 
   let database: Database | null = null;
   let boss: PgBoss | null = null;
   let app: App | null = null;
+  let stopSnapshots: (() => Promise<void>) | null = null;
   // In order: no new requests, no new jobs (running ones finish), the pool, then the database
   // they all use. A step that fails is a warning: the next steps still run.
   let stopping: Promise<void> | null = null;
@@ -58,6 +61,7 @@ export async function startRuntime(config: Config, role: Role, opts: { listen?: 
   const stop = () =>
     (stopping ??= (async () => {
       await step('closing the HTTP server', () => app?.close());
+      await step('stopping the metrics snapshots', () => stopSnapshots?.());
       await step('stopping the job queue', () => (boss ? stopBoss(boss) : undefined));
       await step('closing the database pool', () => database?.close());
       await step('stopping the embedded PostgreSQL', () => embedded?.stop());
@@ -65,7 +69,13 @@ export async function startRuntime(config: Config, role: Role, opts: { listen?: 
     })());
   try {
     await migrateDatabase(url);
-    database = createDatabase(url, { max: config.poolMax, statementTimeoutMs: config.statementTimeoutMs });
+    database = createDatabase(url, {
+      max: config.poolMax,
+      statementTimeoutMs: config.statementTimeoutMs,
+      // The crawler's controller counts `coverwatch-api` queries running to yield to people.
+      applicationName: role === 'all' ? 'coverwatch' : `coverwatch-${role}`,
+    });
+    if (role === 'worker') lowerWorkerPriority({ pool: database.pool, url, nice: config.workerNice, log });
     const result = await bootstrap(database.db, config);
     if (result.generatedPassword) {
       fs.mkdirSync(config.dataDir, { recursive: true });
@@ -73,6 +83,8 @@ export async function startRuntime(config: Config, role: Role, opts: { listen?: 
     }
     const secret = await loadTokenSecret(database.db, config);
     boss = await startBoss({ url, db: database.db, config, log, work: role !== 'api' });
+    // A worker copies its measurements where the API's GET /metrics finds them.
+    if (role === 'worker') stopSnapshots = startMetricsSnapshots({ db: database.db, role, log });
     const deps: AppDeps = {
       config,
       db: database.db,

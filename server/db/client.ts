@@ -47,7 +47,11 @@ function statementName(text: string): string {
   return name;
 }
 
-export function createDatabase(url: string, opts: { max: number; statementTimeoutMs: number }): Database {
+/**
+ * A pool on `url`. `applicationName` names the process's role in pg_stat_activity
+ * (`coverwatch-api`, `coverwatch-worker`): the crawler reads it to see people's requests waiting.
+ */
+export function createDatabase(url: string, opts: { max: number; statementTimeoutMs: number; applicationName?: string }): Database {
   const pool = new pg.Pool({
     Client: PreparingClient,
     connectionString: url,
@@ -55,7 +59,7 @@ export function createDatabase(url: string, opts: { max: number; statementTimeou
     idleTimeoutMillis: 30000,
     connectionTimeoutMillis: 10000,
     statement_timeout: opts.statementTimeoutMs,
-    application_name: 'coverwatch',
+    application_name: opts.applicationName ?? 'coverwatch',
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

@@ -13,6 +13,15 @@ import { linkHeaderRel, needsSubscription, subscribeFeed } from './websub.js';
 export interface PollDeps {
   db: Db;
   config: Pick<Config, 'allowPrivateNetwork' | 'crawler' | 'publicUrl'>;
+  /**
+   * Admits the ingest (the database transaction) when the crawler's adaptive limit has room
+   * (throttle.ts); absent, the ingest runs at once (tests, one-off polls from the API).
+   */
+  ingestGate?: IngestGate;
+}
+
+export interface IngestGate {
+  run<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 export type PollOutcome =
@@ -64,7 +73,7 @@ export async function pollFeed(deps: PollDeps, feedId: number, opts: { now?: Dat
     // WebSub discovery: the feed's own links first, then the HTTP Link header (WebSub §4).
     const hubUrl = parsed.hubUrl ?? linkHeaderRel(res.headers.link, 'hub', res.url);
     const selfUrl = parsed.selfUrl ?? linkHeaderRel(res.headers.link, 'self', res.url);
-    const { result, nextCheckAt } = await deps.db.transaction(async (tx) => {
+    const ingest = () => deps.db.transaction(async (tx) => {
       const result = await ingestInTransaction(tx, ingestFeedOf(feed), parsed.items, now);
       const interval = nextIntervalSeconds({
         previousSeconds: feed.intervalSeconds,
@@ -79,6 +88,7 @@ export async function pollFeed(deps: PollDeps, feedId: number, opts: { now?: Dat
       await saveSuccess(tx, feed, res, parsed, { hubUrl, selfUrl }, result, interval, now, nextCheckAt);
       return { result, nextCheckAt };
     });
+    const { result, nextCheckAt } = deps.ingestGate ? await deps.ingestGate.run(ingest) : await ingest();
     await touchAlerts(deps.db, result.alertIds, now).catch(() => {});
     const delivery = result.notifications > 0 ? kickNotifier(deps) : null;
     const websub = needsSubscription(feed, hubUrl, deps.config.publicUrl, now) ? await subscribeFeed(deps, feed.id, now).catch(() => 'failed' as const) : null;
