@@ -7,6 +7,8 @@ import { deliverDue } from '../notifications/service.js';
 import { pollFeed } from './poll.js';
 import { CRAWLER_QUEUES } from './queue.js';
 import { subscribeFeed, WEBSUB_RENEW_MARGIN_MS } from './websub.js';
+import { IngestThrottle, sampleLoad } from './throttle.js';
+import { metrics } from '../metrics/registry.js';
 
 export interface CrawlerJobDeps {
   db: Db;
@@ -78,13 +80,18 @@ export async function scheduleDueFeeds(boss: PgBoss, deps: Pick<CrawlerJobDeps, 
 }
 
 /**
- * Starts the crawler's workers and schedules: feed polls (config crawler.concurrency at once),
+ * Starts the crawler's workers and schedules: feed polls (config crawler.concurrency fetches at
+ * once, their ingests admitted by the adaptive IngestThrottle),
  * the every-minute scheduler (also run once now, so a restarted worker catches up at once),
  * and the notification sweep (deliveries the in-process kick after ingest did not finish).
  */
 export async function startCrawlerWorkers(boss: PgBoss, deps: CrawlerJobDeps): Promise<void> {
   const { log } = deps;
-  const concurrency = deps.config.crawler.concurrency;
+  const { concurrency, ingestConcurrency, targetQueryMs } = deps.config.crawler;
+  const throttle = new IngestThrottle({ max: ingestConcurrency, targetMs: targetQueryMs });
+  throttle.start(() => sampleLoad(deps.db));
+  boss.once('stopped', () => throttle.stop());
+  const pollDeps = { ...deps, ingestGate: throttle };
   // A few fetch loops, each taking a batch: fewer idle polls of the job table than one loop per slot.
   const loops = Math.min(concurrency, 4);
   const batchSize = Math.ceil(concurrency / loops);
@@ -96,7 +103,9 @@ export async function startCrawlerWorkers(boss: PgBoss, deps: CrawlerJobDeps): P
         jobs.map(async (job) => {
           const started = Date.now();
           try {
-            const outcome = await pollFeed(deps, job.data.feedId);
+            const outcome = await pollFeed(pollDeps, job.data.feedId);
+            metrics.feedPolls.inc({ outcome: outcome.status });
+            if (outcome.status === 'ok') metrics.articlesIngested.inc(outcome.added);
             const { delivery: _d, ...summary } = outcome as typeof outcome & { delivery?: unknown };
             log.info({ job: CRAWLER_QUEUES.feedPoll, feedId: job.data.feedId, ms: Date.now() - started, ...summary }, 'feed polled');
           } catch (err) {
