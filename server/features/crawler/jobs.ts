@@ -8,7 +8,7 @@ import { pollFeed } from './poll.js';
 import { CRAWLER_QUEUES } from './queue.js';
 import { subscribeFeed, WEBSUB_RENEW_MARGIN_MS } from './websub.js';
 import { IngestThrottle, sampleLoad } from './throttle.js';
-import { metrics } from '../metrics/registry.js';
+import { metrics } from '../metrics/service.js';
 
 export interface CrawlerJobDeps {
   db: Db;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { metrics } from '../metrics/registry.js';
+import { metrics } from '../metrics/service.js';
 import type { IngestGate } from './poll.js';
 
 /** What the controller reads from the database each tick. */
