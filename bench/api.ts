@@ -1,7 +1,7 @@
 // bench/api: authenticated GET /api/projects and GET /api/tags?filter[project_id]=… under load
 // (autocannon, 50 connections). Target: ≥ 2,000 requests/s with p99 ≤ 50 ms on 2 cores.
 import autocannon from 'autocannon';
-import { login, peakRssMb, printTable, rng, size, startServer, writeResults, type Row } from './lib.js';
+import { login, treePeakRssMb, printTable, rng, size, startServer, writeResults, type Row } from './lib.js';
 
 const JSONAPI = 'application/vnd.api+json';
 
@@ -66,7 +66,7 @@ try {
       p99_ms: r.latency.p99,
       throughput: Math.round(r.requests.average),
       throughput_unit: 'req/s',
-      peak_rss_mb: peakRssMb(server.pid),
+      peak_rss_mb: treePeakRssMb(server.pid),
     });
   }
   printTable(`bench/api — 50 connections, ${duration} s each (p95 column is autocannon's p97.5)`, rows);

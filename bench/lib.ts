@@ -69,6 +69,25 @@ function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   }
 }
 
+/** The pids of a process and all its descendants (supervisor, API and worker children). */
+export function processTree(pid: number): number[] {
+  const out = [pid];
+  try {
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(/\s+/).map(Number) : []) out.push(...processTree(child));
+    }
+  } catch {
+    // The process is gone.
+  }
+  return out;
+}
+
+/** Peak resident set size summed over a process tree (the default start is three processes). */
+export function treePeakRssMb(pid: number): number {
+  return processTree(pid).reduce((sum, p) => sum + peakRssMb(p), 0);
+}
+
 export interface ServerHandle {
   url: string;
   pid: number;
@@ -80,14 +99,14 @@ export interface ServerHandle {
  * Starts the real server (`server/main.ts`) in its own process, on a throwaway embedded
  * database unless DATABASE_URL is set, so the load generator does not share its event loop.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<ServerHandle> {
+export async function startServer(env: Record<string, string> = {}, opts: { args?: string[] } = {}): Promise<ServerHandle> {
   // A caller that must know the address in advance (PUBLIC_URL for WebSub) passes PORT.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-'));
   fs.chmodSync(dataDir, 0o755);
   // BENCH_SERVER_NODE_ARGS passes flags to the server's node only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', 'server/main.ts', ...(opts.args ?? [])], {
     cwd: root,
     env: {
       ...process.env,

@@ -7,8 +7,8 @@ import { root } from './lib.js';
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const benches = fs
   .readdirSync(path.join(root, 'bench'))
-  // search-data.ts is bench/search's data generator, not a benchmark.
-  .filter((f) => f.endsWith('.ts') && !['run.ts', 'lib.ts', 'search-data.ts'].includes(f))
+  // search-data.ts and crawl-data.ts generate data for the benchmarks; they are not benchmarks.
+  .filter((f) => f.endsWith('.ts') && !['run.ts', 'lib.ts', 'search-data.ts', 'crawl-data.ts'].includes(f))
   .filter((f) => !only || f === `${only}.ts`);
 let failed = false;
 for (const file of benches) {
