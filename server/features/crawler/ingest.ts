@@ -41,7 +41,7 @@ export async function ingestItems(db: Db, feed: IngestFeed, items: IngestItem[],
 /** ingestItems inside a caller's transaction (pollFeed saves the feed's polling state in it). */
 export async function ingestInTransaction(tx: Tx, feed: IngestFeed, items: IngestItem[], now: Date): Promise<IngestResult> {
   const websites = feed.type === 1 ? await websitesForItems(tx, items) : undefined;
-  const { articles, invalid } = normalizeItems(feed, items, now, websites);
+  const { articles, invalid } = await normalizeItems(feed, items, now, websites);
   const empty: IngestResult = { added: 0, duplicates: items.length - invalid, invalid, matched: 0, notifications: 0, alertIds: [] };
   if (articles.length === 0) return empty;
   // Every transaction takes url_key locks in the same order, so two batches sharing articles wait, never deadlock.

@@ -7,7 +7,8 @@ import { kickNotifier } from '../notifications/service.js';
 import { ingestFeedOf, loadFeed, type FeedRow } from './feed-row.js';
 import { ingestInTransaction, type IngestResult } from './ingest.js';
 import { backoffSeconds, nextIntervalSeconds } from './interval.js';
-import { FeedParseError, parseFeed, type ParsedFeed } from './parse-feed.js';
+import { FeedParseError, type ParsedFeed } from './parse-feed.js';
+import { parseFeedOffLoop } from './parse-pool.js';
 import { linkHeaderRel, needsSubscription, subscribeFeed } from './websub.js';
 
 export interface PollDeps {
@@ -69,7 +70,7 @@ export async function pollFeed(deps: PollDeps, feedId: number, opts: { now?: Dat
         where id = ${feed.id}`);
       return { status: 'not_modified', nextCheckAt };
     }
-    const parsed = parseFeed(res.body, { contentType: res.headers['content-type'] ?? null, url: res.url });
+    const parsed = await parseFeedOffLoop(res.body, { contentType: res.headers['content-type'] ?? null, url: res.url });
     // WebSub discovery: the feed's own links first, then the HTTP Link header (WebSub §4).
     const hubUrl = parsed.hubUrl ?? linkHeaderRel(res.headers.link, 'hub', res.url);
     const selfUrl = parsed.selfUrl ?? linkHeaderRel(res.headers.link, 'self', res.url);

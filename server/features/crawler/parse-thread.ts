@@ -1,0 +1,17 @@
+import { parentPort } from 'node:worker_threads';
+import { parseFeed } from './parse-feed.js';
+import type { ParseReply, ParseRequest } from './parse-pool.js';
+
+/**
+ * The parse thread's entry (parse-pool.ts starts it): parses one body at a time, off the worker's
+ * event loop, and answers with the feed or the parse error's message (parseFeed throws nothing else).
+ */
+parentPort!.on('message', ({ body, ctx }: ParseRequest) => {
+  let reply: ParseReply;
+  try {
+    reply = { ok: true, feed: parseFeed(Buffer.from(body.buffer, body.byteOffset, body.byteLength), ctx) };
+  } catch (err) {
+    reply = { ok: false, message: (err as Error).message };
+  }
+  parentPort!.postMessage(reply);
+});
