@@ -21,6 +21,8 @@ import { JSONAPI, refuseMismatchedId } from './http/jsonapi.js';
 import { refuseNul } from './http/storable-text.js';
 import { applySecurityHeaders } from './http/security-headers.js';
 import { registerRoutes } from './routes.js';
+import metricsRoutes from './features/metrics/routes.js';
+import { recordRequestDuration } from './features/metrics/service.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -84,6 +86,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
     applySecurityHeaders(reply);
     return payload;
   });
+  app.addHook('onResponse', recordRequestDuration);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { status, errors } = toErrorDocument(err);
@@ -94,6 +97,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
 
   await app.register(registerRoutes, { prefix: '/api' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // GET /metrics at the root, where Prometheus looks by default (before the web app's fallback).
+  await app.register(metricsRoutes);
 
   if (opts.serveWeb !== false) await serveWebApp(app);
   else app.setNotFoundHandler((req, reply) => sendNotFound(reply));

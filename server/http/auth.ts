@@ -189,6 +189,22 @@ export function requireActiveOrg(req: FastifyRequest): OrgAuth {
   return auth;
 }
 
+/** An admin of the platform operator's organization: the one who runs the installation. */
+export function isOperatorAdmin(auth: AuthContext | null): boolean {
+  return !!auth?.org?.capabilities?.platform_operator && auth.roleId === ROLE.admin;
+}
+
+/**
+ * Only the platform operator's admins see the operator's areas (console, crawler status).
+ * Everybody else, a plain member of the operator's organization included, gets the 404 of an
+ * unknown route: the area is not revealed.
+ */
+export function requireOperatorAdmin(req: FastifyRequest): OrgAuth {
+  const auth = requireOrg(req);
+  if (!isOperatorAdmin(auth)) throw new AppError('not_found', 'No such API route');
+  return auth;
+}
+
 export function requireAdmin(req: FastifyRequest): OrgAuth {
   const auth = requireOrg(req);
   if (auth.roleId !== ROLE.admin) throw new AppError('forbidden', 'Only an admin of the organization can do this');

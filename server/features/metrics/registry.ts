@@ -1,12 +1,22 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * This process's measurements (prom-client). Features record into the instruments below; the
  * worker's are copied to `process_metrics` every few seconds (snapshots.ts) and the API's
  * GET /metrics serves its own, the workers' and the database's gauges aggregated (routes.ts).
  * Names follow Prometheus conventions: base units (seconds), `_total` for counters.
+ *
+ * Processes are combined by prom-client's `AggregatorRegistry.aggregate`: one series per name
+ * for the whole installation, as an operator reads it ("articles per second", "requests by
+ * route"), whatever the number of processes. Sum (the default) is right for counters, histograms
+ * and the ingest limit (several workers ingest side by side); a stall or a slow probe is not
+ * additive, so those gauges take the worst process (`max`). One caveat of summing: when one of
+ * several workers restarts, the sum of its counter drops and Prometheus reads it as a reset.
  */
 export const registry = new Registry();
+
+// Memory, CPU, handles and GC of each process (prom-client's own aggregators: sums, start time omitted).
+collectDefaultMetrics({ register: registry, prefix: 'coverwatch_' });
 
 export const metrics = {
   /** API requests by route pattern (never the raw URL: ids and tokens stay out of labels). */
@@ -47,17 +57,20 @@ export const metrics = {
   probeLatency: new Gauge({
     name: 'coverwatch_crawler_probe_latency_seconds',
     help: 'Round trip of the crawler controller\'s probe query (database load as people would feel it)',
+    aggregator: 'max',
     registers: [registry],
   }),
   /** Event-loop delay of this process (perf_hooks.monitorEventLoopDelay), max and p99 over the last window. */
   eventLoopDelayMax: new Gauge({
     name: 'coverwatch_event_loop_delay_max_seconds',
     help: 'Longest event-loop stall of this process in the last sampling window',
+    aggregator: 'max',
     registers: [registry],
   }),
   eventLoopDelayP99: new Gauge({
     name: 'coverwatch_event_loop_delay_p99_seconds',
     help: '99th percentile event-loop delay of this process in the last sampling window',
+    aggregator: 'max',
     registers: [registry],
   }),
 };

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGE_SIZES, ROLE } from '../../../common/limits.js';
+import { PAGE_SIZES } from '../../../common/limits.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
-import { requireOrg, type OrgAuth } from '../../http/auth.js';
-import { AppError } from '../../http/errors.js';
+import { requireOperatorAdmin } from '../../http/auth.js';
 import { parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
 import { OPERATOR_ORGANIZATION_FILTERS, OPERATOR_ORGANIZATION_SORTS } from './repo.js';
 import { operatorOrganizationUpdateBody } from '../../../common/schemas/operator.js';
@@ -16,16 +15,6 @@ const TYPE = 'operator_organization';
 // The table's "View all" asks for PAGE_SIZES.max rows at once.
 const PAGE_SIZE = { default: 25, max: PAGE_SIZES.max };
 const idParams = z.object({ id: idSchema });
-
-/**
- * Only the platform operator's admins see the console. Everybody else, a plain member of the
- * operator's organization included, gets the 404 of an unknown route: the area is not revealed.
- */
-function requireOperatorAdmin(req: FastifyRequest): OrgAuth {
-  const auth = requireOrg(req);
-  if (!auth.org.capabilities?.platform_operator || auth.roleId !== ROLE.admin) throw new AppError('not_found', 'No such API route');
-  return auth;
-}
 
 const toResource = (row: OperatorOrganization) => resource(TYPE, row.org.id, { ...operatorOrganizationAttributes(row) });
 
