@@ -32,7 +32,9 @@ function startFakes() {
 }
 
 const fakeEnv = withFakes ? await startFakes() : {};
-const api = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', '--watch', 'server/main.ts'], {
+// One process (--role=all): --watch reloads on a change to a file that process imported, and a
+// supervisor imports none of the app.
+const api = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', '--watch', 'server/main.ts', '--role=all'], {
   stdio: 'inherit',
   env: { ...process.env, ...fakeEnv, PORT: process.env.API_PORT ?? '3000' },
 });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: install what is missing, build the web app when its sources changed, then run
-// the server (API + workers + scheduler, embedded PostgreSQL unless DATABASE_URL is set).
+// the server: a supervisor (server/supervisor.ts) that starts the embedded PostgreSQL unless
+// DATABASE_URL is set, then runs the API and the workers (with the scheduler) as two processes.
 // Only Node built-ins here: this runs before dependencies exist.
 import { spawnSync, spawn } from 'node:child_process';
 import { SERVER_NODE_FLAGS } from './node-flags.mjs';
@@ -49,7 +50,7 @@ if (!built || sources > built) {
   run(npm, ['run', '--silent', 'build']);
 }
 
-// 3. The server. It handles SIGINT/SIGTERM itself (stops HTTP, jobs, then the database).
+// 3. The server. It handles SIGINT/SIGTERM itself (stops the API and the workers, then the database).
 const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

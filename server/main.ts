@@ -1,10 +1,12 @@
-import path from 'node:path';
 import { loadConfig, type Role } from './config.js';
-import { startRuntime, type Runtime } from './runtime.js';
+import { printBanner } from './banner.js';
+import { runUntilStopped, STARTED_MESSAGE, supervisedDatabase } from './lifecycle.js';
 
-function parseRole(argv: string[]): Role {
+/** `--role=all|api|worker` runs that role in this process; without one, the supervisor runs both. */
+function parseRole(argv: string[]): Role | null {
   const arg = argv.find((a) => a.startsWith('--role='));
-  const role = arg ? arg.slice('--role='.length) : 'all';
+  if (!arg) return null;
+  const role = arg.slice('--role='.length);
   if (role !== 'all' && role !== 'api' && role !== 'worker') {
     console.error(`Unknown role "${role}". Use --role=all, --role=api or --role=worker.`);
     process.exit(2);
@@ -14,44 +16,20 @@ function parseRole(argv: string[]): Role {
 
 const role = parseRole(process.argv.slice(2));
 const config = loadConfig();
-// A terminal's Ctrl-C reaches every process of its group (npm, scripts/start.mjs and us; the
-// embedded PostgreSQL runs in its own group), and start.mjs forwards it too: act on the first.
-// A signal during start-up is kept until the start finishes, then everything started is
-// stopped, so that no database is left running behind a Ctrl-C.
-let stopping = false;
-let runtime: Runtime | null = null;
-const stop = (current: Runtime) =>
-  current
-    .stop()
-    .then(() => {
-      console.log('Stopped.');
-      process.exit(0);
-    })
-    .catch((err) => {
-      console.error('Stopping failed:', err instanceof Error ? err.message : err);
-      process.exit(1);
-    });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    // A terminal echoes ^C without a line break.
-    console.log(`${signal === 'SIGINT' ? '\n' : ''}Stopping…`);
-    if (runtime) void stop(runtime);
-  });
+
+// Each path imports only what it runs: the supervisor stays a small process without the app.
+if (role === null) {
+  const { startSupervisor } = await import('./supervisor.js');
+  const supervisor = await runUntilStopped((signal) => startSupervisor(config, signal), { quiet: false, stopWithParent: false });
+  if (await supervisor.untilReady()) {
+    printBanner(config, { roles: 'api + worker', databaseKind: supervisor.databaseKind, serves: true, bootstrap: supervisor.bootstrap });
+  }
+} else {
+  const { startRuntime } = await import('./runtime.js');
+  const supervised = supervisedDatabase(process.env);
+  const runtime = await runUntilStopped(() => startRuntime(config, role, { supervisedDatabase: supervised }), { quiet: !!supervised, stopWithParent: !!supervised });
+  if (supervised) process.send?.(STARTED_MESSAGE);
+  if (runtime.bootstrap) {
+    printBanner(config, { roles: role, databaseKind: runtime.deps.databaseKind, serves: !!runtime.app, bootstrap: runtime.bootstrap });
+  }
 }
-
-runtime = await startRuntime(config, role);
-if (stopping) await stop(runtime);
-
-const b = runtime.bootstrap;
-const shown = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-console.log('');
-console.log(`  Coverwatch ${config.version} (${role}) on ${runtime.deps.databaseKind} PostgreSQL`);
-if (runtime.app) console.log(`  App:        ${shown}`);
-if (runtime.app) console.log(`  API docs:   ${shown}/api/docs`);
-console.log(`  Admin:      ${b.adminEmail}`);
-if (b.generatedPassword) console.log(`  Password:   ${b.generatedPassword}   (generated now; also in ${path.join(config.dataDir, 'initial-admin-password')})`);
-else if (b.createdAdmin) console.log('  Password:   the ADMIN_PASSWORD you set');
-else console.log(`  Password:   set on first start (see ${path.join(config.dataDir, 'initial-admin-password')} or ADMIN_PASSWORD)`);
-console.log('');

@@ -1,0 +1,63 @@
+import type { DatabaseKind } from './database-setup.js';
+
+/**
+ * Set by the supervisor in its children's environment, to the kind of database it prepared for
+ * them (their DATABASE_URL): a child neither migrates nor seeds, prints no banner, and stops
+ * quietly, since the supervisor does all that once for both.
+ */
+export const SUPERVISED_ENV = 'COVERWATCH_SUPERVISED';
+
+/** What a supervised child sends its supervisor over IPC once it has started. */
+export const STARTED_MESSAGE = 'started';
+
+/** The database kind a supervisor passed down, or undefined in a process started by hand. */
+export function supervisedDatabase(env: NodeJS.ProcessEnv): DatabaseKind | undefined {
+  const value = env[SUPERVISED_ENV];
+  return value === 'embedded' || value === 'external' ? value : undefined;
+}
+
+export interface RunOptions {
+  /** No `Stopping…` / `Stopped.` lines: a supervised child's supervisor prints them. */
+  quiet: boolean;
+  /** Also stop when the parent's IPC channel closes: a supervisor that was killed leaves no child running. */
+  stopWithParent: boolean;
+}
+
+/**
+ * Runs `start` and stops what it started on the first SIGINT or SIGTERM, then exits (0, or 1
+ * if stopping failed). A terminal's Ctrl-C reaches every process of its group (npm,
+ * scripts/start.mjs, the supervisor and its children; the embedded PostgreSQL runs in its own
+ * group), and start.mjs forwards it too: act on the first. A signal during start-up aborts
+ * `signal` and is kept until the start finishes, then everything started is stopped, so that no
+ * database is left running behind a Ctrl-C. Resolves with what was started, unless stopped.
+ */
+export async function runUntilStopped<T extends { stop(): Promise<void> }>(start: (signal: AbortSignal) => Promise<T>, opts: RunOptions): Promise<T> {
+  const abort = new AbortController();
+  let started: T | null = null;
+  const say = (line: string) => {
+    if (!opts.quiet) console.log(line);
+  };
+  const stop = (current: T) =>
+    current
+      .stop()
+      .then(() => {
+        say('Stopped.');
+        process.exit(0);
+      })
+      .catch((err) => {
+        console.error('Stopping failed:', err instanceof Error ? err.message : err);
+        process.exit(1);
+      });
+  const requestStop = (signal?: NodeJS.Signals) => {
+    if (abort.signal.aborted) return;
+    abort.abort();
+    // A terminal echoes ^C without a line break.
+    say(`${signal === 'SIGINT' ? '\n' : ''}Stopping…`);
+    if (started) void stop(started);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, requestStop);
+  if (opts.stopWithParent) process.once('disconnect', () => requestStop());
+  started = await start(abort.signal);
+  if (abort.signal.aborted) await stop(started);
+  return started;
+}
