@@ -1,6 +1,6 @@
 import { AggregatorRegistry } from 'prom-client';
 import type { AppDeps } from '../../context.js';
-import { readInstallation, type Installation } from './installation.js';
+import { FRESH_SECONDS, readInstallation, type Installation } from './installation.js';
 import { registry } from './registry.js';
 
 /** A gauge as prom-client's JSON has it, for the aggregation beside the processes' own. */
@@ -21,7 +21,7 @@ function databaseGauges({ feeds, jobs, snapshots }: Installation) {
       'Feeds by state (due: enabled and next check passed; failing: enabled with errors since the last success)',
       (['enabled', 'due', 'failing', 'disabled'] as const).map((state) => ({ value: feeds[state], labels: { state } })),
     ),
-    gauge('coverwatch_worker_processes', 'Processes that reported their measurements within the last 30 s', [
+    gauge('coverwatch_worker_processes', `Processes that reported their measurements within the last ${FRESH_SECONDS} s`, [
       { value: snapshots.length, labels: {} },
     ]),
   ];
