@@ -85,6 +85,7 @@ describe('GET /metrics', () => {
     // A refused body: the request is measured all the same, under its route's pattern.
     await ctx.call('PATCH', `/api/operator/organizations/${orgAdmin.org.id}`, { token: operator.token, body: {} });
     await ctx.call('GET', '/api/health');
+    await ctx.call('GET', '/api/no-such-route/123');
     for (const token of [METRICS_TOKEN, operator.token]) {
       const res = await ctx.call('GET', '/metrics', { token });
       expect(res.statusCode).toBe(200);
@@ -105,6 +106,9 @@ describe('GET /metrics', () => {
       const patched = '{method="PATCH",route="/api/operator/organizations/:id",status="4xx"}';
       expect(value('coverwatch_http_request_duration_seconds_count', patched)).toBe(1);
       expect(res.body).not.toContain(`/api/operator/organizations/${orgAdmin.org.id}`);
+      expect(value('coverwatch_http_request_duration_seconds_count', '{method="GET",route="unmatched",status="4xx"}')).toBe(1);
+      // The scrapes themselves are not measured.
+      expect(res.body).not.toContain('route="/metrics"');
       expect(samples.some((s) => s.name === 'coverwatch_process_resident_memory_bytes')).toBe(true);
     }
   });
