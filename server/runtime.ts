@@ -78,8 +78,8 @@ export async function startRuntime(config: Config, role: Role, opts: RuntimeOpti
     const result = opts.supervisedDatabase ? null : await prepareDatabase(url, database.db, config);
     const secret = await loadTokenSecret(database.db, config);
     boss = await startBoss({ url, db: database.db, config, log, work: role !== 'api' });
-    // A worker copies its measurements where the API's GET /metrics finds them.
-    if (role === 'worker') stopSnapshots = startMetricsSnapshots({ db: database.db, role, log });
+    // A process that runs jobs copies its measurements where GET /metrics and the crawler status find them.
+    if (role !== 'api') stopSnapshots = startMetricsSnapshots({ db: database.db, role, log });
     const deps: AppDeps = {
       config,
       db: database.db,

@@ -34,13 +34,15 @@ export function lowerWorkerPriority(opts: { pool: pg.Pool; url: string; nice: nu
   if (!isLocalDatabase(opts.url)) return;
   let reported = false;
   opts.pool.on('connect', (client) => {
-    client
-      .query<{ pid: number }>('select pg_backend_pid() as pid')
-      .then(({ rows }) => os.setPriority(rows[0].pid, opts.nice))
-      .catch((err: Error) => {
-        if (reported) return;
-        reported = true;
-        opts.log.info({ err: err.message }, 'database backends keep their priority (renice refused); the crawler still adapts to load');
-      });
+    // The backend's pid came with the connection (BackendKeyData): no query needed.
+    const pid = (client as pg.PoolClient & { processID?: number }).processID;
+    if (!pid) return;
+    try {
+      os.setPriority(pid, opts.nice);
+    } catch (err) {
+      if (reported) return;
+      reported = true;
+      opts.log.info({ err: (err as Error).message }, 'database backends keep their priority (renice refused); the crawler still adapts to load');
+    }
   });
 }
