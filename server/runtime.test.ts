@@ -8,8 +8,9 @@ import { freePort } from './db/embedded.js';
 
 /**
  * `npm start`, then Ctrl-C: the terminal sends SIGINT to its foreground process group. The server
- * runs as it does under npm start (embedded PostgreSQL, its own data folder) in a group of its
- * own, and the test signals that whole group as a terminal would.
+ * runs as it does under npm start (a supervisor with its API and worker children, embedded
+ * PostgreSQL, its own data folder) in a group of its own, and the test signals that whole group
+ * as a terminal would.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDirs: string[] = [];
@@ -66,7 +67,9 @@ async function startThenInterrupt(port: number, when = 'Admin:', dir = dataDir) 
   const started = output;
   process.kill(-child.pid!, 'SIGINT');
   const code = await exited;
-  return { code, started, shutdown: output.slice(started.length) };
+  // The supervisor waits for its API and worker children: none may outlive it.
+  const children = [...started.matchAll(/"child":"(?:api|worker)","pid":(\d+)/g)].map((m) => Number(m[1]));
+  return { code, started, shutdown: output.slice(started.length), children, childrenLeft: children.filter(alive) };
 }
 
 const errorLines = (text: string) => text.split('\n').filter((l) => /"level":(50|60)\b/.test(l) || /\berror\b/i.test(l));
@@ -80,6 +83,8 @@ describe('npm start, then Ctrl-C', () => {
     expect(first.shutdown.split('\n').filter((l) => l.trim())).toEqual(['Stopping…', 'Stopped.']);
     expect(errorLines(first.started + first.shutdown)).toEqual([]);
     expect(first.code).toBe(0);
+    expect(first.children).toHaveLength(2);
+    expect(first.childrenLeft).toEqual([]);
     expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
 
     const second = await startThenInterrupt(await freePort());
