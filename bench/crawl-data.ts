@@ -17,7 +17,8 @@ export const VOCAB = Array.from({ length: 50_000 }, (_, i) => `w${i.toString(36)
 const zipf = () => VOCAB[Math.min(VOCAB.length - 1, Math.floor(Math.pow(random(), 3) * VOCAB.length))];
 export const sentence = (n: number) => Array.from({ length: n }, zipf).join(' ');
 
-function alertKeywords(i: number): string {
+/** The i-th alert's keywords: one rare word, two, an OR with an exclusion, or a phrase. */
+export function alertKeywords(i: number): string {
   const a = VOCAB[5000 + (i % 45_000)];
   const b = VOCAB[5000 + ((i * 7919) % 45_000)];
   switch (i % 4) {

@@ -11,7 +11,8 @@ import { parseFeed } from '../server/features/crawler/parse-feed.js';
 import { parseFeedOffLoop } from '../server/features/crawler/parse-pool.js';
 import { normalizeItems, type IngestFeed, type NormalizedArticle } from '../server/features/crawler/normalize.js';
 import { AlertIndex, matchArticles, type AlertRow } from '../server/features/alerts/matcher.js';
-import { peakRssMb, percentile, printTable, rng, size, writeResults, type Row } from './lib.js';
+import { alertKeywords, sentence } from './crawl-data.js';
+import { peakRssMb, percentile, printTable, size, writeResults, type Row } from './lib.js';
 
 const large = size() === 'large';
 const RUNS = large ? 7 : 3;
@@ -21,21 +22,6 @@ const ALERTS = 10_000;
 const TICK_MS = 2;
 
 // The vocabulary and alert keywords of bench/ingest: Zipf-like words, alerts on the rarer ones.
-const random = rng(16);
-const VOCAB = Array.from({ length: 50_000 }, (_, i) => `w${i.toString(36)}`);
-const zipf = () => VOCAB[Math.min(VOCAB.length - 1, Math.floor(Math.pow(random(), 3) * VOCAB.length))];
-const sentence = (n: number) => Array.from({ length: n }, zipf).join(' ');
-
-function alertKeywords(i: number): string {
-  const a = VOCAB[5000 + (i % 45_000)];
-  const b = VOCAB[5000 + ((i * 7919) % 45_000)];
-  switch (i % 4) {
-    case 0: return `+"${a}"`;
-    case 1: return `+"${a}" +"${b}"`;
-    case 2: return `+("${a}" "${b}") -"${VOCAB[3]}"`;
-    default: return `"${a} ${b}"`;
-  }
-}
 
 const FEED_URL = 'https://outlet.example/feed';
 const now = new Date('2026-11-24T08:00:00Z');

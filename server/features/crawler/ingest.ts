@@ -39,11 +39,6 @@ export async function ingestItems(db: Db, feed: IngestFeed, items: IngestItem[],
   return result;
 }
 
-/** ingestItems inside a caller's transaction (pollFeed saves the feed's polling state in it). */
-export async function ingestInTransaction(tx: Tx, feed: IngestFeed, items: IngestItem[], now: Date): Promise<IngestResult> {
-  return storeIngest(tx, await prepareIngest(tx, feed, items, now));
-}
-
 /** A feed's items ready to store (prepareIngest). */
 export interface PreparedIngest {
   feed: IngestFeed;

@@ -5,7 +5,7 @@ import { FetchError, fetchUrl } from '../../net/http-client.js';
 import { touchAlerts } from '../alerts/service.js';
 import { kickNotifier } from '../notifications/service.js';
 import { ingestFeedOf, loadFeed, type FeedRow } from './feed-row.js';
-import { ingestInTransaction, type IngestResult } from './ingest.js';
+import { prepareIngest, storeIngest, type IngestResult } from './ingest.js';
 import { backoffSeconds, nextIntervalSeconds } from './interval.js';
 import { FeedParseError, type ParsedFeed } from './parse-feed.js';
 import { parseFeedOffLoop } from './parse-pool.js';
@@ -74,8 +74,10 @@ export async function pollFeed(deps: PollDeps, feedId: number, opts: { now?: Dat
     // WebSub discovery: the feed's own links first, then the HTTP Link header (WebSub §4).
     const hubUrl = parsed.hubUrl ?? linkHeaderRel(res.headers.link, 'hub', res.url);
     const selfUrl = parsed.selfUrl ?? linkHeaderRel(res.headers.link, 'self', res.url);
+    // Normalizing (language detection, tokens) needs no transaction: done before the ingest takes a slot.
+    const prepared = await prepareIngest(deps.db, ingestFeedOf(feed), parsed.items, now);
     const ingest = () => deps.db.transaction(async (tx) => {
-      const result = await ingestInTransaction(tx, ingestFeedOf(feed), parsed.items, now);
+      const result = await storeIngest(tx, prepared);
       const interval = nextIntervalSeconds({
         previousSeconds: feed.intervalSeconds,
         added: result.added,

@@ -6,7 +6,8 @@ import { fetchUrl } from '../../net/http-client.js';
 import { kickNotifier } from '../notifications/service.js';
 import { ingestFeedOf, loadFeed, type FeedRow } from './feed-row.js';
 import { ingestItems, type IngestResult } from './ingest.js';
-import { FeedParseError, parseFeed } from './parse-feed.js';
+import { FeedParseError } from './parse-feed.js';
+import { parseFeedOffLoop } from './parse-pool.js';
 
 /**
  * WebSub (W3C Recommendation) subscriber side: feeds that advertise a hub push new items to
@@ -160,7 +161,7 @@ export async function receivePush(deps: WebsubDeps, feedId: number, body: Buffer
   if (!feed.websubSecret || !signatureMatches(feed.websubSecret, body, headers.signature)) return { status: 'ignored', reason: 'bad signature' };
   let parsed;
   try {
-    parsed = parseFeed(body, { contentType: headers.contentType ?? null, url: feed.feed });
+    parsed = await parseFeedOffLoop(body, { contentType: headers.contentType ?? null, url: feed.feed });
   } catch (err) {
     if (err instanceof FeedParseError) return { status: 'ignored', reason: err.message };
     throw err;
