@@ -11,6 +11,7 @@ import { toastError } from '../../../components/toasts';
 import { formatDate } from '../../../lib/dates';
 import { downloadOpml, useImportOpml, WEBSITES_PATH, type WebsiteAttributes } from '../api/websites';
 import { AddWebsiteModal } from '../components/add-website-modal';
+import { CrawlerStatusPanel } from '../components/crawler-status';
 import { WebsiteAvatar } from '../components/website-avatar';
 
 const col = createColumnHelper<Row<WebsiteAttributes>>();
@@ -102,6 +103,7 @@ export function WebsitesPage() {
         description="The media sites and feeds Coverwatch monitors, with their media score and feed health."
         icon={<IconWorldWww size={26} />}
       />
+      <CrawlerStatusPanel />
       <DataTable<WebsiteAttributes>
         path={WEBSITES_PATH}
         columns={columns}
