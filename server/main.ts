@@ -17,7 +17,7 @@ function parseRole(argv: string[]): Role | null {
 const role = parseRole(process.argv.slice(2));
 const config = loadConfig();
 
-// Each path imports only what it runs: the supervisor stays a small process without the app.
+// Each path imports only what it runs: the supervisor loads neither the HTTP app nor the job workers.
 if (role === null) {
   const { startSupervisor } = await import('./supervisor.js');
   const supervisor = await runUntilStopped((signal) => startSupervisor(config, signal), { quiet: false, stopWithParent: false });

@@ -24,7 +24,7 @@ type ChildRole = (typeof CHILD_ROLES)[number];
 const STOP_GRACE_MS = 15_000;
 const HEALTH_POLL_MS = 200;
 
-export const RESTART_BACKOFF = { firstMs: 1000, maxMs: 30_000, resetAfterUpMs: 60_000 } as const;
+const RESTART_BACKOFF = { firstMs: 1000, maxMs: 30_000, resetAfterUpMs: 60_000 } as const;
 
 /**
  * The wait before restarting a child that exited after `upMs` of running: 1 s, doubling with
