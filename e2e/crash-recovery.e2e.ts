@@ -9,7 +9,9 @@ import { startFakeFeedServer, type FakeFeedServer } from '../test/fakes/feeds.js
 import { startFakeSlack, type FakeSlack } from '../test/fakes/slack.js';
 
 /**
- * The worker is killed (SIGKILL, no shutdown) in the middle of a crawl and started again: every
+ * The whole server is killed (SIGKILL, no shutdown: the machine lost) in the middle of a crawl
+ * and started again — one `--role=all` process, so the kill hits the crawl itself (the
+ * supervisor's own restart of a killed worker child is server/supervisor.test.ts): every
  * article ends up in the archive once, every alert's feed holds exactly its matches, and every
  * match is announced on Slack once — nothing lost, nothing doubled.
  */
@@ -71,7 +73,7 @@ afterAll(async () => {
 
 describe('a worker killed mid-crawl', () => {
   it('restarts with nothing lost, nothing doubled, every notification sent once', { timeout: 420000 }, async () => {
-    server = await startServer(env());
+    server = await startServer(env(), { args: ['--role=all'] });
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
     const token = await login(server.url);
@@ -105,7 +107,7 @@ describe('a worker killed mid-crawl', () => {
     await new Promise((r) => setTimeout(r, 300));
     const before = await count('select count(*) as n from articles');
     expect(before).toBeLessThan(items.length);
-    server = await startServer(env());
+    server = await startServer(env(), { args: ['--role=all'] });
 
     // The restarted worker finishes: feeds not yet fetched are due, interrupted polls are re-run.
     await until('every article', async () => (await count('select count(*) as n from articles')) === items.length, 240000);

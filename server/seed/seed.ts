@@ -11,9 +11,6 @@ import { applyLegacyCapabilities, createOrganization } from '../features/organiz
 import { createProject } from '../features/projects/service.js';
 import { ensureMediatypes } from '../features/reference/service.js';
 import { createTag } from '../features/tags/service.js';
-import { seedDemoCoverage } from './seed-coverage.js';
-import { seedDemoVideos } from './seed-videos.js';
-import { seedDemoStreams } from './seed-streams.js';
 
 export interface BootstrapResult {
   createdAdmin: boolean;
@@ -82,6 +79,13 @@ async function seedDemoWorkspace(tx: Parameters<Parameters<Db['transaction']>[0]
     await createTag(tx, orgId, projectId, { name, hasHighlight, highlightDate });
   }
   await updateUserRow(tx, adminId, { defaultProjectId: launch.id });
+  // Loaded only for a first start with demo data: they pull in the coverage engine, which the
+  // supervisor (it runs the bootstrap, then only watches its children) has no other use for.
+  const [{ seedDemoCoverage }, { seedDemoVideos }, { seedDemoStreams }] = await Promise.all([
+    import('./seed-coverage.js'),
+    import('./seed-videos.js'),
+    import('./seed-streams.js'),
+  ]);
   await seedDemoCoverage(tx, { orgId, launchId: launch.id, esportsId: esports.id, headphonesId: headphones.id });
   await seedDemoVideos(tx, { orgId, launchId: launch.id, esportsId: esports.id });
   await seedDemoStreams(tx, { orgId, launchId: launch.id, esportsId: esports.id });

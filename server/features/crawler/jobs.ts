@@ -108,6 +108,10 @@ export async function startCrawlerWorkers(boss: PgBoss, deps: CrawlerJobDeps): P
             if (outcome.status === 'ok') metrics.articlesIngested.inc(outcome.added);
             const { delivery: _d, ...summary } = outcome as typeof outcome & { delivery?: unknown };
             log.info({ job: CRAWLER_QUEUES.feedPoll, feedId: job.data.feedId, ms: Date.now() - started, ...summary }, 'feed polled');
+            // Each poll's job completes as soon as its poll has committed, not with its batch: a
+            // worker killed while a batch-mate is still fetching must not leave finished polls
+            // active, to be failed by the heartbeat and polled again.
+            await boss.complete(CRAWLER_QUEUES.feedPoll, job.id, summary).catch((err) => log.warn({ err, feedId: job.data.feedId }, 'completing a feed poll job failed'));
           } catch (err) {
             // Only the database failing gets here; the scheduler will enqueue the feed again.
             log.error({ err, job: CRAWLER_QUEUES.feedPoll, feedId: job.data.feedId }, 'feed poll failed');
