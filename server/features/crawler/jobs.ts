@@ -89,7 +89,7 @@ export async function startCrawlerWorkers(boss: PgBoss, deps: CrawlerJobDeps): P
   const { log } = deps;
   const { concurrency, ingestConcurrency, targetQueryMs } = deps.config.crawler;
   const throttle = new IngestThrottle({ max: ingestConcurrency, targetMs: targetQueryMs });
-  throttle.start(() => sampleLoad(deps.db));
+  throttle.start(() => sampleLoad(deps.db, targetQueryMs));
   boss.once('stopped', () => throttle.stop());
   const pollDeps = { ...deps, ingestGate: throttle };
   // A few fetch loops, each taking a batch: fewer idle polls of the job table than one loop per slot.

@@ -1,23 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { IngestThrottle, nextLimit } from './throttle.js';
+import { createTestContext } from '../../../test/helpers/app.js';
+import { createDatabase } from '../../db/client.js';
+import { IngestThrottle, nextLimit, sampleLoad } from './throttle.js';
 
 const opts = { max: 4, targetMs: 15 };
 
-describe('nextLimit (AIMD on the database probe)', () => {
-  it('climbs by one while the database is quick and nobody is using the app', () => {
-    expect(nextLimit(1, { probeMs: 2, apiBusy: 0 }, opts)).toBe(2);
-    expect(nextLimit(4, { probeMs: 2, apiBusy: 0 }, opts)).toBe(4);
+describe('nextLimit (AIMD on the database\'s latency)', () => {
+  it('climbs by one while the database is quick and no person\'s query is waiting', () => {
+    expect(nextLimit(1, { probeMs: 2, apiSlow: 0 }, opts)).toBe(2);
+    expect(nextLimit(4, { probeMs: 2, apiSlow: 0 }, opts)).toBe(4);
   });
 
   it('halves when the probe is slower than the target, never below one', () => {
-    expect(nextLimit(4, { probeMs: 40, apiBusy: 0 }, opts)).toBe(2);
-    expect(nextLimit(1, { probeMs: 40, apiBusy: 0 }, opts)).toBe(1);
-    expect(nextLimit(3, { probeMs: Infinity, apiBusy: 0 }, opts)).toBe(1);
+    expect(nextLimit(4, { probeMs: 40, apiSlow: 0 }, opts)).toBe(2);
+    expect(nextLimit(1, { probeMs: 40, apiSlow: 0 }, opts)).toBe(1);
+    expect(nextLimit(3, { probeMs: Infinity, apiSlow: 0 }, opts)).toBe(1);
   });
 
-  it('caps the limit at busyMax while people are using the app', () => {
-    expect(nextLimit(4, { probeMs: 2, apiBusy: 3 }, opts)).toBe(1);
-    expect(nextLimit(4, { probeMs: 2, apiBusy: 1 }, { ...opts, busyMax: 2 })).toBe(2);
+  it('halves while a person\'s query runs longer than the target, even when the probe is quick', () => {
+    expect(nextLimit(4, { probeMs: 2, apiSlow: 1 }, opts)).toBe(2);
   });
 });
 
@@ -61,13 +62,13 @@ describe('IngestThrottle', () => {
     const runs = jobs.map((j) => throttle.run(j.fn));
     await settle();
     expect(log.running).toBe(3);
-    throttle.observe({ probeMs: 100, apiBusy: 0 }); // 3 → 1
+    throttle.observe({ probeMs: 100, apiSlow: 0 }); // 3 → 1
     expect(throttle.current.limit).toBe(1);
     jobs[0].finish();
     jobs[1].finish();
     await settle();
     expect(log.running).toBe(1); // the two finished ones were not replaced
-    throttle.observe({ probeMs: 1, apiBusy: 0 }); // 1 → 2: one waiter starts now
+    throttle.observe({ probeMs: 1, apiSlow: 0 }); // 1 → 2: one waiter starts now
     await settle();
     expect(log.running).toBe(2);
     for (const j of jobs) j.finish();
@@ -80,5 +81,30 @@ describe('IngestThrottle', () => {
     await expect(throttle.run(async () => { throw new Error('database down'); })).rejects.toThrow('database down');
     await expect(throttle.run(async () => 'next')).resolves.toBe('next');
     expect(throttle.current.active).toBe(0);
+  });
+});
+
+describe('sampleLoad', () => {
+  it('counts people\'s queries running longer than the target, and only those', { timeout: 30000 }, async () => {
+    const ctx = await createTestContext();
+    const api = createDatabase(ctx.dbUrl, { max: 1, statementTimeoutMs: 10000, applicationName: 'coverwatch-api' });
+    const worker = createDatabase(ctx.dbUrl, { max: 1, statementTimeoutMs: 10000, applicationName: 'coverwatch-worker' });
+    try {
+      expect((await sampleLoad(ctx.deps.db, 15)).apiSlow).toBe(0);
+      // A person's query that takes a while, and a crawler query that does (not counted).
+      const slow = api.pool.query('select pg_sleep(1.5)');
+      const own = worker.pool.query('select pg_sleep(1.5)');
+      let seen = 0;
+      for (let i = 0; i < 40 && seen === 0; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        seen = (await sampleLoad(ctx.deps.db, 15)).apiSlow;
+      }
+      expect(seen).toBe(1);
+      await Promise.all([slow, own]);
+      expect((await sampleLoad(ctx.deps.db, 15)).apiSlow).toBe(0);
+    } finally {
+      await Promise.all([api.close(), worker.close()]);
+      await ctx.close();
+    }
   });
 });

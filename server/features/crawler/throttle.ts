@@ -7,33 +7,29 @@ import type { IngestGate } from './poll.js';
 export interface LoadSample {
   /** Round trip of the probe query, ms: the database's load as a person's request would feel it. */
   probeMs: number;
-  /** API connections running a query right now, or that ran one within the last `RECENT_MS`. */
-  apiBusy: number;
+  /** People's queries (the API's connections) running longer than the target right now: requests waiting on the database. */
+  apiSlow: number;
 }
 
 export interface ThrottleOptions {
   /** The ceiling (CRAWLER_INGEST_CONCURRENCY); the limit starts there. */
   max: number;
-  /** CRAWLER_TARGET_QUERY_MS: the probe latency above which the crawler backs off. */
+  /** CRAWLER_TARGET_QUERY_MS: the latency above which the crawler backs off. */
   targetMs: number;
-  /** While people are using the app, ingest at most this many feeds at once (default 1). */
-  busyMax?: number;
 }
 
 /**
  * The next limit from the current one and a sample (AIMD, as TCP's congestion window): halve
- * when the database is slower than the target, add one when it is not. While people are using
- * the app the limit is capped at `busyMax`, so their queries meet at most that many ingests on
- * the database's cores; once they have been quiet for a moment the crawler climbs back.
+ * when the probe is slower than the target or a person's query has been running longer than
+ * it, add one when neither. The crawler thus takes what the database has to spare and gives
+ * it back within a tick of people needing it; with the worker's backends reniced (db/priority.ts)
+ * people's queries win the CPU meanwhile.
  */
 export function nextLimit(current: number, sample: LoadSample, opts: ThrottleOptions): number {
-  const ceiling = sample.apiBusy > 0 ? Math.min(opts.max, opts.busyMax ?? 1) : opts.max;
-  const next = sample.probeMs > opts.targetMs ? Math.floor(current / 2) : current + 1;
-  return Math.max(1, Math.min(ceiling, next));
+  const pressed = sample.probeMs > opts.targetMs || sample.apiSlow > 0;
+  return Math.max(1, Math.min(opts.max, pressed ? Math.floor(current / 2) : current + 1));
 }
 
-/** How recently an API connection must have run a query for people to count as active. */
-const RECENT_MS = 2000;
 const TICK_MS = 250;
 
 /**
@@ -87,7 +83,7 @@ export class IngestThrottle implements IngestGate {
       this.sampling = true;
       sample()
         // A failed sample (database restarting) counts as slow: back off until it answers.
-        .then((s) => this.observe(s), () => this.observe({ probeMs: Infinity, apiBusy: 0 }))
+        .then((s) => this.observe(s), () => this.observe({ probeMs: Infinity, apiSlow: 0 }))
         .finally(() => (this.sampling = false));
     }, TICK_MS);
     this.timer.unref();
@@ -113,15 +109,15 @@ export class IngestThrottle implements IngestGate {
 }
 
 /**
- * One probe: people's connections (the API pools name themselves `coverwatch-api`) running a
- * query now or within RECENT_MS, timed as a round trip. pg_stat_activity is shared memory: the
+ * One probe: people's queries (the API pools name themselves `coverwatch-api`) that have been
+ * running longer than the target, timed as a round trip. pg_stat_activity is shared memory: the
  * query costs well under a millisecond on an idle database, so its latency is the load itself.
  */
-export async function sampleLoad(db: Db): Promise<LoadSample> {
+export async function sampleLoad(db: Db, targetMs: number): Promise<LoadSample> {
   const started = performance.now();
-  const { rows } = await db.execute<{ busy: number }>(sql`
-    select count(*)::int as busy from pg_stat_activity
-    where application_name = 'coverwatch-api'
-      and (state = 'active' or state_change > now() - make_interval(secs => ${RECENT_MS / 1000}))`);
-  return { probeMs: performance.now() - started, apiBusy: Number(rows[0]?.busy ?? 0) };
+  const { rows } = await db.execute<{ slow: number }>(sql`
+    select count(*)::int as slow from pg_stat_activity
+    where application_name = 'coverwatch-api' and state = 'active'
+      and query_start < clock_timestamp() - make_interval(secs => ${targetMs / 1000})`);
+  return { probeMs: performance.now() - started, apiSlow: Number(rows[0]?.slow ?? 0) };
 }
