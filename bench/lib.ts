@@ -123,8 +123,14 @@ export async function startServer(env: Record<string, string> = {}, opts: { args
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (c) => (output += c));
-  child.stderr!.on('data', (c) => (output += c));
+  // BENCH_SERVER_LOG=<file> keeps the server's whole output (with --trace-gc in BENCH_SERVER_NODE_ARGS, its GC pauses).
+  const keep = process.env.BENCH_SERVER_LOG ? fs.createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' }) : null;
+  for (const stream of [child.stdout!, child.stderr!]) {
+    stream.on('data', (c) => {
+      if (output.length < 1_000_000) output += c;
+      keep?.write(c);
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120000;
   for (;;) {
