@@ -5,7 +5,7 @@
 // of ~6), --scenario=text (only matching list scenarios), --list-only, --export-only.
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { login, percentile, printTable, rssMb, size, startBenchDatabase, startServer, writeResults, type Row } from './lib.js';
+import { api, login, percentile, printTable, rssMb, size, startBenchDatabase, startServer, writeResults, type Row } from './lib.js';
 
 const JSONAPI = 'application/vnd.api+json';
 const large = size() === 'large';
@@ -14,15 +14,6 @@ const FEED_MATCHES = 100_000;
 const CSV_ROWS = 1_000_000;
 const SECONDS = large ? 15 : 6;
 
-async function api(url: string, token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': JSONAPI, accept: JSONAPI },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()).data;
-}
 
 /** A brand, a project and an alert through the API, as a user would make them. */
 async function makeAlert(url: string, token: string, name: string): Promise<{ alertId: number; projectId: number }> {

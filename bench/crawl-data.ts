@@ -2,13 +2,11 @@
 // 100 items each, served by the fake feed server and added through the API as an operator does.
 import type pg from 'pg';
 import type { FakeFeedServer } from '../test/fakes/feeds.js';
-import { rng } from './lib.js';
+import { api, rng } from './lib.js';
 
 export const FEEDS = 1000;
 export const ITEMS_PER_FEED = 100;
 export const ALERTS = 10_000;
-
-const JSONAPI = 'application/vnd.api+json';
 
 // A Zipf-like vocabulary: a few words are everywhere, most are rare, as in news text. Alerts
 // name rarer words (brands, products, people), so one matches ~0.01–0.05 % of the archive.
@@ -27,16 +25,6 @@ export function alertKeywords(i: number): string {
     case 2: return `+("${a}" "${b}") -"${VOCAB[3]}"`;
     default: return `"${a} ${b}"`;
   }
-}
-
-export async function api(url: string, token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': JSONAPI, accept: JSONAPI },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()).data;
 }
 
 /** `count` active alerts in organization 1, a project each (written directly: setup, not measured). */

@@ -156,6 +156,19 @@ export async function startServer(env: Record<string, string> = {}, opts: { args
   };
 }
 
+const JSONAPI = 'application/vnd.api+json';
+
+/** One JSON:API call as the admin: returns the document's `data`, throws on a non-2xx answer. */
+export async function api(url: string, token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': JSONAPI, accept: JSONAPI },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()).data;
+}
+
 export async function login(url: string, email = 'admin@coverwatch.local', password = 'bench-password-1'): Promise<string> {
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { login, percentile, printTable, root, rssMb, size, startBenchDatabase, startServer, writeResults, type Row } from './lib.js';
+import { api, login, percentile, printTable, root, rssMb, size, startBenchDatabase, startServer, writeResults, type Row } from './lib.js';
 
 const JSONAPI = 'application/vnd.api+json';
 const ARTICLES = 10_000;
@@ -21,15 +21,6 @@ const REPORT_NAME = 'Bench launch coverage Q1';
 /** What the page looked like on the first load (outside the repository). */
 const SHOT = path.join(os.tmpdir(), 'coverwatch-bench-report-page.png');
 
-async function api(url: string, token: string, method: string, p: string, body?: unknown) {
-  const res = await fetch(`${url}${p}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': JSONAPI, accept: JSONAPI },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-  return (await res.json()).data;
-}
 
 /** A brand, a project with three tags (through the API), and 10,000 saved articles over 90 days (SQL). */
 async function seed(url: string, token: string, dbUrl: string) {
