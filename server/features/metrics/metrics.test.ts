@@ -36,8 +36,9 @@ function parsePrometheus(text: string): { name: string; labels: string; value: n
     if (line === '' || line.startsWith('# HELP ') || line.startsWith('# TYPE ')) continue;
     const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[^}]*\})? (\S+)$/.exec(line);
     if (!m) throw new Error(`not Prometheus text: ${line}`);
-    const value = Number(m[3]);
-    if (Number.isNaN(value)) throw new Error(`not a value: ${line}`);
+    // Values are Go floats: NaN and ±Inf in any case (prom-client writes a mean of no samples as `Nan`).
+    const value = /^nan$/i.test(m[3]) ? NaN : /^[+-]?inf$/i.test(m[3]) ? (m[3].startsWith('-') ? -Infinity : Infinity) : Number(m[3]);
+    if (Number.isNaN(value) && !/^nan$/i.test(m[3])) throw new Error(`not a value: ${line}`);
     samples.push({ name: m[1], labels: m[2] ?? '', value });
   }
   return samples;
