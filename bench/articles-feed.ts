@@ -5,6 +5,7 @@
 // of ~6), --scenario=text (only matching list scenarios), --list-only, --export-only.
 import pg from 'pg';
 import { Agent, request } from 'undici';
+import { archiveFromSelect } from '../server/features/crawler/archive.js';
 import { api, login, percentile, printTable, rssMb, size, startBenchDatabase, startServer, writeResults, type Row } from './lib.js';
 
 const JSONAPI = 'application/vnd.api+json';
@@ -43,24 +44,29 @@ async function generate(dbUrl: string, feedAlert: number, csvAlert: number) {
            (array['en','en','en','de','fr','es','it','ja','pt'])[1 + g % 9], g % 17 = 0
     from generate_series(1, 1000) g`);
   const words = `array[${WORDS.map((w) => `'${w}'`).join(',')}]`;
-  await db.query(`
-    insert into articles (url_key, url, full_url, title, description, language, pub_date, first_seen_at, website_id, reach, muv, is_metacritic, search)
-    select md5('bench' || g), 'https://outlet' || (1 + g % 1000) || '.example/news/' || g,
-           'https://outlet' || (1 + g % 1000) || '.example/news/' || g || '?utm_source=rss',
-           initcap((${words})[1 + g % 35]) || ' ' || (${words})[1 + (g / 35) % 35] || ' ' || (${words})[1 + (g / 1225) % 35] || ' number ' || g,
-           'Generated article ' || g, (array['en','en','en','de','fr','es','it','ja','pt'])[1 + (g / 7) % 9],
-           now() - ((g * 2654435761::bigint) % (730 * 24 * 60)) * interval '1 minute', now(),
-           1 + g % 1000, round((0.1 + (g * 31 % 99) / 10.0)::numeric, 1), (g * 13 % 20000000), g % 23 = 0, ''::tsvector
-    from generate_series(1, ${ARCHIVE}) g`);
-  // The generated titles are plain lower-case ASCII words, which PostgreSQL's simple parser splits
-  // exactly as common/query's tokenizer does, so the search column can be built in SQL here.
-  await db.query(`update articles set search = to_tsvector('simple', title || ' ' || description)`);
+  // The archive's three tables written from one select (server/features/crawler/archive.ts). The
+  // generated titles are plain lower-case ASCII words, which PostgreSQL's simple parser splits
+  // exactly as common/query's tokenizer does, so the search vector can be built in SQL here.
+  const archive = archiveFromSelect(`
+    select g.*, to_tsvector('simple', g.title || ' ' || g.description) as search from (
+      select md5('bench' || g) as url_key, 'https://outlet' || (1 + g % 1000) || '.example/news/' || g as url,
+             'https://outlet' || (1 + g % 1000) || '.example/news/' || g || '?utm_source=rss' as full_url,
+             initcap((${words})[1 + g % 35]) || ' ' || (${words})[1 + (g / 35) % 35] || ' ' || (${words})[1 + (g / 1225) % 35] || ' number ' || g as title,
+             'Generated article ' || g as description, (array['en','en','en','de','fr','es','it','ja','pt'])[1 + (g / 7) % 9] as language,
+             now() - ((g * 2654435761::bigint) % (730 * 24 * 60)) * interval '1 minute' as pub_date, now() as first_seen_at,
+             1 + g % 1000 as website_id, round((0.1 + (g * 31 % 99) / 10.0)::numeric, 1) as reach, (g * 13 % 20000000) as muv,
+             g % 23 = 0 as is_metacritic
+        from generate_series(1, ${ARCHIVE}) g) g`, ['first_seen_at', 'website_id', 'muv', 'is_metacritic']);
+  await db.query(archive.months);
+  await db.query(archive.insert);
+  await db.query(archive.versions);
   // The copied sort columns as server/db/media-sql.ts computes them.
   const feedRows = (where: string) => `
     insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search)
     select $1, a.id, 1, a.pub_date, a.reach, a.language, a.is_metacritic, left(lower(a.title), 100),
-           coalesce(w.domain, substring(a.url from '^[a-zA-Z]+://(?:www\\.)?([^/:?#]+)'), ''), a.search
-      from articles a left join websites w on w.id = a.website_id ${where}`;
+           coalesce(w.domain, substring(a.url from '^[a-zA-Z]+://(?:www\\.)?([^/:?#]+)'), ''), s.search
+      from articles a join article_search s on s.id = a.id and s.pub_date = a.pub_date
+      left join websites w on w.id = a.website_id ${where}`;
   await db.query(feedRows(`where a.id % ${ARCHIVE / FEED_MATCHES} = 0`), [feedAlert]);
   await db.query(feedRows(`where a.id <= ${CSV_ROWS}`), [csvAlert]);
   // Steady state: autovacuum keeps the visibility map of a table that grows by inserts set

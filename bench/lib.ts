@@ -24,6 +24,11 @@ export function size(): 'small' | 'large' {
   return process.argv.includes('--size=large') ? 'large' : 'small';
 }
 
+/** The `--size=` a bench ran with, as given (`large`, or bench/search.ts's `1m`, `10m`), for its result file. */
+function sizeArgument(): string {
+  return process.argv.find((a) => a.startsWith('--size='))?.slice('--size='.length) || 'small';
+}
+
 export function printTable(title: string, rows: Row[]) {
   console.log(`\n${title}`);
   console.table(
@@ -45,7 +50,7 @@ export function writeResults(name: string, rows: Row[], extra: Record<string, un
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(
     file,
-    JSON.stringify({ name, at: new Date().toISOString(), size: size(), cpus: os.cpus().length, node: process.version, rows, ...extra }, null, 2),
+    JSON.stringify({ name, at: new Date().toISOString(), size: sizeArgument(), cpus: os.cpus().length, node: process.version, rows, ...extra }, null, 2),
   );
   console.log(`wrote ${path.relative(root, file)}`);
 }
@@ -114,7 +119,7 @@ export async function startServer(env: Record<string, string> = {}, opts: { args
       PORT: String(port),
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'bench-password-1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn',
       // Benchmarks and browser journeys reach nothing but 127.0.0.1: outlet icons (fetched from
       // each outlet's own site) stay off unless a caller turns them on.
       WEBSITE_ICONS_ENABLED: 'false',
@@ -123,7 +128,8 @@ export async function startServer(env: Record<string, string> = {}, opts: { args
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  // BENCH_SERVER_LOG=<file> keeps the server's whole output (with --trace-gc in BENCH_SERVER_NODE_ARGS, its GC pauses).
+  // BENCH_SERVER_LOG=<file> keeps the server's whole output (with --trace-gc in BENCH_SERVER_NODE_ARGS, its GC pauses;
+  // BENCH_SERVER_LOG_LEVEL=info adds every request, job and poll line).
   const keep = process.env.BENCH_SERVER_LOG ? fs.createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' }) : null;
   for (const stream of [child.stdout!, child.stderr!]) {
     stream.on('data', (c) => {

@@ -2,7 +2,12 @@
 // Deterministic (seeded): a Zipf vocabulary of pseudo-words, two years of dates in ingest order,
 // 30 languages, 2,000 outlets. The search vector is built by common/query's tokenizer, as ingest does.
 import type pg from 'pg';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { from as copyFrom } from 'pg-copy-streams';
 import { toTsvectorLiteral } from '../common/query/postgres.js';
+import { monthOf, monthsOf, writeArchiveArticles, type ArchiveArticle } from '../server/features/crawler/archive-store.js';
 import { articleSearchText, tokenize } from '../common/query/tokenize.js';
 import { rng } from './lib.js';
 
@@ -81,7 +86,7 @@ export const websiteReach = (w: number) => Math.round(Math.min(10, 0.1 + 9.9 * M
  * Articles `from`..`from + count - 1` of an archive of `total` spread over DAYS days ending at
  * `end`, in ingest order (dates rise with the id, a few hours of jitter). Deterministic per index.
  */
-export function generateArticles(from: number, count: number, total: number, end: Date, seed = 42): GeneratedArticle[] {
+export function generateArticles(from: number, count: number, total: number, end: Date, seed = 42, lexemes?: Set<string>): GeneratedArticle[] {
   const random = rng(seed * 1_000_003 + from);
   const zipf = zipfSampler(random);
   const language = weightedPicker(random, LANGUAGES);
@@ -100,6 +105,8 @@ export function generateArticles(from: number, count: number, total: number, end
     const jittered = base + (random() - 0.5) * 6 * 3600_000;
     const at = jittered >= start && jittered < end.getTime() ? jittered : base;
     const url = `https://outlet${websiteId}.example/news/${i}`;
+    const tokens = tokenize(articleSearchText(title, description));
+    if (lexemes) for (const t of tokens) lexemes.add(t);
     out.push({
       urlKey: `bench-${i}`,
       url,
@@ -110,25 +117,25 @@ export function generateArticles(from: number, count: number, total: number, end
       pubDate: new Date(at).toISOString(),
       websiteId,
       reach: websiteReach(websiteId),
-      search: toTsvectorLiteral(tokenize(articleSearchText(title, description))),
+      search: toTsvectorLiteral(tokens),
     });
   }
   return out;
 }
 
-/** Inserts generated articles in one statement (as ingest does: unnest of column arrays). */
-export async function insertArticles(db: pg.ClientBase, rows: GeneratedArticle[]): Promise<void> {
-  const col = <T>(f: (a: GeneratedArticle) => T) => rows.map(f);
-  await db.query(
-    `insert into articles (url_key, url, full_url, title, description, language, pub_date, first_seen_at, website_id, reach, search)
-     select t.url_key, t.url, t.full_url, t.title, t.description, t.language, t.pub_date, t.pub_date, t.website_id, t.reach, t.search::tsvector
-       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::int[], $9::real[], $10::text[])
-         as t(url_key, url, full_url, title, description, language, pub_date, website_id, reach, search)`,
-    [
-      col((a) => a.urlKey), col((a) => a.url), col((a) => a.fullUrl), col((a) => a.title), col((a) => a.description),
-      col((a) => a.language), col((a) => a.pubDate), col((a) => a.websiteId), col((a) => a.reach), col((a) => a.search),
-    ],
-  );
+
+/** A generated article as the archive writer takes it (its id comes from the writer). */
+export function toArchiveArticle(a: GeneratedArticle): ArchiveArticle {
+  const pubDate = new Date(a.pubDate);
+  return {
+    urlKey: a.urlKey, url: a.url, fullUrl: a.fullUrl, title: a.title, description: a.description, language: a.language,
+    pubDate, firstSeenAt: pubDate, websiteId: a.websiteId, reach: a.reach, search: a.search,
+  };
+}
+
+/** Stores generated articles through the archive writer in one transaction, as the crawler's ingest does. */
+export async function insertArticles(db: pg.Client, rows: GeneratedArticle[]): Promise<void> {
+  await drizzle(db).transaction((tx) => writeArchiveArticles(tx, rows.map(toArchiveArticle)));
 }
 
 export async function insertWebsites(db: pg.ClientBase): Promise<void> {
@@ -141,34 +148,97 @@ export async function insertWebsites(db: pg.ClientBase): Promise<void> {
   await db.query(`select setval(pg_get_serial_sequence('websites', 'id'), ${WEBSITES})`);
 }
 
+/** A value in COPY's text format (tab-separated, \N for null, backslash escapes). */
+function copyText(v: string | number | null): string {
+  if (v === null) return '\\N';
+  return typeof v === 'number' ? String(v) : v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+}
+
+async function copyRows(db: pg.ClientBase, target: string, lines: string[]): Promise<void> {
+  if (lines.length === 0) return;
+  await pipeline(Readable.from([lines.join('')]), db.query(copyFrom(`copy ${target} from stdin`)));
+}
+
+/** The generated archive's articles `from`.. as COPY lines of the three tables, each month's partitions apart. */
+function copyBatch(rows: GeneratedArticle[], from: number) {
+  const keys: string[] = [];
+  const byMonth = new Map<string, { articles: string[]; search: string[] }>();
+  rows.forEach((a, k) => {
+    const id = from + k + 1;
+    const month = monthOf(new Date(a.pubDate)).slice(0, 7).replace('-', '_');
+    let m = byMonth.get(month);
+    if (!m) byMonth.set(month, (m = { articles: [], search: [] }));
+    keys.push(`${copyText(a.urlKey)}\t${id}\t${a.pubDate}\n`);
+    // The columns the writer fills (archive-store.ts insertRows); html, author, image, feed and muv stay null.
+    m.articles.push(
+      [id, a.urlKey, a.url, a.fullUrl, a.title, a.description, a.language, a.pubDate, a.pubDate, a.websiteId, a.reach]
+        .map(copyText).join('\t') + '\n',
+    );
+    m.search.push(`${id}\t${a.pubDate}\t${a.pubDate.slice(0, 10)}\t${copyText(a.language)}\t${a.reach}\t${copyText(a.search)}\n`);
+  });
+  return { keys, byMonth };
+}
+
+/** The months of an archive of DAYS days ending at `end` (every partition the generator writes into). */
+export function archiveMonths(end: Date): string[] {
+  const out: Date[] = [];
+  for (let t = end.getTime() - DAYS * 86400_000; t < end.getTime() + 86400_000; t += 86400_000) out.push(new Date(t));
+  return monthsOf(out);
+}
+
 /**
- * Loads `total` articles as fast as the machine allows: the archive's secondary indexes are
- * dropped, batches are generated while the previous one is written, then the indexes are built
- * again from their own definitions. Returns the seconds spent loading and indexing.
+ * Loads `total` generated articles into the archive's layout (migration 0016) as fast as the
+ * machine allows: the months' partitions first (archive_ensure_month, as the writer does),
+ * then COPY straight into each month's partitions — article_keys, articles, article_search —
+ * while the next batch is generated. The secondary indexes of both partitioned tables are
+ * dropped for the load and built again afterwards from their own definitions (building a GIN
+ * index from sorted input is several times faster than updating it row by row), and the
+ * lexemes the trigger would have added (COPY into a partition does not fire the parent's
+ * statement trigger) are inserted once from the generator's own tokens. The result is the
+ * database the writer would have produced: same tables, indexes, sequence and lexemes.
  */
 export async function loadArchive(db: pg.ClientBase, total: number, end: Date, log: (line: string) => void = () => {}) {
   const { rows: defs } = await db.query<{ name: string; def: string }>(
     `select indexrelid::regclass::text as name, pg_get_indexdef(indexrelid) as def
-       from pg_index where indrelid = 'articles'::regclass and not indisprimary and not indisunique`,
+       from pg_index where indrelid in ('articles'::regclass, 'article_search'::regclass) and not indisprimary and not indisunique`,
   );
   for (const d of defs) await db.query(`drop index ${d.name}`);
   await insertWebsites(db);
-  const batch = 5000;
+  await db.query(`select archive_ensure_month(m) from unnest($1::date[]) as m order by m`, [archiveMonths(end)]);
+  const lexemes = new Set<string>();
+  const batch = 20_000;
   const t0 = performance.now();
   let pending: Promise<void> | undefined;
   for (let from = 0; from < total; from += batch) {
-    const rows = generateArticles(from, Math.min(batch, total - from), total, end);
+    const { keys, byMonth } = copyBatch(generateArticles(from, Math.min(batch, total - from), total, end, 42, lexemes), from);
     await pending;
-    pending = insertArticles(db, rows);
-    if (from % 100_000 === 0 && from > 0) log(`  ${from.toLocaleString('en')} articles`);
+    pending = (async () => {
+      await db.query('begin');
+      await copyRows(db, 'article_keys (url_key, article_id, pub_date)', keys);
+      for (const [month, m] of byMonth) {
+        await copyRows(db, `articles_${month} (id, url_key, url, full_url, title, description, language, pub_date, first_seen_at, website_id, reach)`, m.articles);
+        await copyRows(db, `article_search_${month} (id, pub_date, day, language, reach, search)`, m.search);
+      }
+      await db.query('commit');
+    })();
+    if (from % 500_000 === 0 && from > 0) {
+      const s = (performance.now() - t0) / 1000;
+      log(`  ${from.toLocaleString('en')} articles, ${s.toFixed(0)} s, ${Math.round(from / s).toLocaleString('en')} articles/s`);
+    }
   }
   await pending;
+  await db.query(`insert into lexemes (word) select w from unnest($1::text[]) as w order by 1 on conflict (word) do nothing`, [[...lexemes]]);
+  await db.query(`select setval('articles_id_seq', $1)`, [total]);
   const loadSeconds = (performance.now() - t0) / 1000;
+  log(`  loaded in ${loadSeconds.toFixed(0)} s; building ${defs.map((d) => d.name).join(', ')}…`);
   const t1 = performance.now();
   await db.query(`set maintenance_work_mem = '512MB'`);
-  for (const d of defs) await db.query(d.def);
+  // pg_get_indexdef names a partitioned index `ON ONLY` the parent: without ONLY, CREATE INDEX
+  // builds every partition's index too, under the names ATTACH PARTITION gives them.
+  for (const d of defs) await db.query(d.def.replace(' ON ONLY ', ' ON '));
   const indexSeconds = (performance.now() - t1) / 1000;
-  await db.query('vacuum analyze articles');
-  await db.query('vacuum analyze websites');
-  return { loadSeconds, indexSeconds, indexes: defs.map((d) => d.name) };
+  const t2 = performance.now();
+  for (const t of ['article_keys', 'articles', 'article_search', 'lexemes', 'websites', 'archive_months']) await db.query(`vacuum analyze ${t}`);
+  const vacuumSeconds = (performance.now() - t2) / 1000;
+  return { loadSeconds, indexSeconds, vacuumSeconds, indexes: defs.map((d) => d.name) };
 }

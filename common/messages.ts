@@ -263,6 +263,11 @@ export const MSG = {
     searchFailed: 'The search could not be completed. Please try again.',
     // Server-side rules of the Super Search calls (not in the catalogue; plain wording).
     timeout: 'The search took too long. Narrow the terms or the date range.',
+    // Shown while the page is on screen and the volume call is still counting the matches.
+    counting: 'Counting…',
+    /** The volume call timed out after the page came: the list is whole, the total and chart are not. */
+    countTimeout: 'All the results are listed, but counting them and drawing the chart took too long. Try a shorter date range.',
+    countTimeoutShort: 'Not counted',
     queryRequired: 'Enter at least one term',
     fromDateRequired: 'Choose a from date',
     toDateRequired: 'Choose a to date',
@@ -419,6 +424,8 @@ export const MSG = {
       `The Coverwatch account for ${email} has not confirmed its address yet. Log in with your password, confirm it, then use single sign-on.`,
     noAccount: (email: string) => `No Coverwatch account uses ${email}. Ask your admin for an invitation.`,
     returnTo: 'return_to must be a path of this app that starts with a single /',
+    tooManyFromHere: 'Too many sign-ins were started from your network just now. Please wait a minute and try again.',
+    tooManyPending: 'Too many sign-ins are in progress right now. Please try again in a few minutes.',
     signingIn: 'Signing you in…',
     signingOut: 'Logging out…',
   },

@@ -19,6 +19,10 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
+  SEARCH_DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  SEARCH_PARALLEL: z.coerce.number().int().min(1).max(16).optional(),
+  SEARCH_TOTAL_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(25),
+  ARCHIVE_CONVERSION_BATCH: z.coerce.number().int().min(100).max(200_000).default(10_000),
   JWT_SECRET: z.string().min(32).optional(),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   ADMIN_EMAIL: z.string().email().default('admin@coverwatch.local'),
@@ -113,6 +117,17 @@ export interface Config {
   statementTimeoutMs: number;
   /** Each Super Search statement's limit: a search that runs longer is answered 503 search_timeout. */
   searchStatementTimeoutMs: number;
+  /**
+   * Where Super Search, exports and public reports read: a hot standby (or a load balancer in
+   * front of several). Unset: the primary (DATABASE_URL or the embedded server). docs/operations.md.
+   */
+  searchDatabaseUrl?: string;
+  /** Months of one search counted at once, each on its own connection (default: cores, at least 2). */
+  searchParallel: number;
+  /** Until how long after the request a page of results waits for the exact total; past it the page is sent without (the volume call brings it). */
+  searchTotalWaitMs: number;
+  /** Articles moved per transaction when an unpartitioned archive is converted at start-up. */
+  archiveConversionBatch: number;
   jwtSecret?: string;
   sessionTtlHours: number;
   adminEmail: string;
@@ -191,6 +206,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolMax: e.DATABASE_POOL_MAX,
     statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
+    searchDatabaseUrl: e.SEARCH_DATABASE_URL,
+    searchParallel: e.SEARCH_PARALLEL ?? Math.max(2, CORES),
+    searchTotalWaitMs: e.SEARCH_TOTAL_WAIT_MS,
+    archiveConversionBatch: e.ARCHIVE_CONVERSION_BATCH,
     jwtSecret: e.JWT_SECRET,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),

@@ -75,7 +75,7 @@ export async function startRuntime(config: Config, role: Role, opts: RuntimeOpti
       applicationName: role === 'all' ? 'coverwatch' : `coverwatch-${role}`,
     });
     if (role === 'worker') lowerWorkerPriority({ pool: database.pool, url, nice: config.workerNice, log });
-    const result = opts.supervisedDatabase ? null : await prepareDatabase(url, database.db, config);
+    const result = opts.supervisedDatabase ? null : await prepareDatabase(url, database.db, config, log);
     const secret = await loadTokenSecret(database.db, config);
     boss = await startBoss({ url, db: database.db, config, log, work: role !== 'api' });
     // A process that runs jobs copies its measurements where GET /metrics and the crawler status find them.

@@ -280,6 +280,9 @@ describe('npm start: the API and the worker under a supervisor', () => {
 
     // Each item once; each feed credited with exactly its items.
     expect(await count('select count(distinct url_key) as n from articles')).toBe(total);
+    // And each with its key and its search row (one archive writer, one transaction).
+    expect(await count('select count(*) as n from article_keys')).toBe(total);
+    expect(await count('select count(*) as n from article_search')).toBe(total);
     const added = await db.query<{ articles_added: number }>('select articles_added from feeds order by id');
     expect(added.rows.map((r) => r.articles_added)).toEqual(Array(FIRST_FEEDS + LATER_FEEDS + 1).fill(ITEMS));
 

@@ -56,7 +56,7 @@ export async function startSupervisor(config: Config, signal: AbortSignal): Prom
   const server = await openDatabaseServer(config, log);
   let bootstrap: BootstrapResult;
   try {
-    bootstrap = await prepareOnce(server.url, config);
+    bootstrap = await prepareOnce(server.url, config, log);
   } catch (err) {
     await server.stop();
     throw err;
@@ -79,10 +79,10 @@ export async function startSupervisor(config: Config, signal: AbortSignal): Prom
 }
 
 /** Migrations and the bootstrap seed, on a pool of its own that closes once they are done. */
-async function prepareOnce(url: string, config: Config): Promise<BootstrapResult> {
+async function prepareOnce(url: string, config: Config, log: Logger): Promise<BootstrapResult> {
   const database = createDatabase(url, { max: 2, statementTimeoutMs: config.statementTimeoutMs, applicationName: 'coverwatch' });
   try {
-    return await prepareDatabase(url, database.db, config);
+    return await prepareDatabase(url, database.db, config, log);
   } finally {
     await database.close();
   }

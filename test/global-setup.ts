@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../server/db/embedded.js';
 import { migrateDatabase } from '../server/db/migrate.js';
+import { convertArchive } from '../server/features/crawler/conversion.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,6 +37,9 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`create database ${templateDb}`);
   await migrateDatabase(withDatabase(adminUrl, templateDb));
+  // As every start does after migrating: tests see the final layout (no articles_unpartitioned,
+  // the article references validated), as an installation does once its archive is converted.
+  await convertArchive(withDatabase(adminUrl, templateDb), { batch: 10000, log: { info() {}, warn() {} } });
   project.provide('pgAdminUrl', adminUrl);
   project.provide('templateDb', templateDb);
 

@@ -51,6 +51,8 @@ export interface OrganizationAttributes {
   stripe_customer_id: string | null;
   subscription_status: SubscriptionStatusAttributes;
   slack_enabled: boolean;
+  /** The channels of the connected Slack workspace (empty without one), by name. */
+  slack_channels: { id: string; name: string }[];
   permissions: PlanPermissions;
   capabilities: Capabilities;
 }

@@ -229,9 +229,17 @@ export type VolumeInterval = 'day' | 'week' | 'month';
 
 /** Pagination of POST supersearch (000 §Super Search result): the cursor of the next page is `nextPage`, sent back as search_after. */
 export interface SupersearchResultsMeta {
-  total: number;
+  /**
+   * The exact number of matches, or null when counting them takes longer than the page
+   * (SEARCH_TOTAL_WAIT_MS after it is ready): then `counting` is true and POST supersearch/volume
+   * gives the exact total. Never an estimate.
+   */
+  total: number | null;
   page: number;
-  lastPage: number;
+  /** Null while `counting`. */
+  lastPage: number | null;
+  /** True when the total is still being counted (total and lastPage are null). */
+  counting: boolean;
   /** Null on the last page. */
   nextPage: string | null;
   page_size: number;

@@ -20,11 +20,16 @@ export const titleSortSql = (title: SQL): SQL => sql`left(lower(${title}), ${sql
 /** media for an article (its website's domain, else its URL's host; never null). */
 export const mediaSql = (domain: SQL, url: SQL): SQL => sql`coalesce(${domain}, substring(${url} from ${sql.raw(`'${HOST_PATTERN}'`)}), '')`;
 
-/** The copied columns (sort keys and search vector) for the archive article `articleId`, as scalar subqueries (writers that hold only the id). */
-export function feedSortValues(articleId: number): { titleSort: SQL; media: SQL; search: SQL } {
+/**
+ * The copied columns (sort keys and search vector) for the archive article `article`, as scalar
+ * subqueries (writers that hold the article, not its row). Read by the whole key, so each probes
+ * one month's partition.
+ */
+export function feedSortValues(article: { id: number; pubDate: Date }): { titleSort: SQL; media: SQL; search: SQL } {
+  const key = (alias: string) => sql`${sql.raw(alias)}.id = ${article.id} and ${sql.raw(alias)}.pub_date = ${article.pubDate.toISOString()}::timestamptz`;
   return {
-    search: sql`(select a.search from articles a where a.id = ${articleId})`,
-    titleSort: sql`(select ${titleSortSql(sql`a.title`)} from articles a where a.id = ${articleId})`,
-    media: sql`(select ${mediaSql(sql`w.domain`, sql`a.url`)} from articles a left join websites w on w.id = a.website_id where a.id = ${articleId})`,
+    search: sql`(select s.search from article_search s where ${key('s')})`,
+    titleSort: sql`(select ${titleSortSql(sql`a.title`)} from articles a where ${key('a')})`,
+    media: sql`(select ${mediaSql(sql`w.domain`, sql`a.url`)} from articles a left join websites w on w.id = a.website_id where ${key('a')})`,
   };
 }

@@ -9,8 +9,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
  * CSV out of the server. Large exports are written here: sendCsvCopy lets PostgreSQL format the
  * cells (the feed's export), csvLines writes batches of rows a job reads itself (Super Search's
  * export file), with formula escaping. jsonapi.ts's sendCsv (the `Accept: text/csv` form of a
- * list) stays on csv-stringify without formula escaping: moving it here would change the bytes
- * those downloads answer today.
+ * list) stays on csv-stringify for its quoting and escapes formulas with formulaSafe.
  */
 
 const dialect = new PgDialect();
@@ -79,12 +78,18 @@ export async function sendCsvCopy(reply: FastifyReply, pool: pg.Pool, filename: 
     .send(stream);
 }
 
+/**
+ * Text a spreadsheet would run as a formula (CSV injection: =, +, -, @, tab or carriage return
+ * first) with a leading apostrophe, which spreadsheets show as text; other text as it is.
+ */
+export function formulaSafe(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
 /** One CSV cell (RFC 4180 quoting); a cell a spreadsheet would run as a formula is escaped. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  // CSV injection: =, +, -, @ (and tab / carriage return) at the start make a formula.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = formulaSafe(value instanceof Date ? value.toISOString() : String(value));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

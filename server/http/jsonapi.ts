@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify';
 import { PAGE_SIZES } from '../../common/limits.js';
 import type { ListMeta } from '../../common/schemas/jsonapi.js';
+import { formulaSafe } from './csv.js';
 import { AppError, errorObject, ValidationError, type ErrorObject } from './errors.js';
 
 export const JSONAPI = 'application/vnd.api+json';
@@ -124,7 +125,8 @@ export function sendCsv(
           const flat: Record<string, unknown> = {};
           for (const c of columns) {
             const v = row[c];
-            flat[c] = v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v;
+            // Text people typed (a brand, a title, a tag) is never run as a formula; numbers stay numbers.
+            flat[c] = typeof v === 'string' ? formulaSafe(v) : v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v;
           }
           if (!csv.write(flat)) await new Promise((r) => csv.once('drain', r));
         }

@@ -231,7 +231,7 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
       tx,
       matched.map((a) => ({
         alertId: alert.id, articleId: a.id, organizationId: p.orgId, pubDate: a.pubDate, reach: a.reach, language: a.language,
-        isMetacritic: a.isMetacritic, matchedAt: a.pubDate, ...feedSortValues(a.id),
+        isMetacritic: a.isMetacritic, matchedAt: a.pubDate, ...feedSortValues(a),
       })),
     );
     matchesByProject.set(d.projectId, matched);

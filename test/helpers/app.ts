@@ -33,6 +33,19 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const dbUrl = withDatabase(adminUrl, name);
+  return appOnDatabase(dbUrl, env, async () => {
+    const a = new pg.Client({ connectionString: adminUrl });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  });
+}
+
+/**
+ * An app on an existing database (`dbUrl`), configured as tests configure it plus `env`;
+ * `dropDatabase` runs on close after the app and its pool are gone.
+ */
+export async function appOnDatabase(dbUrl: string, env: Record<string, string> = {}, dropDatabase: () => Promise<void> = async () => {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -41,9 +54,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     CAPTCHA_DIFFICULTY: '1000',
+    // Tests read Super Search's total on the page; the ones about `counting` set their own wait.
+    SEARCH_TOTAL_WAIT_MS: '10000',
     ...env,
   });
-  const database = createDatabase(dbUrl, { max: 5, statementTimeoutMs: 10000 });
+  const database = createDatabase(dbUrl, { max: 5, statementTimeoutMs: Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? 10000) });
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -64,10 +79,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await app.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await dropDatabase();
     },
     call(method, url, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };

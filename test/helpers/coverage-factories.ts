@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { toTsvectorLiteral } from '../../common/query/postgres.js';
 import { articleSearchText, tokenize } from '../../common/query/tokenize.js';
 import { canonicalUrl } from '../../common/url.js';
@@ -6,6 +6,8 @@ import { alerts, articles, feeds, savedArticles, websites } from '../../server/d
 import { projects } from '../../server/db/schema/workspace.js';
 import { mediaSql, titleSortSql } from '../../server/db/media-sql.js';
 import { urlKey } from '../../server/net/url-key.js';
+import { writeArchiveArticles } from '../../server/features/crawler/archive-store.js';
+import { insertArchiveSelect } from '../../server/features/crawler/archive.js';
 import type { TestContext } from './app.js';
 import { makeProject } from './factories.js';
 
@@ -133,23 +135,38 @@ export async function makeArchiveArticle(ctx: TestContext, values: ArticleValues
   const url = canonicalUrl(values.url ?? `https://news.example.com/story-${unique()}`);
   const title = values.title ?? `Archive story ${n}`;
   const description = values.description ?? '';
-  const [row] = await ctx.deps.db
-    .insert(articles)
-    .values({
-      language: 'en',
-      reach: 1,
-      ...values,
-      pubDate: new Date(values.pubDate ?? Date.now()),
-      url,
-      fullUrl: values.fullUrl ?? `${url}?utm_source=feed`,
-      urlKey: urlKey(url),
-      title,
-      description,
-      search: toTsvectorLiteral(tokenize(articleSearchText(title, description))),
-    })
-    .returning();
+  const values2 = { language: 'en', reach: 1, ...values };
+  const pubDate = new Date(values.pubDate ?? Date.now());
+  const ids = await ctx.deps.db.transaction((tx) =>
+    writeArchiveArticles(tx, [
+      {
+        ...values2,
+        language: values2.language ?? 'en',
+        reach: values2.reach ?? 1,
+        pubDate,
+        firstSeenAt: values.firstSeenAt ? new Date(values.firstSeenAt) : undefined,
+        url,
+        fullUrl: values.fullUrl ?? `${url}?utm_source=feed`,
+        urlKey: urlKey(url),
+        title,
+        description,
+        search: toTsvectorLiteral(tokenize(articleSearchText(title, description))),
+      },
+    ]),
+  );
+  const id = ids.get(urlKey(url));
+  if (id === undefined) throw new Error(`makeArchiveArticle: ${url} is already in the archive`);
+  const [row] = await ctx.deps.db.select().from(articles).where(and(eq(articles.id, id), eq(articles.pubDate, pubDate)));
   return row;
 }
+
+/**
+ * Archive articles generated in SQL, thousands at once (keys, articles and search rows, as the
+ * writer stores them): `select` names url_key, url, full_url, title, description, language,
+ * pub_date, reach and search, plus the `extra` columns (crawler/archive.ts archiveFromSelect).
+ */
+export const makeArchiveArticlesSql = (ctx: TestContext, select: string, extra: Parameters<typeof insertArchiveSelect>[2] = []) =>
+  insertArchiveSelect(ctx.deps.db, select, extra);
 
 /**
  * Puts archive articles in an alert's feed, copying their sort and filter columns as ingest
@@ -164,8 +181,9 @@ export async function addToFeed(ctx: TestContext, alert: { id: number; organizat
   await ctx.deps.db.execute(sql`
     insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search, deleted_at)
     select ${alert.id}, a.id, ${alert.organizationId}, a.pub_date, a.reach, a.language, a.is_metacritic,
-           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, a.search, ${opts.deleted ? sql`now()` : sql`null`}
-      from articles a left join websites w on w.id = a.website_id where a.id in (${ids})`);
+           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, s.search, ${opts.deleted ? sql`now()` : sql`null`}
+      from articles a join article_search s on s.id = a.id and s.pub_date = a.pub_date
+      left join websites w on w.id = a.website_id where a.id in (${ids})`);
 }
 
 /** Saved coverage of an archive article under a project's tag (what makes a feed row `saved`). */

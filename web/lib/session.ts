@@ -13,7 +13,7 @@ type Lenient<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
  * leniently: a permission or capability that is missing counts as off, and a few labels may be absent.
  */
 export type CurrentOrganization = Omit<
-  Lenient<OrganizationAttributes, 'plan-name' | 'tier-name' | 'slack_enabled'>,
+  Lenient<OrganizationAttributes, 'plan-name' | 'tier-name' | 'slack_enabled' | 'slack_channels'>,
   'permissions' | 'capabilities' | 'subscription_status'
 > & {
   id: string;

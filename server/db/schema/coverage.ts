@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text,
+  bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text,
   timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './accounts.js';
@@ -149,13 +149,17 @@ export const feeds = pgTable(
 );
 
 /**
- * The article archive, shared by every organization: each article once, keyed by the hash of
- * its canonical URL (`url_key`), however many feeds carry it.
+ * The article archive, shared by every organization: each article once, however many feeds
+ * carry it. Partitioned by month of `pub_date` (migration 0016; partitions `articles_YYYY_MM`
+ * made by `archive_ensure_month`, server/features/crawler/partitions.ts), so a search or a
+ * date range reads only its months. The primary key is (id, pub_date) as partitioning requires;
+ * an id alone is found through `article_keys`, and URL de-duplication lives there too. The
+ * search vector is not here: it is in the narrow `article_search` (docs/search.md).
  */
 export const articles = pgTable(
   'articles',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigint('id', { mode: 'number' }).notNull().default(sql`nextval('articles_id_seq')`),
     urlKey: text('url_key').notNull(),
     url: text('url').notNull(), // canonical
     fullUrl: text('full_url').notNull(), // as found in the feed
@@ -167,24 +171,69 @@ export const articles = pgTable(
     language: text('language').notNull().default('unknown'),
     pubDate: ts('pub_date').notNull(),
     firstSeenAt: ts('first_seen_at').notNull().defaultNow(),
-    websiteId: integer('website_id').references(() => websites.id, { onDelete: 'set null' }),
-    feedId: integer('feed_id').references(() => feeds.id, { onDelete: 'set null' }),
+    /** Where the article came from (no foreign key: see migration 0016; websites are never deleted, a deleted feed's id matches no feed). */
+    websiteId: integer('website_id'),
+    feedId: integer('feed_id'),
     reach: real('reach').notNull().default(0.1),
     muv: bigint('muv', { mode: 'number' }),
     isMetacritic: boolean('is_metacritic').notNull().default(false),
     source: smallint('source').notNull().default(0),
-    /** Title + description as tokens of common/query's tokenizer, with positions. */
+  },
+  (t) => [primaryKey({ columns: [t.id, t.pubDate] }), index('articles_website_idx').on(t.websiteId, t.pubDate)],
+);
+
+/**
+ * The archive's registry: one row per article, written in the ingest transaction. `url_key`
+ * (the hash of the canonical URL) is what de-duplicates the archive — a partitioned table's
+ * unique indexes must include the partition key, so it cannot be a unique index of articles —
+ * and `article_id` → `pub_date` finds an article's partition. Every reference to an archive
+ * article (alert feeds, saved coverage, the notification outbox) is a foreign key to
+ * `article_keys.article_id`: deleting a key removes the article's references with it.
+ */
+export const articleKeys = pgTable(
+  'article_keys',
+  {
+    urlKey: text('url_key').primaryKey(),
+    articleId: bigint('article_id', { mode: 'number' }).notNull(),
+    pubDate: ts('pub_date').notNull(),
+  },
+  (t) => [uniqueIndex('article_keys_article_idx').on(t.articleId)],
+);
+
+/**
+ * The search side of the archive: one narrow row per article — id, date, UTC day, the two
+ * filters and the search vector — partitioned by month like articles (`article_search_YYYY_MM`).
+ * Super Search counts and pages here: a match costs a ~400-byte row instead of the article's
+ * ~850, a whole month is counted with no date condition, and the day is a plain column.
+ * `search` is title + description as tokens of common/query's tokenizer (the matcher's tokens).
+ */
+export const articleSearch = pgTable(
+  'article_search',
+  {
+    id: bigint('id', { mode: 'number' }).notNull(),
+    pubDate: ts('pub_date').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    language: text('language').notNull(),
+    reach: real('reach').notNull(),
     search: tsvector('search').notNull(),
   },
   (t) => [
-    uniqueIndex('articles_url_key_idx').on(t.urlKey),
-    // Date ranges, and Super Search's date-ordered pages: (pub_date, id) is the list's exact order,
-    // so a page after a cursor starts at it in the index, however many articles share a date.
-    index('articles_pub_date_id_idx').on(t.pubDate, t.id),
-    index('articles_website_idx').on(t.websiteId, t.pubDate),
-    index('articles_search_idx').using('gin', t.search),
+    primaryKey({ columns: [t.id, t.pubDate] }),
+    // Date-ordered pages: (pub_date, id) is the list's exact order, so a page after a cursor starts at it.
+    index('article_search_pub_date_id_idx').on(t.pubDate, t.id),
+    index('article_search_search_idx').using('gin', t.search),
   ],
 );
+
+/**
+ * The archive's months (one row per partition). `version` grows when an article arrives in a
+ * closed month (before the previous calendar month): Super Search caches a closed month's
+ * counts with the version it read before counting, and trusts them while it is unchanged.
+ */
+export const archiveMonths = pgTable('archive_months', {
+  month: date('month', { mode: 'string' }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /**
  * Every word (lexeme) of the archive's search vectors, kept by a trigger on articles (migration
@@ -227,7 +276,7 @@ export const alertArticles = pgTable(
   'alert_articles',
   {
     alertId: integer('alert_id').notNull().references(() => alerts.id, { onDelete: 'cascade' }),
-    articleId: bigint('article_id', { mode: 'number' }).notNull().references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: bigint('article_id', { mode: 'number' }).notNull().references(() => articleKeys.articleId, { onDelete: 'cascade' }),
     organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
     pubDate: ts('pub_date').notNull(),
     reach: real('reach').notNull(),
@@ -293,7 +342,7 @@ export const savedArticles = pgTable(
     organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
     projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
     tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
-    articleId: bigint('article_id', { mode: 'number' }).references(() => articles.id, { onDelete: 'set null' }),
+    articleId: bigint('article_id', { mode: 'number' }).references(() => articleKeys.articleId, { onDelete: 'set null' }),
     urlKey: text('url_key').notNull(),
     url: text('url').notNull(),
     fullUrl: text('full_url').notNull(),
@@ -333,7 +382,7 @@ export const notificationOutbox = pgTable(
     /** article | video | stream */
     subject: text('subject').notNull().default('article'),
     alertId: integer('alert_id').references(() => alerts.id, { onDelete: 'cascade' }),
-    articleId: bigint('article_id', { mode: 'number' }).references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: bigint('article_id', { mode: 'number' }).references(() => articleKeys.articleId, { onDelete: 'cascade' }),
     /** For videos and streams: the YouTube or Twitch feed id, and the item's id (YouTube video id, Twitch item id). */
     sourceId: integer('source_id'),
     itemKey: text('item_key'),

@@ -152,7 +152,7 @@ describe('getAlertIndex and backfillAlert', () => {
     await ctx.deps.db.update(alerts).set({ keywords: 'mario' }).where(eq(alerts.id, alert.id));
     const r = await backfillAlert(ctx.deps.db, org.id, alert.id, { now, prune: true });
     expect(r.pruned).toBeGreaterThan(0);
-    const rows = await ctx.deps.db.execute<{ title: string }>(sql`select a.title from alert_articles aa join articles a on a.id = aa.article_id where aa.alert_id = ${alert.id}`);
+    const rows = await ctx.deps.db.execute<{ title: string }>(sql`select a.title from alert_articles aa join articles a on a.id = aa.article_id and a.pub_date = aa.pub_date where aa.alert_id = ${alert.id}`);
     expect(rows.rows.length).toBe(r.matched + (await countBoth()));
     expect(rows.rows.every((x) => /mario/i.test(x.title))).toBe(true);
 

@@ -191,6 +191,15 @@ export async function matchArticles<A extends Pick<MatchableArticle, 'doc' | 're
 }
 
 /**
+ * When a match entered the feed: the caller's clock, or the writing transaction's start when that
+ * is later. A poll reads its clock before fetching and may wait for an ingest slot; stamped with
+ * that, a match could commit after a digest run had already moved its watermark past the stamp
+ * and never be mailed. Stamped no earlier than its transaction's start, a match still uncommitted
+ * is held back by the digest job (oldestOpenWriteStart).
+ */
+const matchedAtSql = (now: Date) => sql`greatest(${now.toISOString()}::timestamptz, transaction_timestamp())`;
+
+/**
  * Matches new archive articles against the active alerts (the cached index) and writes the
  * alert feed rows, one statement, inside the caller's transaction. The organization is read
  * from the alert row itself, and an alert deleted since the index was built matches nothing.
@@ -211,9 +220,11 @@ export async function recordMatches(tx: Tx, fresh: MatchableArticle[], now: Date
     )
     insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search, matched_at)
     select m.alert_id, m.article_id, al.organization_id, m.pub_date, m.reach, m.language, m.is_metacritic,
-           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, a.search, ${now.toISOString()}::timestamptz
+           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, s.search, ${matchedAtSql(now)}
     from m join alerts al on al.id = m.alert_id
-    join articles a on a.id = m.article_id left join websites w on w.id = a.website_id
+    join articles a on a.id = m.article_id and a.pub_date = m.pub_date
+    join article_search s on s.id = m.article_id and s.pub_date = m.pub_date
+    left join websites w on w.id = a.website_id
     order by m.alert_id, m.article_id
     on conflict (alert_id, article_id) do nothing
     returning alert_id, article_id, organization_id`);
@@ -269,18 +280,20 @@ export async function backfillAlert(
   let pruned = 0;
   if (opts.prune) {
     const removed = await db.execute(sql`
-      delete from alert_articles aa using articles a
-      where aa.alert_id = ${alertId} and aa.organization_id = ${orgId} and aa.deleted_at is null and a.id = aa.article_id
-        and not (a.search @@ ${tsquery}::tsquery and a.reach >= ${alert.min_reach}::real)`);
+      delete from alert_articles aa
+      where aa.alert_id = ${alertId} and aa.organization_id = ${orgId} and aa.deleted_at is null
+        and not (aa.search @@ ${tsquery}::tsquery and aa.reach >= ${alert.min_reach}::real)`);
     pruned = removed.rowCount ?? 0;
   }
   const inserted = await db.execute(sql`
     insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search, matched_at)
     select ${alertId}, a.id, ${orgId}, a.pub_date, a.reach, a.language, a.is_metacritic,
-           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, a.search, ${now.toISOString()}::timestamptz
-    from articles a left join websites w on w.id = a.website_id
-    where a.search @@ ${tsquery}::tsquery and a.reach >= ${alert.min_reach}::real
-      and a.pub_date >= ${since.toISOString()}::timestamptz
+           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, s.search, ${matchedAtSql(now)}
+    from article_search s
+    join articles a on a.id = s.id and a.pub_date = s.pub_date
+    left join websites w on w.id = a.website_id
+    where s.search @@ ${tsquery}::tsquery and s.reach >= ${alert.min_reach}::real
+      and s.pub_date >= ${since.toISOString()}::timestamptz
     on conflict (alert_id, article_id) do nothing`);
   const matched = inserted.rowCount ?? 0;
   if (matched > 0) {

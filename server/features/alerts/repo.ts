@@ -152,12 +152,13 @@ export const ARCHIVE_COUNT_CAP = 100_000;
 /**
  * Archive articles of the last two months matching a query (the shared archive, not tenant
  * data). Counting stops after ARCHIVE_COUNT_CAP matches so a very common term answers as fast
- * as a rare one; `capped` says the true count is higher.
+ * as a rare one; `capped` says the true count is higher. Read from the narrow search table:
+ * the months' GIN indexes find the matches, reach is beside them, no wide article row is read.
  */
 export async function countRecentMatches(db: Tx, tsquery: string, minReach: number | null = null): Promise<{ count: number; capped: boolean }> {
   const res = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from (
-      select 1 from articles
+      select 1 from article_search
        where search @@ ${tsquery}::tsquery and pub_date >= now() - interval '2 months'
          and (${minReach}::real is null or reach >= ${minReach}::real)
        limit ${ARCHIVE_COUNT_CAP + 1}
@@ -177,17 +178,26 @@ export type PreviewSampleRow = {
 
 /**
  * The newest `limit` archive articles of the last two months matching a query, at least
- * `minReach` when given (shared archive, no tenant data), with their outlet.
+ * `minReach` when given (shared archive, no tenant data), with their outlet. The page is
+ * picked in the search table; only its rows are read from the articles, by their whole key.
+ * A common word materializes its matches' (id, pub_date) pairs, 16 bytes each, sorted top-N.
  */
 export async function recentMatchSamples(db: Tx, tsquery: string, minReach: number | null, limit: number): Promise<PreviewSampleRow[]> {
+  // The matches first (each month's GIN index), then the newest of them: with the order and
+  // limit beside the condition, the planner walks the months backwards by date for a rare
+  // word, reading every article of two months to find none.
   const res = await db.execute<PreviewSampleRow>(sql`
+    with matches as materialized (
+      select s.id, s.pub_date from article_search s
+       where s.search @@ ${tsquery}::tsquery and s.pub_date >= now() - interval '2 months'
+         and (${minReach}::real is null or s.reach >= ${minReach}::real)
+    )
     select a.id, a.title, a.url, ${mediaSql(sql`w.domain`, sql`a.url`)} as media,
            to_char(a.pub_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as pub_date
-      from articles a left join websites w on w.id = a.website_id
-     where a.search @@ ${tsquery}::tsquery and a.pub_date >= now() - interval '2 months'
-       and (${minReach}::real is null or a.reach >= ${minReach}::real)
-     order by a.pub_date desc, a.id desc
-     limit ${limit}`);
+      from (select id, pub_date from matches order by pub_date desc, id desc limit ${limit}) m
+      join articles a on a.id = m.id and a.pub_date = m.pub_date
+      left join websites w on w.id = a.website_id
+     order by m.pub_date desc, m.id desc`);
   return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_CSV_COLUMNS } from '../../../common/schemas/articles-feed.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
-import { makeAlert } from '../../../test/helpers/coverage-factories.js';
+import { makeAlert, makeArchiveArticlesSql } from '../../../test/helpers/coverage-factories.js';
 import { inlineParams } from '../../http/csv.js';
 
 let ctx: TestContext;
@@ -19,16 +19,16 @@ beforeAll(async () => {
   // 30,000 rows (~4 MB of CSV): more than the sockets between PostgreSQL, the server and the
   // client buffer, so a client that stops reading leaves the COPY half sent.
   feed.rows = 30_000;
-  await ctx.deps.db.execute(sql`
-    insert into articles (url_key, url, full_url, title, description, language, pub_date, first_seen_at, reach, search)
-    select md5('copy' || g), 'https://copy.example.test/' || g, 'https://copy.example.test/' || g,
-           'Copied story number ' || g || ' with a title long enough to fill the pipe', '', 'en',
-           timestamptz '2024-01-01' + g * interval '1 minute', now(), 5, ''::tsvector
-      from generate_series(1, ${feed.rows}) g`);
+  await makeArchiveArticlesSql(ctx, `
+    select md5('copy' || g) as url_key, 'https://copy.example.test/' || g as url, 'https://copy.example.test/' || g as full_url,
+           'Copied story number ' || g || ' with a title long enough to fill the pipe' as title, '' as description, 'en' as language,
+           timestamptz '2024-01-01' + g * interval '1 minute' as pub_date, now() as first_seen_at, 5 as reach, ''::tsvector as search
+      from generate_series(1, ${feed.rows}) g`, ['first_seen_at']);
   await ctx.deps.db.execute(sql`
     insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, title_sort, media, search)
-    select ${alert.id}, a.id, ${org.id}, a.pub_date, a.reach, a.language, lower(a.title), 'copy.example.test', a.search
-      from articles a where a.url like 'https://copy.example.test/%'`);
+    select ${alert.id}, a.id, ${org.id}, a.pub_date, a.reach, a.language, lower(a.title), 'copy.example.test', s.search
+      from articles a join article_search s on s.id = a.id and s.pub_date = a.pub_date
+     where a.url like 'https://copy.example.test/%'`);
   Object.assign(feed, { alertId: alert.id, token });
 });
 afterAll(() => ctx.close());

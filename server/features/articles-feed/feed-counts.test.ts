@@ -52,7 +52,7 @@ describe('feed counters (alert_feed_counts)', () => {
             await exec(sql`
               insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, search, deleted_at)
               select f.id, a.id, ${orgId}, a.pub_date, a.reach, a.language, a.search, ${o.deleted ? sql`now()` : sql`null`}
-                from articles a cross join (values (${alert.id}::int), (${other.id}::int)) f(id) where a.id in (${list})
+                from article_search a cross join (values (${alert.id}::int), (${other.id}::int)) f(id) where a.id in (${list})
               on conflict do nothing`);
           } else if (o.kind === 'hide') {
             await exec(sql`update alert_articles set deleted_at = coalesce(deleted_at, now()) where alert_id = ${alert.id} and article_id in (${list})`);

@@ -112,9 +112,10 @@ export async function resolveFeedSearch(db: Tx, f: FeedFilters): Promise<FeedQue
 /** A term with no words (only punctuation) falls back to a substring test on the archive. */
 const searchReadsArchive = (term: string) => tokenize(term).length === 0;
 
+/** The archive joined by its whole key (the feed copies the article's pub_date): one month's partition is probed. */
 function joins(article: boolean, website: boolean): SQL {
-  if (website) return sql`join articles a on a.id = aa.article_id left join websites w on w.id = a.website_id`;
-  if (article) return sql`join articles a on a.id = aa.article_id`;
+  if (website) return sql`join articles a on a.id = aa.article_id and a.pub_date = aa.pub_date left join websites w on w.id = a.website_id`;
+  if (article) return sql`join articles a on a.id = aa.article_id and a.pub_date = aa.pub_date`;
   return sql``;
 }
 
@@ -218,7 +219,7 @@ export async function listFeedPage(
            a.author, a.image, a.source, ${epochMs(sql`p.matched_at`)} as matched_at,
            exists (select 1 from saved_articles s where s.project_id = ${alert.projectId} and s.url_key = a.url_key) as saved
       from (${inner}) p
-      join articles a on a.id = p.id
+      join articles a on a.id = p.id and a.pub_date = p.pub_date
       left join websites w on w.id = a.website_id
      order by ${orderBy(order, sql`p.k`, sql`p.pub_date`, sql`p.id`)}`);
   return res.rows;

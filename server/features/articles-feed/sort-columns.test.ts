@@ -33,10 +33,10 @@ describe('copied sort columns of alert_articles', () => {
     expect(byId.get(onSite.id)).toMatchObject({ title_sort: long.toLowerCase().slice(0, TITLE_SORT_CHARS), media: site.domain });
     expect(byId.get(loose.id)).toMatchObject({ title_sort: 'kestrelwing loose', media: `loose-${org.id}.example.test` });
 
-    // Writers holding only the id (demo seed) get the same values through scalar subqueries.
+    // Writers holding the article, not its row (demo seed), get the same values through scalar subqueries.
     const other = await makeAlert(ctx, org.id, { projectId: project.id, keywords: 'unrelated' });
     await ctx.deps.db.insert(alertArticles).values({
-      alertId: other.id, articleId: loose.id, organizationId: org.id, pubDate: loose.pubDate, reach: 1, language: 'en', ...feedSortValues(loose.id),
+      alertId: other.id, articleId: loose.id, organizationId: org.id, pubDate: loose.pubDate, reach: 1, language: 'en', ...feedSortValues(loose),
     });
     const [copy] = await ctx.deps.db.select().from(alertArticles).where(sql`${alertArticles.alertId} = ${other.id}`);
     expect(copy).toMatchObject({ titleSort: 'kestrelwing loose', media: `loose-${org.id}.example.test` });

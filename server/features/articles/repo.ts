@@ -1,7 +1,7 @@
 import { and, asc, count, eq, getTableColumns, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { alertArticles, articles, savedArticles, websites } from '../../db/schema/coverage.js';
+import { alertArticles, articleKeys, articles, savedArticles, websites } from '../../db/schema/coverage.js';
 import { tags } from '../../db/schema/workspace.js';
 import { containsPattern, idFilter, orderTerms, pageWindow, parseBooleanFilter, splitTotal, totalOver } from '../../db/paging.js';
 import { errorObject, ValidationError } from '../../http/errors.js';
@@ -213,9 +213,14 @@ export async function savedUrlKeys(db: Tx, orgId: number, projectId: number, key
 
 // Websites and the archive are shared by every organization (not tenant data).
 
+/** Archive articles by URL key: the key table gives each one's id and month, then its row is read by both. */
 export async function findArchiveByUrlKeys(db: Tx, keys: string[]): Promise<Map<string, ArchiveArticle>> {
   if (keys.length === 0) return new Map();
-  const rows = await db.select().from(articles).where(inArray(articles.urlKey, keys));
+  const rows = await db
+    .select(getTableColumns(articles))
+    .from(articleKeys)
+    .innerJoin(articles, and(eq(articles.id, articleKeys.articleId), eq(articles.pubDate, articleKeys.pubDate)))
+    .where(inArray(articleKeys.urlKey, keys));
   return new Map(rows.map((r) => [r.urlKey, r]));
 }
 
@@ -225,7 +230,7 @@ export async function findFeedArticles(db: Tx, orgId: number, alertId: number, i
   return db
     .select(getTableColumns(articles))
     .from(alertArticles)
-    .innerJoin(articles, eq(articles.id, alertArticles.articleId))
+    .innerJoin(articles, and(eq(articles.id, alertArticles.articleId), eq(articles.pubDate, alertArticles.pubDate)))
     .where(
       and(
         eq(alertArticles.organizationId, orgId),
@@ -242,7 +247,7 @@ export async function findOrgFeedArticleUrl(db: Tx, orgId: number, articleId: nu
   const [row] = await db
     .select({ url: articles.fullUrl })
     .from(alertArticles)
-    .innerJoin(articles, eq(articles.id, alertArticles.articleId))
+    .innerJoin(articles, and(eq(articles.id, alertArticles.articleId), eq(articles.pubDate, alertArticles.pubDate)))
     .where(and(eq(alertArticles.organizationId, orgId), eq(alertArticles.articleId, articleId)))
     .limit(1);
   return row?.url;

@@ -73,6 +73,15 @@ describe('brands (clients)', () => {
     expect(lines[1]).toContain('"Comma, Inc"');
   });
 
+  it('exports text a spreadsheet would run as a formula as text', async () => {
+    const { token, org } = await makeOrg(ctx);
+    await makeClient(ctx, org.id, '=HYPERLINK("https://evil.example","Open")');
+    await makeClient(ctx, org.id, '@SUM(A1)');
+    const res = await ctx.call('GET', '/api/clients', { token, headers: { accept: 'text/csv' } });
+    const names = res.body.trim().split('\n').slice(1).map((l) => l.split(',').slice(1, -3).join(','));
+    expect(names.sort()).toEqual([`"'=HYPERLINK(""https://evil.example"",""Open"")"`, "'@SUM(A1)"]);
+  });
+
   it('answers 404 to another organization and changes nothing', async () => {
     const owner = await makeOrg(ctx);
     const outsider = await makeOrg(ctx);

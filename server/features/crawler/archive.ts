@@ -1,29 +1,70 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { articles, websiteAuthors } from '../../db/schema/coverage.js';
+import { websiteAuthors } from '../../db/schema/coverage.js';
+import { writeArchiveArticles, type ArchiveArticle } from './archive-store.js';
 
-export type NewArchiveArticle = typeof articles.$inferInsert;
-
-/** How many rows one insert statement carries (parameters stay well under PostgreSQL's limit). */
-const CHUNK = 500;
+export type NewArchiveArticle = ArchiveArticle;
 
 /**
- * Stores ready-made archive rows in bulk (the demo archive: its rows are generated whole, with
- * nothing to normalize or match), CHUNK rows a statement, in order. Returns the stored rows'
- * columns that the caller files the articles by.
+ * Stores ready-made archive rows in bulk (the demo archive, tests: rows generated whole, with
+ * nothing to normalize or match). Returns the stored rows with their ids, in the given order
+ * (a URL already in the archive, or repeated, is left out).
  */
 export async function insertArchiveArticles(tx: Tx, rows: NewArchiveArticle[]) {
-  const inserted = [];
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    inserted.push(
-      ...(await tx.insert(articles).values(rows.slice(i, i + CHUNK)).returning({
-        id: articles.id, title: articles.title, description: articles.description, pubDate: articles.pubDate, reach: articles.reach,
-        language: articles.language, isMetacritic: articles.isMetacritic, url: articles.url, urlKey: articles.urlKey,
-        fullUrl: articles.fullUrl, websiteId: articles.websiteId, muv: articles.muv,
-      })),
-    );
+  const ids = await writeArchiveArticles(tx, rows);
+  const seen = new Set<string>();
+  const out: (NewArchiveArticle & { id: number; websiteId: number | null; muv: number | null; isMetacritic: boolean })[] = [];
+  for (const r of rows) {
+    const id = ids.get(r.urlKey);
+    if (id === undefined || seen.has(r.urlKey)) continue;
+    seen.add(r.urlKey);
+    out.push({ ...r, id, websiteId: r.websiteId ?? null, muv: r.muv ?? null, isMetacritic: r.isMetacritic ?? false });
   }
-  return inserted;
+  return out;
+}
+
+/** Archive columns a bulk select may add to the required ones (archiveFromSelect); the rest take their defaults. */
+export type ArchiveSelectColumn =
+  | 'html' | 'author' | 'image' | 'first_seen_at' | 'website_id' | 'feed_id' | 'muv' | 'is_metacritic' | 'source';
+
+/**
+ * The statements that store archive rows generated in SQL (benchmarks and tests that need
+ * thousands of articles; the per-row writer, writeArchiveArticles, would send them all over the
+ * wire). `select` yields url_key, url, full_url, title, description, language, pub_date, reach,
+ * search (a tsvector), plus `extra` columns, and must not repeat a URL key already stored. Run
+ * in order: `months` makes the partitions of every month between the oldest and newest
+ * pub_date (a range, so a select that reads now() still lands in a made month when run again),
+ * `insert` writes the key, article and search rows in one statement (the select once), and
+ * `versions` moves the closed months' versions as the writer does (Super Search's cache).
+ */
+export function archiveFromSelect(select: string, extra: ArchiveSelectColumn[] = []): { months: string; insert: string; versions: string } {
+  const span = `(select min(pub_date) as lo, max(pub_date) as hi from (${select}) r)`;
+  const wide = ['id', 'url_key', 'url', 'full_url', 'title', 'description', 'language', 'pub_date', 'reach', ...extra].join(', ');
+  return {
+    months: `
+      select archive_ensure_month(m::date)
+        from ${span} s, generate_series(date_trunc('month', (s.lo - interval '1 day') at time zone 'UTC'),
+                                         date_trunc('month', (s.hi + interval '1 day') at time zone 'UTC'), interval '1 month') m
+       where s.lo is not null order by m`,
+    insert: `
+      with r as materialized (select nextval('articles_id_seq') as id, r.* from (${select}) r),
+      k as (insert into article_keys (url_key, article_id, pub_date) select url_key, id, pub_date from r order by url_key),
+      w as (insert into articles (${wide}) select ${wide} from r)
+      insert into article_search (id, pub_date, day, language, reach, search)
+      select id, pub_date, (pub_date at time zone 'UTC')::date, language, reach, search from r`,
+    versions: `
+      update archive_months set version = version + 1
+       where month < date_trunc('month', (now() at time zone 'UTC') - interval '1 month')
+         and month >= (select date_trunc('month', min(pub_date) at time zone 'UTC') from (${select}) r)`,
+  };
+}
+
+/** Runs archiveFromSelect's statements on `tx` (a transaction, or the pool: each then commits apart). */
+export async function insertArchiveSelect(tx: Tx, select: string, extra: ArchiveSelectColumn[] = []): Promise<void> {
+  const s = archiveFromSelect(select, extra);
+  await tx.execute(sql.raw(s.months));
+  await tx.execute(sql.raw(s.insert));
+  await tx.execute(sql.raw(s.versions));
 }
 
 /** Stores the authors' article counts of a bulk-loaded archive (one statement). */
@@ -33,5 +74,8 @@ export async function insertWebsiteAuthors(tx: Tx, counts: { websiteId: number; 
 
 /** Sets every feed's `articles_added` to the archive's count of its articles (after a bulk load). */
 export async function recountFeedArticles(tx: Tx): Promise<void> {
-  await tx.execute(sql`update feeds set articles_added = (select count(*) from articles where articles.feed_id = feeds.id)`);
+  // One pass over the archive, grouped, instead of a count per feed (there is no feed_id index).
+  await tx.execute(sql`
+    with c as (select feed_id, count(*)::int as n from articles where feed_id is not null group by feed_id)
+    update feeds f set articles_added = coalesce(c.n, 0) from feeds f2 left join c on c.feed_id = f2.id where f2.id = f.id`);
 }

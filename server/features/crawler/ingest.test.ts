@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
 import { feedItem, makeAlert, makeFeed, makeWebsite } from '../../../test/helpers/coverage-factories.js';
-import { alertArticles, alerts, articles, notificationOutbox, websiteAuthors } from '../../db/schema/coverage.js';
+import { alertArticles, alerts, articleKeys, articleSearch, articles, notificationOutbox, websiteAuthors } from '../../db/schema/coverage.js';
 import { projects } from '../../db/schema/workspace.js';
 import { urlKey } from '../../net/url-key.js';
 import { ingestItems, type IngestFeed } from './ingest.js';
@@ -48,7 +48,12 @@ describe('ingestItems', () => {
       author: 'Ana',
     });
     expect(story.pubDate.toISOString()).toBe(published.toISOString());
-    expect(story.search).toContain("'histoire':2");
+    const [storySearch] = await ctx.deps.db.select().from(articleSearch).where(eq(articleSearch.id, story.id));
+    expect(storySearch).toMatchObject({ day: published.toISOString().slice(0, 10), language: 'fr', reach: 6.5 });
+    expect(storySearch.search).toContain("'histoire':2");
+    expect(await ctx.deps.db.select().from(articleKeys).where(eq(articleKeys.articleId, story.id))).toEqual([
+      { urlKey: story.urlKey, articleId: story.id, pubDate: story.pubDate },
+    ]);
     const [undated] = await ctx.deps.db.select().from(articles).where(eq(articles.url, 'https://example.com/undated'));
     expect(undated.pubDate.toISOString()).toBe(now.toISOString());
 

@@ -3,6 +3,7 @@ import { domainOf } from '../../../common/url.js';
 import type { Db, Tx } from '../../db/client.js';
 import { recordMatches, touchAlerts } from '../alerts/service.js';
 import { enqueueNotifications } from '../notifications/service.js';
+import { ensureArchiveMonths, writeArchiveArticles } from './archive-store.js';
 import { normalizeItems, type IngestFeed, type IngestItem, type IngestWebsite, type NormalizedArticle } from './normalize.js';
 
 export type { IngestFeed, IngestItem, IngestWebsite } from './normalize.js';
@@ -25,9 +26,9 @@ export interface IngestResult {
 const p = (value: unknown) => sql.param(value);
 
 /**
- * Stores a feed's items: new articles into the archive (`on conflict (url_key) do nothing`,
- * which is the cross-feed and concurrent dedupe: whoever inserts a URL first owns it, the other
- * transaction waits and then skips it), only those new articles matched against alerts,
+ * Stores a feed's items: new articles into the archive (writeArchiveArticles: the URL key's
+ * row in `article_keys` is the cross-feed and concurrent dedupe: whoever inserts a URL first
+ * owns it, the other transaction waits and then skips it), only those new articles matched against alerts,
  * alert feed rows and outbox rows written, author counts updated — one transaction, a few
  * statements whatever the batch size. Alerts' `last_run_at` moves after commit (touchAlerts),
  * so concurrent ingests never queue on a popular alert's row lock.
@@ -58,6 +59,8 @@ export interface PreparedIngest {
 export async function prepareIngest(db: Tx, feed: IngestFeed, items: IngestItem[], now: Date): Promise<PreparedIngest> {
   const websites = feed.type === 1 ? await websitesForItems(db, items) : undefined;
   const { articles, invalid } = await normalizeItems(feed, items, now, websites);
+  // A new month's partitions are made here, committed at once, not inside the ingest transaction.
+  await ensureArchiveMonths(db, articles.map((a) => a.pubDate));
   // Every transaction takes url_key locks in the same order, so two batches sharing articles wait, never deadlock.
   articles.sort((a, b) => (a.urlKey < b.urlKey ? -1 : a.urlKey > b.urlKey ? 1 : 0));
   return { feed, total: items.length, articles, invalid, now };
@@ -79,24 +82,8 @@ export async function storeIngest(tx: Tx, { feed, total, articles, invalid, now 
   return { ...res, matched: matches.length, notifications, alertIds: [...new Set(matches.map((m) => m.alertId))].sort((a, b) => a - b) };
 }
 
-async function insertArticles(tx: Tx, feed: IngestFeed, rows: NormalizedArticle[], now: Date): Promise<Map<string, number>> {
-  const col = <T>(f: (a: NormalizedArticle) => T) => p(rows.map(f));
-  const result = await tx.execute<{ id: number; url_key: string }>(sql`
-    insert into articles (url_key, url, full_url, title, description, html, author, image, language, pub_date,
-                          first_seen_at, website_id, feed_id, reach, muv, is_metacritic, search)
-    select t.url_key, t.url, t.full_url, t.title, t.description, t.html, t.author, t.image, t.language, t.pub_date,
-           ${now.toISOString()}::timestamptz, t.website_id, ${feed.id}::int, t.reach, t.muv, t.is_metacritic, t.search::tsvector
-    from unnest(${col((a) => a.urlKey)}::text[], ${col((a) => a.url)}::text[], ${col((a) => a.fullUrl)}::text[],
-                ${col((a) => a.title)}::text[], ${col((a) => a.description)}::text[], ${col((a) => a.html)}::text[],
-                ${col((a) => a.author)}::text[], ${col((a) => a.image)}::text[], ${col((a) => a.language)}::text[],
-                ${col((a) => a.pubDate.toISOString())}::timestamptz[], ${col((a) => a.websiteId)}::int[],
-                ${col((a) => a.reach)}::real[], ${col((a) => a.muv)}::bigint[], ${col((a) => a.isMetacritic)}::boolean[],
-                ${col((a) => a.search)}::text[])
-      as t(url_key, url, full_url, title, description, html, author, image, language, pub_date, website_id, reach, muv, is_metacritic, search)
-    order by t.url_key
-    on conflict (url_key) do nothing
-    returning id, url_key`);
-  return new Map(result.rows.map((r) => [r.url_key, Number(r.id)]));
+function insertArticles(tx: Tx, feed: IngestFeed, rows: NormalizedArticle[], now: Date): Promise<Map<string, number>> {
+  return writeArchiveArticles(tx, rows.map((a) => ({ ...a, feedId: feed.id, firstSeenAt: now })), now);
 }
 
 async function upsertAuthors(tx: Tx, fresh: NormalizedArticle[], now: Date) {

@@ -5,7 +5,11 @@
  */
 export { enqueueFeedPoll } from './queue.js';
 export { ingestItems, type IngestFeed } from './ingest.js';
+/** One poll of a feed as the crawler's job runs it: fetch, parse, ingest (other features' tests reproduce a crawl with it). */
+export { pollFeed } from './poll.js';
 /** The archive's bulk load (the demo seed): ready-made rows, their authors' counts, the feeds' counts. */
 export { insertArchiveArticles, insertWebsiteAuthors, recountFeedArticles, type NewArchiveArticle } from './archive.js';
+/** Which archive months are closed (an article arriving in one moves its archive_months version). */
+export { isClosedMonth } from './archive-store.js';
 /** The feed rows, which the crawler owns (their polling state lives on them): the Websites pages add, edit and remove feeds through these. */
 export { deleteFeed, insertFeed, insertNewFeeds, updateFeed } from './feeds.js';

@@ -149,7 +149,7 @@ export async function collectCoverage(tx: Tx, sub: DueSubscription, from: Date, 
           select a.title, a.description, a.url, a.pub_date as date, coalesce(nullif(w.name, ''), nullif(aa.media, ''), w.domain) as outlet,
                  aa.reach as score, ${sub.alertKeywords}::text as query, count(*) over () as total
           from alert_articles aa
-          join articles a on a.id = aa.article_id
+          join articles a on a.id = aa.article_id and a.pub_date = aa.pub_date
           left join websites w on w.id = a.website_id
           where aa.alert_id = ${sub.alertId} and aa.organization_id = ${org} and aa.deleted_at is null
             and aa.matched_at > ${lo}::timestamptz and aa.matched_at <= ${hi}::timestamptz
@@ -178,4 +178,22 @@ export async function collectCoverage(tx: Tx, sub: DueSubscription, from: Date, 
     order by i.view_count desc, i.published_at desc, i.id desc
     limit ${DIGEST_TOP.streams}`);
   return { articles: toSection(articles.rows), videos: toSection(videos.rows), streams: toSection(streams.rows) };
+}
+
+/**
+ * The start of the oldest transaction the app still has open on this database, if any. Coverage
+ * carries its transaction's start time (an alert match's `matched_at`, a video's or stream's
+ * `inserted_at`), so a transaction still open can yet commit coverage stamped as early as its
+ * start: a digest run that moved a watermark past it would never mail that coverage. The app's
+ * read-only pools (Super Search, exports, public reports) write no coverage and are left out, and
+ * so are other programs' sessions (an operator's psql), which must not hold digests back.
+ */
+export async function oldestOpenWriteStart(db: Tx): Promise<Date | null> {
+  const res = await db.execute<{ start: string | null }>(sql`
+    select min(xact_start) as start from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null
+      and (application_name = 'coverwatch' or application_name like 'coverwatch-%')
+      and application_name not in ('coverwatch-search', 'coverwatch-export', 'coverwatch-report')`);
+  const start = res.rows[0]?.start;
+  return start == null ? null : new Date(start);
 }

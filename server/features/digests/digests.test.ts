@@ -1,16 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../db/client.js';
 import { notificationSubscriptions } from '../../db/schema/notifications.js';
 import { mailOutbox } from '../../db/schema/reports.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
-import { addToFeed, makeAlert, makeArchiveArticle, makeWebsite } from '../../../test/helpers/coverage-factories.js';
+import { startFakeFeedServer } from '../../../test/fakes/feeds.js';
+import { addToFeed, makeAlert, makeArchiveArticle, makeFeed, makeWebsite } from '../../../test/helpers/coverage-factories.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
+import { pollFeed } from '../crawler/service.js';
 import { countsLine } from './digest-mail.js';
+import { digestRunUpper } from './jobs.js';
 import { dailyCutoff, runDigests } from './service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_URL: 'https://cw.example/', DIGEST_HOUR_UTC: '7' });
+  ctx = await createTestContext({ PUBLIC_URL: 'https://cw.example/', DIGEST_HOUR_UTC: '7', ALLOW_PRIVATE_NETWORK: 'true' });
 });
 afterAll(() => ctx.close());
 
@@ -241,6 +246,55 @@ describe('exactly once', () => {
     const mails = await mailsTo(s.admin.user.id);
     expect(mails).toHaveLength(1);
     expect(mails[0].textBody).toContain('Nova survives a crash');
+  });
+});
+
+describe('coverage still being committed', () => {
+  it('a match an ingest commits after a run started is mailed by the next run, never passed over', async () => {
+    const s = await subscribed({ since: new Date(Date.now() - minutes(1)), keywords: '"heron"' });
+    const feeds = await startFakeFeedServer();
+    const worker = createDatabase(ctx.dbUrl, { max: 2, statementTimeoutMs: 20000, applicationName: 'coverwatch-worker' });
+    const blocker = await ctx.deps.pool.connect();
+    try {
+      feeds.setFeed('/heron.xml', { format: 'rss', title: 'Heron News', items: [{ title: 'Heron lands on the moon', url: 'https://heron-news.example/moon.html', description: '', published: new Date() }] });
+      const site = await makeWebsite(ctx, { domain: 'heron-news.example', reach: 5 });
+      const feed = await makeFeed(ctx, site.id, { url: `${feeds.url}/heron.xml` });
+      // The poll's ingest writes the match, then waits on the feed row this session holds, so its
+      // transaction is open while a digest run starts; the poll read its clock 5 s earlier (a slow fetch).
+      await blocker.query('begin');
+      await blocker.query('select id from feeds where id = $1 for update', [feed.id]);
+      const polled = pollFeed({ db: worker.db, config: ctx.config }, feed.id, { now: new Date(Date.now() - 5000) });
+      await expect
+        .poll(async () => (await ctx.deps.pool.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'coverwatch-worker' and wait_event_type = 'Lock'`)).rows[0].n, { timeout: 15000 })
+        .toBe(1);
+      // The run covers nothing past the open ingest's start, so the watermark stays before the match.
+      const upper = await digestRunUpper(ctx.deps.db, 0);
+      expect(await runDigests(deps(), upper)).toMatchObject({ due: 1, sent: 0, empty: 1 });
+      await blocker.query('commit');
+      expect(await polled).toMatchObject({ status: 'ok', matched: 1 });
+      expect(await runDigests(deps(), await digestRunUpper(ctx.deps.db, 0))).toMatchObject({ sent: 1 });
+      const [mail] = await mailsTo(s.admin.user.id);
+      expect(mail.textBody).toContain('Heron lands on the moon');
+    } finally {
+      await blocker.query('rollback').catch(() => undefined);
+      blocker.release();
+      await worker.close();
+      await feeds.close();
+    }
+  });
+
+  it("leaves other programs' sessions and the app's read-only pools out of the bound", async () => {
+    const other = new pg.Client({ connectionString: ctx.dbUrl, application_name: 'psql' });
+    const search = new pg.Client({ connectionString: ctx.dbUrl, application_name: 'coverwatch-search' });
+    await Promise.all([other.connect(), search.connect()]);
+    try {
+      await other.query('begin; select 1');
+      await search.query('begin; select 1');
+      const now = new Date(Date.now() + 60_000);
+      expect(await digestRunUpper(ctx.deps.db, 30, now)).toEqual(new Date(now.getTime() - 30_000));
+    } finally {
+      await Promise.all([other.end(), search.end()]);
+    }
   });
 });
 

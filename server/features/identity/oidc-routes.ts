@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import { JSONAPI } from '../../http/jsonapi.js';
 import { AppError } from '../../http/errors.js';
+import { WindowLimiter } from '../../http/rate-limit.js';
 import {
   createOidcProvider, finishOidcLogin, isSafeReturnTo, OIDC_LOGIN_TTL_MS, oidcLogoutUrl, redeemSsoHandoff, SSO_HANDOFF_TTL_MS, SsoError, startOidcLogin,
 } from './oidc.js';
@@ -28,6 +29,9 @@ const loginQuery = z.object({
 });
 
 const ssoErrorPath = (sentence: string) => `/login?${new URLSearchParams({ sso_error: sentence })}`;
+
+/** Sign-ins one address may start in a minute (GET /p/oidc/login). */
+export const OIDC_STARTS_PER_IP_PER_MINUTE = 120;
 
 /*
  * Two HttpOnly cookies bind a login to the browser that started it. `cw_sso_state` (set when the
@@ -65,6 +69,9 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
   const origin = (req: FastifyRequest) => (config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/(?<!\/)\/+$/, '');
   const callbackUri = (req: FastifyRequest) => `${origin(req)}/api/p/oidc/callback`;
   const secure = (req: FastifyRequest) => origin(req).startsWith('https:');
+  // Starts per address per minute: generous, since a company signs in from behind one address; a
+  // flood from one address stops here, the pending-login cap (startOidcLogin) bounds the rest.
+  const startsPerIp = new WindowLimiter({ max: OIDC_STARTS_PER_IP_PER_MINUTE, windowMs: 60_000 });
 
   app.get(
     '/p/oidc',
@@ -80,6 +87,7 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['auth'], summary: "Start single sign-on: redirects to the identity provider", security: [], querystring: loginQuery } },
     async (req, reply) => {
       try {
+        if (!startsPerIp.take(req.ip)) throw new SsoError(MSG.oidc.tooManyFromHere);
         const { url, state } = await startOidcLogin(db, provider, { redirectUri: callbackUri(req), returnTo: req.query.return_to ?? null });
         return reply
           .header('cache-control', 'no-store')

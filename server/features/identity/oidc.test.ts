@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages.js';
@@ -8,6 +8,8 @@ import { oidcLogins, userIdentities } from '../../db/schema/accounts.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeUser } from '../../../test/helpers/factories.js';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../../../test/fakes/oidc-provider.js';
+import { MAX_PENDING_OIDC_LOGINS, OIDC_LOGIN_TTL_MS } from './oidc.js';
+import { OIDC_STARTS_PER_IP_PER_MINUTE } from './oidc-routes.js';
 
 const APP = 'http://cw.localhost:3999';
 const LABEL = 'Acme SSO';
@@ -295,6 +297,44 @@ describe('GET /api/p/oidc/logout', () => {
     const page = await fetch(url, { redirect: 'manual' });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('logout');
+  });
+});
+
+describe('starts are bounded (the start is public and writes a row)', () => {
+  let bounded: TestContext;
+  beforeAll(async () => {
+    // Behind a proxy, so each test's requests come from an address of its own.
+    bounded = await createTestContext({ PUBLIC_URL: APP, ...idp.env, OIDC_LABEL: LABEL, TRUST_PROXY: '1' });
+  });
+  afterAll(() => bounded?.close());
+  const pending = async () => (await bounded.deps.db.select().from(oidcLogins)).length;
+  const start = (ip: string) => bounded.call('GET', '/api/p/oidc/login', { headers: { 'x-forwarded-for': ip } });
+
+  it('refuses a start past the pending-login cap with a message, and writes nothing', async () => {
+    const later = new Date(Date.now() + OIDC_LOGIN_TTL_MS).toISOString();
+    await bounded.deps.db.execute(sql`
+      insert into oidc_logins (state, nonce, code_verifier, expires_at)
+      select 'filler-' || g, 'n', 'v', ${later}::timestamptz from generate_series(1, ${MAX_PENDING_OIDC_LOGINS}) g`);
+    const res = await start('198.51.100.1');
+    expect(res.statusCode).toBe(302);
+    expect(ssoError(res.headers.location as string)).toBe(MSG.oidc.tooManyPending);
+    expect(await pending()).toBe(MAX_PENDING_OIDC_LOGINS);
+    // Expired logins are swept by the next start, which then goes through.
+    await bounded.deps.db.execute(sql`update oidc_logins set expires_at = now() - interval '1 second' where state like 'filler-%'`);
+    expect(new URL((await start('198.51.100.1')).headers.location as string).origin).toBe(idp.issuer);
+    expect(await pending()).toBe(1);
+  });
+
+  it('refuses the starts of one address past its allowance per minute, with a message', async () => {
+    const before = await pending();
+    for (let i = 0; i < OIDC_STARTS_PER_IP_PER_MINUTE; i++) {
+      expect((await start('203.0.113.7')).headers.location).not.toMatch(/^\/login/);
+    }
+    const res = await start('203.0.113.7');
+    expect(ssoError(res.headers.location as string)).toBe(MSG.oidc.tooManyFromHere);
+    expect(await pending()).toBe(before + OIDC_STARTS_PER_IP_PER_MINUTE);
+    // Another address is not held back by this one.
+    expect(new URL((await start('203.0.113.8')).headers.location as string).origin).toBe(idp.issuer);
   });
 });
 

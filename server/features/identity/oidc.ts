@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { MSG } from '../../../common/messages.js';
 import type { Config } from '../../config.js';
@@ -24,6 +24,12 @@ import { issueUserToken, markUserTokenUsed, requireUserToken } from './service.j
 
 /** A login in progress lives this long (provider login page included). */
 export const OIDC_LOGIN_TTL_MS = 10 * 60_000;
+/**
+ * Logins started and not finished, across everyone, kept at most (each is a row for ten minutes):
+ * the start is public, so without a bound anyone could fill the table. Far above what an
+ * organization signing in at nine o'clock starts; past it a start is refused with a message.
+ */
+export const MAX_PENDING_OIDC_LOGINS = 20_000;
 /** How long a finished login's hand-off waits for /loading/callback to exchange it. */
 export const SSO_HANDOFF_TTL_MS = 2 * 60_000;
 /** Discovery metadata is fetched again after this long (a provider may add endpoints or keys). */
@@ -98,7 +104,7 @@ async function providerConfiguration(provider: OidcProvider): Promise<client.Con
 /**
  * Starts a login: keeps state, nonce and PKCE verifier for ten minutes and returns the
  * provider's authorization URL. Expired logins of anyone are swept here, so the table stays small
- * without a job.
+ * without a job; at MAX_PENDING_OIDC_LOGINS a start is refused.
  */
 export async function startOidcLogin(
   db: Db,
@@ -111,6 +117,8 @@ export async function startOidcLogin(
   const nonce = client.randomNonce();
   const codeVerifier = client.randomPKCECodeVerifier();
   await db.delete(oidcLogins).where(lt(oidcLogins.expiresAt, now));
+  const [{ pending }] = await db.select({ pending: count() }).from(oidcLogins);
+  if (pending >= MAX_PENDING_OIDC_LOGINS) throw new SsoError(MSG.oidc.tooManyPending);
   await db.insert(oidcLogins).values({
     state,
     nonce,

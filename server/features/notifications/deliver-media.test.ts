@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg } from '../../../test/helpers/factories.js';
 import { feedItem, makeAlert, makeFeed, makeWebsite } from '../../../test/helpers/coverage-factories.js';
@@ -127,6 +127,14 @@ describe('video and stream announcements', () => {
     expect(await markSent(ctx.deps.db, dead, new Date())).toBe(0);
     expect(await deliverDue(ctx.deps, { now: later(600) })).toMatchObject({ sent: 0, messages: 0 });
     expect((await rowsOf('video', 303)).map((r) => r.attempts)).toEqual([2, 2]);
+  });
+
+  it("claims a row due later in the sender's own millisecond (PostgreSQL keeps microseconds, the sender's clock milliseconds)", async () => {
+    await enqueue(notices('video', 707, 'slack', slack.webhookUrl(), [payload()]));
+    const at = new Date('2031-05-06T07:08:09.123Z');
+    await ctx.deps.db.execute(sql`update notification_outbox set next_attempt_at = '2031-05-06T07:08:09.123900Z' where subject = 'video' and source_id = 707`);
+    expect((await claimDue(ctx.deps.db, new Date(at.getTime() - 1), 200)).filter((r) => r.subject === 'video' && r.sourceId === 707)).toHaveLength(0);
+    expect((await claimDue(ctx.deps.db, at, 200)).filter((r) => r.subject === 'video' && r.sourceId === 707)).toHaveLength(1);
   });
 
   it('delivers a mixed batch of article matches, videos and streams, each in its own message', async () => {

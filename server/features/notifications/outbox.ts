@@ -58,7 +58,8 @@ export type ClaimedRow = ClaimedArticleRow | ClaimedMediaRow;
  * Claims up to `limit` due rows (pending and due, or sending with a lapsed lease) with
  * `for update skip locked`, so concurrent senders never claim the same row, and returns them
  * with what the message needs: for articles the alert's settings, the article and its website's
- * domain (left joins, so media rows, which have neither, come along); for videos and streams
+ * domain (left joins, so media rows, which have neither, come along; the article by its key's
+ * pub_date, one month's partition); for videos and streams
  * the row's own webhook and payload.
  */
 export async function claimDue(db: Tx, now: Date, limit: number): Promise<ClaimedRow[]> {
@@ -66,7 +67,9 @@ export async function claimDue(db: Tx, now: Date, limit: number): Promise<Claime
   const result = await db.execute<Record<string, unknown>>(sql`
     with due as (
       select id from notification_outbox
-      where status in ('pending', 'sending') and next_attempt_at <= ${now.toISOString()}::timestamptz
+      -- The sender's clock is read to the millisecond, PostgreSQL's to the microsecond: a row due
+      -- later in the sender's own millisecond (enqueued a moment ago) is due now.
+      where status in ('pending', 'sending') and next_attempt_at < ${now.toISOString()}::timestamptz + interval '1 millisecond'
       order by next_attempt_at, id
       limit ${limit}
       for update skip locked
@@ -81,7 +84,8 @@ export async function claimDue(db: Tx, now: Date, limit: number): Promise<Claime
            a.title, a.url, a.description, a.reach, a.pub_date, w.domain
     from claimed c
     left join alerts al on al.id = c.alert_id
-    left join articles a on a.id = c.article_id
+    left join article_keys k on k.article_id = c.article_id
+    left join articles a on a.id = k.article_id and a.pub_date = k.pub_date
     left join websites w on w.id = a.website_id
     order by c.subject, coalesce(c.alert_id, c.source_id), c.channel, a.pub_date desc nulls last, c.id`);
   return result.rows.map((r): ClaimedRow => {

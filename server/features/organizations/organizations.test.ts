@@ -53,6 +53,7 @@ describe('GET organizations/{id}', () => {
         payment_failed: false,
       },
       slack_enabled: false,
+      slack_channels: [],
       permissions: PLAN_DEFAULTS.pro,
       capabilities: { platform_operator: false, regional_filters: false, ai_headline_tools: false, notification_card: false },
     });

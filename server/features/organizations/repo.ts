@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { memberships, organizations, users } from '../../db/schema/accounts.js';
+import { slackChannels } from '../../db/schema/notifications.js';
 import { containsPattern, orderTerms, pageWindow, splitTotal, totalOver } from '../../db/paging.js';
 import type { ListParams } from '../../http/jsonapi.js';
 
@@ -30,6 +31,19 @@ const memberColumns = {
 export async function findOrganization(db: Tx, orgId: number): Promise<OrganizationRow | undefined> {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, orgId));
   return row;
+}
+
+/**
+ * The organization's Slack channels as its document lists them (`slack_channels`: id, name), by
+ * name. A read of the slack feature's table (reads may join other features' tables); the slack
+ * feature keeps it in step with the workspace and empties it on disconnect.
+ */
+export async function listSlackChannelNames(db: Tx, orgId: number): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: slackChannels.channelId, name: slackChannels.name })
+    .from(slackChannels)
+    .where(eq(slackChannels.organizationId, orgId))
+    .orderBy(asc(slackChannels.name), asc(slackChannels.channelId));
 }
 
 /** The organization's plan permissions (undefined for an unknown id). */

@@ -13,7 +13,7 @@ import {
   allMembers, findOrganization, listMembers, MEMBER_FILTERS, MEMBER_SORTS, updateOrganization, type MemberRow,
   type OrganizationRow,
 } from './repo.js';
-import { addOrganization, changeMemberRoles, organizationAttributes } from './service.js';
+import { addOrganization, changeMemberRoles, listSlackChannelNames, organizationAttributes } from './service.js';
 import { requireOwnAvatar } from '../uploads/service.js';
 
 export const memberResource = (m: MemberRow) =>
@@ -28,7 +28,7 @@ export const memberResource = (m: MemberRow) =>
 /** The organization with its members, as one compound document. */
 async function organizationDocument(db: Tx, org: OrganizationRow) {
   const members = await allMembers(db, org.id);
-  const data = resource('organization', org.id, organizationAttributes(org) satisfies OrganizationAttributes, {
+  const data = resource('organization', org.id, organizationAttributes(org, await listSlackChannelNames(db, org.id)) satisfies OrganizationAttributes, {
     members: { data: members.map((m) => ({ type: 'member', id: String(m.userId) })) },
   });
   return { data, included: members.map(memberResource) };

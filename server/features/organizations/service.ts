@@ -239,11 +239,13 @@ export async function listOrganizationAdmins(db: Tx, orgId: number): Promise<{ u
     .orderBy(users.id);
 }
 
+export { listSlackChannelNames } from './repo.js';
+
 /**
  * An organization's attributes as `GET organizations/{id}` and `GET user`'s `organization`
- * spell them (docs/api.md).
+ * spell them (docs/api.md), with its Slack channels (listSlackChannelNames).
  */
-export function organizationAttributes(org: OrganizationRow) {
+export function organizationAttributes(org: OrganizationRow, slackChannels: { id: string; name: string }[]) {
   return {
     name: org.name,
     avatar: org.avatar,
@@ -253,6 +255,7 @@ export function organizationAttributes(org: OrganizationRow) {
     stripe_customer_id: org.stripeCustomerId,
     subscription_status: subscriptionStatusAttributes(org),
     slack_enabled: org.slackEnabled,
+    slack_channels: slackChannels,
     permissions: org.permissions,
     capabilities: org.capabilities,
   };

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS, PAGE_SIZES } from '../../../common/limits.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
-import { errorObject, notFound, ValidationError } from '../../http/errors.js';
+import type { Db } from '../../db/client.js';
+import { createSearchDatabase, runStandbyRead } from '../../db/search-db.js';
+import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
 import { sendJpeg } from '../../http/send-jpeg.js';
 import { ARTICLE_CSV_COLUMNS, ARTICLE_SORTS, articleResource, listSavedArticles } from '../articles/service.js';
@@ -14,12 +16,19 @@ import { reportDetailResource } from './resource.js';
 import { parseMediaListParams, reportMediaDocument } from './media.js';
 import { reportIdParams, sendPdf } from './routes.js';
 import { publicImageUrl, publicReportArticlesScope, reportDetail, requirePublicReport } from './service.js';
+import type { ReportListRow } from './repo.js';
 
 /**
  * The public report (`/p/r/{id}`), no token: everything is reached through the report's id (the
  * link's secret, 16 random bytes) and answers that report's data only. Unknown and deleted
  * ids answer 404; pictures and articles answer only for that report's own highlights and
  * criteria, so sequential article ids lead nowhere.
+ *
+ * A visitor's view only reads, so with SEARCH_DATABASE_URL it reads from the hot standby
+ * (docs/operations.md "Read replicas"), seconds behind the primary at most: a public link
+ * shared widely costs the primary nothing. A report published since the standby last replayed
+ * is not there yet; its view is read from the primary instead, whole, so a page never mixes the
+ * two. A standby out of reach answers 503 (runStandbyRead).
  */
 const imageParams = z.object({ id: z.string().max(64), file: z.string().max(40) });
 const articleParams = z.object({ article_id: idSchema });
@@ -30,21 +39,44 @@ const PUBLIC_ARTICLE_FILTERS = ['report_id', 'search', 'tag_id', 'languages', 's
 
 export default async function publicReportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = app.deps;
+  const { db, pool, config, storage } = app.deps;
+  const standby = config.searchDatabaseUrl
+    ? createSearchDatabase(pool, {
+        url: config.searchDatabaseUrl,
+        timeoutMs: config.statementTimeoutMs,
+        max: Math.max(2, Math.ceil(config.poolMax / 4)),
+        applicationName: 'coverwatch-report',
+      })
+    : null;
+  if (standby) fastify.addHook('onClose', () => standby.close());
 
-  app.get('/p/reports/:id', { schema: { tags: ['reports'], summary: 'A published report (public link)', ...isPublic, params: reportIdParams } }, async (req, reply) => {
-    const report = await requirePublicReport(db, req.params.id);
-    return sendOne(reply, reportDetailResource(await reportDetail(db, report, publicImageUrl(report.id))));
-  });
+  /** The report behind a public link, and the database its view is read from (see above). */
+  async function openReport(id: string): Promise<{ report: ReportListRow; view: Db }> {
+    if (!standby) return { report: await requirePublicReport(db, id), view: db };
+    try {
+      return { report: await requirePublicReport(standby.db, id), view: standby.db };
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'not_found')) throw err;
+      return { report: await requirePublicReport(db, id), view: db };
+    }
+  }
+
+  app.get('/p/reports/:id', { schema: { tags: ['reports'], summary: 'A published report (public link)', ...isPublic, params: reportIdParams } }, async (req, reply) =>
+    runStandbyRead(async () => {
+      const { report, view } = await openReport(req.params.id);
+      return sendOne(reply, reportDetailResource(await reportDetail(view, report, publicImageUrl(report.id))));
+    }),
+  );
 
   for (const list of ['videos', 'streams'] as const) {
     app.get(
       `/p/reports/:id/${list}`,
       { schema: { tags: ['reports'], summary: `A published report's saved ${list} (page, page_size, sortField, sortOrder)`, ...isPublic, params: reportIdParams } },
-      async (req, reply) => {
-        const report = await requirePublicReport(db, req.params.id);
-        return reply.type(JSONAPI).send(await reportMediaDocument(db, report, list, parseMediaListParams(req.query, list)));
-      },
+      async (req, reply) =>
+        runStandbyRead(async () => {
+          const { report, view } = await openReport(req.params.id);
+          return reply.type(JSONAPI).send(await reportMediaDocument(view, report, list, parseMediaListParams(req.query, list)));
+        }),
     );
   }
 
@@ -52,11 +84,12 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
     app.get(
       `/p/${name}`,
       { schema: { tags: ['reports'], summary: `A published report's ${name.replace('_', ' ')} (?report_id=, page, sizePerPage, sortField, sortOrder)`, ...isPublic, querystring: reportQuery } },
-      async (req, reply) => {
-        const report = await requirePublicReport(db, req.query.report_id);
-        const kind = name === 'saved_videos' ? 'videos' : 'streams';
-        return reply.type(JSONAPI).send(await reportMediaDocument(db, report, kind, parseMediaListParams(req.query, kind)));
-      },
+      async (req, reply) =>
+        runStandbyRead(async () => {
+          const { report, view } = await openReport(req.query.report_id);
+          const kind = name === 'saved_videos' ? 'videos' : 'streams';
+          return reply.type(JSONAPI).send(await reportMediaDocument(view, report, kind, parseMediaListParams(req.query, kind)));
+        }),
     );
   }
 
@@ -75,28 +108,35 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
       if (!params.filter.report_id) {
         throw new ValidationError([errorObject('bad_request', 'filter[report_id] is required', { parameter: 'filter[report_id]' })], 'bad_request');
       }
-      const report = await publicReportArticlesScope(db, params.filter.report_id);
-      // Monthly visits only when the report's organization has them on its plan (`similarweb`).
-      const umv = !!(await findOrganizationPermissions(db, report.orgId))?.similarweb;
-      return sendList(req, reply, {
-        name: 'articles',
-        params,
-        fetchPage: (p) => listSavedArticles(db, report.orgId, report.projectId, p, report.where),
-        toResource: (r) => articleResource(r, { umv }),
-        csvColumns: ARTICLE_CSV_COLUMNS,
+      const reportId = params.filter.report_id;
+      return runStandbyRead(async () => {
+        const { report, view } = await openReport(reportId);
+        const scope = publicReportArticlesScope(report);
+        // Monthly visits only when the report's organization has them on its plan (`similarweb`).
+        const umv = !!(await findOrganizationPermissions(view, scope.orgId))?.similarweb;
+        return sendList(req, reply, {
+          name: 'articles',
+          params,
+          fetchPage: (p) => listSavedArticles(view, scope.orgId, scope.projectId, p, scope.where),
+          toResource: (r) => articleResource(r, { umv }),
+          csvColumns: ARTICLE_CSV_COLUMNS,
+        });
       });
     },
   );
 
+  // The printed page reads through the routes above; here only the report's name.
   app.get('/p/reports/:id/pdf', { schema: { tags: ['reports'], summary: 'A published report as PDF', ...isPublic, params: reportIdParams } }, async (req, reply) =>
-    sendPdf(app, req, reply, await requirePublicReport(db, req.params.id)),
+    sendPdf(app, req, reply, (await runStandbyRead(() => openReport(req.params.id))).report),
   );
 
   /** The screenshot of one of the report's highlights, only while that article is highlighted in it. */
-  async function highlightShot(reportId: string, savedArticleId: number) {
-    const report = await requirePublicReport(db, reportId);
-    if (!(await isHighlighted(db, report.id, savedArticleId))) throw notFound('screenshot');
-    return { report, row: await requireScreenshot(db, report.organizationId, savedArticleId) };
+  function highlightShot(reportId: string, savedArticleId: number) {
+    return runStandbyRead(async () => {
+      const { report, view } = await openReport(reportId);
+      if (!(await isHighlighted(view, report.id, savedArticleId))) throw notFound('screenshot');
+      return { report, row: await requireScreenshot(view, report.organizationId, savedArticleId) };
+    });
   }
 
   app.get(

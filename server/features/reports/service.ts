@@ -311,9 +311,8 @@ export async function reportArticlesScope(db: Db, orgId: number, reportId: strin
   return { projectId: report.projectId, where: criteriaCondition(orgId, criteriaOf(report)) };
 }
 
-/** The same for the public list (`p/articles?filter[report_id]=`): that report's articles and nothing else. */
-export async function publicReportArticlesScope(db: Db, reportId: string): Promise<{ orgId: number; projectId: number; where: SQL }> {
-  const report = await requirePublicReport(db, reportId);
+/** The same for the public list (`p/articles?filter[report_id]=`, the report found by requirePublicReport): that report's articles and nothing else. */
+export function publicReportArticlesScope(report: ReportListRow): { orgId: number; projectId: number; where: SQL } {
   return { orgId: report.organizationId, projectId: report.projectId, where: criteriaCondition(report.organizationId, criteriaOf(report)) };
 }
 

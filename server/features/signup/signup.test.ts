@@ -89,7 +89,7 @@ async function projectAlertOf(userId: number) {
     sql`select id, organization_id, project_id, name, keywords, active from alerts where organization_id = ${project.organization_id}`,
   );
   const { rows: feed } = await ctx.deps.db.execute<{ title: string }>(
-    sql`select a.title from alert_articles aa join articles a on a.id = aa.article_id
+    sql`select a.title from alert_articles aa join articles a on a.id = aa.article_id and a.pub_date = aa.pub_date
         where aa.organization_id = ${project.organization_id} order by a.title`,
   );
   return { project, alerts, feedTitles: feed.map((r) => r.title) };

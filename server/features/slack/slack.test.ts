@@ -163,6 +163,13 @@ describe('channels', () => {
     expect((await ctx.call('GET', '/api/slack/channels', { token: a.token })).json().meta.total).toBe(3);
     expect((await ctx.call('GET', '/api/slack/channels', { token: b.token })).json().data).toEqual([]);
     expect(await findSlackChannel(ctx.deps.db, b.org.id, 'C0GENERAL')).toBeUndefined();
+    // The organization's document lists them too (id, name), in GET user and GET organizations/{id}.
+    const listed = (await ctx.call('GET', '/api/slack/channels', { token: a.token })).json().data.map((c: { id: string; attributes: { name: string } }) => ({ id: c.id, name: c.attributes.name }));
+    const userA = (await ctx.call('GET', '/api/user', { token: a.token })).json().data.attributes.organization;
+    expect(userA.slack_channels).toEqual(listed);
+    const orgA = await ctx.call('GET', `/api/organizations/${a.org.id}`, { token: a.token });
+    expect(orgA.json().data.attributes.slack_channels).toEqual(listed);
+    expect((await ctx.call('GET', '/api/user', { token: b.token })).json().data.attributes.organization.slack_channels).toEqual([]);
     // b has no installation of its own: refreshing there is a conflict, never a's channels.
     const refreshB = await ctx.call('POST', '/api/slack/channels/refresh', { token: b.token });
     expect(refreshB.statusCode).toBe(409);

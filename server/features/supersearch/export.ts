@@ -10,6 +10,7 @@ import { MSG } from '../../../common/messages.js';
 import type { SupersearchFilters } from '../../../common/schemas/supersearch.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
+import { createSearchPool, isRecoveryConflict } from '../../db/search-db.js';
 import { DiskStorage, type Storage } from '../../storage/storage.js';
 import { csvLines } from '../../http/csv.js';
 import { bossConnection, queueMail } from '../mail/service.js';
@@ -39,6 +40,7 @@ export interface SupersearchExportParams extends SupersearchFilters {
 
 export interface ExportDeps {
   db: Db;
+  /** Where the rows are read (exportReadPool); the export's own row and its e-mail are written through `db`. */
   pool: pg.Pool;
   storage: Storage;
   config: Pick<Config, 'publicUrl'>;
@@ -92,8 +94,18 @@ async function* csvBatches(pool: pg.Pool, query: SQL, counter: { rows: number })
     done = true;
   } finally {
     if (!done) await client.query('rollback').catch(() => undefined);
-    client.release();
+    // After a failure the connection may be gone with its server (a standby restarting): not reused.
+    client.release(!done);
   }
+}
+
+/**
+ * Where the export reads: SEARCH_DATABASE_URL (a hot standby) when set, on a connection of its own
+ * (one export at a time per process); otherwise the application pool, as before standbys.
+ */
+export function exportReadPool(appPool: pg.Pool, config: Pick<Config, 'searchDatabaseUrl'>): pg.Pool {
+  if (!config.searchDatabaseUrl) return appPool;
+  return createSearchPool(appPool, { url: config.searchDatabaseUrl, max: 1, timeoutMs: EXPORT_STATEMENT_TIMEOUT_MS, applicationName: 'coverwatch-export' });
 }
 
 /** The link and row count the user receives. */
@@ -122,7 +134,17 @@ export async function runSupersearchExport(deps: ExportDeps, id: string): Promis
   const mailBase = { organizationId: row.organizationId, userId: row.userId, to: row.toEmail };
   try {
     const query = exportQuery(toSearchFilter(params), LIMITS.exportFilters);
-    await deps.storage.putStream(fileKey, Readable.from(csvBatches(deps.pool, query, counter), { objectMode: false, highWaterMark: 1 }));
+    const write = () => deps.storage.putStream(fileKey, Readable.from(csvBatches(deps.pool, query, counter), { objectMode: false, highWaterMark: 1 }));
+    try {
+      await write();
+    } catch (err) {
+      // A standby cancelled the cursor to replay the primary's changes: the file is written again
+      // from a new snapshot, once (the conflict was with that moment's WAL, not with the export).
+      if (!isRecoveryConflict(err)) throw err;
+      deps.log.warn({ job: EXPORT_QUEUE, exportId: row.id, rows: counter.rows }, 'export cancelled by a recovery conflict; starting over');
+      counter.rows = 0;
+      await write();
+    }
     const base = (deps.config.publicUrl ?? params.base_url).replace(/(?<!\/)\/+$/, '');
     const mail = readyMail(params, counter.rows, `${base}/api/p/exports/${row.token}`);
     await deps.db.transaction(async (tx) => {
@@ -153,12 +175,12 @@ export async function createExportQueue(boss: PgBoss): Promise<void> {
 /** The worker: one export at a time per process (each holds a connection and a core for a while). */
 export async function startExportWorker(
   boss: PgBoss,
-  deps: { db: Db; log: ExportDeps['log']; config: Pick<Config, 'publicUrl' | 'dataDir'>; pool?: pg.Pool; storage?: Storage },
+  deps: { db: Db; log: ExportDeps['log']; config: Pick<Config, 'publicUrl' | 'dataDir' | 'searchDatabaseUrl'>; pool?: pg.Pool; storage?: Storage },
 ): Promise<void> {
   const full: ExportDeps = {
     ...deps,
-    // The application pool behind the Drizzle handle: the export's cursor needs a client of its own.
-    pool: deps.pool ?? (deps.db as unknown as { $client: pg.Pool }).$client,
+    // The application pool behind the Drizzle handle (or a standby's): the export's cursor needs a client of its own.
+    pool: deps.pool ?? exportReadPool((deps.db as unknown as { $client: pg.Pool }).$client, deps.config),
     storage: deps.storage ?? new DiskStorage(path.join(deps.config.dataDir, 'uploads')),
   };
   await boss.work<{ id: string }>(EXPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => runSupersearchExport(full, String(job.data.id)));

@@ -18,7 +18,7 @@ import { JSONAPI, resource } from '../../http/jsonapi.js';
 import { queueSupersearchExport } from './export.js';
 import type { ResultRow } from './repo.js';
 import { saveResults } from './save.js';
-import { createSearchDatabase } from './search-db.js';
+import { createSearchDatabase } from '../../db/search-db.js';
 import { SearchEngine, toSearchFilter } from './service.js';
 
 const articleResource = (r: ResultRow) => {
@@ -83,14 +83,17 @@ function ownBaseUrl(app: FastifyInstance): string {
 export default async function supersearchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, pool } = app.deps;
-  const search = createSearchDatabase(pool, { timeoutMs: config.searchStatementTimeoutMs, max: Math.max(2, Math.ceil(config.poolMax / 2)) });
+  // A search counts up to searchParallel months at once, each on a connection of its own: room
+  // for two or three people's searches together, never less than half the application pool.
+  const max = Math.max(config.searchParallel * 2, Math.ceil(config.poolMax / 2));
+  const search = createSearchDatabase(pool, { timeoutMs: config.searchStatementTimeoutMs, max, url: config.searchDatabaseUrl, indexFirst: true });
   fastify.addHook('onClose', () => search.close());
-  const engine = new SearchEngine(search.db);
+  const engine = new SearchEngine(search.db, { parallel: config.searchParallel, totalWaitMs: config.searchTotalWaitMs });
 
   app.post(
     '/supersearch',
     {
-      schema: { tags: ['supersearch'], summary: 'One page of archive articles matching a query (cursor pages, exact total)', body: docs.search },
+      schema: { tags: ['supersearch'], summary: 'One page of archive articles matching a query (cursor pages; the exact total, or null while counting)', body: docs.search },
       validatorCompiler: documentOnly,
     },
     async (req, reply) => {
@@ -103,10 +106,13 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
         data: page.rows.map(articleResource),
         // The spec's names (000 §Super Search result: total, lastPage, page, nextPage; the cursor is
         // nextPage, sent back as search_after); next_search_after stays as an alias for clients of v1.12.
+        // total/lastPage are null while months are still being counted (`counting`): the page is
+        // not held back for them; the volume call, asked at the same time, waits for the exact total.
         meta: {
           total: page.total,
           page: page.page,
-          lastPage: Math.max(1, Math.ceil(page.total / body.page_size)),
+          lastPage: page.total === null ? null : Math.max(1, Math.ceil(page.total / body.page_size)),
+          counting: page.total === null,
           nextPage: page.next,
           page_size: body.page_size,
           next_search_after: page.next,

@@ -4,12 +4,10 @@ import { toTsquery } from '../../../common/query/postgres.js';
 import { addDays, type SupersearchFilters, type VolumeInterval } from '../../../common/schemas/supersearch.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { countByDay, estimateRangeRows, readPage, type PageKey, type PagePlan, type ResultRow, type SearchFilter, type SearchSort } from './repo.js';
-import { runSearch } from './search-db.js';
+import { estimateRangeRows, probePage, readPage, type PageKey, type PagePlan, type ResultRow, type SearchFilter, type SearchSort } from './repo.js';
+import { runSearch } from '../../db/search-db.js';
+import { MonthCounts, type MonthCount } from './month-counts.js';
 
-/** How long a query's day counts are reused (the next pages' total, the volume call made with the first page). */
-export const COUNTS_TTL_MS = 30_000;
-const COUNTS_MAX_ENTRIES = 500;
 /** Volume buckets: days up to this many days, weeks up to WEEKS_MAX_DAYS, months beyond. */
 export const DAYS_MAX_DAYS = 92;
 export const WEEKS_MAX_DAYS = 731;
@@ -98,7 +96,8 @@ export function volumeBuckets(from: string, to: string, counts: Map<string, numb
 
 export interface SearchPage {
   rows: ResultRow[];
-  total: number;
+  /** The exact total, or null while months are still being counted (`counting`). */
+  total: number | null;
   /** The cursor of the next page, null on the last. */
   next: string | null;
   /** This page's number (1 for the first). */
@@ -120,6 +119,14 @@ export function choosePagePlan(limit: number, matches: number, rangeRows: number
   return walk < collect ? 'walk' : 'collect';
 }
 
+/** Where a date-ordered page starts: the cursor's day when it lies in the range, else the range's end in that direction. */
+function pageStart(f: SearchFilter, desc: boolean, key: PageKey | null): string {
+  const last = addDays(f.toExclusive, -1);
+  const day = key?.date.slice(0, 10);
+  if (day && day >= f.from && day <= last) return day;
+  return desc ? last : f.from;
+}
+
 /**
  * The days a date-ordered page can come from, read off the day counts: from where the page
  * starts (the cursor's day, else the end of the range in that direction) through as many days
@@ -128,11 +135,7 @@ export function choosePagePlan(limit: number, matches: number, rangeRows: number
  */
 export function pageWindow(counts: Map<string, number>, f: SearchFilter, desc: boolean, key: PageKey | null, limit: number) {
   const last = addDays(f.toExclusive, -1);
-  let start = desc ? last : f.from;
-  if (key) {
-    const day = key.date.slice(0, 10);
-    if (day >= f.from && day <= last) start = day;
-  }
+  const start = pageStart(f, desc, key);
   let matches = 0;
   let day = start;
   for (;;) {
@@ -148,42 +151,88 @@ export function pageWindow(counts: Map<string, number>, f: SearchFilter, desc: b
   return { filter, matches, narrowed: desc ? lo !== f.from : hi !== last };
 }
 
+const sumCounts = (maps: Iterable<Map<string, number>>) => {
+  let total = 0;
+  for (const m of maps) for (const n of m.values()) total += n;
+  return total;
+};
+
 /**
- * Super Search for one process: day counts are shared by calls made together (the first page and
- * the volume chart ask at once) and reused for COUNTS_TTL_MS (paging needs the total again).
+ * Rows a first page tests before it falls back to counting (probePage): about 1–2 ms of the
+ * search's time, enough for any word in more than ~1.5 % of the archive.
+ */
+export const PROBE_ROWS = 2000;
+
+export interface SearchEngineOptions {
+  /** Months of one search counted at once, each on its own connection (SEARCH_PARALLEL). */
+  parallel: number;
+  /** Until how long after the request a page waits for the exact total (SEARCH_TOTAL_WAIT_MS); past it the page goes without. */
+  totalWaitMs: number;
+  now?: () => number;
+}
+
+/**
+ * Super Search for one process: pages, totals and volumes over a search's per-month day counts
+ * (month-counts.ts: at most `parallel` months at once, closed months kept by version, open ones
+ * shared for a few seconds).
  */
 export class SearchEngine {
-  private counts = new Map<string, { at: number; value: Promise<Map<string, number>> }>();
+  private readonly months: MonthCounts;
 
   /** `db`: the search connections (createSearchDatabase). */
   constructor(
     private readonly db: Db,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Matches per UTC day for the filters (cached; a failed count is not kept). */
-  countByDay(f: SearchFilter): Promise<Map<string, number>> {
-    const key = JSON.stringify([f.tsquery, f.from, f.toExclusive, f.languages, f.minScore, f.maxScore]);
-    const hit = this.counts.get(key);
-    if (hit && this.now() - hit.at < COUNTS_TTL_MS) return hit.value;
-    const value = runSearch(() => countByDay(this.db, f));
-    this.counts.set(key, { at: this.now(), value });
-    value.catch(() => this.counts.get(key)?.value === value && this.counts.delete(key));
-    if (this.counts.size > COUNTS_MAX_ENTRIES) {
-      for (const [k, v] of this.counts) if (this.now() - v.at >= COUNTS_TTL_MS || this.counts.size > COUNTS_MAX_ENTRIES) this.counts.delete(k);
-    }
-    return value;
+    private readonly opts: SearchEngineOptions,
+  ) {
+    this.months = new MonthCounts(db, opts.parallel, opts.now ?? Date.now);
   }
 
-  /** One page after `cursor` (null: the first), the exact total, and the next page's cursor. */
+  /** Starts (or joins) the count of every month of the range (MonthCounts.start). */
+  monthCounts(f: SearchFilter, desc = true): Promise<MonthCount[]> {
+    return this.months.start(f, desc);
+  }
+
+  /** Matches per UTC day over the whole range: waits for every month (a month's timeout is a 503). */
+  async countByDay(f: SearchFilter): Promise<Map<string, number>> {
+    const months = await this.monthCounts(f);
+    const counts = new Map<string, number>();
+    for (const m of await Promise.all(months.map((x) => x.counts))) for (const [day, n] of m) counts.set(day, n);
+    return counts;
+  }
+
+  /**
+   * One page after `cursor` (null: the first), the next page's cursor, and the exact total if
+   * every month is counted within `totalWaitMs` of the request (else null: the volume call waits
+   * for it). A first date-ordered page of a common query counts nothing before it is read
+   * (probePage); any other date-ordered page waits only for the months it is read from.
+   */
   async page(f: SearchFilter, sort: SearchSort, cursor: string | null, pageSize: number): Promise<SearchPage> {
+    const started = Date.now();
     const key = decodeCursor(sort, cursor);
-    const counts = await this.countByDay(f);
-    let total = 0;
-    for (const n of counts.values()) total += n;
     const pageNumber = key?.page ?? 1;
-    if (total === 0) return { rows: [], total, next: null, page: pageNumber };
     const limit = pageSize + 1; // one more than shown tells whether a next page exists
+    const finish = async (rows: ResultRow[], months: MonthCount[] | Promise<MonthCount[]>): Promise<SearchPage> => {
+      const more = rows.length > pageSize;
+      const shown = more ? rows.slice(0, pageSize) : rows;
+      const total = await this.totalWithin(months, Math.max(0, started + this.opts.totalWaitMs - Date.now()));
+      return { rows: shown, total, next: more ? encodeCursor(sort, shown[shown.length - 1], pageNumber + 1) : null, page: pageNumber };
+    };
+    // A first date-ordered page of a common query is among the range's newest rows: read it
+    // before counting anything (and before the counts take the cores). A rarer one is not, and
+    // is read from its months' counts below.
+    if (sort.field === 'pub_date' && !key) {
+      const probe = await runSearch(() => probePage(this.db, f, sort, limit, PROBE_ROWS));
+      if (probe.rows.length === limit || (probe.rows.length > 0 && probe.scanned < PROBE_ROWS)) {
+        // The total is whatever of the counts is done by the deadline, the listing of the months included.
+        const months = this.monthCounts(f, sort.desc);
+        months.then((list) => list.forEach((m) => m.counts.catch(() => undefined)), () => undefined);
+        return finish(probe.rows, months);
+      }
+    }
+    const months = await this.monthCounts(f, sort.desc);
+    if (months.length === 0) return { rows: [], total: 0, next: null, page: pageNumber };
+    // Nobody may be left with an unhandled rejection: the page reports what it awaits, the rest is the volume call's.
+    for (const m of months) m.counts.catch(() => undefined);
     const read = (range: SearchFilter, matches: number) =>
       runSearch(async () => {
         const plan: PagePlan = sort.field === 'pub_date' ? choosePagePlan(limit, matches, await estimateRangeRows(this.db, range)) : 'collect';
@@ -191,16 +240,55 @@ export class SearchEngine {
       });
     let rows: ResultRow[];
     if (sort.field === 'pub_date') {
+      const { counts, known, matches, complete } = await this.countsForPage(months, f, sort.desc, key, limit);
+      // Nothing past the page's start (the cursor's own day may still hold rows after the cursor).
+      if (complete && matches + (key ? (counts.get(pageStart(f, sort.desc, key)) ?? 0) : 0) === 0) return finish([], months);
       const window = pageWindow(counts, f, sort.desc, key, limit);
       rows = await read(window.filter, window.matches);
-      // Counts are reused for a few seconds: should the archive have lost rows since, look at the whole range.
-      if (rows.length < limit && window.narrowed) rows = await read(f, total);
+      // Open months' counts are reused for a few seconds: should the archive have lost rows since, look at the whole range.
+      if (rows.length < limit && window.narrowed) rows = await read(f, known);
     } else {
-      rows = await read(f, total);
+      rows = await read(f, 0);
     }
-    const more = rows.length > pageSize;
-    const shown = more ? rows.slice(0, pageSize) : rows;
-    return { rows: shown, total, next: more ? encodeCursor(sort, shown[shown.length - 1], pageNumber + 1) : null, page: pageNumber };
+    return finish(rows, months);
+  }
+
+  /**
+   * The day counts of the months a date-ordered page is read from, awaited in the page's
+   * direction from the month it starts in until they hold `limit` matches past its start (the
+   * rule of pageWindow), so that the window computed from them never reaches a month not counted.
+   */
+  private async countsForPage(months: MonthCount[], f: SearchFilter, desc: boolean, key: PageKey | null, limit: number) {
+    const start = pageStart(f, desc, key);
+    const counts = new Map<string, number>();
+    let matches = 0;
+    let known = 0;
+    for (const m of months) {
+      // Months wholly before the page's start (in its direction) hold nothing of it.
+      if (desc ? m.from > start : addDays(m.toExclusive, -1) < start) continue;
+      const c = await m.counts;
+      for (const [day, n] of c) {
+        counts.set(day, n);
+        known += n;
+        if (desc ? day < start || (day === start && !key) : day > start || (day === start && !key)) matches += n;
+      }
+      if (matches >= limit) return { counts, known, matches, complete: false };
+    }
+    return { counts, known, matches, complete: true };
+  }
+
+  /** The exact total if every month's count settles within `waitMs`, else null (a failed count is also null here). */
+  private async totalWithin(months: MonthCount[] | Promise<MonthCount[]>, waitMs: number): Promise<number | null> {
+    const all = Promise.resolve(months)
+      .then((list) => Promise.all(list.map((m) => m.counts)))
+      .then(sumCounts, () => null);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+    try {
+      return await Promise.race([all, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The volume chart: every bucket of the range and the total. */

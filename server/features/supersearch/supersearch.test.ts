@@ -36,7 +36,7 @@ describe('POST supersearch', () => {
     const res = await search({ search: 'quasarwave' });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.meta).toEqual({ total: 2, page: 1, lastPage: 1, nextPage: null, page_size: 25, next_search_after: null });
+    expect(body.meta).toEqual({ total: 2, page: 1, lastPage: 1, counting: false, nextPage: null, page_size: 25, next_search_after: null });
     expect(body.data.map((r: { id: string }) => r.id)).toEqual([String(newer.id), String(older.id)]);
     expect(body.data[0]).toMatchObject({ type: 'supersearch_article', attributes: { media: 'other-outlet.example', website_id: null } });
     const attrs = body.data[1].attributes;
@@ -162,6 +162,7 @@ describe('POST supersearch', () => {
   it('answers a search that runs past the statement timeout with 503 search_timeout', async () => {
     const slow = await createTestContext({ SEARCH_STATEMENT_TIMEOUT_MS: '200' });
     const member = await makeOrg(slow, { plan: 'pro' });
+    await makeArchiveArticle(slow, { title: 'Timeoutword', pubDate: at(1) });
     const call = () =>
       slow.call('POST', '/api/supersearch', { token: member.token, body: { search: 'timeoutword', from_date: daysAgo(3), to_date: today, organization_id: member.org.id } });
     // A lock held elsewhere makes the search wait: the wait counts against its statement timeout.
@@ -169,7 +170,7 @@ describe('POST supersearch', () => {
     await locker.connect();
     try {
       await locker.query('begin');
-      await locker.query('lock table articles in access exclusive mode');
+      await locker.query('lock table article_search in access exclusive mode'); // every month's partition with it
       const res = await call();
       expect(res.statusCode, res.body).toBe(503);
       expect(res.json().errors[0]).toMatchObject({ code: 'search_timeout', detail: MSG.supersearch.timeout });
@@ -179,6 +180,43 @@ describe('POST supersearch', () => {
     } finally {
       await locker.end();
       await slow.close();
+    }
+  });
+});
+
+describe('the first page before the total', () => {
+  it('sends the page at once with total null and counting true while a month is still counted; the volume waits for the exact total', async () => {
+    const quick = await createTestContext({ SEARCH_TOTAL_WAIT_MS: '0' });
+    const member = await makeOrg(quick, { plan: 'pro' });
+    const body = { search: 'lateword', from_date: daysAgo(70), to_date: today, organization_id: member.org.id, page_size: 10 };
+    // Eleven in the last day (the first page and one more), one two months back.
+    const recent = [];
+    for (let i = 0; i < 11; i++) recent.push(await makeArchiveArticle(quick, { title: `Lateword ${i}`, pubDate: at(0, -60 * (i + 1)) }));
+    const old = await makeArchiveArticle(quick, { title: 'Lateword old', pubDate: at(65) });
+    // The months' list is locked: every count waits, as a slow archive's would; the first page
+    // (a probe of the range's newest rows, which needs no count) does not.
+    const locker = new pg.Client({ connectionString: quick.dbUrl });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table archive_months in access exclusive mode');
+      const first = await quick.call('POST', '/api/supersearch', { token: member.token, body });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().meta).toMatchObject({ total: null, lastPage: null, counting: true, page: 1 });
+      expect(first.json().meta.nextPage).toEqual(expect.any(String));
+      expect(first.json().data.map((r: { id: string }) => r.id)).toEqual(recent.slice(0, 10).map((a) => String(a.id)));
+      const counted = quick.call('POST', '/api/supersearch/volume', { token: member.token, body });
+      await locker.query('rollback');
+      const vol = await counted;
+      expect(vol.statusCode, vol.body).toBe(200);
+      expect(vol.json().meta.total).toBe(12);
+      // Counted now: the next page has the exact total.
+      const second = await quick.call('POST', '/api/supersearch', { token: member.token, body: { ...body, search_after: first.json().meta.nextPage } });
+      expect(second.json().meta).toMatchObject({ total: 12, lastPage: 2, counting: false, page: 2, nextPage: null });
+      expect(second.json().data.map((r: { id: string }) => r.id)).toEqual([String(recent[10].id), String(old.id)]);
+    } finally {
+      await locker.end();
+      await quick.close();
     }
   });
 });

@@ -5,6 +5,7 @@ import { addDays, earliestSearchDate, subtractMonths, supersearchSchemas, utcDay
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeArchiveArticle } from '../../../test/helpers/coverage-factories.js';
 import { makeOrg } from '../../../test/helpers/factories.js';
+import { isCacheableMonth } from './month-counts.js';
 import { choosePagePlan, pageWindow, volumeBuckets, volumeInterval } from './service.js';
 
 describe('volume buckets', () => {
@@ -92,6 +93,16 @@ describe('request rules', () => {
     expect(choosePagePlan(26, 103, 5_500)).toBe('walk'); // two days holding the page
     expect(choosePagePlan(26, 50_000, 500_000)).toBe('walk'); // a common term
     expect(choosePagePlan(26, 0, 10)).toBe('collect');
+  });
+});
+
+describe('closed months', () => {
+  it("caches a month's counts only a day after the writer starts moving its version", () => {
+    // The writer's rule: before the previous calendar month. September is closed to it from 1 November.
+    expect(isCacheableMonth('2026-09-01', new Date('2026-11-01T12:00:00Z'))).toBe(false);
+    expect(isCacheableMonth('2026-09-01', new Date('2026-11-02T00:00:01Z'))).toBe(true);
+    expect(isCacheableMonth('2026-10-01', new Date('2026-11-30T23:59:59Z'))).toBe(false);
+    expect(isCacheableMonth('2025-12-01', new Date('2026-02-02T00:00:00Z'))).toBe(true); // across the year
   });
 });
 

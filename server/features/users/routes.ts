@@ -27,7 +27,7 @@ export const userResource = (u: UserProfile) =>
     email_verified: u.emailVerified,
     open_projects_first: u.openProjectsFirst,
     status: u.organization ? 'OK' : 'NO_ORG',
-    organization: u.organization ? { id: String(u.organization.id), ...organizationAttributes(u.organization) } : null,
+    organization: u.organization ? { id: String(u.organization.id), ...organizationAttributes(u.organization, u.slackChannels) } : null,
     organizations: u.organizations.map((o) => ({ id: String(o.id), name: o.name, 'role-id': o.roleId })),
   } satisfies UserAttributes);
 

@@ -5,6 +5,7 @@ import { memberships, organizations, users } from '../../db/schema/accounts.js';
 import { projects } from '../../db/schema/workspace.js';
 import { notFound } from '../../http/errors.js';
 import { updateUserRow } from '../auth/service.js';
+import { listSlackChannelNames } from '../organizations/service.js';
 
 const ACTIVE_ROLES = [ROLE.admin, ROLE.user];
 
@@ -27,6 +28,8 @@ export interface UserProfile {
   defaultProjectId: number | null;
   /** The current organization, null unless the user is an active member of it. */
   organization: OrganizationRow | null;
+  /** The current organization's Slack channels (id, name), by name; empty without one. */
+  slackChannels: { id: string; name: string }[];
   /** Every organization the user is an active member of. */
   organizations: { id: number; name: string; roleId: number }[];
 }
@@ -67,6 +70,7 @@ export async function getUserProfile(db: Db, userId: number): Promise<UserProfil
     roleId: row.roleId,
     defaultProjectId: active ? row.defaultProjectId : null,
     organization: active ? row.organization : null,
+    slackChannels: active && row.organization ? await listSlackChannelNames(db, row.organization.id) : [],
     organizations: list,
   };
 }

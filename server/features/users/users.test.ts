@@ -67,6 +67,7 @@ describe('GET user', () => {
             payment_failed: false,
           },
           slack_enabled: false,
+          slack_channels: [],
           permissions: PLAN_DEFAULTS.pro,
           capabilities: NO_CAPABILITIES,
         },

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { ROLE } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
 import { CAPABILITIES_BY_LEGACY_ID } from '../../../common/plans.js';
-import { articles, feeds, websites } from '../../db/schema/coverage.js';
+import { feeds, websites } from '../../db/schema/coverage.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { addMember, makeOrg } from '../../../test/helpers/factories.js';
+import { makeArchiveArticle } from '../../../test/helpers/coverage-factories.js';
 
 let ctx: TestContext;
 let admin: string; // platform operator admin
@@ -265,12 +266,10 @@ describe('lists', () => {
     expect(list.json().data.map((w: { id: string }) => w.id)).toEqual([site.id]);
     expect(list.json().meta).toMatchObject({ total_entries: 1, page_size: 50 });
 
-    const base = { websiteId: Number(site.id), language: 'en', search: '' };
-    await ctx.deps.db.insert(articles).values([
-      { ...base, urlKey: `k1-${site.id}`, url: 'https://a.example/1', fullUrl: 'https://a.example/1', title: 'Old review', pubDate: new Date('2024-01-01') },
-      { ...base, urlKey: `k2-${site.id}`, url: 'https://a.example/2', fullUrl: 'https://a.example/2', title: 'New preview', pubDate: new Date('2024-03-01') },
-      { ...base, urlKey: `k3-${site.id}`, url: 'https://a.example/3', fullUrl: 'https://a.example/3', title: 'Middle review', pubDate: new Date('2024-02-01') },
-    ]);
+    // Three months, three partitions: the list and the count read across them.
+    for (const [n, title, pubDate] of [[1, 'Old review', '2024-01-01'], [2, 'New preview', '2024-03-01'], [3, 'Middle review', '2024-02-01']] as const) {
+      await makeArchiveArticle(ctx, { websiteId: Number(site.id), url: `https://a${site.id}.example/${n}`, title, pubDate });
+    }
     const arts = await ctx.call('GET', `/api/websites/${site.id}/articles?page[page]=1&page[page_size]=10000`, { token: admin });
     expect(arts.statusCode).toBe(200);
     expect(arts.json().data.map((a: { attributes: { title: string } }) => a.attributes.title)).toEqual(['New preview', 'Middle review', 'Old review']);

@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import type { SupersearchResultsMeta } from '../../../common/schemas/supersearch';
 import { listDocument, stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
 import { SupersearchPage } from './routes/supersearch-page';
 import { signedInUserDoc } from '../../testing/user-doc';
@@ -65,7 +66,14 @@ export function article(n: number, over: Record<string, unknown> = {}) {
 
 /** A page of results; `next` is the cursor of the next page (null on the last one). */
 export function resultsDoc(ids: number[], total: number, next: string | null, pageSize = 25) {
-  return { data: ids.map((n) => article(n)), meta: { total, page: 1, lastPage: Math.max(1, Math.ceil(total / pageSize)), nextPage: next, page_size: pageSize, next_search_after: next } };
+  const meta: SupersearchResultsMeta = { total, page: 1, lastPage: Math.max(1, Math.ceil(total / pageSize)), counting: false, nextPage: next, page_size: pageSize, next_search_after: next };
+  return { data: ids.map((n) => article(n)), meta };
+}
+
+/** A first page sent before its total was counted (the server's `counting`). */
+export function countingResultsDoc(ids: number[], next: string | null, pageSize = 25) {
+  const meta: SupersearchResultsMeta = { total: null, page: 1, lastPage: null, counting: true, nextPage: next, page_size: pageSize, next_search_after: next };
+  return { data: ids.map((n) => article(n)), meta };
 }
 
 export function volumeDoc(points: [string, number][], competitorIndex: number | null = null, interval = 'day') {

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../common/messages';
 import { tokenStore } from '../../lib/api';
 import type { StubRequest } from '../../testing/fetch-stub';
-import { PROJECT_ID, callsTo, renderPage, resultsDoc, serve, userDoc, type Handler } from './supersearch-fixtures';
+import { PROJECT_ID, callsTo, countingResultsDoc, renderPage, resultsDoc, serve, userDoc, volumeDoc, type Handler } from './supersearch-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
@@ -213,5 +213,54 @@ describe('super search results', () => {
     fireEvent.change(within(again).getByRole('textbox', { name: 'Send to' }), { target: { value: 'press@nebula.test' } });
     fireEvent.click(within(again).getByRole('button', { name: 'Send export' }));
     expect(await screen.findByText(MSG.exports.emailFailure)).toBeTruthy();
+  });
+
+  describe('a first page sent before its total', () => {
+    const VOLUME = '/api/supersearch/volume';
+    /** The first page comes without its total; the volume call answers when `release` is called with its answer. */
+    function serveCounting() {
+      let release: (answer: { status?: number; body: unknown }) => void = () => undefined;
+      const volume = new Promise<{ status?: number; body: unknown }>((resolve) => (release = resolve));
+      const calls = serve({
+        handler: (req) => {
+          if (req.method !== 'POST') return undefined;
+          if (req.url.pathname === SEARCH) return { body: countingResultsDoc([1, 2], 'c2') };
+          if (req.url.pathname === VOLUME) return volume;
+          return undefined;
+        },
+      });
+      return { calls, release: (answer: { status?: number; body: unknown }) => release(answer) };
+    }
+
+    it('shows the results at once, says it is counting, then shows the volume call’s total', async () => {
+      const { release } = serveCounting();
+      renderPage();
+      await searchFor('Starfall');
+      await titleLink(1);
+      const status = screen.getByTestId('results-total-status');
+      expect(status.getAttribute('aria-live')).toBe('polite');
+      expect(within(status).getByTestId('results-counting').textContent).toBe(MSG.supersearch.counting);
+      expect(screen.getByTestId('results-range').textContent).toBe('1–2');
+      expect(screen.getByTestId('volume-loading')).toBeTruthy();
+
+      release({ body: volumeDoc([['2024-03-04', 40], ['2024-03-05', 12]]) });
+      await waitFor(() => expect(screen.getByTestId('results-total').textContent).toBe('52 articles'));
+      expect(screen.queryByTestId('results-counting')).toBeNull();
+      expect(screen.getByTestId('results-range').textContent).toBe('1–2 of 52');
+    });
+
+    it('says the results are complete but the count and chart took too long when the volume times out', async () => {
+      const { release } = serveCounting();
+      renderPage();
+      await searchFor('Starfall');
+      await titleLink(1);
+      release({ status: 503, body: { errors: [{ status: '503', code: 'search_timeout', title: 'Service unavailable', detail: MSG.supersearch.timeout }] } });
+      expect((await screen.findByTestId('volume-timeout')).textContent).toBe(MSG.supersearch.countTimeout);
+      expect(screen.getByTestId('results-not-counted').textContent).toBe(MSG.supersearch.countTimeoutShort);
+      // The results stay, with no error of the search itself.
+      expect(await titleLink(2)).toBeTruthy();
+      expect(screen.queryByText(MSG.supersearch.timeout)).toBeNull();
+      expect(screen.getByTestId('results-range').textContent).toBe('1–2');
+    });
   });
 });

@@ -8,7 +8,8 @@ interface Props {
   pageSize: number;
   /** Rows on this page (the range shown is computed from it). */
   rowCount: number;
-  total: number;
+  /** Null while it is not known (still counting, or not counted): the range is shown alone. */
+  total: number | null;
   hasNext: boolean;
   disabled?: boolean;
   onFirst: () => void;
@@ -29,7 +30,8 @@ export function CursorPagination(props: Props) {
   return (
     <Group justify="space-between" gap="sm" px="md" py="sm" wrap="wrap">
       <Text size="sm" c="dimmed" data-testid="results-range" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {from.toLocaleString('en')}–{to.toLocaleString('en')} of {total.toLocaleString('en')}
+        {from.toLocaleString('en')}–{to.toLocaleString('en')}
+        {total !== null && ` of ${total.toLocaleString('en')}`}
       </Text>
       <Group gap="xs">
         <Text size="sm" c="dimmed" visibleFrom="xs">

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBookmarkPlus, IconSearchOff } from '@tabler/icons-react';
 import { getCoreRowModel, useReactTable, type RowSelectionState } from '@tanstack/react-table';
 import { MSG } from '../../../../common/messages';
@@ -8,12 +8,16 @@ import classes from '../../../components/data-table/data-table.module.css';
 import { BodyRows, FitTable, HeaderCell, TableError } from '../../../components/data-table/table-parts';
 import type { ResultsMeta, SupersearchArticle } from '../api/supersearch';
 import { currentPage, type CursorAction, type CursorPages } from '../lib/cursor-pages';
+import type { ResultsTotal } from '../lib/total';
 import { CursorPagination } from './cursor-pagination';
 import { resultColumns } from './result-columns';
+import { ResultsTotalBadge } from './results-total';
 
 interface Props {
   rows: SupersearchArticle[] | undefined;
   meta: ResultsMeta | undefined;
+  /** The page's exact total, or the volume call's while the page came without it. */
+  total: ResultsTotal | null;
   loading: boolean;
   /** A new page is on its way while the previous one stays shown. */
   refreshing: boolean;
@@ -46,18 +50,14 @@ export function ResultsTable(props: Props) {
   });
   const selected = Object.keys(selection).filter((id) => selection[id]).length;
   const colCount = columns.length;
-  const total = meta?.total ?? 0;
+  const total = props.total?.state === 'known' ? props.total.total : null;
 
   return (
     <Paper component="section" withBorder radius="md" shadow="xs" aria-label="Results">
       <Group justify="space-between" gap="sm" p="md" wrap="wrap" mih={64}>
         <Group gap="sm">
           <Title order={4}>Results</Title>
-          {meta && (
-            <Badge variant="light" size="lg" radius="sm" data-testid="results-total" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {total.toLocaleString('en')} {total === 1 ? 'article' : 'articles'}
-            </Badge>
-          )}
+          <ResultsTotalBadge total={props.total} />
         </Group>
         {selected > 0 && (
           <Group gap="xs" data-testid="bulk-bar">

@@ -61,6 +61,7 @@ export function SupersearchScreen({ user, projectId }: Props) {
             <ResultsTable
               rows={results.data?.rows}
               meta={results.data?.meta}
+              total={s.total}
               loading={results.isPending && results.fetchStatus !== 'idle'}
               refreshing={results.isPlaceholderData}
               error={s.resultsError}

@@ -11,6 +11,7 @@ import type { CurrentUser } from '../../../lib/session';
 import { SUPERSEARCH_KEY, useBulkSave, useEmailExport, useSearchLanguages, useSearchResults, useVolumes, type SearchRun } from '../api/supersearch';
 import { cursorPages, initialPages } from '../lib/cursor-pages';
 import { searchErrorMessage, searchFieldErrors } from '../lib/errors';
+import { resultsTotal } from '../lib/total';
 import { appliedCompetitors, draftFilters, initialDraft, minSearchDate, searchBlocker, type SearchDraft } from '../lib/search-form';
 import { FieldError } from './export-email-modal';
 import type { SearchFieldErrors } from './search-form';
@@ -125,6 +126,7 @@ export function useSupersearch(user: CurrentUser) {
 
   const resultsError = results.error ? { message: searchErrorMessage(results.error), retry: () => void results.refetch() } : null;
   const selectedCount = Object.values(selection).filter(Boolean).length;
+  const total = resultsTotal(results.data?.meta, volumes[0]);
 
   return {
     competitorsAllowed,
@@ -139,6 +141,7 @@ export function useSupersearch(user: CurrentUser) {
     run,
     results,
     resultsError,
+    total,
     volumes,
     query,
     pages,

@@ -1,9 +1,11 @@
 import { Alert, Badge, ColorSwatch, Grid, Group, Paper, Progress, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { MSG } from '../../../../common/messages';
 import { ApiError } from '../../../lib/api';
 import { truncate } from '../../../lib/text';
 import type { SearchRun, VolumeResult } from '../api/supersearch';
+import { isCountTimeout } from '../lib/total';
 import { chartData, shareOfVoice, type VolumeSeries } from '../lib/volume';
 import { CompetitorsUpgradeHint } from './competitors-editor';
 import { useSeriesColors } from './series-colors';
@@ -59,6 +61,11 @@ export function VolumePanel({ run, volumes, competitorsAllowed }: Props) {
       </Group>
       {main?.isPending ? (
         <Skeleton height={300} radius="md" data-testid="volume-loading" />
+      ) : isCountTimeout(main?.error) ? (
+        // The results below are whole (their page came first); only the count ran out of time.
+        <Alert color="yellow" variant="light" role="alert" data-testid="volume-timeout">
+          {MSG.supersearch.countTimeout}
+        </Alert>
       ) : main?.error ? (
         <Alert color="red" variant="light" role="alert">
           {(main.error as Error).message}
