@@ -393,6 +393,12 @@ export const notificationOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
+    /**
+     * Set, and committed, just before the message carrying this row is posted; cleared by the next
+     * claim. A row a dead sender left `sending` with it set may have reached the channel: it is the
+     * only kind of row a crash can announce twice (docs/decisions.md, "Delivery after a crash").
+     */
+    postStartedAt: ts('post_started_at'),
     sentAt: ts('sent_at'),
     insertedAt: ts('inserted_at').notNull().defaultNow(),
   },

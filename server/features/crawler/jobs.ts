@@ -131,6 +131,12 @@ export async function startCrawlerWorkers(boss: PgBoss, deps: CrawlerJobDeps): P
   await boss.work(CRAWLER_QUEUES.notify, { pollingIntervalSeconds: 5 }, async () => {
     const report = await deliverDue(deps);
     if (report.sent || report.failed || report.retried) log.info({ job: CRAWLER_QUEUES.notify, ...report }, 'notifications delivered');
+    if (report.reposted) {
+      log.warn(
+        { job: CRAWLER_QUEUES.notify, reposted: report.reposted },
+        'posted again notifications whose sender stopped while posting them: their channel may show them twice',
+      );
+    }
     return report;
   });
   await boss.schedule(CRAWLER_QUEUES.notify, '* * * * *');

@@ -8,6 +8,7 @@ import { embedChars, startFakeDiscord, type FakeDiscord } from '../../../test/fa
 import { alerts, notificationOutbox } from '../../db/schema/coverage.js';
 import { ingestItems, type IngestFeed } from '../crawler/service.js';
 import { deliverDue, kickNotifier } from './deliver.js';
+import { claimDue, CLAIM_LEASE_SECONDS, markPosting } from './outbox.js';
 
 let ctx: TestContext;
 let slack: FakeSlack;
@@ -161,6 +162,34 @@ describe('deliverDue', () => {
     expect(embeds).toHaveLength(40);
     expect(new Set(embeds).size).toBe(40);
     expect((await outboxOf(alert.id)).every((x) => x.status === 'sent' && x.attempts === 1)).toBe(true);
+  });
+
+  it('after a sender died while posting, reposts every row it held and reports only the ones it was posting', async () => {
+    const alert = await makeAlert(ctx, orgId, { keywords: 'shrike', slackWebhookUrl: slack.webhookUrl() });
+    await matchArticles('shrike', 3);
+    // The dead sender: it claimed the three rows and had started posting a message with two.
+    const claimed = await claimDue(ctx.deps.db, new Date(), 10);
+    expect(claimed.map((r) => r.interrupted)).toEqual([false, false, false]);
+    expect((await markPosting(ctx.deps.db, claimed.slice(0, 2), new Date())).size).toBe(2);
+    // Its lease holds the rows; once it lapses the next run sends all three, once each.
+    expect(await deliverDue(ctx.deps)).toMatchObject({ sent: 0 });
+    expect(await deliverDue(ctx.deps, { now: later(CLAIM_LEASE_SECONDS + 1) })).toMatchObject({ sent: 3, reposted: 2, messages: 1 });
+    const rows = await outboxOf(alert.id);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 2 && r.postStartedAt !== null)).toBe(true);
+    expect(slack.delivered().flatMap((d) => JSON.stringify(d.payload).match(/shrike-\d+/g) ?? [])).toHaveLength(3);
+  });
+
+  it('a sender whose lease lapsed posts nothing another sender has claimed since', async () => {
+    const alert = await makeAlert(ctx, orgId, { keywords: 'dunlin', slackWebhookUrl: slack.webhookUrl() });
+    await matchArticles('dunlin', 2);
+    const stale = await claimDue(ctx.deps.db, new Date(), 10);
+    const fresh = await claimDue(ctx.deps.db, later(CLAIM_LEASE_SECONDS + 1)(), 10);
+    expect(fresh.map((r) => r.id).sort()).toEqual(stale.map((r) => r.id).sort());
+    expect((await markPosting(ctx.deps.db, stale, new Date())).size).toBe(0);
+    expect([...(await markPosting(ctx.deps.db, fresh, new Date()))].sort()).toEqual(fresh.map((r) => r.id).sort());
+    // The fresh claim's rows were never posting when it claimed them.
+    expect(fresh.every((r) => !r.interrupted)).toBe(true);
+    expect((await outboxOf(alert.id)).every((r) => r.status === 'sending')).toBe(true);
   });
 
   it('fails rows whose alert no longer has the webhook', async () => {

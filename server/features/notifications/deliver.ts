@@ -8,6 +8,7 @@ import { buildMediaDiscordMessages, buildMediaSlackMessages } from './format-med
 import {
   claimDue,
   markFailed,
+  markPosting,
   markRetry,
   markSent,
   MAX_ATTEMPTS,
@@ -31,6 +32,11 @@ export interface DeliveryReport {
   failed: number;
   /** Webhook messages posted successfully. */
   messages: number;
+  /**
+   * Rows posted again because a sender had started posting them and lost its claim (it died, or
+   * stalled past its lease): their channel may show them twice.
+   */
+  reposted: number;
 }
 
 const CLAIM_BATCH = 200;
@@ -48,7 +54,7 @@ const DEFAULT_RATE_LIMIT_SECONDS = 30;
  */
 export async function deliverDue(deps: NotifierDeps, opts: { now?: () => Date } = {}): Promise<DeliveryReport> {
   const clock = opts.now ?? (() => new Date());
-  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, messages: 0 };
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, messages: 0, reposted: 0 };
   const client: WebhookClientOptions = { allowPrivate: deps.config.allowPrivateNetwork, userAgent: deps.config.crawler.userAgent };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const rows = await claimDue(deps.db, clock(), CLAIM_BATCH);
@@ -128,6 +134,15 @@ async function deliverGroup(db: Db, client: WebhookClientOptions, rows: ClaimedR
     const batch = batches[i];
     const part = rows.slice(offset, offset + batch.count);
     offset += batch.count;
+    const owned = await markPosting(db, part, clock());
+    if (owned.size < part.length) {
+      // Our lease lapsed and another sender has claimed some of these rows: it posts them, and
+      // everything after them. What is still ours (markRetry settles only those) goes back, due
+      // now, its attempt not counted.
+      await tally(report, 'retried', markRetry(db, rows.slice(offset - batch.count), clock(), null, true));
+      return;
+    }
+    report.reposted += part.filter((r) => r.interrupted).length;
     const outcome = await batch.send();
     await settle(db, part, outcome, clock(), report);
     if (!outcome.ok && outcome.retry !== 'never') {

@@ -25,6 +25,11 @@ interface ClaimBase {
   id: number;
   attempts: number;
   channel: 'slack' | 'discord';
+  /**
+   * A sender that had started posting this row's message lost its claim (it died, or stalled past
+   * its lease): the message may have reached the channel, and this attempt may repeat it.
+   */
+  interrupted: boolean;
 }
 
 /** An article row as claimed: the delivery, its alert's webhooks, and the article it announces. */
@@ -66,7 +71,7 @@ export async function claimDue(db: Tx, now: Date, limit: number): Promise<Claime
   const lease = new Date(now.getTime() + CLAIM_LEASE_SECONDS * 1000);
   const result = await db.execute<Record<string, unknown>>(sql`
     with due as (
-      select id from notification_outbox
+      select id, post_started_at is not null and status = 'sending' as interrupted from notification_outbox
       -- The sender's clock is read to the millisecond, PostgreSQL's to the microsecond: a row due
       -- later in the sender's own millisecond (enqueued a moment ago) is due now.
       where status in ('pending', 'sending') and next_attempt_at < ${now.toISOString()}::timestamptz + interval '1 millisecond'
@@ -75,11 +80,11 @@ export async function claimDue(db: Tx, now: Date, limit: number): Promise<Claime
       for update skip locked
     ), claimed as (
       update notification_outbox o
-      set status = 'sending', attempts = o.attempts + 1, next_attempt_at = ${lease.toISOString()}::timestamptz
+      set status = 'sending', attempts = o.attempts + 1, next_attempt_at = ${lease.toISOString()}::timestamptz, post_started_at = null
       from due where o.id = due.id
-      returning o.id, o.attempts, o.organization_id, o.subject, o.alert_id, o.article_id, o.source_id, o.item_key, o.webhook_url, o.payload, o.channel
+      returning o.id, due.interrupted, o.attempts, o.organization_id, o.subject, o.alert_id, o.article_id, o.source_id, o.item_key, o.webhook_url, o.payload, o.channel
     )
-    select c.id, c.attempts, c.organization_id, c.subject, c.alert_id, c.source_id, c.item_key, c.webhook_url, c.payload, c.channel,
+    select c.id, c.interrupted, c.attempts, c.organization_id, c.subject, c.alert_id, c.source_id, c.item_key, c.webhook_url, c.payload, c.channel,
            al.name as alert_name, al.keywords as alert_keywords, al.slack_tracking, al.slack_webhook_url, al.slack_channel_id, al.discord_webhook_url,
            a.title, a.url, a.description, a.reach, a.pub_date, w.domain
     from claimed c
@@ -89,7 +94,7 @@ export async function claimDue(db: Tx, now: Date, limit: number): Promise<Claime
     left join websites w on w.id = a.website_id
     order by c.subject, coalesce(c.alert_id, c.source_id), c.channel, a.pub_date desc nulls last, c.id`);
   return result.rows.map((r): ClaimedRow => {
-    const base = { id: Number(r.id), attempts: Number(r.attempts), channel: r.channel as 'slack' | 'discord' };
+    const base = { id: Number(r.id), attempts: Number(r.attempts), channel: r.channel as 'slack' | 'discord', interrupted: r.interrupted === true };
     if (r.subject === 'video' || r.subject === 'stream') {
       return {
         ...base,
@@ -125,6 +130,23 @@ type Claim = Pick<ClaimedRow, 'id' | 'attempts'>;
 
 function claimArrays(rows: Claim[]) {
   return { ids: sql.param(rows.map((r) => r.id)), attempts: sql.param(rows.map((r) => r.attempts)) };
+}
+
+/**
+ * About to post the message carrying these rows: records it, committed before the request leaves,
+ * so a crash after it can tell rows that may have been announced from rows never posted. Returns
+ * the rows this claim still owns; a sender whose lease lapsed (another sender has them now) must
+ * not post the others.
+ */
+export async function markPosting(db: Tx, rows: Claim[], now: Date): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const { ids, attempts } = claimArrays(rows);
+  const r = await db.execute<{ id: string | number }>(sql`
+    update notification_outbox o set post_started_at = ${now.toISOString()}::timestamptz
+    from unnest(${ids}::bigint[], ${attempts}::int[]) as c(id, attempts)
+    where o.id = c.id and o.attempts = c.attempts and o.status = 'sending'
+    returning o.id`);
+  return new Set(r.rows.map((x) => Number(x.id)));
 }
 
 /** The message went out: these rows are sent, once. Returns how many rows this claim still owned. */
