@@ -8,6 +8,7 @@ import { embedChars, startFakeDiscord, type FakeDiscord } from '../../../test/fa
 import { alerts, notificationOutbox } from '../../db/schema/coverage.js';
 import { ingestItems, type IngestFeed } from '../crawler/service.js';
 import { deliverDue, kickNotifier } from './deliver.js';
+import { REPEAT_NOTE } from './format.js';
 import { claimDue, CLAIM_LEASE_SECONDS, markPosting } from './outbox.js';
 
 let ctx: TestContext;
@@ -177,6 +178,11 @@ describe('deliverDue', () => {
     const rows = await outboxOf(alert.id);
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 2 && r.postStartedAt !== null)).toBe(true);
     expect(slack.delivered().flatMap((d) => JSON.stringify(d.payload).match(/shrike-\d+/g) ?? [])).toHaveLength(3);
+    // The message says it may be a repeat; the next one does not.
+    expect(JSON.stringify(slack.delivered()[0].payload)).toContain(REPEAT_NOTE);
+    await matchArticles('shrike', 1);
+    expect(await deliverDue(ctx.deps)).toMatchObject({ sent: 1, reposted: 0 });
+    expect(JSON.stringify(slack.delivered()[1].payload)).not.toContain(REPEAT_NOTE);
   });
 
   it('a sender whose lease lapsed posts nothing another sender has claimed since', async () => {

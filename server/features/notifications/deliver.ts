@@ -1,9 +1,9 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { postDiscordMessage } from '../../integrations/discord/client.js';
+import { postDiscordMessage, type DiscordMessage } from '../../integrations/discord/client.js';
 import { postSlackMessage, type SlackMessage } from '../../integrations/slack/client.js';
 import type { WebhookClientOptions, WebhookOutcome } from '../../integrations/webhook.js';
-import { buildDiscordMessages, buildSlackMessages } from './format.js';
+import { buildDiscordMessages, buildSlackMessages, withDiscordRepeatNote, withSlackRepeatNote } from './format.js';
 import { buildMediaDiscordMessages, buildMediaSlackMessages } from './format-media.js';
 import {
   claimDue,
@@ -85,8 +85,12 @@ function groupRows(rows: ClaimedRow[]): ClaimedRow[][] {
 
 interface Batch {
   count: number;
-  send: () => Promise<WebhookOutcome>;
+  /** `repeat`: the message may already have arrived once (its post was interrupted): say so. */
+  send: (repeat: boolean) => Promise<WebhookOutcome>;
 }
+
+const slackMessage = (message: SlackMessage, repeat: boolean) => (repeat ? withSlackRepeatNote(message) : message);
+const discordMessage = (message: DiscordMessage, repeat: boolean) => (repeat ? withDiscordRepeatNote(message) : message);
 
 /** The messages of one group, or why it cannot be sent at all. */
 function buildBatches(rows: ClaimedRow[], client: WebhookClientOptions, now: Date): Batch[] | string {
@@ -100,8 +104,14 @@ function buildMediaBatches(rows: ClaimedMediaRow[], client: WebhookClientOptions
   if (!webhookUrl) return `The ${channel === 'slack' ? 'Slack' : 'Discord'} webhook was removed from this feed`;
   const items = rows.map((r) => r.payload);
   return channel === 'slack'
-    ? buildMediaSlackMessages(subject, items, now).map((b) => ({ count: b.count, send: () => postSlackMessage(webhookUrl, b.message, client) }))
-    : buildMediaDiscordMessages(subject, items).map((b) => ({ count: b.count, send: () => postDiscordMessage(webhookUrl, b.message, client) }));
+    ? buildMediaSlackMessages(subject, items, now).map((b) => ({
+        count: b.count,
+        send: (repeat: boolean) => postSlackMessage(webhookUrl, slackMessage(b.message, repeat), client),
+      }))
+    : buildMediaDiscordMessages(subject, items).map((b) => ({
+        count: b.count,
+        send: (repeat: boolean) => postDiscordMessage(webhookUrl, discordMessage(b.message, repeat), client),
+      }));
 }
 
 function buildArticleBatches(rows: ClaimedArticleRow[], client: WebhookClientOptions, now: Date): Batch[] | string {
@@ -113,14 +123,20 @@ function buildArticleBatches(rows: ClaimedArticleRow[], client: WebhookClientOpt
     if (!poster) return 'Slack: the Slack app is not available on this server';
     return buildSlackMessages(first.alertName, rows, now, { keywords: first.alertKeywords }).map((b) => ({
       count: b.count,
-      send: () => poster(first.organizationId, channelId, b.message),
+      send: (repeat: boolean) => poster(first.organizationId, channelId, slackMessage(b.message, repeat)),
     }));
   }
   const webhook = first.channel === 'slack' ? (first.slackTracking ? first.slackWebhookUrl : null) : first.discordWebhookUrl;
   if (!webhook) return first.channel === 'slack' ? 'Slack notifications were turned off for this alert' : 'The Discord webhook was removed from this alert';
   return first.channel === 'slack'
-    ? buildSlackMessages(first.alertName, rows, now).map((b) => ({ count: b.count, send: () => postSlackMessage(webhook, b.message, client) }))
-    : buildDiscordMessages(first.alertName, rows, now).map((b) => ({ count: b.count, send: () => postDiscordMessage(webhook, b.message, client) }));
+    ? buildSlackMessages(first.alertName, rows, now).map((b) => ({
+        count: b.count,
+        send: (repeat: boolean) => postSlackMessage(webhook, slackMessage(b.message, repeat), client),
+      }))
+    : buildDiscordMessages(first.alertName, rows, now).map((b) => ({
+        count: b.count,
+        send: (repeat: boolean) => postDiscordMessage(webhook, discordMessage(b.message, repeat), client),
+      }));
 }
 
 async function deliverGroup(db: Db, client: WebhookClientOptions, rows: ClaimedRow[], clock: () => Date, report: DeliveryReport) {
@@ -142,8 +158,9 @@ async function deliverGroup(db: Db, client: WebhookClientOptions, rows: ClaimedR
       await tally(report, 'retried', markRetry(db, rows.slice(offset - batch.count), clock(), null, true));
       return;
     }
-    report.reposted += part.filter((r) => r.interrupted).length;
-    const outcome = await batch.send();
+    const repeat = part.filter((r) => r.interrupted).length;
+    report.reposted += repeat;
+    const outcome = await batch.send(repeat > 0);
     await settle(db, part, outcome, clock(), report);
     if (!outcome.ok && outcome.retry !== 'never') {
       // Posting the rest now would hit the same limit or outage: they wait with this batch.

@@ -89,6 +89,21 @@ export function buildSlackMessages(
   return out;
 }
 
+/**
+ * Said under a message posted again after its sender stopped while posting it (the outbox's one
+ * unavoidable repeat, docs/decisions.md "Delivery after a crash"), so a reader seeing it twice
+ * knows why.
+ */
+export const REPEAT_NOTE = 'Sent again: Coverwatch was interrupted while posting this, so you may already have it.';
+
+export function withSlackRepeatNote(message: SlackMessage): SlackMessage {
+  return { ...message, blocks: [...(message.blocks ?? []), { type: 'context', elements: [{ type: 'mrkdwn', text: `_${REPEAT_NOTE}_` }] }] };
+}
+
+export function withDiscordRepeatNote(message: DiscordMessage): DiscordMessage {
+  return { ...message, content: message.content ? `${message.content}\n*${REPEAT_NOTE}*` : `*${REPEAT_NOTE}*` };
+}
+
 function discordEmbed(alertName: string, a: NotifiedArticle, now: Date): DiscordEmbed {
   const snippet = a.description ? `\n${truncate(a.description.replace(/\s+/g, ' ').trim(), DISCORD_DESCRIPTION_SNIPPET)}` : '';
   return {
