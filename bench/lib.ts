@@ -97,7 +97,10 @@ export interface ServerHandle {
   url: string;
   pid: number;
   engine: string;
+  /** Ctrl-C: the server shuts down as it would for an operator, then its data folder is removed. */
   stop(): Promise<void>;
+  /** SIGKILL, no shutdown (the machine lost); its data folder is removed once it is gone. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -153,13 +156,17 @@ export async function startServer(env: Record<string, string> = {}, opts: { args
     url,
     pid: child.pid!,
     engine,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGINT');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => end('SIGINT'),
+    kill: () => end('SIGKILL'),
   };
+  async function end(signal: NodeJS.Signals) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 const JSONAPI = 'application/vnd.api+json';
@@ -200,7 +207,10 @@ export interface BenchDatabase {
   /** A connection URL for a fresh, empty database. */
   url: string;
   engine: string;
+  /** Ctrl-C: the server shuts down as it would for an operator, then its data folder is removed. */
   stop(): Promise<void>;
+  /** SIGKILL, no shutdown (the machine lost); its data folder is removed once it is gone. */
+  kill(): Promise<void>;
 }
 
 /**

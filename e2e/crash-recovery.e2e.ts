@@ -107,7 +107,7 @@ describe('a worker killed mid-crawl', () => {
 
     // Kill it while the crawl is under way.
     await until('the crawl to start', async () => (await count('select count(*) as n from articles')) > 0);
-    process.kill(server.pid, 'SIGKILL');
+    await server.kill();
     await new Promise((r) => setTimeout(r, 300));
     const before = await count('select count(*) as n from articles');
     expect(before).toBeLessThan(items.length);
