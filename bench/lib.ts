@@ -207,10 +207,7 @@ export interface BenchDatabase {
   /** A connection URL for a fresh, empty database. */
   url: string;
   engine: string;
-  /** Ctrl-C: the server shuts down as it would for an operator, then its data folder is removed. */
   stop(): Promise<void>;
-  /** SIGKILL, no shutdown (the machine lost); its data folder is removed once it is gone. */
-  kill(): Promise<void>;
 }
 
 /**
