@@ -10,7 +10,9 @@ import type { MediaNoticePayload } from './service.js';
  * later `next_attempt_at`, or `failed` with `last_error`. The claim increments `attempts`,
  * which doubles as the claim's token: a sender only settles rows still `sending` with the
  * attempt number it claimed, so a sender whose lease lapsed cannot settle (or resend) a row
- * another sender has claimed since.
+ * another sender has claimed since. Just before a message is posted its rows get
+ * `post_started_at` (markPosting): a row reclaimed with it set was being posted by a sender that
+ * lost its claim, and may already have arrived (`interrupted`).
  */
 
 /** How long a claimed row stays ours; a sender that died is replaced after this. */
