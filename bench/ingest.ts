@@ -44,6 +44,7 @@ try {
   // 1,000 feeds × 100 items, every one advertising the WebSub hub, added as an operator does
   // (each new feed is fetched right away); the crawl is timed from the first.
   serveFeeds(feedsServer);
+  const writesBefore = await writeCounters(db);
   const t0 = performance.now();
   await addFeedsThroughApi(server.url, token, feedsServer);
   const total = FEEDS * ITEMS_PER_FEED;
@@ -55,9 +56,14 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
   const crawlSeconds = (performance.now() - t0) / 1000;
+  const writes = await writeVolume(db, writesBefore, stored);
   const matched = Number((await db.query(`select count(*) as n from alert_articles`)).rows[0].n);
   const failing = Number((await db.query(`select count(*) as n from feeds where error_count > 0`)).rows[0].n);
   console.log(`crawl: ${stored} articles in ${crawlSeconds.toFixed(1)} s, ${matched} alert matches, ${failing} failing feeds`);
+  console.log(
+    `writes during the crawl: ${writes.walMb.toFixed(0)} MB of WAL (${writes.walKbPerArticle.toFixed(1)} kB per article), ` +
+      `${writes.checkpoints} checkpoints, database ${writes.databaseMb.toFixed(0)} MB`,
+  );
 
   // Alert latency: an item appears in a pushed feed → the Slack message arrives.
   const topics = Array.from({ length: 10 }, (_, i) => `/bench/feed-${i}.xml`);
@@ -107,11 +113,45 @@ try {
   printTable('bench/ingest — fake feeds over loopback, the default start (API and worker processes)', rows);
   const ok = rows[0].throughput >= 1000 && rows[1].p95_ms <= 5000;
   console.log(ok ? 'target met: ≥ 1,000 articles/s and alert latency p95 ≤ 5 s' : 'TARGET MISSED: ≥ 1,000 articles/s and alert latency p95 ≤ 5 s');
-  writeResults('ingest', rows, { matched, failing_feeds: failing, targets: { articles_per_s: 1000, latency_p95_ms: 5000 }, met: ok });
+  writeResults('ingest', rows, { matched, failing_feeds: failing, writes, targets: { articles_per_s: 1000, latency_p95_ms: 5000 }, met: ok });
 } finally {
   await db.end();
   await server.stop();
   await database.stop();
   await slack.close();
   await feedsServer.close();
+}
+
+interface WriteCounters {
+  lsn: string;
+  checkpoints: number;
+}
+
+/**
+ * The server's WAL position and checkpoint count. Both are cluster-wide: on a shared server
+ * (DATABASE_URL) other databases' writes count too, so run the bench on a quiet one.
+ * PostgreSQL 17 moved the checkpoint counters to pg_stat_checkpointer.
+ */
+async function writeCounters(db: pg.Client): Promise<WriteCounters> {
+  const lsn = (await db.query<{ lsn: string }>(`select pg_current_wal_lsn()::text as lsn`)).rows[0].lsn;
+  const view = (await db.query(`select to_regclass('pg_catalog.pg_stat_checkpointer') is not null as v17`)).rows[0].v17
+    ? `select (num_timed + num_requested)::bigint as n from pg_stat_checkpointer`
+    : `select (checkpoints_timed + checkpoints_req)::bigint as n from pg_stat_bgwriter`;
+  const checkpoints = Number((await db.query<{ n: string }>(view)).rows[0].n);
+  return { lsn, checkpoints };
+}
+
+async function writeVolume(db: pg.Client, before: WriteCounters, articles: number) {
+  const after = await writeCounters(db);
+  const { rows } = await db.query<{ bytes: string; size: string }>(
+    `select pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::bigint as bytes, pg_database_size(current_database()) as size`,
+    [after.lsn, before.lsn],
+  );
+  const bytes = Number(rows[0].bytes);
+  return {
+    walMb: bytes / 2 ** 20,
+    walKbPerArticle: articles > 0 ? bytes / 1024 / articles : 0,
+    checkpoints: after.checkpoints - before.checkpoints,
+    databaseMb: Number(rows[0].size) / 2 ** 20,
+  };
 }

@@ -189,6 +189,8 @@ export const articles = pgTable(
  * and `article_id` → `pub_date` finds an article's partition. Every reference to an archive
  * article (alert feeds, saved coverage, the notification outbox) is a foreign key to
  * `article_keys.article_id`: deleting a key removes the article's references with it.
+ * Its first automatic analyze waits for 1,000 rows (`autovacuum_analyze_threshold`, migration
+ * 0018, which drizzle's schema cannot state): see that migration for why.
  */
 export const articleKeys = pgTable(
   'article_keys',

@@ -324,8 +324,33 @@ describe('archive conversion', () => {
       expect(quiet.lines).toEqual([]);
       expect((await c.query(`select to_regclass('public.articles_unpartitioned') as t`)).rows[0].t).toBeNull();
       expect(Object.values(await constraintsValid(c))).toEqual([true, true, true]);
+      expect(await foreignKeyCheckPlan(c)).toBe('Index Scan');
+      const { rows: options } = await c.query<{ reloptions: string[] }>(`select reloptions from pg_class where relname = 'article_keys'`);
+      expect(options[0]!.reloptions).toContain('autovacuum_analyze_threshold=1000');
     } finally {
       await c.end();
     }
   });
 });
+
+/**
+ * The plan of the check each foreign key into article_keys runs per written row (PostgreSQL's own
+ * query), made as a connection makes and keeps it: generic, while the archive holds its first
+ * hundred keys. A sequential scan here would be kept while a crawl fills the table (migration 0018).
+ */
+async function foreignKeyCheckPlan(c: pg.Client): Promise<string> {
+  await c.query('begin');
+  try {
+    await c.query(`insert into article_keys (url_key, article_id, pub_date)
+                   select 'https://outlet.example/' || g, 9000000 + g, now() from generate_series(1, 100) g`);
+    await c.query(`set local plan_cache_mode = force_generic_plan`);
+    await c.query(`prepare fk_check(bigint) as select 1 from only article_keys x where article_id = $1 for key share of x`);
+    const { rows } = await c.query<{ 'QUERY PLAN': { Plan: { Plans: { 'Node Type': string }[] } }[] }>(
+      `explain (format json) execute fk_check(9000001)`,
+    );
+    await c.query('deallocate fk_check');
+    return rows[0]!['QUERY PLAN'][0]!.Plan.Plans[0]!['Node Type'];
+  } finally {
+    await c.query('rollback');
+  }
+}
