@@ -105,11 +105,11 @@ describe('pollFeed', () => {
       const row = await feedRow(c.feed.id);
       const e = c.h.expect;
       if (e.kind === 'items') {
-        expect(outcome, c.h.path).toMatchObject({ status: 'ok', items: e.count });
+        expect(outcome, `${c.h.path}: ${JSON.stringify(outcome)}`).toMatchObject({ status: 'ok', items: e.count });
         expect(row.errorCount, c.h.path).toBe(0);
         continue;
       }
-      expect(outcome.status, c.h.path).toBe('error');
+      expect(outcome.status, `${c.h.path}: ${JSON.stringify(outcome)}`).toBe('error');
       expect(row.errorCount, c.h.path).toBe(1);
       expect(row.lastError, c.h.path).toBeTruthy();
       expect(row.lastErrorAt?.getTime()).toBe(now.getTime());
