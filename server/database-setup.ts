@@ -6,6 +6,7 @@ import type { AppDeps } from './context.js';
 import type { Db } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
 import { migrateDatabase } from './db/migrate.js';
+import { StartupError } from './lifecycle.js';
 import { convertArchive } from './features/crawler/conversion.js';
 import { bootstrap, type BootstrapResult } from './seed/seed.js';
 
@@ -84,7 +85,7 @@ function claimDataDir(dataDir: string) {
   const lock = path.join(dataDir, 'coverwatch.pid');
   const other = Number(fs.existsSync(lock) ? fs.readFileSync(lock, 'utf8').trim() : 0);
   if (other && other !== process.pid && isRunning(other)) {
-    throw new Error(`Another Coverwatch process (pid ${other}) is running on ${dataDir}. Stop it first, or set DATA_DIR.`);
+    throw new StartupError(`Another Coverwatch process (pid ${other}) is running on ${dataDir}. Stop it first, or set DATA_DIR.`);
   }
   fs.writeFileSync(lock, String(process.pid));
 }

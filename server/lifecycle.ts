@@ -7,6 +7,14 @@ import type { DatabaseKind } from './database-setup.js';
  */
 export const SUPERVISED_ENV = 'COVERWATCH_SUPERVISED';
 
+/**
+ * A reason the server cannot start that a person can act on (a taken port, a data folder in
+ * use): server/main.ts prints its message alone, without a stack, and exits 1.
+ */
+export class StartupError extends Error {
+  override readonly name = 'StartupError';
+}
+
 /** What a supervised child sends its supervisor over IPC once it has started. */
 export const STARTED_MESSAGE = 'started';
 

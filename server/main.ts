@@ -1,6 +1,6 @@
 import { loadConfig, type Role } from './config.js';
 import { printBanner } from './banner.js';
-import { runUntilStopped, STARTED_MESSAGE, supervisedDatabase } from './lifecycle.js';
+import { runUntilStopped, STARTED_MESSAGE, StartupError, supervisedDatabase } from './lifecycle.js';
 
 /** `--role=all|api|worker` runs that role in this process; without one, the supervisor runs both. */
 function parseRole(argv: string[]): Role | null {
@@ -14,20 +14,27 @@ function parseRole(argv: string[]): Role | null {
   return role;
 }
 
+/** A StartupError is the person's to fix: its message alone, exit 1. Anything else keeps its stack. */
+function cannotStart(err: unknown): never {
+  if (!(err instanceof StartupError)) throw err;
+  console.error(`\n  Coverwatch cannot start: ${err.message}\n`);
+  process.exit(1);
+}
+
 const role = parseRole(process.argv.slice(2));
 const config = loadConfig();
 
 // Each path imports only what it runs: the supervisor loads neither the HTTP app nor the job workers.
 if (role === null) {
   const { startSupervisor } = await import('./supervisor.js');
-  const supervisor = await runUntilStopped((signal) => startSupervisor(config, signal), { quiet: false, stopWithParent: false });
+  const supervisor = await runUntilStopped((signal) => startSupervisor(config, signal), { quiet: false, stopWithParent: false }).catch(cannotStart);
   if (await supervisor.untilReady()) {
     printBanner(config, { roles: 'api + worker', databaseKind: supervisor.databaseKind, serves: true, bootstrap: supervisor.bootstrap });
   }
 } else {
   const { startRuntime } = await import('./runtime.js');
   const supervised = supervisedDatabase(process.env);
-  const runtime = await runUntilStopped(() => startRuntime(config, role, { supervisedDatabase: supervised }), { quiet: !!supervised, stopWithParent: !!supervised });
+  const runtime = await runUntilStopped(() => startRuntime(config, role, { supervisedDatabase: supervised }), { quiet: !!supervised, stopWithParent: !!supervised }).catch(cannotStart);
   if (supervised) process.send?.(STARTED_MESSAGE);
   if (runtime.bootstrap) {
     printBanner(config, { roles: role, databaseKind: runtime.deps.databaseKind, serves: !!runtime.app, bootstrap: runtime.bootstrap });

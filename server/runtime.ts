@@ -11,6 +11,7 @@ import { DiskStorage } from './storage/storage.js';
 import { startBoss, stopBoss } from './jobs/boss.js';
 import { errorFields, errorSerializers } from './jobs/log-errors.js';
 import { requestLogFields } from './http/request-log.js';
+import { assertCanListen, listenProblem } from './listen-check.js';
 import { buildApp, type App } from './app.js';
 import { lowerWorkerPriority } from './db/priority.js';
 import { startMetricsSnapshots } from './features/metrics/snapshots.js';
@@ -41,6 +42,8 @@ export interface RuntimeOptions {
  */
 export async function startRuntime(config: Config, role: Role, opts: RuntimeOptions = {}): Promise<Runtime> {
   const log = pino({ level: config.logLevel, base: { role }, serializers: errorSerializers });
+  const listens = role !== 'worker' && opts.listen !== false;
+  if (listens) await assertCanListen(config.host, config.port);
   const server: DatabaseServer = opts.supervisedDatabase
     ? { url: config.databaseUrl!, kind: opts.supervisedDatabase, stop: async () => {} }
     : await openDatabaseServer(config, log);
@@ -92,7 +95,8 @@ export async function startRuntime(config: Config, role: Role, opts: RuntimeOpti
     let address: string | null = null;
     if (role !== 'worker') {
       app = await buildApp(deps, { logger: { level: config.logLevel, base: { role }, serializers: { ...errorSerializers, req: requestLogFields } } });
-      if (opts.listen !== false) address = await app.listen({ host: config.host, port: config.port });
+      // The port can still be taken between the check and here: the same clear error then.
+      if (listens) address = await app.listen({ host: config.host, port: config.port }).catch((err: unknown) => Promise.reject(listenProblem(err, config.host, config.port) ?? err));
     }
     return { app, deps, bootstrap: result, url: address, stop };
   } catch (err) {

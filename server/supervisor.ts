@@ -6,6 +6,7 @@ import { openDatabaseServer, prepareDatabase, type DatabaseKind } from './databa
 import { errorSerializers } from './jobs/log-errors.js';
 import { localUrl } from './banner.js';
 import { STARTED_MESSAGE, SUPERVISED_ENV } from './lifecycle.js';
+import { assertCanListen } from './listen-check.js';
 import { relayLines } from './process-log.js';
 import type { BootstrapResult } from './seed/seed.js';
 
@@ -53,6 +54,8 @@ export interface Supervisor {
  */
 export async function startSupervisor(config: Config, signal: AbortSignal): Promise<Supervisor> {
   const log = pino({ level: config.logLevel, base: { role: 'supervisor' }, serializers: errorSerializers });
+  // Before the database: a taken port stops the start here, not in a crash loop of the API child.
+  await assertCanListen(config.host, config.port);
   const server = await openDatabaseServer(config, log);
   let bootstrap: BootstrapResult;
   try {
