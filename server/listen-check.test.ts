@@ -57,14 +57,12 @@ describe('assertCanListen', () => {
   });
 });
 
-/** Runs server/main.ts as scripts/start.mjs does; resolves with its exit code and output. */
-function runMain(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** Runs server/main.ts as scripts/start.mjs does (`undefined` in `env` removes a variable); resolves with its exit code and output. */
+function runMain(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts', ...args], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
-    });
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (t: string) => (output += t));
     child.stderr.setEncoding('utf8').on('data', (t: string) => (output += t));
@@ -85,9 +83,8 @@ describe('npm start on a taken port', () => {
   const message = () => `Coverwatch cannot start: Port ${port} on 127.0.0.1 is already in use`;
 
   it('stops before anything starts, with one line and exit code 1 (the default start)', async () => {
-    const env = { ...process.env } as Record<string, string>;
-    delete env.DATABASE_URL;
-    const { code, output } = await runMain([], { ...env, DATA_DIR: dataDir });
+    // No DATABASE_URL: the supervisor would start the embedded PostgreSQL, were the port checked after it.
+    const { code, output } = await runMain([], { DATABASE_URL: undefined, DATA_DIR: dataDir });
     expect(code, output).toBe(1);
     expect(output).toContain(message());
     // No stack trace, no crash loop, no embedded database started, the data folder not claimed.
