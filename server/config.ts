@@ -49,6 +49,7 @@ const envSchema = z.object({
   YOUTUBE_SEARCH_DAILY_LIMIT: z.coerce.number().int().min(1).default(100),
   YOUTUBE_DAILY_UNITS: z.coerce.number().int().min(1).default(10_000),
   ALLOW_PRIVATE_NETWORK: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  SOURCES_SELF_SERVICE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   CRAWLER_USER_AGENT: z.string().default('CoverwatchBot/1.12 (+https://coverwatch.app/bot; media monitoring)'),
   /** Feeds fetched at once per worker process (network-bound): 4 per core, at most 32. */
   CRAWLER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(Math.min(32, 4 * CORES)),
@@ -149,6 +150,8 @@ export interface Config {
   youtube: { apiKey?: string; apiUrl: string; feedsUrl: string; websubHub: string; searchDailyLimit: number; dailyUnits: number };
   /** Outgoing fetches (feeds, imported links, previews, webhooks) may reach private addresses. */
   allowPrivateNetwork: boolean;
+  /** Single-company installs: an organization admin's outlet suggestion is approved at once. */
+  sourcesSelfService: boolean;
   /**
    * The feed crawler: fetches at once, the ceiling of ingest transactions at once (the adaptive
    * limit moves between 1 and it), the query latency it keeps to, and polling intervals.
@@ -238,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dailyUnits: e.YOUTUBE_DAILY_UNITS,
     },
     allowPrivateNetwork: e.ALLOW_PRIVATE_NETWORK,
+    sourcesSelfService: e.SOURCES_SELF_SERVICE,
     crawler: {
       userAgent: e.CRAWLER_USER_AGENT,
       concurrency: e.CRAWLER_CONCURRENCY,

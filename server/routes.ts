@@ -33,6 +33,7 @@ import digestRoutes from './features/digests/routes.js';
 import slackRoutes from './features/slack/routes.js';
 import recoveryRoutes from './features/identity/recovery-routes.js';
 import oidcRoutes from './features/identity/oidc-routes.js';
+import sourcesRoutes from './features/sources/routes.js';
 
 /** Every feature's routes, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -71,4 +72,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(slackRoutes);
   await app.register(recoveryRoutes);
   await app.register(oidcRoutes);
+  await app.register(sourcesRoutes);
 }

@@ -4,6 +4,7 @@ import { MSG } from '../messages.js';
 import { countryByCode, isKnownLanguage } from '../reference.js';
 import { domainOf, normalizeUserUrl } from '../url.js';
 import { idSchema, resourceDocument } from './jsonapi.js';
+import type { FeedHealth, SourceCategory } from './sources.js';
 
 const M = MSG.websites;
 
@@ -132,8 +133,11 @@ export const websiteUpdateBody = resourceDocument(
     .partial(),
 );
 
-/** Feed types: 0 RSS/Atom/JSON Feed, 1 Google Alerts Atom. */
-export const FEED_TYPES = { feed: 0, googleAlerts: 1 } as const;
+/** Feed types: 0 RSS/Atom/JSON Feed, 1 Google News sitemap, 2 Google Alerts Atom (until migration 0019 it was 1). */
+export const FEED_TYPES = { feed: 0, newsSitemap: 1, googleAlerts: 2 } as const;
+export type FeedType = (typeof FEED_TYPES)[keyof typeof FEED_TYPES];
+export const feedTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export const FEED_TYPE_LABELS: Record<number, string> = { 0: 'Feed', 1: 'News sitemap', 2: 'Google Alerts' };
 
 export const feedCreateBody = resourceDocument(
   'feed',
@@ -142,7 +146,7 @@ export const feedCreateBody = resourceDocument(
     website_id: idSchema,
     language: languageSchema.nullable().optional(),
     reach: reachSchema.nullable().optional(),
-    type: z.union([z.literal(0), z.literal(1)]).optional(),
+    type: feedTypeSchema.optional(),
   }),
 );
 
@@ -181,7 +185,20 @@ export interface WebsiteAttributes {
   fullUrl: string;
   'inserted-at': string;
   'updated-at': string;
+  /** ISO 3166-1 alpha-2 of the outlet's country (the directory's), or null. */
+  country: string | null;
+  /** The directory's category of the outlet, or null for an outlet outside the directory. */
+  category: SourceCategory | null;
+  /** The source pack the outlet belongs to ("games-de"), or null. */
+  pack_id: string | null;
+  /** The outlet ships with the product's directory. */
+  in_directory: boolean;
+  /** The worst health among its enabled feeds, else of any feed; null without a feed. */
+  health: FeedHealth | null;
 }
+
+/** Where a feed came from: added by the operator, the shipped directory, an organization's suggestion, or feed discovery. */
+export type FeedOrigin = 'operator' | 'directory' | 'suggestion' | 'discovery';
 
 /** A feed with its polling health (`type: 'feed'`, GET feeds, included in GET websites/{domain}). */
 export interface FeedAttributes {
@@ -213,6 +230,13 @@ export interface FeedAttributes {
   websub_available: boolean;
   'inserted-at': string;
   'updated-at': string;
+  /** Its health in one word (common/schemas/sources.ts FEED_HEALTH). */
+  health: FeedHealth;
+  /** One sentence on that health ("The site answered 403 to the last 3 polls."), or null. */
+  health_detail: string | null;
+  /** Since when the feed has had this health (ISO), or null. */
+  'health-since': string | null;
+  origin: FeedOrigin;
 }
 
 /** An author seen on a website (`type: 'website_author'`, included in GET websites/{domain}). */

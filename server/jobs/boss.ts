@@ -11,6 +11,7 @@ import { createVideoQueues, startVideoWorkers } from '../features/videos/jobs.js
 import { createStreamQueues, startStreamWorkers } from '../features/streams/jobs.js';
 import { createBillingQueues, startBillingWorkers } from '../features/billing/jobs.js';
 import { createDigestQueues, startDigestWorkers } from '../features/digests/jobs.js';
+import { createSourcesQueues, startSourcesWorkers } from '../features/sources/jobs.js';
 import { setSlackBotPoster } from '../features/notifications/service.js';
 import { createSlackBotPoster } from '../features/slack/service.js';
 import { runHousekeeping } from './housekeeping.js';
@@ -61,6 +62,7 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
   await createStreamQueues(boss);
   await createBillingQueues(boss);
   await createDigestQueues(boss);
+  await createSourcesQueues(boss);
   // Every role may deliver notifications (an ingest kicks the notifier in-process): each gets the
   // Slack app's poster, which notifications cannot import itself (it sits below slack).
   setSlackBotPoster(createSlackBotPoster({ db: opts.db, config: opts.config }));
@@ -78,6 +80,7 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
     await startIconWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startVideoWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startStreamWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
+    await startSourcesWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startBillingWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startDigestWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
   }

@@ -26,6 +26,8 @@ export class FetchError extends Error {
   readonly bodySnippet?: string;
   /** For `http_status`: the response headers, lower-cased (without `set-cookie`). */
   readonly headers?: Record<string, string>;
+  /** For `network`: what failed (name lookup, refused, reset, the TLS handshake), for classifying it. */
+  readonly network?: NetworkFailure;
 
   constructor(code: FetchErrorCode, message: string, extra: FetchErrorExtra = {}) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
@@ -35,10 +37,14 @@ export class FetchError extends Error {
     if (extra.retryAfterSeconds !== undefined) this.retryAfterSeconds = extra.retryAfterSeconds;
     if (extra.bodySnippet !== undefined) this.bodySnippet = extra.bodySnippet;
     if (extra.headers !== undefined) this.headers = extra.headers;
+    if (extra.network !== undefined) this.network = extra.network;
   }
 }
 
+export type NetworkFailure = 'dns' | 'refused' | 'reset' | 'tls' | 'other';
+
 export interface FetchErrorExtra {
+  network?: NetworkFailure;
   status?: number;
   retryAfterSeconds?: number;
   bodySnippet?: string;

@@ -7,7 +7,7 @@ import { acquireHost } from './host-limiter.js';
 import { readBody, readSnippet, parseRetryAfter } from './body.js';
 
 export { FetchError } from './errors.js';
-export type { FetchErrorCode } from './errors.js';
+export type { FetchErrorCode, NetworkFailure } from './errors.js';
 
 /**
  * The one way the server fetches a URL (feeds, article pages, webhooks): SSRF guard on every
@@ -37,6 +37,11 @@ export interface FetchResult {
   status: number;
   /** The final URL, after redirects. */
   url: string;
+  /**
+   * Where the address has moved for good: the URL reached through permanent redirects (301, 308)
+   * only, when there was at least one; the first temporary redirect ends it. Null otherwise.
+   */
+  movedTo: string | null;
   headers: Record<string, string>;
   body: Buffer;
   notModified: boolean;
@@ -99,6 +104,9 @@ export async function fetchUrl(url: string, opts: FetchOptions = {}): Promise<Fe
   let body = opts.body;
   let headers = buildHeaders(opts);
   const seen = new Set<string>();
+  // Still following permanent redirects only (301/308): the address has moved for good to `movedTo`.
+  let permanent = true;
+  let movedTo: string | null = null;
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const startDeadline = () => {
@@ -126,12 +134,14 @@ export async function fetchUrl(url: string, opts: FetchOptions = {}): Promise<Fe
             body = undefined;
           }
           if (next.origin !== current.origin) headers = withoutCredentials(headers);
+          permanent &&= status === 301 || status === 308;
+          if (permanent) movedTo = next.href;
           current = next;
           continue;
         }
         if (status === 304) {
           await response.body.dump().catch(() => {});
-          return { status, url: current.href, headers: responseHeaders, body: Buffer.alloc(0), notModified: true };
+          return { status, url: current.href, movedTo, headers: responseHeaders, body: Buffer.alloc(0), notModified: true };
         }
         if (status < 200 || status > 299) {
           // Services say why in the body and headers (Slack's `no_service`, Discord's `retry_after`): keep the start of both.
@@ -152,7 +162,7 @@ export async function fetchUrl(url: string, opts: FetchOptions = {}): Promise<Fe
         }
         const data = method === 'HEAD' ? Buffer.alloc(0) : await readBody(response.body, responseHeaders['content-encoding'] ?? '', maxBytes);
         if (status === 200 && method === 'GET' && data.length === 0) throw new FetchError('empty_body', FETCH_MESSAGES.empty);
-        return { status, url: current.href, headers: responseHeaders, body: data, notModified: false };
+        return { status, url: current.href, movedTo, headers: responseHeaders, body: data, notModified: false };
       } finally {
         release();
       }
@@ -205,12 +215,12 @@ function networkError(err: unknown, host: string): FetchError {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (e instanceof BlockedAddressError || code === 'EBLOCKEDADDRESS') return new FetchError('blocked_address', FETCH_MESSAGES.blocked, { cause: err });
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return new FetchError('network', FETCH_MESSAGES.notFoundHost(host), { cause: err });
-    if (code === 'ECONNREFUSED') return new FetchError('network', FETCH_MESSAGES.refused(host), { cause: err });
-    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return new FetchError('network', FETCH_MESSAGES.reset(host), { cause: err });
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return new FetchError('network', FETCH_MESSAGES.notFoundHost(host), { cause: err, network: 'dns' });
+    if (code === 'ECONNREFUSED') return new FetchError('network', FETCH_MESSAGES.refused(host), { cause: err, network: 'refused' });
+    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return new FetchError('network', FETCH_MESSAGES.reset(host), { cause: err, network: 'reset' });
     if (typeof code === 'string' && (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || /CERT|SELF_SIGNED/.test(code))) {
-      return new FetchError('network', FETCH_MESSAGES.tls(host), { cause: err });
+      return new FetchError('network', FETCH_MESSAGES.tls(host), { cause: err, network: 'tls' });
     }
   }
-  return new FetchError('network', FETCH_MESSAGES.network(host), { cause: err });
+  return new FetchError('network', FETCH_MESSAGES.network(host), { cause: err, network: 'other' });
 }

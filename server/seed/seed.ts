@@ -10,6 +10,7 @@ import { createClient } from '../features/clients/service.js';
 import { applyLegacyCapabilities, createOrganization } from '../features/organizations/service.js';
 import { createProject } from '../features/projects/service.js';
 import { ensureMediatypes } from '../features/reference/service.js';
+import { syncDirectory } from '../features/sources/service.js';
 import { createTag } from '../features/tags/service.js';
 
 export interface BootstrapResult {
@@ -22,9 +23,18 @@ export interface BootstrapResult {
 
 /**
  * On an empty database: organization 1 (the platform operator) with its admin, then the demo
- * workspace. On later starts it changes nothing but the legacy capability flags.
+ * workspace. On later starts it changes nothing but the legacy capability flags. Every start then
+ * brings the outlet directory up to date.
  */
 export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult> {
+  const result = await seedOnce(db, config);
+  // The shipped outlet directory (sources): added on the first start, updated by later releases,
+  // disabled until the operator switches its packs on. After the demo, whose outlets it adopts.
+  await syncDirectory(db);
+  return result;
+}
+
+async function seedOnce(db: Db, config: Config): Promise<BootstrapResult> {
   return db.transaction(async (tx) => {
     // One bootstrap at a time, even with several processes starting together.
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);

@@ -49,6 +49,18 @@ export const websites = pgTable(
     geography: jsonb('geography').$type<{ country_code_iso: string; visits: number }[]>().notNull().default([]),
     /** Topic categories with a 0–1 score: [{category, month, score}]. */
     categories: jsonb('categories').$type<{ category: string; month: string; score: number }[]>().notNull().default([]),
+    /** ISO 3166-1 alpha-2 of the outlet's home market. */
+    country: text('country'),
+    /** The outlet directory's category (games, tech, esports, …: common/schemas/sources.ts). */
+    category: text('category'),
+    /** The source pack the outlet belongs to (an outlet of the shipped directory), else null. */
+    packId: text('pack_id'),
+    /**
+     * What the shipped directory last wrote to this row (name, language, country, media type,
+     * category, source, written), or null for an outlet the directory does not list. A later
+     * release updates a field only while it still holds this value: an operator's edit wins.
+     */
+    directory: jsonb('directory').$type<Record<string, unknown>>(),
     insertedAt: ts('inserted_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -104,7 +116,7 @@ export const websiteSocialAccounts = pgTable(
 
 /**
  * A website's feed and its polling state (GUIDE §4.5): the crawler reads and writes only here.
- * `type` 0 = RSS/Atom/JSON Feed, 1 = Google Alerts Atom.
+ * `type` 0 = RSS/Atom/JSON Feed, 1 = Google News sitemap, 2 = Google Alerts Atom (FEED_TYPE).
  */
 export const feeds = pgTable(
   'feeds',
@@ -139,13 +151,40 @@ export const feeds = pgTable(
     websubSecret: text('websub_secret'),
     websubState: text('websub_state').notNull().default('none'), // none | pending | active | failed
     websubLeaseUntil: ts('websub_lease_until'),
+    /** How the feed is doing, in one word (FEED_HEALTH) and one sentence a person understands. */
+    health: text('health').notNull().default('pending'),
+    healthDetail: text('health_detail'),
+    healthSince: ts('health_since'),
+    /** When a poll last added a new article (a feed that parses but adds nothing for 30 days is stale). */
+    lastNewAt: ts('last_new_at'),
+    /** Who added it: `operator`, `directory` (a source pack's feed), `suggestion` (approved) or `discovery`. */
+    origin: text('origin').notNull().default('operator'),
+    /** When the feed was last looked for again from its outlet's homepage after failing (self-healing). */
+    rediscoveredAt: ts('rediscovered_at'),
     insertedAt: ts('inserted_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('feeds_due_idx').on(t.nextCheckAt).where(sql`not ${t.disabled}`),
     index('feeds_website_idx').on(t.websiteId),
+    index('feeds_health_idx').on(t.health),
   ],
+);
+
+/** A feed's moves (a permanent redirect followed, or a new address found from the homepage), shown on the website page. */
+export const feedMoves = pgTable(
+  'feed_moves',
+  {
+    id: serial('id').primaryKey(),
+    feedId: integer('feed_id').notNull().references(() => feeds.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    fromUrl: text('from_url').notNull(),
+    toUrl: text('to_url').notNull(),
+    /** `redirect` (the old address answered 301/308) or `rediscovered` (found again from the outlet's homepage). */
+    reason: text('reason').notNull(),
+    movedAt: ts('moved_at').notNull().defaultNow(),
+  },
+  (t) => [index('feed_moves_website_idx').on(t.websiteId, t.movedAt)],
 );
 
 /**

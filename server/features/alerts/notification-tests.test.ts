@@ -22,7 +22,7 @@ vi.mock(import('../../net/http-client.js'), async (original) => {
     fetchUrl: async (url, opts) => {
       if (/^https:\/\/(hooks\.slack\.com|discord\.com|discordapp\.com|ptb\.discord\.com|canary\.discord\.com)\//.test(url)) {
         outside.push({ url, body: String(opts?.body ?? '') });
-        return { status: 204, url, headers: {}, body: Buffer.alloc(0), notModified: false };
+        return { status: 204, url, movedTo: null, headers: {}, body: Buffer.alloc(0), notModified: false };
       }
       return real.fetchUrl(url, opts);
     },

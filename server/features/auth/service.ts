@@ -25,6 +25,17 @@ export async function loadTokenSecret(db: Db, config: Config): Promise<string> {
   return row.value;
 }
 
+/** A setting of this installation (instance_settings), or null. */
+export async function readInstanceSetting(db: Tx, key: string): Promise<string | null> {
+  const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, key));
+  return row?.value ?? null;
+}
+
+/** Writes a setting of this installation. */
+export async function writeInstanceSetting(db: Tx, key: string, value: string): Promise<void> {
+  await db.insert(instanceSettings).values({ key, value }).onConflictDoUpdate({ target: instanceSettings.key, set: { value } });
+}
+
 /** Creates a session for a user and returns its bearer token. */
 export async function createSession(db: Db, authenticator: Authenticator, config: Config, userId: number, userAgent?: string) {
   const expiresAt = new Date(Date.now() + config.sessionTtlHours * 3600_000);

@@ -18,6 +18,8 @@ export interface FeedRow {
   websubSecret: string | null;
   websubState: string;
   websubLeaseUntil: Date | null;
+  health: string;
+  lastNewAt: Date | null;
   website: { id: number; domain: string; language: string; reach: number; muv: number | null; isMetacritic: boolean };
 }
 
@@ -25,7 +27,7 @@ export interface FeedRow {
 export async function loadFeed(db: Tx, feedId: number): Promise<FeedRow | null> {
   const r = await db.execute<Record<string, unknown>>(sql`
     select f.id, f.feed, f.type, f.disabled, f.language, f.interval_seconds, f.etag, f.last_modified, f.error_count,
-           f.hub_url, f.self_url, f.websub_secret, f.websub_state, f.websub_lease_until,
+           f.hub_url, f.self_url, f.websub_secret, f.websub_state, f.websub_lease_until, f.health, f.last_new_at,
            w.id as website_id, w.domain, w.language as website_language, w.reach, w.muv, w.is_metacritic
     from feeds f join websites w on w.id = f.website_id
     where f.id = ${feedId}`);
@@ -46,6 +48,8 @@ export async function loadFeed(db: Tx, feedId: number): Promise<FeedRow | null> 
     websubSecret: (row.websub_secret as string | null) ?? null,
     websubState: String(row.websub_state),
     websubLeaseUntil: row.websub_lease_until ? new Date(row.websub_lease_until as string) : null,
+    health: String(row.health),
+    lastNewAt: row.last_new_at ? new Date(row.last_new_at as string) : null,
     website: {
       id: Number(row.website_id),
       domain: String(row.domain),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { FEED_TYPES } from '../../../common/schemas/websites.js';
 import { domainOf } from '../../../common/url.js';
 import type { Db, Tx } from '../../db/client.js';
 import { recordMatches, touchAlerts } from '../alerts/service.js';
@@ -57,7 +58,7 @@ export interface PreparedIngest {
  * Done before the transaction, that work holds no connection and no slot of the ingest limit.
  */
 export async function prepareIngest(db: Tx, feed: IngestFeed, items: IngestItem[], now: Date): Promise<PreparedIngest> {
-  const websites = feed.type === 1 ? await websitesForItems(db, items) : undefined;
+  const websites = feed.type === FEED_TYPES.googleAlerts ? await websitesForItems(db, items) : undefined;
   const { articles, invalid } = await normalizeItems(feed, items, now, websites);
   // A new month's partitions are made here, committed at once, not inside the ingest transaction.
   await ensureArchiveMonths(db, articles.map((a) => a.pubDate));

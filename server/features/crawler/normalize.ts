@@ -2,6 +2,7 @@ import { articleSearchText, tokenize } from '../../../common/query/tokenize.js';
 import { indexTokens } from '../../../common/query/match.js';
 import { toTsvectorLiteral } from '../../../common/query/postgres.js';
 import type { IndexedDocument } from '../../../common/query/types.js';
+import { FEED_TYPES } from '../../../common/schemas/websites.js';
 import { canonicalUrl, domainOf } from '../../../common/url.js';
 import { urlKey } from '../../net/url-key.js';
 import { detectLanguage, toIso6391 } from '../../net/language.js';
@@ -37,7 +38,7 @@ export interface IngestWebsite {
 
 export interface IngestFeed {
   id: number | null;
-  /** 0 RSS/Atom/JSON Feed (articles belong to the feed's website), 1 Google Alerts (any website). */
+  /** FEED_TYPES: RSS/Atom/JSON Feed and news sitemaps (articles belong to the feed's website), Google Alerts (any website). */
   type?: number;
   language: string | null;
   website: IngestWebsite | null;
@@ -127,7 +128,7 @@ export async function normalizeItems(
     const key = urlKey(url);
     if (seen.has(key)) continue;
     seen.add(key);
-    const website = feed.type === 1 ? (websitesByDomain.get(domainOf(url)) ?? null) : feed.website;
+    const website = feed.type === FEED_TYPES.googleAlerts ? (websitesByDomain.get(domainOf(url)) ?? null) : feed.website;
     const title = clean(item.title, CAPS.title) ?? '';
     const description = clean(item.description, CAPS.description) ?? '';
     const tokens = tokenize(articleSearchText(title, description));

@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { FetchError, fetchUrl } from '../../net/http-client.js';
+import { FEED_TYPES } from '../../../common/schemas/websites.js';
+import { FetchError, fetchUrl, type FetchResult } from '../../net/http-client.js';
 import { touchAlerts } from '../alerts/service.js';
 import { kickNotifier } from '../notifications/service.js';
 import { ingestFeedOf, loadFeed, type FeedRow } from './feed-row.js';
+import { recordMove } from './feeds.js';
+import { classifyFailure, classifySuccess, type HealthVerdict } from './health.js';
 import { prepareIngest, storeIngest, type IngestResult } from './ingest.js';
 import { backoffSeconds, nextIntervalSeconds } from './interval.js';
 import { FeedParseError, type ParsedFeed } from './parse-feed.js';
 import { parseFeedOffLoop } from './parse-pool.js';
+import { readNewsSitemap } from './sitemap-poll.js';
 import { linkHeaderRel, needsSubscription, subscribeFeed } from './websub.js';
 
 export interface PollDeps {
@@ -32,6 +36,7 @@ export type PollOutcome =
   | { status: 'error'; message: string; errorCount: number; nextCheckAt: Date };
 
 const ACCEPT = 'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5';
+const ACCEPT_SITEMAP = 'application/xml, text/xml;q=0.9, */*;q=0.5';
 const MAX_ERROR_CHARS = 500;
 
 /**
@@ -47,30 +52,33 @@ export async function pollFeed(deps: PollDeps, feedId: number, opts: { now?: Dat
   if (feed.disabled) return { status: 'disabled' };
   const now = opts.now ?? new Date();
   const { minIntervalSeconds: minSeconds, maxIntervalSeconds: maxSeconds } = deps.config.crawler;
+  const sitemap = feed.type === FEED_TYPES.newsSitemap;
+  const fetchOptions = {
+    allowPrivate: deps.config.allowPrivateNetwork,
+    userAgent: deps.config.crawler.userAgent,
+    hostConcurrency: deps.config.crawler.hostConcurrency,
+    timeoutMs: opts.timeoutMs,
+    maxBytes: opts.maxBytes,
+  };
   try {
-    const res = await fetchUrl(feed.feed, {
-      etag: feed.etag,
-      lastModified: feed.lastModified,
-      accept: ACCEPT,
-      allowPrivate: deps.config.allowPrivateNetwork,
-      userAgent: deps.config.crawler.userAgent,
-      hostConcurrency: deps.config.crawler.hostConcurrency,
-      timeoutMs: opts.timeoutMs,
-      maxBytes: opts.maxBytes,
-    });
+    const res = await fetchUrl(feed.feed, { ...fetchOptions, etag: feed.etag, lastModified: feed.lastModified, accept: sitemap ? ACCEPT_SITEMAP : ACCEPT });
     const pushActive = feed.websubState === 'active' && (feed.websubLeaseUntil?.getTime() ?? 0) > now.getTime();
     if (res.notModified) {
       const interval = nextIntervalSeconds({ previousSeconds: feed.intervalSeconds, added: 0, minSeconds, maxSeconds, pushActive });
       const nextCheckAt = new Date(now.getTime() + interval * 1000);
+      const verdict = classifySuccess(null, feed.lastNewAt, now);
       await deps.db.execute(sql`
         update feeds set last_checked_at = ${now.toISOString()}::timestamptz, last_success_at = ${now.toISOString()}::timestamptz,
           last_status = 304, error_count = 0, last_error = null, interval_seconds = ${interval},
           next_check_at = ${nextCheckAt.toISOString()}::timestamptz,
-          etag = coalesce(${res.headers.etag ?? null}, etag), last_modified = coalesce(${res.headers['last-modified'] ?? null}, last_modified)
+          etag = coalesce(${res.headers.etag ?? null}, etag), last_modified = coalesce(${res.headers['last-modified'] ?? null}, last_modified),
+          ${healthSet(verdict, now)}
         where id = ${feed.id}`);
       return { status: 'not_modified', nextCheckAt };
     }
-    const parsed = await parseFeedOffLoop(res.body, { contentType: res.headers['content-type'] ?? null, url: res.url });
+    const parsed = sitemap
+      ? await readNewsSitemap(res, fetchOptions)
+      : await parseFeedOffLoop(res.body, { contentType: res.headers['content-type'] ?? null, url: res.url });
     // WebSub discovery: the feed's own links first, then the HTTP Link header (WebSub §4).
     const hubUrl = parsed.hubUrl ?? linkHeaderRel(res.headers.link, 'hub', res.url);
     const selfUrl = parsed.selfUrl ?? linkHeaderRel(res.headers.link, 'self', res.url);
@@ -89,6 +97,8 @@ export async function pollFeed(deps: PollDeps, feedId: number, opts: { now?: Dat
       });
       const nextCheckAt = new Date(now.getTime() + interval * 1000);
       await saveSuccess(tx, feed, res, parsed, { hubUrl, selfUrl }, result, interval, now, nextCheckAt);
+      // The old address redirects for good: the feed takes the new one (shown on the website page).
+      if (res.movedTo && res.movedTo !== feed.feed) await recordMove(tx, feed, res.movedTo, 'redirect', now);
       return { result, nextCheckAt };
     });
     const { result, nextCheckAt } = deps.ingestGate ? await deps.ingestGate.run(ingest) : await ingest();
@@ -101,10 +111,22 @@ export async function pollFeed(deps: PollDeps, feedId: number, opts: { now?: Dat
   }
 }
 
+function newestItem(parsed: ParsedFeed): Date | null {
+  let newest: Date | null = null;
+  for (const item of parsed.items) if (item.published && (!newest || item.published > newest)) newest = item.published;
+  return newest;
+}
+
+/** The columns of a health verdict; `health_since` moves only when the health changes. */
+function healthSet(verdict: HealthVerdict, now: Date) {
+  return sql`health_since = case when health is distinct from ${verdict.health} then ${now.toISOString()}::timestamptz else health_since end,
+    health = ${verdict.health}, health_detail = ${verdict.detail}`;
+}
+
 async function saveSuccess(
   tx: Parameters<Parameters<Db['transaction']>[0]>[0],
   feed: FeedRow,
-  res: { status: number; headers: Record<string, string> },
+  res: Pick<FetchResult, 'status' | 'headers'>,
   parsed: ParsedFeed,
   websub: { hubUrl: string | null; selfUrl: string | null },
   result: IngestResult,
@@ -113,6 +135,7 @@ async function saveSuccess(
   nextCheckAt: Date,
 ) {
   const title = parsed.title?.trim() ? parsed.title.trim().slice(0, 500) : null;
+  const lastNewAt = result.added > 0 ? now : feed.lastNewAt;
   await tx.execute(sql`
     update feeds set
       etag = ${res.headers.etag ?? null}, last_modified = ${res.headers['last-modified'] ?? null},
@@ -120,7 +143,8 @@ async function saveSuccess(
       last_status = ${res.status}, last_count = ${parsed.items.length}, articles_added = articles_added + ${result.added},
       error_count = 0, last_error = null, title = coalesce(${title}, title),
       hub_url = ${websub.hubUrl}, self_url = ${websub.selfUrl},
-      interval_seconds = ${interval}, next_check_at = ${nextCheckAt.toISOString()}::timestamptz
+      interval_seconds = ${interval}, next_check_at = ${nextCheckAt.toISOString()}::timestamptz,
+      last_new_at = ${lastNewAt?.toISOString() ?? null}::timestamptz, ${healthSet(classifySuccess(newestItem(parsed), lastNewAt, now), now)}
     where id = ${feed.id}`);
 }
 
@@ -144,9 +168,11 @@ async function recordFailure(deps: PollDeps, feed: FeedRow, err: unknown, now: D
   const status = err instanceof FetchError && err.status ? err.status : null;
   const delay = backoffSeconds(errorCount, { minSeconds: deps.config.crawler.minIntervalSeconds, maxSeconds: deps.config.crawler.maxIntervalSeconds }, retryAfter);
   const nextCheckAt = new Date(now.getTime() + delay * 1000);
+  const verdict = classifyFailure(err);
   await deps.db.execute(sql`
     update feeds set error_count = error_count + 1, last_error = ${message}, last_error_at = ${now.toISOString()}::timestamptz,
       last_checked_at = ${now.toISOString()}::timestamptz, last_status = ${status}, next_check_at = ${nextCheckAt.toISOString()}::timestamptz
+      ${verdict ? sql`, ${healthSet(verdict, now)}` : sql``}
     where id = ${feed.id}`);
   return { status: 'error', message, errorCount, nextCheckAt };
 }

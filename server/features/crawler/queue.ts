@@ -19,3 +19,12 @@ export async function enqueueFeedPoll(boss: PgBoss | null, feedId: number): Prom
   if (!boss) return;
   await boss.send(CRAWLER_QUEUES.feedPoll, { feedId }, { singletonKey: `feed-${feedId}` });
 }
+
+/**
+ * Asks the scheduler to run now (many feeds became due at once: a source pack switched on), so
+ * their polls start within seconds rather than at the next minute. Call after commit.
+ */
+export async function kickFeedSchedule(boss: PgBoss | null): Promise<void> {
+  if (!boss) return;
+  await boss.send(CRAWLER_QUEUES.feedSchedule, {});
+}

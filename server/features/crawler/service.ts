@@ -3,7 +3,7 @@
  * waiting for its next scheduled check; parsed items are ingested as a poll would (the archive,
  * alert matching and notifications in one transaction; tests of those features set a scene with it).
  */
-export { enqueueFeedPoll } from './queue.js';
+export { enqueueFeedPoll, kickFeedSchedule } from './queue.js';
 export { ingestItems, type IngestFeed } from './ingest.js';
 /** One poll of a feed as the crawler's job runs it: fetch, parse, ingest (other features' tests reproduce a crawl with it). */
 export { pollFeed } from './poll.js';
@@ -13,3 +13,8 @@ export { insertArchiveArticles, insertWebsiteAuthors, recountFeedArticles, type 
 export { isClosedMonth } from './archive-store.js';
 /** The feed rows, which the crawler owns (their polling state lives on them): the Websites pages add, edit and remove feeds through these. */
 export { deleteFeed, insertFeed, insertNewFeeds, updateFeed } from './feeds.js';
+/** The outlet directory's feeds (source packs), and self-healing: a failing feed takes the address found again on its homepage. */
+export { adoptDirectoryFeeds, enableWebsiteFeeds, feedUrlsTaken, listFeedsToHeal, moveFeedTo, setPackFeedsEnabled } from './feeds.js';
+/** Parsing, as the crawler does it: feed discovery proves its candidates with these. */
+export { FeedParseError, parseFeed, type ParsedFeed } from './parse-feed.js';
+export { linkHeaderRel } from './websub.js';

@@ -1,3 +1,4 @@
+import { FEED_HEALTH, type FeedHealth } from '../../../common/schemas/sources.js';
 import { desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { processMetrics } from '../../db/schema/operations.js';
@@ -54,6 +55,8 @@ export interface FeedCounts {
   disabled: number;
   due: number;
   failing: number;
+  /** Enabled feeds by health (every FEED_HEALTH word, 0 when none). */
+  health: Record<FeedHealth, number>;
 }
 
 /**
@@ -71,7 +74,10 @@ export async function countFeeds(db: Db): Promise<FeedCounts> {
            (count(*) filter (where not disabled and error_count > 0))::int as failing
       from feeds`);
   const r = rows[0];
-  return { measuredAt: new Date(r.now), total: r.total, enabled: r.enabled, disabled: r.total - r.enabled, due: r.due, failing: r.failing };
+  const byHealth = await db.execute<{ health: string; n: number }>(sql`select health, count(*)::int as n from feeds where not disabled group by health`);
+  const health = Object.fromEntries(FEED_HEALTH.map((h) => [h, 0])) as Record<FeedHealth, number>;
+  for (const { health: h, n } of byHealth.rows) if (h in health) health[h as FeedHealth] = n;
+  return { measuredAt: new Date(r.now), total: r.total, enabled: r.enabled, disabled: r.total - r.enabled, due: r.due, failing: r.failing, health };
 }
 
 export interface JobCount {

@@ -21,6 +21,11 @@ function databaseGauges({ feeds, jobs, snapshots }: Installation) {
       'Feeds by state (due: enabled and next check passed; failing: enabled with errors since the last success)',
       (['enabled', 'due', 'failing', 'disabled'] as const).map((state) => ({ value: feeds[state], labels: { state } })),
     ),
+    gauge(
+      'coverwatch_feeds_health',
+      'Enabled feeds by health (ok, pending, stale, and why the failing ones fail: blocked, not_found, not_a_feed, timeout, unreachable, tls, too_large, rate_limited)',
+      Object.entries(feeds.health).map(([health, value]) => ({ value, labels: { health } })),
+    ),
     gauge('coverwatch_worker_processes', `Processes that reported their measurements within the last ${FRESH_SECONDS} s`, [
       { value: snapshots.length, labels: {} },
     ]),

@@ -51,6 +51,7 @@ export async function crawlerStatus(deps: Pick<AppDeps, 'db' | 'boss' | 'config'
   return {
     measured_at: feeds.measuredAt.toISOString(),
     feeds: { total: feeds.total, enabled: feeds.enabled, due: feeds.due, failing: feeds.failing },
+    health: feeds.health,
     feed_polls: { waiting: total(polls.filter((j) => j.state !== 'active')), active: total(polls.filter((j) => j.state === 'active')) },
     jobs_waiting: total(jobs.filter((j) => j.state !== 'active')),
     articles_last_5_minutes: articles,

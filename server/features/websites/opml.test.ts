@@ -25,7 +25,7 @@ describe('OPML', () => {
     expect(entries).toEqual(
       expect.arrayContaining([
         { feed: 'http://feeds.example.org/rss', domain: 'news.example.org', language: 'de', websiteLanguage: 'de', title: 'News', type: 0 },
-        { feed: 'https://www.google.com/alerts/feeds/123/456', domain: 'google.com', language: 'en', websiteLanguage: 'de', title: null, type: 1 },
+        { feed: 'https://www.google.com/alerts/feeds/123/456', domain: 'google.com', language: 'en', websiteLanguage: 'de', title: null, type: 2 },
         { feed: 'https://blog.example.net/atom', domain: 'blog.example.net', language: 'unknown', websiteLanguage: 'unknown', title: 'A & B', type: 0 },
       ]),
     );

@@ -6,6 +6,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { isKnownLanguage } from '../../../common/reference.js';
 import { domainOf, normalizeUserUrl } from '../../../common/url.js';
 import { MSG } from '../../../common/messages.js';
+import { FEED_TYPES, type FeedType } from '../../../common/schemas/websites.js';
 import type { OpmlFeedRow } from './feeds-repo.js';
 
 export const OPML_MAX_OUTLINES = 5000;
@@ -47,7 +48,7 @@ export interface OpmlEntry {
   /** For a new website: the enclosing folder's language (the export's website outline), else the feed's. */
   websiteLanguage: string;
   title: string | null;
-  type: 0 | 1;
+  type: FeedType;
 }
 
 export type OpmlParse =
@@ -70,10 +71,10 @@ const parser = new XMLParser({
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const known = (lang: string) => (isKnownLanguage(lang) ? lang : 'unknown');
 
-/** Google Alerts feeds are Atom with wrapped links: the crawler handles them as type 1. */
-function feedType(url: string): 0 | 1 {
+/** Google Alerts feeds are Atom with wrapped links: the crawler handles them as their own type. */
+function feedType(url: string): FeedType {
   const u = new URL(url);
-  return /(^|\.)google\.[a-z.]+$/.test(u.hostname) && u.pathname.startsWith('/alerts/feeds/') ? 1 : 0;
+  return /(^|\.)google\.[a-z.]+$/.test(u.hostname) && u.pathname.startsWith('/alerts/feeds/') ? FEED_TYPES.googleAlerts : FEED_TYPES.feed;
 }
 
 /**

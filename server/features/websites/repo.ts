@@ -19,10 +19,15 @@ export interface WebsiteListRow extends WebsiteRow {
   feedsCount: number;
   feedsFailing: number;
   feedsDisabled: number;
+  /** The health of its worst enabled feed (else of any feed); null without feeds. */
+  health: string | null;
 }
 
 export const WEBSITE_SORTS = ['name', 'domain', 'reach', 'muv', 'articles-count', 'inserted_at'] as const;
-export const WEBSITE_FILTERS = ['search', 'language', 'mediatype_id'] as const;
+export const WEBSITE_FILTERS = ['search', 'language', 'mediatype_id', 'health', 'in_directory', 'pack_id'] as const;
+
+/** Feed health from worst to best: a website shows its worst enabled feed's. */
+const HEALTH_SEVERITY = ['blocked', 'not_found', 'not_a_feed', 'tls', 'unreachable', 'timeout', 'too_large', 'rate_limited', 'stale', 'pending', 'ok'];
 
 const articlesCount = sql<number>`(select count(*) from ${articles} a where a.website_id = ${websites.id})`.mapWith(Number);
 const feedCount = (where: SQL) =>
@@ -35,6 +40,8 @@ const listColumns = {
   feedsCount: feedCount(sql`true`),
   feedsFailing: feedCount(sql`not f.disabled and f.error_count > 0`),
   feedsDisabled: feedCount(sql`f.disabled`),
+  health: sql<string | null>`(select f.health from ${feeds} f where f.website_id = ${websites.id}
+    order by f.disabled, array_position(${sql.param(HEALTH_SEVERITY)}::text[], f.health) limit 1)`,
 };
 
 function listConditions(params: ListParams) {
@@ -44,6 +51,10 @@ function listConditions(params: ListParams) {
     pattern ? or(ilike(websites.domain, pattern), ilike(websites.name, pattern)) : undefined,
     params.filter.language ? eq(websites.language, params.filter.language) : undefined,
     Number.isInteger(mediatypeId) && mediatypeId > 0 ? eq(websites.mediatypeId, mediatypeId) : undefined,
+    // Websites with an enabled feed in that health (the crawler panel's counts link here).
+    params.filter.health ? sql`exists (select 1 from ${feeds} f where f.website_id = ${websites.id} and not f.disabled and f.health = ${params.filter.health})` : undefined,
+    params.filter.in_directory === 'true' ? sql`${websites.directory} is not null` : params.filter.in_directory === 'false' ? sql`${websites.directory} is null` : undefined,
+    params.filter.pack_id ? eq(websites.packId, params.filter.pack_id) : undefined,
   );
 }
 

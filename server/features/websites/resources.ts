@@ -1,6 +1,7 @@
 import {
   feedStatus, type FeedAttributes, type TwitterAccountAttributes, type WebsiteArticleAttributes, type WebsiteAttributes, type WebsiteAuthorAttributes,
 } from '../../../common/schemas/websites.js';
+import type { FeedHealth, SourceCategory } from '../../../common/schemas/sources.js';
 import { rel, resource, type Resource } from '../../http/jsonapi.js';
 import type { FeedRow } from './feeds-repo.js';
 import type { WebsiteArticleRow, WebsiteListRow, websiteRelations } from './repo.js';
@@ -28,6 +29,11 @@ export function websiteResource(w: WebsiteListRow, relations?: Awaited<ReturnTyp
     'feeds-disabled': w.feedsDisabled,
     geography: w.geography,
     categories: w.categories,
+    country: w.country,
+    category: w.category as SourceCategory | null,
+    pack_id: w.packId,
+    in_directory: w.directory !== null,
+    health: (w.health as FeedHealth | null) ?? null,
     fullUrl: `https://${w.domain}`,
     'inserted-at': w.insertedAt.toISOString(),
     'updated-at': w.updatedAt.toISOString(),
@@ -76,6 +82,10 @@ export function feedResource(f: FeedRow, websubAvailable: boolean): Resource {
       'websub-state': f.websubState,
       'websub-lease-until': iso(f.websubLeaseUntil),
       websub_available: websubAvailable,
+      health: f.health as FeedHealth,
+      health_detail: f.healthDetail,
+      'health-since': iso(f.healthSince),
+      origin: f.origin as FeedAttributes['origin'],
       'inserted-at': f.insertedAt.toISOString(),
       'updated-at': f.updatedAt.toISOString(),
     } satisfies FeedAttributes,

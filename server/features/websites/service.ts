@@ -22,6 +22,8 @@ import {
 // The plain website row by id or by exact domain, as other features look it up (the archive is
 // shared: no organization scope).
 export { findWebsiteByDomain, findWebsiteById };
+/** The shipped outlet directory's websites (sources' start-up sync). */
+export { syncDirectoryWebsites, type DirectoryWebsite, type SyncedWebsite } from './directory-repo.js';
 export type { WebsiteRow } from './repo.js';
 
 /**
@@ -40,6 +42,18 @@ export async function addWebsiteWithFeed(
   if (!f) throw new Error(`feed ${feed.feed} exists`);
   if (twitter) await replaceSocialAccounts(tx, w.id, [twitter]);
   return { websiteId: w.id, feedId: f.id };
+}
+
+/**
+ * The website of a domain, added when missing (an approved outlet suggestion): its id and
+ * whether it was created now.
+ */
+export async function ensureWebsite(tx: Tx, values: { domain: string; name: string | null; language: string }): Promise<{ id: number; created: boolean }> {
+  const created = await insertWebsite(tx, values);
+  if (created) return { id: created.id, created: true };
+  const existing = await findWebsiteByDomain(tx, values.domain);
+  if (!existing) throw new Error(`website ${values.domain} vanished`);
+  return { id: existing.id, created: false };
 }
 
 type CreateAttributes = z.output<typeof websiteCreateBody>['data']['attributes'];

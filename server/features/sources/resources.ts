@@ -1,0 +1,39 @@
+import type { DiscoveredFeed, SourcePackAttributes, SuggestionStatus, WebsiteSuggestionAttributes } from '../../../common/schemas/sources.js';
+import { resource, type Resource } from '../../http/jsonapi.js';
+import type { PackRow } from './packs.js';
+import type { SuggestionListRow, SuggestionRow } from './suggestions.js';
+
+export function packResource(p: PackRow): Resource {
+  return resource('source_pack', p.id, {
+    name: p.name,
+    language: p.language,
+    category: p.category,
+    enabled: p.enabled,
+    outlets: p.outlets,
+    enabled_outlets: p.enabled_outlets,
+    feeds: p.feeds,
+    enabled_feeds: p.enabled_feeds,
+    'changed-at': p.changedAt?.toISOString() ?? null,
+  } satisfies SourcePackAttributes);
+}
+
+/** A suggestion; the organization's name only for the operator's eyes. */
+export function suggestionResource(s: SuggestionRow | SuggestionListRow, opts: { operator: boolean; monitored?: boolean }): Resource {
+  const feeds = s.feeds as DiscoveredFeed[];
+  const list = 'monitored' in s ? s : null;
+  return resource('website_suggestion', s.id, {
+    url: s.url,
+    domain: s.domain,
+    status: s.status as SuggestionStatus,
+    feeds,
+    reason: s.reason,
+    website_id: s.websiteId === null ? null : String(s.websiteId),
+    // An outlet the installation already had: it carries no discovery of its own.
+    existing: s.websiteId !== null && feeds.length === 0 && s.reason === null,
+    monitored: opts.monitored ?? list?.monitored ?? false,
+    organization_id: String(s.organizationId),
+    organization_name: opts.operator ? (list?.organizationName ?? null) : null,
+    'created-at': s.createdAt.toISOString(),
+    'decided-at': s.decidedAt?.toISOString() ?? null,
+  } satisfies WebsiteSuggestionAttributes);
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ROLE } from '../../../common/limits.js';
+import { idSchema } from '../../../common/schemas/jsonapi.js';
+import {
+  discoverBody, firstRunBody, sourcePackUpdateBody, suggestionCreateBody, suggestionUpdateBody, SUGGESTION_STATUSES,
+  type FeedDiscoveryAttributes, type SourcesStatusAttributes,
+} from '../../../common/schemas/sources.js';
+import { isOperatorAdmin, requireOperatorAdmin, requireOrg } from '../../http/auth.js';
+import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
+import { JSONAPI, parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
+import { pageWindow } from '../../db/paging.js';
+import { listPacks, markFirstRunDone, setPackEnabled, sourcesStatus, sourcesSummary } from './packs.js';
+import { packResource, suggestionResource } from './resources.js';
+import { decideSuggestion, discoverForPerson, findSuggestion, listSuggestions, suggestOutlet } from './suggestions.js';
+
+const packParams = z.object({ id: z.string().trim().min(1).max(64).regex(/^[a-z0-9-]+$/, 'Unknown source pack') });
+const idParams = z.object({ id: idSchema });
+
+/** The operator sees every organization's suggestions; anyone else only their organization's. */
+const isPlatformOperator = (req: FastifyRequest) => Boolean(requireOrg(req).org.capabilities?.platform_operator);
+
+/**
+ * Sources (issue 25): the outlet directory's packs, the first-run screen, what is being watched,
+ * feed discovery and outlet suggestions.
+ */
+export default async function sourcesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.deps;
+  const boss = () => app.deps.boss;
+
+  // Operator-only routes answer 404 to anyone else before the body is read (as the Websites routes).
+  const operatorOnly = { onRequest: async (req: FastifyRequest) => void requireOperatorAdmin(req) };
+
+  app.get('/source_packs', { ...operatorOnly, schema: { tags: ['sources'], summary: 'The outlet directory by pack, with what is enabled (platform operator)' } }, async (_req, reply) => {
+    const [packs, summary] = await Promise.all([listPacks(db), sourcesSummary(db)]);
+    return reply.type(JSONAPI).send({ data: packs.map(packResource), meta: summary });
+  });
+
+  app.patch(
+    '/source_packs/:id',
+    { ...operatorOnly, schema: { tags: ['sources'], summary: "Switch a pack's outlets on or off (platform operator)", params: packParams, body: sourcePackUpdateBody } },
+    async (req, reply) => {
+      const pack = await setPackEnabled({ db, boss: boss() }, req.params.id, req.body.data.attributes.enabled);
+      return sendOne(reply, packResource(pack));
+    },
+  );
+
+  app.post(
+    '/source_packs/first_run',
+    { ...operatorOnly, schema: { tags: ['sources'], summary: 'The first-run screen was answered (platform operator)', body: firstRunBody } },
+    async (_req, reply) => {
+      await markFirstRunDone(db);
+      return reply.type(JSONAPI).send({ meta: await sourcesSummary(db) });
+    },
+  );
+
+  app.get('/sources/status', { schema: { tags: ['sources'], summary: 'What the installation watches: outlets, languages, last crawl' } }, async (req, reply) => {
+    const auth = requireOrg(req);
+    const attributes: SourcesStatusAttributes = {
+      ...(await sourcesStatus(db)),
+      can_suggest: auth.roleId === ROLE.admin,
+      self_service: config.sourcesSelfService,
+    };
+    return sendOne(reply, resource('sources_status', 'current', { ...attributes }));
+  });
+
+  app.post(
+    '/feeds/discover',
+    { ...operatorOnly, schema: { tags: ['sources'], summary: 'Find and prove the feeds and news sitemaps of a site (platform operator)', body: discoverBody } },
+    async (req, reply) => {
+      const found = await discoverForPerson(config, req.body.data.attributes.url);
+      const attributes: FeedDiscoveryAttributes = { url: found.url, feeds: found.feeds, reason: found.reason };
+      return sendOne(reply, resource('feed_discovery', found.url, { ...attributes }));
+    },
+  );
+
+  app.post(
+    '/website_suggestions',
+    { schema: { tags: ['sources'], summary: 'Suggest an outlet to monitor (organization admin)', body: suggestionCreateBody } },
+    async (req, reply) => {
+      const auth = requireOrg(req);
+      if (auth.roleId !== ROLE.admin) throw new AppError('forbidden', 'Only an admin of the organization can suggest an outlet');
+      const { row, created } = await suggestOutlet({ db, boss: boss(), config }, { orgId: auth.orgId, userId: auth.userId }, req.body.data.attributes.url);
+      const [listed] = (await listSuggestions(db, { orgId: auth.orgId, limit: 1, offset: 0, id: row.id })).rows;
+      return sendOne(reply, suggestionResource(listed ?? row, { operator: isPlatformOperator(req) }), created ? 201 : 200);
+    },
+  );
+
+  app.get('/website_suggestions', { schema: { tags: ['sources'], summary: "Outlet suggestions: the organization's own, or all (platform operator)" } }, async (req, reply) => {
+    const operator = isPlatformOperator(req);
+    const auth = requireOrg(req);
+    const params = parseListParams(req.query as Record<string, unknown>, { sortable: ['created_at'], filters: ['status'], defaultSort: '-created_at', defaultPageSize: 25 });
+    const status = params.filter.status;
+    if (status !== undefined && !(SUGGESTION_STATUSES as readonly string[]).includes(status)) {
+      throw new ValidationError([errorObject('bad_request', `filter[status] must be one of ${SUGGESTION_STATUSES.join(', ')}`, { parameter: 'filter[status]' })], 'bad_request');
+    }
+    return sendList(req, reply, {
+      name: 'website-suggestions',
+      params,
+      fetchPage: (p) => listSuggestions(db, { orgId: operator ? null : auth.orgId, status, ...pageWindow(p) }),
+      toResource: (s) => suggestionResource(s, { operator }),
+      csvColumns: ['domain', 'url', 'status', 'reason', 'created-at', 'decided-at'],
+    });
+  });
+
+  app.patch(
+    '/website_suggestions/:id',
+    { ...operatorOnly, schema: { tags: ['sources'], summary: 'Approve or reject a suggestion (platform operator)', params: idParams, body: suggestionUpdateBody } },
+    async (req, reply) => {
+      const auth = requireOperatorAdmin(req);
+      if (!(await findSuggestion(db, req.params.id, null))) throw notFound('suggestion');
+      const row = await decideSuggestion({ db, boss: boss() }, req.params.id, req.body.data.attributes.status, auth.userId);
+      const [listed] = (await listSuggestions(db, { orgId: null, limit: 1, offset: 0, id: row.id })).rows;
+      return sendOne(reply, suggestionResource(listed ?? row, { operator: isOperatorAdmin(auth) }));
+    },
+  );
+}

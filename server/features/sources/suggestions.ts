@@ -1,0 +1,191 @@
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import { feedTypeOfKind, type DiscoveredFeed, type SuggestionStatus } from '../../../common/schemas/sources.js';
+import { domainOf, normalizeUserUrl } from '../../../common/url.js';
+import type { Config } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
+import { feeds as feedsTable } from '../../db/schema/coverage.js';
+import { websiteSuggestions } from '../../db/schema/sources.js';
+import { AppError, fieldError, notFound } from '../../http/errors.js';
+import { FetchError } from '../../net/http-client.js';
+import { enableWebsiteFeeds, enqueueFeedPoll, insertNewFeeds } from '../crawler/service.js';
+import { ensureWebsite, findWebsiteByDomain } from '../websites/service.js';
+import { discoverFeeds, type DiscoveryResult } from './discover.js';
+
+export type SuggestionRow = typeof websiteSuggestions.$inferSelect;
+
+export interface SuggestionsDeps {
+  db: Db;
+  boss: PgBoss | null;
+  config: Pick<Config, 'allowPrivateNetwork' | 'crawler' | 'sourcesSelfService'>;
+}
+
+/** Outlets an organization may suggest in a day: each runs discovery (up to 24 fetches). */
+export const SUGGESTIONS_PER_DAY = 20;
+
+const URL_POINTER = '/data/attributes/url';
+
+/** Discovery with the crawler's settings; a private or malformed address is the field's error. */
+export async function discoverForPerson(config: SuggestionsDeps['config'], url: string): Promise<DiscoveryResult> {
+  try {
+    return await discoverFeeds(url, {
+      allowPrivate: config.allowPrivateNetwork,
+      userAgent: config.crawler.userAgent,
+      hostConcurrency: config.crawler.hostConcurrency,
+    });
+  } catch (err) {
+    if (err instanceof FetchError && (err.code === 'blocked_address' || err.code === 'invalid_url')) throw fieldError(URL_POINTER, err.message);
+    throw err;
+  }
+}
+
+async function monitored(db: Tx, websiteId: number): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(feedsTable).where(and(eq(feedsTable.websiteId, websiteId), eq(feedsTable.disabled, false)));
+  return row.n > 0;
+}
+
+/**
+ * An organization admin suggests an outlet. The same domain asked again while its suggestion is
+ * open answers that suggestion; a domain the installation already has points to it (and, when
+ * none of its feeds is on, waits for the operator like any suggestion); otherwise discovery runs
+ * and its findings are kept for the operator. With SOURCES_SELF_SERVICE it is approved at once.
+ */
+export async function suggestOutlet(
+  deps: SuggestionsDeps,
+  who: { orgId: number; userId: number },
+  input: string,
+  now = new Date(),
+): Promise<{ row: SuggestionRow; created: boolean }> {
+  const url = normalizeUserUrl(input);
+  const domain = url ? domainOf(url) : '';
+  if (!url || !domain) throw fieldError(URL_POINTER, 'Ups! Website URL is not valid');
+  const [open] = await deps.db
+    .select()
+    .from(websiteSuggestions)
+    .where(and(eq(websiteSuggestions.organizationId, who.orgId), eq(websiteSuggestions.domain, domain), eq(websiteSuggestions.status, 'pending')));
+  if (open) return { row: open, created: false };
+  await assertWithinDailyLimit(deps.db, who.orgId, now);
+
+  const known = await findWebsiteByDomain(deps.db, domain);
+  if (known) {
+    const on = await monitored(deps.db, known.id);
+    const row = await insertSuggestion(deps.db, {
+      organizationId: who.orgId, userId: who.userId, url: input.trim(), domain, websiteId: known.id,
+      status: on ? 'approved' : 'pending', decidedAt: on ? now : null, feeds: [], reason: null, createdAt: now,
+    });
+    if (!on && deps.config.sourcesSelfService) return { row: await decideSuggestion(deps, row.id, 'approved', who.userId, now), created: false };
+    return { row, created: false };
+  }
+
+  const found = await discoverForPerson(deps.config, input);
+  const row = await insertSuggestion(deps.db, {
+    organizationId: who.orgId, userId: who.userId, url: input.trim(), domain, feeds: found.feeds, reason: found.reason, createdAt: now,
+  });
+  if (deps.config.sourcesSelfService && found.feeds.length > 0) return { row: await decideSuggestion(deps, row.id, 'approved', who.userId, now), created: true };
+  return { row, created: true };
+}
+
+async function assertWithinDailyLimit(db: Tx, orgId: number, now: Date) {
+  const since = new Date(now.getTime() - 86_400_000);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(websiteSuggestions)
+    .where(and(eq(websiteSuggestions.organizationId, orgId), gt(websiteSuggestions.createdAt, since)));
+  if (n >= SUGGESTIONS_PER_DAY) {
+    throw new AppError('rate_limited', `An organization can suggest ${SUGGESTIONS_PER_DAY} outlets a day. Please try again tomorrow.`);
+  }
+}
+
+async function insertSuggestion(db: Tx, values: typeof websiteSuggestions.$inferInsert): Promise<SuggestionRow> {
+  // Two identical requests at once: the open-suggestion index keeps one; the other answers it.
+  const [row] = await db.insert(websiteSuggestions).values(values).onConflictDoNothing().returning();
+  if (row) return row;
+  const [open] = await db
+    .select()
+    .from(websiteSuggestions)
+    .where(and(eq(websiteSuggestions.organizationId, values.organizationId), eq(websiteSuggestions.domain, values.domain), eq(websiteSuggestions.status, 'pending')));
+  return open;
+}
+
+/**
+ * The operator approves or rejects. Approving adds the outlet (or uses the one the domain already
+ * is) with the discovered feeds, switched on and polled at once.
+ */
+export async function decideSuggestion(
+  deps: Pick<SuggestionsDeps, 'db' | 'boss'>,
+  id: number,
+  status: Exclude<SuggestionStatus, 'pending'>,
+  userId: number,
+  now = new Date(),
+): Promise<SuggestionRow> {
+  const { row, polls } = await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(websiteSuggestions).where(eq(websiteSuggestions.id, id)).for('update');
+    if (!current) throw notFound('suggestion');
+    let websiteId = current.websiteId;
+    let polls: number[] = [];
+    if (status === 'approved' && current.status !== 'approved') {
+      const found = current.feeds as DiscoveredFeed[];
+      if (websiteId === null && found.length === 0) {
+        throw fieldError('/data/attributes/status', 'Nothing to monitor: no feed or news sitemap was found for this outlet');
+      }
+      if (websiteId === null) {
+        const site = await ensureWebsite(tx, { domain: current.domain, name: found.find((f) => f.title)?.title?.slice(0, 120) ?? null, language: 'unknown' });
+        websiteId = site.id;
+      }
+      const created = await insertNewFeeds(
+        tx,
+        found.map((f) => ({ websiteId: websiteId!, feed: f.url, type: feedTypeOfKind(f.kind), title: f.title, origin: 'suggestion', nextCheckAt: now })),
+      );
+      polls = [...created.map((c) => c.id), ...(await enableWebsiteFeeds(tx, websiteId, now))];
+    }
+    const [row] = await tx
+      .update(websiteSuggestions)
+      .set({ status, websiteId, decidedAt: now, decidedBy: userId })
+      .where(eq(websiteSuggestions.id, id))
+      .returning();
+    return { row, polls };
+  });
+  for (const feedId of new Set(polls)) await enqueueFeedPoll(deps.boss, feedId);
+  return row;
+}
+
+/** One suggestion: any for the operator, else only the organization's own. */
+export async function findSuggestion(db: Tx, id: number, orgId: number | null): Promise<SuggestionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(websiteSuggestions)
+    .where(and(eq(websiteSuggestions.id, id), orgId === null ? undefined : eq(websiteSuggestions.organizationId, orgId)));
+  return row;
+}
+
+export interface SuggestionListRow extends SuggestionRow {
+  organizationName: string | null;
+  monitored: boolean;
+}
+
+/** A page of suggestions, newest first: an organization's own, or every one for the operator (`orgId` null). */
+export async function listSuggestions(
+  db: Tx,
+  opts: { orgId: number | null; status?: string; id?: number; limit: number; offset: number },
+): Promise<{ rows: SuggestionListRow[]; total: number }> {
+  const where = and(
+    opts.orgId === null ? undefined : eq(websiteSuggestions.organizationId, opts.orgId),
+    opts.status ? eq(websiteSuggestions.status, opts.status) : undefined,
+    opts.id === undefined ? undefined : eq(websiteSuggestions.id, opts.id),
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({
+        row: websiteSuggestions,
+        organizationName: sql<string | null>`(select o.name from organizations o where o.id = ${websiteSuggestions.organizationId})`,
+        monitored: sql<boolean>`exists (select 1 from feeds f where f.website_id = ${websiteSuggestions.websiteId} and not f.disabled)`,
+      })
+      .from(websiteSuggestions)
+      .where(where)
+      .orderBy(desc(websiteSuggestions.createdAt), desc(websiteSuggestions.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: count() }).from(websiteSuggestions).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r.row, organizationName: r.organizationName, monitored: Boolean(r.monitored) })), total: n };
+}
