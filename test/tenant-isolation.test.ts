@@ -12,13 +12,14 @@ import { videosProbes } from './tenant-probes/videos.js';
 import { streamsProbes } from './tenant-probes/streams.js';
 import { billingProbes } from './tenant-probes/billing.js';
 import { operatorProbes } from './tenant-probes/operator.js';
+import { sourcesProbes } from './tenant-probes/sources.js';
 import { digestsProbes } from './tenant-probes/digests.js';
 import { slackProbes } from './tenant-probes/slack.js';
 import { identityProbes } from './tenant-probes/identity.js';
 import { metricsProbes } from './tenant-probes/metrics.js';
 
 /** Features that classify their routes in their own file (test/tenant-probes/). */
-const FEATURE_PROBES: TenantProbeSet[] = [videosProbes, streamsProbes, billingProbes, operatorProbes, digestsProbes, slackProbes, identityProbes, metricsProbes];
+const FEATURE_PROBES: TenantProbeSet[] = [videosProbes, streamsProbes, billingProbes, operatorProbes, digestsProbes, slackProbes, identityProbes, metricsProbes, sourcesProbes];
 
 /**
  * For every route that touches tenant data, a token of another organization gets 404 for this

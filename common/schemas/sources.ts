@@ -71,8 +71,14 @@ export interface SourcePackAttributes {
   'changed-at': string | null;
 }
 
-/** PATCH /api/source_packs/{id}. */
-export const sourcePackUpdateBody = resourceDocument('source_pack', z.object({ enabled: z.boolean() }));
+/** PATCH /api/source_packs/{id} (a pack's id is a word such as `games-de`, not a number). */
+export const sourcePackUpdateBody = z.object({
+  data: z.object({
+    type: z.literal('source_pack'),
+    id: z.string().max(64).optional(),
+    attributes: z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) }),
+  }),
+});
 
 /** The directory at a glance (meta of GET /api/source_packs). */
 export interface SourcesSummary {

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { CORES } from '../../config.js';
 import { FEED_PARSE_MESSAGES, FeedParseError, parseFeed, type ParsedFeed } from './parse-feed.js';
+import { parseNewsSitemap } from './parse-sitemap.js';
 
 /**
  * Parsing off the event loop. feedsmith's parse is one synchronous call that cannot be cut into
@@ -13,6 +14,8 @@ import { FEED_PARSE_MESSAGES, FeedParseError, parseFeed, type ParsedFeed } from 
 export interface ParseContext {
   contentType?: string | null;
   url: string;
+  /** What the body is read as (default 'feed'): a Google News sitemap gives the same `ParsedFeed`. */
+  format?: 'feed' | 'news_sitemap';
 }
 
 export interface ParseRequest {
@@ -25,9 +28,9 @@ export type ParseReply = { ok: true; feed: ParsedFeed } | { ok: false; message: 
 /** Bodies up to this size parse inline: ~10 ms of RSS or Atom, well under a stall that matters. */
 export const INLINE_MAX_BYTES = 32 * 1024;
 
-/** Parses a fetched feed without holding the event loop for long. Rejects with `FeedParseError` only. */
+/** Parses a fetched feed (or news sitemap) without holding the event loop for long. Rejects with `FeedParseError` only. */
 export async function parseFeedOffLoop(body: Buffer, ctx: ParseContext): Promise<ParsedFeed> {
-  if (body.length <= INLINE_MAX_BYTES) return parseFeed(body, ctx);
+  if (body.length <= INLINE_MAX_BYTES) return (ctx.format === 'news_sitemap' ? parseNewsSitemap : parseFeed)(body, ctx);
   sharedPool ??= new ParsePool({ threads: Math.max(1, Math.min(4, Math.floor(CORES / 2))), spawn: spawnParseThread });
   return sharedPool.parse(body, ctx);
 }

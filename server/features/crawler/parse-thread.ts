@@ -1,15 +1,17 @@
 import { parentPort } from 'node:worker_threads';
 import { parseFeed } from './parse-feed.js';
+import { parseNewsSitemap } from './parse-sitemap.js';
 import type { ParseReply, ParseRequest } from './parse-pool.js';
 
 /**
  * The parse thread's entry (parse-pool.ts starts it): parses one body at a time, off the worker's
- * event loop, and answers with the feed or the parse error's message (parseFeed throws nothing else).
+ * event loop, and answers with the feed or the parse error's message (both parsers throw nothing else).
  */
 parentPort!.on('message', ({ body, ctx }: ParseRequest) => {
   let reply: ParseReply;
+  const parse = ctx.format === 'news_sitemap' ? parseNewsSitemap : parseFeed;
   try {
-    reply = { ok: true, feed: parseFeed(Buffer.from(body.buffer, body.byteOffset, body.byteLength), ctx) };
+    reply = { ok: true, feed: parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength), ctx) };
   } catch (err) {
     reply = { ok: false, message: (err as Error).message };
   }

@@ -111,6 +111,8 @@ export async function pollFeed(deps: PollDeps, feedId: number, opts: { now?: Dat
   }
 }
 
+const latest = (a: Date | null, b: Date): Date => (a && a > b ? a : b);
+
 function newestItem(parsed: ParsedFeed): Date | null {
   let newest: Date | null = null;
   for (const item of parsed.items) if (item.published && (!newest || item.published > newest)) newest = item.published;
@@ -135,7 +137,10 @@ async function saveSuccess(
   nextCheckAt: Date,
 ) {
   const title = parsed.title?.trim() ? parsed.title.trim().slice(0, 500) : null;
-  const lastNewAt = result.added > 0 ? now : feed.lastNewAt;
+  // What the outlet last published that we had not seen: the newest item's date (now when undated),
+  // so a feed first read long after its last article is stale at once, not 30 days later.
+  const newest = newestItem(parsed);
+  const lastNewAt = result.added > 0 ? latest(feed.lastNewAt, newest ?? now) : feed.lastNewAt;
   await tx.execute(sql`
     update feeds set
       etag = ${res.headers.etag ?? null}, last_modified = ${res.headers['last-modified'] ?? null},
@@ -144,7 +149,7 @@ async function saveSuccess(
       error_count = 0, last_error = null, title = coalesce(${title}, title),
       hub_url = ${websub.hubUrl}, self_url = ${websub.selfUrl},
       interval_seconds = ${interval}, next_check_at = ${nextCheckAt.toISOString()}::timestamptz,
-      last_new_at = ${lastNewAt?.toISOString() ?? null}::timestamptz, ${healthSet(classifySuccess(newestItem(parsed), lastNewAt, now), now)}
+      last_new_at = ${lastNewAt?.toISOString() ?? null}::timestamptz, ${healthSet(classifySuccess(newest, lastNewAt, now), now)}
     where id = ${feed.id}`);
 }
 

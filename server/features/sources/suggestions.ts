@@ -39,6 +39,13 @@ export async function discoverForPerson(config: SuggestionsDeps['config'], url: 
   }
 }
 
+/** An outlet's domain as websites keep it; a site on its own port is another site (as a browser's origin says). */
+export function outletDomain(url: string): string {
+  const domain = domainOf(url);
+  const { port } = new URL(url);
+  return domain && port ? `${domain}:${port}` : domain;
+}
+
 async function monitored(db: Tx, websiteId: number): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(feedsTable).where(and(eq(feedsTable.websiteId, websiteId), eq(feedsTable.disabled, false)));
   return row.n > 0;
@@ -57,7 +64,7 @@ export async function suggestOutlet(
   now = new Date(),
 ): Promise<{ row: SuggestionRow; created: boolean }> {
   const url = normalizeUserUrl(input);
-  const domain = url ? domainOf(url) : '';
+  const domain = url ? outletDomain(url) : '';
   if (!url || !domain) throw fieldError(URL_POINTER, 'Ups! Website URL is not valid');
   const [open] = await deps.db
     .select()
@@ -177,8 +184,9 @@ export async function listSuggestions(
     db
       .select({
         row: websiteSuggestions,
-        organizationName: sql<string | null>`(select o.name from organizations o where o.id = ${websiteSuggestions.organizationId})`,
-        monitored: sql<boolean>`exists (select 1 from feeds f where f.website_id = ${websiteSuggestions.websiteId} and not f.disabled)`,
+        // Qualified by hand: inside these subqueries an unqualified column would name the inner table's.
+        organizationName: sql<string | null>`(select o.name from organizations o where o.id = website_suggestions.organization_id)`,
+        monitored: sql<boolean>`exists (select 1 from feeds f where f.website_id = website_suggestions.website_id and not f.disabled)`,
       })
       .from(websiteSuggestions)
       .where(where)

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { articles, feeds, mediatypes, websiteAuthors, websites, websiteSocialAccounts } from '../../db/schema/coverage.js';
+import { articles, feedMoves, feeds, mediatypes, websiteAuthors, websites, websiteSocialAccounts } from '../../db/schema/coverage.js';
 import { containsPattern, orderTerms, pageWindow, splitTotal, totalOver } from '../../db/paging.js';
 import type { ListParams } from '../../http/jsonapi.js';
 
@@ -137,7 +137,7 @@ export async function replaceSocialAccounts(db: Tx, websiteId: number, usernames
 
 /** What the detail page shows beside the website: feeds (with polling state), authors, accounts. */
 export async function websiteRelations(db: Tx, websiteId: number) {
-  const [feedRows, authorRows, accountRows] = await Promise.all([
+  const [feedRows, authorRows, accountRows, moveRows] = await Promise.all([
     db.select().from(feeds).where(eq(feeds.websiteId, websiteId)).orderBy(asc(feeds.id)),
     db
       .select()
@@ -146,8 +146,10 @@ export async function websiteRelations(db: Tx, websiteId: number) {
       .orderBy(desc(websiteAuthors.articlesCount), asc(websiteAuthors.author))
       .limit(500),
     db.select().from(websiteSocialAccounts).where(eq(websiteSocialAccounts.websiteId, websiteId)).orderBy(asc(websiteSocialAccounts.username)),
+    // The crawler's record of its feeds' moves (read-only here), newest first.
+    db.select().from(feedMoves).where(eq(feedMoves.websiteId, websiteId)).orderBy(desc(feedMoves.movedAt), desc(feedMoves.id)).limit(20),
   ]);
-  return { feeds: feedRows, authors: authorRows, accounts: accountRows };
+  return { feeds: feedRows, authors: authorRows, accounts: accountRows, moves: moveRows };
 }
 
 export const WEBSITE_ARTICLE_SORTS = ['pub_date', 'title'] as const;

@@ -1,7 +1,7 @@
 import {
   feedStatus, type FeedAttributes, type TwitterAccountAttributes, type WebsiteArticleAttributes, type WebsiteAttributes, type WebsiteAuthorAttributes,
 } from '../../../common/schemas/websites.js';
-import type { FeedHealth, SourceCategory } from '../../../common/schemas/sources.js';
+import type { FeedHealth, FeedMoveAttributes, SourceCategory } from '../../../common/schemas/sources.js';
 import { rel, resource, type Resource } from '../../http/jsonapi.js';
 import type { FeedRow } from './feeds-repo.js';
 import type { WebsiteArticleRow, WebsiteListRow, websiteRelations } from './repo.js';
@@ -105,6 +105,15 @@ export function websiteIncluded(relations: Awaited<ReturnType<typeof websiteRela
       } satisfies WebsiteAuthorAttributes),
     ),
     ...relations.accounts.map((a) => resource('twitter_account', a.id, { username: a.username, network: a.network } satisfies TwitterAccountAttributes)),
+    ...relations.moves.map((m) =>
+      resource('feed_move', m.id, {
+        feed_id: String(m.feedId),
+        from: m.fromUrl,
+        to: m.toUrl,
+        reason: m.reason as FeedMoveAttributes['reason'],
+        'moved-at': m.movedAt.toISOString(),
+      } satisfies FeedMoveAttributes),
+    ),
   ];
 }
 
