@@ -105,15 +105,20 @@ export async function moveFeedTo(db: Db, feed: { id: number; feed: string; websi
   });
 }
 
-/** Feeds that keep failing as if moved (404/410, not a feed), due for a look at their homepage. */
+/**
+ * Feeds that keep failing as if moved (404/410, not a feed), due for a look at their homepage;
+ * and at once, a feed that has never worked and is not a feed at all (an OPML entry or a typed
+ * address that is the outlet's web page): that page is where its feed is announced.
+ */
 export async function listFeedsToHeal(db: Tx, opts: { minErrors: number; retryAfterHours: number; limit: number; now: Date }) {
   const since = new Date(opts.now.getTime() - opts.retryAfterHours * 3_600_000).toISOString();
-  const rows = await db.execute<{ id: number; feed: string; website_id: number; type: number; domain: string }>(sql`
-    select f.id, f.feed, f.website_id, f.type, w.domain from feeds f join websites w on w.id = f.website_id
-    where not f.disabled and f.health in ('not_found', 'not_a_feed') and f.error_count >= ${opts.minErrors}
+  const rows = await db.execute<{ id: number; feed: string; website_id: number; type: number; domain: string; health: string }>(sql`
+    select f.id, f.feed, f.website_id, f.type, w.domain, f.health from feeds f join websites w on w.id = f.website_id
+    where not f.disabled and f.health in ('not_found', 'not_a_feed')
+      and (f.error_count >= ${opts.minErrors} or (f.health = 'not_a_feed' and f.last_success_at is null))
       and (f.rediscovered_at is null or f.rediscovered_at < ${since}::timestamptz)
     order by f.rediscovered_at nulls first, f.id limit ${opts.limit}`);
-  return rows.rows.map((r) => ({ id: Number(r.id), feed: r.feed, websiteId: Number(r.website_id), type: Number(r.type), domain: r.domain }));
+  return rows.rows.map((r) => ({ id: Number(r.id), feed: r.feed, websiteId: Number(r.website_id), type: Number(r.type), domain: r.domain, health: r.health }));
 }
 
 /** Every address the feeds of the installation already use, among `urls`. */

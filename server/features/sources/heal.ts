@@ -18,9 +18,13 @@ export interface HealDeps {
   log?: Pick<Logger, 'info' | 'warn'>;
 }
 
-/** Where to look for a feed again: the site that served it, then the outlet's own homepage. */
-function homepagesOf(feed: { feed: string; domain: string }): string[] {
+/**
+ * Where to look for a feed again: the address itself when it answers a web page (it may announce
+ * the feed), the site that served it, then the outlet's own homepage.
+ */
+function homepagesOf(feed: { feed: string; domain: string; health: string }): string[] {
   const pages = new Set<string>();
+  if (feed.health === 'not_a_feed') pages.add(feed.feed);
   try {
     pages.add(`${new URL(feed.feed).origin}/`);
   } catch {
@@ -55,7 +59,7 @@ export async function healFeeds(deps: HealDeps, now = new Date()): Promise<{ che
   return { checked: due.length, moved };
 }
 
-async function findReplacement(deps: HealDeps, feed: { feed: string; domain: string; type: number }): Promise<string | null> {
+async function findReplacement(deps: HealDeps, feed: { feed: string; domain: string; type: number; health: string }): Promise<string | null> {
   for (const page of homepagesOf(feed)) {
     const result = await discoverFeeds(page, {
       allowPrivate: deps.config.allowPrivateNetwork,

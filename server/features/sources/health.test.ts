@@ -122,6 +122,23 @@ describe('source health', () => {
     expect((await healFeeds(ctx.deps)).checked).toBe(0);
   });
 
+  it('repairs an OPML entry that is a web page, not a feed: the feed its page announces takes its place', async () => {
+    const outlet = (await web.addOutlets(1, 'linked'))[0];
+    const opml = `<?xml version="1.0"?><opml version="2.0"><head><title>Press</title></head><body>
+      <outline text="${outlet.name}" type="rss" xmlUrl="${outlet.origin}/" htmlUrl="${outlet.origin}/"/></body></opml>`;
+    const imported = await ctx.app.inject({
+      method: 'POST', url: '/api/feeds/opml', headers: { authorization: `Bearer ${operator.token}`, 'content-type': 'text/x-opml' }, payload: opml,
+    });
+    expect(imported.statusCode, imported.body).toBeLessThan(300);
+    const [{ id }] = (await ctx.deps.db.execute(sql`select id from feeds where feed = ${`${outlet.origin}/`}`)).rows as { id: number }[];
+    expect(await pollFeed(ctx.deps, id)).toMatchObject({ status: 'error' });
+    expect((await feedRow(id)).health).toBe('not_a_feed');
+    // No need to wait for three failures: it never was a feed.
+    expect((await healFeeds(ctx.deps)).moved).toBe(1);
+    expect((await feedRow(id)).feed).toBe(`${outlet.origin}/feeds/main.xml`);
+    expect(await pollFeed(ctx.deps, id)).toMatchObject({ status: 'ok' });
+  });
+
   it('reads a news-sitemap-only outlet: its articles reach alerts like feed items', async () => {
     const outlet = web.outlet('sitemap');
     const org = await makeOrg(ctx, { name: 'Sitemap Studio' });
