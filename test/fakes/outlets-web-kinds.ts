@@ -86,7 +86,7 @@ function stream(res: http.ServerResponse, type: string, head: string, unit: stri
   pump();
 }
 
-// 1,100 gzip members of 1 MiB of zeros each: ~1.1 MB on the wire, 1.1 GiB inflated; computed once.
+// 1,100 gzip members of 1 MiB of zeros each: ~1.1 MB on the wire, more than 1 GB inflated; computed once.
 let gzipBomb: Buffer | null = null;
 const bomb = () => (gzipBomb ??= Buffer.concat(Array<Buffer>(1100).fill(zlib.gzipSync(Buffer.alloc(1 << 20), { level: 9 }))));
 

@@ -14,7 +14,7 @@ import { FEED_PARSE_MESSAGES, FeedParseError, type FeedItem, type ParsedFeed } f
  * DOCTYPE (where entity bombs live) is removed before anything is read.
  */
 
-export const NEWS_NS = 'http://www.google.com/schemas/sitemap-news/0.9';
+const NEWS_NS = 'http://www.google.com/schemas/sitemap-news/0.9';
 const IMAGE_NS = 'http://www.google.com/schemas/sitemap-image/1.1';
 /** The protocol's limit per file (§14.1); anything beyond it is ignored. */
 export const SITEMAP_MAX_URLS = 50_000;

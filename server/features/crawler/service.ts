@@ -16,5 +16,7 @@ export { deleteFeed, insertFeed, insertNewFeeds, updateFeed } from './feeds.js';
 /** The outlet directory's feeds (source packs), and self-healing: a failing feed takes the address found again on its homepage. */
 export { adoptDirectoryFeeds, enableWebsiteFeeds, feedUrlsTaken, listFeedsToHeal, moveFeedTo, setPackFeedsEnabled } from './feeds.js';
 /** Parsing, as the crawler does it: feed discovery proves its candidates with these. */
-export { FeedParseError, parseFeed, type ParsedFeed } from './parse-feed.js';
+export { FeedParseError, type ParsedFeed } from './parse-feed.js';
+export { parseFeedOffLoop } from './parse-pool.js';
+export { isNewsSitemapDocument, parseSitemapIndex, sniffDocument } from './parse-sitemap.js';
 export { linkHeaderRel } from './websub.js';

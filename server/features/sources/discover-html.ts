@@ -13,8 +13,8 @@ export interface PageFeedLink {
 }
 
 /** How much of a page is scanned: feed links sit in `<head>`, near the top. */
-export const HTML_SCAN_CHARS = 512 * 1024;
-export const LINK_TAGS_MAX = 500;
+const HTML_SCAN_CHARS = 512 * 1024;
+const LINK_TAGS_MAX = 500;
 /** A tag longer than this is not a real `<link>` (an unclosed quote would otherwise run to the end). */
 const TAG_MAX_CHARS = 4096;
 const SITEMAPS_MAX = 20;
@@ -118,7 +118,7 @@ export function sitemapsOf(robots: string): string[] {
 }
 
 /** `href` as an absolute http(s) URL without fragment (relative to `base` when given), or null. */
-export function absolute(href: string, base: string | undefined): string | null {
+function absolute(href: string, base: string | undefined): string | null {
   try {
     const url = new URL(href.trim(), base);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;

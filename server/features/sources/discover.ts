@@ -3,16 +3,7 @@ import { normalizeUserUrl } from '../../../common/url.js';
 import { decodeText } from '../../net/charset.js';
 import { FETCH_MESSAGES } from '../../net/errors.js';
 import { fetchUrl, FetchError, type FetchResult } from '../../net/http-client.js';
-// Proving a candidate takes the crawler's parsers. GUIDE §3 wants them through crawler/service.ts;
-// until it re-exports these, the four imports below reach the crawler's files directly.
-// eslint-disable-next-line no-restricted-imports -- see above
-import { FeedParseError } from '../crawler/parse-feed.js';
-// eslint-disable-next-line no-restricted-imports -- see above
-import { parseFeedOffLoop } from '../crawler/parse-pool.js';
-// eslint-disable-next-line no-restricted-imports -- see above
-import { isNewsSitemapDocument, parseSitemapIndex, sniffDocument } from '../crawler/parse-sitemap.js';
-// eslint-disable-next-line no-restricted-imports -- see above
-import { linkHeaderRel } from '../crawler/websub.js';
+import { FeedParseError, isNewsSitemapDocument, linkHeaderRel, parseFeedOffLoop, parseSitemapIndex, sniffDocument } from '../crawler/service.js';
 import { feedLinksOf, sitemapsOf } from './discover-html.js';
 import { Allowance, DEFAULT_DEADLINE_MS, DEFAULT_MAX_RESULTS, FETCHES_MAX, eachLimited, pageFailure, withinDeadline, type Run } from './discover-run.js';
 
