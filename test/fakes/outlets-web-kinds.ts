@@ -27,6 +27,8 @@ export interface KindSetup<C extends object = object> {
 export interface LinkedControls {
   /** Adds a feed link to the homepage's head, after its own two (another site's feed, say). */
   addLink(href: string, type?: string): void;
+  /** Puts a story at the top of the outlet's feeds (published now): what a journey's alert should find. */
+  publish(story: { title: string; description?: string }): void;
 }
 export interface SitemapControls {
   /** The articles in the news sitemap, newest first. */
@@ -105,7 +107,9 @@ function linked(site: Site): KindSetup<LinkedControls> {
     notFound(res);
   };
   const addLink = (href: string, type = 'application/rss+xml') => void (head += feedLink(type, href));
-  return { handle, feedPath: () => '/feeds/main.xml', controls: { addLink } };
+  const publish = (story: { title: string; description?: string }) =>
+    void items.unshift({ title: story.title, url: `${site.origin}/articles/${items.length + 1}`, description: story.description ?? story.title, published: new Date() });
+  return { handle, feedPath: () => '/feeds/main.xml', controls: { addLink, publish } };
 }
 
 function pathonly(site: Site): KindSetup {

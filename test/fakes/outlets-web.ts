@@ -26,6 +26,8 @@ export interface Outlet {
   origin: string;
   /** Every request the outlet received, in order. */
   requests: OutletRequest[];
+  /** The most requests it was answering at once (a crawler's per-host limit, seen from the site). */
+  readonly maxInFlight: number;
   /** The outlet's main feed or news sitemap as it is now, or null when it has none. */
   readonly feedUrl: string | null;
 }
@@ -59,9 +61,12 @@ export async function startOutletsWeb(opts: { outlets?: number } = {}): Promise<
   const start = async (kind: OutletKind, name: string): Promise<Outlet> => {
     let setup: KindSetup | null = null;
     const requests: OutletRequest[] = [];
+    const load = { now: 0, max: 0 };
     const server = http.createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
       requests.push({ method: req.method ?? 'GET', path, headers: req.headers });
+      load.max = Math.max(load.max, ++load.now);
+      res.once('close', () => load.now--);
       // A client that leaves mid-answer (a size cap, a deadline) is expected, not an error.
       res.on('error', () => {});
       setup!.handle(req, res, path);
@@ -75,7 +80,10 @@ export async function startOutletsWeb(opts: { outlets?: number } = {}): Promise<
       const path = ready.feedPath();
       return path === null ? null : origin + path;
     };
-    return Object.defineProperty({ name, kind, origin, requests, ...ready.controls }, 'feedUrl', { get: feedUrl, enumerable: true }) as Outlet;
+    return Object.defineProperties({ name, kind, origin, requests, ...ready.controls }, {
+      feedUrl: { get: feedUrl, enumerable: true },
+      maxInFlight: { get: () => load.max, enumerable: true },
+    }) as Outlet;
   };
 
   /** Starts the outlets together and lists them in the order asked, whichever listens first. */
