@@ -456,12 +456,65 @@ export const MSG = {
     testSent: (channel: string) => `Slack accepted the test message in #${channel}.`,
     testFailed: (reason: string) => `The test message was not posted: ${reason}`,
   },
+  /**
+   * The outlet directory, its source packs, outlet suggestions and what is being watched
+   * (issue 25), as the web shows them.
+   */
+  outlets: {
+    directorySummary: (outlets: number, languages: number, enabled: number, packs: number) =>
+      `Directory: ${count(outlets, 'outlet')} in ${count(languages, 'language')} · ${enabled} of ${count(packs, 'pack')} enabled`,
+    packCounts: (outlets: number, enabled: number) => `${count(outlets, 'outlet')} · ${enabled.toLocaleString('en')} enabled`,
+    packOn: (name: string) => `${name} is switched on: its outlets are fetched from now on.`,
+    packOff: (name: string) => `${name} is switched off: its outlets are no longer fetched.`,
+    packAdminOnly: 'Only admins of the platform operator can switch packs on or off.',
+    firstRunTitle: (outlets: number, languages: number) => `Start monitoring ${count(outlets, 'outlet')} in ${count(languages, 'language')}`,
+    firstRunIntro:
+      "Coverwatch ships with a directory of news outlets, grouped into packs by language and topic. Switching a pack on makes Coverwatch fetch its outlets' public feeds over the internet; nothing is fetched until you switch one on.",
+    firstRunLater: 'You can change this at any time under Websites → Source packs.',
+    firstRunStarted: (packs: number) => `${count(packs, 'pack')} switched on: the first articles arrive within minutes.`,
+    firstRunFailed: (failed: number) => `${count(failed, 'pack')} could not be switched on. Try again, or switch them on under Websites → Source packs.`,
+    watching: (outlets: number, languages: number, lastCrawl: string | null) =>
+      `Watching ${count(outlets, 'outlet')} in ${count(languages, 'language')} · ${lastCrawl ? `last crawl ${lastCrawl}` : 'no crawl yet'}.`,
+    watchingHint: 'New articles that match your keywords appear here.',
+    nothingWatched: 'No outlet is being monitored yet: the platform operator has not switched on any source.',
+    askAdmin: 'Ask an admin of your organization to suggest the outlets you need.',
+    operatorHint: 'Switch on the packs of the languages and topics your customers need.',
+    suggestIntro: 'Give the address of a news site (its domain or any page). Coverwatch looks for its feeds, and the platform operator reviews the suggestion.',
+    suggestLooking: (domain: string) => `Looking for feeds on ${domain}…`,
+    suggestLookingDetail: 'Reading the site and its feeds can take up to half a minute.',
+    suggestFound: (feeds: number, domain: string) => `We found ${count(feeds, 'feed')} on ${domain} — the platform operator will review it.`,
+    suggestNoFeed: (domain: string) => `We found no feed or news sitemap on ${domain}. The platform operator will look at it, but an outlet without a feed cannot be monitored yet.`,
+    suggestMonitored: (domain: string) => `${domain} is already monitored: its articles are in the archive.`,
+    suggestInDirectory: (domain: string) => `${domain} is already in the directory, waiting to be switched on. The platform operator will review it.`,
+    suggestAdded: (domain: string) => `Added ${domain}: its articles arrive within minutes.`,
+    suggestAlreadyAsked: (domain: string) => `${domain} was already suggested by your organization and is waiting for review.`,
+    suggestionApproved: (domain: string) => `${domain} approved: its feeds are fetched from now on.`,
+    suggestionRejected: (domain: string) => `${domain} rejected.`,
+    noFeedToApprove: 'Nothing to monitor: no feed or news sitemap was found for this outlet',
+    noSuggestions: { pending: 'No suggestion is waiting for review.', approved: 'No suggestion has been approved yet.', rejected: 'No suggestion has been rejected.' },
+    /** In parts, so that the new address can be a link: ['Feed moved to ', to, ' on 27 Nov 2026']. */
+    feedMoved: <T>(to: T, date: string) => ['Feed moved to ', to, ` on ${date}`] as const,
+    moveReason: { redirect: '(the old address redirected permanently)', rediscovered: "(found again on the outlet's homepage)" },
+    origin: {
+      operator: 'Added by the operator',
+      directory: 'From the directory',
+      suggestion: 'Suggested by an organization',
+      discovery: 'Found by feed discovery',
+    },
+    discoverNone: 'No feed or news sitemap was found on this site.',
+    discoverChoose: 'Choose the feed to monitor; it fills the Feed URL field.',
+  },
   /** Workspace preferences (issue 15 "small spec items"). */
   workspace: {
     projectsFirstOn: 'Coverwatch now opens on the projects page',
     projectsFirstOff: 'Coverwatch now opens on the articles feed',
   },
 } as const;
+
+/** "1 outlet", "1,204 outlets". */
+function count(n: number, word: string): string {
+  return `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+}
 
 export function statusMessage(status: number): string {
   return MSG.status[status] ?? MSG.status[500];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { feedHealthSchema } from './sources.js';
 
 /*
  * The operator's crawler status (`GET operator/crawler_status`, `type: 'crawler_status'`),
@@ -42,5 +43,7 @@ export const crawlerStatusAttributesSchema = z.object({
   /** The crawler's adaptive ingest limit and its ceiling; null: no worker is reporting. */
   ingest_limit: z.object({ current: count, max: count }).nullable(),
   workers: z.array(crawlerWorkerSchema),
+  /** Enabled feeds per health (every class of FEED_HEALTH, 0 when none). */
+  health: z.record(feedHealthSchema, count),
 });
 export type CrawlerStatusAttributes = z.infer<typeof crawlerStatusAttributesSchema>;

@@ -193,7 +193,7 @@ export interface WebsiteAttributes {
   pack_id: string | null;
   /** The outlet ships with the product's directory. */
   in_directory: boolean;
-  /** The worst health among its enabled feeds, else of any feed; null without a feed. */
+  /** The worst health among its enabled feeds; null when none is enabled. */
   health: FeedHealth | null;
 }
 

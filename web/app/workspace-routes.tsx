@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { SavedArticlesPage } from '../features/articles/routes/saved-articles-page';
 import { ArticlesFeedPage } from './routes/articles-feed-page';
+import { OrganizationDetailsScreen } from './routes/organization-details-page';
+import { WebsitesScreen } from './routes/websites-page';
 import { BrandsPage } from '../features/clients/routes/clients-page';
-import { OrganizationDetailsPage } from '../features/organizations/routes/organization-details-page';
 import { ProjectsPage } from '../features/projects/routes/projects-page';
 import { NewReportPage } from '../features/reports/routes/new-report-page';
 import { ReportDetailPage } from '../features/reports/routes/report-detail-page';
@@ -15,7 +16,6 @@ import { TagsPage } from '../features/tags/routes/tags-page';
 import { SavedVideosPage } from '../features/videos/routes/saved-videos-page';
 import { YoutubeFeedPage } from '../features/videos/routes/youtube-feed-page';
 import { WebsiteDetailPage } from '../features/websites/routes/website-detail-page';
-import { WebsitesPage } from '../features/websites/routes/websites-page';
 import { OperatorOrganizationsPage } from '../features/operator/routes/organizations-page';
 
 /**
@@ -25,7 +25,7 @@ import { OperatorOrganizationsPage } from '../features/operator/routes/organizat
 export const workspaceRoutes: RouteObject[] = [
   { index: true, element: null },
   { path: 'settings', element: <SettingsPage /> },
-  { path: 'organization-details/:projectId', element: <OrganizationDetailsPage /> },
+  { path: 'organization-details/:projectId', element: <OrganizationDetailsScreen /> },
   { path: 'supersearch/:projectId', element: <SupersearchPage /> },
   { path: 'brands/:projectId', element: <BrandsPage /> },
   { path: 'projects/:projectId', element: <ProjectsPage /> },
@@ -39,7 +39,7 @@ export const workspaceRoutes: RouteObject[] = [
   { path: 'videos/:projectId', element: <SavedVideosPage /> },
   { path: 'twitch-feed/:projectId', element: <TwitchFeedPage /> },
   { path: 'streams/:projectId', element: <SavedStreamsPage /> },
-  { path: 'websites', element: <WebsitesPage /> },
+  { path: 'websites', element: <WebsitesScreen /> },
   { path: 'websites/:websiteUrl', element: <WebsiteDetailPage /> },
   { path: 'operator/organizations', element: <OperatorOrganizationsPage /> },
 ];

@@ -2,6 +2,7 @@ import { Anchor, Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import type { AlertPreview } from '../../common/schemas/alerts';
 import { webHref } from '../lib/links';
+import { SourcesStatusLine } from './sources-status-line';
 
 export interface KeywordsPreviewProps {
   /** The preview of the settled keywords; undefined while none was asked for or loaded. */
@@ -10,6 +11,11 @@ export interface KeywordsPreviewProps {
   loading: boolean;
   /** Why the preview is not available (not the keywords' own error: that shows under the field). */
   unavailable?: string | null;
+  /**
+   * Under a count of 0, say what is being watched (GET sources/status). Only where there is a
+   * session: the public sign-up leaves it off and asks nothing.
+   */
+  showSourcesStatus?: boolean;
 }
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -24,7 +30,7 @@ function countLabel({ count, capped }: AlertPreview): string {
  * months match, and the newest headlines with their outlet, so a noisy alert shows before it
  * notifies anyone (issue 11). Presentational: each form fetches its own preview.
  */
-export function KeywordsPreview({ preview, loading, unavailable }: KeywordsPreviewProps) {
+export function KeywordsPreview({ preview, loading, unavailable, showSourcesStatus = false }: KeywordsPreviewProps) {
   if (!preview && !loading && !unavailable) return null;
   return (
     <Box data-testid="keywords-preview" aria-live="polite" aria-busy={loading}>
@@ -34,6 +40,7 @@ export function KeywordsPreview({ preview, loading, unavailable }: KeywordsPrevi
           {unavailable && !loading ? unavailable : preview ? countLabel(preview) : 'Looking for matching articles…'}
         </Text>
       </Group>
+      {showSourcesStatus && preview?.count === 0 && !loading && !unavailable && <SourcesStatusLine />}
       {preview && preview.samples.length > 0 && !unavailable && (
         <Stack gap={4} mt={6} component="ul" p={0} m={0} style={{ listStyle: 'none', opacity: loading ? 0.6 : 1 }}>
           {preview.samples.map((s) => (

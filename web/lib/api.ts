@@ -67,6 +67,8 @@ export interface RequestOptions {
   public?: boolean;
   accept?: string;
   signal?: AbortSignal;
+  /** Told the answer's HTTP status before the body is read (a 200 and a 201 may mean different things). */
+  onStatus?: (status: number) => void;
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -94,6 +96,7 @@ export async function apiFetch<T = unknown>(path: string, opts: RequestOptions =
     throw new ApiError(-1, [], MSG.networkFail);
   }
   if (res.status === 401 && !opts.public) unauthorizedListeners.forEach((fn) => fn());
+  opts.onStatus?.(res.status);
   if (res.status === 204) return undefined as T;
   const type = res.headers.get('content-type') ?? '';
   if (!type.includes('json')) {

@@ -19,7 +19,7 @@ export interface WebsiteListRow extends WebsiteRow {
   feedsCount: number;
   feedsFailing: number;
   feedsDisabled: number;
-  /** The health of its worst enabled feed (else of any feed); null without feeds. */
+  /** The health of its worst enabled feed; null when none is enabled. */
   health: string | null;
 }
 
@@ -40,8 +40,9 @@ const listColumns = {
   feedsCount: feedCount(sql`true`),
   feedsFailing: feedCount(sql`not f.disabled and f.error_count > 0`),
   feedsDisabled: feedCount(sql`f.disabled`),
-  health: sql<string | null>`(select f.health from ${feeds} f where f.website_id = ${websites.id}
-    order by f.disabled, array_position(${sql.param(HEALTH_SEVERITY)}::text[], f.health) limit 1)`,
+  // The same feeds as filter[health] reads: enabled ones (null when none is on).
+  health: sql<string | null>`(select f.health from ${feeds} f where f.website_id = ${websites.id} and not f.disabled
+    order by array_position(${sql.param(HEALTH_SEVERITY)}::text[], f.health) limit 1)`,
 };
 
 function listConditions(params: ListParams) {

@@ -5,6 +5,7 @@ import { Outlet, useParams } from 'react-router';
 import { BillingBanners } from '../../features/billing/components/billing-banners';
 import { UpgradeDialogHost } from '../../features/billing/components/upgrade-dialog-host';
 import { VerifyEmailBanner } from '../../features/identity/components/verify-email-banner';
+import { SourcesFirstRun } from '../../features/sources/components/first-run-gate';
 import { useCurrentUser } from '../../lib/session';
 import { NO_PROJECT, useAllProjects } from '../../lib/workspace';
 import { pickProjectId } from '../guards';
@@ -21,7 +22,8 @@ import classes from './layout.module.css';
 
 /**
  * The workspace frame: side and/or top navigation, the top bar, the project picker and the
- * settings panel; the e-mail confirmation and billing banners above every page and the upgrade dialog (opened by `?upgrade`).
+ * settings panel; the e-mail confirmation and billing banners above every page, the upgrade dialog (opened by `?upgrade`)
+ * and, for the platform operator's admins, the sources first-run callout until it is answered.
  * Rendered only once RequireSession has the user.
  */
 export function AppLayout() {
@@ -73,6 +75,7 @@ export function AppLayout() {
           <div style={{ flex: 1 }}>
             <VerifyEmailBanner user={user} />
             <BillingBanners user={user} />
+            <SourcesFirstRun />
             {/* Keyed by project: switching projects remounts the page, resetting its tables (page 1, nothing checked, no filters). */}
             <Fragment key={projectId}>
               <Outlet />

@@ -8,6 +8,7 @@ import { useProject } from '../../lib/workspace';
 import { AlertFeed } from '../../features/articles/components/alert-feed';
 import { AlertFormModal } from '../../features/alerts/components/alert-form-modal';
 import { AlertSetupView } from '../../features/alerts/components/alert-setup-view';
+import { CoverageEmptyState } from '../../features/sources/components/coverage-empty-state';
 
 /**
  * The `?alert=edit` link other screens use to open the project's alert form here (the projects
@@ -76,6 +77,7 @@ export function ArticlesFeedPage() {
       alertId={String(project['alert-id'])}
       editOnOpen={link.requested}
       onEditClosed={link.closed}
+      emptyState={<CoverageEmptyState />}
       editForm={({ alert, opened, onClose }) => (
         <AlertFormModal key={`${alert.id}-${alert.updated_at ?? ''}`} opened={opened} onClose={onClose} projectId={project.id} projectName={project.name} alert={alert} />
       )}

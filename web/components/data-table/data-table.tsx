@@ -76,6 +76,14 @@ export interface DataTableProps<A> {
   /** Accessible name of a row in its action menu. */
   rowLabel?: (row: Row<A>) => string;
   toolbarExtra?: ReactNode;
+  /** Filters shown beside the search field (a Select that maps to a `filter`). */
+  toolbarFilters?: ReactNode;
+  /**
+   * What an empty list says when nothing narrows it (no search; the page passes it only without
+   * filters of its own): why there are no rows yet and what to do. The catalogue's "No matching
+   * data" otherwise.
+   */
+  emptyState?: ReactNode;
   enabled?: boolean;
 }
 
@@ -189,6 +197,7 @@ export function DataTable<A>(props: DataTableProps<A>) {
         onClearSelection={clearSelection}
         selectionActions={props.selectionActions?.(selectedRows, clearSelection)}
         extra={props.toolbarExtra}
+        filters={props.toolbarFilters}
       />
       {query.isError && <TableError message={(query.error as Error).message} onRetry={() => void query.refetch()} />}
       <FitTable>
@@ -212,12 +221,16 @@ export function DataTable<A>(props: DataTableProps<A>) {
             {!query.isPending && rows.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={colCount}>
-                  <Stack align="center" gap={6} className={classes.empty}>
-                    <IconDatabaseOff size={28} stroke={1.5} color="var(--mantine-color-dimmed)" />
-                    <Text c="dimmed" size="sm">
-                      {MSG.emptyTable}
-                    </Text>
-                  </Stack>
+                  {props.emptyState && !state.search ? (
+                    props.emptyState
+                  ) : (
+                    <Stack align="center" gap={6} className={classes.empty}>
+                      <IconDatabaseOff size={28} stroke={1.5} color="var(--mantine-color-dimmed)" />
+                      <Text c="dimmed" size="sm">
+                        {MSG.emptyTable}
+                      </Text>
+                    </Stack>
+                  )}
                 </Table.Td>
               </Table.Tr>
             )}

@@ -19,6 +19,8 @@ export interface TableToolbarProps {
   onClearSelection: () => void;
   selectionActions?: ReactNode;
   extra?: ReactNode;
+  /** Filters beside the search field. */
+  filters?: ReactNode;
 }
 
 /** Search, Active/Archived, export and Create; turns into a bulk bar while rows are checked. */
@@ -46,6 +48,7 @@ export function TableToolbar(props: TableToolbarProps) {
           rightSection={props.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={() => props.onSearchChange('')} /> : null}
           w={{ base: '100%', xs: 260 }}
         />
+        {props.filters}
         {props.view && props.onViewChange && (
           <SegmentedControl
             aria-label="Show active or archived"

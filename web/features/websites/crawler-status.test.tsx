@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { tokenStore } from '../../lib/api';
 import { userQueryKey } from '../../lib/session';
 import { stubFetch } from '../../testing/fetch-stub';
+import { MemoryRouter } from 'react-router';
 import { renderWithProviders } from '../../testing/render';
 import { signedInUserDoc } from '../../testing/user-doc';
 import type { CrawlerStatusAttributes, CrawlerWorker } from '../../../common/schemas/metrics';
@@ -36,6 +37,7 @@ function status(over: Partial<CrawlerStatusAttributes> = {}): CrawlerStatusAttri
     api_latency_ms: { requests: 2400, p50: 12, p95: 48.4, p99: 90 },
     ingest_limit: { current: 1, max: 2 },
     workers: [worker(4321, 5)],
+    health: { ok: 1200, pending: 10, stale: 4, blocked: 3, not_found: 1, not_a_feed: 0, timeout: 2, unreachable: 0, tls: 0, too_large: 0, rate_limited: 0 },
     ...over,
   };
 }
@@ -61,7 +63,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('crawler status panel', () => {
   it("shows the operator the crawler's queue, rates, latency, limit and workers", async () => {
     serve({ operator: true });
-    renderWithProviders(<CrawlerStatusPanel />);
+    renderWithProviders(<MemoryRouter><CrawlerStatusPanel /></MemoryRouter>);
     const panel = await screen.findByRole('region', { name: 'Crawler status' });
     await within(panel).findByText('37');
     expect(within(panel).getByText(/of 1,250 enabled/)).toBeTruthy();
@@ -84,15 +86,37 @@ describe('crawler status panel', () => {
 
   it('says the crawler runs at full speed when the limit is at its maximum, and when the API was idle', async () => {
     serve({ operator: true, attributes: status({ ingest_limit: { current: 2, max: 2 }, api_latency_ms: { requests: 0, p50: null, p95: null, p99: null } }) });
-    renderWithProviders(<CrawlerStatusPanel />);
+    renderWithProviders(<MemoryRouter><CrawlerStatusPanel /></MemoryRouter>);
     expect(await screen.findByText('2 of 2')).toBeTruthy();
     expect(screen.getByText('feeds at once, full speed')).toBeTruthy();
     expect(screen.getByText('no requests in the last 5 min')).toBeTruthy();
   });
 
+  it('counts the failing feeds by health, each a link to the websites list filtered by it', async () => {
+    serve({ operator: true });
+    renderWithProviders(<MemoryRouter><CrawlerStatusPanel /></MemoryRouter>);
+    const line = await screen.findByTestId('crawler-health');
+    const links = within(line).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['3 blocked by the site', '/websites?health=blocked'],
+      ['1 not found', '/websites?health=not_found'],
+      ['2 too slow', '/websites?health=timeout'],
+      ['4 with nothing new', '/websites?health=stale'],
+    ]);
+  });
+
+  it('says that no feed is failing when none is', async () => {
+    const health = { ok: 12, pending: 0, stale: 0, blocked: 0, not_found: 0, not_a_feed: 0, timeout: 0, unreachable: 0, tls: 0, too_large: 0, rate_limited: 0 };
+    serve({ operator: true, attributes: status({ health }) });
+    renderWithProviders(<MemoryRouter><CrawlerStatusPanel /></MemoryRouter>);
+    const line = await screen.findByTestId('crawler-health');
+    expect(line.textContent).toBe('Failing feeds:none');
+    expect(within(line).queryByRole('link')).toBeNull();
+  });
+
   it('warns when no worker has reported for 30 seconds', async () => {
     serve({ operator: true, attributes: status({ ingest_limit: null, workers: [] }) });
-    renderWithProviders(<CrawlerStatusPanel />);
+    renderWithProviders(<MemoryRouter><CrawlerStatusPanel /></MemoryRouter>);
     expect(await screen.findByText('No worker is running: feeds are not being polled')).toBeTruthy();
     expect(screen.getByText('Not polling')).toBeTruthy();
     expect(screen.getByText('no worker reporting')).toBeTruthy();
@@ -104,7 +128,7 @@ describe('crawler status panel', () => {
     ["a user (not admin) of the platform operator's organization", { operator: true, role: 2 }],
   ])('is hidden from %s, who never asks for the status', async (_who, opts) => {
     const calls = serve(opts);
-    const { client } = renderWithProviders(<CrawlerStatusPanel />);
+    const { client } = renderWithProviders(<MemoryRouter><CrawlerStatusPanel /></MemoryRouter>);
     // The panel has seen who the user is (it renders again with the answer) and still draws nothing.
     await waitFor(() => expect(client.getQueryState(userQueryKey)?.status).toBe('success'));
     expect(screen.queryByRole('region', { name: 'Crawler status' })).toBeNull();

@@ -1,101 +1,9 @@
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '../../../common/messages';
 import { tokenStore } from '../../lib/api';
-import { listDocument, stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
-import { WebsiteDetailPage } from './routes/website-detail-page';
-import { WebsitesPage } from './routes/websites-page';
-
-const website = (over: Record<string, unknown> = {}) => ({
-  id: '5',
-  domain: 'polygon.example',
-  name: 'Polygon',
-  avatar: null,
-  reach: 7.2,
-  'reach-manual': false,
-  muv: 12_500_000,
-  rank: null,
-  language: 'en',
-  'mediatype-id': null,
-  'mediatype-name': 'Gaming site',
-  is_metacritic: true,
-  is_ea: false,
-  'articles-count': 1234,
-  'feeds-count': 2,
-  'feeds-failing': 1,
-  'feeds-disabled': 0,
-  geography: [],
-  categories: [],
-  fullUrl: 'https://polygon.example',
-  'inserted-at': '2024-03-05T10:00:00Z',
-  'updated-at': '2024-03-05T10:00:00Z',
-  ...over,
-});
-
-const feed = (id: string, over: Record<string, unknown> = {}) => ({
-  id,
-  feed: `https://polygon.example/${id}.xml`,
-  type: 0,
-  disabled: false,
-  website_id: '5',
-  language: 'en',
-  title: null,
-  status: 'ok',
-  'last-count': 20,
-  'articles-added': 15,
-  'last-success-at': '2024-03-05T10:00:00Z',
-  'last-error': null,
-  'last-error-at': null,
-  'error-count': 0,
-  'next-check-at': '2099-01-01T00:00:00Z',
-  'last-checked-at': '2024-03-05T10:00:00Z',
-  'websub-state': 'none',
-  websub_available: false,
-  'inserted-at': '2024-03-01T10:00:00Z',
-  ...over,
-});
-
-const languages = listDocument('language', [
-  { id: 'en', code: 'en', name: 'English' },
-  { id: 'de', code: 'de', name: 'German' },
-], 1, 150);
-
-type Handler = (req: StubRequest) => StubResponse | undefined;
-
-function serve(handler: Handler) {
-  return stubFetch((req) => {
-    const answer = handler(req);
-    if (answer) return answer;
-    if (req.url.pathname === '/api/languages') return { body: languages };
-    if (req.url.pathname === '/api/mediatypes') return { body: listDocument('mediatype', [{ id: '1', name: 'News' }], 1, 150) };
-    return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${req.url.pathname}` }] } };
-  });
-}
-
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
-  const wrap = (ui: ReactNode) => (
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>
-  );
-  return render(
-    wrap(
-      <Routes>
-        <Route path="/websites" element={<WebsitesPage />} />
-        <Route path="/websites/:websiteUrl" element={<WebsiteDetailPage />} />
-      </Routes>,
-    ),
-  );
-}
+import { listDocument } from '../../testing/fetch-stub';
+import { feed, renderAt, serve, website } from './website-fixtures';
 
 beforeEach(() => {
   localStorage.clear();
@@ -194,7 +102,16 @@ describe('add website', () => {
 
 describe('website detail', () => {
   it('shows the header, feed health with the last error, and empty states', async () => {
-    const failing = feed('2', { status: 'failing', 'error-count': 4, 'last-error': 'HTTP 503 from the server', 'last-success-at': null });
+    const failing = feed('2', {
+      status: 'failing',
+      'error-count': 4,
+      'last-error': 'HTTP 503 from the server',
+      'last-success-at': null,
+      health: 'unreachable',
+      health_detail: null,
+      origin: 'suggestion',
+      type: 1,
+    });
     const detail = {
       data: { type: 'website', id: '5', attributes: website({ categories: [{ category: 'Games', month: '2024-05', score: 0.425 }] }) },
       included: [
@@ -222,8 +139,13 @@ describe('website detail', () => {
     expect(screen.getByText("No authors have been found in this website's articles yet.")).toBeTruthy();
     expect(screen.getByText('No traffic by country is known for this website yet.')).toBeTruthy();
     expect(await screen.findByText('HTTP 503 from the server')).toBeTruthy();
-    expect(screen.getByText('Failing')).toBeTruthy();
-    expect(screen.getByText('OK')).toBeTruthy();
+    const row = (url: string) => screen.getByText(url).closest('tr')!;
+    expect(within(row('https://polygon.example/2.xml')).getByText('Unreachable')).toBeTruthy();
+    expect(within(row('https://polygon.example/2.xml')).getByText('News sitemap · Suggested by an organization')).toBeTruthy();
+    expect(within(row('https://polygon.example/2.xml')).getByText('Failing')).toBeTruthy();
+    expect(within(row('https://polygon.example/1.xml')).getByText('Healthy')).toBeTruthy();
+    expect(within(row('https://polygon.example/1.xml')).getByText('OK')).toBeTruthy();
+    expect(within(row('https://polygon.example/1.xml')).getByText('Feed · From the directory')).toBeTruthy();
     // The test server has no public URL: push is off for every feed, whatever its state.
     expect(screen.getAllByText('Off — no public URL')).toHaveLength(2);
     expect(await screen.findByRole('link', { name: 'A great review' })).toBeTruthy();
@@ -247,7 +169,7 @@ describe('website detail', () => {
     expect(within(await rowOf('1')).getByText('Pending')).toBeTruthy();
     expect(within(await rowOf('2')).getByText('Active')).toBeTruthy();
     expect(within(await rowOf('3')).getByText('Failed')).toBeTruthy();
-    expect(within(await rowOf('4')).getByText('—')).toBeTruthy();
+    expect((await rowOf('4')).querySelector('td[data-col="websub-state"]')!.textContent).toBe('—');
     expect(screen.queryByText('Off — no public URL')).toBeNull();
   });
 

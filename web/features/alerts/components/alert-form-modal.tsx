@@ -194,6 +194,7 @@ export function AlertFormModal({ opened, onClose, projectId, projectName, alert 
             preview={previewQuery === null ? undefined : preview.data}
             loading={(keywords !== previewSettled && alertKeywordsProblem(keywords) === null) || (previewQuery !== null && preview.isFetching)}
             unavailable={previewQuery !== null && preview.isError ? previewProblem(preview.error) : null}
+            showSourcesStatus
           />
           <NumberInput
             label="Minimum media score"

@@ -30,13 +30,15 @@ interface Props {
   editOnOpen?: boolean;
   /** The alert form closed (saved or not). */
   onEditClosed?: () => void;
+  /** What the feed says when the alert has matched nothing at all (shown only without filters or search). */
+  emptyState?: ReactNode;
 }
 
 /**
  * The articles of a project's alert (000 §2 "Articles feed screen"). The page mounts it once per
  * project, so choosing another project starts over: page 1, nothing checked, no filters.
  */
-export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEditClosed }: Props) {
+export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEditClosed, emptyState }: Props) {
   const f = useAlertFeed(alertId, { editing: editOnOpen });
   const { alert, bulk, pending, ask } = f;
   const requestAnalysis = useRequestAnalysisAction();
@@ -83,6 +85,7 @@ export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEd
         rowActions={rowActions}
         rowLabel={(a) => a.title}
         toolbarExtra={toolbar}
+        emptyState={f.filterCount === 0 ? emptyState : undefined}
       />
 
       <FeedFiltersModal

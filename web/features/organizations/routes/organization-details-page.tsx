@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconLock, IconRocket } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
@@ -10,8 +11,11 @@ import { useOrganization } from '../api/organization';
 import { MembersTable } from '../components/members-table';
 import { OrganizationProfileCard } from '../components/organization-profile-card';
 
-/** /organization-details/{projectId}: "{org} details" (admins, from the user menu). */
-export function OrganizationDetailsPage() {
+/**
+ * /organization-details/{projectId}: "{org} details" (admins, from the user menu). `adminSections`:
+ * further cards for admins composed by the app (the outlets the organization can suggest).
+ */
+export function OrganizationDetailsPage({ adminSections }: { adminSections?: ReactNode } = {}) {
   const user = useCurrentUser().data;
   const orgId = user?.organization ? String(user.organization.id) : undefined;
   const org = useOrganization(orgId);
@@ -54,6 +58,7 @@ export function OrganizationDetailsPage() {
           </Alert>
         )}
         {org.data ? <OrganizationProfileCard org={org.data} editable={admin} /> : !org.isError && <Skeleton height={160} radius="md" />}
+        {admin && adminSections}
         {admin && orgId && user && (
           <Stack gap="sm">
             <div>

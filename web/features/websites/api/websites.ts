@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../common/messages';
+import type { FeedMoveAttributes } from '../../../../common/schemas/sources';
 import type {
   FeedAttributes,
   OpmlImportAttributes,
@@ -7,6 +8,7 @@ import type {
   WebsiteArticleAttributes,
   WebsiteAttributes,
   WebsiteAuthorAttributes,
+  FeedType,
 } from '../../../../common/schemas/websites';
 import { apiFetch, flatten, type JsonApiResource, type ListDocument } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../components/toasts';
@@ -20,11 +22,15 @@ export type Website = WebsiteAttributes & { id: string };
 
 export type Feed = FeedAttributes & { id: string };
 
+/** A feed's move to a new address (newest first, at most 20). */
+export type FeedMove = FeedMoveAttributes & { id: string };
+
 export interface WebsiteDetail {
   website: Website;
   feeds: Feed[];
   authors: (WebsiteAuthorAttributes & { id: string })[];
   accounts: (TwitterAccountAttributes & { id: string })[];
+  moves: FeedMove[];
 }
 
 export const websiteKey = (idOrDomain: string) => [WEBSITES_PATH, 'one', idOrDomain];
@@ -44,6 +50,7 @@ export function useWebsite(domain: string) {
         feeds: of<FeedAttributes>('feed'),
         authors: of<WebsiteAuthorAttributes>('website_author'),
         accounts: of<TwitterAccountAttributes>('twitter_account'),
+        moves: of<FeedMoveAttributes>('feed_move'),
       };
     },
   });
@@ -74,16 +81,18 @@ export interface NewWebsiteValues {
   feed: string;
   reach: number | '';
   language: string | null;
+  /** 1 when the feed is a news sitemap chosen from feed discovery; 0 (a feed) otherwise. */
+  feedType?: FeedType;
 }
 
 export const websiteDocument = (v: NewWebsiteValues) => ({
   data: { type: 'website' as const, attributes: { domain: v.domain.trim(), reach: v.reach === '' ? undefined : v.reach, language: v.language ?? '' } },
 });
 
-export const feedDocument = (v: { feed: string; websiteId: string; language?: string | null; reach?: number | null }) => ({
+export const feedDocument = (v: { feed: string; websiteId: string; language?: string | null; reach?: number | null; type?: FeedType }) => ({
   data: {
     type: 'feed' as const,
-    attributes: { feed: v.feed.trim(), website_id: v.websiteId, language: v.language ?? null, reach: v.reach ?? null, type: 0 },
+    attributes: { feed: v.feed.trim(), website_id: v.websiteId, language: v.language ?? null, reach: v.reach ?? null, type: v.type ?? 0 },
   },
 });
 
@@ -121,7 +130,7 @@ export function useAddWebsite() {
       try {
         await apiFetch(FEEDS_PATH, {
           method: 'POST',
-          body: feedDocument({ feed: values.feed, websiteId: id, language: values.language, reach: values.reach === '' ? null : values.reach }),
+          body: feedDocument({ feed: values.feed, websiteId: id, language: values.language, reach: values.reach === '' ? null : values.reach, type: values.feedType }),
         });
       } catch (err) {
         throw new FeedStepError(id, err);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconLink, IconRss } from '@tabler/icons-react';
+import { IconLink, IconRss, IconSearch } from '@tabler/icons-react';
 import { LIMITS } from '../../../../common/limits';
 import { feedCreateBody, websiteCreateBody } from '../../../../common/schemas/websites';
 import { FormModalActions } from '../../../components/form-modal-actions';
@@ -9,6 +9,8 @@ import { closeThenReset } from '../../../components/modal-reset';
 import { toastError } from '../../../components/toasts';
 import { documentErrors, serverFieldErrors } from '../../../lib/form';
 import { FeedStepError, feedDocument, useAddWebsite, useLanguageOptions, websiteDocument, type NewWebsiteValues } from '../api/websites';
+import { FeedFinderResults } from './feed-finder';
+import { useFeedFinder } from './use-feed-finder';
 
 /** The form's errors, with the server's schema (common/schemas/websites.ts) and its catalogue messages. */
 function validate(values: NewWebsiteValues) {
@@ -17,10 +19,14 @@ function validate(values: NewWebsiteValues) {
   return { domain: site.domain, reach: site.reach, language: site.language, feed: feed.feed };
 }
 
-/** Add website: domain, feed, media score and language (000 §2, §5); closes when both calls return 201. */
+/**
+ * Add website: domain, feed, media score and language (000 §2, §5); closes when both calls return
+ * 201. "Find feeds" asks feed discovery about the domain and fills the feed from the one chosen.
+ */
 export function AddWebsiteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const languages = useLanguageOptions();
   const add = useAddWebsite();
+  const finder = useFeedFinder();
   // The website already created by an earlier attempt whose feed failed: only the feed is retried.
   const [created, setCreated] = useState<{ domain: string; id: string } | null>(null);
   const form = useForm<NewWebsiteValues>({
@@ -32,12 +38,27 @@ export function AddWebsiteModal({ opened, onClose }: { opened: boolean; onClose:
     closeThenReset(onClose, () => {
       form.reset();
       setCreated(null);
+      finder.reset();
     });
+
+  async function findFeeds() {
+    const domainError = validate(form.values).domain;
+    if (domainError) {
+      form.setFieldError('domain', domainError);
+      return;
+    }
+    try {
+      const fieldError = await finder.find(form.values.domain);
+      if (fieldError) form.setFieldError('domain', fieldError);
+    } catch (err) {
+      toastError(err);
+    }
+  }
 
   async function submit(values: NewWebsiteValues) {
     const websiteId = created && created.domain === values.domain.trim() ? created.id : undefined;
     try {
-      await add.mutateAsync({ values, websiteId });
+      await add.mutateAsync({ values: { ...values, feedType: finder.typeFor(values.feed) }, websiteId });
       close();
     } catch (err) {
       if (err instanceof FeedStepError) {
@@ -65,8 +86,24 @@ export function AddWebsiteModal({ opened, onClose }: { opened: boolean; onClose:
             leftSection={<IconLink size={16} />}
             disabled={!!created && created.domain === form.values.domain.trim()}
             {...form.getInputProps('domain')}
+            inputContainer={(input) => (
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+                <Button variant="light" leftSection={<IconSearch size={16} />} onClick={findFeeds} loading={finder.searching}>
+                  Find feeds
+                </Button>
+              </Group>
+            )}
           />
-          <TextInput label="Feed URL" placeholder="https://example.com/feed" required leftSection={<IconRss size={16} />} {...form.getInputProps('feed')} />
+          <FeedFinderResults finder={finder} onChoose={(url) => form.setFieldValue('feed', url)} />
+          <TextInput
+            label="Feed URL"
+            placeholder="https://example.com/feed"
+            description={finder.typeFor(form.values.feed) === 1 ? 'A news sitemap: read as one.' : undefined}
+            required
+            leftSection={<IconRss size={16} />}
+            {...form.getInputProps('feed')}
+          />
           <NumberInput
             label="Media score"
             description="From 0.1 to 10"

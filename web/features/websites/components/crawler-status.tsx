@@ -7,6 +7,7 @@ import { isAdmin, isPlatformOperator, useCurrentUser } from '../../../lib/sessio
 import { CRAWLER_STATUS_WINDOW_MINUTES } from '../../../../common/schemas/metrics';
 import { describeIngestLimit, isCrawlerRunning, useCrawlerStatus, type CrawlerStatusAttributes } from '../api/crawler-status';
 import classes from './crawler-status.module.css';
+import { CrawlerHealth } from './crawler-health';
 import { CrawlerWorkers } from './crawler-workers';
 
 const WINDOW = `${CRAWLER_STATUS_WINDOW_MINUTES} min`;
@@ -87,6 +88,7 @@ function StatusBody({ status }: { status: CrawlerStatusAttributes }) {
         <LatencyStat latency={status.api_latency_ms} />
         <IngestLimitStat limit={status.ingest_limit} />
       </div>
+      {status.health && <CrawlerHealth health={status.health} />}
       <Divider my="md" label="Worker processes" labelPosition="left" />
       <CrawlerWorkers workers={status.workers} measuredAt={status.measured_at} />
     </>

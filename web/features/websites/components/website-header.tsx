@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconExternalLink, IconPencil } from '@tabler/icons-react';
+import { IconBooks, IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { scoreBand, visitorsBand, formatVisitors } from '../../../../common/media-score';
-import { languageName } from '../../../../common/reference';
+import { countryByCode, languageName } from '../../../../common/reference';
+import { SOURCE_CATEGORY_LABELS } from '../../../../common/schemas/sources';
 import { MediaScoreBadge } from '../../../components/media-score-badge';
 import type { Website } from '../api/websites';
 import { EditScoreModal } from './edit-score-modal';
+import { FeedHealthBadge } from './feed-health-badge';
 import { WebsiteAvatar } from './website-avatar';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -17,6 +19,12 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
       <div>{children}</div>
     </Stack>
   );
+}
+
+/** "Shipped with Coverwatch, in the games-de pack · Germany". */
+function directoryHint(w: Website): string {
+  const country = w.country ? countryByCode(w.country)?.name : null;
+  return [`Shipped with Coverwatch${w.pack_id ? `, in the ${w.pack_id} pack` : ''}`, country].filter(Boolean).join(' · ');
 }
 
 /** Avatar, domain with its link, Metacritic badge and the key figures; the score opens its editor. */
@@ -47,6 +55,14 @@ export function WebsiteHeader({ website }: { website: Website }) {
                 EA list
               </Badge>
             )}
+            {website.in_directory && (
+              <Tooltip label={directoryHint(website)} withArrow multiline w={260}>
+                <Badge color="gray" variant="light" radius="sm" tt="none" leftSection={<IconBooks size={12} />}>
+                  {website.category ? `Directory · ${SOURCE_CATEGORY_LABELS[website.category]}` : 'Directory'}
+                </Badge>
+              </Tooltip>
+            )}
+            {website.health && <FeedHealthBadge health={website.health} />}
           </Group>
           {website.name && <Text c="dimmed">{website.name}</Text>}
           <Anchor href={website.fullUrl} target="_blank" rel="noopener noreferrer" size="sm">

@@ -50,7 +50,7 @@ export function WebsiteDetailPage() {
     );
   }
 
-  const { website, feeds, authors, accounts } = query.data;
+  const { website, feeds, authors, accounts, moves } = query.data;
   return (
     <>
       {crumbs}
@@ -64,7 +64,7 @@ export function WebsiteDetailPage() {
             <Authors authors={authors} />
           </Grid.Col>
         </Grid>
-        <FeedsSection websiteId={website.id} feedCount={feeds.length} />
+        <FeedsSection websiteId={website.id} feedCount={feeds.length} moves={moves} />
         <WebsiteMapSection geography={website.geography} />
         <WebsiteArticles websiteId={website.id} />
         <WebsiteCategories categories={website.categories} />
