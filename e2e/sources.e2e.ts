@@ -27,10 +27,20 @@ async function newPage(browser: Browser): Promise<{ context: BrowserContext; pag
   return { context, page };
 }
 
-async function shotAt(page: Page, name: string, widths = [1440, 390]) {
-  for (const width of widths) {
+/**
+ * Screenshots at 1440 and 390 px. A page that survives a reload is loaded afresh at each width
+ * (`ready` names what to wait for), as a phone would open it: a desktop layout shrunk in place
+ * leaves its navigation mid-transition.
+ */
+async function shotAt(page: Page, name: string, ready?: () => Promise<unknown>) {
+  for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    if (ready) {
+      await page.reload();
+      await ready();
+    }
     await page.screenshot({ path: `e2e/screenshots/${name}-${width}.png` });
+    if (ready && width === 390) expect(await fitsWidth(page), `${name} at 390 px`).toBe(true);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -76,7 +86,7 @@ describe('a new studio monitors real press on day one', () => {
     await page.getByText('No outlet is being monitored yet: the platform operator has not switched on any source.').waitFor();
     await page.getByRole('button', { name: 'Suggest an outlet' }).waitFor();
     expect(await fitsWidth(page)).toBe(true);
-    await shotAt(page, 'sources-empty-feed');
+    await shotAt(page, 'sources-empty-feed', () => page.getByTestId('coverage-empty').waitFor());
   });
 
   it('suggests an outlet: discovery runs and says what it found', async () => {
@@ -99,7 +109,7 @@ describe('a new studio monitors real press on day one', () => {
     const callout = page.getByTestId('sources-first-run');
     await callout.waitFor();
     expect(await callout.innerText()).toMatch(/Start monitoring \d{3} outlets in \d+ languages/);
-    await shotAt(page, 'sources-first-run');
+    await shotAt(page, 'sources-first-run', () => callout.waitFor());
     // The chooser explains that this reaches the internet, and can be put off.
     await page.getByRole('button', { name: 'Choose packs' }).click();
     const chooser = page.getByRole('dialog');
@@ -107,7 +117,8 @@ describe('a new studio monitors real press on day one', () => {
     expect(await chooser.innerText()).toMatch(/over the internet/);
     await shotAt(page, 'sources-first-run-chooser');
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Not now' }).click();
+    await chooser.waitFor({ state: 'detached' });
+    await callout.getByRole('button', { name: 'Not now' }).click();
     await callout.waitFor({ state: 'detached' });
 
     await page.goto(`${base()}/websites?view=suggestions`);
@@ -115,7 +126,7 @@ describe('a new studio monitors real press on day one', () => {
     await card.waitFor();
     expect(await card.innerText()).toContain('Aurora Interactive');
     expect(await fitsWidth(page)).toBe(true);
-    await shotAt(page, 'sources-suggestions');
+    await shotAt(page, 'sources-suggestions', () => card.waitFor());
   });
 
   it('approves it in one click, and the articles arrive in the studio’s feed', async () => {
@@ -128,16 +139,18 @@ describe('a new studio monitors real press on day one', () => {
       'the outlet’s article in the studio’s feed',
       async () => {
         await feed.reload();
-        return feed.getByText('Skyward Saga gets a March release date').isVisible({ timeout: 2000 }).catch(() => false);
+        // The feed loads after the page: give it a moment before reloading again.
+        return feed.getByText('Skyward Saga gets a March release date').waitFor({ timeout: 5000 }).then(() => true, () => false);
       },
       90000,
     );
     expect(await feed.getByTestId('coverage-empty').count()).toBe(0);
-    await shotAt(feed, 'sources-articles-arrived');
+    await shotAt(feed, 'sources-articles-arrived', () => feed.getByText('Skyward Saga gets a March release date').first().waitFor());
 
     // The source packs screen still offers the directory, none of it switched on.
     await page.goto(`${base()}/websites?view=packs`);
-    await page.getByText(/Directory: \d{3} outlets in \d+ languages · 0 of \d+ packs enabled/).waitFor();
-    await shotAt(page, 'sources-packs');
+    const summary = page.getByText(/Directory: \d{3} outlets in \d+ languages · 0 of \d+ packs enabled/);
+    await summary.waitFor();
+    await shotAt(page, 'sources-packs', () => summary.waitFor());
   });
 });

@@ -115,6 +115,16 @@ async function insertSuggestion(db: Tx, values: typeof websiteSuggestions.$infer
 }
 
 /**
+ * What approving a discovery adds: the outlet's main feed (the first proven one; a page names its
+ * main feed first, and the same stories in RSS and Atom would be polled twice), or its news sitemap
+ * when it has no feed. The other candidates stay listed on the suggestion.
+ */
+export function mainFeeds(found: DiscoveredFeed[]): DiscoveredFeed[] {
+  const feed = found.find((f) => f.kind !== 'news_sitemap');
+  return feed ? [feed] : found.slice(0, 1);
+}
+
+/**
  * The operator approves or rejects. Approving adds the outlet (or uses the one the domain already
  * is) with the discovered feeds, switched on and polled at once.
  */
@@ -141,7 +151,7 @@ export async function decideSuggestion(
       }
       const created = await insertNewFeeds(
         tx,
-        found.map((f) => ({ websiteId: websiteId!, feed: f.url, type: feedTypeOfKind(f.kind), title: f.title, origin: 'suggestion', nextCheckAt: now })),
+        mainFeeds(found).map((f) => ({ websiteId: websiteId!, feed: f.url, type: feedTypeOfKind(f.kind), title: f.title, origin: 'suggestion', nextCheckAt: now })),
       );
       polls = [...created.map((c) => c.id), ...(await enableWebsiteFeeds(tx, websiteId, now))];
     }

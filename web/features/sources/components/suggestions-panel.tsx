@@ -48,7 +48,7 @@ export function SuggestionsPanel() {
             Suggested outlets
           </Title>
           <Text size="sm" className={secondary.secondary}>
-            Outlets organizations asked for. Approving one adds it with the feeds found and fetches them at once.
+            Outlets organizations asked for. Approving one adds it with its main feed (or its news sitemap) and fetches it at once.
           </Text>
         </Stack>
         <SegmentedControl

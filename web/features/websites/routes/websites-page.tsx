@@ -31,10 +31,13 @@ export function WebsitesPage({ views = [] }: { views?: readonly WebsitesView[] }
         <WebsitesTable />
       ) : (
         <Tabs value={view} onChange={(v) => v && setView(v)} keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value={LIST_VIEW}>Websites</Tabs.Tab>
+          {/* One row on a phone too: the tabs share it instead of wrapping under each other. */}
+          <Tabs.List mb="md" grow style={{ flexWrap: 'nowrap' }}>
+            <Tabs.Tab value={LIST_VIEW} px="xs">
+              Websites
+            </Tabs.Tab>
             {views.map((v) => (
-              <Tabs.Tab key={v.value} value={v.value}>
+              <Tabs.Tab key={v.value} value={v.value} px="xs">
                 {v.label}
               </Tabs.Tab>
             ))}
