@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../server/db/embedded.js';
 import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
@@ -258,4 +258,47 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return Math.round(sorted[i] * 100) / 100;
+}
+
+/** One request of the people's load (bench/responsiveness.ts --load): which endpoint, how long, what status. */
+export interface LoadSample {
+  endpoint: 'projects' | 'articles_feed';
+  ms: number;
+  status: number;
+}
+
+/**
+ * People reading the app while something else happens: 20 requests/s of projects and an articles
+ * feed from a child process of its own (bench/responsiveness.ts's load generator), until `until`
+ * settles; answers the samples. The caller awaits `until` itself and sees its error.
+ */
+export async function underLoad(url: string, token: string, alertId: number, until: Promise<unknown>): Promise<LoadSample[]> {
+  const generator = path.join(root, 'bench', 'responsiveness.ts');
+  const child = fork(generator, ['--load', url, token, String(alertId)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  await until.catch(() => {});
+  const samples = new Promise<LoadSample[]>((resolve) => child.once('message', (m) => resolve(m as LoadSample[])));
+  child.send('stop');
+  return samples;
+}
+
+/** The table's rows for each phase's samples, per endpoint ("throughput" = the slowest request). */
+export function latencyRows(phases: [string, LoadSample[]][], engine: string, peakRssMb: number): Row[] {
+  const rows: Row[] = [];
+  for (const [phase, samples] of phases) {
+    for (const endpoint of ['projects', 'articles_feed'] as const) {
+      const ms = samples.filter((s) => s.endpoint === endpoint).map((s) => s.ms);
+      rows.push({
+        operation: `${endpoint} (${phase})`,
+        engine,
+        n: ms.length,
+        median_ms: percentile(ms, 50),
+        p95_ms: percentile(ms, 95),
+        p99_ms: percentile(ms, 99),
+        throughput: Math.round(Math.max(...ms)),
+        throughput_unit: 'ms max',
+        peak_rss_mb: peakRssMb,
+      });
+    }
+  }
+  return rows;
 }

@@ -9,30 +9,15 @@
 //
 // --compare adds the single-process start (`--role=all`, the old default) for the table's
 // second row. Each mode starts its own server on its own fresh database.
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFakeFeedServer } from '../test/fakes/feeds.js';
 import { FEEDS, ITEMS_PER_FEED, VOCAB, addFeedsThroughApi, articlesStored, seedAlerts, serveFeeds } from './crawl-data.js';
-import { login, percentile, printTable, startBenchDatabase, startServer, treePeakRssMb, writeResults, type Row } from './lib.js';
+import { latencyRows, login, printTable, startBenchDatabase, startServer, treePeakRssMb, underLoad, writeResults, type LoadSample, type Row } from './lib.js';
 
 const RATE = 20;
 const ENDPOINTS = ['projects', 'articles_feed'] as const;
 type Endpoint = (typeof ENDPOINTS)[number];
-interface Sample {
-  endpoint: Endpoint;
-  ms: number;
-  status: number;
-}
-
-/** Runs the load from a child process until `until` settles; returns its samples. */
-async function underLoad(url: string, token: string, alertId: number, until: Promise<unknown>): Promise<Sample[]> {
-  const child = fork(fileURLToPath(import.meta.url), ['--load', url, token, String(alertId)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  await until.catch(() => {}); // the caller awaits `until` itself and sees its error
-  const samples = new Promise<Sample[]>((resolve) => child.once('message', (m) => resolve(m as Sample[])));
-  child.send('stop');
-  return samples;
-}
+type Sample = LoadSample;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -125,23 +110,7 @@ async function runMode(mode: { key: string; name: string; args: string[] }, idle
     eventLoopMaxMs = Object.fromEntries(Object.entries(eventLoopMaxMs).sort());
 
     const peak = treePeakRssMb(server.pid);
-    const rows: Row[] = [];
-    for (const [phase, samples] of [['no crawl', idle], [`crawl, ${mode.name}`, during]] as const) {
-      for (const endpoint of ENDPOINTS) {
-        const ms = samples.filter((s) => s.endpoint === endpoint).map((s) => s.ms);
-        rows.push({
-          operation: `${endpoint} (${phase})`,
-          engine: database.engine,
-          n: ms.length,
-          median_ms: percentile(ms, 50),
-          p95_ms: percentile(ms, 95),
-          p99_ms: percentile(ms, 99),
-          throughput: Math.round(Math.max(...ms)),
-          throughput_unit: 'ms max',
-          peak_rss_mb: peak,
-        });
-      }
-    }
+    const rows = latencyRows([['no crawl', idle], [`crawl, ${mode.name}`, during]], database.engine, peak);
     return { rows, ingest: { articles, seconds: Math.round(seconds * 10) / 10, perSecond: Math.round(articles / seconds) }, eventLoopMaxMs };
   } finally {
     await db.end();

@@ -10,13 +10,11 @@
 //    100 ms; ingest ≥ 1,000 articles/s).
 //
 //   npm run bench -- --only=sources [--outlets=400]
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startOutletsWeb, type Outlet } from '../test/fakes/outlets-web.js';
 import { discoverFeeds } from '../server/features/sources/discover.js';
 import { VOCAB, seedAlerts, sentence } from './crawl-data.js';
-import { api, login, percentile, printTable, startBenchDatabase, startServer, treePeakRssMb, writeResults, type Row } from './lib.js';
+import { api, latencyRows, login, percentile, printTable, startBenchDatabase, startServer, treePeakRssMb, underLoad, writeResults, type Row } from './lib.js';
 
 const DISCOVERED = 100;
 const DISCOVERY_PARALLEL = 10;
@@ -25,7 +23,6 @@ const OUTLETS = Number(process.argv.find((a) => a.startsWith('--outlets='))?.spl
 // As bench/responsiveness's feeds: a hundred stories each (the fake's ten, and ninety published here).
 const ITEMS_PER_OUTLET = 100;
 const PACK = 'bench-games-en';
-const LOAD = fileURLToPath(new URL('./responsiveness.ts', import.meta.url));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -77,20 +74,6 @@ async function writePack(db: pg.Client, outlets: Outlet[]) {
   );
 }
 
-interface Sample {
-  endpoint: string;
-  ms: number;
-  status: number;
-}
-
-async function underLoad(url: string, token: string, alertId: number, until: Promise<unknown>): Promise<Sample[]> {
-  const child = fork(LOAD, ['--load', url, token, String(alertId)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  await until.catch(() => {});
-  const samples = new Promise<Sample[]>((resolve) => child.once('message', (m) => resolve(m as Sample[])));
-  child.send('stop');
-  return samples;
-}
-
 async function benchPack(outlets: Outlet[]): Promise<{ rows: Row[]; extra: Record<string, unknown> }> {
   const database = await startBenchDatabase('sources');
   const server = await startServer({ DATABASE_URL: database.url, SEED_DEMO: 'false', ALLOW_PRIVATE_NETWORK: 'true' });
@@ -127,23 +110,7 @@ async function benchPack(outlets: Outlet[]): Promise<{ rows: Row[]; extra: Recor
       `select count(*) filter (where health = 'ok')::int as ok, count(*) filter (where health <> 'ok')::int as other from feeds where not disabled`,
     );
     const peak = treePeakRssMb(server.pid);
-    const rows: Row[] = [];
-    for (const [phase, samples] of [['no crawl', idle], [`${outlets.length} outlets switched on`, during]] as const) {
-      for (const endpoint of ['projects', 'articles_feed']) {
-        const ms = samples.filter((s) => s.endpoint === endpoint).map((s) => s.ms);
-        rows.push({
-          operation: `${endpoint} (${phase})`,
-          engine: database.engine,
-          n: ms.length,
-          median_ms: percentile(ms, 50),
-          p95_ms: percentile(ms, 95),
-          p99_ms: percentile(ms, 99),
-          throughput: Math.round(Math.max(...ms)),
-          throughput_unit: 'ms max',
-          peak_rss_mb: peak,
-        });
-      }
-    }
+    const rows = latencyRows([['no crawl', idle], [`${outlets.length} outlets switched on`, during]], database.engine, peak);
     const perSecond = Math.round(articles / seconds);
     console.log(
       `pack of ${outlets.length} outlets: ${articles} articles in ${seconds.toFixed(1)} s = ${perSecond} articles/s ` +
