@@ -58,6 +58,12 @@ describe('feed discovery (operator)', () => {
       const refused = await discover('http://127.0.0.1:9/', op.token, strict);
       expect(refused.statusCode).toBe(422);
       expect(refused.json().errors[0].source.pointer).toBe('/data/attributes/url');
+      // A suggestion of a private address: the same 422, and nothing kept.
+      const company = await makeOrg(strict, { name: 'Strict Studio' });
+      const suggested = await suggest('http://10.0.0.5/', company.token, strict);
+      expect(suggested.statusCode).toBe(422);
+      expect(suggested.json().errors[0].source.pointer).toBe('/data/attributes/url');
+      expect((await strict.deps.db.execute(sql`select count(*)::int as n from website_suggestions`)).rows).toEqual([{ n: 0 }]);
       const garbage = await discover('not a url', op.token, strict);
       expect(garbage.statusCode).toBe(422);
       expect(garbage.json().errors[0]).toMatchObject({ detail: 'Ups! Website URL is not valid', source: { pointer: '/data/attributes/url' } });
