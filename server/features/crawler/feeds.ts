@@ -137,15 +137,16 @@ export async function adoptDirectoryFeeds(db: Tx, urls: string[]): Promise<void>
 /**
  * Switches the directory feeds of a source pack's outlets on or off (the operator's choice of
  * packs). Switched on, they are due at once with a clean slate, as a re-enabled feed is.
- * Answers the feeds changed.
+ * Answers the ids of the feeds changed.
  */
-export async function setPackFeedsEnabled(db: Tx, packId: string, enabled: boolean, now: Date): Promise<number> {
-  const changed = await db.execute(sql`
+export async function setPackFeedsEnabled(db: Tx, packId: string, enabled: boolean, now: Date): Promise<number[]> {
+  const changed = await db.execute<{ id: number }>(sql`
     update feeds f set disabled = ${!enabled}, updated_at = ${now.toISOString()}::timestamptz
       ${enabled ? sql`, next_check_at = ${now.toISOString()}::timestamptz, error_count = 0, last_error = null` : sql``}
     from websites w
-    where w.id = f.website_id and w.pack_id = ${packId} and f.origin = 'directory' and f.disabled = ${enabled}`);
-  return changed.rowCount ?? 0;
+    where w.id = f.website_id and w.pack_id = ${packId} and f.origin = 'directory' and f.disabled = ${enabled}
+    returning f.id`);
+  return changed.rows.map((r) => Number(r.id));
 }
 
 /** Switches on every disabled feed of a website (an approved suggestion of an outlet already known); answers their ids. */

@@ -21,10 +21,10 @@ export async function enqueueFeedPoll(boss: PgBoss | null, feedId: number): Prom
 }
 
 /**
- * Asks the scheduler to run now (many feeds became due at once: a source pack switched on), so
- * their polls start within seconds rather than at the next minute. Call after commit.
+ * Polls for many feeds at once (a source pack switched on), one job each in one insert; feeds
+ * already queued or polling are skipped (the singleton). Call after commit.
  */
-export async function kickFeedSchedule(boss: PgBoss | null): Promise<void> {
-  if (!boss) return;
-  await boss.send(CRAWLER_QUEUES.feedSchedule, {});
+export async function enqueueFeedPolls(boss: PgBoss | null, feedIds: number[]): Promise<void> {
+  if (!boss || feedIds.length === 0) return;
+  await boss.insert(CRAWLER_QUEUES.feedPoll, feedIds.map((feedId) => ({ data: { feedId }, singletonKey: `feed-${feedId}` })));
 }

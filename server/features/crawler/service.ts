@@ -3,7 +3,7 @@
  * waiting for its next scheduled check; parsed items are ingested as a poll would (the archive,
  * alert matching and notifications in one transaction; tests of those features set a scene with it).
  */
-export { enqueueFeedPoll, kickFeedSchedule } from './queue.js';
+export { enqueueFeedPoll, enqueueFeedPolls } from './queue.js';
 export { ingestItems, type IngestFeed } from './ingest.js';
 /** One poll of a feed as the crawler's job runs it: fetch, parse, ingest (other features' tests reproduce a crawl with it). */
 export { pollFeed } from './poll.js';

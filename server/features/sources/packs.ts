@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { sourcePacks } from '../../db/schema/sources.js';
 import { notFound } from '../../http/errors.js';
 import { readInstanceSetting, writeInstanceSetting } from '../auth/service.js';
-import { kickFeedSchedule, setPackFeedsEnabled } from '../crawler/service.js';
+import { enqueueFeedPolls, setPackFeedsEnabled } from '../crawler/service.js';
 
 const FIRST_RUN_KEY = 'sources_first_run_done';
 
@@ -75,15 +75,15 @@ export async function markFirstRunDone(db: Tx, now = new Date()): Promise<void> 
 
 /**
  * Switches a pack on or off: its directory feeds follow in the same transaction; switched on,
- * the scheduler is asked to run now so the first polls start within seconds.
+ * their polls are queued at once (after commit), not at the scheduler's next minute.
  */
 export async function setPackEnabled(deps: { db: Db; boss: PgBoss | null }, id: string, enabled: boolean, now = new Date()): Promise<PackRow> {
-  await deps.db.transaction(async (tx) => {
+  const changed = await deps.db.transaction(async (tx) => {
     const [pack] = await tx.update(sourcePacks).set({ enabled, changedAt: now, updatedAt: now }).where(eq(sourcePacks.id, id)).returning({ id: sourcePacks.id });
     if (!pack) throw notFound('source pack');
-    await setPackFeedsEnabled(tx, id, enabled, now);
+    return setPackFeedsEnabled(tx, id, enabled, now);
   });
-  if (enabled) await kickFeedSchedule(deps.boss);
+  if (enabled) await enqueueFeedPolls(deps.boss, changed);
   const [row] = await listPacks(deps.db, id);
   return row;
 }
