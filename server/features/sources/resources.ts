@@ -1,7 +1,7 @@
 import type { DiscoveredFeed, SourcePackAttributes, SuggestionStatus, WebsiteSuggestionAttributes } from '../../../common/schemas/sources.js';
 import { resource, type Resource } from '../../http/jsonapi.js';
 import type { PackRow } from './packs.js';
-import type { SuggestionListRow, SuggestionRow } from './suggestions.js';
+import type { SuggestionListRow } from './suggestions.js';
 
 export function packResource(p: PackRow): Resource {
   return resource('source_pack', p.id, {
@@ -18,9 +18,8 @@ export function packResource(p: PackRow): Resource {
 }
 
 /** A suggestion; the organization's name only for the operator's eyes. */
-export function suggestionResource(s: SuggestionRow | SuggestionListRow, opts: { operator: boolean; monitored?: boolean }): Resource {
+export function suggestionResource(s: SuggestionListRow, opts: { operator: boolean }): Resource {
   const feeds = s.feeds as DiscoveredFeed[];
-  const list = 'monitored' in s ? s : null;
   return resource('website_suggestion', s.id, {
     url: s.url,
     domain: s.domain,
@@ -30,9 +29,9 @@ export function suggestionResource(s: SuggestionRow | SuggestionListRow, opts: {
     website_id: s.websiteId === null ? null : String(s.websiteId),
     // An outlet the installation already had: it carries no discovery of its own.
     existing: s.websiteId !== null && feeds.length === 0 && s.reason === null,
-    monitored: opts.monitored ?? list?.monitored ?? false,
+    monitored: s.monitored,
     organization_id: String(s.organizationId),
-    organization_name: opts.operator ? (list?.organizationName ?? null) : null,
+    organization_name: opts.operator ? s.organizationName : null,
     'created-at': s.createdAt.toISOString(),
     'decided-at': s.decidedAt?.toISOString() ?? null,
   } satisfies WebsiteSuggestionAttributes);

@@ -13,7 +13,7 @@ import { JSONAPI, parseListParams, resource, sendList, sendOne } from '../../htt
 import { pageWindow } from '../../db/paging.js';
 import { listPacks, markFirstRunDone, setPackEnabled, sourcesStatus, sourcesSummary } from './packs.js';
 import { packResource, suggestionResource } from './resources.js';
-import { decideSuggestion, discoverForPerson, findSuggestion, listSuggestions, suggestOutlet } from './suggestions.js';
+import { decideSuggestion, discoverForPerson, findSuggestion, listSuggestions, readSuggestion, suggestOutlet } from './suggestions.js';
 
 const packParams = z.object({ id: z.string().trim().min(1).max(64).regex(/^[a-z0-9-]+$/, 'Unknown source pack') });
 const idParams = z.object({ id: idSchema });
@@ -83,8 +83,7 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
       const auth = requireOrg(req);
       if (auth.roleId !== ROLE.admin) throw new AppError('forbidden', 'Only an admin of the organization can suggest an outlet');
       const { row, created } = await suggestOutlet({ db, boss: boss(), config }, { orgId: auth.orgId, userId: auth.userId }, req.body.data.attributes.url);
-      const [listed] = (await listSuggestions(db, { orgId: auth.orgId, limit: 1, offset: 0, id: row.id })).rows;
-      return sendOne(reply, suggestionResource(listed ?? row, { operator: isPlatformOperator(req) }), created ? 201 : 200);
+      return sendOne(reply, suggestionResource(await readSuggestion(db, row.id), { operator: isPlatformOperator(req) }), created ? 201 : 200);
     },
   );
 
@@ -112,8 +111,7 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
       const auth = requireOperatorAdmin(req);
       if (!(await findSuggestion(db, req.params.id, null))) throw notFound('suggestion');
       const row = await decideSuggestion({ db, boss: boss() }, req.params.id, req.body.data.attributes.status, auth.userId);
-      const [listed] = (await listSuggestions(db, { orgId: null, limit: 1, offset: 0, id: row.id })).rows;
-      return sendOne(reply, suggestionResource(listed ?? row, { operator: isOperatorAdmin(auth) }));
+      return sendOne(reply, suggestionResource(await readSuggestion(db, row.id), { operator: isOperatorAdmin(auth) }));
     },
   );
 }

@@ -207,3 +207,10 @@ export async function listSuggestions(
   ]);
   return { rows: rows.map((r) => ({ ...r.row, organizationName: r.organizationName, monitored: Boolean(r.monitored) })), total: n };
 }
+
+/** One suggestion as the list shows it (with its organization's name and whether its outlet is monitored). */
+export async function readSuggestion(db: Tx, id: number): Promise<SuggestionListRow> {
+  const [row] = (await listSuggestions(db, { orgId: null, id, limit: 1, offset: 0 })).rows;
+  if (!row) throw notFound('suggestion');
+  return row;
+}
