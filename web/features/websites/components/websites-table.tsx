@@ -42,7 +42,7 @@ function HealthCell({ w }: { w: WebsiteAttributes }) {
   if (!w.health)
     return (
       <Tooltip label="Every feed of this website is switched off" withArrow>
-        <Badge color="gray" variant="outline" tt="none">
+        <Badge variant="default" tt="none">
           Off
         </Badge>
       </Tooltip>
