@@ -24,8 +24,7 @@ export const theme = createTheme({
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   components: {
-    // Every modal's close button has a name (Mantine's has only an icon).
-    Modal: { defaultProps: { centered: true, radius: 'md', overlayProps: { backgroundOpacity: 0.45, blur: 2 }, closeButtonProps: { 'aria-label': 'Close' } }, styles: { title: { fontWeight: 650 } } },
+    Modal: { defaultProps: { centered: true, radius: 'md', overlayProps: { backgroundOpacity: 0.45, blur: 2 } }, styles: { title: { fontWeight: 650 } } },
     Drawer: { defaultProps: { overlayProps: { backgroundOpacity: 0.35 } } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 200 } },
     Paper: { defaultProps: { radius: 'md' } },

@@ -94,7 +94,7 @@ export function FirstRunModal({ opened, onClose, data }: Props) {
   const phone = useMediaQuery('(max-width: 36em)');
   const s = data.summary;
   return (
-    <Modal opened={opened} onClose={onClose} title={MSG.outlets.firstRunTitle(s.directory_outlets, s.directory_languages)} size="xl" fullScreen={phone} closeOnClickOutside={false} styles={{ title: { lineHeight: 1.3 } }}>
+    <Modal opened={opened} onClose={onClose} title={MSG.outlets.firstRunTitle(s.directory_outlets, s.directory_languages)} size="xl" fullScreen={phone} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { lineHeight: 1.3 } }}>
       <FirstRunBody data={data} onClose={onClose} phone={!!phone} />
     </Modal>
   );

@@ -30,7 +30,7 @@ export function SuggestOutletModal({ opened, onClose }: { opened: boolean; onClo
   const f = useSuggestForm();
   const close = () => closeThenReset(onClose, f.again);
   return (
-    <Modal opened={opened} onClose={close} title="Suggest an outlet" size="md">
+    <Modal opened={opened} onClose={close} title="Suggest an outlet" closeButtonProps={{ 'aria-label': 'Close' }} size="md">
       {f.result ? (
         <Stack gap="md">
           <SuggestResultView result={f.result} />
