@@ -200,8 +200,15 @@ describe('coverage engine', () => {
     const links = Array.from({ length: 20 }, (_, i) => `${siteUrl}/imports/link-${i + 1}.html`);
     await modal.getByLabel('Links').fill(links.join('\n'));
     await modal.getByRole('button', { name: /Import/ }).click();
-    await modal.getByRole('progressbar', { name: 'Import progress' }).waitFor();
+    // The bar's filled section is what carries the role; its width animates from 0, and under a
+    // loaded CI machine the transition can lag behind the count, so the bar is checked by its
+    // value (and the visible count beside it), not by its painted width.
+    const bar = modal.getByRole('progressbar', { name: 'Import progress' });
+    await bar.waitFor({ state: 'attached' });
+    await modal.getByTestId('bulk-progress-count').waitFor();
     await page.getByText('Successfully imported 20 articles.').waitFor({ timeout: 60000 });
+    expect(await bar.getAttribute('aria-valuenow')).toBe('100');
+    expect(await modal.getByTestId('bulk-progress-count').textContent()).toBe('20 / 20');
     await j.shot('coverage-bulk-import');
     const saved = await api('GET', `/api/articles?filter[project_id]=${projectId}&page[page_size]=100`);
     expect(saved.length).toBe(23);
