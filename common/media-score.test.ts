@@ -1,39 +1,75 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { clampScore, formatVisitors, mediaScoreFromTraffic, scoreBand, visitorsBand } from './media-score.js';
+import {
+  clampScore, estimatedViews, formatVisitors, mediaScoreFromRank, mediaScoreFromVisitors, rankFromVisitors, scoreBand, visitorsBand, visitorsFromRank,
+} from './media-score.js';
 
-describe('mediaScoreFromTraffic', () => {
-  it('maps monthly visitors on the documented log scale', () => {
-    expect(mediaScoreFromTraffic({ muv: 1_000 })).toBe(0.1);
-    expect(mediaScoreFromTraffic({ muv: 10 })).toBe(0.1);
-    expect(mediaScoreFromTraffic({ muv: 1_000_000 })).toBe(5);
-    expect(mediaScoreFromTraffic({ muv: 1_000_000_000 })).toBe(10);
-    expect(mediaScoreFromTraffic({ muv: 50_000_000_000 })).toBe(10);
-    expect(mediaScoreFromTraffic({ muv: 10_000_000 })).toBe(6.7);
+describe('mediaScoreFromRank', () => {
+  it('follows the documented anchors: the top 100 score at least 9, a million-line list ends at 1', () => {
+    expect(mediaScoreFromRank(1)).toBe(10);
+    expect(mediaScoreFromRank(100)).toBe(9);
+    expect(mediaScoreFromRank(10_000)).toBe(6);
+    expect(mediaScoreFromRank(100_000)).toBe(3);
+    expect(mediaScoreFromRank(1_000_000)).toBe(1);
+    expect(mediaScoreFromRank(10_000_000)).toBe(0.1);
+    expect(mediaScoreFromRank(1_000)).toBe(7.5);
+    for (let r = 1; r <= 100; r++) expect(mediaScoreFromRank(r)).toBeGreaterThanOrEqual(9);
   });
 
-  it('prefers visitors over rank and falls back to rank, then to 0.1', () => {
-    expect(mediaScoreFromTraffic({ muv: 1_000_000, rank: 1 })).toBe(5);
-    expect(mediaScoreFromTraffic({ rank: 1 })).toBe(10);
-    expect(mediaScoreFromTraffic({ rank: 1000 })).toBe(5.7);
-    expect(mediaScoreFromTraffic({ rank: 10_000_000 })).toBe(0.1);
-    expect(mediaScoreFromTraffic({ muv: null, rank: null })).toBe(0.1);
-    expect(mediaScoreFromTraffic({ muv: 0 })).toBe(0.1);
+  it('gives an unranked site the default 0.1', () => {
+    for (const r of [null, undefined, 0, -5, Number.NaN, Number.POSITIVE_INFINITY, 1e12]) expect(mediaScoreFromRank(r)).toBe(0.1);
   });
 
-  it('always stays within 0.1–10 with one decimal and grows with traffic', () => {
+  it('stays within 0.1–10 with one decimal, and a better rank never scores lower (every rank)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: 1, max: 1e12 }), (a, b) => {
-        const s = mediaScoreFromTraffic({ muv: a });
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (a, b) => {
+        const s = mediaScoreFromRank(a);
         expect(s).toBeGreaterThanOrEqual(0.1);
         expect(s).toBeLessThanOrEqual(10);
         expect(Math.round(s * 10) / 10).toBe(s);
-        const [lo, hi] = a < b ? [a, b] : [b, a];
-        expect(mediaScoreFromTraffic({ muv: lo })).toBeLessThanOrEqual(mediaScoreFromTraffic({ muv: hi }));
+        const [better, worse] = a < b ? [a, b] : [b, a];
+        expect(mediaScoreFromRank(better)).toBeGreaterThanOrEqual(mediaScoreFromRank(worse));
+      }),
+      { numRuns: 2000 },
+    );
+    // And exhaustively over the first million ranks, where every list has its entries.
+    let previous = 10;
+    for (let r = 1; r <= 1_000_000; r++) {
+      const s = mediaScoreFromRank(r);
+      if (s > previous) throw new Error(`rank ${r} scores ${s}, above rank ${r - 1}'s ${previous}`);
+      previous = s;
+    }
+  });
+});
+
+describe('visitors and views from the rank', () => {
+  it('estimates monthly visitors on a power curve and inverts it', () => {
+    expect(visitorsFromRank(null)).toBeNull();
+    expect(visitorsFromRank(1)).toBe(2e10);
+    expect(visitorsFromRank(10_000)).toBeGreaterThan(4e6);
+    expect(visitorsFromRank(10_000)).toBeLessThan(6e6);
+    expect(rankFromVisitors(visitorsFromRank(5_000)!)).toBeCloseTo(5_000, -1);
+    expect(mediaScoreFromVisitors(visitorsFromRank(10_000))).toBe(6);
+    expect(mediaScoreFromVisitors(null)).toBe(0.1);
+    expect(mediaScoreFromVisitors(0)).toBe(0.1);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e8 }), fc.integer({ min: 1, max: 1e8 }), (a, b) => {
+        const [better, worse] = a < b ? [a, b] : [b, a];
+        expect(visitorsFromRank(better)!).toBeGreaterThanOrEqual(visitorsFromRank(worse)!);
       }),
     );
   });
 
+  it('estimates an article’s views as a capped share of its outlet’s visitors', () => {
+    expect(estimatedViews(null)).toBeNull();
+    expect(estimatedViews(82_000_000)).toBe(82_000);
+    expect(estimatedViews(180_000)).toBe(180);
+    expect(estimatedViews(5e10)).toBe(1_000_000);
+    expect(estimatedViews(0)).toBe(0);
+  });
+});
+
+describe('clampScore', () => {
   it('clamps anything to the score range', () => {
     expect(clampScore(-3)).toBe(0.1);
     expect(clampScore(11)).toBe(10);

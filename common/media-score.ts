@@ -1,27 +1,89 @@
 import { LIMITS } from './limits.js';
 
 /**
- * The media score (the API's `reach`, 0.1–10) derived from a website's traffic.
+ * The media score (the API's `reach`, 0.1–10) from a site's rank in a traffic ranking (the
+ * Tranco list: rank 1 is the most visited registrable domain). Traffic falls off as a power of
+ * the rank, so the score is piecewise linear in log10(rank) between these anchors, calibrated
+ * to the spec's colour bands (001 §9):
  *
- * Traffic spans six orders of magnitude between a hobby blog and the largest outlets, so the
- * score is logarithmic: every tenfold of monthly unique visitors adds the same amount.
+ * | rank        | score | band          | who is there (Tranco, 2026)                    |
+ * | ----------- | ----- | ------------- | ---------------------------------------------- |
+ * | 1           | 10    | 9+ Top        | the largest platforms                          |
+ * | 100         | 9     | 9+ Top        | the top 100 all score at least 9               |
+ * | 10,000      | 6     | 6–9 High      | the major games and tech outlets (≈ 300–8,000) |
+ * | 100,000     | 3     | 3–6 Medium    | national and specialist outlets                |
+ * | 1,000,000   | 1     | 1–3 Low       | the end of a million-line list                 |
+ * | 10,000,000  | 0.1   | 0–1 Minimal   | (longer lists)                                 |
  *
- * - From monthly unique visitors (preferred): `10 × (log10(muv) − 3) / 6`, so
- *   1,000 visitors → 0.1 (the floor), 1M → 5, 1B → 10.
- * - From the global traffic rank when the visitors are unknown: `10 × (7 − log10(rank)) / 7`,
- *   so rank 1 → 10, rank 1,000 → 5.7, rank 10M → 0.1.
- * - Neither: the spec's default score, 0.1.
- *
- * The result is rounded to one decimal and clamped to 0.1–10 (001 §9).
+ * Unranked (not in the list, or no list yet): 0.1, the spec's default. Non-increasing in the
+ * rank: a better rank never scores lower. Rounded to one decimal.
  */
-export function mediaScoreFromTraffic({ muv, rank }: { muv?: number | null; rank?: number | null }): number {
-  if (muv !== null && muv !== undefined && Number.isFinite(muv) && muv > 0) {
-    return clampScore((10 * (Math.log10(muv) - 3)) / 6);
-  }
-  if (rank !== null && rank !== undefined && Number.isFinite(rank) && rank >= 1) {
-    return clampScore((10 * (7 - Math.log10(rank))) / 7);
+export const RANK_SCORE_ANCHORS: readonly (readonly [rank: number, score: number])[] = [
+  [1, 10],
+  [100, 9],
+  [10_000, 6],
+  [100_000, 3],
+  [1_000_000, 1],
+  [10_000_000, 0.1],
+];
+
+export function mediaScoreFromRank(rank: number | null | undefined): number {
+  if (rank === null || rank === undefined || !Number.isFinite(rank) || rank < 1) return LIMITS.mediaScore.min;
+  const x = Math.log10(rank);
+  for (let i = 1; i < RANK_SCORE_ANCHORS.length; i++) {
+    const [r1, s1] = RANK_SCORE_ANCHORS[i];
+    const x1 = Math.log10(r1);
+    if (x <= x1) {
+      const [r0, s0] = RANK_SCORE_ANCHORS[i - 1];
+      const x0 = Math.log10(r0);
+      return clampScore(s0 + ((s1 - s0) * (x - x0)) / (x1 - x0));
+    }
   }
   return LIMITS.mediaScore.min;
+}
+
+/**
+ * Monthly visitors estimated from the rank when no traffic source is connected: visits fall
+ * off as a power of the rank (Zipf-like, as measured for web traffic), `VISITS_AT_RANK_1 ×
+ * rank^−VISITS_EXPONENT`. Calibrated on public figures of 2025–26 (rank ≈ 500 → ≈ 70M a month,
+ * rank ≈ 10,000 → ≈ 5M, rank ≈ 1,000,000 → ≈ 80K); an order-of-magnitude figure, always shown
+ * as an estimate. Null when unranked.
+ */
+export const VISITS_AT_RANK_1 = 2e10;
+export const VISITS_EXPONENT = 0.9;
+
+export function visitorsFromRank(rank: number | null | undefined): number | null {
+  if (rank === null || rank === undefined || !Number.isFinite(rank) || rank < 1) return null;
+  return Math.round(VISITS_AT_RANK_1 * Math.pow(rank, -VISITS_EXPONENT));
+}
+
+/** The rank the estimate curve gives to a number of monthly visitors (its inverse). */
+export function rankFromVisitors(muv: number): number {
+  return Math.max(1, Math.round(Math.pow(VISITS_AT_RANK_1 / Math.max(1, muv), 1 / VISITS_EXPONENT)));
+}
+
+/**
+ * The score a site with these monthly visitors would have by its rank (for figures typed or
+ * measured without a rank: the demo's outlets). Through the same rank curve, so it agrees.
+ */
+export function mediaScoreFromVisitors(muv: number | null | undefined): number {
+  if (muv === null || muv === undefined || !Number.isFinite(muv) || muv <= 0) return LIMITS.mediaScore.min;
+  return mediaScoreFromRank(rankFromVisitors(muv));
+}
+
+/**
+ * Estimated views of one article: the share of its outlet's monthly visitors that one article
+ * page gets, capped. `ARTICLE_VIEW_SHARE` (0.1 %) is our assumption, in line with the page-view
+ * spread of news sites (a large outlet publishes hundreds of pieces a month, its homepage and
+ * a few hits take most visits); the cap keeps one placement on the largest platforms from
+ * outweighing a whole campaign. Null when the visitors are unknown.
+ */
+export const ARTICLE_VIEW_SHARE = 0.001;
+export const ARTICLE_VIEWS_CAP = 1_000_000;
+
+export function estimatedViews(muv: number | null | undefined): number | null {
+  if (muv === null || muv === undefined || !Number.isFinite(muv) || muv < 0) return null;
+  return Math.min(ARTICLE_VIEWS_CAP, Math.round(muv * ARTICLE_VIEW_SHARE));
 }
 
 /** Rounds to one decimal and keeps the score within 0.1–10. */

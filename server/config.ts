@@ -50,6 +50,16 @@ const envSchema = z.object({
   YOUTUBE_DAILY_UNITS: z.coerce.number().int().min(1).default(10_000),
   ALLOW_PRIVATE_NETWORK: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   SOURCES_SELF_SERVICE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** A traffic ranking in the Tranco format (`rank,domain` lines, plain or zipped), fetched at start and every RANKING_REFRESH_HOURS. */
+  RANKING_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  RANKING_REFRESH_HOURS: z.coerce.number().min(1).max(24 * 90).default(24),
+  /** Where the operator's daily ranking updates come from (tranco-list.eu; configurable for tests). */
+  TRANCO_URL: z.string().url().default('https://tranco-list.eu'),
+  /** SimilarWeb REST API: with a key, monthly visitors, the visits-by-country map and categories come from it. */
+  SIMILARWEB_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  SIMILARWEB_API_URL: z.string().url().default('https://api.similarweb.com'),
+  /** Hits the key may spend a month (each website costs 3 a month; 0 = no limit of ours, SimilarWeb's own applies). */
+  SIMILARWEB_MONTHLY_HITS: z.coerce.number().int().min(0).default(5000),
   CRAWLER_USER_AGENT: z.string().default('CoverwatchBot/1.12 (+https://coverwatch.app/bot; media monitoring)'),
   /** Feeds fetched at once per worker process (network-bound): 4 per core, at most 32. */
   CRAWLER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(Math.min(32, 4 * CORES)),
@@ -152,6 +162,9 @@ export interface Config {
   allowPrivateNetwork: boolean;
   /** Single-company installs: an organization admin's outlet suggestion is approved at once. */
   sourcesSelfService: boolean;
+  /** Reach from public data (issue 26): the ranking list's source and SimilarWeb. */
+  ranking: { url?: string; refreshHours: number; trancoUrl: string };
+  similarweb: { apiKey?: string; apiUrl: string; monthlyHits: number };
   /**
    * The feed crawler: fetches at once, the ceiling of ingest transactions at once (the adaptive
    * limit moves between 1 and it), the query latency it keeps to, and polling intervals.
@@ -242,6 +255,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     allowPrivateNetwork: e.ALLOW_PRIVATE_NETWORK,
     sourcesSelfService: e.SOURCES_SELF_SERVICE,
+    ranking: { url: e.RANKING_URL, refreshHours: e.RANKING_REFRESH_HOURS, trancoUrl: e.TRANCO_URL },
+    similarweb: { apiKey: e.SIMILARWEB_API_KEY, apiUrl: e.SIMILARWEB_API_URL, monthlyHits: e.SIMILARWEB_MONTHLY_HITS },
     crawler: {
       userAgent: e.CRAWLER_USER_AGENT,
       concurrency: e.CRAWLER_CONCURRENCY,

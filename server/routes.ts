@@ -34,6 +34,7 @@ import slackRoutes from './features/slack/routes.js';
 import recoveryRoutes from './features/identity/recovery-routes.js';
 import oidcRoutes from './features/identity/oidc-routes.js';
 import sourcesRoutes from './features/sources/routes.js';
+import reachRoutes from './features/reach/routes.js';
 
 /** Every feature's routes, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -73,4 +74,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(recoveryRoutes);
   await app.register(oidcRoutes);
   await app.register(sourcesRoutes);
+  await app.register(reachRoutes);
 }

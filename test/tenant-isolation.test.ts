@@ -17,9 +17,10 @@ import { digestsProbes } from './tenant-probes/digests.js';
 import { slackProbes } from './tenant-probes/slack.js';
 import { identityProbes } from './tenant-probes/identity.js';
 import { metricsProbes } from './tenant-probes/metrics.js';
+import { reachProbes } from './tenant-probes/reach.js';
 
 /** Features that classify their routes in their own file (test/tenant-probes/). */
-const FEATURE_PROBES: TenantProbeSet[] = [videosProbes, streamsProbes, billingProbes, operatorProbes, digestsProbes, slackProbes, identityProbes, metricsProbes, sourcesProbes];
+const FEATURE_PROBES: TenantProbeSet[] = [videosProbes, streamsProbes, billingProbes, operatorProbes, digestsProbes, slackProbes, identityProbes, metricsProbes, sourcesProbes, reachProbes];
 
 /**
  * For every route that touches tenant data, a token of another organization gets 404 for this

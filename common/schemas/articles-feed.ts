@@ -1,3 +1,4 @@
+import type { MuvSource } from './reach.js';
 import { LIMITS, PAGE_SIZES } from '../limits.js';
 import { MSG } from '../messages.js';
 
@@ -163,6 +164,12 @@ export interface FeedArticleAttributes {
   media: string;
   'website-visits': number | null;
   muv: number | null;
+  /** Where the visitors come from: SimilarWeb, an estimate from the rank, typed (null: unknown, or UMV not in the plan). */
+  muv_source: MuvSource | null;
+  /** Views of this article, estimated from its outlet's monthly visitors (common/media-score.ts estimatedViews); null when unknown. */
+  estimated_views: number | null;
+  /** How the outlet's score came about ("Tranco rank 1,234 on 2026-11-20 → 7.8"); null for an article of no known outlet. */
+  reach_basis: string | null;
   is_metacritic: boolean;
   author: string | null;
   image: string | null;

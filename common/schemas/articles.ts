@@ -4,6 +4,7 @@ import { MSG } from '../messages.js';
 import { idSchema, resourceDocument } from './jsonapi.js';
 import { dateSchema } from './tags.js';
 import { normalizeUserUrl } from '../url.js';
+import type { MuvSource } from './reach.js';
 
 /**
  * Saved coverage (the API's `articles`), the bulk endpoint and the headline tools. The server
@@ -75,7 +76,10 @@ export const articleUpdateBody = resourceDocument(
     .object({
       title: articleTitleSchema,
       language: languageCodeSchema,
+      /** A score typed by a person: a new score of the outlet leaves it alone from then on (`reach_manual`). */
       reach: reachSchema,
+      /** false: take the outlet's score, visitors and estimated views again (wins over `reach`); true: keep the score as it is. */
+      reach_manual: z.boolean(),
       date: dateSchema,
       locked: z.boolean(),
       tag_id: idSchema,
@@ -191,6 +195,16 @@ export interface ArticleAttributes {
   /** Monthly visits of the outlet, as the feed's `website-visits`. */
   'website-visits': number | null;
   muv: number | null;
+  /** Where the outlet's monthly visitors come from (SimilarWeb, an estimate from the Tranco rank, typed); null when unknown. */
+  muv_source: MuvSource | null;
+  /**
+   * Views the article itself likely had: a share of its outlet's monthly visitors, capped
+   * (common/media-score.ts estimatedViews); null when the outlet's visitors are unknown. Sent
+   * as null, like `muv`, to a plan without the `similarweb` flag.
+   */
+  estimated_views: number | null;
+  /** The media score was typed by a person: a new score of the outlet leaves it alone. */
+  reach_manual: boolean;
   is_metacritic: boolean;
   source: number;
   locked: boolean;

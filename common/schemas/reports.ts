@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { ARTICLE_VIEWS_CAP, ARTICLE_VIEW_SHARE, formatVisitors } from '../media-score.js';
 import { MSG } from '../messages.js';
 import { languageCodeSchema } from './articles.js';
 import { idSchema, resourceDocument } from './jsonapi.js';
@@ -156,6 +157,15 @@ export interface ReportTotals {
   average_score: number;
   /** Potential reach: the outlets' unique monthly visitors added up per article (0 when no outlet's traffic is known). */
   umv: number;
+  /**
+   * Estimated views: the articles' estimated views added up (each a share of its outlet's monthly
+   * visitors, capped: common/media-score.ts estimatedViews); 0 when no outlet's visitors are known.
+   */
+  estimated_views: number;
+  /** Articles whose outlet's monthly visitors are unknown: they add nothing to either figure. */
+  unknown_visitors: number;
+  /** The other articles, by where their outlet's visitors come from (the basis of both figures). */
+  visitor_sources: VisitorSourceCounts;
   /** Distinct outlets. */
   media: number;
   /** A published report's saved videos and streams still there, and their views added up (not in the wizard's preview). */
@@ -163,6 +173,52 @@ export interface ReportTotals {
   video_views?: number;
   streams?: number;
   stream_views?: number;
+}
+
+/** Articles counted by where their outlet's monthly visitors come from (websites.muv_source). */
+export interface VisitorSourceCounts {
+  similarweb: number;
+  estimate: number;
+  manual: number;
+}
+
+const SOURCE_WORDS: Record<keyof VisitorSourceCounts, string> = {
+  similarweb: 'from SimilarWeb',
+  estimate: 'estimated from the Tranco rank',
+  manual: 'entered by hand',
+};
+
+const articlesWord = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'article' : 'articles'}`;
+
+/**
+ * "from SimilarWeb" when every known figure has that source, else each source with its articles:
+ * "from SimilarWeb (12 articles) and estimated from the Tranco rank (30 articles)". Figures of
+ * no known source (an outlet removed since) are left unnamed rather than guessed.
+ */
+function visitorSourcesText(s: VisitorSourceCounts, known: number): string | null {
+  const present = (Object.keys(SOURCE_WORDS) as (keyof VisitorSourceCounts)[]).filter((k) => s[k] > 0);
+  if (present.length === 0) return null;
+  // Every article with visitors from one source: no counts needed.
+  if (present.length === 1 && s[present[0]] === known) return SOURCE_WORDS[present[0]];
+  const parts = present.map((k) => `${SOURCE_WORDS[k]} (${articlesWord(s[k])})`);
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/** The basis of a report's potential reach and estimated views, in plain words, as every report page and the PDF print it. */
+export function reachBasis(t: Pick<ReportTotals, 'articles' | 'unknown_visitors' | 'visitor_sources'>): { potentialReach: string; estimatedViews: string } {
+  const unknown = t.unknown_visitors ?? 0;
+  const sources = visitorSourcesText(t.visitor_sources ?? { similarweb: 0, estimate: 0, manual: 0 }, t.articles - unknown);
+  const tail = [
+    sources ? `Visitors ${sources}.` : '',
+    unknown > 0
+      ? `${unknown.toLocaleString('en')} of ${articlesWord(t.articles)} ${unknown === 1 ? 'has no visitor figure and counts' : 'have no visitor figure and count'} 0.`
+      : '',
+  ].filter(Boolean).join(' ');
+  const share = `${(ARTICLE_VIEW_SHARE * 100).toLocaleString('en', { maximumFractionDigits: 3 })}%`;
+  return {
+    potentialReach: `Monthly visitors of each article's outlet, added up. ${tail}`.trim(),
+    estimatedViews: `${share} of the outlet's monthly visitors per article, at most ${formatVisitors(ARTICLE_VIEWS_CAP)} each. ${tail}`.trim(),
+  };
 }
 
 /** POST reports: a video or stream id that is not a saved one of the report's project. */
@@ -217,6 +273,8 @@ export interface ReportAttributes {
 
 /** One report as `GET reports/{id}` and `GET p/reports/{id}` describe it: the list's attributes (live totals) and what the page draws. */
 export interface ReportDetailAttributes extends ReportAttributes {
+  /** The articles' estimated views added up, live (`totals.estimated_views`; 0 without the `similarweb` flag). */
+  'total-estimated-views': number;
   descriptionHTML: string | null;
   section1_title: string | null;
   section1_subtitle: string | null;

@@ -5,6 +5,7 @@ import { countryByCode, isKnownLanguage } from '../reference.js';
 import { domainOf, normalizeUserUrl } from '../url.js';
 import { idSchema, resourceDocument } from './jsonapi.js';
 import type { FeedHealth, SourceCategory } from './sources.js';
+import type { MuvSource, ReachSource, TrafficState } from './reach.js';
 
 const M = MSG.websites;
 
@@ -50,7 +51,6 @@ export const languageSchema = z
   .refine(isKnownLanguage, M.languageUnknown);
 
 const muvSchema = z.number().int('Monthly visitors must be a whole number').min(0, 'Monthly visitors cannot be negative').max(1e12);
-const rankSchema = z.number().int('Rank must be a whole number').min(1, 'Rank must be at least 1').max(1e9);
 
 /** An avatar: an image uploaded to Coverwatch or an http(s) image address. */
 const websiteAvatarSchema = z
@@ -99,11 +99,12 @@ export const websiteCreateBody = resourceDocument(
   'website',
   z.object({
     domain: websiteDomainSchema,
-    reach: reachSchema,
+    /** Omitted or null: the score is derived from the traffic ranking (reach_source `ranking` or `default`). */
+    reach: reachSchema.nullable().optional(),
     language: languageSchema,
     name: z.string().trim().max(200).nullable().optional(),
+    /** Typed monthly visitors (muv_source `manual`); omitted: SimilarWeb's, or an estimate from the rank. */
     muv: muvSchema.nullable().optional(),
-    rank: rankSchema.nullable().optional(),
     mediatype_id: idSchema.nullable().optional(),
     is_metacritic: z.boolean().optional(),
     is_ea: z.boolean().optional(),
@@ -116,11 +117,12 @@ export const websiteUpdateBody = resourceDocument(
     .object({
       name: z.string().trim().max(200).nullable(),
       avatar: websiteAvatarSchema,
+      /** A typed score (reach_source `manual`, kept across ranking imports). */
       reach: reachSchema,
-      /** false: derive the score from traffic again. */
+      /** false: derive the score from the ranking again. */
       reach_manual: z.boolean(),
+      /** Typed monthly visitors; null: back to SimilarWeb's or the estimate. */
       muv: muvSchema.nullable(),
-      rank: rankSchema.nullable(),
       language: languageSchema,
       mediatype_id: idSchema.nullable(),
       is_metacritic: z.boolean(),
@@ -169,8 +171,27 @@ export interface WebsiteAttributes {
   avatar: string | null;
   reach: number;
   'reach-manual': boolean;
+  /** Where the score comes from: the ranking, the default (unranked), or a person. */
+  reach_source: ReachSource;
+  /** Who typed a manual score and when (null otherwise). */
+  reach_set_by: string | null;
+  reach_set_at: string | null;
+  /** The score's basis in words ("Tranco rank 1,234 on 2026-11-20 → 7.8"). */
+  reach_basis: string;
   muv: number | null;
+  /** Where `muv` comes from: SimilarWeb, an estimate from the rank, or typed; null while unknown. */
+  muv_source: MuvSource | null;
+  /** The rank of its registrable domain in the current ranking list, and that list's date. */
   rank: number | null;
+  rank_list_date: string | null;
+  /** The last SimilarWeb lookup (null: none, e.g. no key): state, what went wrong, when. */
+  traffic_state: TrafficState | null;
+  traffic_error: string | null;
+  traffic_checked_at: string | null;
+  /** SimilarWeb is connected (SIMILARWEB_API_KEY): the map and categories come from it. */
+  traffic_connected: boolean;
+  /** What one article of this outlet is estimated to be viewed (common/media-score.ts estimatedViews). */
+  estimated_views_per_article: number | null;
   language: string;
   'mediatype-id': string | null;
   'mediatype-name': string | null;

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { ARTICLE_VIEW_SHARE, ARTICLE_VIEWS_CAP } from '../../common/media-score.js';
 
 /**
  * The feed's sort keys that live on other tables (the article's title, its website's domain),
@@ -33,3 +34,12 @@ export function feedSortValues(article: { id: number; pubDate: Date }): { titleS
     media: sql`(select ${mediaSql(sql`w.domain`, sql`a.url`)} from articles a left join websites w on w.id = a.website_id where ${key('a')})`,
   };
 }
+
+/**
+ * common/media-score.ts estimatedViews in SQL, from the same constants: the views of one article
+ * of an outlet with `muv` monthly visitors, null when `muv` is null (spelled out: least() skips
+ * nulls and would give the cap). round() of a numeric rounds halves up like Math.round for these
+ * non-negative figures.
+ */
+export const estimatedViewsSql = (muv: SQL): SQL =>
+  sql`(case when ${muv} is null then null else least(${sql.raw(String(ARTICLE_VIEWS_CAP))}, round(${muv} * ${sql.raw(String(ARTICLE_VIEW_SHARE))})) end)::int`;

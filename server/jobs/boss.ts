@@ -12,6 +12,8 @@ import { createStreamQueues, startStreamWorkers } from '../features/streams/jobs
 import { createBillingQueues, startBillingWorkers } from '../features/billing/jobs.js';
 import { createDigestQueues, startDigestWorkers } from '../features/digests/jobs.js';
 import { createSourcesQueues, startSourcesWorkers } from '../features/sources/jobs.js';
+import { createReachQueues, startReachWorkers } from '../features/reach/jobs.js';
+import { createTrafficQueues, startTrafficWorkers } from '../features/reach/traffic-jobs.js';
 import { setSlackBotPoster } from '../features/notifications/service.js';
 import { createSlackBotPoster } from '../features/slack/service.js';
 import { runHousekeeping } from './housekeeping.js';
@@ -63,6 +65,8 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
   await createBillingQueues(boss);
   await createDigestQueues(boss);
   await createSourcesQueues(boss);
+  await createReachQueues(boss);
+  await createTrafficQueues(boss);
   // Every role may deliver notifications (an ingest kicks the notifier in-process): each gets the
   // Slack app's poster, which notifications cannot import itself (it sits below slack).
   setSlackBotPoster(createSlackBotPoster({ db: opts.db, config: opts.config }));
@@ -81,6 +85,8 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
     await startVideoWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startStreamWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startSourcesWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
+    await startReachWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
+    await startTrafficWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startBillingWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
     await startDigestWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
   }

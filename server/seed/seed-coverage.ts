@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { mediaScoreFromTraffic } from '../../common/media-score.js';
+import { mediaScoreFromVisitors } from '../../common/media-score.js';
 import { canonicalUrl } from '../../common/url.js';
 import { articleSearchText, tokenize } from '../../common/query/tokenize.js';
 import { parseQuery } from '../../common/query/parse.js';
@@ -157,14 +157,18 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
   const month = now.toISOString().slice(0, 7);
   const outlets: { outlet: DemoOutlet; id: number; reach: number; feedId: number }[] = [];
   for (const o of DEMO_OUTLETS) {
-    const reach = mediaScoreFromTraffic({ muv: o.muv });
+    const reach = mediaScoreFromVisitors(o.muv);
     const { websiteId, feedId } = await addWebsiteWithFeed(
       tx,
       {
         domain: o.domain,
         name: o.name,
+        // The demo's figures are typed ones (kept as such when a ranking arrives; the website
+        // page offers "Use the ranking's score"): a start never reaches the internet to measure them.
         reach,
+        reachSource: 'manual',
         muv: o.muv,
+        muvSource: 'manual',
         language: o.language,
         mediatypeId: types.get(o.mediatype) ?? null,
         isMetacritic: !!o.metacritic,

@@ -3,7 +3,7 @@ import {
   bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text,
   timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './accounts.js';
+import { organizations, users } from './accounts.js';
 import { projects, tags } from './workspace.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -30,13 +30,27 @@ export const websites = pgTable(
     domain: text('domain').notNull().unique(), // lower-case host without www.
     name: text('name'),
     avatar: text('avatar'),
-    /** Media score 0.1–10 (the API's `reach`). Derived from traffic unless `reachManual`. */
+    /** Media score 0.1–10 (the API's `reach`). Derived from the traffic ranking unless a person typed it. */
     reach: real('reach').notNull().default(0.1),
-    reachManual: boolean('reach_manual').notNull().default(false),
-    /** Monthly unique visitors (the API's `muv`). */
+    /**
+     * Where the score comes from (REACH_SOURCES): `ranking` (the rank in the current list,
+     * common/media-score.ts), `default` (0.1: the domain is not in the list, or no list yet) or
+     * `manual` (typed by a person — kept across imports; who and when below).
+     */
+    reachSource: text('reach_source').notNull().default('default'),
+    reachSetBy: integer('reach_set_by').references(() => users.id, { onDelete: 'set null' }),
+    reachSetAt: ts('reach_set_at'),
+    /** Monthly unique visitors (the API's `muv`): visits over the last 30 days. */
     muv: bigint('muv', { mode: 'number' }),
-    /** Global traffic rank, when known (used for the media score when there are no visitors). */
+    /** Where `muv` comes from (MUV_SOURCES): `similarweb`, `estimate` (from the rank) or `manual`; null while unknown. */
+    muvSource: text('muv_source'),
+    /** The rank of the website's registrable domain in the ranking list `rankListId`, or null when unranked. */
     rank: integer('rank'),
+    rankListId: integer('rank_list_id'),
+    /** The last SimilarWeb lookup: its state (TRAFFIC_STATES), a sentence when it failed, and when. */
+    trafficState: text('traffic_state'),
+    trafficError: text('traffic_error'),
+    trafficCheckedAt: ts('traffic_checked_at'),
     language: text('language').notNull().default('unknown'),
     mediatypeId: integer('mediatype_id').references(() => mediatypes.id, { onDelete: 'set null' }),
     isMetacritic: boolean('is_metacritic').notNull().default(false),
@@ -215,6 +229,8 @@ export const articles = pgTable(
     feedId: integer('feed_id'),
     reach: real('reach').notNull().default(0.1),
     muv: bigint('muv', { mode: 'number' }),
+    /** Views the article itself likely had (common/reach.ts estimatedViews), from its outlet's visitors; null while unknown. */
+    estimatedViews: integer('estimated_views'),
     isMetacritic: boolean('is_metacritic').notNull().default(false),
     source: smallint('source').notNull().default(0),
   },
@@ -392,9 +408,12 @@ export const savedArticles = pgTable(
     image: text('image'),
     language: text('language').notNull().default('unknown'),
     reach: real('reach').notNull().default(0.1),
+    /** The score was typed by a person: a new score of the outlet leaves it alone. */
+    reachManual: boolean('reach_manual').notNull().default(false),
     date: ts('date').notNull(),
     websiteId: integer('website_id').references(() => websites.id, { onDelete: 'set null' }),
     muv: bigint('muv', { mode: 'number' }),
+    estimatedViews: integer('estimated_views'),
     isMetacritic: boolean('is_metacritic').notNull().default(false),
     source: smallint('source').notNull().default(0),
     locked: boolean('locked').notNull().default(false),
@@ -405,6 +424,8 @@ export const savedArticles = pgTable(
     uniqueIndex('saved_articles_project_url_idx').on(t.projectId, t.urlKey),
     index('saved_articles_org_project_idx').on(t.organizationId, t.projectId, t.date),
     index('saved_articles_tag_idx').on(t.tagId),
+    // A new score of an outlet reaches its saved coverage (features/reach's rescoring).
+    index('saved_articles_website_idx').on(t.websiteId),
   ],
 );
 

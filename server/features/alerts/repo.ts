@@ -217,3 +217,18 @@ export async function compactAlertFeedCounts(db: Tx, threshold = 20) {
     select alert_id, sum(delta) from gone group by alert_id`);
   return { compactedAlerts: res.rowCount ?? 0 };
 }
+
+/**
+ * Alert feed rows of these websites' articles take the article's current score (the copy the
+ * feed's sort and filter indexes read), after the archive was rescored in the same transaction.
+ * Rows deleted from a feed keep theirs. Returns rows changed.
+ */
+export async function rescoreAlertArticles(tx: Tx, websiteIds: number[]): Promise<number> {
+  if (!websiteIds.length) return 0;
+  const { rowCount } = await tx.execute(sql`
+    update alert_articles aa set reach = a.reach
+    from articles a
+    where a.website_id = any(${sql.param(websiteIds)}::int[]) and aa.article_id = a.id
+      and aa.deleted_at is null and aa.reach is distinct from a.reach`);
+  return rowCount ?? 0;
+}

@@ -40,6 +40,8 @@ export { findFeedAlert, type FeedAlert } from './repo.js';
 export { insertFeedRows, type NewFeedRow } from './repo.js';
 /** Housekeeping folds each alert's feed-count deltas. */
 export { compactAlertFeedCounts } from './repo.js';
+/** Feed rows follow a new score of their outlet (features/reach's rescoring). */
+export { rescoreAlertArticles } from './repo.js';
 
 /** What creating or editing an alert takes (API attribute names in camelCase; undefined = unchanged/default). */
 export interface AlertInput {

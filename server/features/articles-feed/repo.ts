@@ -144,6 +144,13 @@ export type FeedRow = {
   media: string | null;
   website_visits: number | null;
   muv: number | null;
+  /** Where the outlet's visitors come from (similarweb, estimate, manual) and the article's estimated views. */
+  muv_source: string | null;
+  estimated_views: number | null;
+  /** The outlet's score basis: its source, rank and the rank's list date. */
+  reach_source: string | null;
+  rank: number | null;
+  rank_list_date: string | null;
   is_metacritic: boolean;
   author: string | null;
   image: string | null;
@@ -216,6 +223,7 @@ export async function listFeedPage(
   const res = await db.execute<FeedRow>(sql`
     select p.id, a.title, a.url, a.full_url, a.description, p.language, p.reach, ${epochMs(sql`p.pub_date`)} as pub_date, a.website_id,
            ${mediaSql(sql`w.domain`, sql`a.url`)} as media, w.muv as website_visits, coalesce(a.muv, w.muv) as muv, p.is_metacritic,
+           w.muv_source, a.estimated_views, w.reach_source, w.rank, (select l.list_date::text from ranking_lists l where l.id = w.rank_list_id) as rank_list_date,
            a.author, a.image, a.source, ${epochMs(sql`p.matched_at`)} as matched_at,
            exists (select 1 from saved_articles s where s.project_id = ${alert.projectId} and s.url_key = a.url_key) as saved
       from (${inner}) p

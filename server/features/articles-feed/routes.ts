@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { scoreBasis, type MuvSource, type ReachSource } from '../../../common/schemas/reach.js';
 import { LIMITS } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
@@ -43,6 +44,12 @@ export const feedArticleResource = (r: FeedRow, umv = true): Resource => ({
     media: r.media ?? '',
     'website-visits': umv ? r.website_visits : null,
     muv: umv ? r.muv : null,
+    muv_source: umv ? (r.muv_source as MuvSource | null) : null,
+    estimated_views: r.estimated_views,
+    // The outlet's basis (the article carries its outlet's score as of its last rescoring).
+    reach_basis: r.reach_source
+      ? scoreBasis({ reach: r.reach, reach_source: r.reach_source as ReachSource, rank: r.rank, rank_list_date: r.rank_list_date })
+      : null,
     is_metacritic: r.is_metacritic,
     author: r.author,
     image: r.image,

@@ -196,7 +196,7 @@ describe('saved articles', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toBe('id,title,url,fullUrl,media,tag_name,language,reach,date,website-visits,is_metacritic,locked,project_id,tag_id,inserted-at');
+    expect(lines[0]).toBe('id,title,url,fullUrl,media,tag_name,language,reach,date,website-visits,is_metacritic,locked,project_id,tag_id,inserted-at,estimated_views');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('apple story,https://beta.com/2,https://beta.com/2,beta.com,Previews,fr,8,2024-02-15T00:00:00.000Z');
   });

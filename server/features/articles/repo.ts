@@ -8,9 +8,11 @@ import { errorObject, ValidationError } from '../../http/errors.js';
 import type { ListParams } from '../../http/jsonapi.js';
 import { dayOf, dayRange, dayStart } from '../../../common/dates.js';
 import { facetConditions } from './facets.js';
+import { estimatedViewsSql } from '../../db/media-sql.js';
 
 export type SavedArticle = typeof savedArticles.$inferSelect;
-export type SavedArticleRow = SavedArticle & { tagName: string };
+/** A saved article with its tag's name and where its outlet's monthly visitors come from (websites.muv_source). */
+export type SavedArticleRow = SavedArticle & { tagName: string; muvSource: string | null };
 export type NewSavedArticle = Omit<typeof savedArticles.$inferInsert, 'id' | 'organizationId' | 'insertedAt' | 'updatedAt'>;
 export type ArchiveArticle = typeof articles.$inferSelect;
 export type Website = typeof websites.$inferSelect;
@@ -126,9 +128,10 @@ export async function listSavedArticles(db: Tx, orgId: number, projectId: number
   const where = listConditions(orgId, projectId, params, scope);
   const { limit, offset } = pageWindow(params);
   const rows = await db
-    .select({ ...getTableColumns(savedArticles), tagName: tags.name, total: totalOver })
+    .select({ ...getTableColumns(savedArticles), tagName: tags.name, muvSource: websites.muvSource, total: totalOver })
     .from(savedArticles)
     .innerJoin(tags, eq(tags.id, savedArticles.tagId))
+    .leftJoin(websites, eq(websites.id, savedArticles.websiteId))
     .where(where)
     .orderBy(...orderTerms(params, SORT_COLUMNS, savedArticles.id))
     .limit(limit)
@@ -138,9 +141,10 @@ export async function listSavedArticles(db: Tx, orgId: number, projectId: number
 
 export async function findSavedArticle(db: Tx, orgId: number, id: number): Promise<SavedArticleRow | undefined> {
   const [row] = await db
-    .select({ ...getTableColumns(savedArticles), tagName: tags.name })
+    .select({ ...getTableColumns(savedArticles), tagName: tags.name, muvSource: websites.muvSource })
     .from(savedArticles)
     .innerJoin(tags, eq(tags.id, savedArticles.tagId))
+    .leftJoin(websites, eq(websites.id, savedArticles.websiteId))
     .where(and(eq(savedArticles.organizationId, orgId), eq(savedArticles.id, id)));
   return row;
 }
@@ -212,6 +216,32 @@ export async function savedUrlKeys(db: Tx, orgId: number, projectId: number, key
 }
 
 // Websites and the archive are shared by every organization (not tenant data).
+
+/** common/media-score.ts estimatedViews in SQL (server/db/media-sql.ts, shared with the archive's rescoring). */
+export { estimatedViewsSql };
+
+/**
+ * Saved articles of these websites take their website's visitors and estimated views, and its
+ * score unless a person typed the article's (`reach_manual`). Rows already equal are left alone
+ * (no write, no dead tuple). Every organization's coverage: the score is the outlet's, not a
+ * tenant's. Returns the rows changed.
+ */
+export async function rescoreSavedArticleRows(db: Tx, websiteIds: number[]): Promise<number> {
+  if (websiteIds.length === 0) return 0;
+  const views = estimatedViewsSql(sql`w.muv`);
+  const result = await db.execute(sql`
+    update ${savedArticles} s
+       set reach = case when s.reach_manual then s.reach else w.reach end,
+           muv = w.muv,
+           estimated_views = ${views}
+      from ${websites} w
+     where w.id = s.website_id
+       and s.website_id = any(${sql.param(websiteIds)}::int[])
+       and ((not s.reach_manual and s.reach is distinct from w.reach)
+            or s.muv is distinct from w.muv
+            or s.estimated_views is distinct from ${views})`);
+  return result.rowCount ?? 0;
+}
 
 /** Archive articles by URL key: the key table gives each one's id and month, then its row is read by both. */
 export async function findArchiveByUrlKeys(db: Tx, keys: string[]): Promise<Map<string, ArchiveArticle>> {

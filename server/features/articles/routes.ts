@@ -135,6 +135,7 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
         title: a.title,
         language: a.language,
         reach: a.reach,
+        reachManual: a.reach_manual,
         date: toDate(a.date),
         locked: a.locked,
         ...tagOf(relationships, a.tag_id),

@@ -1,6 +1,7 @@
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
+import { estimatedViews } from '../../../common/media-score.js';
 import { ARTICLE_DEFAULTS } from '../../../common/schemas/articles.js';
 import { canonicalUrl, domainOf, normalizeUserUrl } from '../../../common/url.js';
 import type { Config } from '../../config.js';
@@ -15,6 +16,7 @@ import {
   findSavedArticle,
   insertSavedArchiveIds,
   insertSavedArticle,
+  rescoreSavedArticleRows,
   savedUrlKeys,
   updateSavedArticle,
   type ArchiveArticle,
@@ -71,6 +73,8 @@ const known = (lang: string | null | undefined) => (lang && lang !== 'unknown' ?
  * The saved row from what is known about a link, in order of trust: the user's values, the
  * archive's copy, the page itself, the website; then the spec defaults (language `unknown`,
  * media score 0.1, date 2010-01-01). `missing` is true when title, language or date fell back.
+ * A score the user gives is theirs (`reachManual`); the estimated views are the archive's, else
+ * computed from the outlet's monthly visitors (null when those are unknown).
  */
 export function composeSavedArticle(
   tag: Tag,
@@ -81,6 +85,7 @@ export function composeSavedArticle(
   const title = (given.title || archive?.title || page?.title || '').slice(0, LIMITS.titleMax);
   const language = known(given.language) ?? known(archive?.language) ?? known(page?.language) ?? ARTICLE_DEFAULTS.language;
   const date = given.date ?? archive?.pubDate ?? page?.publishedAt ?? null;
+  const muv = archive?.muv ?? website?.muv ?? null;
   const values: NewSavedArticle = {
     projectId: tag.projectId,
     tagId: tag.id,
@@ -93,9 +98,12 @@ export function composeSavedArticle(
     image: archive?.image ?? page?.image ?? null,
     language,
     reach: given.reach ?? archive?.reach ?? website?.reach ?? ARTICLE_DEFAULTS.reach,
+    reachManual: given.reach !== undefined,
     date: date ?? DEFAULT_DATE,
     websiteId: website?.id ?? archive?.websiteId ?? null,
-    muv: archive?.muv ?? website?.muv ?? null,
+    muv,
+    // The archive's figure when it has one (stored at ingest), else the same formula.
+    estimatedViews: archive?.estimatedViews ?? estimatedViews(muv),
     isMetacritic: archive?.isMetacritic ?? website?.isMetacritic ?? false,
     source: archive?.source ?? 0,
   };
@@ -171,13 +179,14 @@ export async function createArticle(
   const { values, missing } = composeSavedArticle(tag, { ...link, fullUrl: (input.fullUrl && normalizeUserUrl(input.fullUrl)) || link.fetchUrl }, { given, archive, page, website });
   const row = await insertSavedArticle(db, orgId, values);
   if (!row) throw alreadyExists();
-  return { article: { ...row, tagName: tag.name }, missing };
+  return { article: { ...row, tagName: tag.name, muvSource: website?.muvSource ?? null }, missing };
 }
 
 export interface ArticleChanges {
   title?: string;
   language?: string;
   reach?: number;
+  reachManual?: boolean;
   date?: Date;
   locked?: boolean;
   tagId?: number;
@@ -189,19 +198,38 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+/** Scores have one decimal: a form that sends the score back unchanged has not typed a new one. */
+const sameScore = (a: number, b: number) => Math.abs(a - b) < 0.05;
+
+/**
+ * What an edit does to the score: a score that differs from the stored one was typed by a person
+ * and is kept from then on (`reach_manual`); `reachManual: false` takes the outlet's score,
+ * visitors and estimated views again (the spec's 0.1 without an outlet); `true` keeps the score.
+ */
+async function scoreChanges(db: Tx, current: SavedArticleRow, changes: ArticleChanges): Promise<PgUpdateSetSource<typeof savedArticles>> {
+  if (changes.reachManual === false) {
+    const website = current.websiteId ? await findWebsiteById(db, current.websiteId) : undefined;
+    const muv = website ? website.muv : null;
+    return { reachManual: false, reach: website?.reach ?? ARTICLE_DEFAULTS.reach, muv, estimatedViews: estimatedViews(muv) };
+  }
+  if (changes.reach !== undefined && !sameScore(changes.reach, current.reach)) return { reach: changes.reach, reachManual: true };
+  return changes.reachManual ? { reachManual: true } : {};
+}
+
 /**
  * Edits a saved article. A new tag must be an active tag of the organization; the article moves
- * to that tag's project (422 when that project already has the URL). 404 for another
- * organization's article.
+ * to that tag's project (422 when that project already has the URL). A new score is the
+ * person's (see scoreChanges). 404 for another organization's article.
  */
 export async function updateArticle(db: Db, orgId: number, id: number, changes: ArticleChanges): Promise<SavedArticleRow> {
-  if (!(await findSavedArticle(db, orgId, id))) throw notFound('article');
+  const current = await findSavedArticle(db, orgId, id);
+  if (!current) throw notFound('article');
   const set: PgUpdateSetSource<typeof savedArticles> = {
     title: changes.title,
     language: changes.language,
-    reach: changes.reach,
     date: changes.date,
     locked: changes.locked,
+    ...(await scoreChanges(db, current, changes)),
   };
   if (changes.tagId !== undefined) {
     const tag = await requireActiveTag(db, orgId, changes.tagId, changes.tagPointer);
@@ -218,6 +246,16 @@ export async function updateArticle(db: Db, orgId: number, id: number, changes: 
 }
 
 /**
+ * After a change of these websites' scores or visitors (the rescoring job): their saved
+ * articles, in every organization, take the website's monthly visitors and estimated views, and
+ * its score unless a person typed the article's (`reach_manual`). Only rows that differ are
+ * written; returns how many were.
+ */
+export async function rescoreSavedArticles(tx: Tx, websiteIds: number[]): Promise<number> {
+  return rescoreSavedArticleRows(tx, [...new Set(websiteIds)]);
+}
+
+/**
  * The address of an article the organization can see, for its preview: an article of one of
  * its alert feeds (by archive id), else one of its saved articles. Undefined otherwise.
  */
@@ -227,7 +265,8 @@ export async function previewUrlOf(db: Tx, orgId: number, id: number): Promise<s
 
 // What the reports feature reads of saved coverage: a report's articles are the saved-coverage
 // list narrowed by the report's criteria (facetConditions are its tag and language rules),
-// answered with the list's presenter and CSV columns.
-export { ARTICLE_SORTS, listSavedArticles } from './repo.js';
+// answered with the list's presenter and CSV columns; its estimated views are added up with
+// the formula the rows are written with (estimatedViewsSql).
+export { ARTICLE_SORTS, estimatedViewsSql, listSavedArticles } from './repo.js';
 export { ARTICLE_CSV_COLUMNS, articleResource } from './resource.js';
 export { facetConditions, type ArticleFacets } from './facets.js';

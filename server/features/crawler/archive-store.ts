@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { estimatedViews } from '../../../common/media-score.js';
 import type { Tx } from '../../db/client.js';
 
 /**
@@ -28,6 +29,8 @@ export interface ArchiveArticle {
   feedId?: number | null;
   reach: number;
   muv?: number | null;
+  /** Views of the article itself; by default estimatedViews(muv) (common/media-score.ts). */
+  estimatedViews?: number | null;
   isMetacritic?: boolean;
   source?: number;
   /** The search vector as a tsvector literal (common/query's tokenizer: toTsvectorLiteral). */
@@ -108,18 +111,19 @@ async function insertRows(tx: Tx, rows: ArchiveArticle[], ids: Map<string, numbe
   const col = <T>(f: (a: ArchiveArticle) => T) => sql.param(rows.map(f));
   await tx.execute(sql`
     insert into articles (id, url_key, url, full_url, title, description, html, author, image, language, pub_date,
-                          first_seen_at, website_id, feed_id, reach, muv, is_metacritic, source)
+                          first_seen_at, website_id, feed_id, reach, muv, estimated_views, is_metacritic, source)
     select t.id, t.url_key, t.url, t.full_url, t.title, t.description, t.html, t.author, t.image, t.language, t.pub_date,
-           t.first_seen_at, t.website_id, t.feed_id, t.reach, t.muv, t.is_metacritic, t.source
+           t.first_seen_at, t.website_id, t.feed_id, t.reach, t.muv, t.estimated_views, t.is_metacritic, t.source
     from unnest(${col((a) => ids.get(a.urlKey)!)}::bigint[], ${col((a) => a.urlKey)}::text[], ${col((a) => a.url)}::text[],
                 ${col((a) => a.fullUrl)}::text[], ${col((a) => a.title)}::text[], ${col((a) => a.description)}::text[],
                 ${col((a) => a.html ?? null)}::text[], ${col((a) => a.author ?? null)}::text[], ${col((a) => a.image ?? null)}::text[],
                 ${col((a) => a.language)}::text[], ${col((a) => a.pubDate.toISOString())}::timestamptz[],
                 ${col((a) => (a.firstSeenAt ?? now).toISOString())}::timestamptz[], ${col((a) => a.websiteId ?? null)}::int[],
                 ${col((a) => a.feedId ?? null)}::int[], ${col((a) => a.reach)}::real[], ${col((a) => a.muv ?? null)}::bigint[],
+                ${col((a) => (a.estimatedViews !== undefined ? a.estimatedViews : estimatedViews(a.muv)))}::int[],
                 ${col((a) => a.isMetacritic ?? false)}::boolean[], ${col((a) => a.source ?? 0)}::smallint[])
       as t(id, url_key, url, full_url, title, description, html, author, image, language, pub_date, first_seen_at,
-           website_id, feed_id, reach, muv, is_metacritic, source)`);
+           website_id, feed_id, reach, muv, estimated_views, is_metacritic, source)`);
   await tx.execute(sql`
     insert into article_search (id, pub_date, day, language, reach, search)
     select t.id, t.pub_date, (t.pub_date at time zone 'UTC')::date, t.language, t.reach, t.search::tsvector

@@ -11,6 +11,8 @@ export { pollFeed } from './poll.js';
 export { insertArchiveArticles, insertWebsiteAuthors, recountFeedArticles, type NewArchiveArticle } from './archive.js';
 /** Which archive months are closed (an article arriving in one moves its archive_months version). */
 export { isClosedMonth } from './archive-store.js';
+/** A new score of an outlet reaches its archive articles (features/reach's rescoring). */
+export { rescoreArchiveArticles } from './archive-rescore.js';
 /** The feed rows, which the crawler owns (their polling state lives on them): the Websites pages add, edit and remove feeds through these. */
 export { deleteFeed, insertFeed, insertNewFeeds, updateFeed } from './feeds.js';
 /** The outlet directory's feeds (source packs), and self-healing: a failing feed takes the address found again on its homepage. */

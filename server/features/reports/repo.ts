@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { savedArticles } from '../../db/schema/coverage.js';
+import { savedArticles, websites } from '../../db/schema/coverage.js';
 import { reportHighlights, reports, screenshots } from '../../db/schema/reports.js';
 import { projects, tags } from '../../db/schema/workspace.js';
 import { idFilter, pageWindow } from '../../db/paging.js';
 import type { ListParams } from '../../http/jsonapi.js';
 import { criteriaCondition, type ReportCriteria } from './criteria.js';
+import { estimatedViewsSql } from '../articles/service.js';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type ReportListRow = ReportRow & { highlights: number };
@@ -179,6 +180,12 @@ export interface GroupRow {
   articles: number;
   reach: number;
   umv: number;
+  /** Estimated views added up; articles whose outlet's visitors are unknown; those known, by source. */
+  views: number;
+  unknownVisitors: number;
+  similarweb: number;
+  estimate: number;
+  manual: number;
   media: number;
 }
 
@@ -188,20 +195,30 @@ export interface GroupRow {
  * buckets (`stepDays` wide from the start), languages and tags. Distinct media are counted by
  * marking each outlet's first row (a window) rather than `count(distinct)`, which would make
  * PostgreSQL sort the rows once per grouping set instead of hashing them in one pass.
- * `media` is meaningful on the total row only.
+ * `media` is meaningful on the total row only. The outlet's website gives where an article's
+ * visitors come from (a join on its key); an article saved before estimated views were stored
+ * gets the formula's figure from its visitors.
  */
 export async function aggregateCriteria(db: Tx, orgId: number, criteria: ReportCriteria, stepDays: number, opts: { facets?: boolean } = {}): Promise<GroupRow[]> {
   const where = criteriaCondition(orgId, criteria, opts);
   const startEpoch = criteria.start.getTime() / 1000;
+  const views = sql`coalesce(${savedArticles.estimatedViews}, ${estimatedViewsSql(sql`${savedArticles.muv}`)})`;
   const { rows } = await db.execute<{
-    g: number; bucket: number | null; language: string | null; tag_id: number | null; articles: number; reach: number; umv: number; media: number;
+    g: number; bucket: number | null; language: string | null; tag_id: number | null; articles: number; reach: number; umv: number;
+    views: number; unknown_visitors: number; similarweb: number; estimate: number; manual: number; media: number;
   }>(sql`
     select grouping(bucket, language, tag_id) as g, bucket, language, tag_id, count(*)::int as articles,
-           coalesce(sum(reach), 0)::float8 as reach, coalesce(sum(muv), 0)::float8 as umv, sum(first_of_media)::int as media
+           coalesce(sum(reach), 0)::float8 as reach, coalesce(sum(muv), 0)::float8 as umv, sum(first_of_media)::int as media,
+           coalesce(sum(views), 0)::float8 as views, count(*) filter (where muv is null)::int as unknown_visitors,
+           count(*) filter (where muv is not null and muv_source = 'similarweb')::int as similarweb,
+           count(*) filter (where muv is not null and muv_source = 'estimate')::int as estimate,
+           count(*) filter (where muv is not null and muv_source = 'manual')::int as manual
       from (select floor((date_part('epoch', ${savedArticles.date}) - ${startEpoch}) / ${stepDays * 86400})::int as bucket,
                    ${savedArticles.language} as language, ${savedArticles.tagId} as tag_id, ${savedArticles.reach}::float8 as reach,
-                   ${savedArticles.muv} as muv, (row_number() over (partition by ${mediaSql}) = 1)::int as first_of_media
-              from ${savedArticles} where ${where}) s
+                   ${savedArticles.muv} as muv, ${views} as views, ${websites.muvSource} as muv_source,
+                   (row_number() over (partition by ${mediaSql}) = 1)::int as first_of_media
+              from ${savedArticles} left join ${websites} on ${websites.id} = ${savedArticles.websiteId}
+             where ${where}) s
      group by grouping sets ((), (bucket), (language), (tag_id))`);
   // grouping() bits, left to right: bucket 4, language 2, tag_id 1 (a set sets the bits of what it leaves out).
   const setOf = (g: number): GroupRow['set'] => (g === 7 ? 'total' : g === 3 ? 'bucket' : g === 5 ? 'language' : 'tag');
@@ -213,6 +230,11 @@ export async function aggregateCriteria(db: Tx, orgId: number, criteria: ReportC
     articles: Number(r.articles),
     reach: Number(r.reach),
     umv: Number(r.umv),
+    views: Number(r.views),
+    unknownVisitors: Number(r.unknown_visitors),
+    similarweb: Number(r.similarweb),
+    estimate: Number(r.estimate),
+    manual: Number(r.manual),
     media: Number(r.media),
   }));
 }

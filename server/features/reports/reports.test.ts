@@ -43,7 +43,8 @@ describe('report criteria, totals and charts', () => {
     const d = res.json().data;
     expect(d.count).toBe(4);
     // The cards show the average score (11 / 4), never the sum of 0.1–10 scores.
-    expect(d.totals).toEqual({ articles: 4, reach: 11, average_score: 2.75, umv: 1750, media: 3 });
+    // Estimated views from the visitors where none is stored: 1000 → 1, 500 → 1 (halves up), 250 → 0.
+    expect(d.totals).toEqual({ articles: 4, reach: 11, average_score: 2.75, umv: 1750, estimated_views: 2, unknown_visitors: 1, visitor_sources: { similarweb: 0, estimate: 0, manual: 0 }, media: 3 });
     expect(d.stats.trend).toHaveLength(31);
     expect(d.stats.trend[0]).toEqual({ date: '2024-03-01', articles: 1, reach: 5 });
     expect(d.stats.trend[1]).toEqual({ date: '2024-03-02', articles: 0, reach: 0 });
@@ -82,7 +83,7 @@ describe('report criteria, totals and charts', () => {
       expect(res.json().data.count, JSON.stringify(attrs)).toBe(count);
     }
     const filtered = (await preview({ languages: ['fr'] })).json().data;
-    expect(filtered.totals).toEqual({ articles: 1, reach: 1, average_score: 1, umv: 0, media: 1 });
+    expect(filtered.totals).toEqual({ articles: 1, reach: 1, average_score: 1, umv: 0, estimated_views: 0, unknown_visitors: 1, visitor_sources: { similarweb: 0, estimate: 0, manual: 0 }, media: 1 });
     expect(filtered.languages_available.map((l: { language: string }) => l.language)).toEqual(['en', 'de', 'fr']);
     expect(filtered.tags_available).toHaveLength(3);
   });
@@ -127,7 +128,8 @@ describe('reports', () => {
         'total-articles': 3, 'total-reach': 8, 'reports-images': 2, 'reports-videos': 0, 'reports-streams': 0,
         descriptionHTML: '<p>Great <strong>launch</strong></p>', section1_title: 'Articles',
         project: { id: String(ws.project.id), name: 'Launch Project', avatar: null }, image: null,
-        totals: { articles: 3, reach: 8, average_score: 2.67, umv: 1500, media: 3 },
+        'total-estimated-views': 2,
+        totals: { articles: 3, reach: 8, average_score: 2.67, umv: 1500, estimated_views: 2, unknown_visitors: 1, visitor_sources: { similarweb: 0, estimate: 0, manual: 0 }, media: 3 },
       },
       relationships: { project: { data: { type: 'project', id: String(ws.project.id) } } },
     });

@@ -41,6 +41,7 @@ export function reportDetailResource(d: Awaited<ReturnType<typeof reportDetail>>
     ...reportAttributes(r),
     'total-articles': d.totals.articles,
     'total-reach': d.totals.reach,
+    'total-estimated-views': d.totals.estimated_views,
     // Live counts: a saved video or stream deleted since publishing no longer counts.
     'reports-videos': d.totals.videos ?? r.videos.length,
     'reports-streams': d.totals.streams ?? r.savedStreams.length,

@@ -74,8 +74,26 @@ function totalsOf(rows: GroupRow[]): ReportTotals {
   const t = rows.find((r) => r.set === 'total');
   const articles = t?.articles ?? 0;
   const reach = t?.reach ?? 0;
-  return { articles, reach: round2(reach), average_score: articles ? round2(reach / articles) : 0, umv: t?.umv ?? 0, media: t?.media ?? 0 };
+  return {
+    articles,
+    reach: round2(reach),
+    average_score: articles ? round2(reach / articles) : 0,
+    umv: t?.umv ?? 0,
+    estimated_views: t?.views ?? 0,
+    unknown_visitors: t?.unknownVisitors ?? 0,
+    visitor_sources: { similarweb: t?.similarweb ?? 0, estimate: t?.estimate ?? 0, manual: t?.manual ?? 0 },
+    media: t?.media ?? 0,
+  };
 }
+
+/** The totals without the figures that come from the outlets' visitors (a plan without the `similarweb` flag): 0, as when unknown. */
+const withoutVisitors = (t: ReportTotals): ReportTotals => ({
+  ...t,
+  umv: 0,
+  estimated_views: 0,
+  unknown_visitors: 0,
+  visitor_sources: { similarweb: 0, estimate: 0, manual: 0 },
+});
 
 const byCount = <T extends { articles: number }>(key: (x: T) => string) => (a: T, b: T) => b.articles - a.articles || key(a).localeCompare(key(b));
 
@@ -105,8 +123,9 @@ function trendOf(rows: GroupRow[], c: ReportCriteria): ReportStats['trend'] {
 
 /**
  * Totals cards and charts of the articles a criteria selects (one aggregate query and the tag names).
- * The potential reach (`umv`, from the outlets' monthly visits) is 0, as for unknown traffic (the card
- * is hidden), when the organization's plan lacks the `similarweb` flag.
+ * The potential reach (`umv`, from the outlets' monthly visits) and the estimated views (derived
+ * from them) are 0, as for unknown traffic (their cards are hidden), when the organization's plan
+ * lacks the `similarweb` flag.
  */
 export async function summarize(db: Db, orgId: number, c: ReportCriteria): Promise<{ totals: ReportTotals; stats: ReportStats }> {
   const [rows, names, permissions] = await Promise.all([
@@ -116,7 +135,7 @@ export async function summarize(db: Db, orgId: number, c: ReportCriteria): Promi
   ]);
   const totals = totalsOf(rows);
   return {
-    totals: permissions?.similarweb ? totals : { ...totals, umv: 0 },
+    totals: permissions?.similarweb ? totals : withoutVisitors(totals),
     stats: { trend: trendOf(rows, c), languages: languagesOf(rows), tags: tagsOf(rows, names) },
   };
 }

@@ -18,6 +18,9 @@ export interface SavedSpec {
   language?: string;
   reach?: number;
   muv?: number | null;
+  /** Stored estimated views (left out: null, and the report derives them from `muv`). */
+  estimatedViews?: number | null;
+  websiteId?: number | null;
   host?: string;
   locked?: boolean;
   title?: string;
@@ -49,6 +52,8 @@ export async function reportWorkspace(ctx: TestContext, opts: { plan?: 'pro' | '
         language: s.language ?? 'en',
         reach: s.reach ?? 1,
         muv: s.muv ?? null,
+        estimatedViews: s.estimatedViews ?? null,
+        websiteId: s.websiteId ?? null,
         date: new Date(s.date),
         locked: s.locked ?? false,
       })

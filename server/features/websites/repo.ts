@@ -9,6 +9,7 @@ import type { Tx } from '../../db/client.js';
 import { articles, feedMoves, feeds, mediatypes, websiteAuthors, websites, websiteSocialAccounts } from '../../db/schema/coverage.js';
 import { containsPattern, orderTerms, pageWindow, splitTotal, totalOver } from '../../db/paging.js';
 import type { ListParams } from '../../http/jsonapi.js';
+import { users } from '../../db/schema/accounts.js';
 
 export type WebsiteRow = typeof websites.$inferSelect;
 export type FeedRow = typeof feeds.$inferSelect;
@@ -21,6 +22,9 @@ export interface WebsiteListRow extends WebsiteRow {
   feedsDisabled: number;
   /** The health of its worst enabled feed; null when none is enabled. */
   health: string | null;
+  /** The date of the ranking list its rank comes from, and who typed a manual score. */
+  rankListDate: string | null;
+  reachSetByName: string | null;
 }
 
 export const WEBSITE_SORTS = ['name', 'domain', 'reach', 'muv', 'articles-count', 'inserted_at'] as const;
@@ -43,6 +47,8 @@ const listColumns = {
   // The same feeds as filter[health] reads: enabled ones (null when none is on).
   health: sql<string | null>`(select f.health from ${feeds} f where f.website_id = ${websites.id} and not f.disabled
     order by array_position(${sql.param(HEALTH_SEVERITY)}::text[], f.health) limit 1)`,
+  rankListDate: sql<string | null>`(select l.list_date::text from ranking_lists l where l.id = ${websites.rankListId})`,
+  reachSetByName: sql<string | null>`(select coalesce(nullif(u.name, ''), u.email) from ${users} u where u.id = ${websites.reachSetBy})`,
 };
 
 function listConditions(params: ListParams) {

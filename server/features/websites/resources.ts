@@ -2,21 +2,39 @@ import {
   feedStatus, type FeedAttributes, type TwitterAccountAttributes, type WebsiteArticleAttributes, type WebsiteAttributes, type WebsiteAuthorAttributes,
 } from '../../../common/schemas/websites.js';
 import type { FeedHealth, FeedMoveAttributes, SourceCategory } from '../../../common/schemas/sources.js';
+import { scoreBasis, type MuvSource, type ReachSource, type TrafficState } from '../../../common/schemas/reach.js';
+import { estimatedViews } from '../../../common/media-score.js';
 import { rel, resource, type Resource } from '../../http/jsonapi.js';
 import type { FeedRow } from './feeds-repo.js';
 import type { WebsiteArticleRow, WebsiteListRow, websiteRelations } from './repo.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export function websiteResource(w: WebsiteListRow, relations?: Awaited<ReturnType<typeof websiteRelations>>): Resource {
+/** `trafficConnected`: SimilarWeb is configured (the map and categories come from it). */
+export function websiteResource(w: WebsiteListRow, relations?: Awaited<ReturnType<typeof websiteRelations>>, trafficConnected = false): Resource {
+  const reachSource = w.reachSource as ReachSource;
+  const reachSetAt = iso(w.reachSetAt);
   const r = resource('website', w.id, {
     domain: w.domain,
     name: w.name,
     avatar: w.avatar,
     reach: w.reach,
-    'reach-manual': w.reachManual,
+    'reach-manual': reachSource === 'manual',
+    reach_source: reachSource,
+    reach_set_by: w.reachSetByName,
+    reach_set_at: reachSetAt,
+    reach_basis: scoreBasis({
+      reach: w.reach, reach_source: reachSource, rank: w.rank, rank_list_date: w.rankListDate, reach_set_by_name: w.reachSetByName, reach_set_at: reachSetAt,
+    }),
     muv: w.muv,
+    muv_source: w.muvSource as MuvSource | null,
     rank: w.rank,
+    rank_list_date: w.rankListDate,
+    traffic_state: w.trafficState as TrafficState | null,
+    traffic_error: w.trafficError,
+    traffic_checked_at: iso(w.trafficCheckedAt),
+    traffic_connected: trafficConnected,
+    estimated_views_per_article: estimatedViews(w.muv),
     language: w.language,
     'mediatype-id': w.mediatypeId === null ? null : String(w.mediatypeId),
     'mediatype-name': w.mediatypeName,

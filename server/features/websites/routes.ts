@@ -19,7 +19,7 @@ const WEBSITES_PAGE = 50;
 const ARTICLES_PAGE = { default: 5000, max: 10000 };
 
 const CSV_COLUMNS = [
-  'domain', 'name', 'reach', 'reach-manual', 'muv', 'rank', 'language', 'mediatype-name', 'is_metacritic',
+  'domain', 'name', 'reach', 'reach_source', 'reach_basis', 'muv', 'muv_source', 'rank', 'rank_list_date', 'language', 'mediatype-name', 'is_metacritic',
   'articles-count', 'feeds-count', 'feeds-failing', 'feeds-disabled', 'fullUrl', 'inserted-at', 'updated-at',
 ];
 
@@ -28,6 +28,8 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
   const { db } = app.deps;
   // The crawler subscribes to WebSub hubs only when the server has a public address.
   const websubAvailable = Boolean(app.deps.config.publicUrl);
+  // SimilarWeb is connected: visitors, the map and categories come from it.
+  const trafficConnected = Boolean(app.deps.config.similarweb.apiKey);
 
   // The gate runs before body parsing and validation, so an outsider's malformed request is
   // a 404 like any other (never a 422 that would reveal the route); feed routes inherit it.
@@ -48,7 +50,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
       name: 'websites',
       params,
       fetchPage: (p) => listWebsites(db, p),
-      toResource: (w) => websiteResource(w),
+      toResource: (w) => websiteResource(w, undefined, trafficConnected),
       csvColumns: CSV_COLUMNS,
     });
   };
@@ -69,7 +71,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
       const website = await findWebsite(db, req.params.id);
       if (!website) throw notFound('website');
       const relations = await websiteRelations(db, website.id);
-      return sendOne(reply, websiteResource(website, relations), 200, { included: websiteIncluded(relations, websubAvailable) });
+      return sendOne(reply, websiteResource(website, relations, trafficConnected), 200, { included: websiteIncluded(relations, websubAvailable) });
     },
   );
 
@@ -98,21 +100,23 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
   );
 
   app.post('/websites', { schema: { tags: ['websites'], summary: 'Add a website', body: websiteCreateBody } }, async (req, reply) => {
-    requireOperatorAdmin(req);
-    const website = await createWebsite(db, req.body.data.attributes);
-    // Its icon is fetched in the background, never during the request.
+    const { userId } = requireOperatorAdmin(req);
+    const website = await createWebsite(db, req.body.data.attributes, { userId });
+    // Its icon is fetched in the background, never during the request; so are its SimilarWeb
+    // figures when connected (features/reach's `traffic-website` queue, named here: reach sits above websites).
     await enqueueWebsiteIcon(app.deps.boss, website.id);
-    return sendOne(reply, websiteResource(website), 201);
+    if (trafficConnected) await app.deps.boss?.send('traffic-website', { websiteId: website.id }, { singletonKey: `traffic-website-${website.id}` });
+    return sendOne(reply, websiteResource(website, undefined, trafficConnected), 201);
   });
 
   app.patch(
     '/websites/:id',
     { schema: { tags: ['websites'], summary: 'Edit a website (score, traffic, media type, accounts, …)', params: websiteParams, body: websiteUpdateBody } },
     async (req, reply) => {
-      requireOperatorAdmin(req);
-      const website = await editWebsite(db, req.params.id, req.body.data.attributes);
+      const { userId } = requireOperatorAdmin(req);
+      const website = await editWebsite(db, req.params.id, req.body.data.attributes, { userId });
       const relations = await websiteRelations(db, website.id);
-      return sendOne(reply, websiteResource(website, relations), 200, { included: websiteIncluded(relations, websubAvailable) });
+      return sendOne(reply, websiteResource(website, relations, trafficConnected), 200, { included: websiteIncluded(relations, websubAvailable) });
     },
   );
 

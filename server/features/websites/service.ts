@@ -1,6 +1,5 @@
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { mediaScoreFromTraffic } from '../../../common/media-score.js';
 import { MSG } from '../../../common/messages.js';
 import type { websiteCreateBody, websiteUpdateBody } from '../../../common/schemas/websites.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -18,6 +17,7 @@ import {
   updateWebsite,
   type WebsiteListRow,
 } from './repo.js';
+import { currentRankingList, deriveForList, websitesByIds, writeDerivedReach, type DerivedReach } from './reach-repo.js';
 
 // The plain website row by id or by exact domain, as other features look it up (the archive is
 // shared: no organization scope).
@@ -25,6 +25,12 @@ export { findWebsiteByDomain, findWebsiteById };
 /** The shipped outlet directory's websites (sources' start-up sync). */
 export { syncDirectoryWebsites, type DirectoryWebsite, type SyncedWebsite } from './directory-repo.js';
 export type { WebsiteRow } from './repo.js';
+/** Reach from the ranking (features/reach's rescoring pages through websites with these). */
+export {
+  articleFiguresChanged, currentRankingList, deriveForList, websitesForScoring, writeDerivedReach, type DerivedReach, type ScoringRow,
+} from './reach-repo.js';
+/** SimilarWeb's figures and lookup state (features/reach's traffic refresh). */
+export { applyWebsiteTraffic, listWebsitesForTraffic, type WebsiteTraffic } from './traffic-repo.js';
 
 /**
  * Adds a website with one feed and its Twitter account as given, without the API's checks: for
@@ -50,7 +56,10 @@ export async function addWebsiteWithFeed(
  */
 export async function ensureWebsite(tx: Tx, values: { domain: string; name: string | null; language: string }): Promise<{ id: number; created: boolean }> {
   const created = await insertWebsite(tx, values);
-  if (created) return { id: created.id, created: true };
+  if (created) {
+    await rescoreWebsites(tx, [created.id]);
+    return { id: created.id, created: true };
+  }
   const existing = await findWebsiteByDomain(tx, values.domain);
   if (!existing) throw new Error(`website ${values.domain} vanished`);
   return { id: existing.id, created: false };
@@ -66,33 +75,44 @@ async function checkMediatype(db: Db, id: number | null | undefined) {
 }
 
 /**
- * Adds a website. The score the operator typed is kept as a manual score (traffic figures
- * entered later do not overwrite it unless `reach_manual` is set back to false).
+ * Adds a website. Without a typed score it is scored from the current ranking at once (its
+ * registrable domain's rank; 0.1 when unranked); a typed score is kept as the person's, across
+ * ranking imports. Typed visitors are kept likewise; otherwise they are estimated from the rank
+ * (SimilarWeb's, when connected, arrive from the traffic job).
  */
-export async function createWebsite(db: Db, a: CreateAttributes): Promise<WebsiteListRow> {
+export async function createWebsite(db: Db, a: CreateAttributes, actor: { userId: number }): Promise<WebsiteListRow> {
   await checkMediatype(db, a.mediatype_id);
-  const row = await insertWebsite(db, {
-    domain: a.domain,
-    reach: a.reach,
-    reachManual: true,
-    language: a.language,
-    name: a.name ?? null,
-    muv: a.muv ?? null,
-    rank: a.rank ?? null,
-    mediatypeId: a.mediatype_id ?? null,
-    isMetacritic: a.is_metacritic ?? false,
-    isEa: a.is_ea ?? false,
+  const row = await db.transaction(async (tx) => {
+    const typedScore = a.reach !== null && a.reach !== undefined;
+    const typedVisitors = a.muv !== null && a.muv !== undefined;
+    const inserted = await insertWebsite(tx, {
+      domain: a.domain,
+      reach: typedScore ? a.reach! : 0.1,
+      reachSource: typedScore ? 'manual' : 'default',
+      reachSetBy: typedScore ? actor.userId : null,
+      reachSetAt: typedScore ? new Date() : null,
+      language: a.language,
+      name: a.name ?? null,
+      muv: typedVisitors ? a.muv! : null,
+      muvSource: typedVisitors ? 'manual' : null,
+      mediatypeId: a.mediatype_id ?? null,
+      isMetacritic: a.is_metacritic ?? false,
+      isEa: a.is_ea ?? false,
+    });
+    if (inserted) await rescoreWebsites(tx, [inserted.id]);
+    return inserted;
   });
   if (!row) throw conflictAt('/data/attributes/domain', MSG.websites.domainTaken);
   return (await findWebsite(db, String(row.id)))!;
 }
 
 /**
- * Edits a website in one transaction. An explicit score makes it manual; otherwise, when the
- * traffic figures change (or `reach_manual` goes back to false) and the score is not manual,
- * the score is derived again with mediaScoreFromTraffic.
+ * Edits a website in one transaction. A typed score becomes the person's (`manual`, with who
+ * and when); `reach_manual: false` gives the score back to the ranking. Typed visitors are kept
+ * as typed; `muv: null` gives them back to SimilarWeb or the estimate. Whatever is derived is
+ * derived again from the current list in the same transaction.
  */
-export async function editWebsite(db: Db, idOrDomain: string, a: UpdateAttributes): Promise<WebsiteListRow> {
+export async function editWebsite(db: Db, idOrDomain: string, a: UpdateAttributes, actor: { userId: number }): Promise<WebsiteListRow> {
   const current = await findWebsite(db, idOrDomain);
   if (!current) throw notFound('website');
   await checkMediatype(db, a.mediatype_id);
@@ -103,24 +123,33 @@ export async function editWebsite(db: Db, idOrDomain: string, a: UpdateAttribute
     mediatypeId: a.mediatype_id,
     isMetacritic: a.is_metacritic,
     isEa: a.is_ea,
-    muv: a.muv,
-    rank: a.rank,
     geography: a.geography,
     categories: a.categories,
   };
-  const manual = a.reach_manual ?? (a.reach !== undefined ? true : current.reachManual);
-  set.reachManual = manual;
-  if (manual) {
-    if (a.reach !== undefined) set.reach = a.reach;
-  } else if (a.muv !== undefined || a.rank !== undefined || a.reach_manual === false) {
-    set.reach = mediaScoreFromTraffic({
-      muv: a.muv !== undefined ? a.muv : current.muv,
-      rank: a.rank !== undefined ? a.rank : current.rank,
-    });
+  if (a.reach_manual === false) {
+    Object.assign(set, { reachSource: 'default', reachSetBy: null, reachSetAt: null });
+  } else if (a.reach !== undefined) {
+    Object.assign(set, { reach: a.reach, reachSource: 'manual', reachSetBy: actor.userId, reachSetAt: new Date() });
   }
+  if (a.muv !== undefined) Object.assign(set, a.muv === null ? { muv: null, muvSource: null } : { muv: a.muv, muvSource: 'manual' });
   await db.transaction(async (tx) => {
     await updateWebsite(tx, current.id, set);
+    await rescoreWebsites(tx, [current.id]);
     if (a.twitter_accounts) await replaceSocialAccounts(tx, current.id, a.twitter_accounts);
   });
   return (await findWebsite(db, String(current.id)))!;
+}
+
+/**
+ * Derives the reach of these websites from the current ranking list in the caller's
+ * transaction (the derived columns only: typed figures stay). Their articles follow through
+ * the rescoring of features/reach when a list arrives; a single website's edit is rare and
+ * its articles take the new figures at the next rescoring or ingest.
+ */
+export async function rescoreWebsites(tx: Tx, ids: number[]): Promise<DerivedReach[]> {
+  const list = await currentRankingList(tx);
+  const rows = await websitesByIds(tx, ids);
+  const derived = await deriveForList(tx, rows, list?.id ?? null);
+  await writeDerivedReach(tx, derived);
+  return derived;
 }

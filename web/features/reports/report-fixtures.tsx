@@ -87,7 +87,16 @@ export function savedStream(id: number, over: Partial<ReportStream> = {}): Repor
 export function preview(count: number): ReportPreview {
   return {
     count,
-    totals: { articles: count, reach: count * 7.5, average_score: 7.5, umv: 0, media: Math.min(count, 4) },
+    totals: {
+      articles: count,
+      reach: count * 7.5,
+      average_score: 7.5,
+      umv: 0,
+      estimated_views: 0,
+      unknown_visitors: count,
+      visitor_sources: { similarweb: 0, estimate: 0, manual: 0 },
+      media: Math.min(count, 4),
+    },
     stats: {
       trend: [
         { date: '2024-03-04', articles: 1, reach: 7 },
@@ -134,6 +143,7 @@ export function reportDoc(over: Partial<ReportDetailAttributes> = {}) {
     table_template: '{{title}} | {{score}}',
     'total-articles': 3,
     'total-reach': 22.5,
+    'total-estimated-views': 0,
     'reports-images': 0,
     'reports-videos': 0,
     'reports-streams': 0,

@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import type { RankingAttributes } from '../../../common/schemas/reach';
 import type { DiscoveredFeed, SourcePackAttributes, SourcesStatusAttributes, SourcesSummary, WebsiteSuggestionAttributes } from '../../../common/schemas/sources';
 import { stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
 import { signedInUserDoc } from '../../testing/user-doc';
@@ -87,6 +88,54 @@ export function suggestion(id: string, over: Partial<Suggestion> = {}): Suggesti
 }
 
 export const suggestionDoc = ({ id, ...attributes }: Suggestion) => ({ data: { type: 'website_suggestion', id, attributes } });
+
+/** The traffic ranking (GET operator/ranking): a million-line Tranco list in use, by default. */
+export function ranking(over: Partial<RankingAttributes> = {}): RankingAttributes {
+  return {
+    list_date: '2026-11-20',
+    domains: 1_000_000,
+    skipped: 3,
+    imported_at: new Date(Date.now() - 5 * 3600_000).toISOString(),
+    source: 'tranco',
+    source_url: 'https://tranco-list.eu/download/XJNYN/1000000',
+    tranco_id: 'XJNYN',
+    list_url: 'https://tranco-list.eu/list/XJNYN/',
+    state: 'ok',
+    last_attempt_at: new Date(Date.now() - 5 * 3600_000).toISOString(),
+    last_error: null,
+    last_attempt_source: 'tranco',
+    auto_update: true,
+    url_configured: false,
+    refresh_hours: 24,
+    websites_ranked: 412,
+    websites_unranked: 30,
+    websites_manual: 2,
+    rescored_at: new Date(Date.now() - 5 * 3600_000).toISOString(),
+    ...over,
+  };
+}
+
+/** No list has ever arrived and nothing is switched on. */
+export const NO_RANKING = ranking({
+  list_date: null,
+  domains: 0,
+  skipped: 0,
+  imported_at: null,
+  source: null,
+  source_url: null,
+  tranco_id: null,
+  list_url: null,
+  state: 'none',
+  last_attempt_at: null,
+  last_attempt_source: null,
+  auto_update: false,
+  websites_ranked: 0,
+  websites_unranked: 444,
+  websites_manual: 0,
+  rescored_at: null,
+});
+
+export const rankingDoc = (r: RankingAttributes) => ({ data: { type: 'ranking', id: 'current', attributes: r } });
 
 /** `GET user` for Ada: admin (role 1) or user (2), of the platform operator or not. */
 export function userOf(opts: { operator?: boolean; admin?: boolean } = {}) {

@@ -43,14 +43,19 @@ describe('add website', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add website' }));
     expect(await within(dialog).findByText(MSG.websites.domainRequired)).toBeTruthy();
     expect(within(dialog).getByText(MSG.websites.feedRequired)).toBeTruthy();
-    expect(within(dialog).getByText(MSG.websites.reachRequired)).toBeTruthy();
     expect(within(dialog).getByText(MSG.websites.languageRequired)).toBeTruthy();
+    // The media score may stay empty: the server scores the website from the traffic ranking.
+    expect(within(dialog).queryByText(MSG.websites.reachRequired)).toBeNull();
+    expect(within(dialog).getByText(/Leave empty to score it from the traffic ranking/)).toBeTruthy();
 
     fireEvent.change(within(dialog).getByLabelText(/Website URL/), { target: { value: 'not a website' } });
     fireEvent.change(within(dialog).getByLabelText(/Feed URL/), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.change(within(dialog).getByLabelText(/Media score/), { target: { value: '12' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add website' }));
     expect(await within(dialog).findByText(MSG.websites.invalidUrl)).toBeTruthy();
     expect(within(dialog).getByText(MSG.websites.invalidFeed)).toBeTruthy();
+    expect(within(dialog).getByText(MSG.websites.reachRange)).toBeTruthy();
+    expect(within(dialog).queryByLabelText(/rank/i)).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
@@ -77,6 +82,26 @@ describe('add website', () => {
     expect(posts.map((c) => c.url.pathname)).toEqual(['/api/websites', '/api/feeds']);
     expect(posts[0].body).toEqual({ data: { type: 'website', attributes: { domain: 'www.Polygon.example', reach: 6.5, language: 'en' } } });
     expect(posts[1].body).toMatchObject({ data: { type: 'feed', attributes: { feed: 'polygon.example/rss', website_id: '9', language: 'en', type: 0 } } });
+  });
+
+  it('leaves the score out when it is empty, so the ranking scores the website', async () => {
+    const calls = serve((req) => {
+      if (req.url.pathname === '/api/websites' && req.method === 'GET') return { body: listDocument('website', [], 1, 50) };
+      if (req.url.pathname === '/api/websites' && req.method === 'POST') return { status: 201, body: { data: { type: 'website', id: '9', attributes: website({ id: '9' }) } } };
+      if (req.url.pathname === '/api/feeds' && req.method === 'POST') return { status: 201, body: { data: { type: 'feed', id: '3', attributes: feed('3') } } };
+      return undefined;
+    });
+    renderAt('/websites');
+    const dialog = await openModal();
+    fireEvent.change(within(dialog).getByLabelText(/Website URL/), { target: { value: 'polygon.example' } });
+    fireEvent.change(within(dialog).getByLabelText(/Feed URL/), { target: { value: 'polygon.example/rss' } });
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /Language/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'English' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add website' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts[0].body).toEqual({ data: { type: 'website', attributes: { domain: 'polygon.example', language: 'en' } } });
+    expect(posts[1].body).toMatchObject({ data: { type: 'feed', attributes: { reach: null } } });
   });
 
   it('keeps the modal open with the server message when the feed already exists', async () => {

@@ -102,7 +102,8 @@ export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlin
     col.accessor('reach', {
       header: 'Media score',
       meta: { sortField: 'reach', width: 126 },
-      cell: (c) => <MediaScoreBadge score={c.getValue()} />,
+      // The tooltip names the score's basis (the outlet's rank in the ranking) when the row carries it.
+      cell: ({ row }) => <MediaScoreBadge score={row.original.reach} basis={row.original.reach_basis} />,
     }),
     col.accessor('is_metacritic', {
       header: 'Metacritic',

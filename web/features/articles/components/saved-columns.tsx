@@ -4,7 +4,8 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { LIMITS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
-import { formatVisitors } from '../../../../common/media-score';
+import { ARTICLE_VIEWS_CAP, ARTICLE_VIEW_SHARE, formatVisitors } from '../../../../common/media-score';
+import { visitorsBasis } from '../../../../common/schemas/reach';
 import { languageName } from '../../../../common/reference';
 import { domainOf } from '../../../../common/url';
 import type { Row } from '../../../components/data-table/data-table';
@@ -62,7 +63,21 @@ function TitleCell({ article }: { article: SavedArticleAttributes }) {
   );
 }
 
-/** The saved-articles columns; UMV only with the plan's similarweb flag, media links only for the operator. */
+const VIEWS_BASIS = `${ARTICLE_VIEW_SHARE * 100}% of the outlet's monthly visitors, at most ${formatVisitors(ARTICLE_VIEWS_CAP)}`;
+
+/** An article's estimated views, with their basis on hover ("—" when the outlet's visitors are unknown). */
+function EstimatedViewsCell({ article }: { article: SavedArticleAttributes }) {
+  const views = article.estimated_views;
+  if (views === null || views === undefined) return <Text size="sm" c="dimmed">—</Text>;
+  const source = article.muv_source ? `. Visitors: ${visitorsBasis(article.muv_source)}` : '';
+  return (
+    <Tooltip label={`${VIEWS_BASIS}${source}`} openDelay={300} withArrow multiline maw={280}>
+      <Text size="sm">{formatVisitors(views)}</Text>
+    </Tooltip>
+  );
+}
+
+/** The saved-articles columns; UMV and estimated views only with the plan's similarweb flag, media links only for the operator. */
 export function savedColumns(opts: { showUmv: boolean; linkToWebsite: boolean }) {
   return [
     col.accessor('media', {
@@ -86,7 +101,14 @@ export function savedColumns(opts: { showUmv: boolean; linkToWebsite: boolean })
     }),
     col.accessor('reach', { header: 'Media score', meta: { sortField: 'reach', width: 126, align: 'center' }, cell: (c) => <MediaScoreBadge score={c.getValue()} /> }),
     ...(opts.showUmv
-      ? [col.accessor('muv', { header: 'UMV', meta: { width: 80, align: 'right', priority: 2 }, cell: (c) => <Text size="sm">{formatVisitors(c.getValue())}</Text> })]
+      ? [
+          col.accessor('muv', { header: 'UMV', meta: { width: 80, align: 'right', priority: 2 }, cell: (c) => <Text size="sm">{formatVisitors(c.getValue())}</Text> }),
+          col.accessor('estimated_views', {
+            header: 'Est. views',
+            meta: { width: 92, align: 'right', priority: 3 },
+            cell: (c) => <EstimatedViewsCell article={c.row.original} />,
+          }),
+        ]
       : []),
     col.accessor('language', {
       header: 'Language',

@@ -1,23 +1,41 @@
 import type { ReactNode } from 'react';
 import { Group, Paper, SimpleGrid, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconBrandTwitch, IconBrandYoutube, IconBroadcast, IconNews, IconTrendingUp, IconUsers } from '@tabler/icons-react';
+import { IconBrandTwitch, IconBrandYoutube, IconBroadcast, IconEye, IconNews, IconTrendingUp, IconUsers } from '@tabler/icons-react';
 import { formatVisitors } from '../../../../common/media-score';
+import { reachBasis } from '../../../../common/schemas/reports';
 import type { ReportTotals } from '../api/types';
 import { formatNumber } from '../lib/format';
 
-function TotalCard({ label, value, hint, icon, color }: { label: string; value: string; hint: string; icon: ReactNode; color: string }) {
+interface TotalCardProps {
+  label: string;
+  value: string;
+  hint: string;
+  /** How the figure is made, printed under it (the PDF has no tooltips). */
+  basis?: string;
+  icon: ReactNode;
+  color: string;
+}
+
+const testId = (label: string) => label.toLowerCase().replace(/\W+/g, '-');
+
+function TotalCard({ label, value, hint, basis, icon, color }: TotalCardProps) {
   return (
     <Paper withBorder radius="md" p="lg" shadow="xs" className="cw-report-avoid-break">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
+        <div style={{ minWidth: 0 }}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={700} style={{ letterSpacing: '0.04em' }}>
             {label}
           </Text>
           <Tooltip label={hint} multiline w={240}>
-            <Text fz={30} fw={750} lh={1.2} mt={6} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`total-${label.toLowerCase().replace(/\W+/g, '-')}`}>
+            <Text fz={30} fw={750} lh={1.2} mt={6} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`total-${testId(label)}`}>
               {value}
             </Text>
           </Tooltip>
+          {basis && (
+            <Text size="xs" c="dimmed" mt={6} lh={1.4} data-testid={`basis-${testId(label)}`}>
+              {basis}
+            </Text>
+          )}
         </div>
         <ThemeIcon variant="light" color={color} size={42} radius="md">
           {icon}
@@ -28,23 +46,34 @@ function TotalCard({ label, value, hint, icon, color }: { label: string; value: 
 }
 
 /**
- * The report's key figures: articles, outlets, the average media score (0.1–10, the spec's scale)
- * and the potential reach (the outlets' monthly visitors, when known). The sum of the scores (the
- * report's `total-reach`) is not shown: "280.6" beside "1.1B" reads as a reach and means nothing.
+ * Columns of the cards' grid: up to four in a row; five or six as rows of three (five in one
+ * row on wide screens, unless cards carry a basis in words, which a fifth of the width would
+ * wrap into a column of short lines); seven as four and three. Never one card alone on a row.
+ */
+export function totalsColumns(cards: number, opts: { withBasis?: boolean } = {}): { mid: number; wide: number } {
+  const mid = cards === 7 ? 4 : cards > 4 ? 3 : cards;
+  return { mid, wide: cards === 5 && !opts.withBasis ? 5 : mid };
+}
+
+/**
+ * The report's key figures: articles, outlets, the average media score (0.1–10, the spec's scale),
+ * the potential reach (the outlets' monthly visitors) and the estimated views (a share of them
+ * per article), each of the last two with its basis in words, when known. The sum of the scores
+ * (the report's `total-reach`) is not shown: "280.6" beside "1.1B" reads as a reach and means nothing.
  */
 export function TotalsCards({ totals, print = false }: { totals: ReportTotals; print?: boolean }) {
   // Outlets without traffic data count 0: a sum of 0 means nothing is known, not no readers.
   const hasUmv = !!totals.umv && totals.umv > 0;
+  // Older payloads (a cached preview) carry no estimated views: the card stays hidden.
+  const hasViews = !!totals.estimated_views && totals.estimated_views > 0;
+  const basis = reachBasis(totals);
   // Older payloads (a cached preview) carry only the sum.
   const average = totals.average_score ?? (totals.articles ? totals.reach / totals.articles : 0);
   // Videos and streams get their cards only when the report holds some (the wizard's preview has none).
   const videos = totals.videos ?? 0;
   const streams = totals.streams ?? 0;
-  const cards = 3 + (hasUmv ? 1 : 0) + (videos > 0 ? 1 : 0) + (streams > 0 ? 1 : 0);
-  // Never one card alone on a row: up to four in a row, five or six as rows of three, five in
-  // one row on wide screens.
-  const mid = cards > 4 ? 3 : cards;
-  const wide = cards === 5 ? 5 : mid;
+  const cards = 3 + (hasUmv ? 1 : 0) + (hasViews ? 1 : 0) + (videos > 0 ? 1 : 0) + (streams > 0 ? 1 : 0);
+  const { mid, wide } = totalsColumns(cards, { withBasis: hasUmv || hasViews });
   return (
     <SimpleGrid cols={print ? mid : { base: 1, xs: 2, md: mid, lg: wide }} spacing="lg">
       <TotalCard label="Articles" value={formatNumber(totals.articles)} hint="Articles published in the period" icon={<IconNews size={22} />} color="brand" />
@@ -61,8 +90,19 @@ export function TotalsCards({ totals, print = false }: { totals: ReportTotals; p
           label="Potential reach"
           value={formatVisitors(totals.umv)}
           hint="The outlets' unique monthly visitors, added up per article: how many people could have seen the coverage"
+          basis={basis.potentialReach}
           icon={<IconUsers size={22} />}
           color="orange"
+        />
+      )}
+      {hasViews && (
+        <TotalCard
+          label="Estimated views"
+          value={formatVisitors(totals.estimated_views)}
+          hint="How many times the articles themselves were likely read: an estimate from each outlet's traffic, not a measured count"
+          basis={basis.estimatedViews}
+          icon={<IconEye size={22} />}
+          color="cyan"
         />
       )}
       {videos > 0 && (

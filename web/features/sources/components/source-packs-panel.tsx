@@ -7,15 +7,29 @@ import { groupByLanguage, useSourcePacks, type SourcesSummary } from '../api/sou
 import secondary from '../../../components/secondary-text.module.css';
 import { FirstRunModal } from './first-run-modal';
 import { PackLanguageCard } from './pack-language-card';
+import { RankingPanel } from './ranking-panel';
 import classes from './sources.module.css';
 
 export const summaryLine = (s: SourcesSummary) => MSG.outlets.directorySummary(s.directory_outlets, s.directory_languages, s.enabled_packs, s.packs);
 
 /**
- * The operator's source packs (Websites → Source packs): the directory at a glance, each
- * language's packs with their switches, and the first-run chooser again ("Choose packs").
+ * Websites → Source packs: the outside data the operator switches on — the traffic ranking
+ * behind every media score, then the directory's packs.
  */
 export function SourcePacksPanel() {
+  return (
+    <Stack gap="lg">
+      <RankingPanel />
+      <PacksCard />
+    </Stack>
+  );
+}
+
+/**
+ * The operator's source packs: the directory at a glance, each language's packs with their
+ * switches, and the first-run chooser again ("Choose packs").
+ */
+function PacksCard() {
   const { data: user } = useCurrentUser();
   const operator = isPlatformOperator(user);
   const canSwitch = operator && isAdmin(user);

@@ -79,6 +79,7 @@ export const useMediatypeOptions = () => useReferenceOptions('mediatypes', 150, 
 export interface NewWebsiteValues {
   domain: string;
   feed: string;
+  /** Empty: the server scores the website from the traffic ranking. */
   reach: number | '';
   language: string | null;
   /** 1 when the feed is a news sitemap chosen from feed discovery; 0 (a feed) otherwise. */
@@ -178,11 +179,14 @@ export function useDeleteFeed() {
   });
 }
 
+/**
+ * PATCH websites/{id}: `reach` types the score (kept across ranking imports), `reach_manual:
+ * false` goes back to the ranking's; `muv: null` goes back to SimilarWeb's figure or the estimate.
+ */
 export interface WebsiteEdit {
   reach?: number;
   reach_manual?: boolean;
   muv?: number | null;
-  rank?: number | null;
   mediatype_id?: string | null;
   is_metacritic?: boolean;
   is_ea?: boolean;

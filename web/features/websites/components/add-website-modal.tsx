@@ -11,6 +11,7 @@ import { documentErrors, serverFieldErrors } from '../../../lib/form';
 import { FeedStepError, feedDocument, useAddWebsite, useLanguageOptions, websiteDocument, type NewWebsiteValues } from '../api/websites';
 import { FeedFinderResults } from './feed-finder';
 import { useFeedFinder } from './use-feed-finder';
+import secondary from '../../../components/secondary-text.module.css';
 
 /** The form's errors, with the server's schema (common/schemas/websites.ts) and its catalogue messages. */
 function validate(values: NewWebsiteValues) {
@@ -22,6 +23,7 @@ function validate(values: NewWebsiteValues) {
 /**
  * Add website: domain, feed, media score and language (000 §2, §5); closes when both calls return
  * 201. "Find feeds" asks feed discovery about the domain and fills the feed from the one chosen.
+ * The media score is optional: left empty, the server derives it from the traffic ranking.
  */
 export function AddWebsiteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const languages = useLanguageOptions();
@@ -106,9 +108,9 @@ export function AddWebsiteModal({ opened, onClose }: { opened: boolean; onClose:
           />
           <NumberInput
             label="Media score"
-            description="From 0.1 to 10"
-            placeholder="5"
-            required
+            description="Leave empty to score it from the traffic ranking, or type a score from 0.1 to 10."
+            placeholder="From the ranking"
+            classNames={{ description: secondary.secondary }}
             min={LIMITS.mediaScore.min}
             max={LIMITS.mediaScore.max}
             step={0.1}

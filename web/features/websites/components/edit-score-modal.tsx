@@ -1,95 +1,103 @@
-import { Checkbox, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
+import { IconArrowBackUp } from '@tabler/icons-react';
 import { LIMITS } from '../../../../common/limits';
-import { mediaScoreFromTraffic } from '../../../../common/media-score';
+import { formatVisitors, mediaScoreFromRank } from '../../../../common/media-score';
+import { scoreBasis, visitorsBasis } from '../../../../common/schemas/reach';
 import { FormModalActions } from '../../../components/form-modal-actions';
 import { closeThenReset } from '../../../components/modal-reset';
 import { toastError } from '../../../components/toasts';
 import { serverFieldErrors } from '../../../lib/form';
 import { useMediatypeOptions, useUpdateWebsite, type Website } from '../api/websites';
+import secondary from '../../../components/secondary-text.module.css';
+import { editScoreAttributes, toNumber, useEditScoreForm, type EditScoreValues } from './use-edit-score-form';
 
-interface Values {
-  manual: boolean;
-  reach: number | '';
-  muv: number | '';
-  rank: number | '';
-  mediatypeId: string | null;
-  isMetacritic: boolean;
-  isEa: boolean;
+/** What the ranking gives this website, in words ("Tranco rank 1,234 on 2026-11-20 → 7.8"). */
+function rankingBasis(w: Website): { score: number; basis: string } {
+  if (w.reach_source !== 'manual') return { score: w.reach, basis: w.reach_basis };
+  const score = mediaScoreFromRank(w.rank);
+  return { score, basis: scoreBasis({ reach: score, reach_source: w.rank !== null ? 'ranking' : 'default', rank: w.rank, rank_list_date: w.rank_list_date }) };
 }
 
-const num = (v: string | number) => (typeof v === 'number' ? v : v === '' ? '' : Number(v));
+/** Where the visitors figure comes from when none is typed. */
+function visitorsHint(w: Website): string {
+  if (w.muv_source === 'manual') return 'Typed by a person. Empty the field to use SimilarWeb’s figure or the estimate from the rank.';
+  if (w.muv !== null && w.muv_source) return `Now ${formatVisitors(w.muv)} (${visitorsBasis(w.muv_source)}). Type a figure only to replace it.`;
+  return 'Unknown for now. Type a figure only if you know it better.';
+}
 
 /**
- * Edit the media score: either typed by hand, or derived from monthly visitors (else the
- * traffic rank) with the same formula as the server (common/media-score.ts).
+ * Edit the media score: the traffic ranking's (the default), or typed by a person and kept when
+ * the ranking changes; with the typed score, "Use the ranking's score" goes back at once.
  */
 export function EditScoreModal({ website, opened, onClose }: { website: Website; opened: boolean; onClose: () => void }) {
   const update = useUpdateWebsite(website.id);
   const mediatypes = useMediatypeOptions();
-  const form = useForm<Values>({
-    initialValues: {
-      manual: website['reach-manual'],
-      reach: website.reach,
-      muv: website.muv ?? '',
-      rank: website.rank ?? '',
-      mediatypeId: website['mediatype-id'],
-      isMetacritic: website.is_metacritic,
-      isEa: website.is_ea,
-    },
-    validate: {
-      reach: (v, all) =>
-        all.manual && (v === '' || v < LIMITS.mediaScore.min || v > LIMITS.mediaScore.max) ? 'Media score must be between 0.1 and 10' : null,
-      muv: (v) => (v !== '' && (v < 0 || !Number.isInteger(v)) ? 'Monthly visitors must be a whole number' : null),
-      rank: (v) => (v !== '' && (v < 1 || !Number.isInteger(v)) ? 'Rank must be at least 1' : null),
-    },
-  });
+  const form = useEditScoreForm(website);
   const v = form.values;
-  const derived = mediaScoreFromTraffic({ muv: v.muv === '' ? null : v.muv, rank: v.rank === '' ? null : v.rank });
+  const ranking = rankingBasis(website);
   const close = () => closeThenReset(onClose, form.reset);
 
-  async function submit(values: Values) {
+  async function save(attributes: ReturnType<typeof editScoreAttributes>) {
     try {
-      await update.mutateAsync({
-        reach_manual: values.manual,
-        ...(values.manual && values.reach !== '' ? { reach: values.reach } : {}),
-        muv: values.muv === '' ? null : values.muv,
-        rank: values.rank === '' ? null : values.rank,
-        mediatype_id: values.mediatypeId,
-        is_metacritic: values.isMetacritic,
-        is_ea: values.isEa,
-      });
+      await update.mutateAsync(attributes);
       close();
     } catch (err) {
       const f = serverFieldErrors(err);
-      if (Object.keys(f).length) form.setErrors({ reach: f.reach, muv: f.muv, rank: f.rank, mediatypeId: f.mediatype_id });
+      if (Object.keys(f).length) form.setErrors({ reach: f.reach, muv: f.muv, mediatypeId: f.mediatype_id });
       else toastError(err);
     }
   }
 
   return (
     <Modal opened={opened} onClose={close} title={`Media score of ${website.domain}`} size="md">
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form onSubmit={form.onSubmit((values: EditScoreValues) => save(editScoreAttributes(website, values)))} noValidate>
         <Stack gap="md">
-          <NumberInput label="Monthly unique visitors" min={0} step={1000} thousandSeparator="," allowDecimal={false} {...form.getInputProps('muv')} onChange={(x) => form.setFieldValue('muv', num(x))} />
-          <NumberInput label="Global traffic rank" min={1} allowDecimal={false} thousandSeparator="," {...form.getInputProps('rank')} onChange={(x) => form.setFieldValue('rank', num(x))} />
-          <Switch label="Set the media score by hand" checked={v.manual} onChange={(e) => form.setFieldValue('manual', e.currentTarget.checked)} />
-          {v.manual ? (
+          <div>
+            <Text size="sm">
+              From the traffic ranking: <b>{ranking.score.toFixed(1)}</b>
+            </Text>
+            <Text size="xs" className={secondary.secondary} data-testid="ranking-basis">
+              {ranking.basis}
+            </Text>
+          </div>
+          <Switch
+            label="Type the media score by hand"
+            description="A typed score is kept when the ranking changes."
+            classNames={{ description: secondary.secondary }}
+            checked={v.manual}
+            onChange={(e) => form.setFieldValue('manual', e.currentTarget.checked)}
+          />
+          {v.manual && (
             <NumberInput
               label="Media score"
               description="From 0.1 to 10"
+              classNames={{ description: secondary.secondary }}
               min={LIMITS.mediaScore.min}
               max={LIMITS.mediaScore.max}
               step={0.1}
               decimalScale={1}
               {...form.getInputProps('reach')}
-              onChange={(x) => form.setFieldValue('reach', num(x))}
+              onChange={(x) => form.setFieldValue('reach', toNumber(x))}
             />
-          ) : (
-            <Text size="sm" c="dimmed">
-              Media score from traffic: <b>{derived.toFixed(1)}</b> (a log scale: 1,000 visitors a month is 0.1, a million 5, a billion 10).
-            </Text>
           )}
+          {website['reach-manual'] && (
+            <Group>
+              <Button variant="light" leftSection={<IconArrowBackUp size={16} />} onClick={() => save({ reach_manual: false })} loading={update.isPending}>
+                Use the ranking&apos;s score
+              </Button>
+            </Group>
+          )}
+          <NumberInput
+            label="Monthly unique visitors"
+            description={visitorsHint(website)}
+            classNames={{ description: secondary.secondary }}
+            min={0}
+            step={1000}
+            thousandSeparator=","
+            allowDecimal={false}
+            {...form.getInputProps('muv')}
+            onChange={(x) => form.setFieldValue('muv', toNumber(x))}
+          />
           <Select
             label="Media type"
             placeholder="None"
@@ -102,6 +110,7 @@ export function EditScoreModal({ website, opened, onClose }: { website: Website;
           <Checkbox
             label="On the EA outlet list"
             description="Organizations with regional filters can show these outlets alone (EA-only filter)."
+            classNames={{ description: secondary.secondary }}
             {...form.getInputProps('isEa', { type: 'checkbox' })}
           />
           <FormModalActions onCancel={close} submitLabel="Save" loading={update.isPending} />

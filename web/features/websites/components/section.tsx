@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import secondary from '../../../components/secondary-text.module.css';
 
 /** A card section's title and one line of explanation. */
 export function SectionTitle({ title, description }: { title: string; description?: string }) {
@@ -7,7 +8,7 @@ export function SectionTitle({ title, description }: { title: string; descriptio
     <Stack gap={2} mb="md">
       <Title order={4}>{title}</Title>
       {description && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" className={secondary.secondary}>
           {description}
         </Text>
       )}
@@ -21,7 +22,7 @@ export function EmptyCard({ icon, text }: { icon: ReactNode; text: string }) {
     <Paper withBorder radius="md" p="lg" bg="var(--mantine-color-default-hover)" style={{ borderStyle: 'dashed' }}>
       <Stack align="center" gap={6}>
         <Text c="dimmed">{icon}</Text>
-        <Text c="dimmed" size="sm" ta="center">
+        <Text size="sm" ta="center" className={secondary.secondary}>
           {text}
         </Text>
       </Stack>

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconBooks, IconExternalLink, IconPencil } from '@tabler/icons-react';
-import { scoreBand, visitorsBand, formatVisitors } from '../../../../common/media-score';
+import { IconBooks, IconExternalLink } from '@tabler/icons-react';
 import { countryByCode, languageName } from '../../../../common/reference';
 import { SOURCE_CATEGORY_LABELS } from '../../../../common/schemas/sources';
-import { MediaScoreBadge } from '../../../components/media-score-badge';
 import type { Website } from '../api/websites';
 import { EditScoreModal } from './edit-score-modal';
 import { FeedHealthBadge } from './feed-health-badge';
 import { WebsiteAvatar } from './website-avatar';
+import { ScoreFigure, VisitorsFigure } from './website-figures';
+import secondary from '../../../components/secondary-text.module.css';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      <Text size="xs" className={secondary.secondary} tt="uppercase" fw={600}>
         {label}
       </Text>
       <div>{children}</div>
@@ -30,7 +30,6 @@ function directoryHint(w: Website): string {
 /** Avatar, domain with its link, Metacritic badge and the key figures; the score opens its editor. */
 export function WebsiteHeader({ website }: { website: Website }) {
   const [editing, setEditing] = useState(false);
-  const band = visitorsBand(website.muv);
   return (
     <Paper withBorder radius="md" p="lg" shadow="xs">
       <Group gap="md" wrap="nowrap" align="flex-start" mb="lg">
@@ -64,7 +63,7 @@ export function WebsiteHeader({ website }: { website: Website }) {
             )}
             {website.health && <FeedHealthBadge health={website.health} />}
           </Group>
-          {website.name && <Text c="dimmed">{website.name}</Text>}
+          {website.name && <Text className={secondary.secondary}>{website.name}</Text>}
           <Anchor href={website.fullUrl} target="_blank" rel="noopener noreferrer" size="sm">
             {website.fullUrl}
           </Anchor>
@@ -72,24 +71,10 @@ export function WebsiteHeader({ website }: { website: Website }) {
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="lg">
         <Fact label="Media score">
-          <Group gap={6} wrap="nowrap">
-            <MediaScoreBadge score={website.reach} size="lg" />
-            <Text size="xs" c="dimmed">
-              {scoreBand(website.reach).name}
-              {website['reach-manual'] ? ' · set by hand' : ''}
-            </Text>
-            <ActionIcon variant="subtle" size="sm" aria-label="Edit media score" onClick={() => setEditing(true)}>
-              <IconPencil size={14} />
-            </ActionIcon>
-          </Group>
+          <ScoreFigure website={website} onEdit={() => setEditing(true)} />
         </Fact>
         <Fact label="Monthly unique visitors">
-          <Text fw={600}>{formatVisitors(website.muv)}</Text>
-          {band && (
-            <Text size="xs" c="dimmed">
-              {band.label}
-            </Text>
-          )}
+          <VisitorsFigure website={website} />
         </Fact>
         <Fact label="Language">
           <Text fw={600}>{languageName(website.language)}</Text>

@@ -7,6 +7,7 @@ import { DataTable, type Row } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../lib/dates';
 import { WEBSITES_PATH, type WebsiteArticleAttributes, type WebsiteDetail } from '../api/websites';
 import { EmptyCard, SectionTitle } from './section';
+import { NEEDS_SIMILARWEB } from './website-map';
 import tableClasses from '../../../components/data-table/data-table.module.css';
 import { FitTable } from '../../../components/data-table/table-parts';
 
@@ -46,14 +47,14 @@ export function WebsiteArticles({ websiteId }: { websiteId: string }) {
   );
 }
 
-/** Topic categories with their 0–1 score shown as a percent (000 §2). */
-export function WebsiteCategories({ categories }: { categories: WebsiteDetail['website']['categories'] }) {
+/** Topic categories with their 0–1 score shown as a percent (000 §2); empty, it says why. */
+export function WebsiteCategories({ categories, trafficConnected }: { categories: WebsiteDetail['website']['categories']; trafficConnected: boolean }) {
   const rows = [...categories].sort((a, b) => b.score - a.score);
   return (
     <Paper withBorder radius="md" p="lg" shadow="xs">
       <SectionTitle title="Categories" />
       {rows.length === 0 ? (
-        <EmptyCard icon={<IconCategory size={26} />} text="No categories are known for this website yet." />
+        <EmptyCard icon={<IconCategory size={26} />} text={trafficConnected ? 'No categories are known for this website yet.' : NEEDS_SIMILARWEB} />
       ) : (
         <FitTable>
           <Table verticalSpacing="xs" aria-label="Categories" className={tableClasses.table}>

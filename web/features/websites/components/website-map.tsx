@@ -4,6 +4,7 @@ import { IconMap } from '@tabler/icons-react';
 import { COUNTRIES, countryByCode } from '../../../../common/reference';
 import { formatVisitors } from '../../../../common/media-score';
 import { EmptyCard, SectionTitle } from './section';
+import secondary from '../../../components/secondary-text.module.css';
 
 type Visits = { country_code_iso: string; visits: number }[];
 
@@ -84,20 +85,26 @@ function VisitsMap({ data }: { data: Visits }) {
     };
   }, [data, scheme]);
 
-  if (failed) return <Text size="sm" c="dimmed">The map could not be drawn.</Text>;
+  if (failed) return <Text size="sm" className={secondary.secondary}>The map could not be drawn.</Text>;
   // dir="ltr": ECharts lays its SVG text out left to right (an inherited RTL direction flips its anchors).
   return <div ref={ref} role="img" aria-label="Map of monthly desktop visits by country" dir="ltr" style={{ width: '100%', height: 360 }} />;
 }
 
-/** Monthly desktop visits by country: a map and the top countries (empty state without data). */
-export function WebsiteMapSection({ geography }: { geography: Visits }) {
+/** Said where visits by country or categories are empty because no traffic source is connected. */
+export const NEEDS_SIMILARWEB = 'Visits by country and categories need the SimilarWeb add-on (SIMILARWEB_API_KEY).';
+
+/**
+ * Monthly desktop visits by country: a map and the top countries; empty, it says why (nothing
+ * known yet, or SimilarWeb not connected).
+ */
+export function WebsiteMapSection({ geography, trafficConnected }: { geography: Visits; trafficConnected: boolean }) {
   const total = geography.reduce((s, g) => s + g.visits, 0);
   const top = [...geography].sort((a, b) => b.visits - a.visits).slice(0, 10);
   return (
     <Paper withBorder radius="md" p="lg" shadow="xs">
       <SectionTitle title="Monthly desktop visits by country" />
       {geography.length === 0 ? (
-        <EmptyCard icon={<IconMap size={26} />} text="No traffic by country is known for this website yet." />
+        <EmptyCard icon={<IconMap size={26} />} text={trafficConnected ? 'No traffic by country is known for this website yet.' : NEEDS_SIMILARWEB} />
       ) : (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
@@ -109,7 +116,7 @@ export function WebsiteMapSection({ geography }: { geography: Visits }) {
                 <Stack key={g.country_code_iso} gap={2}>
                   <Group justify="space-between" gap="xs">
                     <Text size="sm">{countryByCode(g.country_code_iso)?.name ?? g.country_code_iso}</Text>
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" className={secondary.secondary}>
                       {g.visits.toLocaleString('en')}
                     </Text>
                   </Group>

@@ -65,9 +65,9 @@ export function WebsiteDetailPage() {
           </Grid.Col>
         </Grid>
         <FeedsSection websiteId={website.id} feedCount={feeds.length} moves={moves} />
-        <WebsiteMapSection geography={website.geography} />
+        <WebsiteMapSection geography={website.geography} trafficConnected={website.traffic_connected} />
         <WebsiteArticles websiteId={website.id} />
-        <WebsiteCategories categories={website.categories} />
+        <WebsiteCategories categories={website.categories} trafficConnected={website.traffic_connected} />
       </Stack>
     </>
   );
