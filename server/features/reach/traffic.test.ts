@@ -4,7 +4,7 @@ import pino from 'pino';
 import { CAPABILITIES_BY_LEGACY_ID } from '../../../common/plans.js';
 import type { Config } from '../../config.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
-import { makeWebsite } from '../../../test/helpers/coverage-factories.js';
+import { makeArchiveArticle, makeWebsite } from '../../../test/helpers/coverage-factories.js';
 import { makeOrg } from '../../../test/helpers/factories.js';
 import { startFakeSimilarweb, type FakeSimilarweb } from '../../../test/fakes/similarweb.js';
 import { monthOf } from './similarweb.js';
@@ -68,6 +68,7 @@ describe('without a key', () => {
 describe('with SimilarWeb', () => {
   it('gives a website its real visits, the map and the category; a second run spends no hits', async () => {
     const w = await withMuv('daily.example', 1234, 'estimate');
+    const article = await makeArchiveArticle(ctx, { websiteId: w.id, muv: 1234, reach: 1 });
     const result = await refreshTraffic(deps());
     expect(result).toMatchObject({ checked: 1, fromCache: 0, requests: 3, states: { ok: 1 }, stopped: null });
     expect(await website(w.id)).toMatchObject({
@@ -76,6 +77,9 @@ describe('with SimilarWeb', () => {
       categories: [{ category: 'News and Media › Newspapers', month: monthOf(new Date(), -1), score: 1 }],
     });
     expect((await website(w.id)).traffic_checked_at).not.toBeNull();
+    // Its archive articles take the measured visitors, and their estimated views follow, in the same commit.
+    const [stored] = (await ctx.deps.db.execute<{ muv: number; estimated_views: number }>(sql`select muv::float8 as muv, estimated_views from articles where id = ${article.id}`)).rows;
+    expect(stored).toEqual({ muv: 30_000, estimated_views: 30 });
     const cache = await ctx.deps.db.execute(sql`select state, visits::float8 as visits, category, category_rank from traffic_cache where domain = 'daily.example'`);
     expect(cache.rows).toEqual([{ state: 'ok', visits: 30_000, category: 'News_and_Media/Newspapers', category_rank: 12 }]);
     expect(await hitsSpent(ctx.deps.db, monthOf(new Date()))).toBe(3);

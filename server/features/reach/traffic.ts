@@ -14,7 +14,8 @@
  *   before a lookup would pass SIMILARWEB_MONTHLY_HITS (0: no limit of ours), and the remaining
  *   websites wait for next month's allowance. An `invalid_key` or `quota` answer stops it too.
  * - The outcome reaches the website through the websites feature (applyWebsiteTraffic): the
- *   figures only on `ok`, the state, its sentence and the time always.
+ *   figures only on `ok`, the state, its sentence and the time always; on `ok` the website's
+ *   archive articles and saved coverage take its visitors (and estimated views) in the same commit.
  */
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -22,6 +23,8 @@ import type { TrafficState } from '../../../common/schemas/reach.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { applyWebsiteTraffic, findWebsiteById, listWebsitesForTraffic, type WebsiteTraffic } from '../websites/service.js';
+import { rescoreSavedArticles } from '../articles/service.js';
+import { rescoreArchiveArticles } from '../crawler/service.js';
 import { categoryLabel, lookupTraffic, monthOf, SimilarwebClient, similarwebDomain, type TrafficLookup } from './similarweb.js';
 
 export interface TrafficDeps {
@@ -125,6 +128,11 @@ async function checkWebsite(
   await deps.db.transaction(async (tx) => {
     if (!fromCache) await writeCache(tx, domain, month, lookup);
     await applyWebsiteTraffic(tx, site.id, websiteTraffic(lookup, now));
+    // New visitors reach the outlet's articles and saved coverage (their views follow) in the same commit.
+    if (lookup.state === 'ok') {
+      await rescoreArchiveArticles(tx, [site.id]);
+      await rescoreSavedArticles(tx, [site.id]);
+    }
   });
   return { state: lookup.state, error: lookup.error, fromCache };
 }
