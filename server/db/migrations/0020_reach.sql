@@ -55,3 +55,5 @@ CREATE TABLE "ranking_entries" (
 ) PARTITION BY LIST ("list_id");
 --> statement-breakpoint
 CREATE INDEX "saved_articles_website_idx" ON "saved_articles" USING btree ("website_id");
+--> statement-breakpoint
+CREATE INDEX "alert_articles_article_idx" ON "alert_articles" USING btree ("article_id");

@@ -370,6 +370,9 @@ export const alertArticles = pgTable(
       index('alert_articles_title_idx').on(t.alertId, t.titleSort, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), ...filterCols).where(visible),
       index('alert_articles_media_idx').on(t.alertId, t.media, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), ...filterCols).where(visible),
       index('alert_articles_search_idx').using('gin', t.alertId, t.search).where(visible),
+      // An article's feed rows, wherever they are: a new score of its outlet reaches them (features/reach's
+      // rescoring) without reading every feed, and deleting an archive article finds its rows.
+      index('alert_articles_article_idx').on(t.articleId),
     ];
   },
 );
