@@ -96,5 +96,13 @@ describe('reach from a traffic ranking', () => {
     await page.getByText(/of the outlet's monthly visitors per article/).first().waitFor();
     await page.getByText('Potential reach').first().waitFor();
     await j.shot('reach-public-report');
+    // The PDF is Chromium printing this page's print view: the same cards and words.
+    await page.goto(`${base()}/p/r/${report.id}?print=1`);
+    await page.getByText('Estimated views').first().waitFor();
+    await page.getByText(/of the outlet's monthly visitors per article/).first().waitFor();
+    const pdf = await fetch(`${base()}/api/p/reports/${report.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

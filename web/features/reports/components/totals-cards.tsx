@@ -5,6 +5,7 @@ import { formatVisitors } from '../../../../common/media-score';
 import { reachBasis } from '../../../../common/schemas/reports';
 import type { ReportTotals } from '../api/types';
 import { formatNumber } from '../lib/format';
+import secondary from '../../../components/secondary-text.module.css';
 
 interface TotalCardProps {
   label: string;
@@ -32,7 +33,7 @@ function TotalCard({ label, value, hint, basis, icon, color }: TotalCardProps) {
             </Text>
           </Tooltip>
           {basis && (
-            <Text size="xs" c="dimmed" mt={6} lh={1.4} data-testid={`basis-${testId(label)}`}>
+            <Text size="xs" className={secondary.secondary} mt={6} lh={1.4} data-testid={`basis-${testId(label)}`}>
               {basis}
             </Text>
           )}
