@@ -236,6 +236,10 @@ describe('POST /api/webhooks/stripe: signature', () => {
     const body = JSON.stringify(e);
     await unchanged(o.org.id, e.id, () => post(body, { 'stripe-signature': fake.signature(body, { secret: 'whsec_forged_secret' }) }));
     await unchanged(o.org.id, e.id, () => post(body, { 'stripe-signature': fake.signature(body, { timestamp: Math.floor(Date.now() / 1000) - 301 }) }));
+    // Dated in the future, beyond the same tolerance (a correctly signed replay prepared in advance).
+    for (const ahead of [301, 3600]) {
+      await unchanged(o.org.id, e.id, () => post(body, { 'stripe-signature': fake.signature(body, { timestamp: Math.floor(Date.now() / 1000) + ahead }) }));
+    }
     await unchanged(o.org.id, e.id, () => post(body, {}));
     await unchanged(o.org.id, e.id, () => post(body, { 'stripe-signature': 'garbage' }));
     // Signed, but one byte differs from what was signed.

@@ -134,6 +134,12 @@ export function createStripeClient(config: Pick<Config, 'stripe'>): StripeClient
 /** Verifies a webhook's signature over the exact bytes received and reads its envelope. */
 export function constructEvent(rawBody: Buffer, header: string | undefined, secret: string): StripeEventEnvelope {
   if (!header) throw new StripeSignatureError('No Stripe-Signature header');
+  // The SDK refuses signatures older than the tolerance only; one dated in the future (a replay
+  // prepared in advance, or a clock far off) is refused too: |now − t| within the tolerance.
+  const signedAt = Number(/(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(header)?.[1]);
+  if (Number.isFinite(signedAt) && signedAt - Math.floor(Date.now() / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
+    throw new StripeSignatureError('The signature is dated in the future');
+  }
   let event: { id?: unknown; type?: unknown; data?: { object?: unknown } };
   try {
     event = Stripe.webhooks.constructEvent(rawBody, header, secret, WEBHOOK_TOLERANCE_SECONDS) as unknown as typeof event;
