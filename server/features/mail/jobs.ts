@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { createSmtpClient, type SmtpClient, type SmtpOutcome } from '../../integrations/smtp/client.js';
 import { DiskStorage, type Storage } from '../../storage/storage.js';
 import { exportFileKeysInText } from '../exports/service.js';
-import { MAIL_QUEUES, setMailQueue, type MailAttachment } from './service.js';
+import { MAIL_QUEUES, maskLinksForLog, setMailQueue, type MailAttachment } from './service.js';
 
 /**
  * The mail sender. A row is claimed with `for update skip locked` inside a transaction that
@@ -99,7 +99,8 @@ const fileLocation = (deps: MailSenderDeps, key: string) => path.join(deps.confi
 async function deliver(deps: MailSenderDeps, smtp: SmtpClient | null, tx: Tx, row: ClaimedMail, now: Date, job: string): Promise<Settled> {
   const logFields = { job, mailId: row.id, to: row.to_address, subject: row.subject };
   if (!smtp) {
-    const links = row.text_body.match(/https?:\/\/[^\s<>"')]+/g) ?? [];
+    // The links as the outbox screen shows them: a token in a log line is a key anyone reading it could use.
+    const links = (row.text_body.match(/https?:\/\/[^\s<>"')]+/g) ?? []).map(maskLinksForLog);
     const keys = [...row.attachments.map((a) => a.key), ...(await exportFileKeysInText(tx, row.text_body))];
     const files = keys.map((key) => fileLocation(deps, key));
     await settle(tx, row, 'kept', now, null);

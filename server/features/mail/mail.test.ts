@@ -87,10 +87,39 @@ describe('mail sender', () => {
     expect(await row(id)).toMatchObject({ status: 'kept', attempts: 0, sentAt: null });
     const line = lines.find((l) => l.fields.mailId === id)!;
     expect(line.level).toBe('info');
-    expect(line.fields).toMatchObject({ to: 'ana@example.test', subject: 'Kept export', links: ['https://cw.example/api/p/exports/abc'] });
+    // The link is logged masked (its token opens the file); the file's path serves the operator.
+    expect(line.fields).toMatchObject({ to: 'ana@example.test', subject: 'Kept export', links: ['https://cw.example/api/p/exports/…'] });
     // The attachment's file, and the file the download link serves.
     expect(line.fields.files).toEqual([`${ctx.config.dataDir}/uploads/exports/1/a.csv`, `${ctx.config.dataDir}/uploads/exports/abc.csv`]);
     expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('never writes a one-time token to the log: reset, confirmation, unsubscribe and export links are masked', async () => {
+    const tokens = {
+      reset: 'rst_Q1w2E3r4T5y6U7i8O9p0AsDfGhJkL',
+      verify: 'vfy_Z9x8C7v6B5n4M3q2W1e0RtYuIoPaS',
+      unsubscribe: 'uns_P0o9I8u7Y6t5R4e3W2q1LkJhGfDsA',
+      unsubscribeApi: 'una_M1n2B3v4C5x6Z7l8K9j0HgFdSaQwE',
+      export: 'exp_A1s2D3f4G5h6J7k8L9z0XcVbNmQwE',
+    };
+    const texts = [
+      ['Reset your password', `Choose a new password: https://cw.example/reset-password/${tokens.reset}\nIt works for 60 minutes.`],
+      ['Confirm your address', `Confirm: https://cw.example/verify-email/${tokens.verify}`],
+      ['Your weekly digest', `Stop these e-mails: https://cw.example/unsubscribe/${tokens.unsubscribe}\nOne click: https://cw.example/api/p/unsubscribe/${tokens.unsubscribeApi}`],
+      ['Your export is ready', `Download: https://cw.example/api/p/exports/${tokens.export} (7 days)`],
+    ] as const;
+    for (const [subject, text] of texts) await mail(subject, { text });
+    expect(await sendDueMail(deps(null))).toMatchObject({ kept: texts.length });
+    const logged = JSON.stringify(lines);
+    for (const token of Object.values(tokens)) expect(logged).not.toContain(token);
+    const links = lines.flatMap((l) => (l.fields.links as string[] | undefined) ?? []);
+    expect(links).toEqual([
+      'https://cw.example/reset-password/…',
+      'https://cw.example/verify-email/…',
+      'https://cw.example/unsubscribe/…',
+      'https://cw.example/api/p/unsubscribe/…',
+      'https://cw.example/api/p/exports/…',
+    ]);
   });
 
   it('retries a 4xx answer with back-off, then sends', async () => {

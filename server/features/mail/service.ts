@@ -92,6 +92,18 @@ export function maskSecretLinks(text: string): string {
   return text.replace(SECRET_LINK, '$1…');
 }
 
+/** An export's download link: its token alone opens the file. */
+const EXPORT_LINK = /(\/api\/p\/exports\/)[A-Za-z0-9_-]+/g;
+
+/**
+ * Text bound for the log (a message kept without SMTP): every link that acts by its token alone
+ * is masked — reset, confirmation, unsubscribe and export downloads. Whoever reads the log is
+ * not the person the link was sent to; the outbox screen (and the file's path) serve the operator.
+ */
+export function maskLinksForLog(text: string): string {
+  return maskSecretLinks(text).replace(EXPORT_LINK, '$1…');
+}
+
 /**
  * One page of an organization's outbox, newest first, and the total. `withoutOrganization`
  * adds the messages that belong to no organization (the platform operator's view).
