@@ -65,4 +65,14 @@ describe('page policy', () => {
     }
     expect(await pageViolations()).toEqual([]);
   });
+
+  it('the API explorer renders the operations under its own policy, never framed', async () => {
+    const res = await fetch(`${j.server.url}/api/docs/`);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    const page = j.page;
+    await page.goto(`${j.server.url}/api/docs/`);
+    await page.locator('.opblock').first().waitFor();
+    expect(await pageViolations()).toEqual([]);
+  });
 });

@@ -177,3 +177,27 @@ describe('JSON:API documents', () => {
     expect(same.statusCode).toBe(200);
   });
 });
+
+describe('caching and framing (issue 27)', () => {
+  it('an answer to a request with credentials is never stored by a cache; a route’s own policy stays', async () => {
+    const { token, org } = await makeOrg(ctx);
+    for (const url of ['/api/user', '/api/mail_outbox', '/api/csv/projects', '/api/projects', '/api/does-not-exist']) {
+      const res = await ctx.call('GET', url, { token });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // An upload's image is public and immutable by its content-addressed name.
+    const image = await ctx.call('GET', await makeUpload(ctx, org.id), { token });
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Without credentials nothing is added (the public report's own answers set theirs).
+    expect((await ctx.call('GET', '/api/health')).headers['cache-control']).toBeUndefined();
+  });
+
+  it('the API explorer has a page policy and is never framed', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+  });
+});

@@ -25,14 +25,37 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Headers on every answer (unless the route set its own), and the page policy on HTML answers (Swagger UI keeps its own). */
+/**
+ * The API explorer (Swagger UI at /api/docs): its own scripts and styles from our origin (its page
+ * has no inline script; its components set style attributes), the OpenAPI document from ours,
+ * never framed.
+ */
+export const DOCS_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * Headers on every answer (unless the route set its own): the page policy on HTML answers (the
+ * API explorer gets its own), and `Cache-Control: no-store` on every answer to a request that
+ * carries credentials — a shared or back-button cache must never keep a person's data.
+ */
 export function applySecurityHeaders(reply: FastifyReply): void {
   reply.header('x-content-type-options', 'nosniff');
   // A route may ask for a stricter policy (an export's secret download link: no-referrer).
   if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   const type = String(reply.getHeader('content-type') ?? '');
-  if (type.startsWith('text/html') && !reply.request.url.startsWith('/api/docs')) {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+  if (type.startsWith('text/html')) {
+    reply.header('content-security-policy', reply.request.url.startsWith('/api/docs') ? DOCS_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
     reply.header('x-frame-options', 'DENY');
   }
+  if (reply.request.headers.authorization && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
 }
