@@ -43,3 +43,7 @@ export function feedSortValues(article: { id: number; pubDate: Date }): { titleS
  */
 export const estimatedViewsSql = (muv: SQL): SQL =>
   sql`(case when ${muv} is null then null else least(${sql.raw(String(ARTICLE_VIEWS_CAP))}, round(${muv} * ${sql.raw(String(ARTICLE_VIEW_SHARE))})) end)::int`;
+
+/** The same expression as text, for statements written as plain SQL strings (the archive's conversion). */
+export const estimatedViewsText = (muv: string): string =>
+  `(case when ${muv} is null then null else least(${ARTICLE_VIEWS_CAP}, round(${muv} * ${ARTICLE_VIEW_SHARE})) end)::int`;

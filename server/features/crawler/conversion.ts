@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { estimatedViewsText } from '../../db/media-sql.js';
 
 /**
  * The archive's move to monthly partitions (issue 17, migration 0016). The migration renamed an
@@ -149,9 +150,9 @@ async function moveBatch(client: pg.ClientBase, batch: number): Promise<number> 
          select url_key, id, pub_date from moved order by url_key
        ), wide as (
          insert into articles (id, url_key, url, full_url, title, description, html, author, image, language, pub_date,
-                               first_seen_at, website_id, feed_id, reach, muv, is_metacritic, source)
+                               first_seen_at, website_id, feed_id, reach, muv, estimated_views, is_metacritic, source)
          select id, url_key, url, full_url, title, description, html, author, image, language, pub_date,
-                first_seen_at, website_id, feed_id, reach, muv, is_metacritic, source
+                first_seen_at, website_id, feed_id, reach, muv, ${estimatedViewsText('muv')}, is_metacritic, source
            from moved
        ), narrow as (
          insert into article_search (id, pub_date, day, language, reach, search)
