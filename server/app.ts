@@ -79,6 +79,19 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/api/')) req.auth = await deps.authenticator.authenticate(req);
   });
+  // Behind a proxy that TRUST_PROXY does not name, every request seems to come from the proxy:
+  // the login limits then count everyone as one address. Said once, on the first such request.
+  if (deps.config.trustProxy === false) {
+    let warned = false;
+    app.addHook('onRequest', async (req) => {
+      if (warned || req.headers['x-forwarded-for'] === undefined) return;
+      warned = true;
+      req.log.warn(
+        { remoteAddress: req.socket.remoteAddress },
+        'requests carry X-Forwarded-For but TRUST_PROXY is off: every client looks like the proxy, and login limits count them as one address; set TRUST_PROXY (docs/operations.md)',
+      );
+    });
+  }
   // A NUL reaches no query: refused before validation, wherever it was parsed from.
   app.addHook('preValidation', refuseNul);
   app.addHook('preValidation', refuseMismatchedId);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { SignJWT } from 'jose';
-import { toErrorDocument } from '../app.js';
+import { buildApp, toErrorDocument } from '../app.js';
 import { createTestContext, type TestContext } from '../../test/helpers/app.js';
 import { makeClient, makeOrg, makeProject, makeTag, makeUpload, makeUser, TEST_PASSWORD } from '../../test/helpers/factories.js';
 import { MSG } from '../../common/messages.js';
@@ -56,6 +56,22 @@ describe('login limits', () => {
     const res = await login(user.email, TEST_PASSWORD, '192.0.2.99'); // 10 × LOGIN_MAX_FAILURES over all addresses
     expect(res.statusCode).toBe(429);
     expect(res.json().errors[0].detail).toBe(MSG.auth.tooManyAttempts);
+  });
+
+  it('says once, in the log, that requests carry X-Forwarded-For while TRUST_PROXY is off', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    const app = await buildApp(ctx.deps, { logger: { level: 'warn', stream }, serveWeb: false });
+    try {
+      await app.inject({ method: 'GET', url: '/api/health' });
+      expect(lines).toEqual([]);
+      for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+      const warnings = lines.filter((l) => /X-Forwarded-For but TRUST_PROXY is off/.test(l.msg));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0].level).toBe(40);
+    } finally {
+      await app.close();
+    }
   });
 
   it('TRUST_PROXY=1 takes the address the nearest proxy saw', async () => {
