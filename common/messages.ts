@@ -52,6 +52,8 @@ export const MSG = {
   auth: {
     badCredentials: 'Wrong email or password',
     tooManyAttempts: 'Too many failed attempts. Please wait a few minutes and try again.',
+    /** Past an address's limits (a shared network, or someone guessing from it): the right password still works with the check solved. */
+    captchaRequired: 'There were many failed logins from your network. Tick “I am not a robot” below, then log in again.',
     sessionExpired: 'Your session has expired. Please log in again.',
     emailTaken: 'An account with this email already exists',
   },

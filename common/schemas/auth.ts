@@ -26,6 +26,8 @@ export const userNameSchema = z
 export const loginBody = z.object({
   email: emailSchema,
   password: z.string({ error: MSG.validation.passwordRequired }).min(1, MSG.validation.passwordRequired).max(LIMITS.password.max),
+  /** A solved proof-of-work (GET p/captcha), asked for once the address is past its failure limits. */
+  altcha: z.string().max(10_000).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { SignJWT } from 'jose';
+import { solveChallenge } from 'altcha-lib/v1';
 import { buildApp, toErrorDocument } from '../app.js';
 import { createTestContext, type TestContext } from '../../test/helpers/app.js';
 import { makeClient, makeOrg, makeProject, makeTag, makeUpload, makeUser, TEST_PASSWORD } from '../../test/helpers/factories.js';
@@ -56,6 +57,35 @@ describe('login limits', () => {
     const res = await login(user.email, TEST_PASSWORD, '192.0.2.99'); // 10 × LOGIN_MAX_FAILURES over all addresses
     expect(res.statusCode).toBe(429);
     expect(res.json().errors[0].detail).toBe(MSG.auth.tooManyAttempts);
+  });
+
+  it('past an address’s limits the right password still logs in with a solved captcha; a paused account does not', async () => {
+    const solve = async () => {
+      const ch = (await ctx.call('GET', '/api/p/captcha')).json();
+      const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
+      return Buffer.from(JSON.stringify({ algorithm: ch.algorithm, challenge: ch.challenge, number: solution!.number, salt: ch.salt, signature: ch.signature })).toString('base64');
+    };
+    // Everyone behind one proxy (TRUST_PROXY unset): someone sprays 12 accounts from the shared address.
+    const shared = '198.51.100.77';
+    for (let i = 0; i < 12; i++) await login(`sprayed-${i}@example.test`, 'guess', shared);
+    const { user } = await makeUser(ctx);
+    const blocked = await login(user.email, TEST_PASSWORD, shared);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().errors[0]).toMatchObject({ detail: MSG.auth.captchaRequired, source: { pointer: '/altcha' } });
+    const altcha = await solve();
+    const ok = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: shared, payload: { email: user.email, password: TEST_PASSWORD, altcha } });
+    expect(ok.statusCode).toBe(200);
+    // A solution is spent once; a wrong password with a fresh one is a plain 401 (and still counted).
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: shared, payload: { email: user.email, password: TEST_PASSWORD, altcha } });
+    expect(again.statusCode).toBe(429);
+    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: shared, payload: { email: user.email, password: 'not it', altcha: await solve() } });
+    expect(wrong.statusCode).toBe(401);
+    // An account guessed at from ten addresses is paused for everyone, captcha or not.
+    const { user: target } = await makeUser(ctx);
+    for (let a = 0; a < 10; a++) for (let i = 0; i < 3; i++) await login(target.email, 'guess', `198.51.102.${a}`);
+    const paused = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '192.0.2.200', payload: { email: target.email, password: TEST_PASSWORD, altcha: await solve() } });
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json().errors[0].detail).toBe(MSG.auth.tooManyAttempts);
   });
 
   it('says once, in the log, that requests carry X-Forwarded-For while TRUST_PROXY is off', async () => {

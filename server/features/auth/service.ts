@@ -1,3 +1,4 @@
+import { captchaFor } from './captcha.js';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages.js';
@@ -16,6 +17,9 @@ export function hashPassword(password: string): Promise<string> {
 
 // A hash to verify against when the email is unknown, so timing does not reveal accounts.
 let dummyHash: Promise<string> | null = null;
+
+/** The installation's proof-of-work captcha (sign-up, and a login past an address's limits). */
+export { Captcha, CAPTCHA_TTL_MS, captchaFor, deriveCaptchaKey, type CaptchaChallenge } from './captcha.js';
 
 /** The token-signing secret: JWT_SECRET, else one generated once and kept in the database. */
 export async function loadTokenSecret(db: Db, config: Config): Promise<string> {
@@ -53,13 +57,15 @@ export async function createSession(db: Db, authenticator: Authenticator, config
  * LOGIN_MAX_FAILURES; per address 4× that over all e-mails (one machine spraying many
  * accounts); per e-mail 10× that over all addresses (a distributed guess needs ten addresses
  * before the account pauses, and a single hostile address can never pause it for others).
- * Past a limit, attempts answer 429 until the window passes. docs/decisions.md says why.
+ * Past the account's limit, attempts answer 429 until the window passes; past an address's,
+ * each attempt needs a solved captcha (429 at `/altcha` without one), so people sharing an
+ * address with a guesser still log in. docs/decisions.md says why.
  */
 export async function login(
   db: Db,
   authenticator: Authenticator,
   config: Config,
-  input: { email: string; password: string; ip: string; userAgent?: string },
+  input: { email: string; password: string; ip: string; userAgent?: string; altcha?: string },
 ) {
   const since = new Date(Date.now() - config.loginWindowMinutes * 60_000);
   const [{ byPair, byEmail, byIp }] = (
@@ -70,8 +76,15 @@ export async function login(
         from login_failures where at > ${since.toISOString()} and (email = ${input.email} or ip = ${input.ip})`)
   ).rows;
   const max = config.loginMaxFailures;
-  if (byPair >= max || byIp >= max * 4 || byEmail >= max * 10) {
-    throw new AppError('rate_limited', MSG.auth.tooManyAttempts);
+  // The account itself is paused (guessed at from many addresses): nobody logs in until the window passes.
+  if (byEmail >= max * 10) throw new AppError('rate_limited', MSG.auth.tooManyAttempts);
+  // The address is past its limits (someone guessing from it, or everyone behind one proxy): the
+  // failures are throttled by a proof of work per attempt, never the right password of an account
+  // that is not paused. A solution is redeemed once.
+  if (byPair >= max || byIp >= max * 4) {
+    if (!input.altcha || !(await (await captchaFor(db, config)).redeem(input.altcha))) {
+      throw new AppError('rate_limited', MSG.auth.captchaRequired, '/altcha');
+    }
   }
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })

@@ -12,9 +12,8 @@ import {
 import { AppError } from '../../http/errors.js';
 import { TwitchClient, TwitchNotConfiguredError, type TwitchCategory } from '../../integrations/twitch/client.js';
 import { previewAlert } from '../alerts/service.js';
-import { createSession, loadTokenSecret } from '../auth/service.js';
+import { captchaFor, createSession } from '../auth/service.js';
 import { appBaseUrl } from '../../http/base-url.js';
-import { Captcha, deriveCaptchaKey } from './captcha.js';
 import { WindowLimiter } from '../../http/rate-limit.js';
 import { createFreeAccount } from './service.js';
 
@@ -45,14 +44,8 @@ export default async function signupRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, authenticator, config } = app.deps;
 
-  let captcha: Promise<Captcha> | null = null;
-  const getCaptcha = () =>
-    (captcha ??= loadTokenSecret(db, config).then(
-      (secret) => new Captcha({ hmacKey: deriveCaptchaKey(secret), maxNumber: config.captchaDifficulty }),
-    ).catch((err) => {
-      captcha = null;
-      throw err;
-    }));
+  // One captcha per process, shared with the login (a solution is redeemed once, wherever).
+  const getCaptcha = () => captchaFor(db, config);
 
   const twitch = new TwitchClient(config.twitch);
   const gameCache = new Map<string, { games: TwitchCategory[]; until: number }>();

@@ -11,7 +11,7 @@ import { feedItem, makeFeed, makeWebsite } from '../../../test/helpers/coverage-
 import { ingestItems } from '../crawler/service.js';
 import { startFakeTwitch, type FakeTwitch } from '../../../test/fakes/twitch.js';
 import { startFakeYoutube, type FakeYoutube } from '../../../test/fakes/youtube.js';
-import { Captcha, CAPTCHA_TTL_MS, deriveCaptchaKey } from './captcha.js';
+import { Captcha, CAPTCHA_TTL_MS, deriveCaptchaKey } from '../auth/service.js';
 import { SIGNUP_PREVIEW_PER_MINUTE, TWITCH_NOT_CONNECTED } from './routes.js';
 import { ARTICLES_ACTIVE } from './service.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { MSG } from '../../../../common/messages';
 import { tokenStore } from '../../../lib/api';
@@ -55,6 +55,38 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Slow down, please'));
     expect(router.state.location.pathname).toBe('/login');
     expect(tokenStore.get()).toBeNull();
+  });
+
+  it('asks for the captcha when the network is past its limits, and logs in with the solution', async () => {
+    let answer: 'captcha' | 'ok' = 'captcha';
+    const calls = stubFetch((req) =>
+      req.url.pathname !== '/api/auth/login'
+        ? { status: 404 }
+        : answer === 'captcha'
+          ? { status: 429, body: { errors: [{ status: '429', code: 'rate_limited', title: 'x', detail: MSG.auth.captchaRequired, source: { pointer: '/altcha' } }] } }
+          : { body: { data: { type: 'session', attributes: { token: 'tok-2', expires_at: '2030-01-01T00:00:00Z' } } } },
+    );
+    const router = renderLogin();
+    fill('ada@example.com', 'secret-password');
+    expect((await screen.findByRole('alert')).textContent).toContain(MSG.auth.captchaRequired);
+    // The widget is loaded on demand; until it is solved, the button waits.
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    const button = screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    // The widget announces its own first state as it starts; the solution comes after.
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    act(() => {
+      document.querySelector('altcha-widget')!.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload: 'c29sdmVk' } }));
+    });
+    await waitFor(() => expect(button.disabled).toBe(false));
+    answer = 'ok';
+    fireEvent.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loading/callback'));
+    const logins = calls.filter((c) => c.url.pathname === '/api/auth/login');
+    expect(logins.map((c) => c.body)).toEqual([
+      { email: 'ada@example.com', password: 'secret-password' },
+      { email: 'ada@example.com', password: 'secret-password', altcha: 'c29sdmVk' },
+    ]);
   });
 
   it('keeps the token and goes to /loading/callback', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconKey } from '@tabler/icons-react';
@@ -10,6 +10,13 @@ import { apiFetch, ApiError, tokenStore } from '../../../lib/api';
 import { documentErrors, serverFieldErrors } from '../../../lib/form';
 import { ssoLoginHref, useOidcSettings } from '../api/oidc';
 import { AuthShell } from '../components/auth-shell';
+
+// The proof-of-work widget loads only when the server asks for it (many failed logins from this
+// network): the login page stays light for everyone else.
+const CaptchaField = lazy(() => import('../../../components/captcha-field').then((m) => ({ default: m.CaptchaField })));
+
+/** The server answers 429 at `/altcha` when the address is past its limits: a solved captcha lets the right password in. */
+const asksForCaptcha = (err: unknown) => err instanceof ApiError && err.status === 429 && err.errors.some((e) => e.source?.pointer === '/altcha');
 
 function loginProblem(err: unknown): string {
   if (!(err instanceof ApiError)) return MSG.somethingWrong;
@@ -31,6 +38,8 @@ export function LoginPage() {
   const sso = useOidcSettings().data;
   const ssoError = params.get('sso_error');
   const [problem, setProblem] = useState<string | null>(null);
+  // Shown once the server asks for it; a new key remounts the widget for a fresh solution after each try.
+  const [captcha, setCaptcha] = useState<{ key: number; payload: string | null } | null>(null);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: (values) => documentErrors(loginBody, values),
@@ -38,13 +47,16 @@ export function LoginPage() {
 
   async function submit(values: typeof form.values) {
     setProblem(null);
+    const altcha = captcha?.payload ?? undefined;
     try {
       // Sent as public: a 401 here means wrong credentials, not an ended session.
-      const doc = await apiFetch<SessionDocument>('auth/login', { method: 'POST', body: values, public: true });
+      const doc = await apiFetch<SessionDocument>('auth/login', { method: 'POST', body: { ...values, altcha }, public: true });
       tokenStore.set(doc.data.attributes.token);
       qc.clear();
       navigate('/loading/callback', { replace: true });
     } catch (err) {
+      // A solution is spent by the attempt: the next one needs a fresh one.
+      if (asksForCaptcha(err) || captcha) setCaptcha((c) => ({ key: (c?.key ?? 0) + 1, payload: null }));
       // Wrong credentials and rate limiting are about the attempt, not a field: one message above the form.
       const fields = err instanceof ApiError && (err.status === 401 || err.status === 429) ? {} : serverFieldErrors(err);
       if (Object.keys(fields).length) form.setErrors(fields);
@@ -83,7 +95,12 @@ export function LoginPage() {
               </Anchor>
             </Group>
           </Stack>
-          <Button type="submit" size="md" loading={form.submitting} fullWidth>
+          {captcha && (
+            <Suspense fallback={null}>
+              <CaptchaField key={captcha.key} onChange={(payload) => setCaptcha((c) => (c ? { ...c, payload } : c))} />
+            </Suspense>
+          )}
+          <Button type="submit" size="md" loading={form.submitting} disabled={captcha !== null && !captcha.payload} fullWidth>
             Log in
           </Button>
           {sso?.enabled && (

@@ -5,7 +5,7 @@ import { MSG } from '../../../../common/messages';
 import { creationFailureMessage, type FreeUserRequest } from '../api/signup-api';
 import { useCreateFreeUser } from '../api/use-create-account';
 import { AccountStep } from '../components/account-step';
-import { CaptchaField } from '../components/captcha-field';
+import { CaptchaField } from '../../../components/captcha-field';
 import { CreateAccountStep } from '../components/create-account-step';
 import { SignupErrorModal } from '../components/error-modal';
 import { FeedsSummary } from '../components/feeds-summary';

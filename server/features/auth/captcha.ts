@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { Challenge, Payload } from 'altcha-lib/v1/types';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { loadTokenSecret } from './service.js';
 
 /** How long a challenge may be solved and redeemed. */
 export const CAPTCHA_TTL_MS = 10 * 60_000;
@@ -121,4 +124,21 @@ function decodePayload(encoded: string): Payload | null {
   if (typeof p.salt !== 'string' || p.salt.length > 200) return null;
   if (typeof p.number !== 'number' || !Number.isSafeInteger(p.number) || p.number < 0) return null;
   return { algorithm: ALGORITHM, challenge: p.challenge, signature: p.signature, salt: p.salt, number: p.number };
+}
+
+/**
+ * The installation's captcha in this process: one instance, so a solution redeemed at sign-up
+ * cannot be redeemed again at login (and the other way round). Its key derives from the token
+ * secret, loaded once.
+ */
+const instances = new WeakMap<object, Promise<Captcha>>();
+
+export function captchaFor(db: Db, config: Config): Promise<Captcha> {
+  let captcha = instances.get(db);
+  if (!captcha) {
+    captcha = loadTokenSecret(db, config).then((secret) => new Captcha({ hmacKey: deriveCaptchaKey(secret), maxNumber: config.captchaDifficulty }));
+    captcha.catch(() => instances.delete(db));
+    instances.set(db, captcha);
+  }
+  return captcha;
 }

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Input, Stack } from '@mantine/core';
 import 'altcha';
 import type {} from 'altcha/types/react';
-import { CAPTCHA_URL } from '../api/signup-api';
+/** GET p/captcha: a fresh proof-of-work challenge (sign-up, and a login past an address's limits). */
+export const CAPTCHA_URL = '/api/p/captcha';
 
 interface CaptchaFieldProps {
   /** Receives the solved payload, or null when the widget is no longer verified. */
