@@ -179,7 +179,7 @@ export const MSG = {
     feedDeleted: 'Feed deleted.',
     websiteUpdated: 'Website has been edited.',
     opmlImported: (created: number, skipped: number, invalid: number) =>
-      `OPML imported: ${created} feed(s) added, ${skipped} already known, ${invalid} invalid.`,
+      `OPML imported: ${count(created, 'feed')} added, ${skipped.toLocaleString('en')} already known, ${invalid.toLocaleString('en')} invalid.`,
     opmlInvalid: 'The file is not a valid OPML document',
     opmlTooLarge: 'An OPML import is limited to 5,000 feeds',
   },
@@ -209,11 +209,11 @@ export const MSG = {
     sentimentUnavailable: 'Sentiment is not available for this language',
     /** "{n} article(s) saved. {m} couldn't be saved as they already exist on Saved Coverage" */
     partialSave: (saved: number, failed: number) =>
-      `${saved} article(s) saved. ${failed} couldn't be saved as they already exist on Saved Coverage`,
-    savedCount: (n: number) => `${n} articles saved on your Saved coverage!`,
-    importedCount: (n: number) => `Successfully imported ${n} articles.`,
-    deletedCount: (n: number) => `${n} articles deleted.`,
-    failedCount: (n: number) => `${n} articles failed`,
+      `${count(saved, 'article')} saved. ${failed.toLocaleString('en')} couldn't be saved as ${failed === 1 ? 'it already exists' : 'they already exist'} on Saved Coverage`,
+    savedCount: (n: number) => `${count(n, 'article')} saved on your Saved coverage!`,
+    importedCount: (n: number) => `Successfully imported ${count(n, 'article')}.`,
+    deletedCount: (n: number) => `${count(n, 'article')} deleted.`,
+    failedCount: (n: number) => `${count(n, 'article')} failed`,
   },
   /** Article alerts and the articles feed (001 §8 "Alerts and feeds", 000 §5). */
   alerts: {
@@ -228,7 +228,7 @@ export const MSG = {
     minBelowMax: 'Minimum score must be below the maximum',
     slackPrompt: 'Enable Slack for your organization in Settings to post new articles to a channel.',
     /** "Delete is worded similarly" to the partial save (001 §8). */
-    partialDelete: (deleted: number, failed: number) => `${deleted} article(s) deleted. ${failed} couldn't be deleted`,
+    partialDelete: (deleted: number, failed: number) => `${count(deleted, 'article')} deleted. ${failed.toLocaleString('en')} couldn't be deleted`,
   },
   /** Server-side rules of alerts, the articles feed and its exports (not in the catalogue: plain wording). */
   alertsApi: {
@@ -248,7 +248,7 @@ export const MSG = {
   /** The Saved articles screen (001 §8 "Articles and bulk"). */
   savedArticles: {
     /** The partial bulk import, shown with failedCount (001 §8). */
-    importedSome: (n: number) => `${n} articles imported.`,
+    importedSome: (n: number) => `${count(n, 'article')} imported.`,
     /** "Successfully deleted {resource}." (001 §8) */
     deleted: 'Successfully deleted article.',
     // Not in the catalogue; worded like the tag messages.
@@ -330,10 +330,10 @@ export const MSG = {
     notConnected: 'YouTube is not connected on this server: set YOUTUBE_API_KEY.',
     notFoundAtUrl: 'No YouTube video was found at this address',
     refreshQueued: 'Getting new videos for your YouTube Feed',
-    savedCount: (n: number) => `${n} video(s) saved on your Saved coverage!`,
-    deletedCount: (n: number) => `${n} video(s) deleted.`,
+    savedCount: (n: number) => `${count(n, 'video')} saved on your Saved coverage!`,
+    deletedCount: (n: number) => `${count(n, 'video')} deleted.`,
     partialSave: (saved: number, failed: number) =>
-      `${saved} video(s) saved. ${failed} couldn't be saved as they already exist on Saved Coverage`,
+      `${count(saved, 'video')} saved. ${failed.toLocaleString('en')} couldn't be saved as ${failed === 1 ? 'it already exists' : 'they already exist'} on Saved Coverage`,
     videoAdded: 'Item was added correctly!',
     videoEdited: 'Video has been edited.',
     minBelowMax: 'The minimum must not be above the maximum',
@@ -361,10 +361,10 @@ export const MSG = {
     notFoundAtUrl: 'No Twitch stream or video was found at this address',
     previewFailed: 'Something went wrong with your preview. Please try again or contact support.',
     gameRequired: 'Please choose a game',
-    savedCount: (n: number) => `${n} stream(s) saved on your Saved coverage!`,
-    deletedCount: (n: number) => `${n} stream(s) deleted.`,
+    savedCount: (n: number) => `${count(n, 'stream')} saved on your Saved coverage!`,
+    deletedCount: (n: number) => `${count(n, 'stream')} deleted.`,
     partialSave: (saved: number, failed: number) =>
-      `${saved} stream(s) saved. ${failed} couldn't be saved as they already exist on Saved Coverage`,
+      `${count(saved, 'stream')} saved. ${failed.toLocaleString('en')} couldn't be saved as ${failed === 1 ? 'it already exists' : 'they already exist'} on Saved Coverage`,
     streamAdded: 'Item was added correctly!',
     streamEdited: 'Stream has been edited.',
     minBelowMax: 'The minimum must not be above the maximum',
@@ -450,7 +450,7 @@ export const MSG = {
       missing_code: 'Slack did not send the install code back. Start again from Settings.',
       internal: 'Something went wrong while saving the install. Try again in a moment.',
     } as Record<string, string>,
-    refreshed: (n: number) => `${n} channel${n === 1 ? '' : 's'} listed`,
+    refreshed: (n: number) => `${count(n, 'channel')} listed`,
     disconnected: 'Slack was disconnected.',
     disconnectConfirm: 'Disconnect Slack? Alerts stop posting to Slack channels until the app is installed again.',
     channelsFailed: 'Could not load the Slack channels',
@@ -513,9 +513,14 @@ export const MSG = {
   },
 } as const;
 
-/** "1 outlet", "1,204 outlets". */
-function count(n: number, word: string): string {
-  return `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+const PLURAL = new Intl.PluralRules('en');
+
+/**
+ * "1 outlet", "1,204 outlets", "0 articles": the count and its noun by the language's plural
+ * rules (Intl.PluralRules), for every count message. `plural` names an irregular plural.
+ */
+export function count(n: number, word: string, plural = `${word}s`): string {
+  return `${n.toLocaleString('en')} ${PLURAL.select(n) === 'one' ? word : plural}`;
 }
 
 export function statusMessage(status: number): string {

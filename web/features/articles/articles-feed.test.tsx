@@ -233,7 +233,8 @@ describe('bulk outcome', () => {
     expect(bulkOutcome('save', { success: 3, failed: 0 })).toEqual({ level: 'success', message: '3 articles saved on your Saved coverage!' });
     expect(bulkOutcome('save', { success: 2, failed: 1 })).toEqual({
       level: 'warning',
-      message: "2 article(s) saved. 1 couldn't be saved as they already exist on Saved Coverage",
+      // The catalogue's sentence with the plural rules applied (issue 27): no "(s)", "it" for one.
+      message: "2 articles saved. 1 couldn't be saved as it already exists on Saved Coverage",
     });
     expect(bulkOutcome('save', { success: 0, failed: 2 })).toEqual({ level: 'error', message: MSG.articles.alreadyExists });
     expect(bulkOutcome('delete', { success: 4, failed: 0 })).toEqual({ level: 'success', message: '4 articles deleted.' });
