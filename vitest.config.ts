@@ -19,6 +19,9 @@ export default defineConfig({
           include: ['web/**/*.test.tsx', 'web/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['test/web-setup.ts'],
+          // The component tests share two cores with the server suite in `npm test`: a screen that
+          // renders in 200 ms alone can take over a second then (the waits are set in web-setup).
+          testTimeout: 20000,
         },
       },
     ],

@@ -1,8 +1,12 @@
 // jsdom lacks a few browser APIs that Mantine relies on.
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
+
+// findBy… and waitFor wait up to 5 s (1 s by default): on a loaded machine (the whole suite on two
+// cores) a lazy chunk or a chart can take longer than a second; a passing test does not wait longer.
+configure({ asyncUtilTimeout: 5000 });
 
 if (typeof window !== 'undefined') {
   window.matchMedia ??= ((query: string) => ({
