@@ -50,6 +50,8 @@ describe('Saved streams list', () => {
     });
     renderPage();
     const big = await screen.findByText('Starfall dev interview');
+    // Titled like Saved Videos: "{project} Saved Streams".
+    expect(await screen.findByRole('heading', { name: 'Starfall Saved Streams' })).toBeTruthy();
     expect(within(big.closest('tr')!).getByText('1.2M')).toBeTruthy();
     expect(within(rowOf('Starfall launch stream 1')).getByText('Launch')).toBeTruthy();
 

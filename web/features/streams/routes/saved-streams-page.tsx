@@ -61,7 +61,7 @@ function SavedStreamsView({ projectId, project }: { projectId: string; project: 
   return (
     <>
       <PageHeader
-        title="Saved Streams"
+        title={project ? `${project.name} Saved Streams` : 'Saved Streams'}
         description={describe(project)}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => s.setAdding(true)}>

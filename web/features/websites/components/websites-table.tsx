@@ -71,7 +71,7 @@ function WebsiteCell({ w }: { w: Row<WebsiteAttributes> }) {
 const columns = [
   col.accessor('domain', { header: 'Website', meta: { sortField: 'name', primary: true }, cell: ({ row }) => <WebsiteCell w={row.original} /> }),
   col.accessor('reach', { header: 'Media score', meta: { sortField: 'reach', width: 130 }, cell: ({ row }) => <MediaScoreBadge score={row.original.reach} basis={row.original.reach_basis} /> }),
-  col.accessor('muv', { header: 'MUV', meta: { sortField: 'muv', width: 100, priority: 2 }, cell: ({ row }) => <VisitorsText muv={row.original.muv} source={row.original.muv_source} /> }),
+  col.accessor('muv', { header: 'UMV', meta: { sortField: 'muv', width: 100, priority: 2 }, cell: ({ row }) => <VisitorsText muv={row.original.muv} source={row.original.muv_source} /> }),
   col.accessor('language', { header: 'Language', meta: { width: 120, priority: 3 }, cell: (c) => languageName(c.getValue()) }),
   col.accessor('articles-count', {
     header: 'Articles',
