@@ -265,13 +265,15 @@ describe.each(PLANS)('plan %s', (plan) => {
     });
   }
 
-  it(`similarweb = ${permissions.similarweb}: monthly visits ${permissions.similarweb ? 'are sent' : 'are null'} in saved articles (list, CSV) and the articles feed`, async () => {
+  it(`similarweb = ${permissions.similarweb}: monthly visits and estimated views ${permissions.similarweb ? 'are sent' : 'are null'} in saved articles (list, CSV), the articles feed and report totals`, async () => {
     const o = await makeOrg(ctx, { plan });
     const project = await reportProject(o);
     const expected = permissions.similarweb ? 4217 : null;
     const saved = await ctx.call('GET', `/api/articles?filter[project_id]=${project.id}`, { token: o.token });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data[0].attributes).toMatchObject({ muv: expected, 'website-visits': expected });
+    // Estimated views come from the visitors: shown with them, or not at all (docs/reach.md).
+    expect(saved.json().data[0].attributes.estimated_views).toBe(permissions.similarweb ? 4 : null);
     const csv = await ctx.call('GET', `/api/csv/articles?filter[project_id]=${project.id}`, { token: o.token });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.includes('4217')).toBe(permissions.similarweb);
@@ -281,9 +283,11 @@ describe.each(PLANS)('plan %s', (plan) => {
     const feed = await ctx.call('GET', `/api/articles_feed/${alert.id}`, { token: o.token });
     expect(feed.statusCode).toBe(200);
     expect(feed.json().data[0].attributes.muv).toBe(expected);
+    expect(feed.json().data[0].attributes.estimated_views).toBe(permissions.similarweb ? 4 : null);
     const preview = await ctx.call('POST', '/api/reports/preview', { token: o.token, body: { project_id: project.id, date_range: ['2024-03-01', '2024-03-31'] } });
     expect(preview.statusCode).toBe(200);
     expect(JSON.stringify(preview.json()).includes('4217')).toBe(permissions.similarweb);
+    expect(preview.json().data.totals.estimated_views).toBe(permissions.similarweb ? 4 : 0);
     const report = await ctx.call('POST', '/api/reports', { token: o.token, body: reportBody(project.id) });
     expect(report.statusCode).toBe(201);
     const published = await ctx.call('GET', `/api/p/articles?filter[report_id]=${report.json().data.id}`);

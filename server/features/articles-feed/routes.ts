@@ -45,7 +45,8 @@ export const feedArticleResource = (r: FeedRow, umv = true): Resource => ({
     'website-visits': umv ? r.website_visits : null,
     muv: umv ? r.muv : null,
     muv_source: umv ? (r.muv_source as MuvSource | null) : null,
-    estimated_views: r.estimated_views,
+    // Derived from the outlet's monthly visitors: shown with them (the plan's `similarweb` flag).
+    estimated_views: umv ? r.estimated_views : null,
     // The outlet's basis (the article carries its outlet's score as of its last rescoring).
     reach_basis: r.reach_source
       ? scoreBasis({ reach: r.reach, reach_source: r.reach_source as ReachSource, rank: r.rank, rank_list_date: r.rank_list_date })
