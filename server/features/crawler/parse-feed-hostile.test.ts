@@ -55,6 +55,18 @@ describe('xml-scan', () => {
   it('strips DOCTYPEs with internal subsets whose strings and comments hold ] and >', () => {
     expect(stripDoctype('<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a "]>"><!-- ] > -->]><rss/>')).toBe('<?xml version="1.0"?><rss/>');
     expect(stripDoctype('a<!doctype html>b<!DOCTYPE x [<!ENTITY y \'z\'>] >c')).toBe('abc');
+    // Inside a comment or a CDATA section it is text, kept as it is (feedparser's item_description_not_a_doctype*.xml).
+    const commented = '<rss><item><title>3</title><!-- <!DOCTYPE [ --></item><item><title>4</title></item></rss>';
+    expect(stripDoctype(commented)).toBe(commented);
+    const cdata = '<rss><item><description><![CDATA[Use <!DOCTYPE html> first]]></description></item><item/></rss>';
+    expect(stripDoctype(cdata)).toBe(cdata);
+    expect(stripDoctype('<!-- <!DOCTYPE x [ -->a<!DOCTYPE y [<!ENTITY z "1">]>b')).toBe('<!-- <!DOCTYPE x [ -->ab');
+    // The whole feed keeps its ten items (before: three, the rest taken by the "DOCTYPE").
+    const items = Array.from({ length: 10 }, (_, i) =>
+      `<item><title>Story ${i + 1}</title><link>https://news.example/${i + 1}</link>${i === 2 ? '<!-- <!DOCTYPE [ -->' : ''}<description><![CDATA[${i === 5 ? '<!DOCTYPE html>' : 'text'}]]></description></item>`,
+    ).join('');
+    const feed = parse(`<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>${items}</channel></rss>`);
+    expect(feed.items.map((it) => it.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Story ${i + 1}`));
     expect(stripDoctype('<rss/><!DOCTYPE x [ never closed <item/>')).toBe('<rss/>');
   });
 

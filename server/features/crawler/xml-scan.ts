@@ -11,10 +11,24 @@
  * rest of the text with it (nothing after an unterminated DOCTYPE can be read safely).
  */
 export function stripDoctype(text: string): string {
-  const open = /<!DOCTYPE/gi;
+  // A `<!DOCTYPE` inside a CDATA section or a comment is text (an article about HTML, a commented
+  // out header), not a declaration: those are stepped over whole and kept as they are.
+  const open = /<!DOCTYPE|<!\[CDATA\[|<!--/gi;
   let out = '';
   let from = 0;
   for (let m = open.exec(text); m; m = open.exec(text)) {
+    if (m[0] !== '<!--' && m[0][2] === '[') {
+      const close = text.indexOf(']]>', m.index + m[0].length);
+      if (close < 0) break;
+      open.lastIndex = close + 3;
+      continue;
+    }
+    if (m[0] === '<!--') {
+      const close = text.indexOf('-->', m.index + 4);
+      if (close < 0) break;
+      open.lastIndex = close + 3;
+      continue;
+    }
     out += text.slice(from, m.index);
     const end = doctypeEnd(text, m.index + m[0].length);
     if (end < 0) return out;
