@@ -194,6 +194,10 @@ describe('parseFeed: not a feed', () => {
     ['<?xml version="1.0"?><note><to>Tove</to></note>', 'not RSS, Atom or JSON Feed'],
     ['just some text', 'not RSS, Atom or JSON Feed'],
     ['<rss version="2.0"><channel><title>T</title><item><title>x<link>y</channel>', 'not well-formed'],
+    // Well-formed, a feed format's root, nothing readable: said as it is, not "broken XML".
+    ['<rss version="2.0"></rss>', 'well-formed but holds no items or channel we can read'],
+    ['<feed xmlns="http://www.w3.org/2005/Atom"></feed>', 'well-formed but holds no items or channel we can read'],
+    ['<rss version="2.0"><channel></channel></rss>', 'well-formed but holds no items or channel we can read'],
   ])('%j', (body, message) => {
     expect(parseError(() => parse(body)).message).toContain(message);
   });

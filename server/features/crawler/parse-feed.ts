@@ -3,6 +3,7 @@ import { decodeText } from '../../net/charset.js';
 import { toIso6391 } from '../../net/language.js';
 import { htmlToText, decodeEntities, collapseWhitespace as collapse } from '../../net/html-text.js';
 import { parseFeedDate } from '../../net/dates.js';
+import { XMLValidator } from 'fast-xml-parser';
 import { stripDoctype, startsWithHtmlElement, salvageItems } from './xml-scan.js';
 import { arr, fromAtom, fromJson, fromRss, obj, str, type RawFeed } from './feed-formats.js';
 
@@ -58,6 +59,8 @@ export const FEED_PARSE_MESSAGES = {
   json: 'Not a feed: the address returned JSON that is not a JSON Feed',
   unknown: 'Not a feed: the document is not RSS, Atom or JSON Feed',
   malformed: 'The feed is broken (not well-formed XML) and could not be read',
+  /** Well-formed XML that names a feed format but holds no channel or item we can read. */
+  unreadable: 'The feed is well-formed but holds no items or channel we can read',
 } as const;
 
 export const DESCRIPTION_MAX = 2000;
@@ -96,7 +99,11 @@ function parseOrThrow(body: Buffer, ctx: { contentType?: string | null; url: str
   } catch (err) {
     if (err instanceof DetectError) throw new FeedParseError(typeof input === 'string' ? FEED_PARSE_MESSAGES.unknown : FEED_PARSE_MESSAGES.json, { cause: err });
     const salvaged = typeof input === 'string' ? salvage(input) : null;
-    if (!salvaged) throw new FeedParseError(FEED_PARSE_MESSAGES.malformed, { cause: err });
+    if (!salvaged) {
+      // Say what is true: broken XML, or well-formed XML in which nothing is recognised.
+      const wellFormed = typeof input === 'string' && XMLValidator.validate(input) === true;
+      throw new FeedParseError(wellFormed ? FEED_PARSE_MESSAGES.unreadable : FEED_PARSE_MESSAGES.malformed, { cause: err });
+    }
     result = salvaged;
   }
   const feed = obj(result.feed);
