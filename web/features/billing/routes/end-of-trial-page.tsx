@@ -5,6 +5,7 @@ import { MSG } from '../../../../common/messages';
 import { PublicFrame } from '../../../components/public-frame';
 import { useCurrentUser } from '../../../lib/session';
 import { UpgradeDialog } from '../components/upgrade-dialog';
+import { possessive } from '../../../lib/text';
 
 /**
  * /errors/end-of-trial: the workspace is closed (a trial that ended, or a subscription that was
@@ -17,7 +18,7 @@ export function EndOfTrialPage() {
 
   const org = user?.organization;
   const title = org && org.plan !== 'trial' ? MSG.billing.subscriptionEnded : MSG.billing.trialEnded;
-  const message = `${org?.name ? `${org.name}'s` : 'Your'} coverage, reports and projects are kept safe. Choose a plan to keep monitoring and reporting.`;
+  const message = `${org?.name ? possessive(org.name) : 'Your'} coverage, reports and projects are kept safe. Choose a plan to keep monitoring and reporting.`;
 
   return (
     <PublicFrame logoTo="app">

@@ -11,12 +11,13 @@ import { StepPublish } from '../components/wizard/step-publish';
 import { WizardActions } from '../components/wizard/wizard-actions';
 import { WizardProgress } from '../components/wizard/wizard-progress';
 import { useNewReport } from './use-new-report';
+import { possessive } from '../../../lib/text';
 
 /** /new-report/{projectId}: the "Create a new report" wizard (spec 000 §2, §4). */
 export function NewReportPage() {
   const { projectId, project, tags, w, highlights, loading, publish, period, publishHint } = useNewReport();
 
-  const header = <PageHeader title="Create a new report" description={project ? `A shareable summary of ${project.name}'s coverage.` : undefined} />;
+  const header = <PageHeader title="Create a new report" description={project ? `A shareable summary of ${possessive(project.name)} coverage.` : undefined} />;
   if (projectId === NO_PROJECT)
     return (
       <>

@@ -14,6 +14,7 @@ import type { Report } from '../api/types';
 import { LocalTable } from '../components/local-table';
 import { DeleteReportModal, RenameReportModal } from '../components/rename-report-modal';
 import { formatNumber, formatPeriod } from '../lib/format';
+import { possessive } from '../../../lib/text';
 
 const col = createColumnHelper<Report>();
 
@@ -83,7 +84,7 @@ export function ReportsPage() {
   const header = (
     <PageHeader
       title="Reports"
-      description={project ? `Shareable summaries of ${project.name}'s coverage over a period.` : "Shareable summaries of a project's coverage over a period."}
+      description={project ? `Shareable summaries of ${possessive(project.name)} coverage over a period.` : "Shareable summaries of a project's coverage over a period."}
     />
   );
   if (noProject)
