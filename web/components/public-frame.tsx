@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { IconError404, IconServerOff } from '@tabler/icons-react';
+import { IconLinkOff, IconServerOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG } from '../../common/messages';
 import { VERSION_LABEL } from '../../common/limits';
@@ -47,7 +47,7 @@ export function PublicFrame({ children, logoTo = 'site' }: { children: ReactNode
 
 /** Content of /p/404, also shown by a public report that does not exist. */
 export function PublicNotFound() {
-  return <StatusPage code="404" icon={<IconError404 size={34} />} title={MSG.pages.notFound} message="The link may be wrong, or the report is no longer shared." />;
+  return <StatusPage code="404" icon={<IconLinkOff size={34} aria-hidden />} title={MSG.pages.notFound} message="The link may be wrong, or the report is no longer shared." />;
 }
 
 /** Content of /p/500. */

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { IconError404, IconHome } from '@tabler/icons-react';
+import { IconHome, IconMapSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG } from '../../../../common/messages';
 import { PublicFrame } from '../../../components/public-frame';
@@ -11,7 +11,7 @@ export function NotFoundPage() {
     <PublicFrame logoTo="app">
       <StatusPage
         code="404"
-        icon={<IconError404 size={34} />}
+        icon={<IconMapSearch size={34} aria-hidden />}
         title={MSG.pages.notFound}
         message="Check the address, or head back to your workspace."
         actions={
