@@ -229,7 +229,8 @@ export const REPORT_MEDIA_MESSAGES = {
 
 export interface ReportStats {
   /** Every day of the range (weekly buckets from date_start beyond 92 days), zeros included. */
-  trend: { date: string; articles: number; reach: number }[];
+  /** `reach`: the media scores added up; `estimated_views`: the articles' estimated views (0 without the plan's UMV). */
+  trend: { date: string; articles: number; reach: number; estimated_views?: number }[];
   languages: { language: string; articles: number }[];
   tags: { tag_id: string; tag_name: string; articles: number }[];
 }

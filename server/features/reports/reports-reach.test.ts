@@ -56,6 +56,9 @@ describe('potential reach and estimated views of a report', () => {
     const preview = await ctx.call('POST', '/api/reports/preview', { token: ws.token, body: { project_id: ws.project.id, date_range: ['2024-03-01', '2024-03-31'] } });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().data.totals).toMatchObject(EXPECTED);
+    // The trend chart's buckets carry their estimated views: they add up to the total.
+    const trend: { estimated_views: number }[] = preview.json().data.stats.trend;
+    expect(trend.reduce((n, t) => n + t.estimated_views, 0)).toBe(83_300);
 
     const created = await ctx.call('POST', '/api/reports', { token: ws.token, body: reportBody(ws.project.id, {}) });
     expect(created.statusCode, created.body).toBe(201);
@@ -86,5 +89,6 @@ describe('potential reach and estimated views of a report', () => {
     const attrs = (await ctx.call('GET', `/api/p/reports/${created.json().data.id}`)).json().data.attributes;
     expect(attrs.totals).toMatchObject({ articles: 5, umv: 0, estimated_views: 0, unknown_visitors: 0, visitor_sources: { similarweb: 0, estimate: 0, manual: 0 } });
     expect(attrs['total-estimated-views']).toBe(0);
+    expect(attrs.stats.trend.every((t: { estimated_views: number }) => t.estimated_views === 0)).toBe(true);
   });
 });

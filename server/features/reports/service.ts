@@ -117,7 +117,12 @@ function trendOf(rows: GroupRow[], c: ReportCriteria): ReportStats['trend'] {
   const byBucket = new Map(rows.filter((r) => r.set === 'bucket').map((r) => [r.bucket!, r]));
   return Array.from({ length: buckets }, (_, k) => {
     const r = byBucket.get(k);
-    return { date: dayOf(new Date(c.start.getTime() + k * step * DAY_MS)), articles: r?.articles ?? 0, reach: round2(r?.reach ?? 0) };
+    return {
+      date: dayOf(new Date(c.start.getTime() + k * step * DAY_MS)),
+      articles: r?.articles ?? 0,
+      reach: round2(r?.reach ?? 0),
+      estimated_views: Math.round(r?.views ?? 0),
+    };
   });
 }
 
@@ -136,7 +141,12 @@ export async function summarize(db: Db, orgId: number, c: ReportCriteria): Promi
   const totals = totalsOf(rows);
   return {
     totals: permissions?.similarweb ? totals : withoutVisitors(totals),
-    stats: { trend: trendOf(rows, c), languages: languagesOf(rows), tags: tagsOf(rows, names) },
+    stats: {
+      // Each bucket's estimated views come from the outlets' visitors: 0 with them hidden, as in the totals.
+      trend: trendOf(rows, c).map((t) => (permissions?.similarweb ? t : { ...t, estimated_views: 0 })),
+      languages: languagesOf(rows),
+      tags: tagsOf(rows, names),
+    },
   };
 }
 

@@ -2,9 +2,11 @@ import { useCallback, useMemo } from 'react';
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
+import { formatVisitors } from '../../../../common/media-score';
 import { languageName } from '../../../../common/reference';
 import type { ReportStats } from '../api/types';
 import { EChart, type ChartOption } from './echart';
+import secondary from '../../../components/secondary-text.module.css';
 
 dayjs.extend(utc);
 
@@ -32,7 +34,7 @@ function ChartCard({ title, description, children }: { title: string; descriptio
           {title}
         </Title>
         {description && (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" className={secondary.secondary}>
             {description}
           </Text>
         )}
@@ -50,13 +52,23 @@ function NoData() {
   );
 }
 
-/** Articles a day (bars) and their summed media score (line) over the report's period. */
+/** Whether the trend's buckets are weeks (long periods) rather than days. */
+export function isWeekly(trend: ReportStats['trend']): boolean {
+  return trend.length > 1 && dayjs.utc(trend[1].date).diff(dayjs.utc(trend[0].date), 'day') >= 7;
+}
+
+/**
+ * Articles a day or a week (bars) and, when the plan shows the outlets' traffic, the estimated
+ * views they added up to over the period (line): a reach a PR person reads, where a running sum
+ * of 0–10 media scores meant nothing to anyone.
+ */
 export function TrendChart({ stats, animate, onDrawn }: { stats: ReportStats; animate?: boolean; onDrawn?: () => void }) {
+  const weekly = isWeekly(stats.trend);
+  const hasViews = stats.trend.some((d) => (d.estimated_views ?? 0) > 0);
   const option = useCallback(
     (dark: boolean): ChartOption => {
       // The server sends every day (or week, for long periods) of the range, empty ones included.
       const days = stats.trend;
-      const weekly = days.length > 1 && dayjs.utc(days[1].date).diff(dayjs.utc(days[0].date), 'day') >= 7;
       const c = axisColors(dark);
       return {
         grid: { left: 8, right: 8, top: 36, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
@@ -71,32 +83,40 @@ export function TrendChart({ stats, animate, onDrawn }: { stats: ReportStats; an
         },
         yAxis: [
           { type: 'value', minInterval: 1, axisLabel: { color: c.text }, splitLine: { lineStyle: { color: c.line } } },
-          { type: 'value', axisLabel: { color: c.text }, splitLine: { show: false } },
+          ...(hasViews ? [{ type: 'value' as const, axisLabel: { color: c.text, formatter: (v: number) => formatVisitors(v) }, splitLine: { show: false } }] : []),
         ],
         series: [
           { name: 'Articles', type: 'bar', data: days.map((d) => d.articles), itemStyle: { color: BRAND, borderRadius: [3, 3, 0, 0] }, barMaxWidth: 22 },
-          {
-            // Running total of the articles' media scores (0–10 each): how the coverage's weight built
-            // up over the period. Named for what it adds up, not "reach", which readers take for an audience.
-            name: 'Media score (cumulative)',
-            type: 'line',
-            yAxisIndex: 1,
-            smooth: 0.3,
-            smoothMonotone: 'x',
-            showSymbol: false,
-            data: cumulative(days.map((d) => d.reach)),
-            lineStyle: { color: REACH, width: 2.5 },
-            itemStyle: { color: REACH },
-            areaStyle: { color: dark ? 'rgba(18,184,134,0.10)' : 'rgba(18,184,134,0.08)' },
-          },
+          ...(hasViews
+            ? [
+                {
+                  name: 'Estimated views (cumulative)',
+                  type: 'line' as const,
+                  yAxisIndex: 1,
+                  smooth: 0.3,
+                  smoothMonotone: 'x' as const,
+                  showSymbol: false,
+                  data: cumulative(days.map((d) => d.estimated_views ?? 0)).map(Math.round),
+                  lineStyle: { color: REACH, width: 2.5 },
+                  itemStyle: { color: REACH },
+                  areaStyle: { color: dark ? 'rgba(18,184,134,0.10)' : 'rgba(18,184,134,0.08)' },
+                },
+              ]
+            : []),
         ],
       };
     },
-    [stats.trend],
+    [stats.trend, weekly, hasViews],
   );
+  const bucket = weekly ? 'each week' : 'each day';
+  const description = hasViews ? `Articles published ${bucket}, and their estimated views added up over the period` : `Articles published ${bucket}`;
   return (
-    <ChartCard title="Coverage over time" description="Articles published each day, and their media scores added up over the period">
-      {stats.trend.length === 0 ? <NoData /> : <EChart option={option} height={280} label="Articles and reach per day" animate={animate} onDrawn={onDrawn} />}
+    <ChartCard title="Coverage over time" description={description}>
+      {stats.trend.length === 0 ? (
+        <NoData />
+      ) : (
+        <EChart option={option} height={280} label={hasViews ? `Articles ${bucket} and their estimated views` : `Articles ${bucket}`} animate={animate} onDrawn={onDrawn} />
+      )}
     </ChartCard>
   );
 }
