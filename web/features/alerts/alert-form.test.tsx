@@ -162,7 +162,8 @@ describe('alert form: advanced mode', () => {
       },
     });
     renderFeedPage();
-    await screen.findByText(keywords);
+    // The feed says the query in words; the syntax is the advanced editor's.
+    await screen.findByText('starfall, (review or preview)');
     fireEvent.click(screen.getByRole('button', { name: 'Edit feed' }));
     expect(((await screen.findByLabelText('Query')) as HTMLTextAreaElement).value).toBe(keywords);
     // Advanced mode is previewed too.

@@ -57,7 +57,7 @@ describe('articles feed', () => {
     serveFeed();
     renderFeedPage();
     expect(await screen.findByText('Starfall Articles')).toBeTruthy();
-    expect(await screen.findByText('+"starfall" -"giveaway"')).toBeTruthy();
+    expect(await screen.findByText('starfall · not: giveaway')).toBeTruthy();
     expect(screen.getByText('Last run was 2 hours ago')).toBeTruthy();
 
     const row = await screen.findByText('Starfall review number 1').then((el) => el.closest('tr')!);

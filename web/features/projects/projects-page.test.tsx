@@ -93,7 +93,7 @@ describe('projects table and alerts', () => {
   it('shows each project’s alert query, or that it has none, from the alerts list', async () => {
     const calls = serve();
     const client = renderProjects();
-    expect(await screen.findByText('+"starfall" -"giveaway"')).toBeTruthy();
+    expect(await screen.findByText('starfall · not: giveaway')).toBeTruthy();
     expect(within(rowOf('Starfall')).getByText('1,204 articles')).toBeTruthy();
     expect(within(rowOf('Moonrise')).getByText('No alert')).toBeTruthy();
     // One whole-list call, and the alert is cached for the feed and form it opens.
@@ -106,7 +106,7 @@ describe('projects table and alerts', () => {
   it('Edit alert opens the project’s alert form on its feed, to come back here', async () => {
     serve();
     renderProjects();
-    await screen.findByText('+"starfall" -"giveaway"');
+    await screen.findByText('starfall · not: giveaway');
     fireEvent.click(screen.getByLabelText('Actions for Starfall'));
     expect(await screen.findByRole('menuitem', { name: 'Edit alert' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Create alert' })).toBeNull();

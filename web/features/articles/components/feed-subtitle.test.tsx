@@ -9,7 +9,9 @@ const alert = { keywords: '+"starfall"', last_run_at: null as string | null, tot
 describe('FeedSubtitle', () => {
   it('says when the alert last ran', () => {
     renderWithProviders(<FeedSubtitle alert={{ ...alert, last_run_at: hoursAgo(2), total_articles: 12 }} />);
-    expect(screen.getByTestId('feed-keywords').textContent).toBe('+"starfall"');
+    // The query as a sentence; its syntax on hover (issue 27).
+    expect(screen.getByTestId('feed-keywords').textContent).toBe('starfall');
+    expect(screen.getByTestId('feed-keywords').getAttribute('title')).toBe('+"starfall"');
     expect(screen.getByText('Last run was 2 hours ago')).toBeTruthy();
     expect(screen.queryByText(/Demo data/)).toBeNull();
   });

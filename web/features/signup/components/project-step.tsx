@@ -1,4 +1,4 @@
-import { Badge, Code, Divider, Group, Paper, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Badge, Divider, Group, Paper, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconBrandTwitch, IconBrandYoutube, IconNews } from '@tabler/icons-react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { LIMITS } from '../../../../common/limits';
@@ -9,6 +9,7 @@ import type { ProjectForm } from './signup-forms';
 import { GameSelect } from './game-select';
 import { StepActions } from './step-actions';
 import { StepHeading } from './signup-layout';
+import { describeQuery } from '../../../../common/query/describe';
 
 interface ProjectStepProps {
   form: ProjectForm;
@@ -68,7 +69,7 @@ export function ProjectStep({ form, onNext, onBack, altcha }: ProjectStepProps) 
             description={
               article.query ? (
                 <>
-                  Each name is matched as written; commas separate names. Reads as <Code dir="ltr">{article.query}</Code>
+                  Each name is matched as written; commas separate names. Watching: <strong>{describeQuery(article.query)}</strong>
                 </>
               ) : (
                 `Names separated by commas, at least ${LIMITS.alertKeywords.min} characters`
