@@ -78,7 +78,8 @@ describe('the sign-up screen', () => {
     // The demo archive names "Bluepeak Interactive" and "Team Aurora", never "Aurora Interactive".
     const keywords = page.getByRole('textbox', { name: 'Article alert keywords' });
     await keywords.fill('Aurora Interactive');
-    await page.getByText('+"Aurora Interactive"').waitFor();
+    // What it will watch, in words (the query's syntax is the advanced editor's).
+    await page.locator('strong', { hasText: 'Aurora Interactive' }).waitFor();
     const count = page.getByTestId('keywords-preview-count');
     await expect.poll(() => count.innerText(), { timeout: 15000 }).toBe('0 matching articles in the last two months');
 
