@@ -102,7 +102,8 @@ export function fromAtom(feed: Node, feedUrl: string): RawFeed {
     const enclosures = entryLinks.filter((l) => l.rel === 'enclosure' && /^image\//.test(str(l.type))).map((l) => str(l.href));
     const thumbs = arr(obj(e.media).thumbnails).map((t) => str(obj(t).url));
     return {
-      links: cleanLinks(alternates.map((l) => str(l.href)), base),
+      // An entry whose id is its http(s) address and that has no link is still an article (as RSS guids and JSON Feed ids).
+      links: cleanLinks([...alternates.map((l) => str(l.href)), /^https?:/i.test(first(e.id)) ? first(e.id) : ''], base),
       guid: first(e.id),
       title: textConstruct(obj(e.title)),
       summaryHtml: isHtmlType(summary.type) ? str(summary.value) : '',

@@ -154,6 +154,30 @@ describe('parseFeed: pitfalls', () => {
   });
 });
 
+describe('parseFeed: what a reader keeps (issue 27)', () => {
+  it('keeps an Atom entry whose http(s) id is its address and that has no link; an entry with neither is dropped', () => {
+    const feed = parse(`<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>T</title>
+      <entry><id>https://news.example/only-an-id</id><title>By id</title><updated>2026-11-01T00:00:00Z</updated></entry>
+      <entry><id>tag:news.example,2026:no-address</id><title>Nowhere</title></entry></feed>`);
+    expect(feed.items.map((i) => [i.title, i.url])).toEqual([['By id', 'https://news.example/only-an-id']]);
+  });
+
+  it('reads "Name (email)" authors like "email (Name)"', () => {
+    const feed = parse(`<rss version="2.0"><channel><title>T</title>
+      <item><title>a</title><link>https://news.example/a</link><author>Ada Lovelace (ada@example.com)</author></item>
+      <item><title>b</title><link>https://news.example/b</link><author>ada@example.com (Ada Lovelace)</author></item>
+      <item><title>c</title><link>https://news.example/c</link><author>The Desk (Games)</author></item></channel></rss>`);
+    expect(feed.items.map((i) => i.author)).toEqual(['Ada Lovelace', 'Ada Lovelace', 'The Desk (Games)']);
+  });
+
+  it('finds the first picture after many unclosed <img (each tag read once)', () => {
+    const html = `${'<img alt="x" '.repeat(3000)}<img src="https://cdn.example/p.jpg">`;
+    const feed = parse(`<rss version="2.0"><channel><title>T</title><item><title>a</title><link>https://news.example/a</link>
+      <description><![CDATA[${html}]]></description></item></channel></rss>`);
+    expect(feed.items[0].image).toBe('https://cdn.example/p.jpg');
+  });
+});
+
 describe('parseFeedDate', () => {
   const now = Date.parse('2024-06-01T00:00:00Z');
   it.each([

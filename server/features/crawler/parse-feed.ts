@@ -183,15 +183,28 @@ function finish(raw: RawFeed): ParsedFeed {
 }
 
 function cleanAuthor(raw: string): string | null {
-  // RSS <author> is "email (Name)"; keep the name.
-  const m = raw.match(/^[^\s@]+@[^\s(]+\s*\((.+)\)$/);
-  const name = collapse(htmlToText(m ? m[1] : raw));
+  // RSS <author> is "email (Name)", and often written "Name (email)": keep the name either way.
+  const bounded = raw.slice(0, 1000);
+  const m = bounded.match(/^[^\s@()]+@[^\s()]+\s*\(([^()]+)\)$/) ?? bounded.match(/^([^()]*[^\s()])\s*\([^\s@()]+@[^\s()]+\)$/);
+  const name = collapse(htmlToText(m ? m[1] : bounded));
   return name ? name.slice(0, 200) : null;
 }
 
+/**
+ * The first <img> with an http(s) src. Each tag is looked at once, from its `<img` to its `>`
+ * (a regex over the whole text backtracked over every `<img` without a `>`: quadratic).
+ */
 function firstImage(html: string): string {
-  const m = html.slice(0, HTML_MAX).match(/<img\b[^>]+?\bsrc\s*=\s*["']?(https?:\/\/[^"'\s>]+)/i);
-  return m ? decodeEntities(m[1]) : '';
+  const text = html.slice(0, HTML_MAX);
+  const open = /<img\b/gi;
+  for (let m = open.exec(text); m; m = open.exec(text)) {
+    const end = text.indexOf('>', m.index);
+    if (end < 0) return '';
+    const src = /\bsrc\s*=\s*["']?(https?:\/\/[^"'\s>]+)/i.exec(text.slice(m.index, end));
+    if (src) return decodeEntities(src[1]);
+    open.lastIndex = end;
+  }
+  return '';
 }
 
 function truncate(text: string, max: number): string {
