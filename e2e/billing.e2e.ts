@@ -194,13 +194,17 @@ describe('a trial organization upgrades through Stripe', () => {
     await page.getByRole('button', { name: /New project/ }).waitFor();
     await expect(page.getByRole('button', { name: /New project/ }).isEnabled()).resolves.toBe(true);
     expect(await page.getByText(/Your free trial ends/).count()).toBe(0);
+    // A paying organization's admin manages the subscription from the top bar; nothing says "Upgrade" or "free" any more.
+    await page.getByRole('banner').getByRole('button', { name: 'Manage subscription' }).first().waitFor();
+    expect(await page.getByRole('button', { name: /^Upgrade/ }).count()).toBe(0);
+    expect((await call(state.ownerToken, 'GET', '/api/user')).json.data.attributes['tier-id']).toBe(5);
   });
 
   it('opens the customer portal from the organization details and comes back', async () => {
     const page = j.page;
     const projectId = (await call(state.ownerToken, 'GET', '/api/projects')).json.data[0].id;
     await page.goto(`${base()}/organization-details/${projectId}`);
-    await page.getByRole('button', { name: /Manage subscription/ }).click();
+    await page.getByRole('main').getByRole('button', { name: /Manage subscription/ }).click();
     await page.waitForURL((u) => u.href.startsWith(stripe.url));
     await page.getByText('Customer portal').waitFor();
     await j.shot('billing-portal');

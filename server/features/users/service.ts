@@ -63,7 +63,9 @@ export async function getUserProfile(db: Db, userId: number): Promise<UserProfil
     name: user.name,
     email: user.email,
     avatar: user.avatar,
-    tierId: user.tierId,
+    // The tier follows the current organization's plan (4 starter, 5 pro, 6 agency, 1 the operator,
+    // 3 only on a trial): a trial that paid is no longer "free". Without one, the person's own.
+    tierId: active && row.organization ? row.organization.tierId : user.tierId,
     insertedAt: user.insertedAt,
     emailVerified: user.emailVerifiedAt !== null,
     openProjectsFirst: user.openProjectsFirst,

@@ -43,7 +43,8 @@ describe('GET user', () => {
         avatar: null,
         roles: ['admin'],
         'role-id': ROLE.admin,
-        'tier-id': admin.user.tierId,
+        // The tier follows the organization's plan (Pro: 5), not the person's sign-up tier.
+        'tier-id': 5,
         'default-project-id': String(project.id),
         'inserted-at': admin.user.insertedAt.toISOString(),
         email_verified: true,

@@ -54,10 +54,16 @@ describe('top-bar Upgrade button', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?upgrade=plans'));
   });
 
-  it('reads plain Upgrade on a paid plan', () => {
+  it('offers to manage the subscription, not to upgrade, once the organization pays (issue 27)', () => {
     renderBar(makeUser(paid));
-    expect(screen.getAllByRole('button', { name: 'Upgrade' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: 'Manage subscription' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /Upgrade/ })).toBeNull();
     expect(screen.queryByText(/days left/)).toBeNull();
+  });
+
+  it('reads plain Upgrade on a plan nobody pays through Stripe (set by the operator)', () => {
+    renderBar(makeUser({ plan: 'pro', subscription_status: { trial_expired: false, trial_ends_at: null, plan_source: 'operator', status: null, payment_failed: false } }));
+    expect(screen.getAllByRole('button', { name: 'Upgrade' }).length).toBeGreaterThan(0);
   });
 
   it('is hidden for members who are not admins and for the platform operator', () => {

@@ -1,18 +1,22 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { IconRocket } from '@tabler/icons-react';
+import { IconCreditCard, IconRocket } from '@tabler/icons-react';
 import type { CurrentUser } from '../../../lib/session';
-import { runningTrialDaysLeft, showsUpgrade } from '../api/billing-access';
+import { hasLiveSubscription, runningTrialDaysLeft, showsUpgrade } from '../api/billing-access';
+import { useCustomerPortal } from '../api/payments';
 import { useUpgradeDialogState } from '../api/upgrade-link';
 
 const daysLabel = (days: number) => (days === 1 ? '1 day left' : `${days} days left`);
 
 /**
- * The top bar's Upgrade button: admins of organizations other than the platform operator (spec roles).
+ * The top bar's Upgrade button: admins of organizations other than the platform operator (spec roles);
+ * an organization that pays gets "Manage subscription" (the customer portal) instead.
  * During a trial it counts the days left; on small screens it folds to its icon.
  */
 export function UpgradeButton({ user }: { user: CurrentUser }) {
   const { open } = useUpgradeDialogState();
   if (!showsUpgrade(user)) return null;
+  // An organization that pays is not asked to upgrade: its admin manages the subscription.
+  if (hasLiveSubscription(user.organization)) return <ManageSubscriptionButton customerId={user.organization?.stripe_customer_id} />;
   const days = runningTrialDaysLeft(user.organization);
   const label = days === null ? 'Upgrade' : `Upgrade · ${daysLabel(days)}`;
   const urgent = days !== null && days <= 3;
@@ -32,6 +36,33 @@ export function UpgradeButton({ user }: { user: CurrentUser }) {
       <Tooltip label={label}>
         <ActionIcon hiddenFrom="sm" variant="light" color={urgent ? 'orange' : undefined} size="lg" radius="xl" aria-label={label} onClick={() => open('plans')}>
           <IconRocket size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </>
+  );
+}
+
+/** The top bar's button for an organization that pays: the customer portal (plans, invoices, card). */
+function ManageSubscriptionButton({ customerId }: { customerId: string | null | undefined }) {
+  const portal = useCustomerPortal(customerId);
+  const label = 'Manage subscription';
+  return (
+    <>
+      <Button
+        visibleFrom="sm"
+        size="compact-md"
+        radius="xl"
+        variant="default"
+        leftSection={<IconCreditCard size={16} />}
+        loading={portal.isPending}
+        disabled={!customerId}
+        onClick={() => portal.mutate()}
+      >
+        {label}
+      </Button>
+      <Tooltip label={label}>
+        <ActionIcon hiddenFrom="sm" variant="default" size="lg" radius="xl" aria-label={label} disabled={!customerId} onClick={() => portal.mutate()}>
+          <IconCreditCard size={18} />
         </ActionIcon>
       </Tooltip>
     </>
