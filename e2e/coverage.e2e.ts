@@ -167,7 +167,7 @@ describe('coverage engine', () => {
     await save.getByLabel('Tag').click();
     await page.getByRole('option', { name: 'Launch coverage' }).click();
     await save.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('1 articles saved on your Saved coverage!').waitFor();
+    await page.getByText('1 article saved on your Saved coverage!').waitFor();
 
     for (const n of [1, 2]) await row(`Comet Rider story ${n}:`).getByRole('checkbox').check();
     await page.getByRole('textbox', { name: 'Bulk action' }).or(page.getByRole('combobox', { name: 'Bulk action' })).first().click();

@@ -49,6 +49,9 @@ describe('reach from a traffic ranking', () => {
     await (await chooser).setFiles(file);
     await panel.getByText('E2ERK').waitFor({ timeout: 60_000 });
     await panel.getByText(/20,000/).first().waitFor();
+    // The list is current before every website has its score: wait for the rescoring to finish.
+    await expect.poll(async () => (await api('GET', '/api/operator/ranking')).attributes.rescored_at, { timeout: 60_000 }).not.toBeNull();
+    await panel.getByText(/scored from their rank/).waitFor();
     await j.shot('reach-ranking-imported');
     const ranking = await api('GET', '/api/operator/ranking');
     expect(ranking.attributes).toMatchObject({ state: 'ok', source: 'upload', tranco_id: 'E2ERK', domains: 20_000, list_url: 'https://tranco-list.eu/list/E2ERK/' });
@@ -76,7 +79,10 @@ describe('reach from a traffic ranking', () => {
     await page.getByRole('button', { name: /Edit (media )?score/i }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: "Use the ranking's score" }).click();
-    await page.getByText(`Tranco rank 450 on`, { exact: false }).first().waitFor();
+    // The modal (which previews the ranking's score) closes once the score is saved; the page then says its new basis.
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(/^Tranco rank 450 on/).first().waitFor();
+    await expect.poll(async () => (await api('GET', '/api/websites/ign.com')).attributes.reach_source).toBe('ranking');
     expect((await api('GET', '/api/websites/ign.com')).attributes).toMatchObject({ reach_source: 'ranking', reach: mediaScoreFromRank(450) });
     await j.shot('reach-website-use-ranking');
   });
