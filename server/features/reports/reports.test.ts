@@ -46,9 +46,11 @@ describe('report criteria, totals and charts', () => {
     // Estimated views from the visitors where none is stored: 1000 → 1, 500 → 1 (halves up), 250 → 0.
     expect(d.totals).toEqual({ articles: 4, reach: 11, average_score: 2.75, umv: 1750, estimated_views: 2, unknown_visitors: 1, visitor_sources: { similarweb: 0, estimate: 0, manual: 0 }, media: 3 });
     expect(d.stats.trend).toHaveLength(31);
-    expect(d.stats.trend[0]).toEqual({ date: '2024-03-01', articles: 1, reach: 5 });
-    expect(d.stats.trend[1]).toEqual({ date: '2024-03-02', articles: 0, reach: 0 });
-    expect(d.stats.trend[30]).toEqual({ date: '2024-03-31', articles: 1, reach: 2 });
+    expect(d.stats.trend[0]).toMatchObject({ date: '2024-03-01', articles: 1, reach: 5 });
+    expect(d.stats.trend[1]).toEqual({ date: '2024-03-02', articles: 0, reach: 0, estimated_views: 0 });
+    expect(d.stats.trend[30]).toMatchObject({ date: '2024-03-31', articles: 1, reach: 2 });
+    // Each day's estimated views (the trend chart's line) add up to the total's.
+    expect(d.stats.trend.reduce((s: number, t: { estimated_views: number }) => s + t.estimated_views, 0)).toBe(d.totals.estimated_views);
     expect(d.stats.trend.filter((t: { articles: number }) => t.articles).map((t: { date: string }) => t.date)).toEqual([
       '2024-03-01', '2024-03-10', '2024-03-15', '2024-03-31',
     ]);
@@ -93,7 +95,8 @@ describe('report criteria, totals and charts', () => {
     expect(d.stats.trend).toHaveLength(26);
     expect(d.stats.trend.slice(0, 2).map((t: { date: string }) => t.date)).toEqual(['2024-01-01', '2024-01-08']);
     // 2024-02-26 … 03-03 holds articles 2 (Feb 29) and 1 (Mar 1).
-    expect(d.stats.trend[8]).toEqual({ date: '2024-02-26', articles: 2, reach: 9 });
+    expect(d.stats.trend[8]).toMatchObject({ date: '2024-02-26', articles: 2, reach: 9 });
+    expect(d.stats.trend.reduce((s: number, t: { estimated_views: number }) => s + t.estimated_views, 0)).toBe(d.totals.estimated_views);
     expect(d.stats.trend.reduce((s: number, t: { articles: number }) => s + t.articles, 0)).toBe(d.count);
   });
 
