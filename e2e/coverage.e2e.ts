@@ -188,7 +188,7 @@ describe('coverage engine', () => {
     expect(text).toContain('Comet Rider breaking: release date announced');
   });
 
-  it('saved articles shows them, and 20 links import with a progress bar', async () => {
+  it('saved articles shows them, and 20 links import in one go', async () => {
     const page = j.page;
     await page.goto(`${j.server.url}/articles/${projectId}`);
     for (const t of ['Comet Rider breaking', 'Comet Rider story 1:', 'Comet Rider story 2:']) await page.getByText(t).first().waitFor();
@@ -200,15 +200,12 @@ describe('coverage engine', () => {
     const links = Array.from({ length: 20 }, (_, i) => `${siteUrl}/imports/link-${i + 1}.html`);
     await modal.getByLabel('Links').fill(links.join('\n'));
     await modal.getByRole('button', { name: /Import/ }).click();
-    // The bar's filled section is what carries the role; its width animates from 0, and under a
-    // loaded CI machine the transition can lag behind the count, so the bar is checked by its
-    // value (and the visible count beside it), not by its painted width.
-    const bar = modal.getByRole('progressbar', { name: 'Import progress' });
-    await bar.waitFor({ state: 'attached' });
-    await modal.getByTestId('bulk-progress-count').waitFor();
+    // While the links are fetched the dialog shows a progress bar and each link's state (the
+    // component test checks its values); an import that succeeds whole closes the dialog at once,
+    // often before a look on a fast machine, so the journey checks what it leaves: the message and
+    // the saved rows.
     await page.getByText('Successfully imported 20 articles.').waitFor({ timeout: 60000 });
-    expect(await bar.getAttribute('aria-valuenow')).toBe('100');
-    expect(await modal.getByTestId('bulk-progress-count').textContent()).toBe('20 / 20');
+    await modal.waitFor({ state: 'hidden' });
     await j.shot('coverage-bulk-import');
     const saved = await api('GET', `/api/articles?filter[project_id]=${projectId}&page[page_size]=100`);
     expect(saved.length).toBe(23);

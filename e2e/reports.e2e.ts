@@ -218,7 +218,7 @@ describe('reports', () => {
     expect(languages).toEqual(expect.arrayContaining(['English', 'French', 'Spanish']));
     expect(languages).not.toContain('German');
     expect(languages).toContain(String(EXPECTED.filter((c) => c[1] === 'en').length));
-    const trend = await page.locator('[aria-label="Articles and reach per day"] svg').count();
+    const trend = await page.locator('[data-testid="trend-chart"] [role="img"] svg').count();
     expect(trend).toBe(1);
     // The articles section lists exactly the report's articles.
     expect(await page.getByRole('table', { name: 'Articles' }).locator('tbody tr').count()).toBe(EXPECTED.length);

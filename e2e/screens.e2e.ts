@@ -131,7 +131,7 @@ function hiddenHeadlines(page: Page) {
 /** Pairs of texts drawn over each other in the report's trend chart (its legend: "Articles", "Media score (cumulative)"). */
 function chartTextOverlaps(page: Page) {
   return page.evaluate(() => {
-    const texts = Array.from(document.querySelectorAll('[aria-label="Articles and reach per day"] svg text')).filter((t) => /[A-Za-z]{3}/.test(t.textContent ?? ''));
+    const texts = Array.from(document.querySelectorAll('[data-testid="trend-chart"] [role="img"] svg text')).filter((t) => /[A-Za-z]{3}/.test(t.textContent ?? ''));
     const boxes = texts.map((t) => ({ text: t.textContent ?? '', r: t.getBoundingClientRect() }));
     const out: string[] = [];
     boxes.forEach((a, i) =>
@@ -250,7 +250,7 @@ describe('screens that fit', () => {
         problems.push(...chart.overlaps);
         // Mirrored: the first day is drawn right of the last, the articles axis on the right.
         const xLabels = await page.evaluate(() =>
-          Array.from(document.querySelectorAll('[aria-label="Articles and reach per day"] svg text'))
+          Array.from(document.querySelectorAll('[data-testid="trend-chart"] [role="img"] svg text'))
             .filter((t) => /^(Week of )?[A-Z][a-z]{2} \d+$/.test(t.textContent ?? ''))
             .map((t) => ({ text: t.textContent, x: t.getBoundingClientRect().left })),
         );

@@ -115,7 +115,9 @@ export function TrendChart({ stats, animate, onDrawn }: { stats: ReportStats; an
       {stats.trend.length === 0 ? (
         <NoData />
       ) : (
-        <EChart option={option} height={280} label={hasViews ? `Articles ${bucket} and their estimated views` : `Articles ${bucket}`} animate={animate} onDrawn={onDrawn} />
+        <div data-testid="trend-chart">
+          <EChart option={option} height={280} label={hasViews ? `Articles ${bucket} and their estimated views` : `Articles ${bucket}`} animate={animate} onDrawn={onDrawn} />
+        </div>
       )}
     </ChartCard>
   );
