@@ -93,12 +93,21 @@ export interface FakeRanking {
 }
 
 export async function startFakeRanking(opts: { body?: Buffer | string; trancoId?: string } = {}): Promise<FakeRanking> {
-  const state = { body: opts.body ?? rankingLines(1000), failWith: null as number | null, trancoId: opts.trancoId ?? 'K8XQW', requests: [] as string[] };
+  // The server reads the fake's own fields at each request: a test changes them between imports.
+  const fake = {
+    url: '',
+    env: {} as Record<string, string>,
+    body: opts.body ?? rankingLines(1000),
+    failWith: null as number | null,
+    trancoId: opts.trancoId ?? 'K8XQW',
+    requests: [] as string[],
+    close: async () => {},
+  } satisfies FakeRanking;
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    state.requests.push(`${url.pathname}${url.search}`);
-    if (state.failWith) {
-      res.writeHead(state.failWith, { 'content-type': 'text/html' });
+    fake.requests.push(`${url.pathname}${url.search}`);
+    if (fake.failWith) {
+      res.writeHead(fake.failWith, { 'content-type': 'text/html' });
       res.end('<html><body>Service unavailable</body></html>');
       return;
     }
@@ -106,44 +115,22 @@ export async function startFakeRanking(opts: { body?: Buffer | string; trancoId?
       res.writeHead(200, { 'content-type': type, 'last-modified': 'Fri, 20 Nov 2026 00:00:00 GMT', 'content-length': Buffer.byteLength(body) });
       res.end(body);
     };
-    if (url.pathname === '/top-1m.csv') return send('text/csv', state.body);
-    if (url.pathname === '/top-1m.csv.zip') return send('application/zip', zipOf('top-1m.csv', state.body));
+    if (url.pathname === '/top-1m.csv') return send('text/csv', fake.body);
+    if (url.pathname === '/top-1m.csv.zip') return send('application/zip', zipOf('top-1m.csv', fake.body));
     if (url.pathname === '/daily_list_id') {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(url.searchParams.get('date') ?? '') || url.searchParams.get('subdomains') !== 'false') {
         res.writeHead(400).end('bad request');
         return;
       }
-      return send('text/plain', state.trancoId);
+      return send('text/plain', fake.trancoId);
     }
     const download = /^\/download\/([A-Z0-9]+)\/(\d+|full)$/.exec(url.pathname);
-    if (download && download[1] === state.trancoId) return send('text/csv', state.body);
+    if (download && download[1] === fake.trancoId) return send('text/csv', fake.body);
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const fake: FakeRanking = {
-    url: base,
-    env: { RANKING_URL: `${base}/top-1m.csv`, TRANCO_URL: base },
-    get body() {
-      return state.body;
-    },
-    set body(v) {
-      state.body = v;
-    },
-    get failWith() {
-      return state.failWith;
-    },
-    set failWith(v) {
-      state.failWith = v;
-    },
-    get trancoId() {
-      return state.trancoId;
-    },
-    set trancoId(v) {
-      state.trancoId = v;
-    },
-    requests: state.requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.env = { RANKING_URL: `${fake.url}/top-1m.csv`, TRANCO_URL: fake.url };
+  fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return fake;
 }

@@ -121,10 +121,3 @@ export async function lastImportFrom(db: Db | Tx, source: RankingSource): Promis
   const { rows } = await db.execute<{ at: Date | null }>(sql`select max(imported_at) as at from ranking_lists where source = ${source}`);
   return rows[0]?.at ? new Date(rows[0].at) : null;
 }
-
-/** The rank of a registrable domain in the current list (null: unranked or no list). */
-export async function rankOf(db: Db | Tx, domain: string): Promise<number | null> {
-  const { rows } = await db.execute<{ rank: number }>(sql`
-    select e.rank from ranking_entries e join ranking_lists l on l.id = e.list_id and l.current where e.domain = ${domain}`);
-  return rows[0]?.rank ?? null;
-}

@@ -4,7 +4,7 @@
  * rescoring after a list arrives and when a website is added.
  */
 import { sql } from 'drizzle-orm';
-import { estimatedViews, mediaScoreFromRank, visitorsFromRank } from '../../../common/media-score.js';
+import { mediaScoreFromRank, visitorsFromRank } from '../../../common/media-score.js';
 import type { MuvSource, ReachSource } from '../../../common/schemas/reach.js';
 import type { Tx } from '../../db/client.js';
 import { registrableDomain } from '../../net/domains.js';
@@ -124,5 +124,3 @@ export async function writeDerivedReach(tx: Tx, rows: DerivedReach[]): Promise<v
     where w.id = t.id`);
 }
 
-/** Estimated views of one article of an outlet with these visitors (re-exported for the resource). */
-export { estimatedViews };
