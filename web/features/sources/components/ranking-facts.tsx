@@ -79,7 +79,7 @@ export function TrancoCitation({ ranking: r }: { ranking: RankingAttributes }) {
         <>
           , list{' '}
           {r.list_url ? (
-            <Anchor href={r.list_url} target="_blank" rel="noopener noreferrer" size="xs" dir="ltr">
+            <Anchor href={r.list_url} target="_blank" rel="noopener noreferrer" size="xs" dir="ltr" underline="always">
               {r.tranco_id}
             </Anchor>
           ) : (
