@@ -31,7 +31,8 @@ export interface Journey {
  * anything but the app are refused, so a journey cannot reach the internet.
  */
 export async function startJourney(env: Record<string, string> = {}, opts: { allowOrigins?: string[] } = {}): Promise<Journey> {
-  if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) throw new Error('Build the web app first: npm run build');
+  const dist = path.resolve(root, process.env.WEB_DIST_DIR ?? path.join('dist', 'web'));
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('Build the web app first: npm run build');
   // Journeys always run on their own embedded database, so they start from an empty install.
   const server = await startServer({ DATABASE_URL: '', CAPTCHA_DIFFICULTY: '2000', ...env });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });

@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   // GET /metrics at the root, where Prometheus looks by default (before the web app's fallback).
   await app.register(metricsRoutes);
 
-  if (opts.serveWeb !== false) await serveWebApp(app);
+  if (opts.serveWeb !== false) await serveWebApp(app, deps.config.webDistDir);
   else app.setNotFoundHandler((req, reply) => sendNotFound(reply));
   return app;
 }
@@ -146,8 +146,7 @@ function sendNotFound(reply: FastifyReply) {
 }
 
 /** The built React app, with index.html for every client-side route. */
-async function serveWebApp(app: App) {
-  const dist = path.join(root, 'dist', 'web');
+async function serveWebApp(app: App, dist: string) {
   const index = path.join(dist, 'index.html');
   if (!fs.existsSync(index)) {
     app.setNotFoundHandler((req, reply) => {

@@ -15,6 +15,8 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
+  /** The built web app (vite's outDir); another directory lets several builds be tried side by side. */
+  WEB_DIST_DIR: z.string().default('./dist/web'),
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
@@ -123,6 +125,8 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /** The built web app served at / (index.html for every client route). */
+  webDistDir: string;
   databaseUrl?: string;
   poolMax: number;
   statementTimeoutMs: number;
@@ -218,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
     databaseUrl: e.DATABASE_URL,
     poolMax: e.DATABASE_POOL_MAX,
     statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
