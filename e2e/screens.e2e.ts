@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { root } from '../bench/lib.js';
 import { ADMIN, loginAs, startJourney, type Journey } from './harness.js';
 
@@ -144,6 +145,22 @@ function chartTextOverlaps(page: Page) {
   });
 }
 
+/**
+ * WCAG 2.0/2.1 A and AA violations that axe-core rates serious or critical on the open page,
+ * one line per element ("screen: rule-id selector — what is wrong").
+ */
+async function axeProblems(page: Page, name: string) {
+  const describe = (v: AxeViolation) =>
+    v.nodes.map((n) => `${name}: ${v.id} ${n.target.join(' ')} — ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ').slice(0, 200)}`);
+  const wcag = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // The page's outline, which axe files under best practice: one h1, no skipped level, each
+  // landmark once or named, every table header with a name.
+  const outline = await new AxeBuilder({ page }).withRules(OUTLINE_RULES).analyze();
+  return [...wcag.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), ...outline.violations].flatMap(describe);
+}
+type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+const OUTLINE_RULES = ['page-has-heading-one', 'heading-order', 'landmark-unique', 'landmark-no-duplicate-main', 'landmark-one-main', 'empty-table-header', 'empty-heading'];
+
 async function setLook(page: Page, look: { dark: boolean; rtl: boolean }) {
   await page.evaluate(({ dark, rtl }) => {
     localStorage.setItem('coverwatch.color-scheme', dark ? 'dark' : 'light');
@@ -197,6 +214,21 @@ describe('screens that fit', () => {
         await shot(`screens-${screen.name}-390-${scheme}`);
         problems.push(...(await hiddenHeadlines(page)).map((p) => `${screen.name}: ${p}`));
         problems.push(...(await overflowing(page)).map((p) => `${screen.name}: ${p}`));
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  for (const dark of [false, true]) {
+    const scheme = dark ? 'dark' : 'light';
+    it(`passes axe's WCAG 2.1 A/AA rules on every screen in ${scheme}`, async () => {
+      const page = j.page;
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await setLook(page, { dark, rtl: false });
+      const problems: string[] = [];
+      for (const screen of SCREENS) {
+        await open(page, screen);
+        problems.push(...(await axeProblems(page, screen.name)));
       }
       expect(problems).toEqual([]);
     });

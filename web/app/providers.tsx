@@ -1,12 +1,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
+import './focus.css';
 import type { ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '../../common/limits';
+import { contrastResolver } from './contrast';
 import { theme } from './theme';
 import { COLOR_SCHEME_KEY, UiSettingsProvider, loadUiSettings } from './ui-settings';
 
@@ -16,7 +18,7 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KE
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <DirectionProvider initialDirection={loadUiSettings().rtl ? 'rtl' : 'ltr'}>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={contrastResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
         <UiSettingsProvider>
           <QueryClientProvider client={client}>
             <ModalsProvider>

@@ -24,6 +24,11 @@ export const theme = createTheme({
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   components: {
+    // A dialog or drawer opens on its first field (its first button when it has none), not on
+    // the close button that comes first in its markup: Mantine's focus trap focuses the first
+    // [data-autofocus] element inside it. The attribute does nothing outside a focus trap.
+    Input: { defaultProps: { 'data-autofocus': true } },
+    Button: { defaultProps: { 'data-autofocus': true } },
     Modal: { defaultProps: { centered: true, radius: 'md', overlayProps: { backgroundOpacity: 0.45, blur: 2 } }, styles: { title: { fontWeight: 650 } } },
     Drawer: { defaultProps: { overlayProps: { backgroundOpacity: 0.35 } } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 200 } },

@@ -8,7 +8,7 @@ export function PageHeader({ title, description, actions, icon }: { title: React
       <Group gap="sm" wrap="nowrap" align="center">
         {icon}
         <Stack gap={2}>
-          <Title order={2} fz={{ base: 22, sm: 26 }}>
+          <Title order={1} fz={{ base: 22, sm: 26 }}>
             {title}
           </Title>
           {description && (

@@ -28,7 +28,7 @@ export function StatusPage({ code, icon, color = 'brand', title, message, action
               {code}
             </Badge>
           )}
-          <Title order={2} fz={24}>
+          <Title order={1} fz={24}>
             {title}
           </Title>
           {message && (

@@ -1,16 +1,15 @@
-import { Fragment, useEffect } from 'react';
+import { Fragment, useEffect, type MouseEvent } from 'react';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useParams } from 'react-router';
-import { BillingBanners } from '../../features/billing/components/billing-banners';
 import { UpgradeDialogHost } from '../../features/billing/components/upgrade-dialog-host';
-import { VerifyEmailBanner } from '../../features/identity/components/verify-email-banner';
 import { SourcesFirstRun } from '../../features/sources/components/first-run-gate';
 import { useCurrentUser } from '../../lib/session';
 import { NO_PROJECT, useAllProjects } from '../../lib/workspace';
 import { pickProjectId } from '../guards';
 import { lastProject, rememberProject } from '../last-project';
 import { useUiSettings } from '../ui-settings';
+import { AccountNotices } from './account-notices';
 import { AppFooter } from './app-footer';
 import { buildNav } from './nav-items';
 import { ProjectPicker } from './project-picker';
@@ -20,9 +19,15 @@ import { TopBar } from './top-bar';
 import { TopNav } from './top-nav';
 import classes from './layout.module.css';
 
+/** Moves focus to the page's main region (a hash link alone moves only the reading position). */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main-content')?.focus();
+}
+
 /**
  * The workspace frame: side and/or top navigation, the top bar, the project picker and the
- * settings panel; the e-mail confirmation and billing banners above every page, the upgrade dialog (opened by `?upgrade`)
+ * settings panel; the notice bar above every page (billing, e-mail confirmation), the upgrade dialog (opened by `?upgrade`)
  * and, for the platform operator's admins, the sources first-run callout until it is answered.
  * Rendered only once RequireSession has the user.
  */
@@ -54,6 +59,10 @@ export function AppLayout() {
       navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: !vertical } }}
       padding={{ base: 'md', sm: 'lg' }}
     >
+      {/* The first Tab of every page: past the navigation to the page itself. */}
+      <a href="#main-content" className={classes.skipLink} onClick={skipToContent}>
+        Skip to content
+      </a>
       <AppShell.Header className={classes.header}>
         <TopBar
           user={user}
@@ -65,16 +74,16 @@ export function AppLayout() {
           onOpenPicker={picker.open}
           onOpenSettings={settingsPanel.open}
         />
-        {withTopNav && <TopNav sections={sections} />}
+        {/* In Combo both navigations show: each landmark its own name. */}
+        {withTopNav && <TopNav sections={sections} label={vertical ? 'Section tabs' : 'Main navigation'} />}
       </AppShell.Header>
-      <AppShell.Navbar className={classes.navbar} data-variant={settings.navbarStyle}>
+      <AppShell.Navbar className={classes.navbar} data-variant={settings.navbarStyle} aria-label={vertical ? 'Main navigation' : 'Navigation menu'}>
         <SideNav sections={sections} withLogo={logoInNavbar} inverted={inverted} onNavigate={nav.close} />
       </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
         <Container fluid={settings.fluid} size="xl" px={0} mih="calc(100dvh - var(--app-shell-header-offset, 60px) - 2 * var(--mantine-spacing-lg))" style={{ display: 'flex', flexDirection: 'column' }}>
           <div style={{ flex: 1 }}>
-            <VerifyEmailBanner user={user} />
-            <BillingBanners user={user} />
+            <AccountNotices user={user} />
             <SourcesFirstRun />
             {/* Keyed by project: switching projects remounts the page, resetting its tables (page 1, nothing checked, no filters). */}
             <Fragment key={projectId}>

@@ -38,8 +38,9 @@ export function SideNav({ sections, withLogo, inverted, onNavigate }: { sections
           <CloseButton hiddenFrom="sm" aria-label="Close navigation" onClick={onNavigate} c={inverted ? 'white' : undefined} />
         </AppShell.Section>
       )}
-      <AppShell.Section grow component={ScrollArea} px="sm" pb="md" aria-label="Main navigation">
-        <nav>
+      {/* The navbar itself is the navigation landmark (app-layout.tsx); no second <nav> inside it. */}
+      <AppShell.Section grow component={ScrollArea} px="sm" pb="md">
+        <div>
           {sections.map((section) => (
             <Box key={section.key} mt={section.label ? 0 : 'md'}>
               {section.label && <Text className={classes.sectionLabel}>{section.label}</Text>}
@@ -48,7 +49,7 @@ export function SideNav({ sections, withLogo, inverted, onNavigate }: { sections
               ))}
             </Box>
           ))}
-        </nav>
+        </div>
       </AppShell.Section>
     </>
   );

@@ -5,11 +5,11 @@ import { isNavItemActive, type NavSection } from './nav-items';
 import classes from './layout.module.css';
 
 /** The navigation as a row of tabs under the top bar (navigation position Top or Combo). */
-export function TopNav({ sections }: { sections: NavSection[] }) {
+export function TopNav({ sections, label }: { sections: NavSection[]; label: string }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (
-    <Group component="nav" aria-label="Main navigation" gap={4} px="md" className={classes.topNav} wrap="nowrap" visibleFrom="sm" style={{ overflowX: 'auto' }}>
+    <Group component="nav" aria-label={label} gap={4} px="md" className={classes.topNav} wrap="nowrap" visibleFrom="sm" style={{ overflowX: 'auto' }}>
       {sections.map((section) =>
         section.label ? (
           <Menu key={section.key} trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" shadow="md" withinPortal>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -145,6 +145,25 @@ describe('free sign-up: account step', () => {
     expect(screen.queryByText(MSG.validation.captcha)).toBeNull();
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeTruthy();
     expect(requests()).toEqual([]);
+  });
+});
+
+describe('free sign-up: focus between steps', () => {
+  it('gives each new step\'s heading the focus the pressed button took with it', async () => {
+    renderAt('/signup');
+    const start = screen.getByRole('button', { name: 'Get started' });
+    start.focus();
+    click('Get started');
+    const account = await screen.findByRole('heading', { name: 'Create your account' });
+    await waitFor(() => expect(document.activeElement).toBe(account));
+    fillAccount();
+    solveCaptcha('cGF5bG9hZA==');
+    screen.getByRole('button', { name: 'Next' }).focus();
+    click('Next');
+    const organisation = await screen.findByRole('heading', { name: 'Your organisation' });
+    // The step's heading is the page's h1, and takes the focus the hidden step's Next button had.
+    expect(organisation.tagName).toBe('H1');
+    await waitFor(() => expect(document.activeElement).toBe(organisation));
   });
 });
 

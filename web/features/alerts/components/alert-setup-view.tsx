@@ -31,7 +31,7 @@ export function AlertSetupView({ projectName, onCreate }: { projectName: string;
           </ThemeIcon>
           <div>
             <Group gap="xs">
-              <Title order={3}>Set up the article alert</Title>
+              <Title order={2} size="h3">Set up the article alert</Title>
               <Badge variant="light" color="gray">
                 No alert yet
               </Badge>

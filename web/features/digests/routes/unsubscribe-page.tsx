@@ -43,7 +43,7 @@ export function UnsubscribePage() {
         <ThemeIcon size={56} radius="xl" color="teal" variant="light">
           <IconCircleCheck size={30} />
         </ThemeIcon>
-        <Title order={2} ta="center">
+        <Title order={1} size="h2" ta="center">
           {MSG.digests.unsubscribed}
         </Title>
         <Target target={target.data} />
@@ -64,7 +64,7 @@ export function UnsubscribePage() {
         <ThemeIcon size={56} radius="xl" variant="light">
           <IconMailOff size={30} />
         </ThemeIcon>
-        <Title order={2} ta="center">
+        <Title order={1} size="h2" ta="center">
           {MSG.digests.unsubscribeTitle}
         </Title>
         <Target target={target.data} />

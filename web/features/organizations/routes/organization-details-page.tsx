@@ -62,7 +62,7 @@ export function OrganizationDetailsPage({ adminSections }: { adminSections?: Rea
         {admin && orgId && user && (
           <Stack gap="sm">
             <div>
-              <Title order={3} fz={20}>
+              <Title order={2} fz={20}>
                 Members
               </Title>
               <Text size="sm" c="dimmed">

@@ -7,7 +7,7 @@ export function ReportSection({ title, subtitle, children, testId }: { title: st
   return (
     <Stack gap="md" component="section" data-testid={testId}>
       <Box className={classes.sectionHead}>
-        <Title order={3} fz={20}>
+        <Title order={2} fz={20}>
           {title}
         </Title>
         {subtitle && (

@@ -72,7 +72,7 @@ export function AccountCard({ user }: { user: CurrentUser }) {
           </Avatar>
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Group gap="xs">
-              <Title order={4} fz="md" style={{ overflowWrap: 'anywhere' }}>
+              <Title order={3} fz="md" style={{ overflowWrap: 'anywhere' }}>
                 {user.name}
               </Title>
               <Badge variant="light" color={isAdmin(user) ? 'brand' : 'gray'} size="sm">

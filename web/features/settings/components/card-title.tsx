@@ -10,7 +10,7 @@ export function CardTitle({ icon, title, description, extra }: { icon: ReactNode
           {icon}
         </ThemeIcon>
         <Stack gap={2}>
-          <Title order={3} fz="lg">
+          <Title order={2} fz="lg">
             {title}
           </Title>
           {description && (

@@ -23,12 +23,7 @@ export function CreateAccountStep({ status, summary, pendingText }: CreateAccoun
           <ThemeIcon size={64} radius="xl" color="teal" variant="light">
             <IconCheck size={36} />
           </ThemeIcon>
-          <Text component="h2" fw={700} fz="xl" m={0}>
-            You are all set!
-          </Text>
-          <Text c="dimmed" ta="center">
-            Your account is ready and you are logged in.
-          </Text>
+          <StepHeading title="You are all set!" description="Your account is ready and you are logged in." ta="center" />
         </Stack>
         <Progress value={100} color="teal" size="sm" radius="xl" aria-label="Account creation progress" />
         {summary}

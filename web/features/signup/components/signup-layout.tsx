@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
@@ -32,20 +32,48 @@ export function Wordmark() {
   return <BrandLogo size={32} />;
 }
 
-/** A step's heading: what this step is for, in one line. */
-export function StepHeading({ title, description }: { title: string; description?: ReactNode }) {
+/**
+ * A step's heading: what this step is for, in one line — the page's h1. When a step replaces
+ * the last one, the focused button goes with it and focus would fall back to the page's body:
+ * the new step's heading takes it instead, so a keyboard or screen-reader user goes on from
+ * the step's start and hears its name.
+ */
+export function StepHeading({ title, description, ta }: { title: string; description?: ReactNode; ta?: 'center' }) {
+  const ref = useFocusOnArrival<HTMLHeadingElement>();
   return (
-    <Stack gap={4} mb="lg">
-      <Text component="h2" fw={700} fz="xl" m={0}>
+    <Stack gap={4} mb="lg" align={ta === 'center' ? 'center' : undefined}>
+      <Text ref={ref} component="h1" fw={700} fz="xl" m={0} tabIndex={-1} className={classes.stepHeading}>
         {title}
       </Text>
       {description && (
-        <Text c="dimmed" size="sm">
+        <Text c="dimmed" size="sm" ta={ta}>
           {description}
         </Text>
       )}
     </Stack>
   );
+}
+
+/**
+ * Focuses the element when it appears — mounted, or shown again by the stepper (its steps stay
+ * mounted in hidden <Activity> blocks, whose effects run again when they show) — unless a
+ * control that is still on screen holds the focus.
+ */
+function useFocusOnArrival<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || !onScreen(active)) ref.current?.focus();
+  }, []);
+  return ref;
+}
+
+/** Whether no ancestor of the element is hidden (display: none), as a step's panel is once another step shows. */
+function onScreen(element: Element): boolean {
+  for (let el: Element | null = element; el; el = el.parentElement) {
+    if (getComputedStyle(el).display === 'none') return false;
+  }
+  return true;
 }
 
 /**

@@ -50,7 +50,7 @@ export function OutletsCard() {
     <Paper withBorder radius="md" p="lg" shadow="xs" component="section" aria-labelledby="outlets-title">
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
         <Stack gap={2} style={{ flex: '1 1 20rem' }}>
-          <Title order={3} fz={20} id="outlets-title">
+          <Title order={2} fz={20} id="outlets-title">
             Outlets
           </Title>
           <Text size="sm" className={secondary.secondary}>

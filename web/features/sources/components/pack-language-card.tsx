@@ -20,7 +20,7 @@ export function PackLanguageCard({ group, canSwitch }: { group: LanguageGroup; c
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={titleId} data-testid="pack-language">
       <Group justify="space-between" gap="xs" mb="sm" wrap="nowrap">
-        <Title order={4} id={titleId} fz="md">
+        <Title order={3} id={titleId} fz="md">
           {group.name}
         </Title>
         <Text size="xs" className={secondary.secondary} style={{ whiteSpace: 'nowrap' }}>

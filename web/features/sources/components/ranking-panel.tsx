@@ -87,7 +87,7 @@ export function RankingPanel() {
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} shadow="xs" component="section" aria-labelledby="ranking-title">
       <Group justify="space-between" align="flex-start" gap="sm" mb="md" wrap="wrap">
         <Stack gap={2} miw={0} style={{ flex: '1 1 20rem' }}>
-          <Title order={3} id="ranking-title" fz="lg">
+          <Title order={2} id="ranking-title" fz="lg">
             Traffic ranking
           </Title>
           <Text size="sm" className={secondary.secondary}>

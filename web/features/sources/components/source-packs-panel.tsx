@@ -40,7 +40,7 @@ function PacksCard() {
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} shadow="xs" component="section" aria-labelledby="source-packs-title">
       <Group justify="space-between" align="flex-start" gap="sm" mb="md" wrap="wrap">
         <Stack gap={2} miw={0} style={{ flex: '1 1 20rem' }}>
-          <Title order={3} id="source-packs-title" fz="lg">
+          <Title order={2} id="source-packs-title" fz="lg">
             Source packs
           </Title>
           <Text size="sm" className={secondary.secondary} data-testid="packs-summary">

@@ -67,7 +67,7 @@ export function SuggestionCard({ s }: { s: Suggestion }) {
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap" mb="sm">
         <Stack gap={2} miw={0} style={{ flex: '1 1 16rem' }}>
           <Group gap="xs" wrap="wrap">
-            <Title order={4} fz="md" id={titleId}>
+            <Title order={3} fz="md" id={titleId}>
               <Anchor href={s.url} target="_blank" rel="noopener noreferrer" inherit dir="ltr">
                 {s.domain}
               </Anchor>

@@ -44,7 +44,7 @@ export function SuggestionsPanel() {
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} shadow="xs" component="section" aria-labelledby="suggestions-title">
       <Group justify="space-between" align="flex-start" gap="sm" mb="md" wrap="wrap">
         <Stack gap={2} miw={0} style={{ flex: '1 1 20rem' }}>
-          <Title order={3} id="suggestions-title" fz="lg">
+          <Title order={2} id="suggestions-title" fz="lg">
             Suggested outlets
           </Title>
           <Text size="sm" className={secondary.secondary}>

@@ -46,7 +46,7 @@ export function VolumePanel({ run, volumes, competitorsAllowed }: Props) {
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs">
           <IconChartLine size={18} color="var(--mantine-color-dimmed)" />
-          <Title order={4}>Volume</Title>
+          <Title order={2} size="h4">Volume</Title>
           {main?.data && (
             <Badge variant="default" radius="sm" data-testid="volume-interval">
               {INTERVAL_WORD[interval]}
@@ -94,7 +94,7 @@ export function VolumePanel({ run, volumes, competitorsAllowed }: Props) {
       <Grid.Col span={{ base: 12, lg: 8 }}>{chart}</Grid.Col>
       <Grid.Col span={{ base: 12, lg: 4 }}>
         <Paper component="section" withBorder radius="md" p="md" shadow="xs" h="100%" aria-label="Share of voice">
-          <Title order={4} mb={4}>
+          <Title order={2} size="h4" mb={4}>
             Share of voice
           </Title>
           <Text size="xs" c="dimmed" mb="md">

@@ -13,7 +13,7 @@ export function FeedMoves({ moves }: { moves: readonly FeedMove[] }) {
   if (moves.length === 0) return null;
   return (
     <Stack gap="xs" mt="lg" component="section" aria-labelledby="feed-moves-title">
-      <Title order={5} id="feed-moves-title">
+      <Title order={3} size="h5" id="feed-moves-title">
         Feed moves
       </Title>
       <Stack gap={8} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>

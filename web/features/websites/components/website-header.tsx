@@ -36,7 +36,7 @@ export function WebsiteHeader({ website }: { website: Website }) {
         <WebsiteAvatar domain={website.domain} avatar={website.avatar} size={64} />
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
-            <Title order={2} fz={{ base: 22, sm: 26 }}>
+            <Title order={1} fz={{ base: 22, sm: 26 }}>
               {website.domain}
             </Title>
             <Tooltip label={`Open ${website.fullUrl}`} withArrow>
