@@ -57,6 +57,15 @@ const SCREENS: Screen[] = [
   { name: 'organization', path: () => `/organization-details/${projectId}`, table: true },
   { name: 'settings', path: () => '/settings', table: false },
 ];
+/** The pages a visitor without a session meets: the way in, and the report a studio shares. */
+const PUBLIC_PAGES: { name: string; path: () => string }[] = [
+  { name: 'welcome', path: () => '/welcome' },
+  { name: 'login', path: () => '/login' },
+  { name: 'signup', path: () => '/signup' },
+  { name: 'forgot-password', path: () => '/forgot-password' },
+  { name: 'public-report', path: () => `/p/r/${reportId}` },
+  { name: 'public-404', path: () => '/p/404' },
+];
 const RTL_SCREENS = ['articles-feed', 'report', 'supersearch'];
 
 /** The whole page, not only the first screenful: tables and charts sit below the fold. */
@@ -233,6 +242,29 @@ describe('screens that fit', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  it('passes the same rules on the pages seen without a session, in light and dark', async () => {
+    const context = await j.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.route('**/*', (route) => (route.request().url().startsWith(j.server.url) ? route.continue() : route.abort()));
+    const page = await context.newPage();
+    const problems: string[] = [];
+    try {
+      for (const dark of [false, true]) {
+        await page.goto(`${j.server.url}/login`);
+        await setLook(page, { dark, rtl: false });
+        for (const publicPage of PUBLIC_PAGES) {
+          await page.goto(`${j.server.url}${publicPage.path()}`);
+          await page.waitForLoadState('networkidle');
+          await page.waitForFunction(() => !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]'), null, { timeout: 15000 });
+          await page.waitForTimeout(300);
+          problems.push(...(await axeProblems(page, `${publicPage.name} (${dark ? 'dark' : 'light'})`)));
+        }
+      }
+    } finally {
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
 
   it('fits in RTL, and isolates Latin text in the tables', async () => {
     const page = j.page;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBellRinging, IconNews, IconReportAnalytics } from '@tabler/icons-react';
 import { VERSION_LABEL } from '../../../../common/limits';
 import { BrandLogo } from '../../../components/brand-logo';
@@ -27,9 +27,10 @@ export function AuthShell({ children }: { children: ReactNode }) {
       >
         <BrandLogo size={30} inverted />
         <Stack gap="xl" maw={460}>
-          <Title order={1} fz={38} lh={1.15} c="white">
+          {/* A tagline, not the page's heading: the form's title is the h1 (this side is hidden on phones). */}
+          <Text fz={38} fw={650} lh={1.15} c="white">
             Every mention of your brand, in one place.
-          </Title>
+          </Text>
           <List spacing="lg" center>
             {POINTS.map(({ icon: Icon, text }) => (
               <List.Item
@@ -49,7 +50,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
           Coverwatch {VERSION_LABEL}
         </Text>
       </Box>
-      <Box p={{ base: 'md', sm: 48 }} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Box component="main" p={{ base: 'md', sm: 48 }} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         <Stack w="100%" maw={400} gap="xl">
           <Group hiddenFrom="md" justify="center">
             <BrandLogo size={30} />

@@ -69,7 +69,7 @@ export function LoginPage() {
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <div>
-            <Title order={2} fz={24}>
+            <Title order={1} fz={24}>
               Log in
             </Title>
             <Text c="dimmed" size="sm" mt={4}>

@@ -11,7 +11,7 @@ export function WelcomePage() {
     <AuthShell>
       <Stack gap="lg">
         <div>
-          <Title order={2} fz={26}>
+          <Title order={1} fz={26}>
             Welcome to Coverwatch
           </Title>
           <Text c="dimmed" size="sm" mt={4}>

@@ -10,7 +10,7 @@ export function IdentityCard({ title, intro, children }: { title: string; intro?
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 40 }} w="100%" maw={460}>
           <Stack gap="md">
             <div>
-              <Title order={2} fz={24}>
+              <Title order={1} fz={24}>
                 {title}
               </Title>
               {intro && (

@@ -8,7 +8,7 @@ import classes from './signup.module.css';
 /** The sign-up pages' frame: a centered card on a soft background under the logo. `footer` replaces the log-in hint; null hides it. */
 export function SignupLayout({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
   return (
-    <div className={classes.page}>
+    <main className={classes.page}>
       <Stack align="center" gap="lg" w="100%">
         <Wordmark />
         <Paper className={classes.card} withBorder shadow="md" radius="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -23,7 +23,7 @@ export function SignupLayout({ children, footer }: { children: ReactNode; footer
           </Text>
         )}
       </Stack>
-    </div>
+    </main>
   );
 }
 
