@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/vite-precompress';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   root: '.',
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 2000 },
   server: {

@@ -156,7 +156,21 @@ async function serveWebApp(app: App, dist: string) {
     return;
   }
   // wildcard: files are looked up per request, so a rebuild's new hashed assets are served.
-  await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, maxAge: '1h', immutable: false });
+  // preCompressed: the build's .br/.gz copies (scripts/vite-precompress.ts) go to a browser that
+  // accepts them, with `Vary: Accept-Encoding`. Files under assets/ carry their content's hash in
+  // their name, so they never change: cached for a year without asking again. The rest (icons,
+  // robots.txt) for an hour; index.html is revalidated on every load (sendApp).
+  const assets = path.join(dist, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: true,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
   // Read per page load (a few KB, only on navigation): a rebuild while the server runs takes effect.
   const sendApp = async (reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await fs.promises.readFile(index, 'utf8'));
