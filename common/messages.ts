@@ -516,6 +516,15 @@ export const MSG = {
 const PLURAL = new Intl.PluralRules('en');
 
 /**
+  /** The public report's frame (issue 27 "custom branding"): the organization heads it, this line sits at its foot. */
+  publicReport: {
+    madeWith: 'Made with Coverwatch',
+  },
+  /** A feed's last error when the crawler stops reading it (issue 27 "Feeds, measured against an outside corpus"). */
+  feedParse: {
+    tooSlow: (seconds: number) =>
+      `Reading the feed took longer than ${seconds.toLocaleString('en')} s and was stopped: the feed is far too large, or built to be slow to read`,
+  },
  * "1 outlet", "1,204 outlets", "0 articles": the count and its noun by the language's plural
  * rules (Intl.PluralRules), for every count message. `plural` names an irregular plural.
  */

@@ -76,6 +76,8 @@ const envSchema = z.object({
   CRAWLER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   CRAWLER_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
   CRAWLER_MAX_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(6 * 3600),
+  /** How long one feed's parse may run in a parse thread before the thread is replaced and the feed fails (crawler/parse-pool.ts). */
+  CRAWLER_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   TRANSLATE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   TRANSLATE_API_KEY: z.string().optional(),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
@@ -181,6 +183,8 @@ export interface Config {
     targetQueryMs: number;
     minIntervalSeconds: number;
     maxIntervalSeconds: number;
+    /** The deadline of one off-thread feed parse (ms). */
+    parseTimeoutMs: number;
   };
   /** The worker's niceness (process and, where permitted, its database backends); 0 = off. */
   workerNice: number;
@@ -270,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       targetQueryMs: e.CRAWLER_TARGET_QUERY_MS,
       minIntervalSeconds: e.CRAWLER_MIN_INTERVAL_SECONDS,
       maxIntervalSeconds: e.CRAWLER_MAX_INTERVAL_SECONDS,
+      parseTimeoutMs: e.CRAWLER_PARSE_TIMEOUT_MS,
     },
     workerNice: e.WORKER_NICE,
     metricsToken: e.METRICS_TOKEN,

@@ -7,6 +7,7 @@ import { openDatabaseServer, prepareDatabase, type DatabaseKind, type DatabaseSe
 import type { BootstrapResult } from './seed/seed.js';
 import { Authenticator } from './http/auth.js';
 import { loadTokenSecret } from './features/auth/service.js';
+import { configureParsePool } from './features/crawler/service.js';
 import { DiskStorage } from './storage/storage.js';
 import { startBoss, stopBoss } from './jobs/boss.js';
 import { errorFields, errorSerializers } from './jobs/log-errors.js';
@@ -42,6 +43,8 @@ export interface RuntimeOptions {
  */
 export async function startRuntime(config: Config, role: Role, opts: RuntimeOptions = {}): Promise<Runtime> {
   const log = pino({ level: config.logLevel, base: { role }, serializers: errorSerializers });
+  // Both roles parse feeds (polls, WebSub pushes, feed discovery): one deadline for each parse thread.
+  configureParsePool({ deadlineMs: config.crawler.parseTimeoutMs });
   const listens = role !== 'worker' && opts.listen !== false;
   if (listens) await assertCanListen(config.host, config.port);
   const server: DatabaseServer = opts.supervisedDatabase

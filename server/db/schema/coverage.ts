@@ -283,9 +283,10 @@ export const articleSearch = pgTable(
 );
 
 /**
- * The archive's months (one row per partition). `version` grows when an article arrives in a
- * closed month (before the previous calendar month): Super Search caches a closed month's
- * counts with the version it read before counting, and trusts them while it is unchanged.
+ * The archive's months (one row per partition). `version` grows when an article arrives: in the
+ * writer's transaction for a closed month (before the previous calendar month), just after an
+ * ingest commits for an open one. Super Search caches a month's counts with the version its
+ * count read, and trusts them while it is unchanged (an open month's for 30 s at most).
  */
 export const archiveMonths = pgTable('archive_months', {
   month: date('month', { mode: 'string' }).primaryKey(),
@@ -301,7 +302,7 @@ export const archiveMonths = pgTable('archive_months', {
  */
 export const lexemes = pgTable('lexemes', { word: text('word').notNull() }, (t) => [uniqueIndex('lexemes_word_idx').on(t.word)]);
 
-/** A keyword alert: one per project (`projects.alert_id`), matched against every new article. */
+/** A keyword alert of a project, matched against every new article. `projects.alert_id` links its first; plans with multiple alerts (`max_alerts_per_project`) allow more. */
 export const alerts = pgTable(
   'alerts',
   {

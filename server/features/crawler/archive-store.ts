@@ -138,3 +138,21 @@ async function bumpClosedMonths(tx: Tx, dates: Date[], now: Date) {
   if (closed.length === 0) return;
   await tx.execute(sql`update archive_months set version = version + 1 where month = any(${sql.param(closed)}::date[])`);
 }
+
+/** The open months (not closed: the writer moves those itself) of new articles' dates: what bumpOpenMonths takes after commit. */
+export function openMonthsOf(dates: Iterable<Date>, now: Date): string[] {
+  return monthsOf(dates).filter((m) => !isClosedMonth(m, now));
+}
+
+/**
+ * Moves the versions of open months that just got articles, once the transaction that added
+ * them has committed: Super Search keeps an open month's counts while its version holds. Not in
+ * the transaction: nearly every ingest writes the current month, and each would hold this row's
+ * lock until it commits, queueing the others (as touchAlerts avoids for alerts). A count taken
+ * between the commit and this statement is kept under the old version and counted once more;
+ * only one kept from before the commit is stale, until this statement (or COUNTS_TTL_MS).
+ */
+export async function bumpOpenMonths(db: Tx, months: string[]): Promise<void> {
+  if (months.length === 0) return;
+  await db.execute(sql`update archive_months set version = version + 1 where month = any(${sql.param([...months].sort())}::date[])`);
+}

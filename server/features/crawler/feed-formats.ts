@@ -1,6 +1,7 @@
 import { toIso6391 } from '../../net/language.js';
 import { htmlToText, collapseWhitespace as collapse } from '../../net/html-text.js';
 import type { ParsedFeed } from './parse-feed.js';
+import { decodeBase64Text } from './xml-scan.js';
 
 /**
  * The format adapters of parseFeed: feedsmith's RSS, Atom and JSON Feed objects → one raw shape
@@ -52,17 +53,19 @@ export function fromRss(feed: Node, feedUrl: string): RawFeed {
       title: htmlToText(first(it.title, obj(it.dc).titles && arr(obj(it.dc).titles)[0])),
       summaryHtml: first(it.description),
       contentHtml: first(obj(it.content).encoded),
-      plainText: '',
+      // A podcast's episode often says what it is only in itunes:summary (plain text).
+      plainText: first(obj(it.itunes).summary),
       author: first(...arr(it.authors).map((a) => first(obj(a).name, a)), ...arr(obj(it.dc).creators)),
       date: first(it.pubDate, ...arr(obj(it.dc).dates), ...dctermsDates(it), obj(it.atom).published, obj(it.atom).updated),
-      language: first(...arr(obj(it.dc).languages)),
+      // The item's own xml:lang; the channel's language (and the feed's xml:lang) is parse-feed's fallback.
+      language: first(...arr(obj(it.dc).languages), obj(it.xml).lang),
       image: rssImage(it, base),
     };
   });
   return {
     title: htmlToText(first(feed.title)),
     link,
-    language: toIso6391(first(feed.language, ...arr(obj(feed.dc).languages))),
+    language: toIso6391(first(feed.language, ...arr(obj(feed.dc).languages), obj(feed.xml).lang)),
     hubUrl: relLink(atomLinks, 'hub', feedUrl),
     selfUrl: relLink(atomLinks, 'self', feedUrl),
     ttlMinutes: positiveInt(feed.ttl) ?? syndicationMinutes(str(sy.updatePeriod), sy.updateFrequency),
@@ -105,11 +108,16 @@ export function fromAtom(feed: Node, feedUrl: string): RawFeed {
       // An entry whose id is its http(s) address and that has no link is still an article (as RSS guids and JSON Feed ids).
       links: cleanLinks([...alternates.map((l) => str(l.href)), /^https?:/i.test(first(e.id)) ? first(e.id) : ''], base),
       guid: first(e.id),
-      title: textConstruct(obj(e.title)),
+      title: textConstruct(obj(e.title)) || htmlToText(first(...arr(obj(e.dc).titles))),
       summaryHtml: isHtmlType(summary.type) ? str(summary.value) : '',
       contentHtml: isHtmlType(content.type) ? str(content.value) : '',
-      plainText: first(isHtmlType(summary.type) ? '' : summary.value, !content.type || isTextType(content.type) ? content.value : ''),
-      author: first(...arr(e.authors).map((a) => obj(a).name), ...arr(feed.authors).map((a) => obj(a).name)),
+      plainText: first(
+        isHtmlType(summary.type) ? '' : summary.value,
+        obj(e.itunes).summary,
+        !content.type || isTextType(content.type) ? content.value : '',
+        isBase64Type(content.type) ? decodeBase64Text(str(content.value)) : '',
+      ),
+      author: first(...arr(e.authors).map((a) => obj(a).name), ...arr(obj(e.dc).creators), ...arr(feed.authors).map((a) => obj(a).name)),
       date: first(e.published, e.updated, ...arr(obj(e.dc).dates), ...dctermsDates(e)),
       language: first(obj(e.xml).lang, feedLang),
       image: cleanLinks([...enclosures, ...thumbs], base)[0] ?? '',
@@ -134,6 +142,11 @@ const htmlFirst = (l: Node) => (!l.type || /html/.test(str(l.type)) ? 0 : 1);
  */
 const isHtmlType = (type: unknown) => /^(?:x?html|text\/html|application\/xhtml\+xml)$/i.test(str(type).trim());
 const isTextType = (type: unknown) => /^(?:text|text\/plain)$/i.test(str(type).trim());
+/**
+ * RFC 4287 §4.1.3.3: content whose type is a MIME type that is neither XML (`*\/xml`, `*+xml`)
+ * nor text (`text/*`) is base64 (what it holds is kept when it decodes to text).
+ */
+const isBase64Type = (type: unknown) => /^[\w.+-]+\/[\w.+-]+$/.test(str(type).trim()) && !/^text\/|[/+]xml$/i.test(str(type).trim());
 
 function textConstruct(t: Node): string {
   const value = str(t.value);

@@ -4,7 +4,7 @@ import { domainOf } from '../../../common/url.js';
 import type { Db, Tx } from '../../db/client.js';
 import { recordMatches, touchAlerts } from '../alerts/service.js';
 import { enqueueNotifications } from '../notifications/service.js';
-import { ensureArchiveMonths, writeArchiveArticles } from './archive-store.js';
+import { bumpOpenMonths, ensureArchiveMonths, openMonthsOf, writeArchiveArticles } from './archive-store.js';
 import { normalizeItems, type IngestFeed, type IngestItem, type IngestWebsite, type NormalizedArticle } from './normalize.js';
 
 export type { IngestFeed, IngestItem, IngestWebsite } from './normalize.js';
@@ -22,6 +22,8 @@ export interface IngestResult {
   notifications: number;
   /** Alerts that got new articles (their `last_run_at` moves; see touchAlerts). */
   alertIds: number[];
+  /** Open months that got new articles (their versions move after commit; see bumpOpenMonths). */
+  openMonths: string[];
 }
 
 const p = (value: unknown) => sql.param(value);
@@ -31,13 +33,15 @@ const p = (value: unknown) => sql.param(value);
  * row in `article_keys` is the cross-feed and concurrent dedupe: whoever inserts a URL first
  * owns it, the other transaction waits and then skips it), only those new articles matched against alerts,
  * alert feed rows and outbox rows written, author counts updated — one transaction, a few
- * statements whatever the batch size. Alerts' `last_run_at` moves after commit (touchAlerts),
- * so concurrent ingests never queue on a popular alert's row lock.
+ * statements whatever the batch size. Alerts' `last_run_at` and the open months' versions move
+ * after commit (touchAlerts, bumpOpenMonths), so concurrent ingests never queue on a popular
+ * alert's row lock or on the current month's.
  */
 export async function ingestItems(db: Db, feed: IngestFeed, items: IngestItem[], now: Date): Promise<IngestResult> {
   const prepared = await prepareIngest(db, feed, items, now);
   const result = await db.transaction((tx) => storeIngest(tx, prepared));
   await touchAlerts(db, result.alertIds, now);
+  await bumpOpenMonths(db, result.openMonths);
   return result;
 }
 
@@ -69,11 +73,11 @@ export async function prepareIngest(db: Tx, feed: IngestFeed, items: IngestItem[
 
 /** Stores a prepared ingest inside the caller's transaction. */
 export async function storeIngest(tx: Tx, { feed, total, articles, invalid, now }: PreparedIngest): Promise<IngestResult> {
-  const empty: IngestResult = { added: 0, duplicates: total - invalid, invalid, matched: 0, notifications: 0, alertIds: [] };
+  const empty: IngestResult = { added: 0, duplicates: total - invalid, invalid, matched: 0, notifications: 0, alertIds: [], openMonths: [] };
   if (articles.length === 0) return empty;
   const inserted = await insertArticles(tx, feed, articles, now);
   const fresh = articles.filter((a) => inserted.has(a.urlKey));
-  const res: IngestResult = { ...empty, added: fresh.length, duplicates: total - invalid - fresh.length };
+  const res: IngestResult = { ...empty, added: fresh.length, duplicates: total - invalid - fresh.length, openMonths: openMonthsOf(fresh.map((a) => a.pubDate), now) };
   if (fresh.length === 0) return res;
   await upsertAuthors(tx, fresh, now);
   // Alert feed rows belong to alerts, outbox rows to notifications: each owner writes its own, in this transaction.

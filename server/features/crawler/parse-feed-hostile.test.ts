@@ -1,7 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { parseFeed, FeedParseError, type ParsedFeed } from './parse-feed.js';
-import { stripDoctype, startsWithHtmlElement, salvageItems, openElements } from './xml-scan.js';
+import { XMLValidator } from 'fast-xml-parser';
+import {
+  stripDoctype, startsWithHtmlElement, salvageItems, openElements, boundPersonFields, boundText, decodeBase64Elements, decodeBase64Text, PERSON_TEXT_MAX,
+} from './xml-scan.js';
 import { renderFeed, type FakeFeedItem } from '../../../test/fakes/feeds-render.js';
 import { ATOM03, DCTERMS_RDF, TRUNCATED, bomCp1252Feed } from '../../../test/fakes/feeds-hostile.js';
 
@@ -81,6 +84,91 @@ describe('xml-scan', () => {
     expect(found).toEqual({ head: '<rss a=">"><channel><title>T</title><!-- <x> -->', items: ['<item>1</item>', '<item>3</item>'], tail: '</channel></rss>' });
     expect(salvageItems('<rss><channel><item>never closed')).toBeNull();
     expect(openElements('<?xml version="1.0"?><a:feed x="1"><b/><c></c><![CDATA[<d>]]><e>')).toEqual(['a:feed', 'e']);
+  });
+
+  it('cuts the text of person fields before the library sees them, markup and the rest of the document kept', () => {
+    const long = '('.repeat(60_000);
+    const doc = `<rss><channel><managingEditor>${long}</managingEditor><item><author>${long}</author><dc:creator><![CDATA[${long}]]></dc:creator>`
+      + `<description><![CDATA[<author>${long}</author>]]></description></item></channel></rss>`;
+    const out = boundPersonFields(doc);
+    const cut = '('.repeat(PERSON_TEXT_MAX);
+    expect(out).toBe(`<rss><channel><managingEditor>${cut}</managingEditor><item><author>${cut}</author><dc:creator><![CDATA[${cut}]]></dc:creator>`
+      + `<description><![CDATA[<author>${long}</author>]]></description></item></channel></rss>`);
+    // An Atom person: its name is cut, its other children stay.
+    expect(boundPersonFields(`<author><name>${long}</name><email>a@example.com</email></author>`, 5)).toBe('<author><name>(((((</name><email>a@example.com</email></author>');
+    const short = '<author>Ada Lovelace (ada@example.com)</author><name/><author>never closed';
+    expect(boundPersonFields(short)).toBe(short);
+  });
+
+  it('never cuts an entity, a surrogate pair or a CDATA section in two, and keeps the markup', () => {
+    expect(boundText(`${'a'.repeat(8)}&amp;${'b'.repeat(20)}`, 10)).toBe('a'.repeat(8));
+    expect(boundText(`${'a'.repeat(9)}😀${'b'.repeat(20)}`, 10)).toBe('a'.repeat(9));
+    expect(boundText(`<![CDATA[${'x'.repeat(30)}]]>tail`, 10)).toBe(`<![CDATA[${'x'.repeat(10)}]]>`);
+    expect(boundText(`<b class="a>b">${'x'.repeat(30)}</b><!-- c -->${'y'.repeat(10)}<?pi x?>`, 10)).toBe(`<b class="a>b">${'x'.repeat(10)}</b><?pi x?>`);
+    expect(boundText('short', 10)).toBeNull();
+    expect(boundText(`${'x'.repeat(20)}<!-- never closed`, 10)).toBeNull();
+  });
+
+  it('leaves every generated well-formed document well-formed, each person field within its bound', () => {
+    const text = fc.constantFrom('(', 'a', ' ', '&amp;', '&lt;', '&#x28;', 'é', '😀', ']', '>', '"');
+    const cdata = fc.constantFrom('(', 'a', ' ', '&', '<', 'é', '😀', ']');
+    const leaf = fc.oneof(
+      fc.array(text, { maxLength: 40 }).map((t) => t.join('').replaceAll(']]>', ']>')),
+      fc.array(cdata, { maxLength: 40 }).map((t) => `<![CDATA[${t.join('')}]]>`),
+      fc.constant('<!-- <author> -->'),
+    );
+    /** Characters of text in generated content: character data as written, CDATA without its markers, no tags. */
+    const textLength = (content: string) => {
+      let n = 0;
+      for (let i = 0; i < content.length; ) {
+        if (content.startsWith('<![CDATA[', i)) {
+          const end = content.indexOf(']]>', i);
+          n += end - i - 9;
+          i = end + 3;
+        } else if (content[i] === '<') {
+          i = content.indexOf('>', i) + 1;
+        } else {
+          n++;
+          i++;
+        }
+      }
+      return n;
+    };
+    const element = fc.letrec<{ node: string }>((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        leaf,
+        fc.tuple(fc.constantFrom('author', 'name', 'dc:creator', 'item', 'b'), fc.array(tie('node'), { maxLength: 4 })).map(([n, kids]) => `<${n}>${kids.join('')}</${n}>`),
+      ),
+    })).node;
+    fc.assert(fc.property(fc.array(element, { maxLength: 5 }), fc.integer({ min: 1, max: 30 }), (kids, max) => {
+      const doc = `<rss xmlns:dc="http://purl.org/dc/elements/1.1/">${kids.join('')}</rss>`;
+      expect(XMLValidator.validate(doc)).toBe(true);
+      const out = boundPersonFields(doc, max);
+      expect(XMLValidator.validate(out), out).toBe(true);
+      // The innermost person fields hold at most `max` characters of text (entities count as written).
+      for (const m of out.replace(/<!--[\s\S]*?-->/g, '').matchAll(/<(author|name|dc:creator)>((?:(?!<\/?(?:author|name|dc:creator)>)[\s\S])*)<\/\1>/g)) {
+        expect(textLength(m[2]), m[0]).toBeLessThanOrEqual(max);
+      }
+    }), { numRuns: 300 });
+  });
+
+  it('decodes Atom 0.3 base64 elements to escaped text, outside CDATA and comments only', () => {
+    const b64 = Buffer.from('<p>Tom & Jerry</p>').toString('base64');
+    expect(decodeBase64Elements(`<entry><content type="text/html" mode="base64">\n${b64.slice(0, 8)}\n${b64.slice(8)}</content></entry>`))
+      .toBe('<entry><content type="text/html">&lt;p&gt;Tom &amp; Jerry&lt;/p&gt;</content></entry>');
+    expect(decodeBase64Elements(`<summary mode='base64'><![CDATA[${b64}]]></summary>`)).toBe('<summary>&lt;p&gt;Tom &amp; Jerry&lt;/p&gt;</summary>');
+    const quoted = `<description><![CDATA[<content mode="base64">${b64}</content>]]></description><!-- <title mode="base64">${b64}</title> -->`;
+    expect(decodeBase64Elements(quoted)).toBe(quoted);
+    expect(decodeBase64Elements('<content mode="base64">not base64!</content>')).toBe('<content></content>');
+  });
+
+  it('reads base64 as text only when it is base64 of UTF-8 text', () => {
+    expect(decodeBase64Text(' RXhhbXBsZSA8Yj5BdG9tPC9iPg==\n')).toBe('Example <b>Atom</b>');
+    expect(decodeBase64Text('Q2Fmw6k')).toBe('Café'); // unpadded
+    expect(decodeBase64Text('Hello world')).toBeNull();
+    expect(decodeBase64Text(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1]).toString('base64'))).toBeNull();
+    expect(decodeBase64Text(Buffer.from([0xff, 0xfe, 0x41]).toString('base64'))).toBeNull();
   });
 });
 

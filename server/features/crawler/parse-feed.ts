@@ -4,7 +4,7 @@ import { toIso6391 } from '../../net/language.js';
 import { htmlToText, decodeEntities, collapseWhitespace as collapse } from '../../net/html-text.js';
 import { parseFeedDate } from '../../net/dates.js';
 import { XMLValidator } from 'fast-xml-parser';
-import { stripDoctype, startsWithHtmlElement, salvageItems } from './xml-scan.js';
+import { boundPersonFields, decodeBase64Elements, stripDoctype, startsWithHtmlElement, salvageItems } from './xml-scan.js';
 import { arr, fromAtom, fromJson, fromRss, obj, str, type RawFeed } from './feed-formats.js';
 
 /**
@@ -82,7 +82,7 @@ function parseOrThrow(body: Buffer, ctx: { contentType?: string | null; url: str
   const text = stripDoctype(decodeText(body, ctx.contentType).replace(/^\uFEFF/, ''));
   const trimmed = text.trimStart();
   if (!trimmed) throw new FeedParseError(FEED_PARSE_MESSAGES.empty);
-  let input: unknown = text;
+  let input: unknown;
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
       input = JSON.parse(trimmed);
@@ -92,6 +92,9 @@ function parseOrThrow(body: Buffer, ctx: { contentType?: string | null; url: str
     if (!Array.isArray(obj(input).items) && !/jsonfeed\.org/.test(str(obj(input).version))) throw new FeedParseError(FEED_PARSE_MESSAGES.json);
   } else if (looksLikeHtml(trimmed)) {
     throw new FeedParseError(FEED_PARSE_MESSAGES.html);
+  } else {
+    // What the library would read slowly (person fields) or not at all (Atom 0.3 base64), made plain first: each a linear pass.
+    input = boundPersonFields(decodeBase64Elements(text));
   }
   let result: FeedsmithResult;
   try {

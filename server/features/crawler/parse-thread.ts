@@ -17,3 +17,6 @@ parentPort!.on('message', ({ body, ctx }: ParseRequest) => {
   }
   parentPort!.postMessage(reply);
 });
+
+// Loaded: the pool starts this thread's first deadline now, not when the thread was asked for.
+parentPort!.postMessage({ ready: true } satisfies ParseReply);

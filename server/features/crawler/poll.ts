@@ -5,6 +5,7 @@ import { FEED_TYPES } from '../../../common/schemas/websites.js';
 import { FetchError, fetchUrl, type FetchResult } from '../../net/http-client.js';
 import { touchAlerts } from '../alerts/service.js';
 import { kickNotifier } from '../notifications/service.js';
+import { bumpOpenMonths } from './archive-store.js';
 import { ingestFeedOf, loadFeed, type FeedRow } from './feed-row.js';
 import { recordMove } from './feeds.js';
 import { classifyFailure, classifySuccess, type HealthVerdict } from './health.js';
@@ -103,6 +104,8 @@ export async function pollFeed(deps: PollDeps, feedId: number, opts: { now?: Dat
     });
     const { result, nextCheckAt } = deps.ingestGate ? await deps.ingestGate.run(ingest) : await ingest();
     await touchAlerts(deps.db, result.alertIds, now).catch(() => {});
+    // Super Search's kept counts of the months that got articles are stale from now (a failure leaves them to their TTL).
+    await bumpOpenMonths(deps.db, result.openMonths).catch(() => {});
     const delivery = result.notifications > 0 ? kickNotifier(deps) : null;
     const websub = needsSubscription(feed, hubUrl, deps.config.publicUrl, now) ? await subscribeFeed(deps, feed.id, now).catch(() => 'failed' as const) : null;
     return { status: 'ok', nextCheckAt, items: parsed.items.length, websub, delivery, ...result };

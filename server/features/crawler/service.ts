@@ -20,5 +20,7 @@ export { adoptDirectoryFeeds, enableWebsiteFeeds, feedUrlsTaken, listFeedsToHeal
 /** Parsing, as the crawler does it: feed discovery proves its candidates with these. */
 export { FeedParseError, type ParsedFeed } from './parse-feed.js';
 export { parseFeedOffLoop } from './parse-pool.js';
+/** The process's parse threads take their deadline from the configuration (runtime.ts, at start). */
+export { configureParsePool } from './parse-pool.js';
 export { isNewsSitemapDocument, parseSitemapIndex, sniffDocument } from './parse-sitemap.js';
 export { linkHeaderRel } from './websub.js';

@@ -167,3 +167,183 @@ function tagEnd(xml: string, i: number): number {
   }
   return -1;
 }
+
+// ---------------------------------------------------------------- rewriting before the parser
+
+/**
+ * Elements the parsing library reads as people ("email (Name)", "Name <email>"): it pairs their
+ * brackets with a nested loop and tries URL and e-mail patterns that backtrack over dots, so one
+ * `<author>` of 60,000 `(` took 3.5 s. A person's name is never long: each of these holds at
+ * most PERSON_TEXT_MAX characters of text when the library sees it (boundPersonFields).
+ */
+const PERSON_FIELDS = ['author', 'managingEditor', 'webMaster', 'creator', 'name'];
+/** What is kept of an author's name (parse-feed.ts cleanAuthor), and room for "email (Name)" around most. */
+export const PERSON_TEXT_MAX = 200;
+
+/** Atom 0.3's text constructs, the elements that may say `mode="base64"`. */
+const ATOM03_TEXT_FIELDS = ['content', 'summary', 'title', 'tagline', 'info', 'copyright'];
+
+/**
+ * Cuts the text of every person field (author, managingEditor, webMaster, dc:creator, a
+ * person's name) to `max` characters, markup kept, so that the library's person parsing sees a
+ * bounded string. One pass over the document.
+ */
+export function boundPersonFields(xml: string, max = PERSON_TEXT_MAX): string {
+  return rewriteElements(xml, PERSON_FIELDS, (tag, content) => {
+    const bounded = boundText(content, max);
+    return bounded === null ? null : { tag, content: bounded };
+  });
+}
+
+/**
+ * Decodes Atom 0.3's base64 text constructs (`<content type="text/html" mode="base64">`) into
+ * the escaped text the same element would hold without the mode: the library drops the `mode`
+ * attribute, so without this the item's text would be the base64 itself. Content that is not
+ * text once decoded (a picture) is dropped.
+ */
+export function decodeBase64Elements(xml: string): string {
+  if (!/\bmode\s*=\s*["']base64["']/i.test(xml)) return xml;
+  return rewriteElements(xml, ATOM03_TEXT_FIELDS, (tag, content) => {
+    const mode = /\smode\s*=\s*(["'])base64\1/i.exec(tag);
+    if (!mode) return null;
+    const data = cdataText(content);
+    if (data === null) return null;
+    const text = decodeBase64Text(data) ?? '';
+    return { tag: tag.slice(0, mode.index) + tag.slice(mode.index + mode[0].length), content: escapeText(text) };
+  });
+}
+
+/**
+ * The UTF-8 text a base64 value holds (whitespace in it ignored), or null when the value is not
+ * base64 or does not hold text (binary data, control characters).
+ */
+export function decodeBase64Text(value: string): string | null {
+  const data = value.replace(/\s+/g, '');
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data) || (data.length - padding) % 4 === 1) return null;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(data, 'base64'));
+  } catch {
+    return null;
+  }
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text) ? null : text;
+}
+
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+type ElementRewrite = (startTag: string, content: string) => { tag: string; content: string } | null;
+
+/**
+ * Rewrites the elements named `names` (any namespace prefix, any case): `rewrite` gets each
+ * one's start tag and content and returns their replacements, or null to leave it. An element's
+ * content runs to the next end tag of any of `names`; when that end tag is not its own (an
+ * element holding another of the names, or never closed) the element is left and the scan goes
+ * on inside it, so the innermost ones are rewritten. Comments and CDATA sections between
+ * elements are stepped over whole. Linear: start and end tags are each searched for once, in
+ * document order.
+ */
+function rewriteElements(xml: string, names: string[], rewrite: ElementRewrite): string {
+  const alternatives = `(?:[\\w.-]+:)?(?:${names.join('|')})`;
+  const open = new RegExp(`<!--|<!\\[CDATA\\[|<(${alternatives})(?=[\\s/>])`, 'gi');
+  const close = new RegExp(`</(${alternatives})\\s*>`, 'gi');
+  let end: RegExpExecArray | null = null; // the next end tag at or after the current element, once searched for
+  let out = '';
+  let from = 0;
+  for (let m = open.exec(xml); m; m = open.exec(xml)) {
+    if (!m[1]) {
+      const skip = xml.indexOf(m[0] === '<!--' ? '-->' : ']]>', m.index + m[0].length);
+      if (skip < 0) break;
+      open.lastIndex = skip + 3;
+      continue;
+    }
+    const contentStart = tagEnd(xml, m.index + 1);
+    if (contentStart < 0) break;
+    open.lastIndex = contentStart;
+    const tag = xml.slice(m.index, contentStart);
+    if (tag.endsWith('/>')) continue;
+    if (!end || end.index < contentStart) {
+      close.lastIndex = contentStart;
+      end = close.exec(xml);
+      if (!end) break; // no end tag of any of the names from here on: nothing more to rewrite
+    }
+    if (end[1] !== m[1]) continue;
+    const next = rewrite(tag, xml.slice(contentStart, end.index));
+    if (!next) continue;
+    out += xml.slice(from, m.index) + next.tag + next.content;
+    from = end.index;
+    open.lastIndex = end.index;
+  }
+  return out + xml.slice(from);
+}
+
+/**
+ * `content` (an element's, well-formed) with at most `max` characters of text — character data
+ * and CDATA — and all of its markup, so the result is as well-formed as the input; an entity or
+ * a surrogate pair is never cut in two. Null when it already fits, or when its markup cannot be
+ * told apart (a comment or CDATA section that does not end inside it).
+ */
+export function boundText(content: string, max: number): string | null {
+  if (content.length <= max) return null;
+  let out = '';
+  let budget = max;
+  let i = 0;
+  while (i < content.length) {
+    const lt = content.indexOf('<', i);
+    if (lt !== i) {
+      const stop = lt < 0 ? content.length : lt;
+      const piece = cutText(content.slice(i, Math.min(stop, i + budget)), stop > i + budget);
+      out += piece;
+      budget -= piece.length;
+      i = stop;
+      continue;
+    }
+    if (content.startsWith('<![CDATA[', i)) {
+      const stop = content.indexOf(']]>', i + 9);
+      if (stop < 0) return null;
+      const data = cutText(content.slice(i + 9, Math.min(stop, i + 9 + budget)), false);
+      if (data) out += `<![CDATA[${data}]]>`;
+      budget -= data.length;
+      i = stop + 3;
+    } else if (content.startsWith('<!--', i)) {
+      const stop = content.indexOf('-->', i + 4);
+      if (stop < 0) return null;
+      i = stop + 3; // a comment is not text: dropped
+    } else {
+      const stop = content.startsWith('<?', i) ? after(content, '?>', i + 2) : tagEnd(content, i + 1);
+      if (stop < 0) return null;
+      out += content.slice(i, stop);
+      i = stop;
+    }
+  }
+  return out;
+}
+
+/** `text` without a trailing half surrogate pair and, when `cut` (it was cut short), without a trailing partial entity. */
+function cutText(text: string, cut: boolean): string {
+  let s = /[\uD800-\uDBFF]$/.test(text) ? text.slice(0, -1) : text;
+  if (cut) {
+    const amp = s.lastIndexOf('&');
+    if (amp >= 0 && s.indexOf(';', amp) < 0) s = s.slice(0, amp);
+  }
+  return s;
+}
+
+/** The text of content made only of character data and CDATA sections (no entity references), else null. */
+function cdataText(content: string): string | null {
+  let text = '';
+  let i = 0;
+  while (i < content.length) {
+    const lt = content.indexOf('<', i);
+    const stop = lt < 0 ? content.length : lt;
+    text += content.slice(i, stop);
+    if (lt < 0) break;
+    if (!content.startsWith('<![CDATA[', lt)) return null;
+    const close = content.indexOf(']]>', lt + 9);
+    if (close < 0) return null;
+    text += content.slice(lt + 9, close);
+    i = close + 3;
+  }
+  return text.includes('&') ? null : text;
+}

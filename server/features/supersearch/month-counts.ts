@@ -6,10 +6,16 @@ import { countMonth, listArchiveMonths, type SearchFilter } from './repo.js';
 /**
  * A search's day counts, one count per month of its range (the months with partitions), and
  * the two caches they are kept in: a closed month's counts while its version holds, an open
- * month's for COUNTS_TTL_MS. docs/search.md "Which counts are kept".
+ * month's while its version holds and for at most COUNTS_TTL_MS. docs/search.md "Which counts
+ * are kept".
  */
 
-/** How long an open month's day counts are reused (the next pages' total, the volume call made with the first page). */
+/**
+ * How long an open month's day counts may be reused at most (the next pages' total, the volume
+ * call made with the first page), its version unchanged: the ingests move an open month's
+ * version just after they commit, and this bounds what a writer that does not (or a process
+ * stopped between the two) leaves uncounted.
+ */
 export const COUNTS_TTL_MS = 30_000;
 /** Open months' counts kept for COUNTS_TTL_MS (entries are per query and month). */
 const OPEN_MAX_ENTRIES = 2_000;
@@ -58,11 +64,11 @@ const nextMonth = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4))
 /**
  * One process's month counts. A count of a closed month is kept while the month's version
  * (archive_months) is unchanged; an open month's is shared by calls made together (the first page
- * and the volume chart ask at once) and reused for COUNTS_TTL_MS (paging needs the total again).
- * A failed count is never kept.
+ * and the volume chart ask at once) and reused while its version is unchanged, for at most
+ * COUNTS_TTL_MS (paging needs the total again). A failed count is never kept.
  */
 export class MonthCounts {
-  private open = new Map<string, { at: number; value: Promise<Map<string, number>> }>();
+  private open = new Map<string, { at: number; version: number; value: Promise<Map<string, number>> }>();
   private closed = new Map<string, { version: number; value: Promise<Map<string, number>> }>();
 
   constructor(
@@ -88,7 +94,7 @@ export class MonthCounts {
       const bounds = from === month && toExclusive === next ? null : { from, toExclusive };
       const key = JSON.stringify([f.tsquery, f.languages, f.minScore, f.maxScore, month, from, toExclusive]);
       const count = () => run(() => runSearch(() => countMonth(this.db, f, month, bounds)));
-      return { month, from, toExclusive, counts: isCacheableMonth(month, now) ? this.closedCounts(key, version, count) : this.openCounts(key, async () => (await count()).counts) };
+      return { month, from, toExclusive, counts: isCacheableMonth(month, now) ? this.closedCounts(key, version, count) : this.openCounts(key, version, count) };
     });
   }
 
@@ -117,12 +123,21 @@ export class MonthCounts {
     return value;
   }
 
-  private openCounts(key: string, count: () => Promise<Map<string, number>>): Promise<Map<string, number>> {
+  /**
+   * An open month's counts: the entry kept for `version` if it is younger than COUNTS_TTL_MS,
+   * else a new count, kept under the version its own statement saw (as a closed month's).
+   */
+  private openCounts(key: string, version: number, count: () => Promise<{ counts: Map<string, number>; version: number }>): Promise<Map<string, number>> {
     const hit = this.open.get(key);
-    if (hit && this.now() - hit.at < COUNTS_TTL_MS) return hit.value;
-    const value = count();
-    this.open.set(key, { at: this.now(), value });
-    value.catch(() => this.open.get(key)?.value === value && this.open.delete(key));
+    if (hit && hit.version === version && this.now() - hit.at < COUNTS_TTL_MS) return hit.value;
+    const counted = count();
+    const value = counted.then((c) => c.counts);
+    const entry = { at: this.now(), version, value };
+    this.open.set(key, entry);
+    counted.then(
+      (c) => (entry.version = c.version),
+      () => this.open.get(key) === entry && this.open.delete(key),
+    );
     if (this.open.size > OPEN_MAX_ENTRIES) {
       for (const [k, v] of this.open) if (this.now() - v.at >= COUNTS_TTL_MS || this.open.size > OPEN_MAX_ENTRIES) this.open.delete(k);
     }

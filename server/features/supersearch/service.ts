@@ -215,7 +215,11 @@ export class SearchEngine {
       const more = rows.length > pageSize;
       const shown = more ? rows.slice(0, pageSize) : rows;
       const total = await this.totalWithin(months, Math.max(0, started + this.opts.totalWaitMs - Date.now()));
-      return { rows: shown, total, next: more ? encodeCursor(sort, shown[shown.length - 1], pageNumber + 1) : null, page: pageNumber };
+      // Rows are read now, an open month's counts may be kept from before some arrived (up to
+      // COUNTS_TTL_MS, when their writer did not move the month's version): the total never
+      // says less than the pages so far, this one, and the one row that proves a next page.
+      const seen = (pageNumber - 1) * pageSize + shown.length + (more ? 1 : 0);
+      return { rows: shown, total: total === null ? null : Math.max(total, seen), next: more ? encodeCursor(sort, shown[shown.length - 1], pageNumber + 1) : null, page: pageNumber };
     };
     // A first date-ordered page of a common query is among the range's newest rows: read it
     // before counting anything (and before the counts take the cores). A rarer one is not, and

@@ -5,8 +5,9 @@ import { MSG } from '../../../common/messages.js';
 import { QUERY_MSG } from '../../../common/query/messages.js';
 import { addDays, utcDay } from '../../../common/schemas/supersearch.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
-import { makeArchiveArticle, makeWebsite } from '../../../test/helpers/coverage-factories.js';
+import { feedItem, makeArchiveArticle, makeWebsite } from '../../../test/helpers/coverage-factories.js';
 import { makeOrg } from '../../../test/helpers/factories.js';
+import { ingestItems } from '../crawler/service.js';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof makeOrg>>;
@@ -218,6 +219,38 @@ describe('the first page before the total', () => {
       await locker.end();
       await quick.close();
     }
+  });
+});
+
+describe('a total that agrees with its page', () => {
+  /** What the screen shows for `word`: the first page's rows and total, and the volume chart's total. */
+  const shown = async (word: string) => {
+    const page = (await search({ search: word })).json();
+    return { rows: page.data.length as number, total: page.meta.total as number, volume: (await volume({ search: word })).json().meta.total as number };
+  };
+
+  it('counts what was ingested into the open month since the query was last asked, at once: the total and the volume chart', async () => {
+    const now = new Date();
+    await makeArchiveArticle(ctx, { title: 'Another story this month', pubDate: now }); // the month exists: its count is kept
+    expect(await shown('brightmoor')).toEqual({ rows: 0, total: 0, volume: 0 });
+    const items = Array.from({ length: 14 }, (_, i) =>
+      feedItem({ url: `https://brightmoor.example/story-${i}`, title: `Brightmoor story ${i}`, published: new Date(now.getTime() - (i + 1) * 60_000) }),
+    );
+    expect((await ingestItems(ctx.deps.db, { id: null, language: 'en', website: null }, items, now)).added).toBe(14);
+    expect(await shown('brightmoor')).toEqual({ rows: 14, total: 14, volume: 14 });
+  });
+
+  it('never says less than the rows shown, when a count was kept from before they arrived (a writer that does not move the version)', async () => {
+    await makeArchiveArticle(ctx, { title: 'Yet another story this month', pubDate: new Date() });
+    expect(await shown('duskwillow')).toEqual({ rows: 0, total: 0, volume: 0 });
+    for (let i = 0; i < 11; i++) await makeArchiveArticle(ctx, { title: `Duskwillow ${i}`, pubDate: new Date(Date.now() - (i + 1) * 60_000) });
+    // A page of 10 and the row that proves a next one; then all 11 on one page.
+    const first = (await search({ search: 'duskwillow', page_size: 10 })).json();
+    expect(first.data).toHaveLength(10);
+    expect(first.meta).toMatchObject({ total: 11, lastPage: 2, nextPage: expect.any(String) });
+    const whole = (await search({ search: 'duskwillow' })).json();
+    expect(whole.data).toHaveLength(11);
+    expect(whole.meta).toMatchObject({ total: 11, lastPage: 1, nextPage: null });
   });
 });
 
