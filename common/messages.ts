@@ -511,11 +511,6 @@ export const MSG = {
     projectsFirstOn: 'Coverwatch now opens on the projects page',
     projectsFirstOff: 'Coverwatch now opens on the articles feed',
   },
-} as const;
-
-const PLURAL = new Intl.PluralRules('en');
-
-/**
   /** The public report's frame (issue 27 "custom branding"): the organization heads it, this line sits at its foot. */
   publicReport: {
     madeWith: 'Made with Coverwatch',
@@ -525,6 +520,11 @@ const PLURAL = new Intl.PluralRules('en');
     tooSlow: (seconds: number) =>
       `Reading the feed took longer than ${seconds.toLocaleString('en')} s and was stopped: the feed is far too large, or built to be slow to read`,
   },
+} as const;
+
+const PLURAL = new Intl.PluralRules('en');
+
+/**
  * "1 outlet", "1,204 outlets", "0 articles": the count and its noun by the language's plural
  * rules (Intl.PluralRules), for every count message. `plural` names an irregular plural.
  */
