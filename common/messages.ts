@@ -97,14 +97,19 @@ export const MSG = {
     notOnSale: 'This plan is not on sale on this server yet.',
     alreadySubscribed: 'Your organization already has a subscription. Change your plan in the customer portal.',
     checkoutFailure: 'The payment page could not be opened. Please try again or contact support.',
-    trialEndsIn: (days: number, date: string) =>
-      `Your free trial ends ${days <= 1 ? 'today' : `in ${days} days`} (on ${date}). Choose a plan to keep your workspace.`,
+    // The trial's line in the workspace's notice bar (issue 27: one compact bar), short enough to share it.
+    trialDaysLeft: (days: number) => (days <= 1 ? 'Last day of your free trial' : `${count(days, 'day')} left in your free trial`),
     paymentFailed: 'The last payment for your subscription failed. Update your payment method to keep your workspace open.',
     trialEnded: 'Your free trial has ended',
     subscriptionEnded: 'Your subscription has ended',
     confirmingPayment: 'Confirming your payment…',
     paymentPending: 'Your payment is being confirmed. Your plan will switch within a few minutes; you can keep working meanwhile.',
     addonsOnRequest: 'Add-ons are priced on request: tell us what you need and we will send you an offer.',
+    // Not in the catalogue: the alerts-per-project limit (issue 27), ending with the spec's upgrade sentence.
+    alertLimit: (max: number) =>
+      `Your plan allows ${count(max, 'alert')} per project. You need to upgrade your current subscription to keep using this feature.`,
+    /** Why a one-alert plan offers no second alert (the feed's "Add another alert"). */
+    singleAlert: 'Your plan includes a single alert per project. Multiple alerts come with the Agency plan.',
   },
   signup: {
     somethingWrong: 'Something went wrong',
@@ -394,7 +399,7 @@ export const MSG = {
     alreadyVerified: 'Your e-mail address is already confirmed.',
     verificationRateLimited: 'We already sent several links. Please wait an hour and try again.',
     verificationSent: (email: string) => `We sent a new link to ${email}.`,
-    banner: (email: string) => `Confirm your e-mail address: we sent a link to ${email}.`,
+    banner: (email: string) => `Confirm your address: we sent a link to ${email}.`,
     sendAgain: 'Send it again',
     forgotPassword: 'Forgot password?',
     forgotTitle: 'Reset your password',

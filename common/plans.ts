@@ -22,6 +22,13 @@ export interface PlanPermissions {
   youtube_feed: boolean;
   discord: boolean;
   twitch_feed: boolean;
+  /** Public reports and their PDFs carry no "Made with Coverwatch" line: the organization's logo and name are their only brand (Agency's "custom branding", 001 §10). */
+  custom_branding: boolean;
+  /**
+   * Alerts one project may have (001 §10: Starter "a single alert per project", Agency "multiple
+   * alerts"). At 1 a second alert is the 409 it always was; above 1 the limit is a 403 `plan_limit`.
+   */
+  max_alerts_per_project: number;
 }
 
 export const PERMISSION_FLAGS = [
@@ -35,6 +42,7 @@ export const PERMISSION_FLAGS = [
   'youtube_feed',
   'discord',
   'twitch_feed',
+  'custom_branding',
 ] as const;
 export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 
@@ -45,26 +53,36 @@ export const PLAN_DEFAULTS: Record<'admin' | 'trial' | 'starter' | 'pro' | 'agen
     data: true, max_data: 120, projects: true, max_projects: unlimited, similarweb: true,
     screenshot: true, max_screenshots: 20, slack: true, reports: true, max_reports: unlimited,
     organisations: true, max_organisations: unlimited, youtube_feed: true, discord: true, twitch_feed: true,
+    custom_branding: true,
+    max_alerts_per_project: unlimited,
   },
   trial: {
     data: true, max_data: 1, projects: true, max_projects: 3, similarweb: true,
     screenshot: true, max_screenshots: 5, slack: true, reports: true, max_reports: 10,
     organisations: true, max_organisations: 1, youtube_feed: true, discord: true, twitch_feed: true,
+    custom_branding: false,
+    max_alerts_per_project: 1,
   },
   starter: {
     data: true, max_data: 3, projects: true, max_projects: 6, similarweb: false,
     screenshot: true, max_screenshots: 5, slack: true, reports: true, max_reports: 50,
     organisations: true, max_organisations: 1, youtube_feed: false, discord: true, twitch_feed: false,
+    custom_branding: false,
+    max_alerts_per_project: 1,
   },
   pro: {
     data: true, max_data: 6, projects: true, max_projects: 12, similarweb: true,
     screenshot: true, max_screenshots: 10, slack: true, reports: true, max_reports: 200,
     organisations: true, max_organisations: 3, youtube_feed: true, discord: true, twitch_feed: true,
+    custom_branding: false,
+    max_alerts_per_project: 1,
   },
   agency: {
     data: true, max_data: 12, projects: true, max_projects: 30, similarweb: true,
     screenshot: true, max_screenshots: 20, slack: true, reports: true, max_reports: unlimited,
     organisations: true, max_organisations: 5, youtube_feed: true, discord: true, twitch_feed: true,
+    custom_branding: true,
+    max_alerts_per_project: 5,
   },
 };
 
@@ -127,7 +145,10 @@ export interface Product {
   key: ProductKey;
   name: string;
   description: string;
+  /** What the plan includes, as bullets. */
   features: string[];
+  /** What it lacks that another plan has, in the same words ("YouTube and Twitch feeds"): shown marked as missing. */
+  missing_features: string[];
   /** Minor units (24900 = $249); null: priced on contact. */
   monthly_price: number | null;
   annual_price: number | null;
@@ -137,20 +158,42 @@ export interface Product {
 
 const limit = (n: number, one: string, many: string) => (n >= unlimited ? `Unlimited ${many}` : `${n} ${n === 1 ? one : many}`);
 
+/** A plan's feature bullets: what it includes, and what it lacks in the same words (never "No UMV"), so a reader can tell them apart by their mark, not by reading each one. */
+export interface PlanFeatureList {
+  included: string[];
+  missing: string[];
+}
+
 /** Feature bullets of a plan, from its default permissions (so they never disagree with the limits). */
-export function planFeatures(p: PlanPermissions): string[] {
-  const feeds = [p.youtube_feed && 'YouTube', p.twitch_feed && 'Twitch'].filter(Boolean);
-  const chat = [p.slack && 'Slack', p.discord && 'Discord'].filter(Boolean);
-  return [
+export function planFeatureList(p: PlanPermissions): PlanFeatureList {
+  const included = [
     limit(p.max_projects, 'active project', 'active projects'),
     `${limit(p.max_data, 'month', 'months')} of Super Search history`,
     limit(p.max_reports, 'report', 'reports'),
     `${p.max_screenshots} highlighted articles per report`,
     limit(p.max_organisations, 'organization', 'organizations'),
-    feeds.length ? `${feeds.join(' and ')} feeds` : 'No video or stream feeds',
-    chat.length ? `${chat.join(' and ')} alerts` : 'E-mail alerts only',
-    p.similarweb ? 'Unique monthly visitors (UMV) per outlet' : 'No unique monthly visitors (UMV)',
   ];
+  const missing: string[] = [];
+  // A family of services ("YouTube and Twitch feeds"): the ones the plan has are included, the others missing.
+  const family = (services: [boolean, string][], noun: string) => {
+    const names = (has: boolean) => services.filter(([on]) => on === has).map(([, name]) => name);
+    if (names(true).length) included.push(`${names(true).join(' and ')} ${noun}`);
+    if (names(false).length) missing.push(`${names(false).join(' and ')} ${noun}`);
+  };
+  const feature = (has: boolean, words: string) => (has ? included : missing).push(words);
+  family([[p.youtube_feed, 'YouTube'], [p.twitch_feed, 'Twitch']], 'feeds');
+  family([[p.slack, 'Slack'], [p.discord, 'Discord']], 'alerts');
+  feature(p.similarweb, 'Unique monthly visitors (UMV) per outlet');
+  if (p.max_alerts_per_project > 1) included.push(`${p.max_alerts_per_project >= unlimited ? 'Unlimited' : `Up to ${p.max_alerts_per_project}`} alerts per project`);
+  else missing.push('Several alerts per project');
+  feature(p.custom_branding, 'Custom branding of public reports');
+  return { included, missing };
+}
+
+/** A product's `features` and `missing_features` from its plan's defaults. */
+function productFeatures(p: PlanPermissions): Pick<Product, 'features' | 'missing_features'> {
+  const { included, missing } = planFeatureList(p);
+  return { features: included, missing_features: missing };
 }
 
 /** The one definition of the plans on sale: the server lists it, the web renders it. */
@@ -159,7 +202,7 @@ export const PRODUCTS: readonly Product[] = [
     key: 'starter',
     name: 'Starter',
     description: 'For a team monitoring a handful of projects, with a single alert per project.',
-    features: planFeatures(PLAN_DEFAULTS.starter),
+    ...productFeatures(PLAN_DEFAULTS.starter),
     monthly_price: 24900,
     annual_price: 267000,
     currency: 'usd',
@@ -169,7 +212,7 @@ export const PRODUCTS: readonly Product[] = [
     key: 'pro',
     name: 'Pro',
     description: 'For growing teams: shared projects, competitor comparison and an account manager.',
-    features: planFeatures(PLAN_DEFAULTS.pro),
+    ...productFeatures(PLAN_DEFAULTS.pro),
     monthly_price: 49900,
     annual_price: 539000,
     currency: 'usd',
@@ -179,7 +222,7 @@ export const PRODUCTS: readonly Product[] = [
     key: 'agency',
     name: 'Agency',
     description: 'For agencies: multiple alerts, custom branding and limits fitted to your clients.',
-    features: planFeatures(PLAN_DEFAULTS.agency),
+    ...productFeatures(PLAN_DEFAULTS.agency),
     monthly_price: null,
     annual_price: null,
     currency: 'usd',
@@ -198,6 +241,7 @@ export interface ProductAttributes {
   name: string;
   description: string;
   features: string[];
+  missing_features: string[];
   monthly_price: number | null;
   annual_price: number | null;
   currency: string;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge } from 'altcha-lib/v1';
+import { MSG } from '../common/messages.js';
 import { freePort } from '../server/db/embedded.js';
 import { startFakeSmtp, type FakeSmtp } from '../test/fakes/smtp.js';
 import { ADMIN, loginAs, startJourney, type Journey } from './harness.js';
@@ -99,7 +100,7 @@ describe('password reset', () => {
 
     await page.evaluate(() => localStorage.clear());
     await loginAs(page, j.server.url, email, 'compiler pioneer');
-    const banner = page.getByText(`Confirm your e-mail address: we sent a link to ${email}.`);
+    const banner = page.getByText(MSG.identity.banner(email));
     await banner.waitFor();
     await j.shot('verify-email-1-banner');
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { MSG } from '../common/messages.js';
 import { root } from '../bench/lib.js';
 import { startFakeTwitch, type FakeTwitch } from '../test/fakes/twitch.js';
@@ -11,7 +12,8 @@ import { ADMIN, loginAs, startJourney, type Journey } from './harness.js';
 /**
  * Reports end to end: saved coverage in a fresh project → the four-step wizard (two tags, one
  * language left out, three highlights) → the public link in a browser with no session, whose
- * cards and charts show what the API computes → PDF download → rename and delete from the
+ * cards and charts show what the API computes → PDF download → the organization's logo and name
+ * heading the public page, whose printed table cuts no word or outlet → rename and delete from the
  * list, after which the public link is a 404. The project also has saved videos and streams
  * (added by their links, from the fake YouTube and Twitch): the wizard counts and previews those
  * of the report's tags, and the published report lists them.
@@ -34,7 +36,8 @@ const COVERAGE: [(typeof TAGS)[number], string, number, number, string][] = [
   ['Reviews', 'fr', 7.1, 7, 'jeux-hebdo.example'],
   ['Previews', 'en', 4.5, 9, 'orbit-news.example'],
   ['Previews', 'de', 3.3, 11, 'spielzeit.example'],
-  ['Previews', 'es', 9.0, 13, 'mundo-juegos.example'],
+  // A long outlet: printed whole, never cut in two (issue 27).
+  ['Previews', 'es', 9.0, 13, 'mundo-videojuegos-y-consolas.example'],
   ['Interviews', 'en', 2.2, 15, 'pixel-post.example'],
   ['Interviews', 'ja', 6.6, 17, 'gemu-tsushin.example'],
 ];
@@ -114,7 +117,8 @@ describe('reports', () => {
           type: 'article',
           attributes: {
             url: `https://www.${outlet}/stories/aurora-drift-${n}`,
-            title: `Aurora Drift story ${n}: ${tag.toLowerCase()} in ${language}`,
+            // Headlines as long as real ones: the printed table must share the page, not break words to fit.
+            title: `Aurora Drift story ${n}: ${tag.toLowerCase()} in ${language}, a long look at the launch month and what the studio plans next`,
             language,
             reach,
             date: new Date(Date.now() - daysAgo * DAY).toISOString(),
@@ -241,6 +245,59 @@ describe('reports', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(10_000);
     expect(pdf.toString('latin1')).toMatch(/\/(?:FontName|BaseFont)\s*\/[A-Z]{6}\+NotoSansCJK/);
+    await context.close();
+  });
+
+  it('the public page is headed by the organization and its logo; printed, no word or outlet is cut in two', async () => {
+    const me = await api('GET', '/api/user');
+    const orgId = String(me.attributes.organization.id);
+    const form = new FormData();
+    form.append('scope', 'logo');
+    const png = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#e8590c' } }).png().toBuffer();
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
+    const uploaded = await fetch(`${j.server.url}/api/f/av`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    const logo = (await uploaded.json()).data.attributes.url;
+    await api('PATCH', `/api/organizations/${orgId}`, { data: { type: 'organizations', id: orgId, attributes: { name: 'Aurora PR', avatar: logo } } });
+
+    const context = await freshContext(j.browser);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20000);
+    await page.goto(`${publicUrl}?print=1`);
+    await page.waitForFunction(() => document.body.dataset.reportReady === 'true', undefined, { timeout: 30000 });
+
+    // Printed, each word and outlet of the articles table sits on one line.
+    await page.emulateMedia({ media: 'print' });
+    const cut = await page.getByRole('table', { name: 'Articles' }).evaluate((table) => {
+      const found: string[] = [];
+      for (const cell of table.querySelectorAll('td')) {
+        const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+          for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) found.push(word[0]);
+          }
+        }
+        // An outlet is shown whole, not ended with an ellipsis.
+        for (const outlet of cell.querySelectorAll<HTMLElement>('span[title]')) if (outlet.scrollWidth > outlet.clientWidth) found.push(outlet.title);
+      }
+      return found;
+    });
+    expect(cut).toEqual([]);
+    // The report's columns of sections print as blocks: a flex column let the articles print over the charts.
+    expect(await page.getByTestId('report-page').evaluate((el) => getComputedStyle(el.firstElementChild!).display)).toBe('block');
+    await page.emulateMedia({ media: 'screen' });
+
+    // The organization heads the page; its logo loads without a session.
+    const brand = page.getByRole('banner').getByTestId('public-brand');
+    expect(await brand.textContent()).toBe('Aurora PR');
+    expect(await brand.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(240);
+    expect(await page.getByRole('banner').getByLabel('Coverwatch').count()).toBe(0);
+    // The operator's plan includes custom branding: no "Made with Coverwatch" line.
+    expect(await page.getByTestId('made-with').count()).toBe(0);
+    await shot(page, 'reports-public-branded', true);
     await context.close();
   });
 

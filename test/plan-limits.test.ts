@@ -189,6 +189,29 @@ describe.each(PLANS)('plan %s', (plan) => {
       }
     });
   }
+  it(`max_alerts_per_project = ${permissions.max_alerts_per_project}: one more alert of a full project is refused at project_id, nothing written; allowed below it`, async () => {
+    const o = await makeOrg(ctx, { plan });
+    const project = await makeProject(ctx, o.org.id);
+    const max = permissions.max_alerts_per_project;
+    const alertsOf = async () => (await ctx.deps.db.select({ n: count() }).from(alerts).where(eq(alerts.projectId, project.id)))[0].n;
+    const seeded = max <= SEEDABLE ? max : 2;
+    await ctx.deps.db.execute(sql`insert into alerts (organization_id, project_id, name, keywords)
+      select ${o.org.id}, ${project.id}, 'Seeded ' || g, '"seeded"' from generate_series(1, ${seeded}) g`);
+    const post = () =>
+      ctx.call('POST', '/api/alerts', { token: o.token, body: { data: { type: 'alert', attributes: { project_id: project.id, keywords: 'one more alert' } } } });
+    if (max <= SEEDABLE) {
+      const refused = await post();
+      // A one-alert plan answers as before plans had the limit (the project has its alert); others with the limit.
+      const [status, code, detail] = max === 1 ? ['409', 'conflict', MSG.alertsApi.projectHasAlert] : ['403', 'plan_limit', MSG.billing.alertLimit(max)];
+      expect(refused.json().errors).toEqual([expect.objectContaining({ status, code, detail, source: { pointer: '/data/attributes/project_id' } })]);
+      expect(await alertsOf()).toBe(max);
+      await ctx.deps.db.execute(sql`delete from alerts where id = (select min(id) from alerts where project_id = ${project.id})`);
+    }
+    const allowed = await post();
+    expect(allowed.statusCode, JSON.stringify(allowed.json())).toBe(201);
+    expect(await alertsOf()).toBe(seeded + (max <= SEEDABLE ? 0 : 1));
+  });
+
   it(`max_projects = ${permissions.max_projects}: re-activating an archived project past the limit is refused and it stays archived`, async () => {
     const o = await makeOrg(ctx, { plan });
     const archived = await makeProject(ctx, o.org.id, { locked: true });
@@ -244,7 +267,7 @@ describe.each(PLANS)('plan %s', (plan) => {
     ['slack', { slack_tracking: true, slack_channel_name: 'press' }],
     ['discord', { discord_webhook_url: 'http://127.0.0.1:9/api/webhooks/1/abc' }],
   ] as const) {
-    it(`${flag} = ${permissions[flag]}: an alert's ${flag} fields are refused without the flag (403 plan_limit, no alert), allowed with it; one alert per project`, async () => {
+    it(`${flag} = ${permissions[flag]}: an alert's ${flag} fields are refused without the flag (403 plan_limit, no alert), allowed with it`, async () => {
       const o = await makeOrg(ctx, { plan });
       const alertsOf = async (projectId: number) => (await ctx.deps.db.select({ n: count() }).from(alerts).where(eq(alerts.projectId, projectId)))[0].n;
       const post = (projectId: number) =>
@@ -252,8 +275,6 @@ describe.each(PLANS)('plan %s', (plan) => {
       const first = await makeProject(ctx, o.org.id);
       if (permissions[flag]) {
         expect((await post(first.id)).statusCode).toBe(201);
-        // One alert per project (409, as before plans).
-        expect((await post(first.id)).statusCode).toBe(409);
         expect(await alertsOf(first.id)).toBe(1);
         // The same organization once an operator takes the flag away: refused.
         await ctx.deps.db.execute(sql`update organizations set permissions = permissions || ${JSON.stringify({ [flag]: false })}::jsonb where id = ${o.org.id}`);

@@ -1,23 +1,24 @@
 // Answers of the headline tools (server/features/ai); their request body is articles' headlineBody.
-import type { Sentiment } from './articles.js';
+import { z } from 'zod';
+import { SENTIMENTS } from './articles.js';
 
 /** POST sentiment: a headline's sentiment, or `available: false` with the reason when its language cannot be read. */
-export interface SentimentResult {
-  sentiment: Sentiment | null;
-  score: number | null;
-  available: boolean;
-  language: string | null;
-  reason?: string;
-}
+export const sentimentResultSchema = z.object({
+  sentiment: z.enum(SENTIMENTS).nullable(),
+  score: z.number().nullable(),
+  available: z.boolean(),
+  language: z.string().nullable(),
+  reason: z.string().optional(),
+});
+export type SentimentResult = z.infer<typeof sentimentResultSchema>;
 
 /** GET headline_tools (`type: 'headline_tools'`): what the headline tools can do on this server. */
-export interface HeadlineToolsStatus {
-  translation: { available: boolean; reason: string | null };
-  sentiment: { languages: string[] };
-}
+export const headlineToolsStatusSchema = z.object({
+  translation: z.object({ available: z.boolean(), reason: z.string().nullable() }),
+  sentiment: z.object({ languages: z.array(z.string()) }),
+});
+export type HeadlineToolsStatus = z.infer<typeof headlineToolsStatusSchema>;
 
 /** POST translations: the headline in English and the language it was detected in. */
-export interface TranslationResult {
-  translation: string;
-  source_language: string | null;
-}
+export const translationResultSchema = z.object({ translation: z.string(), source_language: z.string().nullable() });
+export type TranslationResult = z.infer<typeof translationResultSchema>;

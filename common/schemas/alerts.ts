@@ -168,3 +168,29 @@ export interface AlertResourceAttributes {
   inserted_at: string;
   updated_at: string;
 }
+
+/** NotificationTests as a schema, for the API document. */
+const notificationTestResultSchema = z.object({ ok: z.boolean(), status: z.number().int().optional(), message: z.string() });
+export const notificationTestsSchema = z.object({ slack: notificationTestResultSchema.optional(), discord: notificationTestResultSchema.optional() });
+
+/** AlertResourceAttributes as a schema, for the API document. */
+export const alertResourceSchema = z.object({
+  type: z.literal('alert'),
+  id: z.string(),
+  attributes: z.object({
+    project_id: z.string(),
+    name: z.string(),
+    keywords: z.string(),
+    min_reach: z.number(),
+    slack_tracking: z.boolean(),
+    slack_channel_id: z.string().nullable(),
+    slack_channel_name: z.string().nullable(),
+    slack_webhook_url: z.string().nullable(),
+    discord_webhook_url: z.string().nullable(),
+    last_run_at: z.string().nullable(),
+    total_articles: z.number().int(),
+    inserted_at: z.string(),
+    updated_at: z.string(),
+  }),
+  relationships: z.object({ project: z.object({ data: z.object({ type: z.literal('project'), id: z.string() }).nullable() }) }),
+});

@@ -1,4 +1,6 @@
-import type { MuvSource } from './reach.js';
+import { z } from 'zod';
+import { MUV_SOURCES, type MuvSource } from './reach.js';
+import { listMetaSchema, toOne } from './jsonapi.js';
 import { LIMITS, PAGE_SIZES } from '../limits.js';
 import { MSG } from '../messages.js';
 
@@ -181,3 +183,40 @@ export interface FeedArticleAttributes {
 
 /** Columns of the feed's CSV export, in order. */
 export const FEED_CSV_COLUMNS = ['id', 'title', 'url', 'media', 'reach', 'language', 'pub_date', 'muv', 'is_metacritic', 'author'] as const;
+
+/** A page of an alert's feed (GET articles_feed/{alert_id}): FeedArticleAttributes as a schema, for the API document. */
+export const feedPageDocument = z.object({
+  data: z.array(
+    z.object({
+      type: z.literal('feed_article'),
+      id: z.string(),
+      attributes: z.object({
+        title: z.string(),
+        url: z.string(),
+        fullUrl: z.string(),
+        description: z.string(),
+        language: z.string(),
+        reach: z.number(),
+        pub_date: z.string(),
+        website_id: z.string().nullable(),
+        media: z.string(),
+        'website-visits': z.number().nullable(),
+        muv: z.number().nullable(),
+        muv_source: z.enum(MUV_SOURCES).nullable(),
+        estimated_views: z.number().nullable(),
+        reach_basis: z.string().nullable(),
+        is_metacritic: z.boolean(),
+        author: z.string().nullable(),
+        image: z.string().nullable(),
+        source: z.number().int(),
+        matched_at: z.string(),
+        saved: z.boolean(),
+      }),
+      /** The alert that matched the article (a project may have several). */
+      relationships: z.object({ alert: toOne('alert') }),
+    }),
+  ),
+  meta: listMetaSchema,
+  /** When the alert last ran, or null. */
+  latest_pull: z.string().nullable(),
+});

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { idSchema, resourceDocument } from './jsonapi.js';
+import { idSchema, resourceDocument, resourceSchema, toOne } from './jsonapi.js';
 import { dateSchema } from './tags.js';
 import { normalizeUserUrl } from '../url.js';
-import type { MuvSource } from './reach.js';
+import { MUV_SOURCES } from './reach.js';
 
 /**
  * Saved coverage (the API's `articles`), the bulk endpoint and the headline tools. The server
@@ -119,23 +119,21 @@ export const bulkArticlesBody = z.object({
 
 export type BulkArticlesBody = z.infer<typeof bulkArticlesBody>;
 
-export interface BulkRowResult {
-  id?: string;
-  url?: string;
-  status: 'OK' | 'KO';
-  reason: string | null;
+export const bulkRowResultSchema = z.object({
+  id: z.string().optional(),
+  url: z.string().optional(),
+  status: z.enum(['OK', 'KO']),
+  reason: z.string().nullable(),
   /** The saved article, for OK rows that created one. */
-  article_id?: string;
+  article_id: z.string().optional(),
   /** Set on OK rows saved without a title, language or date. */
-  warning?: string;
-}
+  warning: z.string().optional(),
+});
+export type BulkRowResult = z.infer<typeof bulkRowResultSchema>;
 
 /** The answer of a bulk call (POST articles/bulk_import, the feed's bulk save and delete): counts and one result per row. */
-export interface BulkResult {
-  success: number;
-  failed: number;
-  results: BulkRowResult[];
-}
+export const bulkResultSchema = z.object({ success: z.number().int(), failed: z.number().int(), results: z.array(bulkRowResultSchema) });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 /** What the bulk-import form shows for the text area: links, one per line (000 §5). */
 export function parseBulkLinks(text: string): { links: string[]; error: string | null } {
@@ -178,36 +176,40 @@ export const SENTIMENTS = ['positive', 'negative', 'neutral', 'controversial'] a
 export type Sentiment = (typeof SENTIMENTS)[number];
 
 /** A saved article as the server sends it (`type: 'article'`, GET articles; docs/api.md "Saved coverage"). */
-export interface ArticleAttributes {
-  title: string;
-  url: string;
-  fullUrl: string;
-  description: string | null;
-  image: string | null;
-  language: string;
-  reach: number;
-  date: string;
-  tag_id: string;
-  tag_name: string;
-  project_id: string;
-  website_id: string | null;
-  media: string;
+export const articleAttributesSchema = z.object({
+  title: z.string(),
+  url: z.string(),
+  fullUrl: z.string(),
+  description: z.string().nullable(),
+  image: z.string().nullable(),
+  language: z.string(),
+  reach: z.number(),
+  date: z.string(),
+  tag_id: z.string(),
+  tag_name: z.string(),
+  project_id: z.string(),
+  website_id: z.string().nullable(),
+  media: z.string(),
   /** Monthly visits of the outlet, as the feed's `website-visits`. */
-  'website-visits': number | null;
-  muv: number | null;
+  'website-visits': z.number().nullable(),
+  muv: z.number().nullable(),
   /** Where the outlet's monthly visitors come from (SimilarWeb, an estimate from the Tranco rank, typed); null when unknown. */
-  muv_source: MuvSource | null;
+  muv_source: z.enum(MUV_SOURCES).nullable(),
   /**
    * Views the article itself likely had: a share of its outlet's monthly visitors, capped
    * (common/media-score.ts estimatedViews); null when the outlet's visitors are unknown. Sent
    * as null, like `muv`, to a plan without the `similarweb` flag.
    */
-  estimated_views: number | null;
+  estimated_views: z.number().nullable(),
   /** The media score was typed by a person: a new score of the outlet leaves it alone. */
-  reach_manual: boolean;
-  is_metacritic: boolean;
-  source: number;
-  locked: boolean;
-  'inserted-at': string;
-  'updated-at': string;
-}
+  reach_manual: z.boolean(),
+  is_metacritic: z.boolean(),
+  source: z.number().int(),
+  locked: z.boolean(),
+  'inserted-at': z.string(),
+  'updated-at': z.string(),
+});
+export type ArticleAttributes = z.infer<typeof articleAttributesSchema>;
+export const articleResourceSchema = resourceSchema('article', articleAttributesSchema).extend({
+  relationships: z.object({ tag: toOne('tag'), project: toOne('project') }),
+});

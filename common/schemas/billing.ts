@@ -36,3 +36,36 @@ export const sessionDocument = (type: 'checkout' | 'customer_portal') =>
 
 export type CheckoutBody = z.input<typeof checkoutBody>;
 export type PortalBody = z.input<typeof portalBody>;
+
+/** GET products: the plans on sale (ProductAttributes of common/plans.ts), and how to buy them. */
+export const productsDocument = z.object({
+  data: z.array(
+    z.object({
+      type: z.literal('product'),
+      id: z.string(),
+      attributes: z.object({
+        name: z.string(),
+        description: z.string(),
+        features: z.array(z.string()),
+        missing_features: z.array(z.string()),
+        /** Minor units (cents); null for a plan sold by contact. */
+        monthly_price: z.number().int().nullable(),
+        annual_price: z.number().int().nullable(),
+        currency: z.string(),
+        monthly_price_id: z.string().nullable(),
+        annual_price_id: z.string().nullable(),
+        contact_sales: z.boolean(),
+      }),
+    }),
+  ),
+  meta: z.object({
+    total_entries: z.number().int(),
+    last_page: z.number().int(),
+    page_number: z.number().int(),
+    page_size: z.number().int(),
+    billing: z.object({ checkout_enabled: z.boolean(), contact_email: z.string() }),
+  }),
+});
+
+/** POST webhooks/stripe: a Stripe event, read as the bytes Stripe signed. */
+export const stripeEventSchema = z.looseObject({ id: z.string(), type: z.string(), data: z.looseObject({ object: z.looseObject({}) }) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { avatarSchema, resourceDocument } from './jsonapi.js';
+import { avatarSchema, resourceDocument, resourceSchema } from './jsonapi.js';
 
 export const brandNameSchema = z
   .string({ error: MSG.validation.brandLength })
@@ -22,10 +22,12 @@ export const clientUpdateBody = resourceDocument('client', clientUpdateAttribute
 export type ClientCreateAttributes = z.infer<typeof clientCreateAttributes>;
 
 /** A brand as the server sends it (`type: 'client'`, docs/api.md): the presenter is typed by it, the web reads it. */
-export interface ClientAttributes {
-  name: string;
-  avatar: string | null;
-  locked: boolean;
-  'inserted-at'?: string | null;
-  'updated-at'?: string | null;
-}
+export const clientAttributesSchema = z.object({
+  name: z.string(),
+  avatar: z.string().nullable(),
+  locked: z.boolean(),
+  'inserted-at': z.string().nullable().optional(),
+  'updated-at': z.string().nullable().optional(),
+});
+export type ClientAttributes = z.infer<typeof clientAttributesSchema>;
+export const clientResourceSchema = resourceSchema('client', clientAttributesSchema);

@@ -1,11 +1,16 @@
+import { z } from 'zod';
+import { resourceSchema } from './jsonapi.js';
+
 /** What the extraction service read from an article's page (`type: 'extraction'`, GET extract). */
-export interface ExtractionAttributes {
-  url: string;
-  title: string | null;
-  text: string | null;
-  excerpt: string | null;
-  image: string | null;
-  published_at: string | null;
-  language: string | null;
-  site_name: string | null;
-}
+export const extractionAttributesSchema = z.object({
+  url: z.string(),
+  title: z.string().nullable(),
+  text: z.string().nullable(),
+  excerpt: z.string().nullable(),
+  image: z.string().nullable(),
+  published_at: z.string().nullable(),
+  language: z.string().nullable(),
+  site_name: z.string().nullable(),
+});
+export type ExtractionAttributes = z.infer<typeof extractionAttributesSchema>;
+export const extractionResourceSchema = resourceSchema('extraction', extractionAttributesSchema);

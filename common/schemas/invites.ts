@@ -1,9 +1,14 @@
+import { z } from 'zod';
+import { resourceSchema } from './jsonapi.js';
+
 /** An invitation link as the server sends it (`type: 'invite'`, id = the key; POST invite, GET p/ivs/{key}). */
-export interface InviteAttributes {
-  key: string;
+export const inviteAttributesSchema = z.object({
+  key: z.string(),
   /** Relative: `/signup/{key}`. */
-  url: string;
-  status: string;
-  expires: string;
-  organization: { id: string; name: string };
-}
+  url: z.string(),
+  status: z.string(),
+  expires: z.string(),
+  organization: z.object({ id: z.string(), name: z.string() }),
+});
+export type InviteAttributes = z.infer<typeof inviteAttributesSchema>;
+export const inviteResourceSchema = resourceSchema('invite', inviteAttributesSchema);

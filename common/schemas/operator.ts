@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SubscriptionStatusAttributes } from '../plans.js';
-import { idSchema } from './jsonapi.js';
+import { idSchema, resourceSchema } from './jsonapi.js';
+import { subscriptionStatusSchema } from './organizations.js';
 
 /*
  * The operator console's resource, declared once for the server and (type-only) the web app.
@@ -59,3 +60,26 @@ export interface OperatorOrganizationAttributes {
     data_months: number;
   };
 }
+
+/** OperatorOrganizationAttributes as a schema, for the API document. */
+const usageSchema = z.object({ used: z.number().int(), limit: z.number().int() });
+export const operatorOrganizationResourceSchema = resourceSchema(
+  'operator_organization',
+  z.object({
+    name: z.string(),
+    plan: z.string(),
+    'plan-name': z.string(),
+    subscription_status: subscriptionStatusSchema,
+    stripe_customer_id: z.string().nullable(),
+    platform_operator: z.boolean(),
+    inserted_at: z.string(),
+    members: z.number().int(),
+    usage: z.object({
+      projects: usageSchema,
+      reports: usageSchema,
+      highlights_limit: z.number().int(),
+      alerts: z.number().int(),
+      data_months: z.number().int(),
+    }),
+  }),
+);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Capabilities, PlanPermissions, SubscriptionStatusAttributes } from '../plans.js';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { avatarSchema, idSchema, resourceDocument } from './jsonapi.js';
+import { avatarSchema, idSchema, resourceDocument, resourceSchema } from './jsonapi.js';
 
 export const organizationNameSchema = z
   .string({ error: MSG.validation.organizationEmpty })
@@ -33,13 +33,15 @@ export const organizationUpdateBody = z.object({
 export const organizationCreateBody = resourceDocument('settings', z.object({ name: organizationNameSchema }));
 
 /** A member of `GET organizations/{id}/members` (`type: 'member'`, id = the user's id). */
-export interface MemberAttributes {
-  name: string;
-  email: string;
-  avatar: string | null;
-  'role-id': number;
-  'inserted-at': string;
-}
+export const memberAttributesSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  'role-id': z.number().int(),
+  'inserted-at': z.string(),
+});
+export type MemberAttributes = z.infer<typeof memberAttributesSchema>;
+export const memberResourceSchema = resourceSchema('member', memberAttributesSchema);
 
 /** An organization as the server sends it (`type: 'organization'`, and the current one inside `GET user`). */
 export interface OrganizationAttributes {
@@ -56,3 +58,32 @@ export interface OrganizationAttributes {
   permissions: PlanPermissions;
   capabilities: Capabilities;
 }
+
+/** `subscription_status` (SubscriptionStatusAttributes of common/plans.ts) as a schema, for the API document. */
+export const subscriptionStatusSchema = z.object({
+  trial_expired: z.boolean(),
+  trial_ends_at: z.string().nullable(),
+  status: z.string(),
+  plan_source: z.enum(['signup', 'stripe', 'operator']),
+  billing_period: z.enum(['monthly', 'annual']).nullable(),
+  current_period_end: z.string().nullable(),
+  payment_failed: z.boolean(),
+});
+
+/** OrganizationAttributes as a schema, for the API document (plan flags and limits, capabilities by name). */
+export const organizationAttributesSchema = z.object({
+  name: z.string(),
+  avatar: z.string().nullable(),
+  plan: z.string(),
+  'plan-name': z.string(),
+  'tier-name': z.string().nullable(),
+  stripe_customer_id: z.string().nullable(),
+  subscription_status: subscriptionStatusSchema,
+  slack_enabled: z.boolean(),
+  slack_channels: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The plan's flags (`slack`, `youtube_feed`, …) and limits (`max_projects`, …), as common/plans.ts names them. */
+  permissions: z.record(z.string(), z.union([z.boolean(), z.number()])),
+  /** `platform_operator`, `regional_filters`, `ai_headline_tools`, `notification_card`. */
+  capabilities: z.record(z.string(), z.boolean()),
+});
+export const organizationResourceSchema = resourceSchema('organization', organizationAttributesSchema);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { avatarSchema, idSchema, resourceDocument } from './jsonapi.js';
+import { avatarSchema, idSchema, resourceDocument, resourceSchema, toOne } from './jsonapi.js';
 
 export const projectNameSchema = z
   .string({ error: MSG.validation.projectLength })
@@ -44,18 +44,20 @@ export const projectUpdateBody = resourceDocument(
 );
 
 /** A project as the server sends it (GET projects, docs/api.md): the presenter is typed by it, the web reads it. */
-export interface ProjectAttributes {
-  name: string;
-  avatar: string | null;
-  locked: boolean;
-  client_id: string;
-  client: { id: string; name: string };
-  'alert-id': string | null;
-  'youtube-search-id': string | null;
-  'twitch-search-id': string | null;
+export const projectAttributesSchema = z.object({
+  name: z.string(),
+  avatar: z.string().nullable(),
+  locked: z.boolean(),
+  client_id: z.string(),
+  client: z.object({ id: z.string(), name: z.string() }),
+  'alert-id': z.string().nullable(),
+  'youtube-search-id': z.string().nullable(),
+  'twitch-search-id': z.string().nullable(),
   /** Saved coverage that is not archived. */
-  'total-articles': number;
-  'total-reports': number;
-  'inserted-at': string | null;
-  'updated-at': string | null;
-}
+  'total-articles': z.number().int(),
+  'total-reports': z.number().int(),
+  'inserted-at': z.string().nullable(),
+  'updated-at': z.string().nullable(),
+});
+export type ProjectAttributes = z.infer<typeof projectAttributesSchema>;
+export const projectResourceSchema = resourceSchema('project', projectAttributesSchema).extend({ relationships: z.object({ client: toOne('client') }) });

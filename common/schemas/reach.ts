@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mediaScoreFromRank } from '../media-score.js';
-import { resourceDocument } from './jsonapi.js';
+import { resourceDocument, resourceSchema } from './jsonapi.js';
 
 /** Where a website's media score comes from (websites.reach_source). */
 export const REACH_SOURCES = ['ranking', 'default', 'manual'] as const;
@@ -92,3 +92,29 @@ export function visitorsBasis(source: MuvSource | null): string {
   if (source === 'estimate') return 'estimate from the Tranco rank';
   return 'unknown';
 }
+
+/** RankingAttributes as a schema, for the API document. */
+export const rankingResourceSchema = resourceSchema(
+  'ranking',
+  z.object({
+    list_date: z.string().nullable(),
+    domains: z.number().int(),
+    skipped: z.number().int(),
+    imported_at: z.string().nullable(),
+    source: z.enum(RANKING_SOURCES).nullable(),
+    source_url: z.string().nullable(),
+    tranco_id: z.string().nullable(),
+    list_url: z.string().nullable(),
+    state: z.enum(RANKING_STATES),
+    last_attempt_at: z.string().nullable(),
+    last_error: z.string().nullable(),
+    last_attempt_source: z.enum(RANKING_SOURCES).nullable(),
+    auto_update: z.boolean(),
+    url_configured: z.boolean(),
+    refresh_hours: z.number(),
+    websites_ranked: z.number().int(),
+    websites_unranked: z.number().int(),
+    websites_manual: z.number().int(),
+    rescored_at: z.string().nullable(),
+  }),
+);

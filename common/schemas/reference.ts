@@ -1,20 +1,15 @@
+import { z } from 'zod';
+import { resourceSchema } from './jsonapi.js';
+
 /** Reference lists as the server sends them (docs/api.md "Reference lists"; GET languages, countries, regions, mediatypes). */
-export interface LanguageAttributes {
-  code: string;
-  name: string;
-}
+export const languageResourceSchema = resourceSchema('language', z.object({ code: z.string(), name: z.string() }));
+export type LanguageAttributes = z.infer<typeof languageResourceSchema>['attributes'];
 
-export interface CountryAttributes {
-  'iso-code': string;
-  name: string;
-  region: string;
-  numeric: string;
-}
+export const countryResourceSchema = resourceSchema('country', z.object({ 'iso-code': z.string(), name: z.string(), region: z.string(), numeric: z.string() }));
+export type CountryAttributes = z.infer<typeof countryResourceSchema>['attributes'];
 
-export interface RegionAttributes {
-  name: string;
-}
+export const regionResourceSchema = resourceSchema('region', z.object({ name: z.string() }));
+export type RegionAttributes = z.infer<typeof regionResourceSchema>['attributes'];
 
-export interface MediatypeAttributes {
-  name: string;
-}
+export const mediatypeResourceSchema = resourceSchema('mediatype', z.object({ name: z.string() }));
+export type MediatypeAttributes = z.infer<typeof mediatypeResourceSchema>['attributes'];

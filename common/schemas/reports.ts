@@ -288,6 +288,20 @@ export interface ReportDetailAttributes extends ReportAttributes {
   screenshots: ReportHighlight[];
   totals: ReportTotals;
   stats: ReportStats;
+  /** Who the report is from: on `GET p/reports/{id}` only (the public page and its PDF). */
+  branding?: ReportBranding;
+}
+
+/**
+ * The head and foot of a public report: the organization's display name and logo (nothing else
+ * of the organization is public), and whether the small "Made with Coverwatch" line shows at the
+ * foot (every plan but those with `custom_branding`).
+ */
+export interface ReportBranding {
+  name: string;
+  /** The organization's uploaded logo (`/api/f/…`, readable without a token), or null. */
+  logo_url: string | null;
+  made_with: boolean;
 }
 
 /** The answer (`data`) of POST reports/preview: what the wizard's criteria select. */
@@ -298,3 +312,100 @@ export interface ReportPreview {
   languages_available: { language: string; articles: number }[];
   tags_available: { tag_id: string; tag_name: string; articles: number }[];
 }
+
+// The answers above as schemas, for the API document (each mirrors its interface).
+
+const countSchema = z.number();
+const reportTotalsSchema = z.object({
+  articles: countSchema,
+  reach: z.number(),
+  average_score: z.number(),
+  umv: z.number(),
+  estimated_views: z.number(),
+  unknown_visitors: countSchema,
+  visitor_sources: z.object({ similarweb: countSchema, estimate: countSchema, manual: countSchema }),
+  media: countSchema,
+  videos: countSchema.optional(),
+  video_views: z.number().optional(),
+  streams: countSchema.optional(),
+  stream_views: z.number().optional(),
+});
+const reportStatsSchema = z.object({
+  trend: z.array(z.object({ date: z.string(), articles: countSchema, reach: z.number(), estimated_views: z.number().optional() })),
+  languages: z.array(z.object({ language: z.string(), articles: countSchema })),
+  tags: z.array(z.object({ tag_id: z.string(), tag_name: z.string(), articles: countSchema })),
+});
+
+const reportAttributesShape = {
+  name: z.string(),
+  project_id: z.string(),
+  status: z.number().int(),
+  date_start: z.string(),
+  date_end: z.string(),
+  tags_id: z.array(z.number().int()),
+  tags_not: z.array(z.number().int()),
+  languages: z.array(z.string()),
+  languages_not: z.array(z.string()),
+  table_type: z.number().int(),
+  table_template: z.string(),
+  'total-articles': countSchema,
+  'total-reach': z.number(),
+  'reports-images': countSchema,
+  'reports-videos': countSchema,
+  'reports-streams': countSchema,
+  'inserted-at': z.string(),
+  'updated-at': z.string(),
+};
+const projectRelationship = z.object({ project: z.object({ data: z.object({ type: z.literal('project'), id: z.string() }).nullable() }) });
+
+/** A report as GET reports lists it. */
+export const reportResourceSchema = z.object({
+  type: z.literal('report'),
+  id: z.string(),
+  attributes: z.object(reportAttributesShape),
+  relationships: projectRelationship,
+});
+
+/** A report as GET reports/{id} (and the public GET p/reports/{id}, with `branding`) describes it. */
+export const reportDetailResourceSchema = reportResourceSchema.extend({
+  attributes: z.object({
+    ...reportAttributesShape,
+    'total-estimated-views': z.number(),
+    descriptionHTML: z.string().nullable(),
+    section1_title: z.string().nullable(),
+    section1_subtitle: z.string().nullable(),
+    section2_title: z.string().nullable(),
+    section2_subtitle: z.string().nullable(),
+    videos: z.array(z.number().int()),
+    saved_streams: z.array(z.number().int()),
+    project: z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() }).nullable(),
+    image: z.string().nullable(),
+    screenshots: z.array(
+      z.object({
+        article_id: z.string(),
+        article_url: z.string(),
+        title: z.string(),
+        media: z.string(),
+        reach: z.number(),
+        date: z.string(),
+        image_url: z.string().nullable(),
+        source: z.enum(['screenshot', 'preview', 'placeholder']).nullable(),
+        status: z.enum(['pending', 'ready', 'failed']),
+      }),
+    ),
+    totals: reportTotalsSchema,
+    stats: reportStatsSchema,
+    branding: z.object({ name: z.string(), logo_url: z.string().nullable(), made_with: z.boolean() }).optional(),
+  }),
+});
+
+/** The answer of POST reports/preview. */
+export const reportPreviewDocument = z.object({
+  data: z.object({
+    count: countSchema,
+    totals: reportTotalsSchema,
+    stats: reportStatsSchema,
+    languages_available: z.array(z.object({ language: z.string(), articles: countSchema })),
+    tags_available: z.array(z.object({ tag_id: z.string(), tag_name: z.string(), articles: countSchema })),
+  }),
+});

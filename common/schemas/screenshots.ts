@@ -1,12 +1,17 @@
+import { z } from 'zod';
+import { resourceSchema } from './jsonapi.js';
+
 /** A highlight's screenshot as the server sends it (`type: 'screenshot'`, id = the saved article's id). */
-export interface ScreenshotAttributes {
-  article_id: string;
-  article_url: string;
-  status: 'pending' | 'ready' | 'failed';
-  source: 'screenshot' | 'preview' | 'placeholder' | null;
+export const screenshotAttributesSchema = z.object({
+  article_id: z.string(),
+  article_url: z.string(),
+  status: z.enum(['pending', 'ready', 'failed']),
+  source: z.enum(['screenshot', 'preview', 'placeholder']).nullable(),
   /** Where its JPEG is served to this caller; null without one. */
-  image_url: string | null;
-  error: string | null;
-  'inserted-at': string;
-  'updated-at': string;
-}
+  image_url: z.string().nullable(),
+  error: z.string().nullable(),
+  'inserted-at': z.string(),
+  'updated-at': z.string(),
+});
+export type ScreenshotAttributes = z.infer<typeof screenshotAttributesSchema>;
+export const screenshotResourceSchema = resourceSchema('screenshot', screenshotAttributesSchema);

@@ -133,9 +133,10 @@ export const signupOptionsDocument = z.object({ data: z.object({ twitch: z.objec
 export type SignupOptions = z.infer<typeof signupOptionsDocument>['data'];
 
 /** The user of POST p/new_user (`type: 'user'`): joined the invitation's organization, with a session token. */
-export interface InvitedUserAttributes {
-  status: 'OK';
-  email: string;
-  token: string;
-  expires_at: string;
-}
+export const invitedUserAttributesSchema = z.object({
+  status: z.literal('OK'),
+  email: z.string(),
+  token: z.string(),
+  expires_at: z.string(),
+});
+export type InvitedUserAttributes = z.infer<typeof invitedUserAttributesSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { normalizeUserUrl } from '../url.js';
-import { resourceDocument } from './jsonapi.js';
+import { resourceDocument, resourceSchema } from './jsonapi.js';
 
 /**
  * Sources: the outlet directory shipped with the product, its packs, feed discovery, outlet
@@ -200,3 +200,75 @@ export interface FeedMoveAttributes {
   reason: 'redirect' | 'rediscovered';
   'moved-at': string;
 }
+
+// The answers above as schemas, for the API document (each mirrors its interface).
+
+const count = z.number().int();
+export const sourcePackResourceSchema = resourceSchema(
+  'source_pack',
+  z.object({
+    name: z.string(),
+    language: z.string(),
+    category: z.enum(SOURCE_CATEGORIES),
+    enabled: z.boolean(),
+    outlets: count,
+    enabled_outlets: count,
+    feeds: count,
+    enabled_feeds: count,
+    'changed-at': z.string().nullable(),
+  }),
+);
+
+export const sourcesSummarySchema = z.object({
+  directory_outlets: count,
+  directory_languages: count,
+  packs: count,
+  enabled_packs: count,
+  first_run_done: z.boolean(),
+});
+
+export const sourcesStatusResourceSchema = resourceSchema(
+  'sources_status',
+  z.object({
+    enabled_outlets: count,
+    enabled_feeds: count,
+    languages: count,
+    last_crawl_at: z.string().nullable(),
+    available_outlets: count,
+    can_suggest: z.boolean(),
+    self_service: z.boolean(),
+  }),
+);
+
+const discoveredFeedSchema = z.object({
+  url: z.string(),
+  title: z.string().nullable(),
+  kind: z.enum(DISCOVERED_KINDS),
+  items: count,
+  last_item_at: z.string().nullable(),
+  websub_hub: z.string().nullable(),
+  found_by: z.enum(FOUND_BY),
+});
+
+export const feedDiscoveryResourceSchema = resourceSchema(
+  'feed_discovery',
+  z.object({ url: z.string(), feeds: z.array(discoveredFeedSchema), reason: z.string().nullable() }),
+);
+
+export const websiteSuggestionResourceSchema = resourceSchema(
+  'website_suggestion',
+  z.object({
+    url: z.string(),
+    domain: z.string(),
+    status: z.enum(SUGGESTION_STATUSES),
+    feeds: z.array(discoveredFeedSchema),
+    reason: z.string().nullable(),
+    website_id: z.string().nullable(),
+    existing: z.boolean(),
+    monitored: z.boolean(),
+    organization_id: z.string(),
+    organization_name: z.string().nullable(),
+    'created-at': z.string(),
+    'decided-at': z.string().nullable(),
+  }),
+);

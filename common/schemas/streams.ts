@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { webhookUrlSchema } from './alerts.js';
-import { idSchema } from './jsonapi.js';
+import { idSchema, resourceSchema } from './jsonapi.js';
 import { feedKeywordSchema } from './videos.js';
 
 /**
@@ -42,74 +42,81 @@ export const twitchFeedSaveBody = z.object({ streams: z.array(idSchema).min(1).m
 export const twitchFeedDeleteBody = z.object({ videos: z.array(idSchema).min(1).max(1000), keyword_id: idSchema });
 
 /** The broadcaster of a stream. */
-export interface TwitchChannelAttributes {
-  broadcaster_id: string;
-  broadcaster_name: string;
-  broadcaster_language: string | null;
-  profile_image_url: string | null;
+export const twitchChannelAttributesSchema = z.object({
+  broadcaster_id: z.string(),
+  broadcaster_name: z.string(),
+  broadcaster_language: z.string().nullable(),
+  profile_image_url: z.string().nullable(),
   /** null until Helix has answered for it. */
-  followers: number | null;
-}
+  followers: z.number().nullable(),
+});
+export type TwitchChannelAttributes = z.infer<typeof twitchChannelAttributesSchema>;
 
 /** A stream or video of a Twitch feed (`type: 'twitch_video'`; id = the item's id). */
-export interface TwitchFeedItemAttributes {
+export const twitchFeedItemAttributesSchema = z.object({
   /** stream (live when seen) | video (a VOD, highlight or upload) */
-  kind: 'stream' | 'video';
-  twitch_video_id: string | null;
-  twitch_stream_id: string | null;
-  title: string;
-  description: string;
-  published_at: string;
-  url: string | null;
+  kind: z.enum(['stream', 'video']),
+  twitch_video_id: z.string().nullable(),
+  twitch_stream_id: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  published_at: z.string(),
+  url: z.string().nullable(),
   /** With `{width}`/`{height}` already set to the spec's 150×80 where Twitch gives a template. */
-  thumbnail_url: string | null;
-  view_count: number;
-  language: string | null;
-  duration: string | null;
-  tags: string[];
-  live: boolean;
-  channel: TwitchChannelAttributes;
-  saved: boolean;
-}
+  thumbnail_url: z.string().nullable(),
+  view_count: z.number(),
+  language: z.string().nullable(),
+  duration: z.string().nullable(),
+  tags: z.array(z.string()),
+  live: z.boolean(),
+  channel: twitchChannelAttributesSchema,
+  saved: z.boolean(),
+});
+export type TwitchFeedItemAttributes = z.infer<typeof twitchFeedItemAttributesSchema>;
+export const twitchVideoResourceSchema = resourceSchema('twitch_video', twitchFeedItemAttributesSchema);
 
 /** GET twitch_feed/{id}/info (`type: 'twitch_feed'`). */
-export interface TwitchFeedAttributes {
-  keyword: string;
-  project_id: string;
-  game_id: string;
-  game_name: string;
-  latestPull: string | null;
-  is_enabled: boolean;
-  slack_webhook_url: string | null;
-  slack_min_followers_notification: number | null;
-  discord_webhook_url: string | null;
-  discord_min_followers_notification: number | null;
-  state: 'ok' | 'waiting' | 'error' | 'rate_limited' | 'not_configured';
-  last_error: string | null;
-  next_check_at: string | null;
-  total_items: number;
-  'inserted-at': string;
-  'updated-at': string;
-}
+export const twitchFeedAttributesSchema = z.object({
+  keyword: z.string(),
+  project_id: z.string(),
+  game_id: z.string(),
+  game_name: z.string(),
+  latestPull: z.string().nullable(),
+  is_enabled: z.boolean(),
+  slack_webhook_url: z.string().nullable(),
+  slack_min_followers_notification: z.number().nullable(),
+  discord_webhook_url: z.string().nullable(),
+  discord_min_followers_notification: z.number().nullable(),
+  state: z.enum(['ok', 'waiting', 'error', 'rate_limited', 'not_configured']),
+  last_error: z.string().nullable(),
+  next_check_at: z.string().nullable(),
+  total_items: z.number().int(),
+  'inserted-at': z.string(),
+  'updated-at': z.string(),
+});
+export type TwitchFeedAttributes = z.infer<typeof twitchFeedAttributesSchema>;
+export const twitchFeedResourceSchema = resourceSchema('twitch_feed', twitchFeedAttributesSchema);
 
 /** A saved stream (`type: 'saved_stream'`). */
-export interface SavedStreamAttributes {
-  title: string;
-  description: string;
-  followers: number;
-  view_count: number;
-  published_at: string;
-  language: string | null;
-  tag: string;
-  tag_id: string;
-  broadcaster_name: string;
-  thumbnail_url: string | null;
-  twitch_video_id: string;
-  url: string | null;
-  project_id: string;
-  'inserted-at': string;
-  'updated-at': string;
-}
+export const savedStreamAttributesSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  followers: z.number(),
+  view_count: z.number(),
+  published_at: z.string(),
+  language: z.string().nullable(),
+  tag: z.string(),
+  tag_id: z.string(),
+  broadcaster_name: z.string(),
+  thumbnail_url: z.string().nullable(),
+  twitch_video_id: z.string(),
+  url: z.string().nullable(),
+  project_id: z.string(),
+  'inserted-at': z.string(),
+  'updated-at': z.string(),
+});
+export type SavedStreamAttributes = z.infer<typeof savedStreamAttributesSchema>;
+export const savedStreamResourceSchema = resourceSchema('saved_stream', savedStreamAttributesSchema);
 
 /** PATCH saved_streams/{id}: the editable fields (spec 000 §3). */
 export const savedStreamUpdateBody = z

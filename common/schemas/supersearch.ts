@@ -3,7 +3,7 @@ import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { parseQuery } from '../query/parse.js';
 import { normalizeQuotes } from '../query/tokenize.js';
-import { idSchema } from './jsonapi.js';
+import { idSchema, resourceSchema } from './jsonapi.js';
 
 /**
  * Requests of Super Search (001 §7 "Super Search", 000 §5): plain JSON bodies, validated by the
@@ -270,3 +270,43 @@ export interface SupersearchSaveResult {
   not_found: number;
   message: string;
 }
+
+// The answers above as schemas, for the API document (each mirrors its interface).
+
+export const supersearchArticleResourceSchema = resourceSchema(
+  'supersearch_article',
+  z.object({
+    url: z.string(),
+    full_url: z.string(),
+    title: z.string(),
+    description: z.string(),
+    score: z.number(),
+    language: z.string(),
+    pub_date: z.string(),
+    media: z.string(),
+    website_id: z.string().nullable(),
+    image: z.string().nullable(),
+  }),
+);
+
+export const supersearchResultsDocument = z.object({
+  data: z.array(supersearchArticleResourceSchema),
+  meta: z.object({
+    total: z.number().int().nullable(),
+    page: z.number().int(),
+    lastPage: z.number().int().nullable(),
+    counting: z.boolean(),
+    nextPage: z.string().nullable(),
+    page_size: z.number().int(),
+    next_search_after: z.string().nullable(),
+  }),
+});
+
+export const supersearchVolumeDocument = z.object({
+  data: z.array(z.object({ inserted_at: z.string(), articles: z.number().int() })),
+  meta: z.object({ interval: z.enum(['day', 'week', 'month']), total: z.number().int(), competitorIndex: z.number().int() }),
+});
+
+export const supersearchSaveDocument = z.object({
+  data: z.object({ success: z.number().int(), already_exists: z.number().int(), not_found: z.number().int(), message: z.string() }),
+});

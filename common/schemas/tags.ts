@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { idSchema, resourceDocument } from './jsonapi.js';
+import { idSchema, resourceDocument, resourceSchema, toOne } from './jsonapi.js';
 
 export const tagNameSchema = z
   .string({ error: MSG.validation.tagLength })
@@ -37,12 +37,14 @@ export const tagUpdateBody = resourceDocument(
 );
 
 /** A tag as the server sends it (`type: 'tag'`, docs/api.md): the presenter is typed by it, the web reads it. */
-export interface TagAttributes {
-  name: string;
-  project_id: string;
-  locked: boolean;
-  'has-highlight': boolean;
-  'highlight-date': string | null;
-  'inserted-at': string;
-  'updated-at': string;
-}
+export const tagAttributesSchema = z.object({
+  name: z.string(),
+  project_id: z.string(),
+  locked: z.boolean(),
+  'has-highlight': z.boolean(),
+  'highlight-date': z.string().nullable(),
+  'inserted-at': z.string(),
+  'updated-at': z.string(),
+});
+export type TagAttributes = z.infer<typeof tagAttributesSchema>;
+export const tagResourceSchema = resourceSchema('tag', tagAttributesSchema).extend({ relationships: z.object({ project: toOne('project') }) });

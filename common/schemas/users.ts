@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { avatarSchema, idSchema } from './jsonapi.js';
+import { avatarSchema, idSchema, listMetaSchema, resourceSchema } from './jsonapi.js';
 import { userNameSchema } from './auth.js';
-import type { OrganizationAttributes } from './organizations.js';
+import { organizationAttributesSchema, type OrganizationAttributes } from './organizations.js';
 
 /**
  * PATCH user/{id}: the default project (type new_user, `data: null` clears it), or the profile
@@ -35,9 +35,8 @@ export const userUpdateBody = z.object({
  * once per session. `analysis_url` is the link-analysis page a feed row's "Request analysis"
  * opens (001: "opens an external analyse address with url and id"); null hides the item.
  */
-export interface UserDocumentMeta {
-  analysis_url: string | null;
-}
+export const userDocumentMetaSchema = z.object({ analysis_url: z.string().nullable() });
+export type UserDocumentMeta = z.infer<typeof userDocumentMetaSchema>;
 
 /** The signed-in user as `GET user` describes it (`type: 'user'`; docs/api.md): the presenter is typed by it, the web reads it. */
 export interface UserAttributes {
@@ -61,6 +60,29 @@ export interface UserAttributes {
 }
 
 /** A tier as `GET tiers` lists it (`type: 'tier'`, ids 1 Admin … 6 Agency). */
-export interface TierAttributes {
-  name: string;
-}
+export const tierAttributesSchema = z.object({ name: z.string() });
+export type TierAttributes = z.infer<typeof tierAttributesSchema>;
+export const tierListDocument = z.object({ data: z.array(resourceSchema('tier', tierAttributesSchema)), meta: listMetaSchema });
+
+/** UserAttributes as a schema, for the API document (`GET user`, `PATCH user/{id}`), with the instance `meta`. */
+export const userDocument = z.object({
+  data: resourceSchema(
+    'user',
+    z.object({
+      name: z.string(),
+      email: z.string(),
+      avatar: z.string().nullable(),
+      roles: z.array(z.string()),
+      'role-id': z.number().int().nullable(),
+      'tier-id': z.number().int().nullable(),
+      'default-project-id': z.string().nullable(),
+      'inserted-at': z.string(),
+      email_verified: z.boolean(),
+      open_projects_first: z.boolean(),
+      status: z.enum(['OK', 'NO_ORG']),
+      organization: organizationAttributesSchema.extend({ id: z.string() }).nullable(),
+      organizations: z.array(z.object({ id: z.string(), name: z.string(), 'role-id': z.number().int() })),
+    }),
+  ),
+  meta: userDocumentMetaSchema,
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { webhookUrlSchema } from './alerts.js';
-import { idSchema } from './jsonapi.js';
+import { idSchema, resourceSchema } from './jsonapi.js';
 
 /**
  * YouTube monitoring (spec 000 "YouTube feed", "Saved videos"; 001 "Video feed (YouTube)",
@@ -58,80 +58,88 @@ export const youtubeFeedSaveBody = z.object({
 export const youtubeFeedDeleteBody = z.object({ videos: z.array(idSchema).min(1).max(1000), keyword_id: idSchema });
 
 /** The channel of a video, as the feed and its detail modal show it. */
-export interface YoutubeChannelAttributes {
-  id: string;
-  title: string;
-  thumbnail: string | null;
-  custom_url: string | null;
-  country: string | null;
-  language: string | null;
+export const youtubeChannelAttributesSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  thumbnail: z.string().nullable(),
+  custom_url: z.string().nullable(),
+  country: z.string().nullable(),
+  language: z.string().nullable(),
   /** null when the channel hides its subscriber count. */
-  subscribers: number | null;
-}
+  subscribers: z.number().nullable(),
+});
+export type YoutubeChannelAttributes = z.infer<typeof youtubeChannelAttributesSchema>;
 
 /** A video of a YouTube feed (`type: 'youtube_video'`; id = the video's id in the feed). */
-export interface YoutubeFeedVideoAttributes {
-  title: string;
-  thumbnail: string | null;
-  published_at: string;
-  youtube_video_id: string;
-  description: string;
-  views: number | null;
-  language: string | null;
-  channel: YoutubeChannelAttributes;
+export const youtubeFeedVideoAttributesSchema = z.object({
+  title: z.string(),
+  thumbnail: z.string().nullable(),
+  published_at: z.string(),
+  youtube_video_id: z.string(),
+  description: z.string(),
+  views: z.number().nullable(),
+  language: z.string().nullable(),
+  channel: youtubeChannelAttributesSchema,
   /** search | channel | preview: how the video reached the feed. */
-  found_via: string;
-  saved: boolean;
-}
+  found_via: z.string(),
+  saved: z.boolean(),
+});
+export type YoutubeFeedVideoAttributes = z.infer<typeof youtubeFeedVideoAttributesSchema>;
+export const youtubeVideoResourceSchema = resourceSchema('youtube_video', youtubeFeedVideoAttributesSchema);
 
 /** GET youtube_feed/{id}/info (`type: 'youtube_feed'`). */
-export interface YoutubeFeedAttributes {
-  keyword: string;
-  project_id: string;
-  latestPull: string | null;
-  is_enabled: boolean;
-  slack_webhook_url: string | null;
-  slack_min_subs_notification: number | null;
-  discord_webhook_url: string | null;
-  discord_min_subs_notification: number | null;
+export const youtubeFeedAttributesSchema = z.object({
+  keyword: z.string(),
+  project_id: z.string(),
+  latestPull: z.string().nullable(),
+  is_enabled: z.boolean(),
+  slack_webhook_url: z.string().nullable(),
+  slack_min_subs_notification: z.number().nullable(),
+  discord_webhook_url: z.string().nullable(),
+  discord_min_subs_notification: z.number().nullable(),
   /** The polling state of the feed's search: ok | waiting | error | quota | not_configured. */
-  state: 'ok' | 'waiting' | 'error' | 'quota' | 'not_configured';
-  last_error: string | null;
-  next_check_at: string | null;
-  total_videos: number;
-  'inserted-at': string;
-  'updated-at': string;
-}
+  state: z.enum(['ok', 'waiting', 'error', 'quota', 'not_configured']),
+  last_error: z.string().nullable(),
+  next_check_at: z.string().nullable(),
+  total_videos: z.number().int(),
+  'inserted-at': z.string(),
+  'updated-at': z.string(),
+});
+export type YoutubeFeedAttributes = z.infer<typeof youtubeFeedAttributesSchema>;
+export const youtubeFeedResourceSchema = resourceSchema('youtube_feed', youtubeFeedAttributesSchema);
 
 /** One result of POST youtube_feed/preview. */
-export interface YoutubePreviewVideo {
-  youtube_video_id: string;
-  title: string;
-  thumbnail: string | null;
-  published_at: string;
-  channel_title: string;
-}
+export const youtubePreviewVideoSchema = z.object({
+  youtube_video_id: z.string(),
+  title: z.string(),
+  thumbnail: z.string().nullable(),
+  published_at: z.string(),
+  channel_title: z.string(),
+});
+export type YoutubePreviewVideo = z.infer<typeof youtubePreviewVideoSchema>;
 
 /** A saved video (`type: 'saved_video'`). */
-export interface SavedVideoAttributes {
-  title: string;
-  description: string;
-  views: number;
-  thumbnail: string | null;
-  published_at: string;
-  youtube_video_id: string;
-  channel_title: string;
-  channel_thumbnail: string | null;
-  channel_custom_url: string | null;
-  channel_subscribers: number;
-  channel_language: string | null;
-  channel_country: string | null;
-  tag_id: string;
-  tag: string;
-  project_id: string;
-  'inserted-at': string;
-  'updated-at': string;
-}
+export const savedVideoAttributesSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  views: z.number(),
+  thumbnail: z.string().nullable(),
+  published_at: z.string(),
+  youtube_video_id: z.string(),
+  channel_title: z.string(),
+  channel_thumbnail: z.string().nullable(),
+  channel_custom_url: z.string().nullable(),
+  channel_subscribers: z.number(),
+  channel_language: z.string().nullable(),
+  channel_country: z.string().nullable(),
+  tag_id: z.string(),
+  tag: z.string(),
+  project_id: z.string(),
+  'inserted-at': z.string(),
+  'updated-at': z.string(),
+});
+export type SavedVideoAttributes = z.infer<typeof savedVideoAttributesSchema>;
+export const savedVideoResourceSchema = resourceSchema('saved_video', savedVideoAttributesSchema);
 
 /** PATCH saved_videos/{id}: the editable fields (spec 000 §3), only non-empty changed ones are sent. */
 export const savedVideoUpdateBody = z

@@ -3,9 +3,9 @@ import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { countryByCode, isKnownLanguage } from '../reference.js';
 import { domainOf, normalizeUserUrl } from '../url.js';
-import { idSchema, resourceDocument } from './jsonapi.js';
-import type { FeedHealth, SourceCategory } from './sources.js';
-import type { MuvSource, ReachSource, TrafficState } from './reach.js';
+import { idSchema, resourceDocument, resourceSchema, toMany, toOne } from './jsonapi.js';
+import { FEED_HEALTH, SOURCE_CATEGORIES, type FeedHealth, type SourceCategory } from './sources.js';
+import { MUV_SOURCES, REACH_SOURCES, TRAFFIC_STATES, type MuvSource, type ReachSource, type TrafficState } from './reach.js';
 
 const M = MSG.websites;
 
@@ -294,3 +294,127 @@ export interface OpmlImportAttributes {
   skipped: number;
   invalid: { url: string; reason: string }[];
 }
+
+// The answers above as schemas, for the API document (each mirrors its interface).
+
+const when = z.string().nullable();
+
+export const websiteResourceSchema = resourceSchema(
+  'website',
+  z.object({
+    domain: z.string(),
+    name: z.string().nullable(),
+    avatar: z.string().nullable(),
+    reach: z.number(),
+    'reach-manual': z.boolean(),
+    reach_source: z.enum(REACH_SOURCES),
+    reach_set_by: z.string().nullable(),
+    reach_set_at: when,
+    reach_basis: z.string(),
+    muv: z.number().nullable(),
+    muv_source: z.enum(MUV_SOURCES).nullable(),
+    rank: z.number().int().nullable(),
+    rank_list_date: when,
+    traffic_state: z.enum(TRAFFIC_STATES).nullable(),
+    traffic_error: z.string().nullable(),
+    traffic_checked_at: when,
+    traffic_connected: z.boolean(),
+    estimated_views_per_article: z.number().nullable(),
+    language: z.string(),
+    'mediatype-id': z.string().nullable(),
+    'mediatype-name': z.string().nullable(),
+    is_metacritic: z.boolean(),
+    is_ea: z.boolean(),
+    'articles-count': z.number().int(),
+    'feeds-count': z.number().int(),
+    'feeds-failing': z.number().int(),
+    'feeds-disabled': z.number().int(),
+    geography: z.array(z.object({ country_code_iso: z.string(), visits: z.number() })),
+    categories: z.array(z.object({ category: z.string(), month: z.string(), score: z.number() })),
+    fullUrl: z.string(),
+    'inserted-at': z.string(),
+    'updated-at': z.string(),
+    country: z.string().nullable(),
+    category: z.enum(SOURCE_CATEGORIES).nullable(),
+    pack_id: z.string().nullable(),
+    in_directory: z.boolean(),
+    health: z.enum(FEED_HEALTH).nullable(),
+  }),
+).extend({
+  /** On GET and PATCH websites/{id}: what `included` holds. */
+  relationships: z.object({ feeds: toMany('feed'), authors: toMany('website_author'), 'twitter-accounts': toMany('twitter_account') }).optional(),
+});
+
+export const feedResourceSchema = resourceSchema(
+  'feed',
+  z.object({
+    feed: z.string(),
+    type: z.number().int(),
+    disabled: z.boolean(),
+    website_id: z.string(),
+    language: z.string().nullable(),
+    reach: z.number().nullable(),
+    region: z.string().nullable(),
+    followers: z.number().nullable(),
+    title: z.string().nullable(),
+    status: z.enum(['ok', 'failing', 'disabled', 'never']),
+    last_count: z.number().int(),
+    'last-count': z.number().int(),
+    'articles-added': z.number().int(),
+    'last-success-at': when,
+    'last-error': z.string().nullable(),
+    'last-error-at': when,
+    'error-count': z.number().int(),
+    'last-status': z.number().int().nullable(),
+    'next-check-at': when,
+    'last-checked-at': when,
+    'interval-seconds': z.number().int(),
+    'websub-state': z.string(),
+    'websub-lease-until': when,
+    websub_available: z.boolean(),
+    'inserted-at': z.string(),
+    'updated-at': z.string(),
+    health: z.enum(FEED_HEALTH),
+    health_detail: z.string().nullable(),
+    'health-since': when,
+    origin: z.enum(['operator', 'directory', 'suggestion', 'discovery']),
+  }),
+).extend({ relationships: z.object({ website: toOne('website') }) });
+
+/** What GET websites/{id} includes: its feeds, authors, social accounts and feed moves. */
+export const websiteIncludedSchema = z.array(
+  z.union([
+    feedResourceSchema,
+    resourceSchema('website_author', z.object({ author: z.string(), 'articles-count': z.number().int(), 'last-seen-at': z.string() })),
+    resourceSchema('twitter_account', z.object({ username: z.string(), network: z.string() })),
+    resourceSchema(
+      'feed_move',
+      z.object({ feed_id: z.string(), from: z.string(), to: z.string(), reason: z.enum(['redirect', 'rediscovered']), 'moved-at': z.string() }),
+    ),
+  ]),
+);
+
+export const websiteArticleResourceSchema = resourceSchema(
+  'website_article',
+  z.object({
+    title: z.string(),
+    url: z.string(),
+    fullUrl: z.string(),
+    description: z.string().nullable(),
+    author: z.string().nullable(),
+    image: z.string().nullable(),
+    language: z.string(),
+    reach: z.number(),
+    pub_date: z.string(),
+    feed_id: z.string().nullable(),
+    website_id: z.string().nullable(),
+  }),
+);
+
+export const opmlImportDocument = z.object({
+  data: z.object({
+    type: z.literal('opml_import'),
+    attributes: z.object({ created: z.number().int(), skipped: z.number().int(), invalid: z.array(z.object({ url: z.string(), reason: z.string() })) }),
+  }),
+  meta: z.object({ message: z.string() }),
+});

@@ -7,26 +7,32 @@ import { AppError, errorObject, ValidationError, type ErrorObject } from './erro
 
 export const JSONAPI = 'application/vnd.api+json';
 
-export interface Resource {
-  type: string;
+type Linkage = { type: string; id: string };
+type Relationships = Record<string, { data: Linkage | null | Linkage[] }>;
+
+/** A resource object; its type and attributes are as precise as what built it (see the response schemas). */
+export interface Resource<T extends string = string, A extends object = Record<string, unknown>> {
+  type: T;
   id: string;
-  attributes: Record<string, unknown>;
-  relationships?: Record<string, { data: { type: string; id: string } | null | { type: string; id: string }[] }>;
+  attributes: A;
+  relationships?: Relationships;
 }
 
 /** Builds a JSON:API resource object; ids are strings on the wire. */
-export function resource(
-  type: string,
+export function resource<T extends string, A extends object>(type: T, id: number | string, attributes: A): Resource<T, A>;
+export function resource<T extends string, A extends object, R extends Relationships>(
+  type: T,
   id: number | string,
-  attributes: Record<string, unknown>,
-  relationships?: Resource['relationships'],
-): Resource {
-  const r: Resource = { type, id: String(id), attributes };
+  attributes: A,
+  relationships: R,
+): Resource<T, A> & { relationships: R };
+export function resource(type: string, id: number | string, attributes: object, relationships?: Relationships): Resource<string, object> {
+  const r: Resource<string, object> = { type, id: String(id), attributes };
   if (relationships) r.relationships = relationships;
   return r;
 }
 
-export const rel = (type: string, id: number | string | null | undefined) => ({
+export const rel = <T extends string>(type: T, id: number | string | null | undefined): { data: { type: T; id: string } | null } => ({
   data: id === null || id === undefined ? null : { type, id: String(id) },
 });
 

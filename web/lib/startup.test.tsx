@@ -34,7 +34,7 @@ describe('startup lists', () => {
     hook.rerender({ on: true });
     await waitFor(() => expect(client.getQueryData(projectAlertsKey)).toBeDefined());
     await waitFor(() => expect(client.getQueryData(tiersQueryKey)).toEqual({ '5': 'Pro' }));
-    expect(client.getQueryData(projectAlertsKey)).toMatchObject({ '3': { id: '11', keywords: 'starfall' } });
+    expect(client.getQueryData(projectAlertsKey)).toMatchObject({ '3': [{ id: '11', keywords: 'starfall' }] });
     expect(calls.map((c) => c.url.pathname).sort()).toEqual(['/api/alerts', '/api/tiers']);
   });
 });

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../../common/messages.js';
-import type { HeadlineToolsStatus, SentimentResult, TranslationResult } from '../../../common/schemas/ai.js';
+import {
+  headlineToolsStatusSchema, sentimentResultSchema, translationResultSchema, type HeadlineToolsStatus, type SentimentResult, type TranslationResult,
+} from '../../../common/schemas/ai.js';
+import { jsonApi, refusals } from '../../http/openapi.js';
+import { z } from 'zod';
 import { headlineBody } from '../../../common/schemas/articles.js';
 import { requireActiveOrg, type OrgAuth } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
@@ -23,7 +27,15 @@ export default async function aiRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/sentiment',
-    { schema: { tags: ['ai'], summary: 'Sentiment of a headline (offline)', body: headlineBody } },
+    {
+      schema: {
+        tags: ['ai'],
+        summary: 'Sentiment of a headline (offline)',
+        body: headlineBody,
+        // 404: the organization has no headline tools.
+        response: { 200: jsonApi(z.object({ data: sentimentResultSchema })), ...refusals(403, 404) },
+      },
+    },
     async (req, reply) => {
       requireHeadlineTools(req);
       // VADER reads English only: another language gets "not available", not a confident neutral.
@@ -45,7 +57,16 @@ export default async function aiRoutes(fastify: FastifyInstance) {
   );
 
   // What the headline tools can do on this server, so the web can say so before a click fails.
-  app.get('/headline_tools', { schema: { tags: ['ai'], summary: 'Whether translation is configured and which languages sentiment reads' } }, async (req, reply) => {
+  app.get('/headline_tools', {
+      schema: {
+        tags: ['ai'],
+        summary: 'Whether translation is configured and which languages sentiment reads',
+        response: {
+          200: jsonApi(z.object({ data: z.object({ type: z.literal('headline_tools'), id: z.literal('headline_tools'), attributes: headlineToolsStatusSchema }) })),
+          ...refusals(403, 404),
+        },
+      },
+    }, async (req, reply) => {
     requireHeadlineTools(req);
     return reply.type(JSONAPI).send({
       data: {
@@ -61,7 +82,14 @@ export default async function aiRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/translations',
-    { schema: { tags: ['ai'], summary: 'Translate a headline to English', body: headlineBody } },
+    {
+      schema: {
+        tags: ['ai'],
+        summary: 'Translate a headline to English',
+        body: headlineBody,
+        response: { 200: jsonApi(z.object({ data: translationResultSchema })), ...refusals(403, 404, 502, 503) },
+      },
+    },
     async (req, reply) => {
       requireHeadlineTools(req);
       if (!translator.configured) throw new AppError('not_connected', MSG.articles.translateNotConnected);

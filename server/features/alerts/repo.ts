@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { alertArticles, alerts } from '../../db/schema/coverage.js';
@@ -82,18 +82,37 @@ export async function lockAlert(tx: Tx, orgId: number, id: number): Promise<Aler
   return row;
 }
 
-/** An alert already attached to the project (by its own project_id), other than `exceptId`. */
-export async function projectAlertId(tx: Tx, orgId: number, projectId: number, exceptId?: number): Promise<number | undefined> {
-  const [row] = await tx
-    .select({ id: alerts.id })
+/**
+ * How many alerts the project has, other than `exceptId`: its alerts by their own project_id, and
+ * the one its `alert_id` links to if that is another (a link set by PATCH projects). The count
+ * the alerts-per-project limit is checked against.
+ */
+export async function countProjectAlerts(
+  tx: Tx,
+  orgId: number,
+  project: { id: number; alertId: number | null },
+  exceptId?: number,
+): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: count() })
     .from(alerts)
     .where(
       and(
         eq(alerts.organizationId, orgId),
-        eq(alerts.projectId, projectId),
-        exceptId !== undefined ? sql`${alerts.id} <> ${exceptId}` : undefined,
+        or(eq(alerts.projectId, project.id), project.alertId !== null ? eq(alerts.id, project.alertId) : undefined),
+        exceptId !== undefined ? ne(alerts.id, exceptId) : undefined,
       ),
-    )
+    );
+  return n;
+}
+
+/** The project's oldest alert (the one its `alert_id` link falls back to), if it has any. */
+export async function oldestProjectAlertId(tx: Tx, orgId: number, projectId: number): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(eq(alerts.organizationId, orgId), eq(alerts.projectId, projectId)))
+    .orderBy(asc(alerts.insertedAt), asc(alerts.id))
     .limit(1);
   return row?.id;
 }

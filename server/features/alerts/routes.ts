@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { alertCreateBody, alertPreviewBody, alertPreviewDocument, alertUpdateBody, articlesCountBody, type AlertResourceAttributes } from '../../../common/schemas/alerts.js';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
+import {
+  alertCreateBody, alertPreviewBody, alertPreviewDocument, alertResourceSchema, alertUpdateBody, articlesCountBody, notificationTestsSchema,
+  type AlertResourceAttributes,
+} from '../../../common/schemas/alerts.js';
+import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { parseQuery } from '../../../common/query/parse.js';
 import { toTsquery } from '../../../common/query/postgres.js';
 import { requireActiveOrg } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { parseListParams, rel, resource, sendList, sendOne } from '../../http/jsonapi.js';
+import { jsonApi, listOrCsv, noContent, plainJson, refusals } from '../../http/openapi.js';
 import { ALERT_FILTERS, ALERT_SORTS, countRecentMatches, listAlerts, type AlertWithTotal } from './repo.js';
 import { createAlert, deleteAlert, getAlert, previewAlert, updateAlert, type AlertInput, type SavedAlert } from './service.js';
 
@@ -47,6 +51,8 @@ const toInput = (a: Attributes): Partial<AlertInput> => ({
 });
 
 const idParams = z.object({ id: idSchema });
+/** A saved alert, with what the services answered to its test messages. */
+const savedAlertDocument = jsonApi(oneDocument(alertResourceSchema, { meta: z.object({ notification_tests: notificationTestsSchema }) }));
 
 export default async function alertRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -55,7 +61,13 @@ export default async function alertRoutes(fastify: FastifyInstance) {
   /** What the services answered to this save's test messages ({} when it set no webhook or channel). */
   const testsMeta = (alert: SavedAlert) => ({ meta: { notification_tests: alert.notificationTests } });
 
-  app.get('/alerts', { schema: { tags: ['alerts'], summary: 'List alerts (filter[project_id] for one project)' } }, async (req, reply) => {
+  app.get('/alerts', {
+      schema: {
+        tags: ['alerts'],
+        summary: 'List alerts (filter[project_id] for one project)',
+        response: { 200: listOrCsv(listDocument(alertResourceSchema)), ...refusals(403) },
+      },
+    }, async (req, reply) => {
     const auth = requireActiveOrg(req);
     const params = parseListParams(req.query as Record<string, unknown>, {
       sortable: ALERT_SORTS,
@@ -72,14 +84,22 @@ export default async function alertRoutes(fastify: FastifyInstance) {
     });
   });
 
-  app.get('/alerts/:id', { schema: { tags: ['alerts'], summary: 'One alert', params: idParams } }, async (req, reply) => {
+  app.get('/alerts/:id', { schema: { tags: ['alerts'], summary: 'One alert', params: idParams, response: { 200: jsonApi(oneDocument(alertResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
     const auth = requireActiveOrg(req);
     return sendOne(reply, alertResource(await getAlert(db, auth.orgId, req.params.id)));
   });
 
   app.post(
     '/alerts',
-    { schema: { tags: ['alerts'], summary: "Create a project's alert; links the project and fills the feed", body: alertCreateBody } },
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: "Create a project's alert; links the project and fills the feed",
+        body: alertCreateBody,
+        // 403 `plan_limit` past the plan's alerts per project; 404: no such project; 409: the project has its one alert.
+        response: { 201: savedAlertDocument, ...refusals(403, 404, 409) },
+      },
+    },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       const { attributes } = req.body.data;
@@ -98,7 +118,8 @@ export default async function alertRoutes(fastify: FastifyInstance) {
         tags: ['alerts'],
         summary: 'What an alert would find before it is saved: matches of the last two months in the archive and the five newest',
         body: alertPreviewBody,
-        response: { 200: alertPreviewDocument },
+        // 503: the search ran past its time limit.
+        response: { 200: plainJson(alertPreviewDocument), ...refusals(403, 503) },
       },
     },
     async (req) => {
@@ -109,7 +130,15 @@ export default async function alertRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/alerts/:id',
-    { schema: { tags: ['alerts'], summary: 'Edit an alert (new keywords re-match the feed)', params: idParams, body: alertUpdateBody } },
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'Edit an alert (new keywords re-match the feed)',
+        params: idParams,
+        body: alertUpdateBody,
+        response: { 200: savedAlertDocument, ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       const alert = await updateAlert(db, auth.orgId, req.params.id, toInput(req.body.data.attributes), {
@@ -121,7 +150,7 @@ export default async function alertRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/alerts/:id', { schema: { tags: ['alerts'], summary: 'Delete an alert and its feed', params: idParams } }, async (req, reply) => {
+  app.delete('/alerts/:id', { schema: { tags: ['alerts'], summary: 'Delete an alert and its feed', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } } }, async (req, reply) => {
     const auth = requireActiveOrg(req);
     if (!(await deleteAlert(db, auth.orgId, req.params.id))) throw notFound('alert');
     return reply.code(204).send();
@@ -134,6 +163,7 @@ export default async function alertRoutes(fastify: FastifyInstance) {
         tags: ['alerts'],
         summary: 'How many archive articles of the last two months match a query (capped at 100000)',
         body: articlesCountBody,
+        response: { 200: plainJson(z.object({ data: z.object({ count: z.number().int(), capped: z.boolean() }) })), ...refusals(403) },
       },
     },
     async (req) => {

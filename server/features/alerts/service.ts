@@ -9,20 +9,21 @@ import type { Db, Tx } from '../../db/client.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { backfillAlert } from './matcher.js';
 import {
+  countProjectAlerts,
   countRecentMatches,
   deleteAlertRow,
   findAlert,
   hideFeedArticles,
   insertAlert,
   lockAlert,
-  projectAlertId,
+  oldestProjectAlertId,
   recentMatchSamples,
   updateAlertRow,
   type AlertValues,
   type AlertWithTotal,
 } from './repo.js';
 import { findOrganizationPermissions } from '../organizations/service.js';
-import { linkProjectAlert, lockActiveProject, unlinkProjectAlert } from '../projects/service.js';
+import { linkProjectAlert, linkProjectAlertIfUnset, lockActiveProject, unlinkProjectAlert } from '../projects/service.js';
 import { findSlackChannel } from '../slack/service.js';
 import { assertWebhookHosts, sendSlackChannelTestResult, sendWebhookTests, webhooksSet, type NotificationTests } from './notification-tests.js';
 
@@ -77,6 +78,7 @@ export type SavedAlert = AlertWithTotal & { notificationTests: NotificationTests
 type Targets = Pick<AlertWithTotal, 'slackTracking' | 'slackChannelId' | 'slackWebhookUrl' | 'discordWebhookUrl'>;
 
 const KEYWORDS = '/data/attributes/keywords';
+const PROJECT_ID = '/data/attributes/project_id';
 const attributePointer = (field: string) => `/data/attributes/${field}`;
 
 /** A channel of the organization's Slack app, else 422 at slack_channel_id. */
@@ -124,15 +126,39 @@ function assertChannels(permissions: PlanPermissions | undefined, input: Partial
   }
 }
 
-async function requireFreeActiveProject(tx: Tx, orgId: number, projectId: number, exceptAlertId?: number) {
+/**
+ * Locks the active project an alert is created for or moved to (concurrent creations queue on
+ * it) and checks the plan's `max_alerts_per_project`; `existing` is how many alerts the project
+ * has besides `exceptAlertId`. 404 for a project that is not an active project of the
+ * organization. At the limit: 409 `conflict` on a one-alert plan, as before plans had the limit
+ * (the project already has its alert), and 403 `plan_limit` on a plan with several.
+ */
+async function requireRoomForAlert(tx: Tx, orgId: number, projectId: number, permissions: PlanPermissions | undefined, exceptAlertId?: number) {
   const project = await lockActiveProject(tx, orgId, projectId);
   if (!project) throw notFound('project');
-  // One alert per project: the link on the project and the alerts' own project_id both count.
-  const other = (await projectAlertId(tx, orgId, projectId, exceptAlertId)) ?? null;
-  if (other !== null || (project.alertId !== null && project.alertId !== exceptAlertId && (await findAlert(tx, orgId, project.alertId)))) {
-    throw new AppError('conflict', MSG.alertsApi.projectHasAlert, '/data/attributes/project_id');
+  // A copy of the permissions from before the limit existed counts as the one-alert plans.
+  const limit = permissions?.max_alerts_per_project ?? 1;
+  const existing = await countProjectAlerts(tx, orgId, project, exceptAlertId);
+  if (existing >= limit) {
+    if (limit <= 1) throw new AppError('conflict', MSG.alertsApi.projectHasAlert, PROJECT_ID);
+    throw new AppError('plan_limit', MSG.billing.alertLimit(limit), PROJECT_ID);
   }
-  return project;
+  return { project, existing };
+}
+
+/**
+ * Links an alert that joined a project: the project's first alert becomes its `alert_id` (where
+ * its feed opens); a later one takes the link only when the project has none.
+ */
+async function linkJoinedProject(tx: Tx, orgId: number, projectId: number, alertId: number, existing: number) {
+  if (existing === 0) await linkProjectAlert(tx, orgId, projectId, alertId);
+  else await linkProjectAlertIfUnset(tx, orgId, projectId, alertId);
+}
+
+/** After an alert left a project (deleted or moved), the project's oldest remaining alert takes the link it held. */
+async function relinkLeftProject(tx: Tx, orgId: number, projectId: number) {
+  const next = await oldestProjectAlertId(tx, orgId, projectId);
+  if (next !== undefined) await linkProjectAlertIfUnset(tx, orgId, projectId, next);
 }
 
 async function runBackfill(db: Tx, orgId: number, alertId: number, opts: AlertOptions, prune: boolean) {
@@ -159,9 +185,10 @@ const values = (input: Partial<AlertInput>): Partial<AlertValues> => ({
 });
 
 /**
- * Creates the project's alert and links `projects.alert_id` in one transaction, then fills its
- * feed from the last two months of the archive (after commit, awaited). 404 for a project that
- * is not an active project of the organization, 409 when the project already has an alert,
+ * Creates an alert of a project in one transaction (the project's first one is linked as its
+ * `alert_id`), then fills its feed from the last two months of the archive (after commit,
+ * awaited). 404 for a project that is not an active project of the organization; at the plan's
+ * alerts per project, 409 on a one-alert plan and 403 `plan_limit` on others (requireRoomForAlert);
  * 422 at /data/attributes/keywords for unusable keywords, 403 `plan_limit` for Slack or
  * Discord fields the plan lacks. The alert is named after the project when no name is given.
  * Used by POST alerts and by the free sign-up (pending article alert).
@@ -170,11 +197,12 @@ export async function createAlert(db: Db | Tx, orgId: number, input: AlertInput,
   assertKeywords(input.keywords);
   const id = await db.transaction(async (tx) => {
     // The plan first: without Slack or Discord, the answer is the upgrade, not the URL's host.
-    assertChannels(await findOrganizationPermissions(tx, orgId), input);
+    const permissions = await findOrganizationPermissions(tx, orgId);
+    assertChannels(permissions, input);
     assertWebhookHosts(input, opts.notify?.config.allowPrivateNetwork ?? false, attributePointer);
     const channel = channelSet(null, { slackTracking: input.slackTracking ?? false, slackChannelId: input.slackChannelId ?? null });
     if (channel) await assertSlackChannel(tx, orgId, channel);
-    const project = await requireFreeActiveProject(tx, orgId, input.projectId);
+    const { project, existing } = await requireRoomForAlert(tx, orgId, input.projectId, permissions);
     const v = values(input);
     const row = await insertAlert(tx, orgId, {
       ...v,
@@ -184,7 +212,7 @@ export async function createAlert(db: Db | Tx, orgId: number, input: AlertInput,
       minReach: input.minReach ?? ALERT_MIN_REACH_DEFAULT,
       slackTracking: input.slackTracking ?? false,
     });
-    await linkProjectAlert(tx, orgId, project.id, row.id);
+    await linkJoinedProject(tx, orgId, project.id, row.id, existing);
     return row.id;
   });
   await runBackfill(db, orgId, id, opts, false);
@@ -194,7 +222,7 @@ export async function createAlert(db: Db | Tx, orgId: number, input: AlertInput,
 
 /**
  * Edits an alert (undefined when the organization has none with this id). Moving it to another
- * project follows the create rules and moves the project link. New keywords or a new minimum
+ * project follows the create rules and moves the project links. New keywords or a new minimum
  * score re-match the feed after commit: rows that no longer match leave it (rows a user deleted
  * stay hidden) and the archive's new matches of the last two months join it.
  */
@@ -209,22 +237,28 @@ export async function updateAlert(
   const result = await db.transaction(async (tx) => {
     const current = await lockAlert(tx, orgId, id);
     if (!current) return undefined;
-    assertChannels(await findOrganizationPermissions(tx, orgId), changes);
+    const permissions = await findOrganizationPermissions(tx, orgId);
+    assertChannels(permissions, changes);
     assertWebhookHosts(changes, opts.notify?.config.allowPrivateNetwork ?? false, attributePointer);
     const channel = channelSet(current, {
       slackTracking: changes.slackTracking ?? current.slackTracking,
       slackChannelId: changes.slackChannelId !== undefined ? changes.slackChannelId : current.slackChannelId,
     });
     if (channel) await assertSlackChannel(tx, orgId, channel);
-    if (changes.projectId !== undefined && changes.projectId !== current.projectId) {
-      await requireFreeActiveProject(tx, orgId, changes.projectId, id);
-      await unlinkProjectAlert(tx, orgId, id);
-      await linkProjectAlert(tx, orgId, changes.projectId, id);
-    }
+    // A move needs room in the target project; the project links follow once the row has moved.
+    const move =
+      changes.projectId !== undefined && changes.projectId !== current.projectId
+        ? await requireRoomForAlert(tx, orgId, changes.projectId, permissions, id)
+        : undefined;
     const v = values(changes);
     // An emptied name falls back to the current one rather than leaving the alert unnamed.
     if (changes.name !== undefined && !changes.name?.trim()) delete v.name;
+    if (move) await unlinkProjectAlert(tx, orgId, id);
     await updateAlertRow(tx, orgId, id, v);
+    if (move) {
+      await relinkLeftProject(tx, orgId, current.projectId);
+      await linkJoinedProject(tx, orgId, move.project.id, id, move.existing);
+    }
     const rematch =
       (v.keywords !== undefined && v.keywords !== current.keywords) || (v.minReach !== undefined && v.minReach !== current.minReach);
     return { rematch, before: current };
@@ -235,12 +269,18 @@ export async function updateAlert(
   return alert && { ...alert, notificationTests: await notificationTests(opts.notify, orgId, alert.name, result.before, alert) };
 }
 
-/** Deletes the alert, its feed and pending notifications (cascade) and clears the project's link. */
+/**
+ * Deletes the alert, its feed and pending notifications (cascade) and clears the project's link;
+ * a project with other alerts links its oldest one instead.
+ */
 export async function deleteAlert(db: Db, orgId: number, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if (!(await lockAlert(tx, orgId, id))) return false;
+    const current = await lockAlert(tx, orgId, id);
+    if (!current) return false;
     await unlinkProjectAlert(tx, orgId, id);
-    return deleteAlertRow(tx, orgId, id);
+    const deleted = await deleteAlertRow(tx, orgId, id);
+    await relinkLeftProject(tx, orgId, current.projectId);
+    return deleted;
   });
 }
 

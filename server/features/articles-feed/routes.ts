@@ -12,6 +12,7 @@ import {
   FEED_PAGE_SIZE,
   FEED_SORTS,
   parseFeedFilters,
+  feedPageDocument,
   type FeedArticleAttributes,
   type FeedFilters,
   type FeedSort,
@@ -21,15 +22,17 @@ import { errorObject, notFound, ValidationError, type ErrorObject } from '../../
 import { isoFromMs } from '../../http/iso-time.js';
 import { JSONAPI, listMeta, parseListParams, wantsCsv, type ListParams, type Resource } from '../../http/jsonapi.js';
 import { sendCsvCopy } from '../../http/csv.js';
+import { bytes, listOrCsv, refusals } from '../../http/openapi.js';
 import { findFeedAlert, type FeedAlert } from '../alerts/service.js';
 import { feedCsvQuery, readFeedPage, resolveFeedSearch, type FeedOrder, type FeedRow } from './repo.js';
 
 
 /**
  * A feed row as a JSON:API resource, built as one literal (a 500-row page builds 500 of them).
+ * Its `alert` relationship names the alert that matched it (a project may have several).
  * `umv: false` (a plan without the `similarweb` flag) sends the monthly-visits figures as null.
  */
-export const feedArticleResource = (r: FeedRow, umv = true): Resource => ({
+export const feedArticleResource = (r: FeedRow, alertId: string, umv = true): Resource => ({
   type: 'feed_article',
   id: String(r.id),
   attributes: {
@@ -58,6 +61,7 @@ export const feedArticleResource = (r: FeedRow, umv = true): Resource => ({
     matched_at: isoFromMs(r.matched_at),
     saved: r.saved,
   } satisfies FeedArticleAttributes,
+  relationships: { alert: { data: { type: 'alert', id: alertId } } },
 });
 
 const alertParams = z.object({ alert_id: idSchema });
@@ -146,7 +150,7 @@ export default async function articlesFeedRoutes(fastify: FastifyInstance) {
     const window = { limit: params.pageSize, offset: (params.page - 1) * params.pageSize };
     const { rows, total } = await readFeedPage(db, alert, filters, orderOf(params), window);
     return reply.type(JSONAPI).send({
-      data: rows.map((r) => feedArticleResource(r, auth.org.permissions.similarweb)),
+      data: rows.map((r) => feedArticleResource(r, String(alert.id), auth.org.permissions.similarweb)),
       meta: listMeta(total, params),
       latest_pull: alert.lastRunAt?.toISOString() ?? null,
     });
@@ -154,25 +158,47 @@ export default async function articlesFeedRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/articles_feed/:alert_id',
-    { schema: { tags: ['articles feed'], summary: "An alert's articles feed (filters, sort, pages of 10 to 500)", params: alertParams } },
+    {
+      schema: {
+        tags: ['articles feed'],
+        summary: "An alert's articles feed (filters, sort, pages of 10 to 500)",
+        params: alertParams,
+        response: { 200: listOrCsv(feedPageDocument), ...refusals(403) },
+      },
+    },
     list(FEED_PAGE_SIZE.default),
   );
   app.get(
     '/external_articles_alert/:alert_id',
-    { schema: { tags: ['articles feed'], summary: 'The articles feed, default page size 35', params: alertParams } },
+    { schema: { tags: ['articles feed'], summary: 'The articles feed, default page size 35', params: alertParams, response: { 200: listOrCsv(feedPageDocument), ...refusals(403) } } },
     list(FEED_PAGE_SIZE.external),
   );
   for (const path of ['/csv/articles_feed/:alert_id', '/csv/external_articles_alert/:alert_id']) {
     app.get(
       path,
-      { schema: { tags: ['articles feed'], summary: 'The articles feed as streamed CSV (filter[ids_list] or the filters)', params: alertParams } },
+      {
+        schema: {
+          tags: ['articles feed'],
+          summary: 'The articles feed as streamed CSV (filter[ids_list] or the filters)',
+          params: alertParams,
+          response: { 200: bytes('The feed’s rows', 'text/csv'), ...refusals(403) },
+        },
+      },
       (req, reply) => sendFeedCsv(fastify, req, reply, req.params.alert_id, req.query as Record<string, unknown>),
     );
     // 10,000 ids do not fit in a URL (Node refuses request heads over 16 KB): the same export
     // of selected rows with the ids in a JSON body.
     app.post(
       path,
-      { schema: { tags: ['articles feed'], summary: 'CSV of selected feed articles (ids in the body)', params: alertParams, body: csvSelectionBody } },
+      {
+        schema: {
+          tags: ['articles feed'],
+          summary: 'CSV of selected feed articles (ids in the body)',
+          params: alertParams,
+          body: csvSelectionBody,
+          response: { 200: bytes('The selected rows', 'text/csv'), ...refusals(403) },
+        },
+      },
       (req, reply) =>
         sendFeedCsv(fastify, req, reply, req.params.alert_id, {
           'filter[ids_list]': req.body.ids_list.join(','),

@@ -4,13 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS, PAGE_SIZES } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
-import { articleCreateBody, articleUpdateBody, bulkArticlesBody } from '../../../common/schemas/articles.js';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { articleCreateBody, articleResourceSchema, articleUpdateBody, bulkArticlesBody, bulkResultSchema } from '../../../common/schemas/articles.js';
+import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import type { Db } from '../../db/client.js';
 import { idFilter } from '../../db/paging.js';
 import { requireActiveOrg } from '../../http/auth.js';
 import { errorObject, fieldError, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, parseListParams, sendCsv, sendList, sendOne, type ListParams } from '../../http/jsonapi.js';
+import { bytes, jsonApi, listOrCsv, noContent, refusals } from '../../http/openapi.js';
 import { deleteFeedArticles, importLinks, saveFeedArticles } from './bulk.js';
 import { ARTICLE_FILTERS, ARTICLE_SORTS, deleteSavedArticle, listSavedArticles } from './repo.js';
 import { ARTICLE_CSV_COLUMNS, articleResource } from './resource.js';
@@ -20,6 +21,7 @@ import { projectInOrg } from '../projects/service.js';
 const CSV_BATCH = 1000;
 
 const idParams = z.object({ id: idSchema });
+const articleDocument = jsonApi(oneDocument(articleResourceSchema, { meta: z.object({ warning: z.string() }).optional() }));
 
 /**
  * What `filter[report_id]` stands for: the report's project and the condition of its criteria,
@@ -81,7 +83,14 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
   const deps = app.deps;
   const { db } = deps;
 
-  app.get('/articles', { schema: { tags: ['articles'], summary: "A project's saved coverage (filter[project_id] required)" } }, async (req, reply) => {
+  app.get('/articles', {
+      schema: {
+        tags: ['articles'],
+        summary: "A project's saved coverage (filter[project_id] required)",
+        // 404: the project (or `filter[report_id]`'s report) is not the caller's.
+        response: { 200: listOrCsv(listDocument(articleResourceSchema)), ...refusals(403, 404) },
+      },
+    }, async (req, reply) => {
     const { orgId, projectId, params, scope, umv } = await listRequest(req, LIMITS.reportMaxArticles, opts.reportScope);
     return sendList(req, reply, {
       name: 'articles',
@@ -92,7 +101,13 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
     });
   });
 
-  app.get('/csv/articles', { schema: { tags: ['articles'], summary: 'Saved coverage as CSV (same filters and sort)' } }, async (req, reply) => {
+  app.get('/csv/articles', {
+      schema: {
+        tags: ['articles'],
+        summary: 'Saved coverage as CSV (same filters and sort)',
+        response: { 200: bytes('Every matching saved article', 'text/csv'), ...refusals(403, 404) },
+      },
+    }, async (req, reply) => {
     const { orgId, projectId, params, scope, umv } = await listRequest(req, LIMITS.exportFilters, opts.reportScope);
     // Streamed in batches: a large export never sits in memory.
     async function* pages() {
@@ -108,7 +123,16 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
     return sendCsv(reply, 'articles', ['id', ...ARTICLE_CSV_COLUMNS], pages());
   });
 
-  app.post('/articles', { schema: { tags: ['articles'], summary: 'Save an article under a tag', body: articleCreateBody } }, async (req, reply) => {
+  app.post('/articles', {
+      schema: {
+        tags: ['articles'],
+        summary: 'Save an article under a tag',
+        body: articleCreateBody,
+        // `meta.warning` when the page gave no title, language or date.
+        // 409: the project has the article already.
+        response: { 201: articleDocument, ...refusals(403, 404, 409) },
+      },
+    }, async (req, reply) => {
     const auth = requireActiveOrg(req);
     const { attributes: a, relationships } = req.body.data;
     const { article, missing } = await createArticle(deps, auth.orgId, {
@@ -127,7 +151,15 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
 
   app.patch(
     '/articles/:id',
-    { schema: { tags: ['articles'], summary: 'Edit, move or archive a saved article', params: idParams, body: articleUpdateBody } },
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'Edit, move or archive a saved article',
+        params: idParams,
+        body: articleUpdateBody,
+        response: { 200: articleDocument, ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       const { attributes: a = {}, relationships } = req.body.data;
@@ -144,7 +176,7 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
     },
   );
 
-  app.delete('/articles/:id', { schema: { tags: ['articles'], summary: 'Delete a saved article', params: idParams } }, async (req, reply) => {
+  app.delete('/articles/:id', { schema: { tags: ['articles'], summary: 'Delete a saved article', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } } }, async (req, reply) => {
     const auth = requireActiveOrg(req);
     if (!(await deleteSavedArticle(db, auth.orgId, req.params.id))) throw notFound('article');
     return reply.code(204).send();
@@ -152,7 +184,14 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
 
   app.post(
     '/bulk/articles',
-    { schema: { tags: ['articles'], summary: 'Import links, save feed articles, or delete them from a feed', body: bulkArticlesBody } },
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'Import links, save feed articles, or delete them from a feed',
+        body: bulkArticlesBody,
+        response: { 200: jsonApi(z.object({ data: z.object({ type: z.literal('bulk_result'), attributes: bulkResultSchema }) })), ...refusals(403, 404) },
+      },
+    },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       const data = req.body.data;

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginBody, sessionDocument as sessionDoc } from '../../../common/schemas/auth.js';
 import { requireUser } from '../../http/auth.js';
 import { JSONAPI } from '../../http/jsonapi.js';
+import { noContent, refusals } from '../../http/openapi.js';
 import { login, logout } from './service.js';
 
 export default async function authRoutes(fastify: FastifyInstance) {
@@ -11,7 +12,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/auth/login',
-    { schema: { tags: ['auth'], summary: 'Log in with email and password', security: [], body: loginBody, response: { 200: sessionDoc } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with email and password',
+        security: [],
+        body: loginBody,
+        response: { 200: sessionDoc, ...refusals(401, 429) },
+      },
+    },
     async (req, reply) => {
       const session = await login(db, authenticator, config, {
         ...req.body,
@@ -24,7 +33,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/auth/logout', { schema: { tags: ['auth'], summary: 'End the current session' } }, async (req, reply) => {
+  app.post('/auth/logout', { schema: { tags: ['auth'], summary: 'End the current session', response: { 204: noContent('The token no longer works') } } }, async (req, reply) => {
     const auth = requireUser(req);
     await logout(db, authenticator, auth.sessionId);
     return reply.code(204).send();

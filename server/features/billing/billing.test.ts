@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { organizations } from '../../db/schema/accounts.js';
-import { EXCLUDED_PRODUCT_NAMES, PLAN_DEFAULTS, PRODUCTS, planFeatures } from '../../../common/plans.js';
+import { EXCLUDED_PRODUCT_NAMES, PLAN_DEFAULTS, PRODUCTS, planFeatureList } from '../../../common/plans.js';
 import { loadConfig, parseStripePrices } from '../../config.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg } from '../../../test/helpers/factories.js';
@@ -37,6 +37,7 @@ describe('GET /api/products', () => {
     });
     expect(starter!.attributes.features).toContain('6 active projects');
     expect(starter!.attributes.features).toContain('3 months of Super Search history');
+    expect(starter!.attributes.missing_features).toContain('YouTube and Twitch feeds');
     expect(pro!.attributes).toMatchObject({ name: 'Pro', monthly_price: 49900, annual_price: 539000, monthly_price_id: null, annual_price_id: 'price_4' });
     expect(pro!.attributes.features).toContain('12 active projects');
     expect(agency!.attributes).toMatchObject({ name: 'Agency', monthly_price: null, annual_price: null, monthly_price_id: null, annual_price_id: null, contact_sales: true });
@@ -66,10 +67,23 @@ describe('GET /api/products', () => {
 describe('products definition', () => {
   it('never lists an excluded product name and derives features from the plan limits', () => {
     for (const p of PRODUCTS) expect(EXCLUDED_PRODUCT_NAMES.map((n) => n.toLowerCase())).not.toContain(p.name.toLowerCase());
-    expect(PRODUCTS.find((p) => p.key === 'pro')!.features).toEqual(planFeatures(PLAN_DEFAULTS.pro));
-    expect(planFeatures(PLAN_DEFAULTS.starter)).toContain('No video or stream feeds');
-    expect(planFeatures(PLAN_DEFAULTS.agency)).toContain('Unlimited reports');
-    expect(planFeatures(PLAN_DEFAULTS.starter)).toContain('1 organization');
+    expect(PRODUCTS.find((p) => p.key === 'pro')!.features).toEqual(planFeatureList(PLAN_DEFAULTS.pro).included);
+    expect(planFeatureList(PLAN_DEFAULTS.agency).included).toContain('Unlimited reports');
+    expect(planFeatureList(PLAN_DEFAULTS.starter).included).toContain('1 organization');
+  });
+
+  it('names what a plan lacks in the words of the plans that have it, apart from what it includes (issue 27)', () => {
+    const starter = planFeatureList(PLAN_DEFAULTS.starter);
+    expect(starter.missing).toEqual(['YouTube and Twitch feeds', 'Unique monthly visitors (UMV) per outlet', 'Several alerts per project', 'Custom branding of public reports']);
+    expect(starter.included).toContain('Slack and Discord alerts');
+    expect(planFeatureList(PLAN_DEFAULTS.pro).included).toContain('YouTube and Twitch feeds');
+    const agency = planFeatureList(PLAN_DEFAULTS.agency);
+    expect(agency.missing).toEqual([]);
+    expect(agency.included).toEqual(expect.arrayContaining(['Up to 5 alerts per project', 'Custom branding of public reports']));
+    // Half a family: what the plan has is included, the rest missing.
+    expect(planFeatureList({ ...PLAN_DEFAULTS.pro, twitch_feed: false })).toMatchObject({ included: expect.arrayContaining(['YouTube feeds']), missing: expect.arrayContaining(['Twitch feeds']) });
+    // Nothing reads as a negation: the mark says it is missing.
+    for (const p of PRODUCTS) expect([...p.features, ...p.missing_features].filter((f) => /^No |only$/.test(f))).toEqual([]);
   });
 
   it('lists null price ids when none are configured', () => {

@@ -5,7 +5,9 @@ import { AppError } from '../../http/errors.js';
 import { JSONAPI, resource } from '../../http/jsonapi.js';
 import { constructEvent, StripeRequestError, StripeSignatureError, StripeUnavailableError } from '../../integrations/stripe/client.js';
 import { createCheckout, createPortal } from './checkout.js';
-import { checkoutBody, portalBody, sessionDocument } from '../../../common/schemas/billing.js';
+import { checkoutBody, portalBody, productsDocument, sessionDocument, stripeEventSchema } from '../../../common/schemas/billing.js';
+import { jsonApi, plainJson, refusals } from '../../http/openapi.js';
+import { z } from 'zod';
 import { listProducts } from './service.js';
 import { processStripeEvent } from './webhooks.js';
 import { appBaseUrl } from '../../http/base-url.js';
@@ -42,7 +44,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
    * also of an organization whose trial has ended (that is when the plans are shown). Holds no
    * organization's data.
    */
-  app.get('/products', { schema: { tags: ['billing'], summary: 'Plans on sale with prices (minor units) and price ids' } }, async (req, reply) => {
+  app.get('/products', { schema: { tags: ['billing'], summary: 'Plans on sale with prices (minor units) and price ids', response: { 200: jsonApi(productsDocument), ...refusals(403) } } }, async (req, reply) => {
     requireOrg(req);
     const products = listProducts(config);
     return reply.type(JSONAPI).send({
@@ -62,7 +64,15 @@ export default async function billingRoutes(fastify: FastifyInstance) {
   // that is exactly when an admin needs them.
   app.post(
     '/checkout',
-    { schema: { tags: ['billing'], summary: "A Stripe Checkout Session for a plan (the organization's admins)", body: checkoutBody, response: { 201: sessionDocument('checkout') } } },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: "A Stripe Checkout Session for a plan (the organization's admins)",
+        body: checkoutBody,
+        // 404: another customer id; 409: the organization is subscribed; 502: Stripe failed; 503: Stripe is not configured.
+        response: { 201: jsonApi(sessionDocument('checkout')), ...refusals(403, 404, 409, 502, 503) },
+      },
+    },
     async (req, reply) => {
       const auth = requireOrg(req);
       const { items, customer_id } = req.body.data.attributes;
@@ -74,7 +84,14 @@ export default async function billingRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/customer_portal',
-    { schema: { tags: ['billing'], summary: "A Stripe customer portal session (the organization's admins)", body: portalBody, response: { 201: sessionDocument('customer_portal') } } },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: "A Stripe customer portal session (the organization's admins)",
+        body: portalBody,
+        response: { 201: jsonApi(sessionDocument('customer_portal')), ...refusals(403, 404, 502, 503) },
+      },
+    },
     async (req, reply) => {
       const auth = requireOrg(req);
       const session = await createPortal({ db, config }, auth, { customerId: req.body.data.attributes.customer_id, base: appBaseUrl(config, req) });
@@ -89,7 +106,18 @@ export default async function billingRoutes(fastify: FastifyInstance) {
 
     hooks.post(
       '/webhooks/stripe',
-      { bodyLimit: WEBHOOK_BODY_LIMIT, schema: { tags: ['billing'], summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)', security: [] } },
+      {
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+        schema: {
+          tags: ['billing'],
+          summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)',
+          security: [],
+          consumes: ['application/json'],
+          documentedBody: stripeEventSchema,
+          // 400: the Stripe-Signature header does not match; 502: Stripe could not be read; 503: webhooks are not configured.
+          response: { 200: plainJson(z.object({ received: z.literal(true) })), ...refusals(502, 503) },
+        },
+      },
       async (req, reply) => {
         const secret = config.stripe.webhookSecret;
         if (!secret || !config.stripe.secretKey) throw new AppError('not_connected', 'Stripe webhooks are not configured on this server');

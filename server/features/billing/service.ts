@@ -16,6 +16,7 @@ export function listProducts(config: Pick<Config, 'stripePrices'>): { key: Produ
       name: p.name,
       description: p.description,
       features: [...p.features],
+      missing_features: [...p.missing_features],
       monthly_price: p.monthly_price,
       annual_price: p.annual_price,
       currency: p.currency,

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientCreateBody, clientUpdateBody, type ClientAttributes } from '../../../common/schemas/clients.js';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { clientCreateBody, clientResourceSchema, clientUpdateBody, type ClientAttributes } from '../../../common/schemas/clients.js';
+import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { PAGE_SIZES } from '../../../common/limits.js';
 import { requireActiveOrg } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
+import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
 import { CLIENT_FILTERS, CLIENT_SORTS, findClient, insertClient, listClients, updateClient, type ClientRow } from './repo.js';
 import { requireOwnAvatar } from '../uploads/service.js';
 
@@ -20,12 +21,13 @@ export const clientResource = (c: ClientRow) =>
   } satisfies ClientAttributes);
 
 const idParams = z.object({ id: idSchema });
+const brandDocument = jsonApi(oneDocument(clientResourceSchema));
 
 export default async function clientRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 
-  app.get('/clients', { schema: { tags: ['brands'], summary: 'List brands (clients)' } }, async (req, reply) => {
+  app.get('/clients', { schema: { tags: ['brands'], summary: 'List brands (clients)', response: { 200: listOrCsv(listDocument(clientResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
     const auth = requireActiveOrg(req);
     const params = parseListParams(req.query as Record<string, unknown>, {
       sortable: CLIENT_SORTS,
@@ -42,14 +44,14 @@ export default async function clientRoutes(fastify: FastifyInstance) {
     });
   });
 
-  app.get('/clients/:id', { schema: { tags: ['brands'], params: idParams } }, async (req, reply) => {
+  app.get('/clients/:id', { schema: { tags: ['brands'], summary: 'One brand', params: idParams, response: { 200: brandDocument, ...refusals(403) } } }, async (req, reply) => {
     const auth = requireActiveOrg(req);
     const client = await findClient(db, auth.orgId, req.params.id);
     if (!client) throw notFound('brand');
     return sendOne(reply, clientResource(client));
   });
 
-  app.post('/clients', { schema: { tags: ['brands'], summary: 'Create a brand', body: clientCreateBody } }, async (req, reply) => {
+  app.post('/clients', { schema: { tags: ['brands'], summary: 'Create a brand', body: clientCreateBody, response: { 201: brandDocument, ...refusals(403) } } }, async (req, reply) => {
     const auth = requireActiveOrg(req);
     await requireOwnAvatar(db, { orgId: auth.orgId }, req.body.data.attributes.avatar, '/data/attributes/avatar');
     const client = await insertClient(db, auth.orgId, req.body.data.attributes);
@@ -58,7 +60,15 @@ export default async function clientRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/clients/:id',
-    { schema: { tags: ['brands'], summary: 'Rename, change avatar, archive or re-activate a brand', params: idParams, body: clientUpdateBody } },
+    {
+      schema: {
+        tags: ['brands'],
+        summary: 'Rename, change avatar, archive or re-activate a brand',
+        params: idParams,
+        body: clientUpdateBody,
+        response: { 200: brandDocument, ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       await requireOwnAvatar(db, { orgId: auth.orgId }, req.body.data.attributes.avatar, '/data/attributes/avatar');

@@ -25,8 +25,6 @@ export interface DueSubscription {
   userName: string;
   projectName: string;
   organizationName: string;
-  alertId: number | null;
-  alertKeywords: string | null;
 }
 
 export interface DigestItem {
@@ -90,11 +88,9 @@ export async function listDueSubscriptionIds(db: Tx, upper: Date, dailyCutoff: D
 export async function lockDueSubscription(tx: Tx, id: number, upper: Date, dailyCutoff: Date): Promise<DueSubscription | undefined> {
   const res = await tx.execute<Record<string, unknown>>(sql`
     select s.id, s.organization_id, s.project_id, s.user_id, s.frequency, s.unsubscribe_token, s.covered_until,
-           u.email, u.name as user_name, p.name as project_name, o.name as organization_name,
-           p.alert_id, a.keywords as alert_keywords
+           u.email, u.name as user_name, p.name as project_name, o.name as organization_name
     from ${dueFrom}
     join users u on u.id = s.user_id
-    left join alerts a on a.id = p.alert_id and a.organization_id = s.organization_id
     where s.id = ${id} and ${dueCondition(upper, dailyCutoff)}
     for update of s skip locked`);
   const r = res.rows[0];
@@ -111,8 +107,6 @@ export async function lockDueSubscription(tx: Tx, id: number, upper: Date, daily
     userName: String(r.user_name ?? ''),
     projectName: String(r.project_name),
     organizationName: String(r.organization_name),
-    alertId: r.alert_id == null ? null : Number(r.alert_id),
-    alertKeywords: r.alert_keywords == null ? null : String(r.alert_keywords),
   };
 }
 
@@ -134,27 +128,31 @@ function toSection(rows: Row[]): DigestSection {
 }
 
 /**
- * The project's coverage that arrived in (from, to]: articles by when they entered the alert's
- * feed (not their publication date, so a late-found old article is still news), videos and
+ * The project's coverage that arrived in (from, to]: articles by when they entered one of the
+ * project's alert feeds (not their publication date, so a late-found old article is still news)
+ * — an article two alerts matched counts once, with the query that matched it first — videos and
  * streams by when they entered the project's feed. Each kind ranked by score, the top few listed.
  */
 export async function collectCoverage(tx: Tx, sub: DueSubscription, from: Date, to: Date): Promise<{ articles: DigestSection; videos: DigestSection; streams: DigestSection }> {
   const org = sub.organizationId;
   const lo = from.toISOString();
   const hi = to.toISOString();
-  const articles =
-    sub.alertId === null
-      ? { rows: [] as Row[] }
-      : await tx.execute<Row>(sql`
-          select a.title, a.description, a.url, a.pub_date as date, coalesce(nullif(w.name, ''), nullif(aa.media, ''), w.domain) as outlet,
-                 aa.reach as score, ${sub.alertKeywords}::text as query, count(*) over () as total
-          from alert_articles aa
-          join articles a on a.id = aa.article_id and a.pub_date = aa.pub_date
-          left join websites w on w.id = a.website_id
-          where aa.alert_id = ${sub.alertId} and aa.organization_id = ${org} and aa.deleted_at is null
-            and aa.matched_at > ${lo}::timestamptz and aa.matched_at <= ${hi}::timestamptz
-          order by aa.reach desc, aa.pub_date desc, aa.article_id desc
-          limit ${DIGEST_TOP.articles}`);
+  const articles = await tx.execute<Row>(sql`
+    select title, description, url, date, outlet, score, query, count(*) over () as total
+    from (
+      select distinct on (aa.article_id)
+             a.title, a.description, a.url, a.pub_date as date, coalesce(nullif(w.name, ''), nullif(aa.media, ''), w.domain) as outlet,
+             aa.reach as score, al.keywords as query, aa.article_id
+      from alerts al
+      join alert_articles aa on aa.alert_id = al.id and aa.organization_id = al.organization_id
+      join articles a on a.id = aa.article_id and a.pub_date = aa.pub_date
+      left join websites w on w.id = a.website_id
+      where al.project_id = ${sub.projectId} and al.organization_id = ${org} and aa.deleted_at is null
+        and aa.matched_at > ${lo}::timestamptz and aa.matched_at <= ${hi}::timestamptz
+      order by aa.article_id, aa.matched_at, al.id
+    ) matched
+    order by score desc, date desc, article_id desc
+    limit ${DIGEST_TOP.articles}`);
   const videos = await tx.execute<Row>(sql`
     select v.title, v.description, 'https://www.youtube.com/watch?v=' || v.video_id as url, v.published_at as date,
            c.title as outlet, v.views as score, f.keyword as query, count(*) over () as total

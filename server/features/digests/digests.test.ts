@@ -87,6 +87,28 @@ describe('digest content', () => {
     expect(tokenRow.lastSentAt?.toISOString()).toBe(now.toISOString());
   });
 
+  it('takes in every alert of the project (Agency plans have several), an article two alerts matched once', async () => {
+    const now = new Date('2031-03-05T10:00:00Z');
+    const since = new Date(now.getTime() - minutes(60));
+    const s = await subscribed({ since, keywords: '"nova"', projectName: 'Nova Saga' });
+    const second = await makeAlert(ctx, s.org.id, { projectId: s.project.id, keywords: '"orbit"' });
+    const [both] = await matched(s.alert, new Date(since.getTime() + minutes(5)), [{ title: 'Nova goes into orbit', reach: 5 }]);
+    await addToFeed(ctx, second, [both!]);
+    await matched(second, new Date(since.getTime() + minutes(10)), [{ title: 'Orbit, the sequel', reach: 4 }]);
+    // Another organization's alert on a project of its own never reaches this digest.
+    const other = await makeOrg(ctx, { name: 'Elsewhere' });
+    const otherProject = await makeProject(ctx, other.org.id, { name: 'Elsewhere' });
+    const otherAlert = await makeAlert(ctx, other.org.id, { projectId: otherProject.id, keywords: '"orbit"' });
+    await matched(otherAlert, new Date(since.getTime() + minutes(10)), [{ title: 'Orbit elsewhere', reach: 9 }]);
+
+    await runDigests(deps(), now);
+    const [mail] = await mailsTo(s.admin.user.id);
+    expect(mail.subject).toBe('Nova Saga: 2 new articles');
+    expect(mail.textBody).toContain('Orbit, the sequel');
+    expect(mail.textBody.match(/Nova goes into orbit/g)).toHaveLength(1);
+    expect(mail.textBody).not.toContain('Orbit elsewhere');
+  });
+
   it('escapes hostile titles and outlet names and never links a javascript: URL', async () => {
     const now = new Date('2031-03-05T10:00:00Z');
     const s = await subscribed({ since: new Date(now.getTime() - minutes(30)), projectName: 'P <b>&</b>' });

@@ -3,6 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActiveOrg } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { JSONAPI, rel, resource, sendOne } from '../../http/jsonapi.js';
+import { jsonApi, refusals } from '../../http/openapi.js';
+import { z } from 'zod';
+import { oneDocument, resourceSchema, toOne } from '../../../common/schemas/jsonapi.js';
+import { FREQUENCIES } from './repo.js';
 import { projectInOrg } from '../projects/service.js';
 import { notificationCreateBody, notificationIdParams, notificationListQuery, notificationUpdateBody, unsubscribeParams } from './schemas.js';
 import {
@@ -42,6 +46,27 @@ const unsubscribeResource = (t: UnsubscribeTarget) =>
 
 const isPublic = { security: [] };
 
+/** The resources above, for the API document. */
+const notificationSchema = resourceSchema(
+  'notification',
+  z.object({ status: z.boolean(), frequency: z.string().describe(FREQUENCIES.join(' or ')), project_id: z.string(), user_id: z.string() }),
+).extend({ relationships: z.object({ project: toOne('project'), user: toOne('user') }) });
+const unsubscribeDocument = jsonApi(
+  oneDocument(
+    resourceSchema(
+      'unsubscribe',
+      z.object({
+        status: z.boolean(),
+        frequency: z.string().describe(FREQUENCIES.join(' or ')),
+        project_name: z.string(),
+        organization_name: z.string(),
+        /** Masked: the first letter and the domain. */
+        email: z.string(),
+      }),
+    ),
+  ),
+);
+
 /**
  * The user named in a body or query must be the caller: one manages only one's own
  * notifications. Someone else's id answers 404 like any id the caller cannot see.
@@ -60,7 +85,15 @@ export default async function digestRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/notifications',
-    { schema: { tags: ['notifications'], summary: "The caller's project e-mail notifications (id = the caller's user id)", querystring: notificationListQuery } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "The caller's project e-mail notifications (id = the caller's user id)",
+        querystring: notificationListQuery,
+        // 404: `id` is another user's.
+        response: { 200: jsonApi(z.object({ data: z.array(notificationSchema) })), ...refusals(403, 404) },
+      },
+    },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       requireSelf(auth.userId, req.query.id);
@@ -71,7 +104,15 @@ export default async function digestRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/notifications',
-    { schema: { tags: ['notifications'], summary: 'Subscribe the caller to a project, or flip an existing subscription', body: notificationCreateBody } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Subscribe the caller to a project, or flip an existing subscription',
+        body: notificationCreateBody,
+        // 201: a new subscription; 200: an existing one flipped.
+        response: { 201: jsonApi(oneDocument(notificationSchema)), 200: jsonApi(oneDocument(notificationSchema)), ...refusals(403, 404) },
+      },
+    },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       const { project_id: projectId, user_id: userId } = req.body.data.attributes;
@@ -84,7 +125,15 @@ export default async function digestRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/notifications/:id',
-    { schema: { tags: ['notifications'], summary: "Switch a subscription on or off, or change how often it mails", params: notificationIdParams, body: notificationUpdateBody } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Switch a subscription on or off, or change how often it mails',
+        params: notificationIdParams,
+        body: notificationUpdateBody,
+        response: { 200: jsonApi(oneDocument(notificationSchema)), ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       // A body id other than the address's was refused (409) by the app-wide refuseMismatchedId hook.
@@ -98,7 +147,15 @@ export default async function digestRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/p/unsubscribe/:token',
-    { schema: { tags: ['notifications'], summary: 'What an unsubscribe link would turn off (no token needed; changes nothing)', ...isPublic, params: unsubscribeParams } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'What an unsubscribe link would turn off (no token needed; changes nothing)',
+        ...isPublic,
+        params: unsubscribeParams,
+        response: { 200: unsubscribeDocument },
+      },
+    },
     async (req, reply) => {
       const target = await findByToken(db, req.params.token);
       if (!target) throw notFound('subscription');
@@ -113,7 +170,15 @@ export default async function digestRoutes(fastify: FastifyInstance) {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/p/unsubscribe/:token',
-      { schema: { tags: ['notifications'], summary: 'One-click unsubscribe: turns this one subscription off (idempotent, no token needed)', ...isPublic, params: unsubscribeParams } },
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'One-click unsubscribe: turns this one subscription off (idempotent, no token needed)',
+          ...isPublic,
+          params: unsubscribeParams,
+          response: { 200: unsubscribeDocument },
+        },
+      },
       async (req, reply) => {
         const { token } = req.params;
         if (!(await unsubscribeByToken(db, token, new Date()))) throw notFound('subscription');

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { exports } from '../../db/schema/reports.js';
 import { AppError } from '../../http/errors.js';
+import { bytes } from '../../http/openapi.js';
 
 const tokenParams = z.object({ token: z.string().min(1).max(256) });
 
@@ -27,6 +28,7 @@ export default async function exportRoutes(fastify: FastifyInstance) {
         summary: 'Download a finished export by the link sent by e-mail (the token is the credential)',
         security: [],
         params: tokenParams,
+        response: { 200: bytes('The export', 'text/csv') },
       },
     },
     async (req, reply) => {

@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { idSchema, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { normalizeUserUrl } from '../../../common/url.js';
 import { requireActiveOrg } from '../../http/auth.js';
 import { AppError, errorObject, ValidationError } from '../../http/errors.js';
 import { resource, sendOne } from '../../http/jsonapi.js';
 import { previewUrlOf } from '../articles/service.js';
 import { extractPage, type ExtractedPage } from '../../net/extract.js';
-import type { ExtractionAttributes } from '../../../common/schemas/extraction.js';
+import { extractionResourceSchema, type ExtractionAttributes } from '../../../common/schemas/extraction.js';
+import { jsonApi, refusals } from '../../http/openapi.js';
 
 const query = z.object({ id: idSchema.optional(), url: z.string().max(2048).optional() });
 
@@ -57,7 +58,15 @@ export default async function extractionRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/extract',
-    { schema: { tags: ['articles'], summary: "An article's readable text and metadata (by feed or saved article id, or url)", querystring: query } },
+    {
+      schema: {
+        tags: ['articles'],
+        summary: "An article's readable text and metadata (by feed or saved article id, or url)",
+        querystring: query,
+        // 404: no preview of that page.
+        response: { 200: jsonApi(oneDocument(extractionResourceSchema)), ...refusals(403, 404) },
+      },
+    },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       const { id, url } = req.query;

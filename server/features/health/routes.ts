@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { plainJson } from '../../http/openapi.js';
 
 export default async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -12,8 +13,8 @@ export default async function healthRoutes(fastify: FastifyInstance) {
         summary: 'Liveness and database reachability',
         security: [],
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.enum(['embedded', 'external']), version: z.string() }),
-          503: z.object({ status: z.literal('unavailable'), database: z.enum(['embedded', 'external']), version: z.string() }),
+          200: plainJson(z.object({ status: z.literal('ok'), database: z.enum(['embedded', 'external']), version: z.string() })),
+          503: plainJson(z.object({ status: z.literal('unavailable'), database: z.enum(['embedded', 'external']), version: z.string() }), 'The database is not reachable'),
         },
       },
     },

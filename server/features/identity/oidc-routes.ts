@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import { JSONAPI } from '../../http/jsonapi.js';
+import { jsonApi, noContent, refusals } from '../../http/openapi.js';
+import { sessionDocument } from '../../../common/schemas/auth.js';
 import { AppError } from '../../http/errors.js';
 import { WindowLimiter } from '../../http/rate-limit.js';
 import {
@@ -75,7 +77,7 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/p/oidc',
-    { schema: { tags: ['auth'], summary: 'Whether single sign-on is offered, and its button label', security: [], response: { 200: oidcDocument } } },
+    { schema: { tags: ['auth'], summary: 'Whether single sign-on is offered, and its button label', security: [], response: { 200: jsonApi(oidcDocument) } } },
     async (_req, reply) =>
       reply.type(JSONAPI).send({
         data: { type: 'oidc' as const, id: 'oidc' as const, attributes: { enabled: provider.enabled, label: provider.label, login_url: '/api/p/oidc/login' as const } },
@@ -84,7 +86,15 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/p/oidc/login',
-    { schema: { tags: ['auth'], summary: "Start single sign-on: redirects to the identity provider", security: [], querystring: loginQuery } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start single sign-on: redirects to the identity provider',
+        security: [],
+        querystring: loginQuery,
+        response: { 302: noContent('To the identity provider, or back to /login?sso_error=… when single sign-on cannot start') },
+      },
+    },
     async (req, reply) => {
       try {
         if (!startsPerIp.take(req.ip)) throw new SsoError(MSG.oidc.tooManyFromHere);
@@ -103,7 +113,14 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/p/oidc/callback',
-    { schema: { tags: ['auth'], summary: "The identity provider's redirect back: signs in and continues at /loading/callback", security: [] } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The identity provider's redirect back: signs in and continues at /loading/callback",
+        security: [],
+        response: { 302: noContent('To /loading/callback (signed in), or to /login?sso_error=…') },
+      },
+    },
     async (req, reply) => {
       const query = new URLSearchParams(req.url.split('?')[1] ?? '');
       reply
@@ -134,6 +151,8 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: "The session of a finished single sign-on, for the browser holding its hand-off cookie (/loading/callback asks)",
         security: [],
+        // 401: no hand-off cookie, or it has expired or was used.
+        response: { 200: jsonApi(sessionDocument), ...refusals(401) },
       },
     },
     async (req, reply) => {
@@ -160,6 +179,7 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: "After a local logout: the identity provider's logout, returning to /authentication/basic/logout",
         security: [],
+        response: { 302: noContent("To the identity provider's logout, or straight to /authentication/basic/logout") },
       },
     },
     async (req, reply) => {

@@ -5,6 +5,7 @@ import { sessionDocument } from '../../../common/schemas/auth.js';
 import { requireUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { JSONAPI } from '../../http/jsonapi.js';
+import { jsonApi, refusals } from '../../http/openapi.js';
 import { WindowLimiter } from '../../http/rate-limit.js';
 import { requestPasswordReset, resetPassword } from './recovery.js';
 import {
@@ -38,7 +39,7 @@ export default async function recoveryRoutes(fastify: FastifyInstance) {
         summary: 'E-mail a password reset link (the same answer whether or not an account uses the address)',
         security: [],
         body: passwordResetRequestBody,
-        response: { 202: acceptedDocument },
+        response: { 202: jsonApi(acceptedDocument), ...refusals(429) },
       },
     },
     async (req, reply) => {
@@ -60,7 +61,8 @@ export default async function recoveryRoutes(fastify: FastifyInstance) {
         security: [],
         params: tokenParams,
         body: passwordResetBody,
-        response: { 200: sessionDocument },
+        // 410: the link was used or has expired.
+        response: { 200: jsonApi(sessionDocument), ...refusals(410) },
       },
     },
     async (req, reply) => {
@@ -84,7 +86,8 @@ export default async function recoveryRoutes(fastify: FastifyInstance) {
         summary: 'Confirm the e-mail address a verification link was sent to',
         security: [],
         params: tokenParams,
-        response: { 200: verifiedDocument },
+        // 410: the link was used, has expired, or the address changed since.
+        response: { 200: jsonApi(verifiedDocument), ...refusals(410) },
       },
     },
     async (req, reply) => {
@@ -102,7 +105,14 @@ export default async function recoveryRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/verify_email',
-    { schema: { tags: ['identity'], summary: 'Send the signed-in user a new e-mail verification link', response: { 202: acceptedDocument } } },
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Send the signed-in user a new e-mail verification link',
+        // 409: the address is verified already.
+        response: { 202: jsonApi(acceptedDocument), ...refusals(404, 409, 429) },
+      },
+    },
     async (req, reply) => {
       const auth = requireUser(req);
       const baseUrl = appBaseUrl(config, req);

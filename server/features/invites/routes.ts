@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inviteUserBody } from '../../../common/schemas/signup.js';
-import type { InviteAttributes } from '../../../common/schemas/invites.js';
-import type { InvitedUserAttributes } from '../../../common/schemas/signup.js';
+import { inviteResourceSchema, type InviteAttributes } from '../../../common/schemas/invites.js';
+import { invitedUserAttributesSchema, type InvitedUserAttributes } from '../../../common/schemas/signup.js';
+import { oneDocument, resourceSchema } from '../../../common/schemas/jsonapi.js';
 import { requireAdmin } from '../../http/auth.js';
 import { resource, sendOne } from '../../http/jsonapi.js';
+import { jsonApi, refusals } from '../../http/openapi.js';
 import { createInvite, requireInvite, signUpWithInvite, type InviteRow } from './service.js';
 
 export const inviteResource = (i: InviteRow) =>
@@ -19,12 +21,13 @@ export const inviteResource = (i: InviteRow) =>
 
 // Any string is accepted here: a malformed key is just another invalid link (404, not 400).
 const keyParams = z.object({ key: z.string() });
+const inviteDocument = jsonApi(oneDocument(inviteResourceSchema));
 
 export default async function inviteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, authenticator, config } = app.deps;
 
-  app.post('/invite', { schema: { tags: ['invites'], summary: 'Create an invitation link (admins)' } }, async (req, reply) => {
+  app.post('/invite', { schema: { tags: ['invites'], summary: 'Create an invitation link (admins)', response: { 201: inviteDocument, ...refusals(403) } } }, async (req, reply) => {
     const auth = requireAdmin(req);
     const invite = await createInvite(db, auth.orgId, auth.userId);
     return sendOne(reply, inviteResource(invite), 201);
@@ -32,7 +35,7 @@ export default async function inviteRoutes(fastify: FastifyInstance) {
 
   // The sign-up page has no token; both spellings answer the same.
   for (const path of ['/ivs/:key', '/p/ivs/:key']) {
-    app.get(path, { schema: { tags: ['invites'], summary: 'An invitation link', security: [], params: keyParams } }, async (req, reply) => {
+    app.get(path, { schema: { tags: ['invites'], summary: 'An invitation link', security: [], params: keyParams, response: { 200: inviteDocument } } }, async (req, reply) => {
       const invite = await requireInvite(db, req.params.key);
       return sendOne(reply, inviteResource(invite));
     });
@@ -40,7 +43,16 @@ export default async function inviteRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/p/new_user',
-    { schema: { tags: ['invites'], summary: 'Sign up through an invitation link', security: [], body: inviteUserBody } },
+    {
+      schema: {
+        tags: ['invites'],
+        summary: 'Sign up through an invitation link',
+        security: [],
+        body: inviteUserBody,
+        // 404: the invitation is not valid or expired; 409: the address has an account.
+        response: { 201: jsonApi(oneDocument(resourceSchema('user', invitedUserAttributesSchema))), ...refusals(404, 409) },
+      },
+    },
     async (req, reply) => {
       const result = await signUpWithInvite({ db, authenticator, config }, req.body.data.attributes, req.headers['user-agent']);
       return sendOne(

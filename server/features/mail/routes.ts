@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROLE } from '../../../common/limits.js';
-import type { MailAttributes } from '../../../common/schemas/mail.js';
+import { mailResourceSchema, type MailAttributes } from '../../../common/schemas/mail.js';
+import { listDocument } from '../../../common/schemas/jsonapi.js';
+import { listOrCsv, refusals } from '../../http/openapi.js';
 import { requireOrg } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { parseListParams, resource, sendList } from '../../http/jsonapi.js';
@@ -26,7 +28,13 @@ export default async function mailRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/mail_outbox',
-    { schema: { tags: ['mail'], summary: "The organization's outgoing e-mail, newest first (admins and the platform operator)" } },
+    {
+      schema: {
+        tags: ['mail'],
+        summary: "The organization's outgoing e-mail, newest first (admins and the platform operator)",
+        response: { 200: listOrCsv(listDocument(mailResourceSchema)), ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       const auth = requireOrg(req);
       const operator = auth.org.capabilities.platform_operator === true;

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../context.js';
 import { isOperatorAdmin, requireOperatorAdmin } from '../../http/auth.js';
 import { errorObject } from '../../http/errors.js';
 import { JSONAPI } from '../../http/jsonapi.js';
+import { bytes, jsonApi, refusals } from '../../http/openapi.js';
 import { METRICS_PATH } from './latency.js';
 import { startProcessSampler } from './process.js';
 import { registry } from './registry.js';
@@ -46,7 +47,14 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
 
   app.get(
     METRICS_PATH,
-    { schema: { tags: ['system'], summary: 'Prometheus metrics of every process and the queue (METRICS_TOKEN or the platform operator)' } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Prometheus metrics of every process and the queue (METRICS_TOKEN or the platform operator)',
+        // 401: without METRICS_TOKEN or an operator's session (answered by the handler, with WWW-Authenticate).
+        response: { 200: bytes('The Prometheus text exposition format', 'text/plain'), ...refusals(401) },
+      },
+    },
     async (req, reply) => {
       if (!(await mayScrape(req, app.deps))) {
         return reply
@@ -65,7 +73,8 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['operator'],
         summary: 'Feeds due, the queue, ingest rate, API latency and the worker processes (platform operator)',
-        response: { 200: crawlerStatusDocument },
+        // 404: anyone but the platform operator's admins.
+        response: { 200: jsonApi(crawlerStatusDocument), ...refusals(403, 404) },
       },
     },
     async (req, reply) => {

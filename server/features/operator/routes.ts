@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_SIZES } from '../../../common/limits.js';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { requireOperatorAdmin } from '../../http/auth.js';
 import { parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
 import { OPERATOR_ORGANIZATION_FILTERS, OPERATOR_ORGANIZATION_SORTS } from './repo.js';
-import { operatorOrganizationUpdateBody } from '../../../common/schemas/operator.js';
+import { operatorOrganizationResourceSchema, operatorOrganizationUpdateBody } from '../../../common/schemas/operator.js';
+import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
 import {
   changeOperatorOrganization, listOperatorOrganizations, operatorOrganizationAttributes, type OperatorOrganization,
 } from './service.js';
@@ -35,7 +36,14 @@ export default async function operatorRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/operator/organizations',
-    { schema: { tags: ['operator'], summary: 'Every organization with its plan, status and usage (platform operator)' } },
+    {
+      schema: {
+        tags: ['operator'],
+        summary: 'Every organization with its plan, status and usage (platform operator)',
+        // 404: anyone but the platform operator's admins.
+        response: { 200: listOrCsv(listDocument(operatorOrganizationResourceSchema)), ...refusals(403, 404) },
+      },
+    },
     async (req, reply) => {
       requireOperatorAdmin(req);
       const params = parseListParams(req.query as Record<string, unknown>, {
@@ -63,6 +71,7 @@ export default async function operatorRoutes(fastify: FastifyInstance) {
         summary: "Change an organization's plan or trial end (platform operator)",
         params: idParams,
         body: operatorOrganizationUpdateBody,
+        response: { 200: jsonApi(oneDocument(operatorOrganizationResourceSchema)), ...refusals(403) },
       },
     },
     async (req, reply) => {

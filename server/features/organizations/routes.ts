@@ -2,13 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  organizationCreateBody, organizationUpdateBody, type MemberAttributes, type OrganizationAttributes,
+  memberResourceSchema, organizationCreateBody, organizationResourceSchema, organizationUpdateBody, type MemberAttributes,
+  type OrganizationAttributes,
 } from '../../../common/schemas/organizations.js';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { idSchema, listDocument, toMany } from '../../../common/schemas/jsonapi.js';
 import type { Tx } from '../../db/client.js';
 import { requireAdmin, requireOrg } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
+import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
 import {
   allMembers, findOrganization, listMembers, MEMBER_FILTERS, MEMBER_SORTS, updateOrganization, type MemberRow,
   type OrganizationRow,
@@ -35,6 +37,10 @@ async function organizationDocument(db: Tx, org: OrganizationRow) {
 }
 
 const idParams = z.object({ id: idSchema });
+/** The organization and its members (`organizationDocument`). */
+const organizationAnswer = jsonApi(
+  z.object({ data: organizationResourceSchema.extend({ relationships: z.object({ members: toMany('member') }) }), included: z.array(memberResourceSchema) }),
+);
 
 export default async function organizationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -49,7 +55,7 @@ export default async function organizationRoutes(fastify: FastifyInstance) {
 
   // requireOrg rather than requireActiveOrg: after a trial ends the organization (plan, members,
   // billing) is exactly what its admins need to see to upgrade.
-  app.get('/organizations/:id', { schema: { tags: ['organizations'], summary: 'The current organization', params: idParams } }, async (req, reply) => {
+  app.get('/organizations/:id', { schema: { tags: ['organizations'], summary: 'The current organization', params: idParams, response: { 200: organizationAnswer, ...refusals(403) } } }, async (req, reply) => {
     const auth = requireOrg(req);
     const org = await currentOrganization(auth.orgId, req.params.id);
     const { data, included } = await organizationDocument(db, org);
@@ -58,7 +64,14 @@ export default async function organizationRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/organizations/:id/members',
-    { schema: { tags: ['organizations'], summary: 'Members of the current organization', params: idParams } },
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Members of the current organization',
+        params: idParams,
+        response: { 200: listOrCsv(listDocument(memberResourceSchema)), ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       const auth = requireOrg(req);
       await currentOrganization(auth.orgId, req.params.id);
@@ -85,6 +98,7 @@ export default async function organizationRoutes(fastify: FastifyInstance) {
         summary: 'Kick or promote members, or rename the organization and change its logo (admins)',
         params: idParams,
         body: organizationUpdateBody,
+        response: { 200: organizationAnswer, ...refusals(403) },
       },
     },
     async (req, reply) => {
@@ -108,7 +122,14 @@ export default async function organizationRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/settings',
-    { schema: { tags: ['organizations'], summary: 'Create another organization and switch to it', body: organizationCreateBody } },
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Create another organization and switch to it',
+        body: organizationCreateBody,
+        response: { 201: organizationAnswer, ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       // Only an admin (the one who pays) may add organizations: they share its plan and billing.
       const auth = requireAdmin(req);

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { savedArticles } from '../../db/schema/coverage.js';
 import { clients, projects } from '../../db/schema/workspace.js';
@@ -148,7 +148,7 @@ export async function projectInOrg(db: Tx, orgId: number, projectId: number): Pr
 
 /**
  * Locks an active (not archived) project of the organization, so that two requests creating an
- * alert for it queue instead of both passing the "no alert yet" check.
+ * alert for it queue instead of both passing the alerts-per-project check.
  */
 export async function lockActiveProject(tx: Tx, orgId: number, projectId: number) {
   const [row] = await tx
@@ -165,6 +165,17 @@ export async function linkProjectAlert(tx: Tx, orgId: number, projectId: number,
     .update(projects)
     .set({ alertId, updatedAt: new Date() })
     .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId)));
+}
+
+/**
+ * Points a project without a linked alert at this one: when the linked alert was deleted or moved
+ * away, the project's next alert takes the link (on plans with several alerts per project).
+ */
+export async function linkProjectAlertIfUnset(tx: Tx, orgId: number, projectId: number, alertId: number): Promise<void> {
+  await tx
+    .update(projects)
+    .set({ alertId, updatedAt: new Date() })
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId), isNull(projects.alertId)));
 }
 
 /** Clears every project link to the alert (normally one). */

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { projectCreateBody, projectUpdateBody, type ProjectAttributes } from '../../../common/schemas/projects.js';
-import type { ClientAttributes } from '../../../common/schemas/clients.js';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { projectCreateBody, projectResourceSchema, projectUpdateBody, type ProjectAttributes } from '../../../common/schemas/projects.js';
+import { clientResourceSchema, type ClientAttributes } from '../../../common/schemas/clients.js';
+import { idSchema, listDocument } from '../../../common/schemas/jsonapi.js';
 import { PAGE_SIZES } from '../../../common/limits.js';
 import { requireActiveOrg } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { parseListParams, rel, resource, sendList, sendOne, wantsCsv, type Resource } from '../../http/jsonapi.js';
+import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
 import { PROJECT_FILTERS, PROJECT_SORTS, listProjects, type ProjectBrand, type ProjectListRow, type ProjectWithBrand } from './repo.js';
 import { createProject, getProject, updateProject, type ProjectChanges } from './service.js';
 import { requireOwnAvatar } from '../uploads/service.js';
@@ -60,12 +61,14 @@ const csvResource = (p: ProjectListRow) => {
 };
 
 const idParams = z.object({ id: idSchema });
+/** One project, its brand included. */
+const projectDocument = jsonApi(z.object({ data: projectResourceSchema, included: z.array(clientResourceSchema) }));
 
 export default async function projectRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 
-  app.get('/projects', { schema: { tags: ['projects'], summary: 'List projects' } }, async (req, reply) => {
+  app.get('/projects', { schema: { tags: ['projects'], summary: 'List projects', response: { 200: listOrCsv(listDocument(projectResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
     const auth = requireActiveOrg(req);
     const params = parseListParams(req.query as Record<string, unknown>, {
       sortable: PROJECT_SORTS,
@@ -83,7 +86,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
     });
   });
 
-  app.get('/projects/:id', { schema: { tags: ['projects'], summary: 'One project', params: idParams } }, async (req, reply) => {
+  app.get('/projects/:id', { schema: { tags: ['projects'], summary: 'One project', params: idParams, response: { 200: projectDocument, ...refusals(403) } } }, async (req, reply) => {
     const auth = requireActiveOrg(req);
     const project = await getProject(db, auth.orgId, req.params.id);
     return sendOne(reply, projectResource(project), 200, { included: includedBrands([project]) });
@@ -91,7 +94,15 @@ export default async function projectRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/projects',
-    { schema: { tags: ['projects'], summary: 'Create a project under a brand', body: projectCreateBody } },
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Create a project under a brand',
+        body: projectCreateBody,
+        // 403 `plan_limit`: the plan lacks projects or the active-project limit is reached.
+        response: { 201: projectDocument, ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       const { attributes, relationships } = req.body.data;
@@ -113,6 +124,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
         summary: 'Rename, change avatar, alert or brand, archive or re-activate a project',
         params: idParams,
         body: projectUpdateBody,
+        response: { 200: projectDocument, ...refusals(403) },
       },
     },
     async (req, reply) => {

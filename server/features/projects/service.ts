@@ -7,6 +7,7 @@ import {
   findProject,
   insertProject,
   linkProjectAlert,
+  linkProjectAlertIfUnset,
   linkProjectTwitchFeed,
   linkProjectYoutubeFeed,
   lockActiveProject,
@@ -21,9 +22,10 @@ import { lockOrganizationPermissions } from '../organizations/service.js';
 
 // Lookups and the alert link as other features use them: `projectInOrg` (archived projects
 // too) before writing tenant data under a project; alerts lock an active project, then set or
-// clear `projects.alert_id` in their own transaction; the videos and streams features set
-// `youtube_search_id` / `twitch_search_id` the same way.
-export { linkProjectAlert, linkProjectTwitchFeed, linkProjectYoutubeFeed, lockActiveProject, projectInOrg, unlinkProjectAlert };
+// clear `projects.alert_id` (the project's first alert, where its feed opens) in their own
+// transaction; the videos and streams features set `youtube_search_id` / `twitch_search_id` the
+// same way.
+export { linkProjectAlert, linkProjectAlertIfUnset, linkProjectTwitchFeed, linkProjectYoutubeFeed, lockActiveProject, projectInOrg, unlinkProjectAlert };
 
 const BRAND_POINTER = '/data/relationships/client';
 

@@ -6,7 +6,10 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { RANKING_MAX_BYTES, rankingUpdateBody } from '../../../common/schemas/reach.js';
+import { RANKING_MAX_BYTES, rankingResourceSchema, rankingUpdateBody } from '../../../common/schemas/reach.js';
+import { oneDocument } from '../../../common/schemas/jsonapi.js';
+import { jsonApi, refusals } from '../../http/openapi.js';
+import { z } from 'zod';
 import { requireOperatorAdmin } from '../../http/auth.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { resource, sendOne } from '../../http/jsonapi.js';
@@ -24,14 +27,31 @@ export default async function reachRoutes(fastify: FastifyInstance) {
   const { db, config } = app.deps;
   const operatorOnly = { onRequest: async (req: FastifyRequest) => void requireOperatorAdmin(req) };
   const status = async () => resource('ranking', 'current', { ...(await rankingStatus({ db, config })) });
+  // The platform operator's admins only: anyone else gets 404, a caller without an organization 403.
+  const rankingDocument = jsonApi(oneDocument(rankingResourceSchema));
 
-  app.get('/operator/ranking', { ...operatorOnly, schema: { tags: ['reach'], summary: 'The traffic ranking: current list, last import, daily updates (platform operator)' } }, async (_req, reply) =>
+  app.get('/operator/ranking', {
+      ...operatorOnly,
+      schema: {
+        tags: ['reach'],
+        summary: 'The traffic ranking: current list, last import, daily updates (platform operator)',
+        response: { 200: rankingDocument, ...refusals(403, 404) },
+      },
+    }, async (_req, reply) =>
     sendOne(reply, await status()),
   );
 
   app.patch(
     '/operator/ranking',
-    { ...operatorOnly, schema: { tags: ['reach'], summary: 'Switch daily Tranco updates on or off (platform operator)', body: rankingUpdateBody } },
+    {
+      ...operatorOnly,
+      schema: {
+        tags: ['reach'],
+        summary: 'Switch daily Tranco updates on or off (platform operator)',
+        body: rankingUpdateBody,
+        response: { 200: rankingDocument, ...refusals(403, 404) },
+      },
+    },
     async (req, reply) => {
       const on = req.body.data.attributes.auto_update;
       await writeAutoUpdate(db, on);
@@ -45,7 +65,13 @@ export default async function reachRoutes(fastify: FastifyInstance) {
     '/operator/ranking',
     {
       ...operatorOnly,
-      schema: { tags: ['reach'], summary: 'Upload a ranking list (multipart field `file`: `rank,domain` lines, plain, gzipped or zipped); imported in the background', consumes: ['multipart/form-data'] },
+      schema: {
+        tags: ['reach'],
+        summary: 'Upload a ranking list (multipart field `file`: `rank,domain` lines, plain, gzipped or zipped); imported in the background',
+        consumes: ['multipart/form-data'],
+        documentedBody: z.object({ file: z.file().describe('`rank,domain` lines: CSV, gzipped CSV or a ZIP holding one') }),
+        response: { 202: rankingDocument, ...refusals(403, 404, 422) },
+      },
     },
     async (req, reply) => {
       if (!req.isMultipart()) throw fieldError('/file', 'Choose a ranking file (CSV or ZIP) to upload');

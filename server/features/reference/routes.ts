@@ -3,7 +3,12 @@ import { COUNTRIES, LANGUAGES, REGIONS } from '../../../common/reference.js';
 import { requireOrg } from '../../http/auth.js';
 import { parseListParams, resource, sendList, type ListParams } from '../../http/jsonapi.js';
 import { listMediatypes } from './service.js';
-import type { CountryAttributes, LanguageAttributes, MediatypeAttributes, RegionAttributes } from '../../../common/schemas/reference.js';
+import {
+  countryResourceSchema, languageResourceSchema, mediatypeResourceSchema, regionResourceSchema, type CountryAttributes, type LanguageAttributes,
+  type MediatypeAttributes, type RegionAttributes,
+} from '../../../common/schemas/reference.js';
+import { listDocument } from '../../../common/schemas/jsonapi.js';
+import { listOrCsv, refusals } from '../../http/openapi.js';
 
 /** 001 §7: languages 150, countries 250, regions 150, mediatypes 150 per page. */
 const PAGE = { languages: 150, countries: 250, regions: 150, mediatypes: 150 } as const;
@@ -26,7 +31,13 @@ function pageOf<T extends { name: string }>(items: readonly T[], p: ListParams, 
 export default async function referenceRoutes(app: FastifyInstance) {
   const { db } = app.deps;
 
-  app.get('/languages', { schema: { tags: ['reference'], summary: 'Languages (ISO 639-1) and "unknown"' } }, async (req, reply) => {
+  app.get('/languages', {
+      schema: {
+        tags: ['reference'],
+        summary: 'Languages (ISO 639-1) and "unknown"',
+        response: { 200: listOrCsv(listDocument(languageResourceSchema)), ...refusals(403) },
+      },
+    }, async (req, reply) => {
     requireOrg(req);
     const p = params(req, PAGE.languages);
     return sendList(req, reply, {
@@ -38,7 +49,13 @@ export default async function referenceRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get('/countries', { schema: { tags: ['reference'], summary: 'Countries (ISO 3166-1) with their region' } }, async (req, reply) => {
+  app.get('/countries', {
+      schema: {
+        tags: ['reference'],
+        summary: 'Countries (ISO 3166-1) with their region',
+        response: { 200: listOrCsv(listDocument(countryResourceSchema)), ...refusals(403) },
+      },
+    }, async (req, reply) => {
     requireOrg(req);
     const p = params(req, PAGE.countries, ['search', 'region']);
     const regions = p.filter.region?.split(',').map((r) => r.trim()).filter(Boolean);
@@ -51,7 +68,13 @@ export default async function referenceRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get('/regions', { schema: { tags: ['reference'], summary: 'Regions of the regional filters' } }, async (req, reply) => {
+  app.get('/regions', {
+      schema: {
+        tags: ['reference'],
+        summary: 'Regions of the regional filters',
+        response: { 200: listOrCsv(listDocument(regionResourceSchema)), ...refusals(403) },
+      },
+    }, async (req, reply) => {
     requireOrg(req);
     const p = params(req, PAGE.regions);
     return sendList(req, reply, {
@@ -63,7 +86,7 @@ export default async function referenceRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get('/mediatypes', { schema: { tags: ['reference'], summary: 'Media types' } }, async (req, reply) => {
+  app.get('/mediatypes', { schema: { tags: ['reference'], summary: 'Media types', response: { 200: listOrCsv(listDocument(mediatypeResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
     requireOrg(req);
     const p = params(req, PAGE.mediatypes);
     return sendList(req, reply, {

@@ -2,20 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS, PAGE_SIZES } from '../../../common/limits.js';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
+import { articleResourceSchema } from '../../../common/schemas/articles.js';
+import { screenshotResourceSchema } from '../../../common/schemas/screenshots.js';
 import type { Db } from '../../db/client.js';
 import { createSearchDatabase, runStandbyRead } from '../../db/search-db.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
 import { sendJpeg } from '../../http/send-jpeg.js';
+import { bytes, jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
 import { ARTICLE_CSV_COLUMNS, ARTICLE_SORTS, articleResource, listSavedArticles } from '../articles/service.js';
 import { findOrganizationPermissions } from '../organizations/service.js';
 import { openScreenshotImage, requireScreenshot, screenshotResource } from '../screenshots/service.js';
 import { isHighlighted } from './repo.js';
 import { reportDetailResource } from './resource.js';
 import { parseMediaListParams, reportMediaDocument } from './media.js';
-import { reportIdParams, sendPdf } from './routes.js';
-import { publicImageUrl, publicReportArticlesScope, reportDetail, requirePublicReport } from './service.js';
+import { reportAnswers, reportIdParams, sendPdf } from './routes.js';
+import { publicImageUrl, publicReportArticlesScope, reportBranding, reportDetail, requirePublicReport } from './service.js';
 import type { ReportListRow } from './repo.js';
 
 /**
@@ -61,17 +64,26 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
     }
   }
 
-  app.get('/p/reports/:id', { schema: { tags: ['reports'], summary: 'A published report (public link)', ...isPublic, params: reportIdParams } }, async (req, reply) =>
+  app.get('/p/reports/:id', { schema: { tags: ['reports'], summary: 'A published report (public link)', ...isPublic, params: reportIdParams, response: { 200: reportAnswers.detail, ...refusals(503) } } }, async (req, reply) =>
     runStandbyRead(async () => {
       const { report, view } = await openReport(req.params.id);
-      return sendOne(reply, reportDetailResource(await reportDetail(view, report, publicImageUrl(report.id))));
+      const [detail, branding] = await Promise.all([reportDetail(view, report, publicImageUrl(report.id)), reportBranding(view, report)]);
+      return sendOne(reply, reportDetailResource(detail, branding));
     }),
   );
 
   for (const list of ['videos', 'streams'] as const) {
     app.get(
       `/p/reports/:id/${list}`,
-      { schema: { tags: ['reports'], summary: `A published report's saved ${list} (page, page_size, sortField, sortOrder)`, ...isPublic, params: reportIdParams } },
+      {
+        schema: {
+          tags: ['reports'],
+          summary: `A published report's saved ${list} (page, page_size, sortField, sortOrder)`,
+          ...isPublic,
+          params: reportIdParams,
+          response: { 200: reportAnswers[list], ...refusals(503) },
+        },
+      },
       async (req, reply) =>
         runStandbyRead(async () => {
           const { report, view } = await openReport(req.params.id);
@@ -83,7 +95,16 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
   for (const name of ['saved_videos', 'saved_streams'] as const) {
     app.get(
       `/p/${name}`,
-      { schema: { tags: ['reports'], summary: `A published report's ${name.replace('_', ' ')} (?report_id=, page, sizePerPage, sortField, sortOrder)`, ...isPublic, querystring: reportQuery } },
+      {
+        schema: {
+          tags: ['reports'],
+          summary: `A published report's ${name.replace('_', ' ')} (?report_id=, page, sizePerPage, sortField, sortOrder)`,
+          ...isPublic,
+          querystring: reportQuery,
+          // 404: no published report has that id.
+          response: { 200: reportAnswers[name === 'saved_videos' ? 'videos' : 'streams'], ...refusals(404, 503) },
+        },
+      },
       async (req, reply) =>
         runStandbyRead(async () => {
           const { report, view } = await openReport(req.query.report_id);
@@ -95,7 +116,14 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/p/articles',
-    { schema: { tags: ['articles'], summary: "A published report's articles (filter[report_id] required; no token)", security: [] } },
+    {
+      schema: {
+        tags: ['articles'],
+        summary: "A published report's articles (filter[report_id] required; no token)",
+        security: [],
+        response: { 200: listOrCsv(listDocument(articleResourceSchema)), ...refusals(404, 503) },
+      },
+    },
     async (req, reply) => {
       // Only filters that narrow the report's articles: nothing here can widen the set.
       const params = parseListParams(req.query as Record<string, unknown>, {
@@ -126,7 +154,7 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
   );
 
   // The printed page reads through the routes above; here only the report's name.
-  app.get('/p/reports/:id/pdf', { schema: { tags: ['reports'], summary: 'A published report as PDF', ...isPublic, params: reportIdParams } }, async (req, reply) =>
+  app.get('/p/reports/:id/pdf', { schema: { tags: ['reports'], summary: 'A published report as PDF', ...isPublic, params: reportIdParams, response: { 200: reportAnswers.pdf, ...refusals(503) } } }, async (req, reply) =>
     sendPdf(app, req, reply, (await runStandbyRead(() => openReport(req.params.id))).report),
   );
 
@@ -141,7 +169,15 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/p/reports/:id/screenshots/:file',
-    { schema: { tags: ['reports'], summary: "A published report's highlight picture ({article_id}.jpg)", ...isPublic, params: imageParams } },
+    {
+      schema: {
+        tags: ['reports'],
+        summary: "A published report's highlight picture ({article_id}.jpg)",
+        ...isPublic,
+        params: imageParams,
+        response: { 200: bytes('The picture', 'image/jpeg'), ...refusals(503) },
+      },
+    },
     async (req, reply) => {
       const m = /^(\d{1,15})\.jpg$/.exec(req.params.file);
       if (!m) throw notFound('screenshot');
@@ -159,6 +195,7 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
         ...isPublic,
         params: articleParams,
         querystring: reportQuery,
+        response: { 200: jsonApi(oneDocument(screenshotResourceSchema)), ...refusals(503) },
       },
     },
     async (req, reply) => {

@@ -7,7 +7,13 @@ import { createTestContext, type TestContext } from '../../../test/helpers/app.j
 import { chromiumAvailable, closeBrowser } from '../../net/browser.js';
 import { articleHtml, startTestSite, type TestPage, type TestSite } from '../../../test/helpers/test-site.js';
 import { settleScreenshotJobs } from '../screenshots/service.js';
-import { publicReportPaths, reportBody, reportWorkspace } from './test-fixtures.js';
+import { publicReportPaths, reportBody, reportWorkspace, setPermissions } from './test-fixtures.js';
+import { readFileSync } from 'node:fs';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { PLAN_DEFAULTS } from '../../../common/plans.js';
+import { organizations } from '../../db/schema/accounts.js';
+import { makeOrg, makeUpload } from '../../../test/helpers/factories.js';
+import type { PlanKey } from '../organizations/service.js';
 
 /**
  * The public report (`/p/…`, no token): each endpoint answers for the report whose id it is
@@ -96,6 +102,74 @@ describe('public report endpoints', () => {
       }
     }
     expect((await ctx.call('GET', `/api/p/screenshots/${mine.highlight}`)).statusCode).toBe(400);
+  });
+});
+
+describe('public report branding', () => {
+  /** A published report of an organization on `plan`, named, with an uploaded logo unless told otherwise. */
+  async function brandedReport(plan: PlanKey, opts: { logo?: boolean } = {}) {
+    const ws = await reportWorkspace(ctx, { plan });
+    const name = `Nebula Agency ${plan}`;
+    const logo = opts.logo === false ? null : await makeUpload(ctx, ws.org.id);
+    // Private details that must stay private: a payment customer, the plan, the admin's address.
+    await ctx.deps.db.update(organizations).set({ name, avatar: logo, stripeCustomerId: `cus_private_${plan}` }).where(eq(organizations.id, ws.org.id));
+    await ws.save({ tagId: ws.tags.reviews.id, date: '2024-03-02T10:00:00Z' });
+    const res = await ctx.call('POST', '/api/reports', { token: ws.token, body: reportBody(ws.project.id, {}) });
+    expect(res.statusCode, res.body).toBe(201);
+    return { ws, id: res.json().data.id as string, name, logo };
+  }
+
+  // Every plan's page is headed by the organization; only custom branding (agency, admin) drops the "Made with" line.
+  for (const [plan, madeWith] of [['trial', true], ['starter', true], ['pro', true], ['agency', false], ['admin', false]] as const) {
+    it(`${plan}: the organization's name and logo, ${madeWith ? 'with' : 'without'} the "Made with Coverwatch" line`, async () => {
+      const { id, name, logo } = await brandedReport(plan);
+      const res = await ctx.call('GET', `/api/p/reports/${id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.attributes.branding).toStrictEqual({ name, logo_url: logo, made_with: madeWith });
+    });
+  }
+
+  it('gives the name, the logo and the line and nothing else of the organization; the logo loads without a token', async () => {
+    const { ws, id, logo } = await brandedReport('pro');
+    const res = await ctx.call('GET', `/api/p/reports/${id}`);
+    expect(Object.keys(res.json().data.attributes.branding).sort()).toEqual(['logo_url', 'made_with', 'name']);
+    for (const secret of ['cus_private_pro', ws.admin.user.email, 'Org Admin', 'permissions', 'stripe', 'max_projects', 'trial_ends_at'])
+      expect(res.body, secret).not.toContain(secret);
+    const image = await ctx.call('GET', logo!);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    // The members' view of the report does not carry it: they are the organization.
+    const own = await ctx.call('GET', `/api/reports/${id}`, { token: ws.token });
+    expect(own.json().data.attributes.branding).toBeUndefined();
+  });
+
+  it('has no logo when the organization has none', async () => {
+    const { id, name } = await brandedReport('starter', { logo: false });
+    const res = await ctx.call('GET', `/api/p/reports/${id}`);
+    expect(res.json().data.attributes.branding).toStrictEqual({ name, logo_url: null, made_with: true });
+  });
+
+  it('follows a flag granted by hand, whatever the plan', async () => {
+    const { ws, id } = await brandedReport('pro');
+    await setPermissions(ctx, ws.org.id, { custom_branding: true });
+    expect((await ctx.call('GET', `/api/p/reports/${id}`)).json().data.attributes.branding.made_with).toBe(false);
+  });
+
+  it('migration 0022 gives organizations from before the flag their plan\'s default, and keeps a flag already set', async () => {
+    const orgs = await Promise.all((['agency', 'admin', 'pro', 'trial'] as const).map((plan) => makeOrg(ctx, { plan })));
+    const granted = await makeOrg(ctx, { plan: 'starter' });
+    const ids = orgs.map((o) => o.org.id);
+    // Their permissions as copied before the flag existed; the starter one granted it by hand.
+    await ctx.deps.db.update(organizations).set({ permissions: sql`${organizations.permissions} - 'custom_branding'` }).where(inArray(organizations.id, ids));
+    await setPermissions(ctx, granted.org.id, { custom_branding: true });
+    await ctx.deps.db.execute(sql.raw(readFileSync(new URL('../../db/migrations/0022_custom_branding.sql', import.meta.url), 'utf8')));
+    const rows = await ctx.deps.db.select({ id: organizations.id, permissions: organizations.permissions }).from(organizations).where(inArray(organizations.id, [...ids, granted.org.id]));
+    const flag = new Map(rows.map((r) => [r.id, r.permissions.custom_branding]));
+    expect(ids.map((i) => flag.get(i))).toEqual([true, true, false, false]);
+    expect(flag.get(granted.org.id)).toBe(true);
+    // The rest of each copy is untouched.
+    expect(rows.find((r) => r.id === ids[2])!.permissions).toStrictEqual({ ...PLAN_DEFAULTS.pro });
   });
 });
 

@@ -1,6 +1,6 @@
 import { rel, resource } from '../../http/jsonapi.js';
 import { dayOf } from '../../../common/dates.js';
-import type { ReportAttributes, ReportDetailAttributes } from '../../../common/schemas/reports.js';
+import type { ReportAttributes, ReportBranding, ReportDetailAttributes } from '../../../common/schemas/reports.js';
 import type { ReportListRow } from './repo.js';
 import { round2, type reportDetail } from './service.js';
 
@@ -33,11 +33,13 @@ export function reportResource(r: ReportListRow) {
   return resource('report', r.id, { ...reportAttributes(r) }, { project: rel('project', r.projectId) });
 }
 
-/** The report page's document: the list attributes (live totals) and everything the page draws. */
-export function reportDetailResource(d: Awaited<ReturnType<typeof reportDetail>>) {
-  const base = reportResource(d.report);
+/**
+ * The report page's document: the list attributes (live totals) and everything the page draws;
+ * the public page's also who the report is from (`branding`).
+ */
+export function reportDetailResource(d: Awaited<ReturnType<typeof reportDetail>>, branding?: ReportBranding) {
   const r = d.report;
-  base.attributes = {
+  const attributes = {
     ...reportAttributes(r),
     'total-articles': d.totals.articles,
     'total-reach': d.totals.reach,
@@ -57,6 +59,7 @@ export function reportDetailResource(d: Awaited<ReturnType<typeof reportDetail>>
     screenshots: d.screenshots,
     totals: d.totals,
     stats: d.stats,
+    ...(branding && { branding }),
   } satisfies ReportDetailAttributes;
-  return base;
+  return resource('report', r.id, attributes, { project: rel('project', r.projectId) });
 }

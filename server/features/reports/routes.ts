@@ -1,11 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reportCreateBody, reportPreviewBody, reportUpdateBody } from '../../../common/schemas/reports.js';
+import {
+  reportCreateBody, reportDetailResourceSchema, reportPreviewBody, reportPreviewDocument, reportResourceSchema, reportUpdateBody,
+} from '../../../common/schemas/reports.js';
+import { listDocument, listMetaSchema, oneDocument } from '../../../common/schemas/jsonapi.js';
+import { savedVideoResourceSchema } from '../../../common/schemas/videos.js';
+import { savedStreamResourceSchema } from '../../../common/schemas/streams.js';
 import { idFilter } from '../../db/paging.js';
 import { requireActiveOrg, requirePermission, type OrgAuth } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
+import { bytes, jsonApi, listOrCsv, noContent, refusals } from '../../http/openapi.js';
 import { closeBrowser } from '../../net/browser.js';
 import { privateScreenshotUrl } from '../screenshots/service.js';
 import { ownBaseUrl, pdfFilename, printReportPdf } from './pdf.js';
@@ -15,6 +21,14 @@ import { parseMediaListParams, reportMediaDocument } from './media.js';
 import { changeReport, createReport, previewReport, removeReport, reportDetail, requireReport } from './service.js';
 
 export const reportIdParams = z.object({ id: z.string().max(64) });
+
+/** What the report routes answer (the public ones too). */
+export const reportAnswers = {
+  detail: jsonApi(oneDocument(reportDetailResourceSchema)),
+  videos: jsonApi(z.object({ data: z.array(savedVideoResourceSchema), meta: listMetaSchema })),
+  streams: jsonApi(z.object({ data: z.array(savedStreamResourceSchema), meta: listMetaSchema })),
+  pdf: bytes('The report, printed', 'application/pdf'),
+};
 
 /** The reports list loads whole (the spec asks for page size 50000). */
 const REPORTS_MAX_PAGE = 50000;
@@ -48,7 +62,13 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   // The shared Chromium (screenshots, PDFs) closes with the HTTP server.
   app.addHook('onClose', async () => closeBrowser());
 
-  app.get('/reports', { schema: { tags: ['reports'], summary: "A project's reports (filter[project_id])" } }, async (req, reply) => {
+  app.get('/reports', {
+      schema: {
+        tags: ['reports'],
+        summary: "A project's reports (filter[project_id])",
+        response: { 200: listOrCsv(listDocument(reportResourceSchema)), ...refusals(403, 404) },
+      },
+    }, async (req, reply) => {
     const auth = requireReports(req);
     const params = parseListParams(req.query as Record<string, unknown>, {
       sortable: REPORT_SORTS,
@@ -70,14 +90,21 @@ export default async function reportRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/reports/preview',
-    { schema: { tags: ['reports'], summary: "The wizard's preview: count, totals and charts of a criteria", body: reportPreviewBody } },
+    {
+      schema: {
+        tags: ['reports'],
+        summary: "The wizard's preview: count, totals and charts of a criteria",
+        body: reportPreviewBody,
+        response: { 200: jsonApi(reportPreviewDocument), ...refusals(403, 404) },
+      },
+    },
     async (req, reply) => {
       const auth = requireReports(req);
       return reply.type(JSONAPI).send({ data: await previewReport(db, auth.orgId, req.body) });
     },
   );
 
-  app.post('/reports', { schema: { tags: ['reports'], summary: 'Publish a report', body: reportCreateBody } }, async (req, reply) => {
+  app.post('/reports', { schema: { tags: ['reports'], summary: 'Publish a report', body: reportCreateBody, response: { 201: reportAnswers.detail, ...refusals(403, 404) } } }, async (req, reply) => {
     const auth = requireReports(req);
     const { attributes, relationships } = req.body.data;
     const projectId = relationships?.project?.data.id ?? attributes.project_id;
@@ -85,7 +112,14 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     return sendOne(reply, reportDetailResource(await reportDetail(db, report, privateScreenshotUrl)), 201);
   });
 
-  app.get('/reports/:id', { schema: { tags: ['reports'], summary: 'A report with its highlights, totals and charts', params: reportIdParams } }, async (req, reply) => {
+  app.get('/reports/:id', {
+      schema: {
+        tags: ['reports'],
+        summary: 'A report with its highlights, totals and charts',
+        params: reportIdParams,
+        response: { 200: reportAnswers.detail, ...refusals(403) },
+      },
+    }, async (req, reply) => {
     const auth = requireReports(req);
     const report = await requireReport(db, auth.orgId, req.params.id);
     return sendOne(reply, reportDetailResource(await reportDetail(db, report, privateScreenshotUrl)));
@@ -93,7 +127,15 @@ export default async function reportRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/reports/:id',
-    { schema: { tags: ['reports'], summary: 'Rename a report (or change its description and sections)', params: reportIdParams, body: reportUpdateBody } },
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Rename a report (or change its description and sections)',
+        params: reportIdParams,
+        body: reportUpdateBody,
+        response: { 200: reportAnswers.detail, ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       const auth = requireReports(req);
       const report = await changeReport(db, auth.orgId, req.params.id, req.body.data.attributes);
@@ -101,7 +143,14 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/reports/:id', { schema: { tags: ['reports'], summary: 'Delete a report (its public link answers 404)', params: reportIdParams } }, async (req, reply) => {
+  app.delete('/reports/:id', {
+      schema: {
+        tags: ['reports'],
+        summary: 'Delete a report (its public link answers 404)',
+        params: reportIdParams,
+        response: { 204: noContent('Deleted'), ...refusals(403) },
+      },
+    }, async (req, reply) => {
     const auth = requireReports(req);
     await removeReport(db, auth.orgId, req.params.id);
     return reply.code(204).send();
@@ -110,7 +159,14 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   for (const list of ['videos', 'streams'] as const) {
     app.get(
       `/reports/:id/${list}`,
-      { schema: { tags: ['reports'], summary: `A report's saved ${list} (page, page_size, sortField, sortOrder)`, params: reportIdParams } },
+      {
+        schema: {
+          tags: ['reports'],
+          summary: `A report's saved ${list} (page, page_size, sortField, sortOrder)`,
+          params: reportIdParams,
+          response: { 200: reportAnswers[list], ...refusals(403) },
+        },
+      },
       async (req, reply) => {
         const auth = requireReports(req);
         const report = await requireReport(db, auth.orgId, req.params.id);
@@ -119,7 +175,15 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     );
   }
 
-  app.get('/reports/:id/pdf', { schema: { tags: ['reports'], summary: 'A report as PDF (print of its public page)', params: reportIdParams } }, async (req, reply) => {
+  app.get('/reports/:id/pdf', {
+      schema: {
+        tags: ['reports'],
+        summary: 'A report as PDF (print of its public page)',
+        params: reportIdParams,
+        // 503: the PDF printer (Chromium) is not available.
+        response: { 200: reportAnswers.pdf, ...refusals(403, 503) },
+      },
+    }, async (req, reply) => {
     const auth = requireReports(req);
     return sendPdf(app, req, reply, await requireReport(db, auth.orgId, req.params.id));
   });

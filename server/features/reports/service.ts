@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { LIMITS } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
 import type {
-  ReportCreateAttributes, ReportHighlight, ReportPreview, ReportPreviewInput, ReportStats, ReportTotals,
+  ReportBranding, ReportCreateAttributes, ReportHighlight, ReportPreview, ReportPreviewInput, ReportStats, ReportTotals,
 } from '../../../common/schemas/reports.js';
 import type { Db } from '../../db/client.js';
 import { AppError, errorObject, fieldError, notFound, ValidationError, type ErrorObject } from '../../http/errors.js';
@@ -29,7 +29,7 @@ import {
   type GroupRow,
   type ReportListRow,
 } from './repo.js';
-import { findOrganizationPermissions, lockOrganizationPermissions } from '../organizations/service.js';
+import { findOrganization, findOrganizationPermissions, lockOrganizationPermissions } from '../organizations/service.js';
 
 export type ReportDeps = ScreenshotDeps;
 
@@ -332,6 +332,18 @@ export async function reportDetail(db: Db, report: ReportListRow, imageUrl: Imag
     mediaTotals(db, report),
   ]);
   return { report, project: project ?? null, screenshots, ...summary, totals: { ...summary.totals, ...media } };
+}
+
+/**
+ * The brand of a public report: its organization's display name and logo and nothing else of
+ * the organization, and whether the "Made with Coverwatch" line shows (plans without custom
+ * branding). The logo is an upload of that organization (organizations refuse any other avatar),
+ * served by `GET f/{file}` to anyone who has its address, as project avatars already are.
+ */
+export async function reportBranding(db: Db, report: Pick<ReportListRow, 'organizationId'>): Promise<ReportBranding> {
+  const org = await findOrganization(db, report.organizationId);
+  if (!org) throw notFound('report');
+  return { name: org.name, logo_url: org.avatar ?? null, made_with: org.permissions.custom_branding !== true };
 }
 
 /** The saved-articles list's condition for `filter[report_id]`: the report's criteria (member of its organization). */

@@ -4,6 +4,7 @@ import { savedArticles } from '../../db/schema/coverage.js';
 import { savedStreams } from '../../db/schema/streams.js';
 import { savedVideos } from '../../db/schema/videos.js';
 import type { TestContext } from '../../../test/helpers/app.js';
+import type { PlanKey } from '../organizations/service.js';
 import { makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
 
 /**
@@ -26,7 +27,7 @@ export interface SavedSpec {
   title?: string;
 }
 
-export async function reportWorkspace(ctx: TestContext, opts: { plan?: 'pro' | 'starter' | 'agency' | 'trial'; origin?: string } = {}) {
+export async function reportWorkspace(ctx: TestContext, opts: { plan?: PlanKey; origin?: string } = {}) {
   const owner = await makeOrg(ctx, { plan: opts.plan ?? 'pro' });
   const project = await makeProject(ctx, owner.org.id, { name: 'Launch Project' });
   const tags = {

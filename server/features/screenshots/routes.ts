@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { idSchema, oneDocument } from '../../../common/schemas/jsonapi.js';
+import { screenshotResourceSchema } from '../../../common/schemas/screenshots.js';
+import { bytes, jsonApi, refusals } from '../../http/openapi.js';
 import { requireActiveOrg, requirePermission } from '../../http/auth.js';
 import { sendOne } from '../../http/jsonapi.js';
 import { sendJpeg } from '../../http/send-jpeg.js';
@@ -17,6 +19,7 @@ const screenshotBody = z.preprocess(
 );
 
 const articleParams = z.object({ article_id: idSchema });
+const screenshotDocument = jsonApi(oneDocument(screenshotResourceSchema));
 
 export default async function screenshotRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -24,7 +27,15 @@ export default async function screenshotRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/screenshots',
-    { schema: { tags: ['reports'], summary: 'Highlight a saved article: take (or reuse) its picture', body: screenshotBody } },
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Highlight a saved article: take (or reuse) its picture',
+        body: screenshotBody,
+        // 200: the article had its picture already; 404: no such saved article.
+        response: { 201: screenshotDocument, 200: screenshotDocument, ...refusals(403, 404) },
+      },
+    },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       requirePermission(auth, 'screenshot');
@@ -36,7 +47,14 @@ export default async function screenshotRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/screenshots/:article_id',
-    { schema: { tags: ['reports'], summary: "A highlighted article's picture: status, source and image URL", params: articleParams } },
+    {
+      schema: {
+        tags: ['reports'],
+        summary: "A highlighted article's picture: status, source and image URL",
+        params: articleParams,
+        response: { 200: screenshotDocument, ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       return sendOne(reply, screenshotResource(await requireScreenshot(deps.db, auth.orgId, req.params.article_id), privateScreenshotUrl));
@@ -45,7 +63,7 @@ export default async function screenshotRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/screenshots/:article_id/image',
-    { schema: { tags: ['reports'], summary: "A highlighted article's picture (JPEG)", params: articleParams } },
+    { schema: { tags: ['reports'], summary: "A highlighted article's picture (JPEG)", params: articleParams, response: { 200: bytes('The picture', 'image/jpeg'), ...refusals(403) } } },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       const row = await requireScreenshot(deps.db, auth.orgId, req.params.article_id);

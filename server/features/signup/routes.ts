@@ -15,6 +15,7 @@ import { previewAlert } from '../alerts/service.js';
 import { captchaFor, createSession } from '../auth/service.js';
 import { appBaseUrl } from '../../http/base-url.js';
 import { WindowLimiter } from '../../http/rate-limit.js';
+import { plainJson, refusals } from '../../http/openapi.js';
 import { createFreeAccount } from './service.js';
 
 export const TWITCH_NOT_CONNECTED = 'Twitch is not connected on this server, so games cannot be searched.';
@@ -52,7 +53,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/p/captcha',
-    { schema: { tags: ['sign-up'], summary: 'An ALTCHA proof-of-work challenge for the sign-up form', security: [], response: { 200: challengeSchema } } },
+    { schema: { tags: ['sign-up'], summary: 'An ALTCHA proof-of-work challenge for the sign-up form', security: [], response: { 200: plainJson(challengeSchema) } } },
     async (req, reply) => {
       const challenge = await (await getCaptcha()).createChallenge();
       return reply.header('cache-control', 'no-store').send(challenge);
@@ -67,7 +68,8 @@ export default async function signupRoutes(fastify: FastifyInstance) {
         summary: 'Free sign-up: user, trial organization, brand, project and requested alerts',
         security: [],
         body: freeUserBody,
-        response: { 201: freeUserCreated },
+        // 409: the address has an account.
+        response: { 201: plainJson(freeUserCreated), ...refusals(409) },
       },
     },
     async (req, reply) => {
@@ -105,7 +107,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
         tags: ['sign-up'],
         summary: 'What this server can set up at sign-up (a stream alert needs Twitch credentials)',
         security: [],
-        response: { 200: signupOptionsDoc },
+        response: { 200: plainJson(signupOptionsDoc) },
       },
     },
     async () => ({ data: { twitch: { available: twitchAvailable, reason: twitchAvailable ? null : MSG.signup.twitchUnavailable } } }),
@@ -120,7 +122,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
         summary: "What the sign-up's article alert would find: matches of the last two months in the archive and the five newest",
         security: [],
         body: signupAlertPreviewBody,
-        response: { 200: alertPreviewDocument },
+        response: { 200: plainJson(alertPreviewDocument), ...refusals(429) },
       },
     },
     async (req) => {
@@ -139,7 +141,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
         summary: 'Search Twitch games for the sign-up stream alert',
         security: [],
         querystring: previewQuery,
-        response: { 200: gamesDoc },
+        response: { 200: plainJson(gamesDoc), ...refusals(503) },
       },
     },
     async (req) => {

@@ -5,6 +5,8 @@ import { MSG } from '../../../common/messages.js';
 import { requireAdmin, requireOrg, requirePermission } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
+import { jsonApi, noContent, plainJson, refusals } from '../../http/openapi.js';
+import { oneDocument, resourceSchema } from '../../../common/schemas/jsonapi.js';
 import { verifySlackSignature } from './crypto.js';
 import { appBaseUrl } from '../../http/base-url.js';
 import {
@@ -21,6 +23,33 @@ import {
 const EVENTS_BODY_LIMIT = 64 * 1024;
 
 
+/** What the routes answer, for the API document. */
+const channelsDocument = jsonApi(
+  z.object({
+    data: z.array(resourceSchema('slack_channel', z.object({ name: z.string(), is_private: z.boolean(), is_member: z.boolean() }))),
+    meta: z.object({ total: z.number().int() }),
+  }),
+);
+const installationDocument = jsonApi(
+  oneDocument(
+    resourceSchema(
+      'slack_installation',
+      z.object({
+        configured: z.boolean(),
+        installed: z.boolean(),
+        team_name: z.string().nullable(),
+        installed_at: z.string().nullable(),
+        revoked_at: z.string().nullable(),
+        revoked_reason: z.string().nullable(),
+        channels_synced_at: z.string().nullable(),
+        channel_count: z.number().int(),
+      }),
+    ),
+  ),
+);
+/** Slack's Events API envelope (url_verification, event_callback), read as the bytes Slack signed. */
+const slackEventSchema = z.looseObject({ type: z.string(), challenge: z.string().optional(), team_id: z.string().optional(), event: z.looseObject({}).optional() });
+
 const callbackQuery = z.object({
   code: z.string().max(512).optional(),
   state: z.string().max(2048).optional(),
@@ -36,7 +65,14 @@ export default async function slackRoutes(fastify: FastifyInstance) {
     if (!slackConfigured(config)) throw new AppError('not_connected', MSG.slack.notConfigured);
   };
 
-  app.get('/slack/install', { schema: { tags: ['slack'], summary: 'The "Add to Slack" link (admins)' } }, async (req, reply) => {
+  app.get('/slack/install', {
+      schema: {
+        tags: ['slack'],
+        summary: 'The "Add to Slack" link (admins)',
+        // 503: Slack is not configured on this server.
+        response: { 200: jsonApi(oneDocument(resourceSchema('slack_install', z.object({ url: z.string() })))), ...refusals(403, 503) },
+      },
+    }, async (req, reply) => {
     const auth = requireAdmin(req);
     requirePermission(auth, 'slack');
     requireConfigured();
@@ -48,7 +84,15 @@ export default async function slackRoutes(fastify: FastifyInstance) {
   // organization and person started it; the browser lands on a page that explains the result.
   app.get(
     '/p/slack/oauth/callback',
-    { schema: { tags: ['slack'], summary: 'Slack OAuth v2 callback', security: [], querystring: callbackQuery } },
+    {
+      schema: {
+        tags: ['slack'],
+        summary: 'Slack OAuth v2 callback',
+        security: [],
+        querystring: callbackQuery,
+        response: { 302: noContent('To the page that shows the outcome (/slack/installed?status=…)') },
+      },
+    },
     async (req, reply) => {
       let target: string;
       try {
@@ -62,7 +106,7 @@ export default async function slackRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/slack/installation', { schema: { tags: ['slack'], summary: 'The organization\'s Slack app, as settings show it' } }, async (req, reply) => {
+  app.get('/slack/installation', { schema: { tags: ['slack'], summary: 'The organization\'s Slack app, as settings show it', response: { 200: installationDocument, ...refusals(403) } } }, async (req, reply) => {
     const auth = requireOrg(req);
     const row = await findInstallation(db, auth.orgId);
     return sendOne(
@@ -80,14 +124,21 @@ export default async function slackRoutes(fastify: FastifyInstance) {
     );
   });
 
-  app.get('/slack/channels', { schema: { tags: ['slack'], summary: 'The channels of the organization\'s Slack workspace' } }, async (req, reply) => {
+  app.get('/slack/channels', { schema: { tags: ['slack'], summary: 'The channels of the organization\'s Slack workspace', response: { 200: channelsDocument, ...refusals(403) } } }, async (req, reply) => {
     const auth = requireOrg(req);
     const rows = await listChannels(db, auth.orgId);
     const data = rows.map((c) => resource('slack_channel', c.channelId, { name: c.name, is_private: c.isPrivate, is_member: c.isMember }));
     return reply.type(JSONAPI).send({ data, meta: { total: data.length } });
   });
 
-  app.post('/slack/channels/refresh', { schema: { tags: ['slack'], summary: 'List the workspace\'s channels again (admins)' } }, async (req, reply) => {
+  app.post('/slack/channels/refresh', {
+      schema: {
+        tags: ['slack'],
+        summary: 'List the workspace\'s channels again (admins)',
+        // 409: no app is installed (or it was removed); 502: Slack failed; 503: Slack is not configured.
+        response: { 200: channelsDocument, ...refusals(403, 409, 502, 503) },
+      },
+    }, async (req, reply) => {
     const auth = requireAdmin(req);
     requireConfigured();
     const row = await findInstallation(db, auth.orgId);
@@ -102,7 +153,7 @@ export default async function slackRoutes(fastify: FastifyInstance) {
     return reply.type(JSONAPI).send({ data, meta: { total: data.length } });
   });
 
-  app.delete('/slack/installation', { schema: { tags: ['slack'], summary: 'Disconnect the Slack app (admins)' } }, async (req, reply) => {
+  app.delete('/slack/installation', { schema: { tags: ['slack'], summary: 'Disconnect the Slack app (admins)', response: { 204: noContent('Disconnected'), ...refusals(403, 404) } } }, async (req, reply) => {
     const auth = requireAdmin(req);
     if (!(await uninstall(deps, auth.orgId))) throw new AppError('not_found', MSG.slack.notInstalled);
     return reply.code(204).send();
@@ -111,7 +162,18 @@ export default async function slackRoutes(fastify: FastifyInstance) {
   // The Events API, in its own scope: the signature covers the exact bytes Slack sent.
   await app.register(async (events) => {
     events.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: EVENTS_BODY_LIMIT }, (_req, body, done) => done(null, body));
-    events.post('/p/slack/events', { bodyLimit: EVENTS_BODY_LIMIT, schema: { tags: ['slack'], summary: 'Slack Events API (signed)', security: [] } }, async (req, reply) => {
+    events.post('/p/slack/events', {
+        bodyLimit: EVENTS_BODY_LIMIT,
+        schema: {
+          tags: ['slack'],
+          summary: 'Slack Events API (signed)',
+          security: [],
+          consumes: ['application/json'],
+          documentedBody: slackEventSchema,
+          // 200 with the challenge for url_verification, empty for events; 401: the signature does not match; 503: not configured.
+          response: { 200: plainJson(z.object({ challenge: z.string() })), ...refusals(401, 503) },
+        },
+      }, async (req, reply) => {
       const secret = config.slack.signingSecret;
       if (!secret) throw new AppError('not_connected', MSG.slack.eventsNotConfigured);
       const raw = typeof req.body === 'string' ? req.body : '';

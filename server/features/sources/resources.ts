@@ -1,9 +1,9 @@
 import type { DiscoveredFeed, SourcePackAttributes, SuggestionStatus, WebsiteSuggestionAttributes } from '../../../common/schemas/sources.js';
-import { resource, type Resource } from '../../http/jsonapi.js';
+import { resource } from '../../http/jsonapi.js';
 import type { PackRow } from './packs.js';
 import type { SuggestionListRow } from './suggestions.js';
 
-export function packResource(p: PackRow): Resource {
+export function packResource(p: PackRow) {
   return resource('source_pack', p.id, {
     name: p.name,
     language: p.language,
@@ -18,7 +18,7 @@ export function packResource(p: PackRow): Resource {
 }
 
 /** A suggestion; the organization's name only for the operator's eyes. */
-export function suggestionResource(s: SuggestionListRow, opts: { operator: boolean }): Resource {
+export function suggestionResource(s: SuggestionListRow, opts: { operator: boolean }) {
   const feeds = s.feeds as DiscoveredFeed[];
   return resource('website_suggestion', s.id, {
     url: s.url,

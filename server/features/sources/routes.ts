@@ -2,14 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLE } from '../../../common/limits.js';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import {
-  discoverBody, firstRunBody, sourcePackUpdateBody, suggestionCreateBody, suggestionUpdateBody, SUGGESTION_STATUSES,
-  type FeedDiscoveryAttributes, type SourcesStatusAttributes,
+  discoverBody, feedDiscoveryResourceSchema, firstRunBody, sourcePackResourceSchema, sourcePackUpdateBody, sourcesStatusResourceSchema,
+  sourcesSummarySchema, suggestionCreateBody, suggestionUpdateBody, SUGGESTION_STATUSES, websiteSuggestionResourceSchema, type FeedDiscoveryAttributes,
+  type SourcesStatusAttributes,
 } from '../../../common/schemas/sources.js';
 import { isOperatorAdmin, requireOperatorAdmin, requireOrg } from '../../http/auth.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
+import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
 import { pageWindow } from '../../db/paging.js';
 import { listPacks, markFirstRunDone, setPackEnabled, sourcesStatus, sourcesSummary } from './packs.js';
 import { packResource, suggestionResource } from './resources.js';
@@ -17,6 +19,8 @@ import { decideSuggestion, discoverForPerson, findSuggestion, listSuggestions, r
 
 const packParams = z.object({ id: z.string().trim().min(1).max(64).regex(/^[a-z0-9-]+$/, 'Unknown source pack') });
 const idParams = z.object({ id: idSchema });
+const suggestionDocument = jsonApi(oneDocument(websiteSuggestionResourceSchema));
+// Operator-only routes answer 404 to anyone else, 403 without a current organization.
 
 /** The operator sees every organization's suggestions; anyone else only their organization's. */
 const isPlatformOperator = (req: FastifyRequest) => Boolean(requireOrg(req).org.capabilities?.platform_operator);
@@ -33,14 +37,30 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
   // Operator-only routes answer 404 to anyone else before the body is read (as the Websites routes).
   const operatorOnly = { onRequest: async (req: FastifyRequest) => void requireOperatorAdmin(req) };
 
-  app.get('/source_packs', { ...operatorOnly, schema: { tags: ['sources'], summary: 'The outlet directory by pack, with what is enabled (platform operator)' } }, async (_req, reply) => {
+  app.get('/source_packs', {
+      ...operatorOnly,
+      schema: {
+        tags: ['sources'],
+        summary: 'The outlet directory by pack, with what is enabled (platform operator)',
+        response: { 200: jsonApi(z.object({ data: z.array(sourcePackResourceSchema), meta: sourcesSummarySchema })), ...refusals(403, 404) },
+      },
+    }, async (_req, reply) => {
     const [packs, summary] = await Promise.all([listPacks(db), sourcesSummary(db)]);
     return reply.type(JSONAPI).send({ data: packs.map(packResource), meta: summary });
   });
 
   app.patch(
     '/source_packs/:id',
-    { ...operatorOnly, schema: { tags: ['sources'], summary: "Switch a pack's outlets on or off (platform operator)", params: packParams, body: sourcePackUpdateBody } },
+    {
+      ...operatorOnly,
+      schema: {
+        tags: ['sources'],
+        summary: "Switch a pack's outlets on or off (platform operator)",
+        params: packParams,
+        body: sourcePackUpdateBody,
+        response: { 200: jsonApi(oneDocument(sourcePackResourceSchema)), ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       const pack = await setPackEnabled({ db, boss: boss() }, req.params.id, req.body.data.attributes.enabled);
       return sendOne(reply, packResource(pack));
@@ -49,14 +69,28 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/source_packs/first_run',
-    { ...operatorOnly, schema: { tags: ['sources'], summary: 'The first-run screen was answered (platform operator)', body: firstRunBody } },
+    {
+      ...operatorOnly,
+      schema: {
+        tags: ['sources'],
+        summary: 'The first-run screen was answered (platform operator)',
+        body: firstRunBody,
+        response: { 200: jsonApi(z.object({ meta: sourcesSummarySchema })), ...refusals(403, 404) },
+      },
+    },
     async (_req, reply) => {
       await markFirstRunDone(db);
       return reply.type(JSONAPI).send({ meta: await sourcesSummary(db) });
     },
   );
 
-  app.get('/sources/status', { schema: { tags: ['sources'], summary: 'What the installation watches: outlets, languages, last crawl' } }, async (req, reply) => {
+  app.get('/sources/status', {
+      schema: {
+        tags: ['sources'],
+        summary: 'What the installation watches: outlets, languages, last crawl',
+        response: { 200: jsonApi(oneDocument(sourcesStatusResourceSchema)), ...refusals(403) },
+      },
+    }, async (req, reply) => {
     const auth = requireOrg(req);
     const attributes: SourcesStatusAttributes = {
       ...(await sourcesStatus(db)),
@@ -68,7 +102,15 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/feeds/discover',
-    { ...operatorOnly, schema: { tags: ['sources'], summary: 'Find and prove the feeds and news sitemaps of a site (platform operator)', body: discoverBody } },
+    {
+      ...operatorOnly,
+      schema: {
+        tags: ['sources'],
+        summary: 'Find and prove the feeds and news sitemaps of a site (platform operator)',
+        body: discoverBody,
+        response: { 200: jsonApi(oneDocument(feedDiscoveryResourceSchema)), ...refusals(403, 404) },
+      },
+    },
     async (req, reply) => {
       const found = await discoverForPerson(config, req.body.data.attributes.url);
       const attributes: FeedDiscoveryAttributes = { url: found.url, feeds: found.feeds, reason: found.reason };
@@ -78,7 +120,15 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/website_suggestions',
-    { schema: { tags: ['sources'], summary: 'Suggest an outlet to monitor (organization admin)', body: suggestionCreateBody } },
+    {
+      schema: {
+        tags: ['sources'],
+        summary: 'Suggest an outlet to monitor (organization admin)',
+        body: suggestionCreateBody,
+        // 200: the organization had suggested it already; 429: the day's suggestions are spent.
+        response: { 201: suggestionDocument, 200: suggestionDocument, ...refusals(403, 429) },
+      },
+    },
     async (req, reply) => {
       const auth = requireOrg(req);
       if (auth.roleId !== ROLE.admin) throw new AppError('forbidden', 'Only an admin of the organization can suggest an outlet');
@@ -87,7 +137,13 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/website_suggestions', { schema: { tags: ['sources'], summary: "Outlet suggestions: the organization's own, or all (platform operator)" } }, async (req, reply) => {
+  app.get('/website_suggestions', {
+      schema: {
+        tags: ['sources'],
+        summary: "Outlet suggestions: the organization's own, or all (platform operator)",
+        response: { 200: listOrCsv(listDocument(websiteSuggestionResourceSchema)), ...refusals(403) },
+      },
+    }, async (req, reply) => {
     const operator = isPlatformOperator(req);
     const auth = requireOrg(req);
     const params = parseListParams(req.query as Record<string, unknown>, { sortable: ['created_at'], filters: ['status'], defaultSort: '-created_at', defaultPageSize: 25 });
@@ -106,7 +162,16 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/website_suggestions/:id',
-    { ...operatorOnly, schema: { tags: ['sources'], summary: 'Approve or reject a suggestion (platform operator)', params: idParams, body: suggestionUpdateBody } },
+    {
+      ...operatorOnly,
+      schema: {
+        tags: ['sources'],
+        summary: 'Approve or reject a suggestion (platform operator)',
+        params: idParams,
+        body: suggestionUpdateBody,
+        response: { 200: suggestionDocument, ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       const auth = requireOperatorAdmin(req);
       if (!(await findSuggestion(db, req.params.id, null))) throw notFound('suggestion');

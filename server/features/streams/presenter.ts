@@ -1,5 +1,5 @@
 import type { SavedStreamAttributes, TwitchFeedAttributes, TwitchFeedItemAttributes } from '../../../common/schemas/streams.js';
-import { resource, type Resource } from '../../http/jsonapi.js';
+import { resource } from '../../http/jsonapi.js';
 import type { savedStreams } from '../../db/schema/streams.js';
 import type { FeedWithGame } from './repo.js';
 
@@ -19,7 +19,7 @@ export function feedState(feed: FeedWithGame, configured: boolean): TwitchFeedAt
   return g.lastSuccessAt ? 'ok' : 'waiting';
 }
 
-export function feedResource(feed: FeedWithGame, configured: boolean): Resource {
+export function feedResource(feed: FeedWithGame, configured: boolean) {
   const attributes: TwitchFeedAttributes = {
     keyword: feed.keyword,
     project_id: String(feed.projectId),
@@ -95,7 +95,7 @@ export const feedItemResource = (r: FeedItemRow) => resource('twitch_video', r.i
 
 export type SavedStreamRow = typeof savedStreams.$inferSelect & { tagName: string };
 
-export function savedStreamResource(r: SavedStreamRow): Resource {
+export function savedStreamResource(r: SavedStreamRow) {
   const attributes: SavedStreamAttributes = {
     title: r.title,
     description: r.description,

@@ -2,11 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
-import { twitchFeedCreateBody, twitchFeedDeleteBody, twitchFeedSaveBody, twitchFeedUpdateBody } from '../../../common/schemas/streams.js';
+import { idSchema, listMetaSchema, oneDocument, plainOrDocument, resourceSchema } from '../../../common/schemas/jsonapi.js';
+import {
+  twitchFeedCreateBody, twitchFeedDeleteBody, twitchFeedItemAttributesSchema, twitchFeedResourceSchema, twitchFeedSaveBody, twitchFeedUpdateBody,
+  twitchVideoResourceSchema,
+} from '../../../common/schemas/streams.js';
+import { bulkResultSchema } from '../../../common/schemas/articles.js';
+import { notificationTestsSchema } from '../../../common/schemas/alerts.js';
+import { signupGamesDocument } from '../../../common/schemas/signup.js';
 import { requireActiveOrg, requirePermission, type OrgAuth } from '../../http/auth.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
+import { jsonApi, refusals } from '../../http/openapi.js';
 import type { TwitchCategory } from '../../integrations/twitch/client.js';
 import { bodyByHandler, parseBody } from './body.js';
 import { listFeedItems } from './items-repo.js';
@@ -35,6 +42,10 @@ import {
 
 const idParams = z.object({ id: idSchema });
 const GAME_CACHE_MS = 5 * 60_000;
+
+// What the routes answer (parseBody reads each body as the plain object or `data.attributes`).
+const feedDocument = (meta: z.ZodType) => jsonApi(oneDocument(twitchFeedResourceSchema, { meta }));
+const bulkDocument = jsonApi(oneDocument(resourceSchema('bulk_result', bulkResultSchema)));
 
 /** Twitch feeds need the plan's `twitch_feed` flag; Slack and Discord settings their own flags. */
 function requireChannels(auth: OrgAuth, body: { slack_webhook_url?: string | null; discord_webhook_url?: string | null }, pointer: (f: string) => string) {
@@ -93,12 +104,29 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
     return game?.name || undefined;
   };
 
-  app.get('/twitch_feed/availability', { schema: { tags, summary: 'Whether this server can reach Twitch' } }, async (req, reply) => {
+  app.get('/twitch_feed/availability', {
+      schema: {
+        tags,
+        summary: 'Whether this server can reach Twitch',
+        response: {
+          200: jsonApi(oneDocument(resourceSchema('availability', z.object({ available: z.boolean(), reason: z.string().nullable(), searches_left_today: z.null() })))),
+          ...refusals(403),
+        },
+      },
+    }, async (req, reply) => {
     requireActiveOrg(req);
     return sendOne(reply, resource('availability', 'twitch', { available: configured, reason: configured ? null : MSG.streams.notConnected, searches_left_today: null }));
   });
 
-  app.get('/twitch_feed/preview', { schema: { tags, summary: 'Twitch games (categories) matching a name', querystring: gameSearchQuery } }, async (req, reply) => {
+  app.get('/twitch_feed/preview', {
+      schema: {
+        tags,
+        summary: 'Twitch games (categories) matching a name',
+        querystring: gameSearchQuery,
+        // 502: Twitch failed; 503: Twitch is not connected.
+        response: { 200: jsonApi(signupGamesDocument), ...refusals(403, 502, 503) },
+      },
+    }, async (req, reply) => {
     requireTwitch(req);
     if (!configured) throw notConnected();
     const key = req.query.searchTerm.toLowerCase();
@@ -114,7 +142,14 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
     return reply.type(JSONAPI).send({ data: games.map((g) => ({ id: g.id, name: g.name, box_art_url: g.box_art_url.replace('{width}', '52').replace('{height}', '72') })) });
   });
 
-  app.get('/twitch_feed/preview_streams', { schema: { tags, summary: 'What a feed (keyword + game) would find now (≤ 10)', querystring: previewStreamsQuery } }, async (req, reply) => {
+  app.get('/twitch_feed/preview_streams', {
+      schema: {
+        tags,
+        summary: 'What a feed (keyword + game) would find now (≤ 10)',
+        querystring: previewStreamsQuery,
+        response: { 200: jsonApi(z.object({ data: z.array(twitchFeedItemAttributesSchema.extend({ id: z.string() })) })), ...refusals(403, 502, 503) },
+      },
+    }, async (req, reply) => {
     requireTwitch(req);
     if (!configured) throw notConnected();
     const items = await previewStreams(client, req.query.keyword, req.query.game_id).catch((err) => {
@@ -125,7 +160,20 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/twitch_feed',
-    { schema: { tags, summary: "Create a project's Twitch feed (with twitch_search_id: edit that feed)", body: twitchFeedCreateBody }, validatorCompiler: bodyByHandler },
+    {
+      schema: {
+        tags,
+        summary: "Create a project's Twitch feed (with twitch_search_id: edit that feed)",
+        body: plainOrDocument(z.union([twitchFeedCreateBody, twitchFeedUpdateBody.required({ twitch_search_id: true })])),
+        // 200: an edit (twitch_search_id); 404: no such project or feed; 409: the project has a Twitch feed.
+        response: {
+          201: feedDocument(z.object({ status: z.enum(['ACTIVE', 'PENDING']), reason: z.string(), notification_tests: notificationTestsSchema })),
+          200: feedDocument(z.object({ notification_tests: notificationTestsSchema })),
+          ...refusals(403, 404, 409, 422),
+        },
+      },
+      validatorCompiler: bodyByHandler,
+    },
     async (req, reply) => {
       const auth = requireTwitch(req);
       const raw = req.body as Record<string, unknown> | null;
@@ -173,7 +221,16 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/twitch_feed/:id',
-    { schema: { tags, summary: 'Edit a Twitch feed (only what changed)', params: idParams, body: twitchFeedUpdateBody }, validatorCompiler: bodyByHandler },
+    {
+      schema: {
+        tags,
+        summary: 'Edit a Twitch feed (only what changed)',
+        params: idParams,
+        body: plainOrDocument(twitchFeedUpdateBody),
+        response: { 200: feedDocument(z.object({ notification_tests: notificationTestsSchema })), ...refusals(403, 422) },
+      },
+      validatorCompiler: bodyByHandler,
+    },
     async (req, reply) => {
       const auth = requireTwitch(req);
       const { value, pointer } = parseBody(twitchFeedUpdateBody, req.body);
@@ -184,12 +241,23 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/twitch_feed/:id/info', { schema: { tags, summary: 'A Twitch feed and its polling state', params: idParams } }, async (req, reply) => {
+  app.get('/twitch_feed/:id/info', { schema: { tags, summary: 'A Twitch feed and its polling state', params: idParams, response: { 200: jsonApi(oneDocument(twitchFeedResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
     const auth = requireTwitch(req);
     return sendOne(reply, feedResource(await getTwitchFeed(db, auth.orgId, req.params.id), configured));
   });
 
-  app.get('/twitch_feed/:id', { schema: { tags, summary: "A Twitch feed's streams and videos", params: idParams, querystring: feedItemsQuery } }, async (req, reply) => {
+  app.get('/twitch_feed/:id', {
+      schema: {
+        tags,
+        summary: "A Twitch feed's streams and videos",
+        params: idParams,
+        querystring: feedItemsQuery,
+        response: {
+          200: jsonApi(z.object({ data: z.array(twitchVideoResourceSchema), meta: listMetaSchema.extend({ latest_pull: z.string().nullable() }) })),
+          ...refusals(403),
+        },
+      },
+    }, async (req, reply) => {
     const auth = requireTwitch(req);
     const q = req.query;
     if (q.organization_id !== undefined && q.organization_id !== auth.orgId) throw notFound('feed');
@@ -224,7 +292,17 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
     });
   });
 
-  app.get('/twitch_feed/:id/refresh', { schema: { tags, summary: 'Poll the feed’s game now (platform operator only)', params: idParams } }, async (req, reply) => {
+  app.get('/twitch_feed/:id/refresh', {
+      schema: {
+        tags,
+        summary: 'Poll the feed’s game now (platform operator only)',
+        params: idParams,
+        response: {
+          202: jsonApi(oneDocument(resourceSchema('refresh', z.object({ queued: z.literal(true), found: z.number().int(), error: z.string().nullable() })))),
+          ...refusals(403, 503),
+        },
+      },
+    }, async (req, reply) => {
     const auth = requireActiveOrg(req);
     if (!auth.org.capabilities.platform_operator) throw notFound('feed');
     const feed = await getTwitchFeed(db, auth.orgId, req.params.id);
@@ -236,7 +314,10 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/twitch_feed/save',
-    { schema: { tags, summary: 'Save feed streams to saved coverage under a tag', body: twitchFeedSaveBody }, validatorCompiler: bodyByHandler },
+    {
+      schema: { tags, summary: 'Save feed streams to saved coverage under a tag', body: plainOrDocument(twitchFeedSaveBody), response: { 200: bulkDocument, ...refusals(403, 404, 422) } },
+      validatorCompiler: bodyByHandler,
+    },
     async (req, reply) => {
       const auth = requireTwitch(req);
       const { value } = parseBody(twitchFeedSaveBody, req.body);
@@ -247,7 +328,15 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/twitch_feed',
-    { schema: { tags, summary: 'Remove streams from a feed (a later poll does not bring them back)', body: twitchFeedDeleteBody }, validatorCompiler: bodyByHandler },
+    {
+      schema: {
+        tags,
+        summary: 'Remove streams from a feed (a later poll does not bring them back)',
+        body: plainOrDocument(twitchFeedDeleteBody),
+        response: { 200: bulkDocument, ...refusals(403, 404, 422) },
+      },
+      validatorCompiler: bodyByHandler,
+    },
     async (req, reply) => {
       const auth = requireTwitch(req);
       const { value } = parseBody(twitchFeedDeleteBody, req.body);

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
-import { saveMissingStreamBody, savedStreamsDeleteBody, savedStreamUpdateBody } from '../../../common/schemas/streams.js';
+import { idSchema, listMetaSchema, oneDocument, plainOrDocument, resourceSchema } from '../../../common/schemas/jsonapi.js';
+import { saveMissingStreamBody, savedStreamResourceSchema, savedStreamsDeleteBody, savedStreamUpdateBody } from '../../../common/schemas/streams.js';
+import { bulkResultSchema } from '../../../common/schemas/articles.js';
 import { requireActiveOrg, requirePermission } from '../../http/auth.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
+import { jsonApi, refusals } from '../../http/openapi.js';
 import type { TwitchClient } from '../../integrations/twitch/client.js';
 import { projectInOrg } from '../projects/service.js';
 import { findTag } from '../tags/service.js';
@@ -17,6 +19,7 @@ import { deleteSavedStreams, findSavedStream, listSavedStreams, updateSavedStrea
 import { notConnected, saveMissingStream, twitchConfigured } from './service.js';
 
 const idParams = z.object({ id: idSchema });
+const savedStreamDocument = jsonApi(oneDocument(savedStreamResourceSchema, { meta: z.object({ message: z.string() }) }));
 
 /** Saved streams (spec 001 "Saved videos and streams"): list, edit, bulk delete, add by URL. */
 export default async function savedStreamRoutes(fastify: FastifyInstance, client: TwitchClient) {
@@ -29,7 +32,15 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
     return auth;
   };
 
-  app.get('/saved_streams', { schema: { tags, summary: "A project's saved streams", querystring: savedStreamsQuery } }, async (req, reply) => {
+  app.get('/saved_streams', {
+      schema: {
+        tags,
+        summary: "A project's saved streams",
+        querystring: savedStreamsQuery,
+        // 404: the project (`project_id`, required) is not the caller's.
+        response: { 200: jsonApi(z.object({ data: z.array(savedStreamResourceSchema), meta: listMetaSchema })), ...refusals(403, 404) },
+      },
+    }, async (req, reply) => {
     const auth = guard(req);
     const q = req.query;
     const projectId = q['filter[project_id]'] ?? q.project_id;
@@ -65,7 +76,16 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
 
   app.patch(
     '/saved_streams/:id',
-    { schema: { tags, summary: 'Edit a saved stream (only the fields sent)', params: idParams, body: savedStreamUpdateBody }, validatorCompiler: bodyByHandler },
+    {
+      schema: {
+        tags,
+        summary: 'Edit a saved stream (only the fields sent)',
+        params: idParams,
+        body: plainOrDocument(savedStreamUpdateBody),
+        response: { 200: savedStreamDocument, ...refusals(403, 422) },
+      },
+      validatorCompiler: bodyByHandler,
+    },
     async (req, reply) => {
       const auth = guard(req);
       const { value, pointer } = parseBody(savedStreamUpdateBody, req.body);
@@ -95,13 +115,30 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
     const n = await deleteSavedStreams(db, auth.orgId, [...new Set(value.stream_ids)]);
     return sendOne(reply, resource('bulk_result', 'delete', { success: n, failed: 0, results: [] }));
   };
-  const deleteSchema = { schema: { tags, summary: 'Delete saved streams', body: savedStreamsDeleteBody }, validatorCompiler: bodyByHandler };
+  const deleteSchema = {
+    schema: {
+      tags,
+      summary: 'Delete saved streams',
+      body: plainOrDocument(savedStreamsDeleteBody),
+      response: { 200: jsonApi(oneDocument(resourceSchema('bulk_result', bulkResultSchema))), ...refusals(403, 422) },
+    },
+    validatorCompiler: bodyByHandler,
+  };
   app.delete('/saved_streams', deleteSchema, deleteSaved);
   app.delete('/saved_streams/', deleteSchema, deleteSaved);
 
   app.post(
     '/saved_streams/save_missing_stream',
-    { schema: { tags, summary: 'Add a stream or video by its Twitch address under a tag', body: saveMissingStreamBody }, validatorCompiler: bodyByHandler },
+    {
+      schema: {
+        tags,
+        summary: 'Add a stream or video by its Twitch address under a tag',
+        body: plainOrDocument(saveMissingStreamBody),
+        // 404: no such tag; 502: Twitch failed; 503: Twitch is not connected.
+        response: { 201: savedStreamDocument, ...refusals(403, 404, 422, 502, 503) },
+      },
+      validatorCompiler: bodyByHandler,
+    },
     async (req, reply) => {
       const auth = guard(req);
       const { value, pointer } = parseBody(saveMissingStreamBody, req.body);

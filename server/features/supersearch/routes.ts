@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import { PLAN_NAMES, planAllowsCompetitors } from '../../../common/plans.js';
 import {
   supersearchBulkBody,
+  supersearchResultsDocument,
+  supersearchSaveDocument,
   supersearchSchemas,
+  supersearchVolumeDocument,
   utcDay,
   type SupersearchArticleAttributes,
   type SupersearchResultsMeta,
@@ -15,6 +18,8 @@ import {
 import { requireActiveOrg, requirePermission, type OrgAuth } from '../../http/auth.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, resource } from '../../http/jsonapi.js';
+import { jsonApi, refusals } from '../../http/openapi.js';
+import { oneDocument, resourceSchema } from '../../../common/schemas/jsonapi.js';
 import { queueSupersearchExport } from './export.js';
 import type { ResultRow } from './repo.js';
 import { saveResults } from './save.js';
@@ -93,7 +98,13 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
   app.post(
     '/supersearch',
     {
-      schema: { tags: ['supersearch'], summary: 'One page of archive articles matching a query (cursor pages; the exact total, or null while counting)', body: docs.search },
+      schema: {
+        tags: ['supersearch'],
+        summary: 'One page of archive articles matching a query (cursor pages; the exact total, or null while counting)',
+        body: docs.search,
+        // 404: `organization_id` is not the caller's; 503: the search ran past its time limit.
+        response: { 200: jsonApi(supersearchResultsDocument), ...refusals(403, 404, 503) },
+      },
       validatorCompiler: documentOnly,
     },
     async (req, reply) => {
@@ -124,7 +135,12 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
   app.post(
     '/supersearch/volume',
     {
-      schema: { tags: ['supersearch'], summary: 'Matching articles per day, week or month over the range (zeros included)', body: docs.volume },
+      schema: {
+        tags: ['supersearch'],
+        summary: 'Matching articles per day, week or month over the range (zeros included)',
+        body: docs.volume,
+        response: { 200: jsonApi(supersearchVolumeDocument), ...refusals(403, 404, 503) },
+      },
       validatorCompiler: documentOnly,
     },
     async (req, reply) => {
@@ -145,7 +161,12 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
   app.post(
     '/supersearch/bulk',
     {
-      schema: { tags: ['supersearch'], summary: "Save search results into a project's saved coverage under a tag", body: supersearchBulkBody },
+      schema: {
+        tags: ['supersearch'],
+        summary: "Save search results into a project's saved coverage under a tag",
+        body: supersearchBulkBody,
+        response: { 200: jsonApi(supersearchSaveDocument), ...refusals(403, 404) },
+      },
       validatorCompiler: documentOnly,
     },
     async (req, reply) => {
@@ -162,7 +183,15 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
   app.post(
     '/supersearch/export_csv',
     {
-      schema: { tags: ['supersearch'], summary: 'Export every matching article as CSV, sent by e-mail (202: queued)', body: docs.exportCsv },
+      schema: {
+        tags: ['supersearch'],
+        summary: 'Export every matching article as CSV, sent by e-mail (202: queued)',
+        body: docs.exportCsv,
+        response: {
+          202: jsonApi(oneDocument(resourceSchema('export', z.object({ status: z.literal('queued'), message: z.string() })))),
+          ...refusals(403, 404),
+        },
+      },
       validatorCompiler: documentOnly,
     },
     async (req, reply) => {

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tagCreateBody, tagUpdateBody, type TagAttributes } from '../../../common/schemas/tags.js';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { tagCreateBody, tagResourceSchema, tagUpdateBody, type TagAttributes } from '../../../common/schemas/tags.js';
+import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { PAGE_SIZES } from '../../../common/limits.js';
 import { requireActiveOrg } from '../../http/auth.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { parseListParams, rel, resource, sendList, sendOne } from '../../http/jsonapi.js';
+import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
 import { TAG_FILTERS, TAG_SORTS, findTag, insertTag, listTags, updateTag, type TagRow } from './repo.js';
 import { projectInOrg } from '../projects/service.js';
 
@@ -30,12 +31,19 @@ const toDate = (v: string | null | undefined) => (v ? new Date(v) : v === null ?
 
 const idParams = z.object({ id: idSchema });
 const projectParams = z.object({ projectId: idSchema });
+const tagDocument = jsonApi(oneDocument(tagResourceSchema));
 
 export default async function tagRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 
-  app.get('/tags', { schema: { tags: ['tags'], summary: 'List tags (filter[project_id] for one project)' } }, async (req, reply) => {
+  app.get('/tags', {
+      schema: {
+        tags: ['tags'],
+        summary: 'List tags (filter[project_id] for one project)',
+        response: { 200: listOrCsv(listDocument(tagResourceSchema)), ...refusals(403) },
+      },
+    }, async (req, reply) => {
     const auth = requireActiveOrg(req);
     const params = parseListParams(req.query as Record<string, unknown>, {
       sortable: TAG_SORTS,
@@ -52,7 +60,7 @@ export default async function tagRoutes(fastify: FastifyInstance) {
     });
   });
 
-  app.get('/tags/:id', { schema: { tags: ['tags'], summary: 'One tag', params: idParams } }, async (req, reply) => {
+  app.get('/tags/:id', { schema: { tags: ['tags'], summary: 'One tag', params: idParams, response: { 200: tagDocument, ...refusals(403) } } }, async (req, reply) => {
     const auth = requireActiveOrg(req);
     const tag = await findTag(db, auth.orgId, req.params.id);
     if (!tag) throw notFound('tag');
@@ -61,7 +69,15 @@ export default async function tagRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/projects/:projectId/tags',
-    { schema: { tags: ['tags'], summary: 'Create a tag in a project', params: projectParams, body: tagCreateBody } },
+    {
+      schema: {
+        tags: ['tags'],
+        summary: 'Create a tag in a project',
+        params: projectParams,
+        body: tagCreateBody,
+        response: { 201: tagDocument, ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       const { projectId } = req.params;
@@ -83,7 +99,15 @@ export default async function tagRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/tags/:id',
-    { schema: { tags: ['tags'], summary: 'Rename, highlight, archive or re-activate a tag', params: idParams, body: tagUpdateBody } },
+    {
+      schema: {
+        tags: ['tags'],
+        summary: 'Rename, highlight, archive or re-activate a tag',
+        params: idParams,
+        body: tagUpdateBody,
+        response: { 200: tagDocument, ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       const auth = requireActiveOrg(req);
       const { attributes } = req.body.data;

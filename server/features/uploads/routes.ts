@@ -6,8 +6,10 @@ import { AppError, errorObject, ValidationError } from '../../http/errors.js';
 import { resource, sendOne } from '../../http/jsonapi.js';
 import { refuseNulFields } from '../../http/storable-text.js';
 import { requireInvite } from '../invites/service.js';
-import { imageTooLarge, openUpload, parseUploadForm, saveUpload, uploadUrl, type UploadRow } from './service.js';
-import type { UploadAttributes } from '../../../common/schemas/uploads.js';
+import { imageTooLarge, openUpload, parseUploadForm, saveUpload, uploadFieldsSchema, uploadUrl, type UploadRow } from './service.js';
+import { uploadResourceSchema, type UploadAttributes } from '../../../common/schemas/uploads.js';
+import { oneDocument } from '../../../common/schemas/jsonapi.js';
+import { bytes, jsonApi, refusals } from '../../http/openapi.js';
 
 export const uploadResource = (u: UploadRow) =>
   resource('upload', u.id, {
@@ -53,6 +55,9 @@ async function readForm(req: FastifyRequest): Promise<{ image?: Buffer; fields: 
 }
 
 const fileParams = z.object({ file: z.string() });
+/** The multipart form `readForm` reads and `parseUploadForm` checks. */
+const uploadForm = uploadFieldsSchema.extend({ image: z.file().describe('A JPEG or PNG image') });
+const uploadDocument = jsonApi(oneDocument(uploadResourceSchema));
 
 export default async function uploadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -60,7 +65,15 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/f/av',
-    { schema: { tags: ['uploads'], summary: 'Upload an avatar or logo (multipart: image, scope, description)', consumes: ['multipart/form-data'] } },
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload an avatar or logo (multipart: image, scope, description)',
+        consumes: ['multipart/form-data'],
+        documentedBody: uploadForm,
+        response: { 201: uploadDocument, ...refusals(403, 422) },
+      },
+    },
     async (req, reply) => {
       // Before reading the body: a caller without access never gets a file buffered.
       const auth = requireOrg(req);
@@ -78,6 +91,9 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
         summary: 'Upload an avatar during invite sign-up (multipart: invite_key, image, scope, description)',
         security: [],
         consumes: ['multipart/form-data'],
+        documentedBody: uploadForm.extend({ invite_key: z.string().describe('The key of the invitation link') }),
+        // 404: the invitation is not valid or expired.
+        response: { 201: uploadDocument, ...refusals(404, 422) },
       },
     },
     async (req, reply) => {
@@ -90,7 +106,7 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/f/:file',
-    { schema: { tags: ['uploads'], summary: 'An uploaded image', security: [], params: fileParams } },
+    { schema: { tags: ['uploads'], summary: 'An uploaded image', security: [], params: fileParams, response: { 200: bytes('The image', 'image/png', 'image/jpeg') } } },
     async (req, reply) => {
       const found = await openUpload(db, storage, req.params.file);
       if (!found) throw new AppError('not_found', 'The image was not found');

@@ -3,10 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLE, TIER_NAMES, type TierId } from '../../../common/limits.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
-import { userUpdateBody, type TierAttributes, type UserAttributes, type UserDocumentMeta } from '../../../common/schemas/users.js';
+import {
+  tierListDocument, userDocument, userUpdateBody, type TierAttributes, type UserAttributes, type UserDocumentMeta,
+} from '../../../common/schemas/users.js';
 import { requireOrg, requireUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
+import { jsonApi, refusals } from '../../http/openapi.js';
 import { organizationAttributes } from '../organizations/service.js';
 import { getUserProfile, setDefaultProject, updateUser, type UserProfile } from './service.js';
 import { requireOwnAvatar } from '../uploads/service.js';
@@ -43,7 +46,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   const { db, authenticator, config } = app.deps;
 
   // Works without an organization too: the web app reads `status` to send NO_ORG users away.
-  app.get('/user', { schema: { tags: ['users'], summary: 'The caller, their organization and memberships' } }, async (req, reply) => {
+  app.get('/user', { schema: { tags: ['users'], summary: 'The caller, their organization and memberships', response: { 200: jsonApi(userDocument) } } }, async (req, reply) => {
     const auth = requireUser(req);
     return sendOne(reply, userResource(await getUserProfile(db, auth.userId)), 200, userMeta(config));
   });
@@ -56,6 +59,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
         summary: 'Set the default project (type new_user), edit the profile and `/` preference or switch organization (type user)',
         params: idParams,
         body: userUpdateBody,
+        // 403: a default project needs a current organization.
+        response: { 200: jsonApi(userDocument), ...refusals(403) },
       },
     },
     async (req, reply) => {
@@ -79,7 +84,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/tiers', { schema: { tags: ['users'], summary: 'Tier names (1 Admin … 6 Agency)' } }, async (req, reply) => {
+  app.get('/tiers', { schema: { tags: ['users'], summary: 'Tier names (1 Admin … 6 Agency)', response: { 200: jsonApi(tierListDocument) } } }, async (req, reply) => {
     requireUser(req);
     return reply.type(JSONAPI).send({
       data: TIER_IDS.map((id) => resource('tier', id, { name: TIER_NAMES[id] } satisfies TierAttributes)),

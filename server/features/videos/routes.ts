@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
+import { idSchema, listMetaSchema, oneDocument, plainOrDocument, resourceSchema } from '../../../common/schemas/jsonapi.js';
+import { bulkResultSchema, type BulkRowResult } from '../../../common/schemas/articles.js';
+import { notificationTestsSchema } from '../../../common/schemas/alerts.js';
 import {
   saveMissingVideoBody,
+  savedVideoResourceSchema,
   savedVideosDeleteBody,
   savedVideoUpdateBody,
+  youtubeFeedResourceSchema,
+  youtubePreviewVideoSchema,
+  youtubeVideoResourceSchema,
   youtubeFeedCreateBody,
   youtubeFeedDeleteBody,
   youtubeFeedPreviewBody,
@@ -15,6 +21,7 @@ import {
 import { requireActiveOrg, requirePermission, type OrgAuth } from '../../http/auth.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
+import { jsonApi, plainJson, refusals } from '../../http/openapi.js';
 import { assertWebhookHosts, sendWebhookTests, webhooksSet } from '../alerts/service.js';
 import { getProject, projectInOrg } from '../projects/service.js';
 import { readBody } from './body.js';
@@ -27,7 +34,17 @@ import websubRoutes from './websub-routes.js';
 
 const idParams = z.object({ id: idSchema });
 const meta = (total: number, page: number, pageSize: number) => ({ total_entries: total, last_page: Math.max(1, Math.ceil(total / pageSize)), page_number: page, page_size: pageSize });
-const bulk = (id: string, success: number, failed: number, results: unknown[]) => ({ data: { type: 'bulk_result', id, attributes: { success, failed, results } } });
+const bulk = (id: 'save' | 'delete', success: number, failed: number, results: BulkRowResult[]) => ({
+  data: { type: 'bulk_result' as const, id, attributes: { success, failed, results } },
+});
+
+// What the routes answer (readBody reads each body as the plain object or `data.attributes`).
+const bulkDocument = jsonApi(z.object({ data: z.object({ type: z.literal('bulk_result'), id: z.enum(['save', 'delete']), attributes: bulkResultSchema }) }));
+const feedDocument = (meta: z.ZodType) => jsonApi(oneDocument(youtubeFeedResourceSchema, { meta }));
+const savedVideoDocument = jsonApi(oneDocument(savedVideoResourceSchema, { meta: z.object({ message: z.string() }).optional() }));
+const availabilityDocument = jsonApi(
+  oneDocument(resourceSchema('availability', z.object({ available: z.boolean(), reason: z.string().nullable(), searches_left_today: z.number().int().nullable() }))),
+);
 
 /** Every videos route: an active organization whose plan has YouTube feeds. */
 function guard(req: Parameters<typeof requireActiveOrg>[0]): OrgAuth {
@@ -68,12 +85,23 @@ export default async function videosRoutes(fastify: FastifyInstance) {
     return resource('youtube_feed', feed.id, { ...feedAttributes(feed, config) });
   };
 
-  app.get('/youtube_feed/availability', { schema: { tags: ['videos'], summary: 'Whether YouTube searches can run on this server now' } }, async (req, reply) => {
+  app.get('/youtube_feed/availability', { schema: { tags: ['videos'], summary: 'Whether YouTube searches can run on this server now', response: { 200: availabilityDocument, ...refusals(403) } } }, async (req, reply) => {
     requireActiveOrg(req);
     return sendOne(reply, resource('availability', 'youtube', { ...(await youtubeAvailability(deps)) }));
   });
 
-  app.post('/youtube_feed', { schema: { tags: ['videos'], summary: "Create a project's YouTube feed (one per project)" } }, async (req, reply) => {
+  app.post('/youtube_feed', {
+      schema: {
+        tags: ['videos'],
+        summary: "Create a project's YouTube feed (one per project)",
+        documentedBody: plainOrDocument(youtubeFeedCreateBody),
+        // 404: no such project; 409: the project has a YouTube feed.
+        response: {
+          201: feedDocument(z.object({ status: z.enum(['ACTIVE', 'PENDING']), reason: z.string(), notification_tests: notificationTestsSchema })),
+          ...refusals(403, 404, 409, 422),
+        },
+      },
+    }, async (req, reply) => {
     const auth = guard(req);
     const { value, pointer } = readBody(youtubeFeedCreateBody, req.body);
     const settings = settingsOf(value);
@@ -90,12 +118,20 @@ export default async function videosRoutes(fastify: FastifyInstance) {
     return sendOne(reply, doc, 201, { meta: { status: created.status, reason: created.reason, notification_tests: notificationTests } });
   });
 
-  app.get('/youtube_feed/:id/info', { schema: { tags: ['videos'], summary: 'A YouTube feed and its polling state', params: idParams } }, async (req, reply) => {
+  app.get('/youtube_feed/:id/info', { schema: { tags: ['videos'], summary: 'A YouTube feed and its polling state', params: idParams, response: { 200: jsonApi(oneDocument(youtubeFeedResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
     const auth = guard(req);
     return sendOne(reply, await feedDoc(auth.orgId, req.params.id));
   });
 
-  app.patch('/youtube_feed/:id', { schema: { tags: ['videos'], summary: 'Edit a YouTube feed (a new keyword moves it to that shared search)', params: idParams } }, async (req, reply) => {
+  app.patch('/youtube_feed/:id', {
+      schema: {
+        tags: ['videos'],
+        summary: 'Edit a YouTube feed (a new keyword moves it to that shared search)',
+        params: idParams,
+        documentedBody: plainOrDocument(youtubeFeedUpdateBody),
+        response: { 200: feedDocument(z.object({ notification_tests: notificationTestsSchema })), ...refusals(403, 422) },
+      },
+    }, async (req, reply) => {
     const auth = guard(req);
     const { value, pointer } = readBody(youtubeFeedUpdateBody, req.body);
     const settings = settingsOf(value);
@@ -106,7 +142,17 @@ export default async function videosRoutes(fastify: FastifyInstance) {
     return sendOne(reply, doc, 200, { meta: { notification_tests: notificationTests } });
   });
 
-  app.get('/youtube_feed/:id', { schema: { tags: ['videos'], summary: "A YouTube feed's videos", params: idParams } }, async (req, reply) => {
+  app.get('/youtube_feed/:id', {
+      schema: {
+        tags: ['videos'],
+        summary: "A YouTube feed's videos",
+        params: idParams,
+        response: {
+          200: jsonApi(z.object({ data: z.array(youtubeVideoResourceSchema), meta: listMetaSchema.extend({ latest_pull: z.string().nullable() }) })),
+          ...refusals(403),
+        },
+      },
+    }, async (req, reply) => {
     const auth = guard(req);
     const query = req.query as Record<string, unknown>;
     const org = query.organization_id;
@@ -121,7 +167,15 @@ export default async function videosRoutes(fastify: FastifyInstance) {
     });
   });
 
-  app.get('/youtube_feed/:id/refresh', { schema: { tags: ['videos'], summary: "Poll a feed's search now (platform operator)", params: idParams } }, async (req, reply) => {
+  app.get('/youtube_feed/:id/refresh', {
+      schema: {
+        tags: ['videos'],
+        summary: "Poll a feed's search now (platform operator)",
+        params: idParams,
+        // 503: YouTube is not connected on this server.
+        response: { 202: jsonApi(oneDocument(resourceSchema('refresh', z.object({ queued: z.literal(true) })))), ...refusals(403, 503) },
+      },
+    }, async (req, reply) => {
     const auth = requireActiveOrg(req);
     if (!auth.org.capabilities.platform_operator) throw notFound('YouTube feed');
     const feed = await findFeed(db, auth.orgId, req.params.id);
@@ -131,27 +185,56 @@ export default async function videosRoutes(fastify: FastifyInstance) {
     return sendOne(reply, resource('refresh', feed.id, { queued: true }), 202);
   });
 
-  app.post('/youtube_feed/preview', { schema: { tags: ['videos'], summary: 'The newest videos a keyword finds (one search, cached 30 minutes)' } }, async (req) => {
+  app.post('/youtube_feed/preview', {
+      schema: {
+        tags: ['videos'],
+        summary: 'The newest videos a keyword finds (one search, cached 30 minutes)',
+        documentedBody: plainOrDocument(youtubeFeedPreviewBody),
+        // 429: today's search quota is spent; 502: YouTube failed; 503: YouTube is not connected.
+        response: { 200: plainJson(z.object({ data: z.array(youtubePreviewVideoSchema) })), ...refusals(403, 422, 429, 502, 503) },
+      },
+    }, async (req) => {
     guard(req);
     const { value } = readBody(youtubeFeedPreviewBody, req.body);
     return { data: await previewKeyword(deps, value.keyword) };
   });
 
-  app.post('/youtube_feed/save', { schema: { tags: ['videos'], summary: 'Save feed videos to saved coverage under tags' } }, async (req, reply) => {
+  app.post('/youtube_feed/save', {
+      schema: {
+        tags: ['videos'],
+        summary: 'Save feed videos to saved coverage under tags',
+        documentedBody: plainOrDocument(youtubeFeedSaveBody),
+        response: { 200: bulkDocument, ...refusals(403, 422) },
+      },
+    }, async (req, reply) => {
     const auth = guard(req);
     const { value } = readBody(youtubeFeedSaveBody, req.body);
     const result = await saveFeedVideos(db, auth.orgId, value.youtube_videos);
     return reply.type(JSONAPI).send(bulk('save', result.success, result.failed, result.results));
   });
 
-  app.delete('/youtube_feed', { schema: { tags: ['videos'], summary: 'Remove videos from a feed (no later poll brings them back)' } }, async (req, reply) => {
+  app.delete('/youtube_feed', {
+      schema: {
+        tags: ['videos'],
+        summary: 'Remove videos from a feed (no later poll brings them back)',
+        documentedBody: plainOrDocument(youtubeFeedDeleteBody),
+        response: { 200: bulkDocument, ...refusals(403, 404, 422) },
+      },
+    }, async (req, reply) => {
     const auth = guard(req);
     const { value } = readBody(youtubeFeedDeleteBody, req.body);
     const n = await deleteFeedVideos(db, auth.orgId, value.keyword_id, value.videos);
     return reply.type(JSONAPI).send(bulk('delete', n, 0, []));
   });
 
-  app.get('/saved_videos', { schema: { tags: ['videos'], summary: "A project's saved videos" } }, async (req, reply) => {
+  app.get('/saved_videos', {
+      schema: {
+        tags: ['videos'],
+        summary: "A project's saved videos",
+        // 404: the project (`project_id`, required) is not the caller's.
+        response: { 200: jsonApi(z.object({ data: z.array(savedVideoResourceSchema), meta: listMetaSchema })), ...refusals(403, 404) },
+      },
+    }, async (req, reply) => {
     const auth = guard(req);
     const query = req.query as Record<string, unknown>;
     const raw = query['filter[project_id]'] ?? query.project_id;
@@ -164,7 +247,15 @@ export default async function videosRoutes(fastify: FastifyInstance) {
     return reply.type(JSONAPI).send({ data: rows.map((r) => resource('saved_video', r.id, { ...savedAttributes(r) })), meta: meta(total, q.page, q.pageSize) });
   });
 
-  app.patch('/saved_videos/:id', { schema: { tags: ['videos'], summary: 'Edit a saved video', params: idParams } }, async (req, reply) => {
+  app.patch('/saved_videos/:id', {
+      schema: {
+        tags: ['videos'],
+        summary: 'Edit a saved video',
+        params: idParams,
+        documentedBody: plainOrDocument(savedVideoUpdateBody),
+        response: { 200: savedVideoDocument, ...refusals(403, 422) },
+      },
+    }, async (req, reply) => {
     const auth = guard(req);
     const { value, pointer } = readBody(savedVideoUpdateBody, req.body);
     const row = await updateSavedVideo(
@@ -180,14 +271,29 @@ export default async function videosRoutes(fastify: FastifyInstance) {
     return sendOne(reply, resource('saved_video', row.id, { ...savedAttributes(row) }), 200, { meta: { message: 'Video has been edited.' } });
   });
 
-  app.delete('/saved_videos', { schema: { tags: ['videos'], summary: 'Delete saved videos' } }, async (req, reply) => {
+  app.delete('/saved_videos', {
+      schema: {
+        tags: ['videos'],
+        summary: 'Delete saved videos',
+        documentedBody: plainOrDocument(savedVideosDeleteBody),
+        response: { 200: bulkDocument, ...refusals(403, 422) },
+      },
+    }, async (req, reply) => {
     const auth = guard(req);
     const { value } = readBody(savedVideosDeleteBody, req.body);
     const n = await deleteSavedVideos(db, auth.orgId, value.video_ids);
     return reply.type(JSONAPI).send(bulk('delete', n, 0, []));
   });
 
-  app.post('/saved_videos/save_missing_video', { schema: { tags: ['videos'], summary: 'Save a video by its YouTube address' } }, async (req, reply) => {
+  app.post('/saved_videos/save_missing_video', {
+      schema: {
+        tags: ['videos'],
+        summary: 'Save a video by its YouTube address',
+        documentedBody: plainOrDocument(saveMissingVideoBody),
+        // 429: today's quota is spent; 502: YouTube failed; 503: YouTube is not connected.
+        response: { 201: savedVideoDocument, ...refusals(403, 422, 429, 502, 503) },
+      },
+    }, async (req, reply) => {
     const auth = guard(req);
     const { value, pointer } = readBody(saveMissingVideoBody, req.body);
     const row = await saveMissingVideo(deps, auth.orgId, { url: value.youtube_video_url, tagId: value.tag_id }, pointer);

@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
-import { idSchema } from '../../../common/schemas/jsonapi.js';
-import { feedCreateBody, feedUpdateBody, type OpmlImportAttributes } from '../../../common/schemas/websites.js';
+import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
+import { feedCreateBody, feedResourceSchema, feedUpdateBody, opmlImportDocument, type OpmlImportAttributes } from '../../../common/schemas/websites.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
+import { bytes, jsonApi, listOrCsv, noContent, refusals } from '../../http/openapi.js';
 import { deleteFeed, enqueueFeedPoll, insertFeed, insertNewFeeds, updateFeed } from '../crawler/service.js';
 import { allFeedsByWebsite, FEED_FILTERS, FEED_SORTS, listFeeds, ensureWebsites, feedUrlTaken, findFeed, type FeedRow } from './feeds-repo.js';
 import { conflictAt, requireOperator, requireOperatorAdmin } from './gate.js';
@@ -18,6 +19,15 @@ const idParams = z.object({ id: idSchema });
 const OPML_TYPES = ['text/x-opml', 'application/xml', 'text/xml', 'application/x-opml'];
 // 5,000 outlines of a few hundred bytes each, with room for long titles.
 const OPML_MAX_BYTES = 8 * 1024 * 1024;
+const feedDocument = jsonApi(oneDocument(feedResourceSchema));
+/** An import (`readOpml`): the OPML document as the body, or a multipart form with it in `file`. */
+const opmlDocument = z.string().describe('An OPML 1.0 or 2.0 document');
+const opmlBody = {
+  content: {
+    ...Object.fromEntries(OPML_TYPES.map((type) => [type, { schema: opmlDocument }])),
+    'multipart/form-data': { schema: z.object({ file: z.file().describe('An OPML file') }) },
+  },
+};
 
 /** The OPML text of an import: the raw body, or the multipart `file` field. */
 async function readOpml(req: FastifyRequest): Promise<string> {
@@ -53,7 +63,13 @@ export default async function feedRoutes(fastify: FastifyInstance) {
 
   app.addContentTypeParser(OPML_TYPES, { parseAs: 'string', bodyLimit: OPML_MAX_BYTES }, (_req, body, done) => done(null, body));
 
-  app.get('/feeds', { schema: { tags: ['feeds'], summary: 'Feeds with their polling state (filter[website_id])' } }, async (req, reply) => {
+  app.get('/feeds', {
+      schema: {
+        tags: ['feeds'],
+        summary: 'Feeds with their polling state (filter[website_id])',
+        response: { 200: listOrCsv(listDocument(feedResourceSchema)), ...refusals(403, 404) },
+      },
+    }, async (req, reply) => {
     requireOperator(req);
     const params = parseListParams(req.query as Record<string, unknown>, { sortable: FEED_SORTS, filters: FEED_FILTERS, defaultSort: 'feed' });
     return sendList(req, reply, {
@@ -65,7 +81,15 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     });
   });
 
-  app.post('/feeds', { schema: { tags: ['feeds'], summary: "Add a feed to a website", body: feedCreateBody } }, async (req, reply) => {
+  app.post('/feeds', {
+      schema: {
+        tags: ['feeds'],
+        summary: 'Add a feed to a website',
+        body: feedCreateBody,
+        // 409: the address exists.
+        response: { 201: feedDocument, ...refusals(403, 404, 409) },
+      },
+    }, async (req, reply) => {
     requireOperatorAdmin(req);
     const a = req.body.data.attributes;
     const website = await findWebsite(db, String(a.website_id));
@@ -85,7 +109,15 @@ export default async function feedRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/feeds/:id',
-    { schema: { tags: ['feeds'], summary: 'Change a feed address, disable or re-enable it', params: idParams, body: feedUpdateBody } },
+    {
+      schema: {
+        tags: ['feeds'],
+        summary: 'Change a feed address, disable or re-enable it',
+        params: idParams,
+        body: feedUpdateBody,
+        response: { 200: feedDocument, ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       requireOperatorAdmin(req);
       const a = req.body.data.attributes;
@@ -111,13 +143,13 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/feeds/:id', { schema: { tags: ['feeds'], summary: 'Delete a feed (its articles stay)', params: idParams } }, async (req, reply) => {
+  app.delete('/feeds/:id', { schema: { tags: ['feeds'], summary: 'Delete a feed (its articles stay)', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } } }, async (req, reply) => {
     requireOperatorAdmin(req);
     if (!(await deleteFeed(db, req.params.id))) throw notFound('feed');
     return reply.code(204).send();
   });
 
-  app.get('/feeds/opml', { schema: { tags: ['feeds'], summary: 'Every feed as OPML 2.0, grouped by website' } }, async (req, reply) => {
+  app.get('/feeds/opml', { schema: { tags: ['feeds'], summary: 'Every feed as OPML 2.0, grouped by website', response: { 200: bytes('OPML 2.0', 'text/x-opml'), ...refusals(403, 404) } } }, async (req, reply) => {
     requireOperator(req);
     const date = new Date().toISOString().slice(0, 10);
     return reply
@@ -128,7 +160,15 @@ export default async function feedRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/feeds/opml',
-    { schema: { tags: ['feeds'], summary: 'Import feeds from OPML (body, or multipart field `file`)' }, bodyLimit: OPML_MAX_BYTES },
+    {
+      schema: {
+        tags: ['feeds'],
+        summary: 'Import feeds from OPML (body, or multipart field `file`)',
+        documentedBody: opmlBody,
+        response: { 200: jsonApi(opmlImportDocument), ...refusals(403, 404, 422) },
+      },
+      bodyLimit: OPML_MAX_BYTES,
+    },
     async (req, reply) => {
       requireOperatorAdmin(req);
       const parsed = parseOpml(await readOpml(req));

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.js';
+import { bytes, noContent } from '../../http/openapi.js';
 import { findIconByDomain } from './icons-repo.js';
 
 /** `{domain}.png`: a lower-case host name (the websites' `domain`), nothing else reaches a query. */
@@ -21,7 +22,15 @@ export default async function iconRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/icons/:file',
-    { schema: { tags: ['websites'], summary: "A website's icon as a 64×64 PNG ({domain}.png), public", security: [], params: iconParams } },
+    {
+      schema: {
+        tags: ['websites'],
+        summary: "A website's icon as a 64×64 PNG ({domain}.png), public",
+        security: [],
+        params: iconParams,
+        response: { 200: bytes('The icon', 'image/png'), 304: noContent('Not modified (If-None-Match)') },
+      },
+    },
     async (req, reply) => {
       const m = ICON_FILE.exec(req.params.file.toLowerCase());
       const icon = m ? await findIconByDomain(db, m[1]) : undefined;

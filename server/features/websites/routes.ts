@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { websiteCreateBody, websiteUpdateBody } from '../../../common/schemas/websites.js';
+import {
+  websiteArticleResourceSchema, websiteCreateBody, websiteIncludedSchema, websiteResourceSchema, websiteUpdateBody,
+} from '../../../common/schemas/websites.js';
+import { listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { notFound } from '../../http/errors.js';
 import { parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
+import { bytes, jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
 import feedRoutes from './feeds-routes.js';
 import { requireOperator, requireOperatorAdmin } from './gate.js';
 import { findWebsite, listWebsiteArticles, listWebsites, WEBSITE_ARTICLE_SORTS, WEBSITE_FILTERS, WEBSITE_SORTS, websiteRelations } from './repo.js';
@@ -17,6 +21,9 @@ const websiteParams = z.object({ id: z.string().trim().min(1).max(253) });
 /** 001 §9: GET websites defaults to 50; the website page fetches up to 10000 articles at once. */
 const WEBSITES_PAGE = 50;
 const ARTICLES_PAGE = { default: 5000, max: 10000 };
+
+// Every route here is the platform operator's: anyone else gets 404, a non-admin writer 403.
+const websiteDocument = jsonApi(z.object({ data: websiteResourceSchema, included: websiteIncludedSchema }));
 
 const CSV_COLUMNS = [
   'domain', 'name', 'reach', 'reach_source', 'reach_basis', 'muv', 'muv_source', 'rank', 'rank_list_date', 'language', 'mediatype-name', 'is_metacritic',
@@ -55,9 +62,15 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
     });
   };
 
-  app.get('/websites', { schema: { tags: ['websites'], summary: 'List websites (platform operator)' } }, list);
+  app.get('/websites', {
+      schema: {
+        tags: ['websites'],
+        summary: 'List websites (platform operator)',
+        response: { 200: listOrCsv(listDocument(websiteResourceSchema)), ...refusals(403, 404) },
+      },
+    }, list);
 
-  app.get('/csv/websites', { schema: { tags: ['websites'], summary: 'Websites as CSV, streamed (platform operator)' } }, (req, reply) => {
+  app.get('/csv/websites', { schema: { tags: ['websites'], summary: 'Websites as CSV, streamed (platform operator)', response: { 200: bytes('Every website', 'text/csv'), ...refusals(403, 404) } } }, (req, reply) => {
     // The csv/ address always answers CSV, whatever the Accept header says.
     req.headers.accept = 'text/csv';
     return list(req, reply);
@@ -65,7 +78,14 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/websites/:id',
-    { schema: { tags: ['websites'], summary: 'One website by id or domain, with feeds, authors and accounts', params: websiteParams } },
+    {
+      schema: {
+        tags: ['websites'],
+        summary: 'One website by id or domain, with feeds, authors and accounts',
+        params: websiteParams,
+        response: { 200: websiteDocument, ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       requireOperator(req);
       const website = await findWebsite(db, req.params.id);
@@ -77,7 +97,14 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/websites/:id/articles',
-    { schema: { tags: ['websites'], summary: "A website's archive articles, newest first", params: websiteParams } },
+    {
+      schema: {
+        tags: ['websites'],
+        summary: "A website's archive articles, newest first",
+        params: websiteParams,
+        response: { 200: listOrCsv(listDocument(websiteArticleResourceSchema)), ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       requireOperator(req);
       const website = await findWebsite(db, req.params.id);
@@ -99,7 +126,15 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/websites', { schema: { tags: ['websites'], summary: 'Add a website', body: websiteCreateBody } }, async (req, reply) => {
+  app.post('/websites', {
+      schema: {
+        tags: ['websites'],
+        summary: 'Add a website',
+        body: websiteCreateBody,
+        // 409: the domain exists.
+        response: { 201: jsonApi(oneDocument(websiteResourceSchema)), ...refusals(403, 404, 409) },
+      },
+    }, async (req, reply) => {
     const { userId } = requireOperatorAdmin(req);
     const website = await createWebsite(db, req.body.data.attributes, { userId });
     // Its icon is fetched in the background, never during the request; so are its SimilarWeb
@@ -111,7 +146,15 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/websites/:id',
-    { schema: { tags: ['websites'], summary: 'Edit a website (score, traffic, media type, accounts, …)', params: websiteParams, body: websiteUpdateBody } },
+    {
+      schema: {
+        tags: ['websites'],
+        summary: 'Edit a website (score, traffic, media type, accounts, …)',
+        params: websiteParams,
+        body: websiteUpdateBody,
+        response: { 200: websiteDocument, ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       const { userId } = requireOperatorAdmin(req);
       const website = await editWebsite(db, req.params.id, req.body.data.attributes, { userId });

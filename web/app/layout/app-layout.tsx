@@ -2,15 +2,14 @@ import { Fragment, useEffect, type MouseEvent } from 'react';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useParams } from 'react-router';
-import { BillingBanners } from '../../features/billing/components/billing-banners';
 import { UpgradeDialogHost } from '../../features/billing/components/upgrade-dialog-host';
-import { VerifyEmailBanner } from '../../features/identity/components/verify-email-banner';
 import { SourcesFirstRun } from '../../features/sources/components/first-run-gate';
 import { useCurrentUser } from '../../lib/session';
 import { NO_PROJECT, useAllProjects } from '../../lib/workspace';
 import { pickProjectId } from '../guards';
 import { lastProject, rememberProject } from '../last-project';
 import { useUiSettings } from '../ui-settings';
+import { AccountNotices } from './account-notices';
 import { AppFooter } from './app-footer';
 import { buildNav } from './nav-items';
 import { ProjectPicker } from './project-picker';
@@ -28,7 +27,7 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 
 /**
  * The workspace frame: side and/or top navigation, the top bar, the project picker and the
- * settings panel; the e-mail confirmation and billing banners above every page, the upgrade dialog (opened by `?upgrade`)
+ * settings panel; the notice bar above every page (billing, e-mail confirmation), the upgrade dialog (opened by `?upgrade`)
  * and, for the platform operator's admins, the sources first-run callout until it is answered.
  * Rendered only once RequireSession has the user.
  */
@@ -84,8 +83,7 @@ export function AppLayout() {
       <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
         <Container fluid={settings.fluid} size="xl" px={0} mih="calc(100dvh - var(--app-shell-header-offset, 60px) - 2 * var(--mantine-spacing-lg))" style={{ display: 'flex', flexDirection: 'column' }}>
           <div style={{ flex: 1 }}>
-            <VerifyEmailBanner user={user} />
-            <BillingBanners user={user} />
+            <AccountNotices user={user} />
             <SourcesFirstRun />
             {/* Keyed by project: switching projects remounts the page, resetting its tables (page 1, nothing checked, no filters). */}
             <Fragment key={projectId}>

@@ -4,10 +4,13 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { NoProjectState } from '../../components/no-project-state';
 import { PageHeader } from '../../components/page-header';
 import { ALERT_FORM_PARAM, type AlertFormLinkState } from '../../lib/links';
-import { useProject } from '../../lib/workspace';
+import { useCurrentUser } from '../../lib/session';
+import { useProject, type Project } from '../../lib/workspace';
 import { AlertFeed } from '../../features/articles/components/alert-feed';
+import { addAlertBlockedReason, useAlertsOfProject } from '../../features/alerts/api/alerts';
 import { AlertFormModal } from '../../features/alerts/components/alert-form-modal';
 import { AlertSetupView } from '../../features/alerts/components/alert-setup-view';
+import { ProjectAlertsBar } from '../../features/alerts/components/project-alerts-bar';
 import { CoverageEmptyState } from '../../features/sources/components/coverage-empty-state';
 
 /**
@@ -32,12 +35,40 @@ function useAlertFormLink() {
   return { requested, closed };
 }
 
-/** /articles-feed/{projectId}: the alert's articles, or the setup view when the project has no alert. */
+/** Which of the project's alerts the feed lists (`?alert_id=12`); without it, the project's own (its first). */
+const ALERT_ID_PARAM = 'alert_id';
+
+/**
+ * The project's alerts and the one the feed shows: the one `?alert_id=` names, else the
+ * project's `alert-id`. A named alert is trusted while the list loads (no detour through the
+ * first feed), and dropped once the list shows it is not the project's.
+ */
+function useFeedAlerts(project: Project | undefined) {
+  const user = useCurrentUser().data;
+  const list = useAlertsOfProject(project?.id);
+  const [params, setParams] = useSearchParams();
+  const alerts = list.data ?? [];
+  const asked = params.get(ALERT_ID_PARAM);
+  const own = project?.['alert-id'] != null ? String(project['alert-id']) : (alerts[0]?.id ?? null);
+  const selectedId = asked && (list.isPending || alerts.some((a) => a.id === asked)) ? asked : own;
+  const select = (id: string) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set(ALERT_ID_PARAM, id);
+      return next;
+    });
+  return { alerts, selectedId, select, addBlockedReason: addAlertBlockedReason(user, alerts.length) };
+}
+
+/** /articles-feed/{projectId}: the articles of one of the project's alerts, or the setup view when it has none. */
 export function ArticlesFeedPage() {
   const { projectId } = useParams();
   const { project, isPending } = useProject(projectId);
+  const feedAlerts = useFeedAlerts(project);
   const link = useAlertFormLink();
   const [creating, setCreating] = useState(link.requested);
+  // Each "Add another alert" mounts a fresh form (new key), named after the alerts there are then.
+  const [adding, setAdding] = useState({ opened: false, key: 0 });
 
   if (isPending)
     return (
@@ -52,7 +83,8 @@ export function ArticlesFeedPage() {
         <NoProjectState />
       </>
     );
-  if (project['alert-id'] == null)
+  const { alerts, selectedId } = feedAlerts;
+  if (selectedId === null)
     return (
       <>
         <PageHeader title={`${project.name} Articles`} description="Every article your alert finds, newest first." />
@@ -69,18 +101,39 @@ export function ArticlesFeedPage() {
         />
       </>
     );
-  // Keyed by project: another project starts on page 1 with nothing checked and no filters (000 §2).
+  // Keyed by project and alert: another one starts on page 1 with nothing checked and no filters (000 §2).
   return (
-    <AlertFeed
-      key={project.id}
-      project={project}
-      alertId={String(project['alert-id'])}
-      editOnOpen={link.requested}
-      onEditClosed={link.closed}
-      emptyState={<CoverageEmptyState />}
-      editForm={({ alert, opened, onClose }) => (
-        <AlertFormModal key={`${alert.id}-${alert.updated_at ?? ''}`} opened={opened} onClose={onClose} projectId={project.id} projectName={project.name} alert={alert} />
-      )}
-    />
+    <>
+      <AlertFeed
+        key={`${project.id}-${selectedId}`}
+        project={project}
+        alertId={selectedId}
+        editOnOpen={link.requested}
+        onEditClosed={link.closed}
+        emptyState={<CoverageEmptyState />}
+        headerActions={
+          <ProjectAlertsBar
+            alerts={alerts}
+            selectedId={selectedId}
+            onSelect={feedAlerts.select}
+            addBlockedReason={feedAlerts.addBlockedReason}
+            onAdd={() => setAdding((a) => ({ opened: true, key: a.key + 1 }))}
+          />
+        }
+        editForm={({ alert, opened, onClose }) => (
+          <AlertFormModal key={`${alert.id}-${alert.updated_at ?? ''}`} opened={opened} onClose={onClose} projectId={project.id} projectName={project.name} alert={alert} />
+        )}
+      />
+      {/* "Add another alert": the form of the first one, under a name of its own; the feed then shows the new alert. */}
+      <AlertFormModal
+        key={`${project.id}-new-${adding.key}`}
+        opened={adding.opened}
+        onClose={() => setAdding((a) => ({ ...a, opened: false }))}
+        projectId={project.id}
+        projectName={project.name}
+        defaultName={`${project.name} ${alerts.length + 1}`}
+        onCreated={(alert) => feedAlerts.select(alert.id)}
+      />
+    </>
   );
 }

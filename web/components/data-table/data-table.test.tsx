@@ -184,6 +184,23 @@ describe('DataTable', () => {
     expect(row.closest('.mantine-ScrollArea-root')).toBeNull();
   });
 
+  it('names every column to screen readers, a picture column without a header too (issue 27: no empty table header)', async () => {
+    serveItems();
+    const pictured = [
+      helper.display({ id: 'avatar', header: '', meta: { width: 56, label: false }, cell: () => 'picture' }),
+      helper.display({ id: 'media-icon', meta: { width: 48, label: false }, cell: () => 'icon' }),
+      helper.display({ id: 'cover', header: '', meta: { width: 56, label: 'Cover image' }, cell: () => 'cover' }),
+      ...columns,
+    ];
+    renderWithProviders(<DataTable<Item> path="items" columns={pictured} />);
+    await screen.findByText('Item 01');
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers.map((th) => th.textContent?.trim())).toEqual(['Avatar', 'Media icon', 'Cover image', 'Name']);
+    // Named for screen readers only: nothing new on screen.
+    for (const name of ['Avatar', 'Media icon', 'Cover image']) expect(screen.getByText(name).closest('.mantine-VisuallyHidden-root')).not.toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Avatar' })).toBeTruthy();
+  });
+
   it('takes the first column with a text header as the headline when none is marked', async () => {
     serveItems();
     renderWithProviders(<DataTable<Item> path="items" columns={columns} selectable />);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { flexRender, type Column, type Header, type Table as TanTable } from '@tanstack/react-table';
 import { MSG } from '../../../common/messages';
@@ -40,10 +40,36 @@ export function cellPlacement<T>(column: Column<T, unknown>, primaryId: string |
   };
 }
 
+/** "media-icon" → "Media icon": the name of a column that was given none. */
+const nameFromId = (id: string) => {
+  const words = id.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** Whether a column brings no header of its own: an empty one, or none (TanStack's default names only accessor columns). */
+function hasNoHeader<T>(header: Header<T, unknown>): boolean {
+  const { column } = header;
+  const def = column.columnDef.header;
+  if (def === undefined || def === '') return true;
+  return def === header.getContext().table._getDefaultColumnDef().header && !column.accessorFn;
+}
+
+/**
+ * What a header cell says. A column that shows no header on screen (a thumbnail, an avatar) still
+ * names itself to screen readers: an empty `<th>` leaves a table's column unnamed (axe
+ * "empty-table-header"). Its name is the card label given in `meta.label`, else its id in words.
+ */
+function headerContent<T>(header: Header<T, unknown>): ReactNode {
+  if (header.isPlaceholder) return null;
+  const { meta } = header.column.columnDef;
+  if (hasNoHeader(header)) return <VisuallyHidden>{typeof meta?.label === 'string' ? meta.label : nameFromId(header.column.id)}</VisuallyHidden>;
+  return flexRender(header.column.columnDef.header, header.getContext());
+}
+
 /** A header cell: the column's label, and when `onSort` is given a button with the sort arrow. */
 export function HeaderCell<T>({ header, sorted, onSort }: { header: Header<T, unknown>; sorted: 'asc' | 'desc' | false; onSort?: () => void }) {
   const meta = header.column.columnDef.meta;
-  const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+  const content = headerContent(header);
   const placement = cellPlacement(header.column, primaryColumnId(header.getContext().table.getVisibleLeafColumns()));
   return (
     <Table.Th

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle, IconClockPause, IconGauge, IconPlayerPause, IconPlugConnectedX } from '@tabler/icons-react';
 import { MSG } from '../../../common/messages';
-import { formatDate, fromNow } from '../../lib/dates';
+import { formatDate, formatTime, fromNow } from '../../lib/dates';
 import type { MediaPlatform } from './media-thumbnail';
 
 /** The polling states of a video (`quota`) or stream (`rate_limited`) feed's search. */
@@ -21,13 +21,13 @@ export interface FeedStateBannerProps {
 const NAMES: Record<MediaPlatform, string> = { youtube: 'YouTube', twitch: 'Twitch' };
 const NOT_CONNECTED: Record<MediaPlatform, string> = { youtube: MSG.videos.notConnected, twitch: MSG.streams.notConnected };
 
-/** "at 14:30 (in 2 hours)", or an empty string when the time is unknown. */
+/** "at 14:30 (in 2 hours)" (or "at 2:30 PM", as the user's locale reads the clock), or an empty string when the time is unknown. */
 function when(value: string | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '';
   const sameDay = d.toDateString() === new Date().toDateString();
-  const clock = d.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+  const clock = formatTime(d);
   return ` ${sameDay ? `at ${clock}` : `on ${formatDate(value)} at ${clock}`} (${fromNow(d)})`;
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { renderWithProviders } from '../../testing/render';
@@ -93,5 +93,24 @@ describe('FeedStateBanner', () => {
     expect(screen.getByText('Daily YouTube quota used up')).toBeTruthy();
     rerender(<FeedStateBanner platform="twitch" state="ok" isEnabled={false} />);
     expect(screen.getByText('Feed paused')).toBeTruthy();
+  });
+
+  describe('the time of the next check', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    it('reads the clock of the user’s locale (issue 27: one clock format per locale)', () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(2024, 2, 5, 10, 30));
+      const at = new Date(2024, 2, 5, 14, 30).toISOString();
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB']);
+      const { rerender } = renderWithProviders(<FeedStateBanner platform="youtube" state="waiting" nextCheckAt={at} />);
+      expect(screen.getByText(/The next check is due at 14:30 \(in 4 hours\)\./)).toBeTruthy();
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+      rerender(<FeedStateBanner platform="twitch" state="waiting" nextCheckAt={at} />);
+      expect(screen.getByText(/The next check is due at 2:30\sPM \(in 4 hours\)\./)).toBeTruthy();
+    });
   });
 });

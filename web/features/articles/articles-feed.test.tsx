@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../common/messages';
 import { tokenStore } from '../../lib/api';
 import { listDocument, type StubRequest } from '../../testing/fetch-stub';
+import { expectCodeBadge } from '../../testing/vocabulary';
 import { bulkOutcome } from './api/feed';
 import { ALERT_ID, alertDoc, feedArticle, lastCall, renderFeedPage, serve, userDoc, type Handler } from './feed-fixtures';
 
@@ -69,6 +70,8 @@ describe('articles feed', () => {
     // Not the platform operator: the media is plain text, not a link to /websites.
     expect(within(row).queryByRole('link', { name: 'gamespot.com' })).toBeNull();
     expect(within(rowOf('Starfall reseña completa')).getByText('Saved')).toBeTruthy();
+    // The language as everywhere (issue 27): the code, read by its name.
+    expectCodeBadge(rowOf('Starfall reseña completa'), 'es', 'Spanish');
     // No similarweb flag: no UMV column; no AI capability: no headline tools.
     expect(screen.queryByText('UMV')).toBeNull();
     expect(screen.queryByLabelText('Headline sentiment')).toBeNull();

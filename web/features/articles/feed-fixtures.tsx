@@ -98,7 +98,13 @@ export function serve(opts: { user?: ReturnType<typeof userDoc>; alertId?: () =>
     if (answer) return answer;
     const path = req.url.pathname;
     if (req.method === 'GET' && path === '/api/user') return { body: opts.user ?? userDoc() };
-    if (req.method === 'GET' && path === '/api/projects') return { body: projectsDoc(opts.alertId ? opts.alertId() : ALERT_ID) };
+    const alertId = opts.alertId ? opts.alertId() : ALERT_ID;
+    if (req.method === 'GET' && path === '/api/projects') return { body: projectsDoc(alertId) };
+    // The project's alerts (the feed header's alert area): its one alert, if it has it.
+    if (req.method === 'GET' && path === '/api/alerts') {
+      const rows = alertId ? [{ id: alertId, ...alertDoc().data.attributes }] : [];
+      return { body: listDocument('alert', rows, 1, 100) };
+    }
     if (req.method === 'GET' && path === '/api/tags') return { body: TAGS };
     return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${path}` }] } };
   });

@@ -281,6 +281,29 @@ describe('Import from feed', () => {
       data: { type: 'articles_rss_ids', attributes: { ids: ['33'], tag_id: '4', alert_id: '12' } },
     });
   });
+
+  it('imports from the alert picked when the project has several (plans with multiple alerts)', async () => {
+    const row = (id: number, title: string) => ({ id, title, url: `https://kotaku.com/${id}`, media: 'kotaku.com', language: 'en', reach: 5, pub_date: '2024-03-06T10:00:00Z', saved: false });
+    const calls = serve((req) => {
+      if (req.url.pathname === '/api/alerts')
+        return { body: listDocument('alert', [{ id: 12, name: 'Nebula Quest', keywords: '"nebula quest"' }, { id: 13, name: 'Nebula studio', keywords: '"nebula games"' }], 1, 100) };
+      if (req.url.pathname === '/api/articles_feed/12') return { body: listDocument('feed_article', [row(31, 'From the game alert')], 1, 50) };
+      if (req.url.pathname === '/api/articles_feed/13') return { body: listDocument('feed_article', [row(41, 'From the studio alert')], 1, 50) };
+      if (req.method === 'POST' && req.url.pathname === '/api/bulk/articles')
+        return { body: { data: { type: 'bulk_result', attributes: { success: 1, failed: 0, results: [{ id: '41', status: 'OK', reason: null }] } } } };
+      return undefined;
+    });
+    renderUi(<SavedFeedImportModal opened onClose={() => {}} projectId={PROJECT} alertId="12" initialTagId="4" />);
+    await screen.findByText('From the game alert');
+    fireEvent.click((await screen.findAllByLabelText(/^Alert/)).find((el) => el.tagName === 'INPUT')!);
+    fireEvent.click(await screen.findByRole('option', { name: 'Nebula studio' }));
+    fireEvent.click(await screen.findByText('From the studio alert'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save 1 article' }));
+    expect(await screen.findByText(MSG.articles.savedCount(1))).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      data: { type: 'articles_rss_ids', attributes: { ids: ['41'], tag_id: '4', alert_id: '13' } },
+    });
+  });
 });
 
 describe('TagPicker', () => {

@@ -15,7 +15,8 @@ export function productsDoc(opts: { checkoutEnabled?: boolean; proPriceIds?: boo
         id: 'starter',
         attributes: {
           name: 'Starter', description: 'Small teams.',
-          features: ['6 active projects', '3 months of Super Search history', '50 reports', '5 highlighted articles per report', '1 organization', 'E-mail alerts only'],
+          features: ['6 active projects', '3 months of Super Search history', '50 reports', '5 highlighted articles per report', '1 organization', 'Slack and Discord alerts'],
+          missing_features: ['YouTube and Twitch feeds', 'Unique monthly visitors (UMV) per outlet'],
           monthly_price: 10000, annual_price: 108000, currency: 'usd', monthly_price_id: 'price_s_m', annual_price_id: 'price_s_a', contact_sales: false,
         },
       },
@@ -23,7 +24,7 @@ export function productsDoc(opts: { checkoutEnabled?: boolean; proPriceIds?: boo
         type: 'product',
         id: 'pro',
         attributes: {
-          name: 'Pro', description: 'Growing teams.', features: ['12 active projects', '6 months of Super Search history'],
+          name: 'Pro', description: 'Growing teams.', features: ['12 active projects', '6 months of Super Search history'], missing_features: ['Custom branding of public reports'],
           monthly_price: 50000, annual_price: 540000, currency: 'usd',
           monthly_price_id: proIds ? 'price_p_m' : null, annual_price_id: proIds ? 'price_p_a' : null, contact_sales: false,
         },
@@ -32,7 +33,7 @@ export function productsDoc(opts: { checkoutEnabled?: boolean; proPriceIds?: boo
         type: 'product',
         id: 'agency',
         attributes: {
-          name: 'Agency', description: 'Agencies.', features: ['30 active projects'],
+          name: 'Agency', description: 'Agencies.', features: ['30 active projects'], missing_features: [],
           monthly_price: null, annual_price: null, currency: 'usd', monthly_price_id: null, annual_price_id: null, contact_sales: true,
         },
       },

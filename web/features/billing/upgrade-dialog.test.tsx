@@ -50,18 +50,29 @@ describe('upgrade dialog: plans', () => {
     expect(within(column('Pro')).getByText('Save 10 %')).toBeTruthy();
   });
 
-  it('shows four features and toggles the rest with see more / see less', async () => {
+  it('shows what each plan includes with a check and, at once, what it lacks marked as missing (issue 27)', async () => {
     openDialog();
     await screen.findByText('$100');
     const starter = column('Starter');
-    expect(within(starter).getByText('6 active projects')).toBeTruthy();
-    expect(within(starter).queryByText('E-mail alerts only')).toBeNull();
-    fireEvent.click(within(starter).getByRole('button', { name: 'See more (2)' }));
-    expect(within(starter).getByText('E-mail alerts only')).toBeTruthy();
-    fireEvent.click(within(starter).getByRole('button', { name: 'See less' }));
-    expect(within(starter).queryByText('E-mail alerts only')).toBeNull();
-    // Pro has only two features: nothing to toggle.
-    expect(within(column('Pro')).queryByRole('button', { name: /See more/ })).toBeNull();
+    const included = within(starter).getByRole('list', { name: 'Included in Starter' });
+    expect(within(included).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '6 active projects', '3 months of Super Search history', '50 reports', '5 highlighted articles per report', '1 organization', 'Slack and Discord alerts',
+    ]);
+    expect(included.querySelectorAll('.tabler-icon-check')).toHaveLength(6);
+    // Nothing hides behind "See more": the missing features show at once, with a cross, never a check.
+    expect(within(starter).queryByRole('button', { name: /See more/ })).toBeNull();
+    const missing = within(starter).getByRole('list', { name: 'Not included in Starter' });
+    expect(within(missing).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Not included: YouTube and Twitch feeds',
+      'Not included: Unique monthly visitors (UMV) per outlet',
+    ]);
+    expect(missing.querySelectorAll('.tabler-icon-x')).toHaveLength(2);
+    expect(missing.querySelectorAll('.tabler-icon-check')).toHaveLength(0);
+    // "Not included:" is for screen readers; on screen the cross and the muted text say it.
+    expect(within(missing).getAllByText('Not included:')[0].closest('.mantine-VisuallyHidden-root')).not.toBeNull();
+    expect(within(column('Pro')).getByRole('list', { name: 'Not included in Pro' }).textContent).toBe('Not included: Custom branding of public reports');
+    // A plan that lacks nothing has no such list.
+    expect(within(column('Agency')).queryByRole('list', { name: /Not included/ })).toBeNull();
   });
 
   it('marks the current plan', async () => {

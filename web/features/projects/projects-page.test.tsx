@@ -53,12 +53,12 @@ const alert = {
   updated_at: '2024-03-01T00:00:00Z',
 };
 
-function serve() {
+function serve(alerts: (typeof alert)[] = [alert]) {
   return stubFetch((req: StubRequest) => {
     const path = req.url.pathname;
     if (path === '/api/user') return { body: signedInUserDoc({ defaultProjectId: '3', organization: { permissions: { projects: true, max_projects: 10 } } }) };
     if (path === '/api/projects') return { body: listDocument('project', [project('3', 'Starfall', '11'), project('4', 'Moonrise', null)], 1, 25) };
-    if (path === '/api/alerts') return { body: listDocument('alert', [alert], 1, 500) };
+    if (path === '/api/alerts') return { body: listDocument('alert', alerts, 1, 500) };
     return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${path}` }] } };
   });
 }
@@ -101,6 +101,16 @@ describe('projects table and alerts', () => {
     expect(alertCalls).toHaveLength(1);
     expect(alertCalls[0].url.searchParams.get('page[page_size]')).toBe('500');
     expect(client.getQueryData(alertKey('11'))).toMatchObject({ id: '11', keywords: alert.keywords });
+  });
+
+  it('shows the project’s own alert of several, and how many more it has', async () => {
+    // A second alert of the project (plans with multiple alerts), listed before its first one.
+    const second = { ...alert, id: '12', name: 'Nebula', keywords: '"nebula games"', total_articles: 1, inserted_at: '2024-03-02T00:00:00Z' };
+    serve([second, alert]);
+    renderProjects();
+    expect(await screen.findByText('starfall · not: giveaway')).toBeTruthy();
+    expect(within(rowOf('Starfall')).getByText('1,204 articles · 1 more alert')).toBeTruthy();
+    expect(screen.queryByText('“nebula games”')).toBeNull();
   });
 
   it('Edit alert opens the project’s alert form on its feed, to come back here', async () => {

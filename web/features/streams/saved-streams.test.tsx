@@ -5,6 +5,7 @@ import { MSG } from '../../../common/messages';
 import { TWITCH_URL_MESSAGE } from '../../../common/schemas/streams';
 import { tokenStore } from '../../lib/api';
 import { listDocument } from '../../testing/fetch-stub';
+import { expectCodeBadge, expectTagPill } from '../../testing/vocabulary';
 import type { SavedStream } from './api/saved-streams';
 import { SavedStreamEditModal } from './components/saved-stream-edit-modal';
 import { SavedStreamNewModal } from './components/saved-stream-new-modal';
@@ -53,7 +54,8 @@ describe('Saved streams list', () => {
     // Titled like Saved Videos: "{project} Saved Streams".
     expect(await screen.findByRole('heading', { name: 'Starfall Saved Streams' })).toBeTruthy();
     expect(within(big.closest('tr')!).getByText('1.2M')).toBeTruthy();
-    expect(within(rowOf('Starfall launch stream 1')).getByText('Launch')).toBeTruthy();
+    expectTagPill(rowOf('Starfall launch stream 1'), 'Launch');
+    expectCodeBadge(rowOf('Starfall launch stream 3'), 'fr', 'French');
 
     const first = calls(all, '/api/saved_streams').at(-1)!.url.searchParams;
     expect(Object.fromEntries(first)).toEqual({ page: '1', sizePerPage: '10', sortField: 'published_at', sortOrder: 'desc', project_id: PROJECT_ID });

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../common/messages';
 import { tokenStore } from '../../lib/api';
 import { listDocument } from '../../testing/fetch-stub';
+import { expectCodeBadge } from '../../testing/vocabulary';
 import { TwitchFeedPage } from './routes/twitch-feed-page';
 import { FEED_ID, PROJECT_ID, bulk, calls, feedInfo, feedItem, renderAt, serve, userDoc, type Handler } from './streams-fixtures';
 
@@ -64,6 +65,7 @@ describe('Twitch feed page', () => {
     const vod = rowOf('Starfall speedrun part 2');
     expect(within(vod).getByText('Saved')).toBeTruthy();
     expect(within(vod).getByText('1:02:03')).toBeTruthy();
+    expectCodeBadge(rowOf('Starfall en français'), 'fr', 'French');
 
     const q = calls(all, LIST).at(-1)!.url.searchParams;
     expect(Object.fromEntries(q)).toEqual({ page: '1', pageSize: '10', sortField: 'published_at', sortOrder: 'desc' });

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../common/messages';
 import { tokenStore } from '../../lib/api';
 import type { StubRequest } from '../../testing/fetch-stub';
+import { expectCodeBadge } from '../../testing/vocabulary';
 import { PROJECT_ID, callsTo, countingResultsDoc, renderPage, resultsDoc, serve, userDoc, volumeDoc, type Handler } from './supersearch-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -65,6 +66,7 @@ describe('super search results', () => {
     expect(screen.getByTestId('results-total').textContent).toBe('5 articles');
     const row = await rowOf(1);
     expect(within(row).getByText('8.2')).toBeTruthy();
+    expectCodeBadge(row, 'en', 'English');
     // Not the platform operator: the media is plain text.
     expect(within(row).queryByRole('link', { name: 'ign.com' })).toBeNull();
   });

@@ -5,6 +5,7 @@ import { MSG } from '../../../common/messages';
 import { YOUTUBE_URL_MESSAGE } from '../../../common/schemas/videos';
 import { tokenStore } from '../../lib/api';
 import { listDocument } from '../../testing/fetch-stub';
+import { expectTagPill } from '../../testing/vocabulary';
 import { PROJECT_ID, callsTo, renderVideosRoute, savedVideo, serve, type Handler } from './video-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -43,7 +44,7 @@ describe('saved videos', () => {
     const calls = serveSaved();
     renderVideosRoute(`/videos/${PROJECT_ID}`);
     const row = (await screen.findByText('Saved Starfall video 2')).closest('tr')!;
-    expect(within(row).getByText('Trailers')).toBeTruthy();
+    expectTagPill(row, 'Trailers');
     expect(within(row).getByText('90K subscribers')).toBeTruthy();
     expect(within(row).getByText('4.2K')).toBeTruthy();
     const q = callsTo(calls, LIST)[0]!.url.searchParams;

@@ -5,6 +5,7 @@ import { MSG } from '../../../common/messages';
 import { FEED_KEYWORD_MESSAGE } from '../../../common/schemas/videos';
 import { tokenStore } from '../../lib/api';
 import { listDocument } from '../../testing/fetch-stub';
+import { expectCodeBadge } from '../../testing/vocabulary';
 import { FEED_ID, PROJECT_ID, callsTo, feedInfoDoc, feedVideo, renderVideosRoute, serve, userDoc, type Handler } from './video-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -124,6 +125,11 @@ describe('YouTube feed: the feed', () => {
     expect(within(row).getByText('Channel 1')).toBeTruthy();
     expect(within(row).getByText('1.5M subscribers')).toBeTruthy();
     expect(within(row).getByText('12.3K')).toBeTruthy();
+    // Issue 27: the language and country as everywhere, the thumbnail column named for screen readers only.
+    expectCodeBadge(row, 'en', 'English');
+    expectCodeBadge(row, 'US', 'United States');
+    const thumbnails = screen.getByRole('columnheader', { name: 'Thumbnail' });
+    expect(within(thumbnails).getByText('Thumbnail').closest('.mantine-VisuallyHidden-root')).not.toBeNull();
     expect(within(screen.getByText('Starfall gameplay part 2').closest('tr')!).getByText('Subscribers hidden')).toBeTruthy();
     expect(within(screen.getByText('Starfall gameplay part 3').closest('tr')!).getByText('Saved')).toBeTruthy();
     const q = callsTo(calls, LIST)[0]!.url.searchParams;

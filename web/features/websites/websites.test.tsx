@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '../../../common/messages';
 import { tokenStore } from '../../lib/api';
 import { listDocument } from '../../testing/fetch-stub';
+import { expectCodeBadge } from '../../testing/vocabulary';
 import { feed, renderAt, serve, website } from './website-fixtures';
 
 beforeEach(() => {
@@ -23,6 +24,7 @@ describe('websites list', () => {
     expect(screen.getByText('1,234')).toBeTruthy();
     expect(screen.getByText('1 OK')).toBeTruthy();
     expect(screen.getByText('1 failing')).toBeTruthy();
+    expectCodeBadge(link.closest('tr')!, 'en', 'English');
     expect(screen.getByRole('button', { name: 'Import OPML' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export OPML' })).toBeTruthy();
     const list = calls.find((c) => c.url.pathname === '/api/websites')!;
@@ -174,6 +176,7 @@ describe('website detail', () => {
     // The test server has no public URL: push is off for every feed, whatever its state.
     expect(screen.getAllByText('Off — no public URL')).toHaveLength(2);
     expect(await screen.findByRole('link', { name: 'A great review' })).toBeTruthy();
+    expectCodeBadge(screen.getByRole('link', { name: 'A great review' }).closest('tr')!, 'en', 'English');
     expect(screen.getByText('42.5%')).toBeTruthy();
     expect(calls.find((c) => c.url.pathname === '/api/feeds')!.url.searchParams.get('filter[website_id]')).toBe('5');
   });

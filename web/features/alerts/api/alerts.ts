@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../common/messages';
 import type { AlertPreview, AlertResourceAttributes, NotificationTests } from '../../../../common/schemas/alerts';
-import { apiFetch, flatten, type JsonApiResource } from '../../../lib/api';
-import { userQueryKey } from '../../../lib/session';
+import { apiFetch, flatten, listQuery, type JsonApiResource, type ListDocument } from '../../../lib/api';
+import { userQueryKey, type CurrentUser } from '../../../lib/session';
 import { projectsAllKey } from '../../../lib/workspace';
 import { toastSuccess } from '../../../components/toasts';
 import { notifications } from '@mantine/notifications';
@@ -21,6 +21,38 @@ export async function fetchAlert(id: string): Promise<Alert> {
 
 export function useAlert(id: string | null | undefined) {
   return useQuery({ queryKey: alertKey(String(id)), queryFn: () => fetchAlert(String(id)), enabled: id != null, staleTime: 30_000 });
+}
+
+/** The alerts one project may have: the organization's copy of its plan's limit (1 when the copy predates it). */
+export function alertsPerProject(user: CurrentUser | null | undefined): number {
+  return user?.organization?.permissions?.max_alerts_per_project ?? 1;
+}
+
+/**
+ * Why the project cannot take another alert, or null: a one-alert plan (the plan's sentence, with
+ * the plan that has more), or the plan's limit reached (the server's 403 message).
+ */
+export function addAlertBlockedReason(user: CurrentUser | null | undefined, alertCount: number): string | null {
+  const max = alertsPerProject(user);
+  if (max <= 1) return MSG.billing.singleAlert;
+  return alertCount >= max ? MSG.billing.alertLimit(max) : null;
+}
+
+/** A project's alerts, oldest first (its first one is the project's `alert-id`); under `alerts`, so a save refreshes them. */
+export const projectAlertListKey = (projectId: string) => [ALERTS_PATH, 'project', projectId] as const;
+
+export function useAlertsOfProject(projectId: string | null | undefined) {
+  return useQuery({
+    queryKey: projectAlertListKey(String(projectId)),
+    enabled: projectId != null,
+    staleTime: 30_000,
+    queryFn: async () => {
+      const doc = await apiFetch<ListDocument<AlertAttributes>>(ALERTS_PATH, {
+        query: listQuery({ page: 1, pageSize: 100, sort: 'inserted_at', filter: { project_id: String(projectId) } }),
+      });
+      return doc.data.map((r) => flatten(r));
+    },
+  });
 }
 
 /** What the alert form edits; keywords are the final query text (built or typed). */

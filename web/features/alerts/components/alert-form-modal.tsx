@@ -16,15 +16,19 @@ import { useFeedGates } from '../../../lib/feed-gates';
 import { AlertNotificationFields, type NotificationValues } from './alert-notification-fields';
 import { KeywordsEditor, type KeywordsMode } from '../../../components/keywords-editor';
 import { KeywordsPreview } from '../../../components/keywords-preview';
-import { ApiError } from '../../../lib/api';
+import { ApiError, flatten } from '../../../lib/api';
 
 interface Props {
   opened: boolean;
   onClose: () => void;
   projectId: string;
   projectName: string;
-  /** Set: edit this alert (PATCH); unset: create the project's alert (POST). */
+  /** Set: edit this alert (PATCH); unset: create an alert of the project (POST). */
   alert?: Alert | null;
+  /** The name a new alert starts with (the project's name unless told: another alert needs its own). */
+  defaultName?: string;
+  /** A new alert was saved (the feed page shows it). */
+  onCreated?: (alert: Alert) => void;
 }
 
 interface Draft extends NotificationValues {
@@ -39,11 +43,11 @@ type Errors = Partial<Record<'name' | 'keywords' | 'minReach' | 'slackWebhookUrl
 
 const EMPTY_SIMPLE: SimpleQuery = { all: [], any: [], exclude: [] };
 
-function initialDraft(alert: Alert | null | undefined, projectName: string): Draft {
+function initialDraft(alert: Alert | null | undefined, defaultName: string): Draft {
   const keywords = alert?.keywords ?? '';
   const simple = parseSimpleQuery(keywords);
   return {
-    name: alert?.name ?? projectName,
+    name: alert?.name ?? defaultName,
     // An advanced query forces the advanced mode (000 §4).
     mode: simple ? 'simple' : 'advanced',
     simple: simple ?? EMPTY_SIMPLE,
@@ -63,12 +67,12 @@ const keywordsOf = (d: Draft) => (d.mode === 'simple' ? buildSimpleQuery(d.simpl
  * raw query), minimum media score, and Slack/Discord notifications as the plan allows, with an
  * estimate of how many articles the keywords found in the last two months.
  */
-export function AlertFormModal({ opened, onClose, projectId, projectName, alert }: Props) {
+export function AlertFormModal({ opened, onClose, projectId, projectName, alert, defaultName = projectName, onCreated }: Props) {
   const gates = useFeedGates();
   const channels = { slack: gates.slackPlan && gates.slackEnabled, discord: gates.discordPlan };
   const save = useSaveAlert(projectId, channels);
   const slackChannels = useSlackChannels(channels.slack);
-  const [draft, setDraft] = useState<Draft>(() => initialDraft(alert, projectName));
+  const [draft, setDraft] = useState<Draft>(() => initialDraft(alert, defaultName));
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
   const set = (patch: Partial<Draft>) => {
@@ -108,7 +112,7 @@ export function AlertFormModal({ opened, onClose, projectId, projectName, alert 
 
   const close = () =>
     closeThenReset(onClose, () => {
-      setDraft(initialDraft(alert, projectName));
+      setDraft(initialDraft(alert, defaultName));
       setErrors({});
       setSubmitted(false);
     });
@@ -149,8 +153,9 @@ export function AlertFormModal({ opened, onClose, projectId, projectName, alert 
       discordWebhookUrl: draft.discordWebhookUrl,
     };
     try {
-      await save.mutateAsync({ values, id: alert?.id });
+      const doc = await save.mutateAsync({ values, id: alert?.id });
       close();
+      if (!alert && doc?.data) onCreated?.(flatten(doc.data));
     } catch (err) {
       const f = serverFieldErrors(err);
       const fieldErrors: Errors = {

@@ -32,13 +32,15 @@ interface Props {
   onEditClosed?: () => void;
   /** What the feed says when the alert has matched nothing at all (shown only without filters or search). */
   emptyState?: ReactNode;
+  /** The header's actions: the project's alerts (which one is listed, adding another). */
+  headerActions?: ReactNode;
 }
 
 /**
  * The articles of a project's alert (000 §2 "Articles feed screen"). The page mounts it once per
  * project, so choosing another project starts over: page 1, nothing checked, no filters.
  */
-export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEditClosed, emptyState }: Props) {
+export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEditClosed, emptyState, headerActions }: Props) {
   const f = useAlertFeed(alertId, { editing: editOnOpen });
   const { alert, bulk, pending, ask } = f;
   const requestAnalysis = useRequestAnalysisAction();
@@ -72,7 +74,7 @@ export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEd
 
   return (
     <>
-      <PageHeader title={`${project.name} Articles`} description={<FeedSubtitle alert={alert.data} />} />
+      <PageHeader title={`${project.name} Articles`} description={<FeedSubtitle alert={alert.data} />} actions={headerActions} />
       <DataTable<FeedArticleAttributes>
         path={f.path}
         filter={f.filter}

@@ -4,6 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { LIMITS } from '../../../../common/limits';
 import { formatVisitors } from '../../../../common/media-score';
 import type { Row } from '../../../components/data-table/data-table';
+import { LanguageBadge } from '../../../components/language-badge';
 import { MediaScoreBadge } from '../../../components/media-score-badge';
 import { formatDate } from '../../../lib/dates';
 import type { FeedArticle, FeedArticleAttributes } from '../api/feed';
@@ -52,20 +53,6 @@ function MetacriticFlag({ value }: { value: boolean }) {
   );
 }
 
-function LanguageCell({ code }: { code: string }) {
-  if (!code || code === 'unknown')
-    return (
-      <Text size="sm" c="dimmed">
-        –
-      </Text>
-    );
-  return (
-    <Badge size="sm" variant="default" radius="sm" tt="uppercase">
-      {code}
-    </Badge>
-  );
-}
-
 /** Columns of the articles feed (000 §2); UMV only with the similarweb flag. */
 export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlineTools'>) {
   return [
@@ -77,7 +64,7 @@ export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlin
     }),
     col.accessor('media', {
       header: 'Media',
-      meta: { sortField: 'media', width: 144 },
+      meta: { sortField: 'media', width: 168 },
       cell: (c) => <MediaName media={c.getValue()} linked={gates.operator} />,
     }),
     col.accessor('title', {
@@ -112,8 +99,8 @@ export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlin
     }),
     col.accessor('language', {
       header: 'Language',
-      meta: { sortField: 'language', width: 124, priority: 3 },
-      cell: (c) => <LanguageCell code={c.getValue()} />,
+      meta: { sortField: 'language', width: 100, priority: 3 },
+      cell: (c) => <LanguageBadge code={c.getValue()} />,
     }),
     col.accessor('pub_date', {
       header: 'Published',

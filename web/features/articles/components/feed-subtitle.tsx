@@ -1,8 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { IconClockHour4, IconFlask } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import type { AlertResourceAttributes } from '../../../../common/schemas/alerts';
-import { fromNow } from '../../../lib/dates';
+import { formatDateTime, fromNow } from '../../../lib/dates';
 import { describeQuery } from '../../../../common/query/describe';
 import secondary from '../../../components/secondary-text.module.css';
 
@@ -26,13 +25,13 @@ export function FeedSubtitle({ alert }: { alert: SubtitleAlert | undefined }) {
         </Text>
       </Text>
       {alert.last_run_at && (
-        <Text size="sm" c="dimmed" component="span" title={dayjs(alert.last_run_at).format('MMM D, YYYY HH:mm')}>
+        <Text size="sm" c="dimmed" component="span" title={formatDateTime(alert.last_run_at)}>
           <IconClockHour4 size={14} style={{ verticalAlign: -2, marginInlineEnd: 4 }} aria-hidden />
           Last run was {fromNow(alert.last_run_at)}
         </Text>
       )}
       {seeded && (
-        <Text size="sm" c="dimmed" component="span" title={dayjs(alert.inserted_at).format('MMM D, YYYY HH:mm')}>
+        <Text size="sm" c="dimmed" component="span" title={formatDateTime(alert.inserted_at)}>
           <IconFlask size={14} style={{ verticalAlign: -2, marginInlineEnd: 4 }} aria-hidden />
           Demo data — seeded {fromNow(alert.inserted_at)}
         </Text>

@@ -5,6 +5,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { tokenStore } from '../../../lib/api';
 import { listDocument, stubFetch } from '../../../testing/fetch-stub';
 import { renderWithProviders } from '../../../testing/render';
+import { expectCodeBadge, expectTagPill } from '../../../testing/vocabulary';
 import type { SavedArticleAttributes } from '../api/saved-articles';
 import { savedColumns } from './saved-columns';
 
@@ -71,5 +72,14 @@ describe('saved articles: estimated views column', () => {
     await screen.findByText('Nebula Quest review 1');
     expect(screen.queryByRole('columnheader', { name: 'Est. views' })).toBeNull();
     expect(screen.queryByText('5.3K')).toBeNull();
+  });
+});
+
+describe('saved articles: one vocabulary (issue 27)', () => {
+  it('shows the language as the shared badge and the tag as the shared pill', async () => {
+    renderTable(false);
+    const row = (await screen.findByText('Nebula Quest review 1')).closest('tr')!;
+    expectCodeBadge(row, 'en', 'English');
+    expectTagPill(row, 'Reviews');
   });
 });

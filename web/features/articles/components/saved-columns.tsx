@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Anchor, Avatar, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
@@ -6,10 +6,11 @@ import { LIMITS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { ARTICLE_VIEWS_CAP, ARTICLE_VIEW_SHARE, formatVisitors } from '../../../../common/media-score';
 import { visitorsBasis } from '../../../../common/schemas/reach';
-import { languageName } from '../../../../common/reference';
 import { domainOf } from '../../../../common/url';
 import type { Row } from '../../../components/data-table/data-table';
+import { LanguageBadge } from '../../../components/language-badge';
 import { MediaScoreBadge } from '../../../components/media-score-badge';
+import { TagPill } from '../../../components/tag-pill';
 import { websiteIconUrl } from '../../../components/website-icon';
 import { formatDate } from '../../../lib/dates';
 import { isMissingData, type SavedArticleAttributes } from '../api/saved-articles';
@@ -82,22 +83,14 @@ export function savedColumns(opts: { showUmv: boolean; linkToWebsite: boolean })
   return [
     col.accessor('media', {
       header: 'Media',
-      meta: { sortField: 'media', width: 160 },
+      meta: { sortField: 'media', width: 184 },
       cell: ({ row }) => <MediaCell article={row.original} linkToWebsite={opts.linkToWebsite} />,
     }),
     col.accessor('title', { header: 'Title', meta: { sortField: 'title', primary: true }, cell: ({ row }) => <TitleCell article={row.original} /> }),
     col.accessor('tag_name', {
       header: 'Tag',
       meta: { width: 140 },
-      cell: (c) => {
-        const name = c.getValue();
-        if (!name) return '–';
-        return (
-          <Badge variant="light" color="gray" radius="sm" tt="none" maw="100%" title={name}>
-            {name}
-          </Badge>
-        );
-      },
+      cell: (c) => <TagPill name={c.getValue()} />,
     }),
     col.accessor('reach', { header: 'Media score', meta: { sortField: 'reach', width: 126, align: 'center' }, cell: (c) => <MediaScoreBadge score={c.getValue()} /> }),
     ...(opts.showUmv
@@ -112,12 +105,8 @@ export function savedColumns(opts: { showUmv: boolean; linkToWebsite: boolean })
       : []),
     col.accessor('language', {
       header: 'Language',
-      meta: { sortField: 'language', width: 120, priority: 3 },
-      cell: (c) => (
-        <Text size="sm" c={!c.getValue() || c.getValue() === 'unknown' ? 'dimmed' : undefined}>
-          {languageName(c.getValue())}
-        </Text>
-      ),
+      meta: { sortField: 'language', width: 96, priority: 3 },
+      cell: (c) => <LanguageBadge code={c.getValue()} />,
     }),
     col.accessor('date', {
       header: 'Date',

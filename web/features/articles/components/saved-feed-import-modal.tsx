@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Center, Checkbox, CloseButton, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Center, Checkbox, CloseButton, Group, Loader, Modal, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { closeThenReset } from '../../../components/modal-reset';
 import { TagPicker } from '../../../components/tag-picker';
 import { toastError, toastSuccess, toastWarning } from '../../../components/toasts';
 import { formatDate } from '../../../lib/dates';
+import { useAlertsOfProject } from '../../alerts/api/alerts';
 import { saveFeedArticles, useFeedArticles, useInvalidateArticles, type FeedArticle } from '../api/saved-articles';
 import { truncate } from '../../../lib/text';
 
@@ -18,7 +19,7 @@ export interface SavedFeedImportModalProps {
   opened: boolean;
   onClose: () => void;
   projectId: string;
-  /** The project's alert; null when it has none (the modal then explains how to get one). */
+  /** The project's (first) alert; null when it has none (the modal then explains how to get one). */
   alertId: string | null;
   initialTagId?: string | null;
 }
@@ -44,7 +45,8 @@ function FeedRow({ article, checked, onToggle }: { article: FeedArticle; checked
 
 /**
  * Import from feed: tick articles the project's alert found (first page, newest first, those
- * not saved yet) and save them under a tag (POST bulk/articles `articles_rss_ids`).
+ * not saved yet) and save them under a tag (POST bulk/articles `articles_rss_ids`). A project
+ * with several alerts (plans with multiple alerts) picks the alert whose feed to import from.
  */
 export function SavedFeedImportModal({ opened, onClose, projectId, alertId, initialTagId = null }: SavedFeedImportModalProps) {
   const invalidate = useInvalidateArticles();
@@ -53,11 +55,15 @@ export function SavedFeedImportModal({ opened, onClose, projectId, alertId, init
   const [debounced] = useDebouncedValue(search, TIMINGS.searchDebounceMs);
   const [selected, setSelected] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-  const feed = useFeedArticles(opened ? alertId : null, debounced);
+  const alerts = useAlertsOfProject(opened && alertId !== null ? projectId : null).data ?? [];
+  const [pickedAlertId, setPickedAlertId] = useState<string | null>(null);
+  const sourceAlertId = pickedAlertId ?? alertId;
+  const feed = useFeedArticles(opened ? sourceAlertId : null, debounced);
   const rows = (feed.data?.rows ?? []).filter((a) => !a.saved);
 
   const reset = () => {
     setTagId(initialTagId);
+    setPickedAlertId(null);
     setSearch('');
     setSelected([]);
   };
@@ -66,10 +72,10 @@ export function SavedFeedImportModal({ opened, onClose, projectId, alertId, init
   const allChecked = rows.length > 0 && rows.every((r) => selected.includes(r.id));
 
   async function save() {
-    if (!tagId || !alertId || selected.length === 0) return;
+    if (!tagId || !sourceAlertId || selected.length === 0) return;
     setSaving(true);
     try {
-      const r = await saveFeedArticles(selected, tagId, alertId);
+      const r = await saveFeedArticles(selected, tagId, sourceAlertId);
       await invalidate();
       if (r.success === 0) toastError(undefined, r.failed ? MSG.articles.alreadyExists : MSG.articles.saveFailed);
       else {
@@ -102,6 +108,19 @@ export function SavedFeedImportModal({ opened, onClose, projectId, alertId, init
         </Stack>
       ) : (
         <Stack gap="md">
+          {alerts.length > 1 && (
+            <Select
+              label="Alert"
+              description="Whose feed to import from"
+              data={alerts.map((a) => ({ value: String(a.id), label: a.name }))}
+              value={sourceAlertId}
+              onChange={(value) => {
+                setPickedAlertId(value);
+                setSelected([]);
+              }}
+              allowDeselect={false}
+            />
+          )}
           <TagPicker projectId={projectId} value={tagId} onChange={setTagId} required />
           <Group justify="space-between" gap="sm">
             <TextInput

@@ -43,15 +43,20 @@ export function portalBlockedReason(user: CurrentUser | null | undefined, billin
   return null;
 }
 
-/** The top-bar Upgrade button and the banners are for admins of organizations other than the platform operator. */
+/** The top-bar Upgrade button and the billing notice are for admins of organizations other than the platform operator. */
 export function showsUpgrade(user: CurrentUser | null | undefined): boolean {
   return !!user?.organization && isAdmin(user) && !isPlatformOperator(user);
 }
 
-/** Days left of a running trial, or null when the organization is not on one (or it has ended). */
-export function runningTrialDaysLeft(org: CurrentOrganization | null | undefined, now: Date = new Date()): number | null {
+/**
+ * Where a trial stands: running with its days left, or ended (its end has passed; the workspace
+ * closes at the server's next check); null when the organization is not on a trial.
+ */
+export type TrialState = { kind: 'running'; days: number } | { kind: 'ended' };
+
+export function trialState(org: CurrentOrganization | null | undefined, now: Date = new Date()): TrialState | null {
   const endsAt = org?.subscription_status?.trial_ends_at;
-  if (org?.plan !== 'trial' || !endsAt || org.subscription_status.trial_expired) return null;
-  const days = trialDaysLeft(new Date(endsAt), now);
-  return days > 0 ? days : null;
+  if (org?.plan !== 'trial' || !endsAt) return null;
+  const days = org.subscription_status.trial_expired ? 0 : trialDaysLeft(new Date(endsAt), now);
+  return days > 0 ? { kind: 'running', days } : { kind: 'ended' };
 }

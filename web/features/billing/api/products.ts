@@ -16,6 +16,8 @@ export interface PlanOffer {
   annualPriceId: string | null;
   currency: string;
   features: string[];
+  /** What the plan lacks that another has ("YouTube and Twitch feeds"), shown marked as missing. */
+  missingFeatures: string[];
   contactSales: boolean;
   highlighted: boolean;
 }
@@ -45,6 +47,7 @@ export function toPlanOffer(id: string, a: ProductAttributes): PlanOffer {
     annualPriceId: a.annual_price_id,
     currency: a.currency,
     features: a.features,
+    missingFeatures: a.missing_features,
     contactSales: a.contact_sales,
     highlighted: id === HIGHLIGHTED,
   };

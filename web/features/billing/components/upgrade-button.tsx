@@ -1,40 +1,29 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconCreditCard, IconRocket } from '@tabler/icons-react';
 import type { CurrentUser } from '../../../lib/session';
-import { hasLiveSubscription, runningTrialDaysLeft, showsUpgrade } from '../api/billing-access';
+import { hasLiveSubscription, showsUpgrade, trialState } from '../api/billing-access';
 import { useCustomerPortal } from '../api/payments';
 import { useUpgradeDialogState } from '../api/upgrade-link';
 
-const daysLabel = (days: number) => (days === 1 ? '1 day left' : `${days} days left`);
-
 /**
  * The top bar's Upgrade button: admins of organizations other than the platform operator (spec roles);
- * an organization that pays gets "Manage subscription" (the customer portal) instead.
- * During a trial it counts the days left; on small screens it folds to its icon.
+ * an organization that pays gets "Manage subscription" (the customer portal) instead. During a
+ * trial the notice bar above the page says the days left and offers the upgrade, so the top bar
+ * shows nothing (issue 27: one compact bar, not a banner and a pill). On small screens it folds to its icon.
  */
 export function UpgradeButton({ user }: { user: CurrentUser }) {
   const { open } = useUpgradeDialogState();
-  if (!showsUpgrade(user)) return null;
+  if (!showsUpgrade(user) || trialState(user.organization)) return null;
   // An organization that pays is not asked to upgrade: its admin manages the subscription.
   if (hasLiveSubscription(user.organization)) return <ManageSubscriptionButton customerId={user.organization?.stripe_customer_id} />;
-  const days = runningTrialDaysLeft(user.organization);
-  const label = days === null ? 'Upgrade' : `Upgrade · ${daysLabel(days)}`;
-  const urgent = days !== null && days <= 3;
+  const label = 'Upgrade';
   return (
     <>
-      <Button
-        visibleFrom="sm"
-        size="compact-md"
-        radius="xl"
-        variant={urgent ? 'filled' : 'light'}
-        color={urgent ? 'orange' : undefined}
-        leftSection={<IconRocket size={16} />}
-        onClick={() => open('plans')}
-      >
+      <Button visibleFrom="sm" size="compact-md" radius="xl" variant="light" leftSection={<IconRocket size={16} />} onClick={() => open('plans')}>
         {label}
       </Button>
       <Tooltip label={label}>
-        <ActionIcon hiddenFrom="sm" variant="light" color={urgent ? 'orange' : undefined} size="lg" radius="xl" aria-label={label} onClick={() => open('plans')}>
+        <ActionIcon hiddenFrom="sm" variant="light" size="lg" radius="xl" aria-label={label} onClick={() => open('plans')}>
           <IconRocket size={18} />
         </ActionIcon>
       </Tooltip>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
+import { Notice } from '../../../components/notice-bar';
 import { toastError, toastSuccess } from '../../../components/toasts';
 import { useResendVerification } from '../api/identity';
 
@@ -24,7 +25,7 @@ function readDismissed(): string | null {
 }
 
 /**
- * "Confirm your e-mail address" above the workspace while the address is not confirmed, with a
+ * "Confirm your address" in the workspace's notice bar while the address is not confirmed, with a
  * button that sends the link again. The account works meanwhile; closing it hides it until the
  * browser session ends.
  */
@@ -43,14 +44,15 @@ export function VerifyEmailBanner({ user }: { user: { id: string; email: string;
   }
 
   return (
-    <Alert color="blue" variant="light" icon={<IconMail size={18} />} py="xs" mb="md" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={dismiss}>
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" style={{ flex: '1 1 360px' }}>
-          {MSG.identity.banner(user.email)}
-        </Text>
+    <Notice
+      tone="info"
+      icon={<IconMail size={16} />}
+      onDismiss={dismiss}
+      yields
+      action={
         <Button
-          size="xs"
-          variant="light"
+          size="compact-sm"
+          variant="default"
           loading={resend.isPending}
           disabled={resend.isSuccess}
           onClick={() =>
@@ -62,7 +64,9 @@ export function VerifyEmailBanner({ user }: { user: { id: string; email: string;
         >
           {MSG.identity.sendAgain}
         </Button>
-      </Group>
-    </Alert>
+      }
+    >
+      {MSG.identity.banner(user.email)}
+    </Notice>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, List, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { TRIAL_DAYS } from '../../../../common/limits';
-import { PLAN_DEFAULTS, planFeatures } from '../../../../common/plans';
+import { PLAN_DEFAULTS, planFeatureList } from '../../../../common/plans';
 import { FormModalActions } from '../../../components/form-modal-actions';
 import { toastError, toastSuccess } from '../../../components/toasts';
 import { formatDate } from '../../../lib/dates';
@@ -72,7 +72,7 @@ export function ChangePlanModal({ organization: o, onClose }: { organization: Op
               The {label} plan allows
             </Text>
             <List size="sm" spacing={2} style={{ columnCount: 2, columnGap: 'var(--mantine-spacing-lg)' }}>
-              {planFeatures(PLAN_DEFAULTS[plan]).map((f) => (
+              {planFeatureList(PLAN_DEFAULTS[plan]).included.map((f) => (
                 <List.Item key={f}>{f}</List.Item>
               ))}
             </List>

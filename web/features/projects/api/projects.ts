@@ -88,17 +88,19 @@ export function projectLimitReason(user: CurrentUser | undefined, activeCount: n
 export const projectAlertsKey = [ALERTS_PATH, 'by-project'] as const;
 
 /**
- * Every alert of the organization by project id (GET alerts, one page of up to 500; a project
- * has at most one alert). The spec's startup loads this list; the projects table reads it for
- * its Alert column and "Edit alert". Each alert also fills its own cache entry, so the feed or
- * form it opens starts from it instead of waiting for GET alerts/{id}.
+ * Every alert of the organization by project id, oldest first (GET alerts, one page of up to
+ * 500; a project has several on plans with multiple alerts). The spec's startup loads this list;
+ * the projects table reads it for its Alert column and "Edit alert". Each alert also fills its
+ * own cache entry, so the feed or form it opens starts from it instead of waiting for GET alerts/{id}.
  */
-export async function fetchProjectAlerts(qc: QueryClient): Promise<Record<string, Alert>> {
-  const doc = await apiFetch<ListDocument<AlertAttributes>>(ALERTS_PATH, { query: listQuery({ page: 1, pageSize: PAGE_SIZES.wholeList }) });
-  const byProject: Record<string, Alert> = {};
+export async function fetchProjectAlerts(qc: QueryClient): Promise<Record<string, Alert[]>> {
+  const doc = await apiFetch<ListDocument<AlertAttributes>>(ALERTS_PATH, {
+    query: listQuery({ page: 1, pageSize: PAGE_SIZES.wholeList, sort: 'inserted_at' }),
+  });
+  const byProject: Record<string, Alert[]> = {};
   for (const resource of doc.data) {
     const alert = flatten(resource);
-    byProject[String(alert.project_id)] = alert;
+    (byProject[String(alert.project_id)] ??= []).push(alert);
     qc.setQueryData(alertKey(alert.id), alert);
   }
   return byProject;

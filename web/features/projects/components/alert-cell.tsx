@@ -1,20 +1,31 @@
 import { Badge, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import type { Alert } from '../../alerts/api/alerts';
 import { describeQuery } from '../../../../common/query/describe';
+import { count } from '../../../../common/messages';
+
+interface Props {
+  /** The project's `alert-id` (its first alert), null without one: the badge is right before the list loads. */
+  alertId: string | null;
+  /** The project's alerts from the alerts list, undefined while it loads. */
+  alerts: Alert[] | undefined;
+  loading: boolean;
+}
 
 /**
- * The projects table's Alert column: the alert's search query as a sentence and how many articles it
- * found, or a "No alert" badge. `hasAlert` comes from the project row, so the badge
- * is right even before the alerts list has loaded.
+ * The projects table's Alert column: the project's alert's search query as a sentence and how
+ * many articles it found, and how many more alerts the project has (plans with multiple alerts),
+ * or a "No alert" badge.
  */
-export function AlertCell({ hasAlert, alert, loading }: { hasAlert: boolean; alert: Alert | undefined; loading: boolean }) {
-  if (!hasAlert)
+export function AlertCell({ alertId, alerts, loading }: Props) {
+  if (alertId === null)
     return (
       <Badge variant="light" color="gray" size="sm">
         No alert
       </Badge>
     );
+  const alert = alerts?.find((a) => a.id === alertId) ?? alerts?.[0];
   if (!alert) return loading ? <Skeleton height={14} width="70%" /> : <Text size="sm">–</Text>;
+  const others = (alerts?.length ?? 1) - 1;
   return (
     <Stack gap={0} style={{ minWidth: 0 }}>
       <Tooltip label={describeQuery(alert.keywords)} withArrow openDelay={250} multiline maw={360} style={{ overflowWrap: 'anywhere' }}>
@@ -23,7 +34,8 @@ export function AlertCell({ hasAlert, alert, loading }: { hasAlert: boolean; ale
         </Text>
       </Tooltip>
       <Text size="xs" c="dimmed">
-        {alert.total_articles.toLocaleString()} {alert.total_articles === 1 ? 'article' : 'articles'}
+        {count(alert.total_articles, 'article')}
+        {others > 0 && ` · ${count(others, 'more alert', 'more alerts')}`}
       </Text>
     </Stack>
   );

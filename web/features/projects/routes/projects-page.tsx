@@ -64,7 +64,13 @@ export function ProjectsPage() {
         id: 'alert',
         header: 'Alert',
         meta: { width: 220, priority: 2 },
-        cell: ({ row }) => <AlertCell hasAlert={row.original['alert-id'] != null} alert={alerts.data?.[row.original.id]} loading={alerts.isPending} />,
+        cell: ({ row }) => (
+          <AlertCell
+            alertId={row.original['alert-id'] != null ? String(row.original['alert-id']) : null}
+            alerts={alerts.data?.[row.original.id]}
+            loading={alerts.isPending}
+          />
+        ),
       }),
       col.accessor('inserted-at', { header: 'Created', meta: { sortField: 'inserted_at', width: 160 }, cell: (c) => formatDate(c.getValue()) }),
     ],

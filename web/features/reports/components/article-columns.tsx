@@ -1,21 +1,23 @@
-import { ActionIcon, Anchor, Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Group, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { LIMITS } from '../../../../common/limits';
 import { formatVisitors } from '../../../../common/media-score';
 import { languageName } from '../../../../common/reference';
-import { domainOf } from '../../../../common/url';
+import { LanguageBadge } from '../../../components/language-badge';
 import { MediaScoreBadge } from '../../../components/media-score-badge';
+import { TagPill } from '../../../components/tag-pill';
 import { websiteIconUrl } from '../../../components/website-icon';
 import { formatDate } from '../../../lib/dates';
 import { truncate } from '../../../lib/text';
 import type { ReportArticle } from '../api/types';
+import { outletName } from '../lib/table-layout';
 import { webHref } from '../../../lib/links';
 
 const col = createColumnHelper<ReportArticle>();
 
 export function MediaCell({ article }: { article: ReportArticle }) {
-  const domain = article.media || domainOf(article.url);
+  const domain = outletName(article);
   return (
     <Group gap="xs" wrap="nowrap" miw={0}>
       <Avatar size={24} radius="sm" color="initials" name={domain} src={websiteIconUrl(domain)} alt="" imageProps={{ loading: 'lazy' }} style={{ flexShrink: 0 }}>
@@ -71,27 +73,29 @@ function HighlightCell({ article, control }: { article: ReportArticle; control: 
   );
 }
 
-/** The report's article columns (the standard table, table-type 0); with a highlight star in the wizard. */
-export function reportArticleColumns(opts: { showUmv: boolean; highlight?: HighlightControl }): ColumnDef<ReportArticle, any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+/** The widths of the columns sized from the report's own outlets and tags (lib/table-layout.ts). */
+export interface FittedWidths {
+  media: number;
+  tag: number;
+}
+
+/**
+ * The report's article columns (the standard table, table-type 0); with a highlight star in the
+ * wizard. Media and Tag are as wide as the report's outlets and tags need; the title takes the rest.
+ */
+export function reportArticleColumns(opts: { showUmv: boolean; highlight?: HighlightControl; widths: FittedWidths }): ColumnDef<ReportArticle, any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
   const highlight = opts.highlight;
   return [
     ...(highlight
-      ? [col.display({ id: 'highlight', header: 'Highlight', meta: { width: 90, align: 'center', label: false }, cell: ({ row }) => <HighlightCell article={row.original} control={highlight} /> })]
+      ? [col.display({ id: 'highlight', header: 'Highlight', meta: { width: 108, align: 'center', label: false }, cell: ({ row }) => <HighlightCell article={row.original} control={highlight} /> })]
       : []),
-    col.accessor((a) => a.media || domainOf(a.url), { id: 'media', header: 'Media', meta: { width: 170 }, cell: ({ row }) => <MediaCell article={row.original} /> }),
+    col.accessor(outletName, { id: 'media', header: 'Media', meta: { width: opts.widths.media }, cell: ({ row }) => <MediaCell article={row.original} /> }),
     col.accessor((a) => a.title ?? '', { id: 'title', header: 'Title', meta: { primary: true }, cell: ({ row }) => <TitleCell article={row.original} /> }),
     col.accessor((a) => a.tag_name ?? '', {
       id: 'tag',
       header: 'Tag',
-      meta: { width: 140 },
-      cell: (c) =>
-        c.getValue() ? (
-          <Badge variant="light" color="gray" radius="sm" tt="none" maw="100%" title={c.getValue()}>
-            {c.getValue()}
-          </Badge>
-        ) : (
-          '–'
-        ),
+      meta: { width: opts.widths.tag },
+      cell: (c) => <TagPill name={c.getValue()} />,
     }),
     col.accessor((a) => a.reach ?? -1, { id: 'reach', header: 'Media score', meta: { width: 126, align: 'center' }, cell: ({ row }) => <MediaScoreBadge score={row.original.reach} /> }),
     ...(opts.showUmv
@@ -104,7 +108,12 @@ export function reportArticleColumns(opts: { showUmv: boolean; highlight?: Highl
           }),
         ]
       : []),
-    col.accessor((a) => languageName(a.language), { id: 'language', header: 'Language', meta: { width: 120, priority: 3 }, cell: (c) => <Text size="sm">{c.getValue()}</Text> }),
+    col.accessor((a) => languageName(a.language), {
+      id: 'language',
+      header: 'Language',
+      meta: { width: 120, priority: 3 },
+      cell: ({ row }) => <LanguageBadge code={row.original.language} />,
+    }),
     col.accessor((a) => a.date ?? '', {
       id: 'date',
       header: 'Date',

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Center, Paper, Text } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import type { ReportArticle } from '../api/types';
+import { mediaColumnWidth, tagColumnWidth } from '../lib/table-layout';
 import { renderTemplate } from '../lib/template';
 import { reportArticleColumns, type HighlightControl } from './article-columns';
 import { LocalTable } from './local-table';
@@ -53,8 +54,10 @@ export function ArticlesSection(props: {
   highlight?: HighlightControl;
   pageSize?: number;
 }) {
-  const showUmv = props.showUmv ?? props.articles.some((a) => (a['website-visits'] ?? a.muv) != null);
-  const columns = useMemo(() => reportArticleColumns({ showUmv, highlight: props.highlight }), [showUmv, props.highlight]);
+  const { articles, highlight } = props;
+  const showUmv = props.showUmv ?? articles.some((a) => (a['website-visits'] ?? a.muv) != null);
+  const widths = useMemo(() => ({ media: mediaColumnWidth(articles), tag: tagColumnWidth(articles) }), [articles]);
+  const columns = useMemo(() => reportArticleColumns({ showUmv, highlight, widths }), [showUmv, highlight, widths]);
   if (props.print && props.tableType !== 1)
     return (
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>

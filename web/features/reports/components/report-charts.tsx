@@ -7,6 +7,7 @@ import { languageName } from '../../../../common/reference';
 import type { ReportStats } from '../api/types';
 import { EChart, type ChartOption } from './echart';
 import secondary from '../../../components/secondary-text.module.css';
+import classes from './report.module.css';
 
 dayjs.extend(utc);
 
@@ -30,7 +31,7 @@ function ChartCard({ title, description, children }: { title: string; descriptio
   return (
     <Paper withBorder radius="md" p="lg" shadow="xs" h="100%" className="cw-report-avoid-break">
       <Stack gap={2} mb="sm">
-        <Title order={4} fz="md">
+        <Title order={2} fz="md">
           {title}
         </Title>
         {description && (
@@ -177,16 +178,19 @@ export function ReportCharts({ stats, animate = true, print = false, onDrawn }: 
   const languages = useMemo(() => stats.languages.map((l) => ({ name: languageName(l.language), value: l.articles })), [stats.languages]);
   const tags = useMemo(() => stats.tags.map((t) => ({ name: t.tag_name, value: t.articles })), [stats.tags]);
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" className={classes.flow}>
       <TrendChart stats={stats} animate={animate} onDrawn={() => onDrawn?.('trend')} />
-      <Grid gap="lg">
-        <Grid.Col span={span}>
-          <ColumnChart title="Languages" description="Articles per language" rows={languages} color="#7950f2" label="Articles per language" animate={animate} onDrawn={() => onDrawn?.('languages')} />
-        </Grid.Col>
-        <Grid.Col span={span}>
-          <ColumnChart title="Tags" description="Articles per tag" rows={tags} color="#228be6" label="Articles per tag" animate={animate} onDrawn={() => onDrawn?.('tags')} />
-        </Grid.Col>
-      </Grid>
+      {/* Printed, the two cards move to the next page together rather than one beside a gap. */}
+      <div className="cw-report-avoid-break">
+        <Grid gap="lg">
+          <Grid.Col span={span}>
+            <ColumnChart title="Languages" description="Articles per language" rows={languages} color="#7950f2" label="Articles per language" animate={animate} onDrawn={() => onDrawn?.('languages')} />
+          </Grid.Col>
+          <Grid.Col span={span}>
+            <ColumnChart title="Tags" description="Articles per tag" rows={tags} color="#228be6" label="Articles per tag" animate={animate} onDrawn={() => onDrawn?.('tags')} />
+          </Grid.Col>
+        </Grid>
+      </div>
     </Stack>
   );
 }

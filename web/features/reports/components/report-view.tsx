@@ -45,24 +45,26 @@ export interface ReportViewProps {
   /** Inside the workspace layout, which already pads the page. */
   embedded?: boolean;
   actions?: ReactNode;
+  /** What the page draws around the view (the public page's logo) has settled: the PDF waits for it too. */
+  frameReady?: boolean;
 }
 
 /** A published report, as its members and the people it is shared with see it. */
-export function ReportView({ report, articles, articlesLoading, videos, streams, mediaLoading, print = false, embedded = false, actions }: ReportViewProps) {
+export function ReportView({ report, articles, articlesLoading, videos, streams, mediaLoading, print = false, embedded = false, actions, frameReady = true }: ReportViewProps) {
   const description = useMemo(() => sanitizeDescription(report.descriptionHTML), [report.descriptionHTML]);
   // A report without videos (or streams) shows no empty Videos (Streams) block: on the page, the public page and the PDF.
   const hasVideos = (report.videos?.length ?? 0) > 0 || videos.length > 0;
   const hasStreams = (report.saved_streams?.length ?? 0) > 0 || streams.length > 0;
   const charts = useMemo(() => chartsToDraw(report.stats), [report.stats]);
   const { chartDrawn, imagesSettled } = useReportReady({
-    dataLoaded: !articlesLoading && !mediaLoading,
+    dataLoaded: !articlesLoading && !mediaLoading && frameReady,
     charts,
     imagesExpected: report.screenshots.length > 0,
   });
 
   return (
     <div className={`${embedded ? '' : classes.page} ${print ? classes.print : ''}`} data-print={print || undefined} style={REPORT_FONTS} data-testid="report-page">
-      <Stack gap={36}>
+      <Stack gap={36} className={classes.flow}>
         <ReportHeader name={report.name} project={report.project} dateStart={report.date_start} dateEnd={report.date_end} actions={actions} />
         <TotalsCards totals={report.totals} print={print} />
         {report.screenshots.length > 0 && (

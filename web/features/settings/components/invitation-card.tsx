@@ -1,7 +1,7 @@
 import { MSG } from '../../../../common/messages';
 import { ActionIcon, Anchor, Button, Card, CopyButton, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconLink, IconUserPlus } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../../lib/dates';
 import { useCreateInvite } from '../api/settings';
 import { CardTitle } from './card-title';
 
@@ -41,7 +41,7 @@ export function InvitationCard({ admin }: { admin: boolean }) {
                     </CopyButton>
                   </Group>
                   <Text size="xs" c="dimmed">
-                    Expires {dayjs(invite.data.expires).format('MMM D, YYYY [at] HH:mm')}
+                    Expires {formatDateTime(invite.data.expires)}
                   </Text>
                 </Stack>
               </Paper>

@@ -1,12 +1,12 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Card, EmptyState, Group, Modal, Pagination, Paper, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconMailForward, IconMailOpened } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { MSG } from '../../../../common/messages';
 import { useMailOutbox, type MailStatus, type OutboxMail } from '../../mail/api/mail-outbox';
 import { CardTitle } from './card-title';
 import tableClasses from '../../../components/data-table/data-table.module.css';
 import { FitTable } from '../../../components/data-table/table-parts';
+import { formatDateTime } from '../../../lib/dates';
 
 const PAGE_SIZE = 10;
 
@@ -18,8 +18,6 @@ const STATUS: Record<MailStatus, { label: string; color: string; hint: string }>
 };
 
 type Mail = OutboxMail & { id: string };
-
-const when = (value: string) => dayjs(value).format('MMM D, YYYY HH:mm');
 
 export function StatusBadge({ status }: { status: string }) {
   const s = STATUS[status as MailStatus] ?? { label: status, color: 'gray', hint: status };
@@ -73,7 +71,7 @@ function MailModal({ mail, onClose }: { mail: Mail | null; onClose: () => void }
               </Text>
               <StatusBadge status={mail.status} />
               <Text size="xs" c="dimmed">
-                {mail['sent-at'] ? `sent ${when(mail['sent-at'])}` : `created ${when(mail['inserted-at'])}`}
+                {mail['sent-at'] ? `sent ${formatDateTime(mail['sent-at'])}` : `created ${formatDateTime(mail['inserted-at'])}`}
                 {mail.attempts > 1 ? ` · ${mail.attempts} attempts` : ''}
               </Text>
             </Group>
@@ -170,7 +168,7 @@ export function MailOutboxCard() {
                   <StatusBadge status={m.status} />
                 </Table.Td>
                 <Table.Td data-label="Date" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {when(m['sent-at'] ?? m['inserted-at'])}
+                  {formatDateTime(m['sent-at'] ?? m['inserted-at'])}
                 </Table.Td>
               </Table.Tr>
             ))}

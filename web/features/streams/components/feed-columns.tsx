@@ -2,8 +2,8 @@ import { Anchor, Avatar, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } fr
 import { IconBookmarkFilled } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { LIMITS } from '../../../../common/limits';
-import { languageName } from '../../../../common/reference';
 import type { Row } from '../../../components/data-table/data-table';
+import { LanguageBadge } from '../../../components/language-badge';
 import { formatDate } from '../../../lib/dates';
 import { webHref } from '../../../lib/links';
 import { truncate } from '../../../lib/text';
@@ -81,7 +81,7 @@ export function feedColumns(onView: (item: TwitchFeedItem) => void) {
     col.accessor('language', {
       header: 'Language',
       meta: { sortField: 'language', width: 124, priority: 3 },
-      cell: (c) => <Text size="sm" c={c.getValue() ? undefined : 'dimmed'}>{c.getValue() ? languageName(c.getValue()) : '–'}</Text>,
+      cell: (c) => <LanguageBadge code={c.getValue()} />,
     }),
     col.accessor('duration', {
       header: 'Duration',

@@ -1,7 +1,6 @@
 import { Code, Group, Text } from '@mantine/core';
 import { IconClockHour4, IconDeviceGamepad2 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { fromNow } from '../../../lib/dates';
+import { formatDateTime, fromNow } from '../../../lib/dates';
 import type { TwitchFeed } from '../api/twitch-feed';
 
 /** The feed's subtitle: keyword, game and "Last run was …" once it has run. */
@@ -20,7 +19,7 @@ export function FeedSubtitle({ feed }: { feed: TwitchFeed | undefined }) {
         {feed.game_name || `Game ${feed.game_id}`}
       </Text>
       {feed.latestPull && (
-        <Text size="sm" c="dimmed" component="span" title={dayjs(feed.latestPull).format('MMM D, YYYY HH:mm')}>
+        <Text size="sm" c="dimmed" component="span" title={formatDateTime(feed.latestPull)}>
           <IconClockHour4 size={14} style={{ verticalAlign: -2, marginInlineEnd: 4 }} aria-hidden />
           Last run was {fromNow(feed.latestPull)}
         </Text>

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { LIMITS } from '../../../../common/limits';
-import { languageName } from '../../../../common/reference';
 import type { Row } from '../../../components/data-table/data-table';
+import { LanguageBadge } from '../../../components/language-badge';
+import { TagPill } from '../../../components/tag-pill';
 import { formatDate } from '../../../lib/dates';
 import { webHref } from '../../../lib/links';
 import { truncate } from '../../../lib/text';
@@ -58,19 +59,12 @@ export function savedColumns(onView: (s: SavedStream) => void) {
     col.accessor('language', {
       header: 'Language',
       meta: { width: 104, priority: 3 },
-      cell: (c) => <Text size="sm" c={c.getValue() ? undefined : 'dimmed'}>{c.getValue() ? languageName(c.getValue()) : '–'}</Text>,
+      cell: (c) => <LanguageBadge code={c.getValue()} />,
     }),
     col.accessor('tag', {
       header: 'Tag',
       meta: { sortField: 'tag', width: 130 },
-      cell: (c) =>
-        c.getValue() ? (
-          <Badge variant="light" color="gray" radius="sm" tt="none" maw="100%" title={c.getValue()}>
-            {c.getValue()}
-          </Badge>
-        ) : (
-          '–'
-        ),
+      cell: (c) => <TagPill name={c.getValue()} />,
     }),
     col.accessor('published_at', {
       header: 'Published',

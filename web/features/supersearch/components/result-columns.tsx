@@ -1,10 +1,10 @@
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Checkbox, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { LIMITS } from '../../../../common/limits';
-import { languageName } from '../../../../common/reference';
 import type { QueryNode } from '../../../../common/query/types';
 import { MediaIcon, MediaName } from '../../../components/media-cell';
+import { LanguageBadge } from '../../../components/language-badge';
 import { MediaScoreBadge } from '../../../components/media-score-badge';
 import { formatDate } from '../../../lib/dates';
 import { truncate } from '../../../lib/text';
@@ -30,22 +30,6 @@ function TitleCell({ article, query }: { article: SupersearchArticle; query: Que
         </Text>
       )}
     </Stack>
-  );
-}
-
-function LanguageCell({ code }: { code: string | null }) {
-  if (!code || code === 'unknown')
-    return (
-      <Text size="sm" c="dimmed">
-        –
-      </Text>
-    );
-  return (
-    <Tooltip label={languageName(code)}>
-      <Badge size="sm" variant="default" radius="sm" tt="uppercase">
-        {code}
-      </Badge>
-    </Tooltip>
   );
 }
 
@@ -97,7 +81,7 @@ export function resultColumns(opts: { operator: boolean; query: QueryNode | null
       id: 'language',
       header: 'Language',
       meta: { width: 112, priority: 3 },
-      cell: ({ row }) => <LanguageCell code={row.original.language} />,
+      cell: ({ row }) => <LanguageBadge code={row.original.language} />,
     }),
     col.display({
       id: 'pub_date',

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { Row } from '../../../components/data-table/data-table';
+import { CountryBadge, LanguageBadge } from '../../../components/language-badge';
 import { MediaThumbnail } from '../../../components/media/media-thumbnail';
 import { formatDate } from '../../../lib/dates';
 import type { FeedVideo, YoutubeFeedVideoAttributes } from '../api/youtube-feed';
-import { ChannelCell, CodeCell, ViewsCell } from './video-cells';
+import { ChannelCell, ViewsCell } from './video-cells';
 
 const col = createColumnHelper<Row<YoutubeFeedVideoAttributes>>();
 
@@ -16,7 +17,7 @@ export function feedColumns(onView: (v: FeedVideo) => void) {
   return [
     col.display({
       id: 'thumbnail',
-      header: 'Thumbnail',
+      header: () => <VisuallyHidden>Thumbnail</VisuallyHidden>,
       meta: { width: 140, label: false },
       cell: ({ row }) => (
         <Anchor component="button" type="button" onClick={() => onView(row.original)} aria-label={`Watch ${row.original.title}`} display="block">
@@ -50,13 +51,13 @@ export function feedColumns(onView: (v: FeedVideo) => void) {
     col.accessor('language', {
       header: 'Language',
       meta: { width: 122, sortField: 'language', priority: 3 },
-      cell: ({ row }) => <CodeCell code={row.original.language ?? row.original.channel.language} kind="language" />,
+      cell: ({ row }) => <LanguageBadge code={row.original.language ?? row.original.channel.language} />,
     }),
     col.accessor((r) => r.channel.country, {
       id: 'country',
       header: 'Country',
       meta: { width: 112, sortField: 'country', priority: 3 },
-      cell: ({ getValue }) => <CodeCell code={getValue()} kind="country" />,
+      cell: ({ getValue }) => <CountryBadge code={getValue()} />,
     }),
     col.accessor('published_at', {
       header: 'Published',

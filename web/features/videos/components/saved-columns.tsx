@@ -1,10 +1,12 @@
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Anchor, Text, VisuallyHidden } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { Row } from '../../../components/data-table/data-table';
+import { CountryBadge, LanguageBadge } from '../../../components/language-badge';
 import { MediaThumbnail } from '../../../components/media/media-thumbnail';
+import { TagPill } from '../../../components/tag-pill';
 import { formatDate } from '../../../lib/dates';
 import type { SavedVideo, SavedVideoAttributes } from '../api/saved-videos';
-import { ChannelCell, CodeCell, ViewsCell } from './video-cells';
+import { ChannelCell, ViewsCell } from './video-cells';
 
 const col = createColumnHelper<Row<SavedVideoAttributes>>();
 
@@ -13,7 +15,7 @@ export function savedColumns(onView: (v: SavedVideo) => void) {
   return [
     col.display({
       id: 'thumbnail',
-      header: 'Thumbnail',
+      header: () => <VisuallyHidden>Thumbnail</VisuallyHidden>,
       meta: { width: 140, label: false },
       cell: ({ row }) => (
         <Anchor component="button" type="button" onClick={() => onView(row.original)} aria-label={`Watch ${row.original.title}`} display="block">
@@ -41,26 +43,17 @@ export function savedColumns(onView: (v: SavedVideo) => void) {
     col.accessor('tag', {
       header: 'Tag',
       meta: { width: 120, sortField: 'tag' },
-      cell: ({ getValue }) =>
-        getValue() ? (
-          <Badge variant="light" radius="sm" maw="100%" title={getValue()}>
-            {getValue()}
-          </Badge>
-        ) : (
-          <Text size="sm" c="dimmed">
-            –
-          </Text>
-        ),
+      cell: ({ getValue }) => <TagPill name={getValue()} />,
     }),
     col.accessor('channel_language', {
       header: 'Language',
       meta: { width: 104, priority: 3 },
-      cell: ({ getValue }) => <CodeCell code={getValue()} kind="language" />,
+      cell: ({ getValue }) => <LanguageBadge code={getValue()} />,
     }),
     col.accessor('channel_country', {
       header: 'Country',
       meta: { width: 96, priority: 3 },
-      cell: ({ getValue }) => <CodeCell code={getValue()} kind="country" />,
+      cell: ({ getValue }) => <CountryBadge code={getValue()} />,
     }),
     col.accessor('published_at', {
       header: 'Published',

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { formatAudience, formatCount } from '../../../components/media/format-audience';
 
 /** The channel of a video: its avatar (initials when the picture fails), name and subscribers. */
@@ -25,32 +25,4 @@ export function ViewsCell({ views }: { views: number | null }) {
       {views === null ? '–' : formatAudience(views)}
     </Text>
   );
-}
-
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-function displayName(names: Intl.DisplayNames, code: string): string {
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** A language or country code as a short badge, its English name on hover ("en" → English). */
-export function CodeCell({ code, kind }: { code: string | null; kind: 'language' | 'country' }) {
-  if (!code) return <Text size="sm" c="dimmed">–</Text>;
-  const name = displayName(kind === 'language' ? languageNames : regionNames, code);
-  return (
-    <Badge variant="light" color="gray" radius="sm" tt="uppercase" title={name}>
-      {code}
-    </Badge>
-  );
-}
-
-/** The English name of a language or country code, or the code itself. */
-export function codeName(code: string | null, kind: 'language' | 'country'): string {
-  if (!code) return '–';
-  return displayName(kind === 'language' ? languageNames : regionNames, code);
 }

@@ -5,8 +5,10 @@ import { MSG } from '../../../../common/messages';
 import { formatCount } from '../../../components/media/format-audience';
 import { PlayerModal } from '../../../components/media/player-modal';
 import { TagPicker } from '../../../components/tag-picker';
+import { TagPill } from '../../../components/tag-pill';
 import { formatDate } from '../../../lib/dates';
-import { ChannelCell, codeName } from './video-cells';
+import { countryDisplayName, languageDisplayName } from '../../../lib/display-names';
+import { ChannelCell } from './video-cells';
 
 /** What the detail modal shows of a feed video or a saved video. */
 export interface VideoDetail {
@@ -123,7 +125,7 @@ export function VideoDetailModal({ video: current, onClose, projectId, onSave, s
                   In Saved Coverage
                 </Badge>
               )}
-              {video.tag && <Badge variant="light">{video.tag}</Badge>}
+              {video.tag && <TagPill name={video.tag} />}
               <Button
                 component="a"
                 href={`https://www.youtube.com/watch?v=${encodeURIComponent(video.youtubeVideoId)}`}
@@ -140,8 +142,8 @@ export function VideoDetailModal({ video: current, onClose, projectId, onSave, s
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <Fact label="Published" value={formatDate(video.publishedAt)} />
             <Fact label="Views" value={video.views === null ? '–' : formatCount(video.views)} />
-            <Fact label="Country" value={codeName(video.country, 'country')} />
-            <Fact label="Language" value={codeName(video.language, 'language')} />
+            <Fact label="Country" value={countryDisplayName(video.country) ?? '–'} />
+            <Fact label="Language" value={languageDisplayName(video.language) ?? '–'} />
           </SimpleGrid>
           {video.description.trim() ? (
             <Spoiler maxHeight={120} showLabel="Show more" hideLabel="Show less">

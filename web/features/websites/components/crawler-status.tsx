@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Code, Divider, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconSpider } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { formatCount } from '../../../components/media/format-audience';
+import { formatDateTime, formatTime } from '../../../lib/dates';
 import { isAdmin, isPlatformOperator, useCurrentUser } from '../../../lib/session';
 import { CRAWLER_STATUS_WINDOW_MINUTES } from '../../../../common/schemas/metrics';
 import { describeIngestLimit, isCrawlerRunning, useCrawlerStatus, type CrawlerStatusAttributes } from '../api/crawler-status';
@@ -111,8 +111,8 @@ function PanelHeader({ status }: { status: CrawlerStatusAttributes | undefined }
         )}
       </Group>
       {status && (
-        <Text size="xs" c="dimmed" title={dayjs(status.measured_at).format('MMM D, YYYY HH:mm:ss')}>
-          Last {WINDOW} · updated {dayjs(status.measured_at).format('HH:mm:ss')}, every 10 s
+        <Text size="xs" c="dimmed" title={formatDateTime(status.measured_at, { seconds: true })}>
+          Last {WINDOW} · updated {formatTime(status.measured_at, { seconds: true })}, every 10 s
         </Text>
       )}
     </Group>

@@ -1,10 +1,9 @@
 import { Anchor, Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import dayjs from 'dayjs';
 import { MSG } from '../../../../common/messages';
 import { FEED_TYPE_LABELS, type FeedStatus } from '../../../../common/schemas/websites';
 import type { Row } from '../../../components/data-table/data-table';
-import { fromNow } from '../../../lib/dates';
+import { formatDateTime, fromNow } from '../../../lib/dates';
 import type { FeedAttributes } from '../api/websites';
 import { FeedHealthBadge } from './feed-health-badge';
 import classes from '../../../components/secondary-text.module.css';
@@ -53,7 +52,7 @@ function WebsubCell({ state, available }: { state: string; available: boolean })
 
 const relative = (v: string | null) =>
   v ? (
-    <Tooltip label={dayjs(v).format('MMM D, YYYY HH:mm')} withArrow>
+    <Tooltip label={formatDateTime(v)} withArrow>
       <span>{fromNow(v)}</span>
     </Tooltip>
   ) : (

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { Anchor, Badge, Group, Paper, Progress, Table, Text } from '@mantine/core';
 import { IconBrandX, IconCategory, IconUsers } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { languageName } from '../../../../common/reference';
 import { DataTable, type Row } from '../../../components/data-table/data-table';
+import { LanguageBadge } from '../../../components/language-badge';
 import { formatDate } from '../../../lib/dates';
 import { WEBSITES_PATH, type WebsiteArticleAttributes, type WebsiteDetail } from '../api/websites';
 import { EmptyCard, SectionTitle } from './section';
@@ -27,7 +27,7 @@ export function WebsiteArticles({ websiteId }: { websiteId: string }) {
         ),
       }),
       col.accessor('pub_date', { header: 'Date', meta: { sortField: 'pub_date', width: 130 }, cell: (c) => formatDate(c.getValue()) }),
-      col.accessor('language', { header: 'Language', meta: { width: 120, priority: 3 }, cell: (c) => languageName(c.getValue()) }),
+      col.accessor('language', { header: 'Language', meta: { width: 120, priority: 3 }, cell: (c) => <LanguageBadge code={c.getValue()} /> }),
       col.accessor('author', { header: 'Author', meta: { width: 180, priority: 2 }, cell: (c) => <Text size="sm" truncate="end" title={c.getValue() ?? undefined} dir="auto">{c.getValue() ?? '—'}</Text> }),
     ],
     [],

@@ -3,9 +3,9 @@ import { Anchor, Badge, Button, FileButton, Group, Select, Text, Tooltip } from 
 import { IconFileExport, IconFileImport, IconHeartbeat } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { languageName } from '../../../../common/reference';
 import { FEED_HEALTH, FEED_HEALTH_LABELS, type FeedHealth } from '../../../../common/schemas/sources';
 import { DataTable, type Row } from '../../../components/data-table/data-table';
+import { LanguageBadge } from '../../../components/language-badge';
 import { MediaScoreBadge, VisitorsText } from '../../../components/media-score-badge';
 import { toastError } from '../../../components/toasts';
 import { formatDate } from '../../../lib/dates';
@@ -72,7 +72,7 @@ const columns = [
   col.accessor('domain', { header: 'Website', meta: { sortField: 'name', primary: true }, cell: ({ row }) => <WebsiteCell w={row.original} /> }),
   col.accessor('reach', { header: 'Media score', meta: { sortField: 'reach', width: 130 }, cell: ({ row }) => <MediaScoreBadge score={row.original.reach} basis={row.original.reach_basis} /> }),
   col.accessor('muv', { header: 'UMV', meta: { sortField: 'muv', width: 100, priority: 2 }, cell: ({ row }) => <VisitorsText muv={row.original.muv} source={row.original.muv_source} /> }),
-  col.accessor('language', { header: 'Language', meta: { width: 120, priority: 3 }, cell: (c) => languageName(c.getValue()) }),
+  col.accessor('language', { header: 'Language', meta: { width: 120, priority: 3 }, cell: (c) => <LanguageBadge code={c.getValue()} /> }),
   col.accessor('articles-count', {
     header: 'Articles',
     meta: { sortField: 'articles-count', width: 100, align: 'right' },
