@@ -17,17 +17,17 @@ describe('media column width', () => {
   it('fits the longest outlet of the report, between 150 and 260 px', () => {
     expect(mediaColumnWidth([withOutlet(1, 'ign.com')])).toBe(150);
     // 20 characters need ~164 px of text beside the icon: more than the old fixed 170 px column gave.
-    expect(mediaColumnWidth([withOutlet(1, 'ign.com'), withOutlet(2, 'rockpapershotgun.com')])).toBe(218);
+    expect(mediaColumnWidth([withOutlet(1, 'ign.com'), withOutlet(2, 'rockpapershotgun.com')])).toBe(234);
     expect(mediaColumnWidth([withOutlet(1, 'the-longest-games-outlet-name-anyone-registered.example')])).toBe(260);
     // No media name: the link's domain counts.
-    expect(mediaColumnWidth([article(1, { media: '', url: 'https://www.rockpapershotgun.com/a' })])).toBe(218);
+    expect(mediaColumnWidth([article(1, { media: '', url: 'https://www.rockpapershotgun.com/a' })])).toBe(234);
     expect(mediaColumnWidth([])).toBe(150);
   });
 
   it('is the width of the Media column on screen, the whole name on hover', () => {
     renderPlain(<ArticlesSection articles={[withOutlet(1, 'gamespot.com'), withOutlet(2, 'rockpapershotgun.com')]} tableType={0} template="" />);
     const media = screen.getByRole('columnheader', { name: 'Media' });
-    expect(media.style.width).toBe('calc(13.625rem * var(--mantine-scale))'); // 218 px
+    expect(media.style.width).toBe('calc(14.625rem * var(--mantine-scale))'); // 234 px
     expect(screen.getByTitle('rockpapershotgun.com').textContent).toBe('rockpapershotgun.com');
   });
 });

@@ -111,7 +111,8 @@ export function reportArticleColumns(opts: { showUmv: boolean; highlight?: Highl
     col.accessor((a) => languageName(a.language), {
       id: 'language',
       header: 'Language',
-      meta: { width: 120, priority: 3 },
+      // A two-letter badge: the column needs only its header's width, the rest goes to the outlet.
+      meta: { width: 100, priority: 3 },
       cell: ({ row }) => <LanguageBadge code={row.original.language} />,
     }),
     col.accessor((a) => a.date ?? '', {

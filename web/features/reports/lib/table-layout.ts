@@ -15,8 +15,8 @@ interface FitRule {
   maxPx: number;
 }
 
-// The Media cell: 24 px icon, 10 px gap, 2 × 10 px padding, ~8.2 px a character of 14 px text.
-const MEDIA_FIT: FitRule = { chromePx: 54, charPx: 8.2, minPx: 150, maxPx: 260 };
+// The Media cell: 24 px icon, 10 px gap, 2 × 10 px padding, up to ~9 px a character of 14 px text (wide letters, fallback fonts).
+const MEDIA_FIT: FitRule = { chromePx: 54, charPx: 9, minPx: 150, maxPx: 260 };
 // The Tag cell: a pill (2 × 10 px) in 2 × 10 px of padding, ~7 px a character of its 12 px text.
 const TAG_FIT: FitRule = { chromePx: 40, charPx: 7, minPx: 110, maxPx: 200 };
 
