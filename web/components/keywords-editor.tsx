@@ -1,5 +1,6 @@
 import { Box, Code, Group, Input, Mark, SegmentedControl, SimpleGrid, Stack, TagsInput, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { describeQuery } from '../../common/query/describe';
 import type { QueryError } from '../../common/query/types';
 import type { SimpleQuery } from '../../common/query/simple';
 
@@ -77,14 +78,15 @@ export function KeywordsEditor(props: Props) {
               />
             ))}
           </SimpleGrid>
-          <Box>
-            <Text size="xs" c="dimmed" mb={4}>
-              Query
+          {/* What the fields ask for, in words: the query's syntax is the advanced editor's business. */}
+          <Text size="sm" data-testid="built-query">
+            <Text span size="xs" c="dimmed">
+              Reads as:{' '}
             </Text>
-            <Code block data-testid="built-query" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} dir="ltr">
-              {props.keywords || '—'}
-            </Code>
-          </Box>
+            <Text span size="sm" fw={500} dir="auto">
+              {describeQuery(props.keywords) || '—'}
+            </Text>
+          </Text>
           {/* The builder's query can still be refused (a term without letters, only exclusions): say why, live. */}
           {(props.error || props.parseError) && (
             <Text size="xs" c="red" role="alert" data-testid="keywords-error">

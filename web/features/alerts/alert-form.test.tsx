@@ -65,8 +65,10 @@ describe('alert setup view', () => {
     addTerm('Any of these', 'review');
     addTerm('Any of these', 'preview');
     addTerm('None of these', 'giveaway');
+    // The fields read as a sentence; the syntax they build is what the alert saves.
     const built = '+"Starfall" +("review" "preview") -"giveaway"';
-    expect(screen.getByTestId('built-query').textContent).toBe(built);
+    expect(screen.getByTestId('built-query').textContent).toBe('Reads as: all of: Starfall · and any of: review, preview · not: giveaway');
+    expect(screen.getByTestId('built-query').textContent).not.toContain('+');
     // The preview under the keywords: the count of the last two months and the newest headlines with their outlet.
     await waitFor(() => expect(screen.getByTestId('keywords-preview-count').textContent).toBe('1,234 matching articles in the last two months'));
     expect(screen.getAllByTestId('keywords-preview-sample').map((li) => li.textContent)).toEqual([
