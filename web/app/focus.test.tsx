@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import { Button, Drawer, MantineProvider, Modal, TextInput } from '@mantine/core';
+import { Button, Drawer, MantineProvider, Modal, Select, TextInput } from '@mantine/core';
 import { theme } from './theme';
 
 /** Where focus lands when a dialog opens: its first field, else its first button — never the close button. */
@@ -17,6 +17,22 @@ describe('dialog focus', () => {
     );
     const name = await screen.findByLabelText('Name');
     await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+
+  it('opens on a searchable select without opening its list over the form', async () => {
+    render(
+      <MantineProvider theme={theme}>
+        <Modal opened onClose={() => {}} title="Save to a project" transitionProps={{ duration: 0 }}>
+          <Select label="Project" searchable data={['Starfall Launch', 'Nebula Esports']} />
+          <Button>Save</Button>
+        </Modal>
+      </MantineProvider>,
+    );
+    const project = await screen.findByRole('combobox', { name: 'Project' });
+    await waitFor(() => expect(document.activeElement).toBe(project));
+    // Give an opening list its chance, then: still closed.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(project.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('opens a confirmation on its first button', async () => {

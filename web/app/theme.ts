@@ -29,6 +29,12 @@ export const theme = createTheme({
     // [data-autofocus] element inside it. The attribute does nothing outside a focus trap.
     Input: { defaultProps: { 'data-autofocus': true } },
     Button: { defaultProps: { 'data-autofocus': true } },
+    // So a dialog that opens on a searchable select does not open with its list over the form:
+    // a list opens on a click, on typing or on the arrow keys (the ARIA combobox pattern), not on focus.
+    Select: { defaultProps: { openOnFocus: false } },
+    MultiSelect: { defaultProps: { openOnFocus: false } },
+    TagsInput: { defaultProps: { openOnFocus: false } },
+    Autocomplete: { defaultProps: { openOnFocus: false } },
     Modal: { defaultProps: { centered: true, radius: 'md', overlayProps: { backgroundOpacity: 0.45, blur: 2 } }, styles: { title: { fontWeight: 650 } } },
     Drawer: { defaultProps: { overlayProps: { backgroundOpacity: 0.35 } } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 200 } },
