@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MUV_SOURCES, type MuvSource } from './reach.js';
+import { articleOutletFields, type MuvSource } from './reach.js';
 import { listMetaSchema, toOne } from './jsonapi.js';
 import { LIMITS, PAGE_SIZES } from '../limits.js';
 import { MSG } from '../messages.js';
@@ -198,12 +198,7 @@ export const feedPageDocument = z.object({
         language: z.string(),
         reach: z.number(),
         pub_date: z.string(),
-        website_id: z.string().nullable(),
-        media: z.string(),
-        'website-visits': z.number().nullable(),
-        muv: z.number().nullable(),
-        muv_source: z.enum(MUV_SOURCES).nullable(),
-        estimated_views: z.number().nullable(),
+        ...articleOutletFields,
         reach_basis: z.string().nullable(),
         is_metacritic: z.boolean(),
         author: z.string().nullable(),

@@ -4,7 +4,7 @@ import { MSG } from '../messages.js';
 import { idSchema, resourceDocument, resourceSchema, toOne } from './jsonapi.js';
 import { dateSchema } from './tags.js';
 import { normalizeUserUrl } from '../url.js';
-import { MUV_SOURCES } from './reach.js';
+import { articleOutletFields } from './reach.js';
 
 /**
  * Saved coverage (the API's `articles`), the bulk endpoint and the headline tools. The server
@@ -188,19 +188,7 @@ export const articleAttributesSchema = z.object({
   tag_id: z.string(),
   tag_name: z.string(),
   project_id: z.string(),
-  website_id: z.string().nullable(),
-  media: z.string(),
-  /** Monthly visits of the outlet, as the feed's `website-visits`. */
-  'website-visits': z.number().nullable(),
-  muv: z.number().nullable(),
-  /** Where the outlet's monthly visitors come from (SimilarWeb, an estimate from the Tranco rank, typed); null when unknown. */
-  muv_source: z.enum(MUV_SOURCES).nullable(),
-  /**
-   * Views the article itself likely had: a share of its outlet's monthly visitors, capped
-   * (common/media-score.ts estimatedViews); null when the outlet's visitors are unknown. Sent
-   * as null, like `muv`, to a plan without the `similarweb` flag.
-   */
-  estimated_views: z.number().nullable(),
+  ...articleOutletFields,
   /** The media score was typed by a person: a new score of the outlet leaves it alone. */
   reach_manual: z.boolean(),
   is_metacritic: z.boolean(),

@@ -11,6 +11,27 @@ export const MUV_SOURCES = ['similarweb', 'estimate', 'manual'] as const;
 export type MuvSource = (typeof MUV_SOURCES)[number];
 
 /**
+ * An article's outlet and its reach as an article resource carries them (the alert feed's rows,
+ * saved coverage): the website, its name, its monthly visitors and where they come from, and
+ * the views the article itself likely had.
+ */
+export const articleOutletFields = {
+  website_id: z.string().nullable(),
+  media: z.string(),
+  /** Monthly visits of the outlet. */
+  'website-visits': z.number().nullable(),
+  muv: z.number().nullable(),
+  /** Where the outlet's monthly visitors come from (SimilarWeb, an estimate from the Tranco rank, typed); null when unknown. */
+  muv_source: z.enum(MUV_SOURCES).nullable(),
+  /**
+   * Views the article itself likely had: a share of its outlet's monthly visitors, capped
+   * (common/media-score.ts estimatedViews); null when the outlet's visitors are unknown. Sent
+   * as null, like `muv`, to a plan without the `similarweb` flag.
+   */
+  estimated_views: z.number().nullable(),
+};
+
+/**
  * The last SimilarWeb lookup of a website: `ok`; `no_data` (SimilarWeb knows no such site);
  * `invalid_key`; `quota` (the key's hits are used up); `error` (anything else, retried later).
  */
