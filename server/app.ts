@@ -1,3 +1,4 @@
+import { compressJson } from './http/compression.js';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -98,6 +99,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
     applySecurityHeaders(reply);
     return payload;
   });
+  // After every other onSend hook: what they return is what is compressed.
+  if (deps.config.apiCompression) app.addHook('onSend', compressJson);
   app.addHook('onResponse', recordRequestDuration);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

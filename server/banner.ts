@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from './config.js';
-import type { DatabaseKind } from './database-setup.js';
+import type { DatabaseKind } from './database-server.js';
 import type { BootstrapResult } from './seed/seed.js';
 
 /** The address this installation answers on, as a browser on the same machine reaches it. */

@@ -33,6 +33,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false'),
+  API_COMPRESSION: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
@@ -80,7 +81,7 @@ const envSchema = z.object({
   CRAWLER_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   TRANSLATE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   TRANSLATE_API_KEY: z.string().optional(),
-  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  CHROMIUM_PATH: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   SCREENSHOTS_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   WEBSITE_ICONS_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
@@ -157,6 +158,8 @@ export interface Config {
    * (any hop — only behind a proxy that overwrites the header), a hop count, or addresses/CIDRs.
    */
   trustProxy: boolean | number | string[];
+  /** API_COMPRESSION: JSON answers of 1 KB or more compressed (brotli or gzip) for clients that accept it. */
+  apiCompression: boolean;
   loginMaxFailures: number;
   loginWindowMinutes: number;
   captchaDifficulty: number;
@@ -192,8 +195,12 @@ export interface Config {
   metricsToken?: string;
   /** A LibreTranslate-compatible endpoint for headline translation; unset = not connected. */
   translate: { url?: string; apiKey?: string };
-  /** Headless Chromium for highlight screenshots and report PDFs; screenshots off = preview images only. */
-  browser: { chromiumPath: string; screenshotsEnabled: boolean };
+  /**
+   * Headless Chromium for highlight screenshots and report PDFs (net/browser.ts): CHROMIUM_PATH, a
+   * file or `packaged` (the build of the npm package @sparticuz/chromium); unset = a system Chromium
+   * when installed, else the packaged one. Screenshots off = preview images only.
+   */
+  browser: { chromiumPath?: string; screenshotsEnabled: boolean };
   /** Workers fetch the outlets' icons (features/websites/icons.ts); off where the server must not reach the internet (test journeys). */
   websiteIconsEnabled: boolean;
   /** Outgoing e-mail: SMTP server URL (unset = messages are kept in the outbox) and the From line. */
@@ -243,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    apiCompression: e.API_COMPRESSION,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     captchaDifficulty: e.CAPTCHA_DIFFICULTY,

@@ -1,6 +1,7 @@
 import { loadConfig, type Role } from './config.js';
 import { printBanner } from './banner.js';
-import { runUntilStopped, STARTED_MESSAGE, StartupError, supervisedDatabase } from './lifecycle.js';
+import { fileURLToPath } from 'node:url';
+import { preparesDatabase, runUntilStopped, StartupError, supervisedDatabase, type StartedMessage } from './lifecycle.js';
 
 /** `--role=all|api|worker` runs that role in this process; without one, the supervisor runs both. */
 function parseRole(argv: string[]): Role | null {
@@ -24,19 +25,24 @@ function cannotStart(err: unknown): never {
 const role = parseRole(process.argv.slice(2));
 const config = loadConfig();
 
-// Each path imports only what it runs: the supervisor loads neither the HTTP app nor the job workers.
+// Each path imports only what it runs: the supervisor loads none of the application's code (no
+// HTTP app, no jobs, no migrations or seed: its API child prepares the database).
 if (role === null) {
   const { startSupervisor } = await import('./supervisor.js');
-  const supervisor = await runUntilStopped((signal) => startSupervisor(config, signal), { quiet: false, stopWithParent: false }).catch(cannotStart);
-  if (await supervisor.untilReady()) {
-    printBanner(config, { roles: 'api + worker', databaseKind: supervisor.databaseKind, serves: true, bootstrap: supervisor.bootstrap });
-  }
+  const entry = fileURLToPath(import.meta.url);
+  const supervisor = await runUntilStopped((signal) => startSupervisor(config, signal, entry), { quiet: false, stopWithParent: false }).catch(cannotStart);
+  const bootstrap = await supervisor.untilReady().catch(async (err: unknown) => {
+    await supervisor.stop();
+    return cannotStart(err);
+  });
+  if (bootstrap) printBanner(config, { roles: 'api + worker', databaseKind: supervisor.databaseKind, serves: true, bootstrap });
 } else {
   const { startRuntime } = await import('./runtime.js');
   const supervised = supervisedDatabase(process.env);
-  const runtime = await runUntilStopped(() => startRuntime(config, role, { supervisedDatabase: supervised }), { quiet: !!supervised, stopWithParent: !!supervised }).catch(cannotStart);
-  if (supervised) process.send?.(STARTED_MESSAGE);
-  if (runtime.bootstrap) {
+  const prepare = preparesDatabase(process.env);
+  const runtime = await runUntilStopped(() => startRuntime(config, role, { supervisedDatabase: supervised, prepare }), { quiet: !!supervised, stopWithParent: !!supervised }).catch(cannotStart);
+  if (supervised) process.send?.({ type: 'started', bootstrap: runtime.bootstrap } satisfies StartedMessage);
+  if (runtime.bootstrap && !supervised) {
     printBanner(config, { roles: role, databaseKind: runtime.deps.databaseKind, serves: !!runtime.app, bootstrap: runtime.bootstrap });
   }
 }

@@ -13,7 +13,7 @@ import { startBoss, stopBoss } from './jobs/boss.js';
 import { errorFields, errorSerializers } from './jobs/log-errors.js';
 import { requestLogFields } from './http/request-log.js';
 import { assertCanListen, listenProblem } from './listen-check.js';
-import { buildApp, type App } from './app.js';
+import type { App } from './app.js';
 import { lowerWorkerPriority } from './db/priority.js';
 import { startMetricsSnapshots } from './features/metrics/snapshots.js';
 import type { AppDeps } from './context.js';
@@ -21,7 +21,7 @@ import type { AppDeps } from './context.js';
 export interface Runtime {
   app: App | null;
   deps: AppDeps;
-  /** What the bootstrap seed did; null in a supervised child (its supervisor ran it). */
+  /** What the bootstrap seed did; null in a supervised child that did not prepare the database. */
   bootstrap: BootstrapResult | null;
   url: string | null;
   stop(): Promise<void>;
@@ -31,15 +31,20 @@ export interface RuntimeOptions {
   listen?: boolean;
   /**
    * Set in a child of the supervisor (server/supervisor.ts): the supervisor owns the database
-   * (DATABASE_URL, of this kind) and has migrated and seeded it, so this process only uses it.
+   * (DATABASE_URL, of this kind), so this process neither starts nor stops it.
    */
   supervisedDatabase?: DatabaseKind;
+  /**
+   * With `supervisedDatabase`: this child migrates and seeds the database before it starts (the
+   * supervisor's API child; the worker starts once it has). Unsupervised processes always do.
+   */
+  prepare?: boolean;
 }
 
 /**
- * Starts what a role needs: the database (embedded unless DATABASE_URL), migrations, the
- * bootstrap seed (those three unless supervised), the job queue, and for `all`/`api` the HTTP
- * server.
+ * Starts what a role needs: the database (embedded unless DATABASE_URL; unless supervised),
+ * migrations and the bootstrap seed (unless supervised without `prepare`), the job queue, and for
+ * `all`/`api` the HTTP server.
  */
 export async function startRuntime(config: Config, role: Role, opts: RuntimeOptions = {}): Promise<Runtime> {
   const log = pino({ level: config.logLevel, base: { role }, serializers: errorSerializers });
@@ -81,7 +86,7 @@ export async function startRuntime(config: Config, role: Role, opts: RuntimeOpti
       applicationName: role === 'all' ? 'coverwatch' : `coverwatch-${role}`,
     });
     if (role === 'worker') lowerWorkerPriority({ pool: database.pool, url, nice: config.workerNice, log });
-    const result = opts.supervisedDatabase ? null : await prepareDatabase(url, database.db, config, log);
+    const result = !opts.supervisedDatabase || opts.prepare ? await prepareDatabase(url, database.db, config, log) : null;
     const secret = await loadTokenSecret(database.db, config);
     boss = await startBoss({ url, db: database.db, config, log, work: role !== 'api' });
     // A process that runs jobs copies its measurements where GET /metrics and the crawler status find them.
@@ -97,6 +102,8 @@ export async function startRuntime(config: Config, role: Role, opts: RuntimeOpti
     };
     let address: string | null = null;
     if (role !== 'worker') {
+      // Loaded only where it serves: the worker process never loads the HTTP app and its routes.
+      const { buildApp } = await import('./app.js');
       app = await buildApp(deps, { logger: { level: config.logLevel, base: { role }, serializers: { ...errorSerializers, req: requestLogFields } } });
       // The port can still be taken between the check and here: the same clear error then.
       if (listens) address = await app.listen({ host: config.host, port: config.port }).catch((err: unknown) => Promise.reject(listenProblem(err, config.host, config.port) ?? err));

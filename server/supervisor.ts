@@ -1,25 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import pino, { type Logger } from 'pino';
+import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 import type { Config } from './config.js';
-import { createDatabase } from './db/client.js';
-import { openDatabaseServer, prepareDatabase, type DatabaseKind } from './database-setup.js';
+import { openDatabaseServer, type DatabaseKind } from './database-server.js';
 import { errorSerializers } from './jobs/log-errors.js';
 import { localUrl } from './banner.js';
-import { STARTED_MESSAGE, SUPERVISED_ENV } from './lifecycle.js';
+import { isStartedMessage, PREPARE_ENV, StartupError, SUPERVISED_ENV } from './lifecycle.js';
 import { assertCanListen } from './listen-check.js';
 import { relayLines } from './process-log.js';
 import type { BootstrapResult } from './seed/seed.js';
 
 /**
  * The default start (`npm start`): the API and the workers in two processes, so that a crawl's
- * parsing and matching never stall the event loop that answers people. The supervisor owns the
- * embedded database, migrates and seeds it once, then runs `--role=api` and `--role=worker` as
- * children, relays their output as one log stream, restarts a child that dies (with back-off)
- * and stops both before the database.
+ * parsing and matching never stall the event loop that answers people. The supervisor is small:
+ * it loads none of the application's code (no HTTP app, no jobs, no ORM, no seed). It owns the
+ * embedded database, then runs `--role=api` — which migrates and seeds before it serves — and,
+ * once the API has started, `--role=worker`; it relays their output as one log stream, restarts a
+ * child that dies (with back-off) and stops both before the database.
  */
 
-const CHILD_ROLES = ['api', 'worker'] as const;
-type ChildRole = (typeof CHILD_ROLES)[number];
+type ChildRole = 'api' | 'worker';
 
 /** A child still running this long after SIGTERM is killed. */
 const STOP_GRACE_MS = 15_000;
@@ -39,40 +39,45 @@ export function restartDelay(previousMs: number | null, upMs: number): number {
 
 export interface Supervisor {
   databaseKind: DatabaseKind;
-  bootstrap: BootstrapResult;
   /**
-   * Resolves true once the API answers GET /api/health and the worker has reported that it
-   * started (so the banner comes after their start-up lines), false if stopping came first.
+   * Resolves with what the bootstrap seed did once the API answers GET /api/health and the worker
+   * has reported that it started (so the banner comes after their start-up lines), or null if
+   * stopping came first.
    */
-  untilReady(): Promise<boolean>;
+  untilReady(): Promise<BootstrapResult | null>;
   stop(): Promise<void>;
 }
 
 /**
- * Starts the database, prepares it and starts the children. An aborted `signal` (a Ctrl-C
- * during start-up) skips the children: the caller stops what was started.
+ * Starts the database and the children (`entry` is the server's main module, which they run with
+ * a role). An aborted `signal` (a Ctrl-C during start-up) skips the children: the caller stops
+ * what was started.
  */
-export async function startSupervisor(config: Config, signal: AbortSignal): Promise<Supervisor> {
+export async function startSupervisor(config: Config, signal: AbortSignal, entry: string): Promise<Supervisor> {
   const log = pino({ level: config.logLevel, base: { role: 'supervisor' }, serializers: errorSerializers });
   // Before the database: a taken port stops the start here, not in a crash loop of the API child.
   await assertCanListen(config.host, config.port);
   const server = await openDatabaseServer(config, log);
-  let bootstrap: BootstrapResult;
-  try {
-    bootstrap = await prepareOnce(server.url, config, log);
-  } catch (err) {
-    await server.stop();
-    throw err;
-  }
   const env = { ...process.env, DATABASE_URL: server.url, [SUPERVISED_ENV]: server.kind };
-  const children = signal.aborted ? [] : CHILD_ROLES.map((role) => new SupervisedChild(role, env, log));
-  for (const child of children) child.start();
   const stopping = new AbortController();
-  const worker = children.find((child) => child.role === 'worker');
+  const api = new SupervisedChild('api', entry, { ...env, [PREPARE_ENV]: '1' }, log);
+  const worker = new SupervisedChild('worker', entry, env, log);
+  const children = [api, worker];
+  // A first start that fails (a migration that cannot run, a bad setting) is not retried in a loop:
+  // the start stops with the child's own error above it.
+  const failedFirstStart = new Promise<never>((_, reject) => {
+    api.onFailedFirstStart = () => reject(new StartupError('the API process could not start (its error is above).'));
+  });
+  if (!signal.aborted) {
+    api.start();
+    // The worker uses what the API's start migrated and seeded.
+    void api.started.then(() => {
+      if (!stopping.signal.aborted) worker.start();
+    });
+  }
   return {
     databaseKind: server.kind,
-    bootstrap,
-    untilReady: () => untilReady(`${localUrl(config)}/api/health`, worker, stopping.signal),
+    untilReady: () => untilReady(`${localUrl(config)}/api/health`, api, worker, failedFirstStart, stopping.signal),
     async stop() {
       stopping.abort();
       await Promise.all(children.map((child) => child.stop()));
@@ -81,20 +86,17 @@ export async function startSupervisor(config: Config, signal: AbortSignal): Prom
   };
 }
 
-/** Migrations and the bootstrap seed, on a pool of its own that closes once they are done. */
-async function prepareOnce(url: string, config: Config, log: Logger): Promise<BootstrapResult> {
-  const database = createDatabase(url, { max: 2, statementTimeoutMs: config.statementTimeoutMs, applicationName: 'coverwatch' });
-  try {
-    return await prepareDatabase(url, database.db, config, log);
-  } finally {
-    await database.close();
-  }
-}
-
-async function untilReady(healthUrl: string, worker: SupervisedChild | undefined, stopping: AbortSignal): Promise<boolean> {
-  const stopped = new Promise<false>((resolve) => stopping.addEventListener('abort', () => resolve(false), { once: true }));
-  const ready = Promise.all([untilHealthy(healthUrl, stopping), worker?.started]).then(([healthy]) => healthy);
-  return (await Promise.race([stopped, ready])) && !stopping.aborted;
+async function untilReady(
+  healthUrl: string,
+  api: SupervisedChild,
+  worker: SupervisedChild,
+  failed: Promise<never>,
+  stopping: AbortSignal,
+): Promise<BootstrapResult | null> {
+  const stopped = new Promise<null>((resolve) => stopping.addEventListener('abort', () => resolve(null), { once: true }));
+  const ready = Promise.all([api.started, untilHealthy(healthUrl, stopping), worker.started]).then(([bootstrap, healthy]) => (healthy ? bootstrap : null));
+  const result = await Promise.race([stopped, ready, failed]);
+  return stopping.aborted ? null : result;
 }
 
 async function untilHealthy(url: string, stopping: AbortSignal): Promise<boolean> {
@@ -108,16 +110,23 @@ async function untilHealthy(url: string, stopping: AbortSignal): Promise<boolean
   return false;
 }
 
+/** The node flags of a child: the server's V8 flags, plus what this process was started with (tsx from sources). */
+function childNodeArgs(): string[] {
+  return [...SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag)), ...process.execArgv];
+}
+
 /**
- * One role's process: started with this process's node flags (SERVER_NODE_FLAGS, tsx), in the
- * same process group so that a terminal's Ctrl-C reaches it too, and with an IPC channel: the
- * child reports over it that it has started, and its closing tells the child that the
- * supervisor is gone.
+ * One role's process: started with the server's node flags, in the same process group so that a
+ * terminal's Ctrl-C reaches it too, and with an IPC channel: the child reports over it that it
+ * has started, and its closing tells the child that the supervisor is gone.
  */
 class SupervisedChild {
-  /** Resolves when the child's first run reports that it has started (main.ts sends `started`). */
-  readonly started: Promise<void>;
-  private reportStarted!: () => void;
+  /** Resolves when the child's first run reports that it has started, with its bootstrap result. */
+  readonly started: Promise<BootstrapResult | null>;
+  /** Called when the child exits before its first run reported a start. */
+  onFailedFirstStart: (() => void) | null = null;
+  private reportStarted!: (bootstrap: BootstrapResult | null) => void;
+  private hasStarted = false;
   private process: ChildProcess | null = null;
   private startedAt = 0;
   private lastDelayMs: number | null = null;
@@ -126,6 +135,7 @@ class SupervisedChild {
 
   constructor(
     readonly role: ChildRole,
+    private readonly entry: string,
     private readonly env: NodeJS.ProcessEnv,
     private readonly log: Logger,
   ) {
@@ -133,7 +143,7 @@ class SupervisedChild {
   }
 
   start() {
-    const child = spawn(process.execPath, [...process.execArgv, process.argv[1], `--role=${this.role}`], {
+    const child = spawn(process.execPath, [...childNodeArgs(), this.entry, `--role=${this.role}`], {
       env: this.env,
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
@@ -144,7 +154,9 @@ class SupervisedChild {
     // 'close' comes after the child's last output lines, so a crash report follows its stack trace.
     child.once('close', (code, signal) => this.exited(child, code, signal));
     child.on('message', (message) => {
-      if (message === STARTED_MESSAGE) this.reportStarted();
+      if (!isStartedMessage(message)) return;
+      this.hasStarted = true;
+      this.reportStarted(message.bootstrap);
     });
     child.once('error', (err) => this.log.error({ err, child: this.role }, `could not start the ${this.role} process`));
     this.log.info({ child: this.role, pid: child.pid }, `${this.role} process started`);
@@ -172,6 +184,11 @@ class SupervisedChild {
   private exited(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null) {
     this.process = null;
     if (this.stopping) return;
+    if (!this.hasStarted && this.onFailedFirstStart) {
+      this.log.error({ child: this.role, pid: child.pid, code, signal }, `${this.role} process exited before it started (${signal ?? `code ${code}`})`);
+      this.onFailedFirstStart();
+      return;
+    }
     const delayMs = restartDelay(this.lastDelayMs, Date.now() - this.startedAt);
     this.lastDelayMs = delayMs;
     this.log.error(

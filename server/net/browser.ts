@@ -1,12 +1,20 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { FetchError, fetchUrl } from './http-client.js';
+import { packagedChromium, packagedChromiumSupported, systemChromiumEnv, type LaunchTarget } from './packaged-chromium.js';
 
 /**
- * One shared headless Chromium per process (playwright-core driving the system's Chromium,
- * CHROMIUM_PATH): launched on first use, reused by every screenshot and PDF (each in its own
- * context), relaunched if it crashes, closed on shutdown. When Chromium is missing the callers
- * fall back (screenshots use the page's preview image; PDFs answer 503).
+ * One shared headless Chromium per process (playwright-core): launched on first use, reused by
+ * every screenshot and PDF (each in its own context), relaunched if it crashes, closed on
+ * shutdown. Which Chromium (CHROMIUM_PATH): the file it names; `packaged`, the build shipped in
+ * the npm package @sparticuz/chromium (packaged-chromium.ts); unset, a system Chromium when one is
+ * installed, else the packaged one. When none starts the callers fall back (screenshots use the
+ * page's preview image; PDFs answer 503).
+ *
+ * The same flags for every build. The package's recommended ones are for one page per Lambda call
+ * and are left out: `--single-process` and `--no-zygote` (a renderer crash would take the shared
+ * browser and every other print with it), `--disable-web-security`, `--allow-running-insecure-content`
+ * and the site-isolation switches (the pages we shoot are untrusted), SwiftShader WebGL (no GPU use).
  */
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -20,13 +28,31 @@ export const CHROMIUM_ARGS = [
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
+/** Where a system Chromium (or Chrome) is looked for when CHROMIUM_PATH is unset, in this order. */
+export const SYSTEM_CHROMIUM_PATHS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+];
+
+/** CHROMIUM_PATH's value that asks for the packaged build even where a system Chromium is installed. */
+export const PACKAGED = 'packaged';
+
 export interface BrowserLog {
   warn(obj: object, msg: string): void;
+  info?(obj: object, msg: string): void;
 }
 
+/** A Chromium to try: a file (configured or found on the system), or the packaged build. */
+export type ChromiumChoice = { source: 'configured' | 'system'; executablePath: string } | { source: 'packaged' };
+
 let launching: Promise<Browser | null> | null = null;
-let launchedPath: string | null = null;
+let launchedSetting: string | undefined | null = null;
 let warned = false;
+let announced = false;
 let failedAt = 0;
 const RETRY_LAUNCH_MS = 60_000;
 
@@ -40,12 +66,29 @@ export function chromiumAvailable(executablePath: string): boolean {
   }
 }
 
+/**
+ * The Chromiums to try for a CHROMIUM_PATH setting, best first: the configured file alone (a
+ * missing one is not replaced: the operator asked for it); the packaged build; else the first
+ * system Chromium installed, then the packaged build should that one not start.
+ */
+export function chromiumChoices(setting: string | undefined, systemPaths: readonly string[] = SYSTEM_CHROMIUM_PATHS): ChromiumChoice[] {
+  if (setting === PACKAGED) return [{ source: 'packaged' }];
+  if (setting) return [{ source: 'configured', executablePath: setting }];
+  const system = systemPaths.find(chromiumAvailable);
+  return [...(system ? [{ source: 'system' as const, executablePath: system }] : []), { source: 'packaged' }];
+}
+
+/** Whether a browser can be had for this setting without starting it (tests skip on it). */
+export function browserExpected(setting: string | undefined): boolean {
+  return chromiumChoices(setting).some((c) => (c.source === 'packaged' ? packagedChromiumSupported() : chromiumAvailable(c.executablePath)));
+}
+
 /** The shared browser, or null (with one warning in the log) when Chromium is missing or does not start. */
-export async function getBrowser(executablePath: string, log?: BrowserLog): Promise<Browser | null> {
+export async function getBrowser(setting: string | undefined, log?: BrowserLog): Promise<Browser | null> {
   for (;;) {
     const pending = launching;
-    if (pending && launchedPath !== executablePath) {
-      // Another path (tests switch CHROMIUM_PATH): the old browser is closed, not orphaned.
+    if (pending && launchedSetting !== setting) {
+      // Another setting (tests switch CHROMIUM_PATH): the old browser is closed, not orphaned.
       await closeBrowser();
       continue;
     }
@@ -56,8 +99,8 @@ export async function getBrowser(executablePath: string, log?: BrowserLog): Prom
       // A failed launch is not retried on every call: each attempt can take seconds.
       if (!current && Date.now() - failedAt < RETRY_LAUNCH_MS) return null;
     }
-    launchedPath = executablePath;
-    const started = launch(executablePath, log);
+    launchedSetting = setting;
+    const started = launch(setting, log);
     launching = started;
     void started.then((b) =>
       b?.on('disconnected', () => {
@@ -68,23 +111,46 @@ export async function getBrowser(executablePath: string, log?: BrowserLog): Prom
   }
 }
 
-async function launch(executablePath: string, log?: BrowserLog): Promise<Browser | null> {
-  if (!chromiumAvailable(executablePath)) {
-    if (!warned) log?.warn({ executablePath }, 'Chromium not found: screenshots fall back to preview images, PDF downloads are unavailable');
-    warned = true;
-    failedAt = Date.now();
-    return null;
+async function launch(setting: string | undefined, log?: BrowserLog): Promise<Browser | null> {
+  const failures: { source: string; executablePath?: string; error: string }[] = [];
+  for (const choice of chromiumChoices(setting)) {
+    const started = Date.now();
+    try {
+      const target = await launchTarget(choice, log);
+      // Loaded on first use: a process that never takes a screenshot never pays for playwright.
+      const { chromium } = await import('playwright-core');
+      const browser = await chromium.launch({ executablePath: target.executablePath, env: target.env, args: CHROMIUM_ARGS, timeout: 30_000 });
+      if (!announced) {
+        const what = choice.source === 'packaged' ? 'the packaged Chromium (@sparticuz/chromium)' : `${choice.source === 'system' ? 'the system' : 'the configured'} Chromium`;
+        log?.info?.({ source: choice.source, executablePath: target.executablePath, version: browser.version(), startMs: Date.now() - started }, `screenshots and PDFs use ${what}`);
+      }
+      announced = true;
+      return browser;
+    } catch (err) {
+      failures.push({ source: choice.source, executablePath: 'executablePath' in choice ? choice.executablePath : undefined, error: (err as Error).message.split('\n')[0] });
+    }
   }
-  try {
-    // Loaded on first use: a process that never takes a screenshot never pays for playwright.
-    const { chromium } = await import('playwright-core');
-    return await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: 30_000 });
-  } catch (err) {
-    if (!warned) log?.warn({ err, executablePath }, 'Chromium did not start: screenshots fall back to preview images, PDF downloads are unavailable');
-    warned = true;
-    failedAt = Date.now();
-    return null;
+  if (!warned) {
+    const missing = setting && setting !== PACKAGED && !chromiumAvailable(setting);
+    log?.warn(
+      { executablePath: setting, tried: failures },
+      `${missing ? 'Chromium not found' : 'Chromium did not start'}: screenshots fall back to preview images, PDF downloads are unavailable`,
+    );
   }
+  warned = true;
+  failedAt = Date.now();
+  return null;
+}
+
+async function launchTarget(choice: ChromiumChoice, log?: BrowserLog): Promise<LaunchTarget> {
+  if (choice.source === 'packaged') return packagedChromium();
+  if (!chromiumAvailable(choice.executablePath)) throw new Error(`${choice.executablePath} is not an executable file`);
+  // Our CJK fonts beside the system's: without them a system lacking CJK fonts prints boxes, but still prints.
+  const env = await systemChromiumEnv().catch((err) => {
+    log?.warn({ err }, 'CJK fonts could not be prepared for Chromium: CJK text prints with the system fonts only');
+    return undefined;
+  });
+  return { executablePath: choice.executablePath, env };
 }
 
 /** Closes the shared browser (shutdown). */

@@ -172,12 +172,14 @@ export class ParsePool {
 }
 
 /**
- * Starts a thread on parse-thread.ts. The server's TypeScript runs through tsx (npm start) or
- * vitest's transform, and neither reaches a worker's entry module (on Node 20 even an inherited
- * `--import tsx` applies only after the entry is resolved), so the thread registers tsx itself
- * before it imports the entry.
+ * Starts a thread on the parser's entry. A built server (`npm run build`, dist/server) runs plain
+ * JavaScript: parse-thread.js sits beside this module's chunk. From sources, the TypeScript runs
+ * through tsx (`npm run dev`, the benches) or vitest's transform, and neither reaches a worker's
+ * entry module (on Node 20 even an inherited `--import tsx` applies only after the entry is
+ * resolved), so the thread registers tsx itself before it imports the entry.
  */
 export function spawnParseThread(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./parse-thread.js', import.meta.url));
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const entry = JSON.stringify(new URL('./parse-thread.ts', import.meta.url).href);
   return new Worker(`import(${tsx}).then((api) => { api.register(); return import(${entry}); });`, { eval: true });

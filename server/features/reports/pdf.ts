@@ -9,7 +9,9 @@ import { getBrowser, newGuardedContext, type BrowserLog } from '../../net/browse
  * A report as PDF: headless Chromium prints the app's own public page `/p/r/{id}?print=1`
  * once the page says it has drawn its data and charts (`document.body.dataset.reportReady`
  * is "true" — the contract with web/features/reports; "error" when it could not, which
- * fails at once instead of after the timeout). A4, backgrounds on.
+ * fails at once instead of after the timeout). A4, backgrounds on. Japanese, Chinese and Korean
+ * text prints with the fonts the browser is given (net/packaged-chromium.ts: Noto Sans JP/SC/KR,
+ * beside the system's), so no system font package is needed.
  */
 const READY_TIMEOUT_MS = 25_000;
 const REQUEST_TIMEOUT_MS = 20_000;

@@ -5,7 +5,7 @@ import { organizations } from '../../db/schema/accounts.js';
 import { savedArticles } from '../../db/schema/coverage.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
-import { chromiumAvailable, closeBrowser } from '../../net/browser.js';
+import { browserExpected, closeBrowser, PACKAGED } from '../../net/browser.js';
 import { articleHtml, startTestSite, type TestSite } from '../../../test/helpers/test-site.js';
 import { settleScreenshotJobs } from './service.js';
 import { sweepPendingScreenshots } from './jobs.js';
@@ -15,7 +15,8 @@ import { sweepPendingScreenshots } from './jobs.js';
  * image, else a placeholder; and the SSRF rule (a private address is refused unless
  * ALLOW_PRIVATE_NETWORK).
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// CHROMIUM_PATH unset: the system Chromium when installed, else the packaged one.
+const CHROMIUM = browserExpected(undefined);
 let site: TestSite;
 let ogImage: Buffer;
 const contexts: TestContext[] = [];
@@ -60,7 +61,7 @@ async function context(env: Record<string, string>) {
 const isJpeg = (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 
 describe('highlight pictures', () => {
-  it.skipIf(!chromiumAvailable(CHROMIUM))('screenshots the page in Chromium, as a JPEG at most 1200 px wide', async () => {
+  it.skipIf(!CHROMIUM)('screenshots the page in Chromium, as a JPEG at most 1200 px wide', async () => {
     const { ctx, owner, save, shoot } = await context({ ALLOW_PRIVATE_NETWORK: 'true' });
     const id = await save(site.url('/article'));
     const { res, doc } = await shoot(id);
@@ -77,6 +78,14 @@ describe('highlight pictures', () => {
     const again = await ctx.call('POST', '/api/screenshots', { token: owner.token, body: { article_id: id } });
     expect(again.statusCode).toBe(200);
     expect(again.json().data.attributes).toMatchObject({ status: 'ready', source: 'screenshot' });
+  });
+
+  it.skipIf(!browserExpected(PACKAGED))('screenshots with the packaged Chromium too (nothing installed but Node)', async () => {
+    const { ctx, owner, save, shoot } = await context({ ALLOW_PRIVATE_NETWORK: 'true', CHROMIUM_PATH: PACKAGED });
+    const { doc } = await shoot(await save(site.url('/article')));
+    expect(doc).toMatchObject({ status: 'ready', source: 'screenshot', error: null });
+    const image = await ctx.call('GET', doc.image_url, { token: owner.token });
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 750 });
   });
 
   it('falls back to the page’s preview image (re-encoded) when screenshots are off', async () => {
