@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
-import { ROLE } from '../../common/limits.js';
-import type { Capabilities, PermissionFlag, PlanPermissions } from '../../common/plans.js';
+import type { Capabilities, PlanPermissions } from '../../common/plans.js';
 import { MSG } from '../../common/messages.js';
 import type { Db } from '../db/client.js';
+import { authorize } from './authorize.js';
 import { AppError } from './errors.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -159,58 +159,19 @@ export function requireUser(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
-/** The caller must be an active (not kicked) member of their current organization. */
+/** The caller must be an active (not kicked) member of their current organization (`org.member`). */
 export function requireOrg(req: FastifyRequest): OrgAuth {
-  const auth = requireUser(req);
-  if (!auth.org || auth.roleId === null || (auth.roleId !== ROLE.admin && auth.roleId !== ROLE.user)) {
-    throw new AppError('no_org', MSG.pages.noOrg);
-  }
-  return { ...auth, orgId: auth.org.id, roleId: auth.roleId, org: auth.org };
+  const auth = authorize(requireUser(req), 'org.member');
+  // `org.member` has checked both: an organization, and an admin or user role in it.
+  return { ...auth, orgId: auth.org!.id, roleId: auth.roleId!, org: auth.org! };
 }
 
-/**
- * The workspace is closed until the organization upgrades: its trial has ended (by the clock, so
- * access ends on time even before the daily job marks it) or billing marked it expired (a deleted
- * subscription). Never the platform operator.
- */
-export function isTrialExpired(
-  org: Pick<OrgContext, 'capabilities' | 'plan' | 'trialEndsAt' | 'subscriptionStatus'>,
-  now = new Date(),
-): boolean {
-  if (org.capabilities.platform_operator) return false;
-  if (org.subscriptionStatus === 'expired') return true;
-  return org.plan === 'trial' && !!org.trialEndsAt && org.trialEndsAt < now;
-}
-
-/** Workspace routes: an organization whose trial ended can read nothing until it upgrades. */
+/** Workspace routes: an organization whose trial ended can read nothing until it upgrades (`workspace.use`). */
 export function requireActiveOrg(req: FastifyRequest): OrgAuth {
-  const auth = requireOrg(req);
-  if (isTrialExpired(auth.org)) throw new AppError('trial_expired', MSG.billing.upgrade);
-  return auth;
+  return authorize(requireOrg(req), 'workspace.use');
 }
 
-/** An admin of the platform operator's organization: the one who runs the installation. */
-export function isOperatorAdmin(auth: AuthContext | null): boolean {
-  return !!auth?.org?.capabilities?.platform_operator && auth.roleId === ROLE.admin;
-}
-
-/**
- * Only the platform operator's admins see the operator's areas (console, crawler status).
- * Everybody else, a plain member of the operator's organization included, gets the 404 of an
- * unknown route: the area is not revealed.
- */
-export function requireOperatorAdmin(req: FastifyRequest): OrgAuth {
-  const auth = requireOrg(req);
-  if (!isOperatorAdmin(auth)) throw new AppError('not_found', 'No such API route');
-  return auth;
-}
-
+/** An admin of the caller's organization (`org.admin`). */
 export function requireAdmin(req: FastifyRequest): OrgAuth {
-  const auth = requireOrg(req);
-  if (auth.roleId !== ROLE.admin) throw new AppError('forbidden', 'Only an admin of the organization can do this');
-  return auth;
-}
-
-export function requirePermission(auth: OrgAuth, flag: PermissionFlag): void {
-  if (!auth.org.permissions[flag]) throw new AppError('plan_limit', MSG.billing.upgrade);
+  return authorize(requireOrg(req), 'org.admin');
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../../common/messages.js';
 import {
@@ -7,20 +7,15 @@ import {
 import { jsonApi, refusals } from '../../http/openapi.js';
 import { z } from 'zod';
 import { headlineBody } from '../../../common/schemas/articles.js';
-import { requireActiveOrg, type OrgAuth } from '../../http/auth.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { requireActiveOrg } from '../../http/auth.js';
+import { authorize } from '../../http/authorize.js';
+import { AppError } from '../../http/errors.js';
 import { JSONAPI } from '../../http/jsonapi.js';
 import { TranslateClient, TranslateNotConfiguredError } from '../../integrations/translate/client.js';
 import { headlineLanguage } from './headline-language.js';
 import { classifyHeadline } from './sentiment.js';
 
-/** Headline tools exist only for organizations with the capability; others see no such route. */
-function requireHeadlineTools(req: FastifyRequest): OrgAuth {
-  const auth = requireActiveOrg(req);
-  if (!auth.org.capabilities?.ai_headline_tools) throw notFound('route');
-  return auth;
-}
-
+/** Headline tools exist only for organizations with the capability (`ai.headlineTools`); others see no such route. */
 export default async function aiRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const translator = new TranslateClient(app.deps.config.translate);
@@ -37,7 +32,7 @@ export default async function aiRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      requireHeadlineTools(req);
+      authorize(requireActiveOrg(req), 'ai.headlineTools');
       // VADER reads English only: another language gets "not available", not a confident neutral.
       const lang = headlineLanguage(req.body.article_title, req.body.language);
       if (!lang.english) {
@@ -67,7 +62,7 @@ export default async function aiRoutes(fastify: FastifyInstance) {
         },
       },
     }, async (req, reply) => {
-    requireHeadlineTools(req);
+    authorize(requireActiveOrg(req), 'ai.headlineTools');
     return reply.type(JSONAPI).send({
       data: {
         type: 'headline_tools',
@@ -91,7 +86,7 @@ export default async function aiRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      requireHeadlineTools(req);
+      authorize(requireActiveOrg(req), 'ai.headlineTools');
       if (!translator.configured) throw new AppError('not_connected', MSG.articles.translateNotConnected);
       try {
         const t = await translator.translate(req.body.article_title, 'en');

@@ -6,6 +6,7 @@ import { MSG } from '../../../common/messages.js';
 import type { PlanPermissions } from '../../../common/plans.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
+import { authorize, authorizeChannels } from '../../http/authorize.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { backfillAlert } from './matcher.js';
 import {
@@ -115,34 +116,27 @@ function assertKeywords(keywords: string) {
 }
 
 /**
- * Slack needs the plan's `slack` flag and Discord its `discord` flag (001 §6). Only values that
+ * The notification channels an alert's fields switch on, each at the field that answers for it
+ * (authorizeChannels: Slack needs `notify.slack`, Discord `notify.discord`). Only values that
  * switch a channel on count: a form sending `slack_tracking: false` and empty fields passes.
  */
-function assertChannels(permissions: PlanPermissions | undefined, input: Partial<AlertInput>) {
-  const wantsSlack = !!(input.slackTracking || input.slackChannelId || input.slackChannelName || input.slackWebhookUrl);
-  if (wantsSlack && !permissions?.slack) throw new AppError('plan_limit', MSG.billing.upgrade, '/data/attributes/slack_tracking');
-  if (input.discordWebhookUrl && !permissions?.discord) {
-    throw new AppError('plan_limit', MSG.billing.upgrade, '/data/attributes/discord_webhook_url');
-  }
-}
+const channelsOf = (input: Partial<AlertInput>) => ({
+  slack: input.slackTracking || input.slackChannelId || input.slackChannelName || input.slackWebhookUrl ? attributePointer('slack_tracking') : null,
+  discord: input.discordWebhookUrl ? attributePointer('discord_webhook_url') : null,
+});
 
 /**
  * Locks the active project an alert is created for or moved to (concurrent creations queue on
- * it) and checks the plan's `max_alerts_per_project`; `existing` is how many alerts the project
- * has besides `exceptAlertId`. 404 for a project that is not an active project of the
- * organization. At the limit: 409 `conflict` on a one-alert plan, as before plans had the limit
- * (the project already has its alert), and 403 `plan_limit` on a plan with several.
+ * it) and checks `alerts.create` (the plan's `max_alerts_per_project`) with `existing`, how many
+ * alerts the project has besides `exceptAlertId`. 404 for a project that is not an active
+ * project of the organization. At the limit: 409 `conflict` on a one-alert plan, as before plans
+ * had the limit (the project already has its alert), and 403 `plan_limit` on a plan with several.
  */
 async function requireRoomForAlert(tx: Tx, orgId: number, projectId: number, permissions: PlanPermissions | undefined, exceptAlertId?: number) {
   const project = await lockActiveProject(tx, orgId, projectId);
   if (!project) throw notFound('project');
-  // A copy of the permissions from before the limit existed counts as the one-alert plans.
-  const limit = permissions?.max_alerts_per_project ?? 1;
   const existing = await countProjectAlerts(tx, orgId, project, exceptAlertId);
-  if (existing >= limit) {
-    if (limit <= 1) throw new AppError('conflict', MSG.alertsApi.projectHasAlert, PROJECT_ID);
-    throw new AppError('plan_limit', MSG.billing.alertLimit(limit), PROJECT_ID);
-  }
+  authorize({ org: { permissions } }, 'alerts.create', { projectAlerts: existing, at: PROJECT_ID });
   return { project, existing };
 }
 
@@ -198,7 +192,7 @@ export async function createAlert(db: Db | Tx, orgId: number, input: AlertInput,
   const id = await db.transaction(async (tx) => {
     // The plan first: without Slack or Discord, the answer is the upgrade, not the URL's host.
     const permissions = await findOrganizationPermissions(tx, orgId);
-    assertChannels(permissions, input);
+    authorizeChannels({ org: { permissions } }, channelsOf(input));
     assertWebhookHosts(input, opts.notify?.config.allowPrivateNetwork ?? false, attributePointer);
     const channel = channelSet(null, { slackTracking: input.slackTracking ?? false, slackChannelId: input.slackChannelId ?? null });
     if (channel) await assertSlackChannel(tx, orgId, channel);
@@ -238,7 +232,7 @@ export async function updateAlert(
     const current = await lockAlert(tx, orgId, id);
     if (!current) return undefined;
     const permissions = await findOrganizationPermissions(tx, orgId);
-    assertChannels(permissions, changes);
+    authorizeChannels({ org: { permissions } }, channelsOf(changes));
     assertWebhookHosts(changes, opts.notify?.config.allowPrivateNetwork ?? false, attributePointer);
     const channel = channelSet(current, {
       slackTracking: changes.slackTracking ?? current.slackTracking,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { scoreBasis, type MuvSource, type ReachSource } from '../../../common/schemas/reach.js';
 import { LIMITS } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
+import { allows } from '../../../common/policy.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import {
   FEED_CSV_FILTERS,
@@ -18,6 +19,7 @@ import {
   type FeedSort,
 } from '../../../common/schemas/articles-feed.js';
 import { requireActiveOrg, type OrgAuth } from '../../http/auth.js';
+import { parameterRefusals } from '../../http/authorize.js';
 import { errorObject, notFound, ValidationError, type ErrorObject } from '../../http/errors.js';
 import { isoFromMs } from '../../http/iso-time.js';
 import { JSONAPI, listMeta, parseListParams, wantsCsv, type ListParams, type Resource } from '../../http/jsonapi.js';
@@ -78,12 +80,12 @@ function badRequest(errors: ErrorObject[]): never {
 function readFilters(auth: OrgAuth, params: ListParams): FeedFilters {
   const { filters, issues } = parseFeedFilters({ ...params.filter, search: params.filter.search ?? params.search });
   const errors = issues.map((i) => errorObject('bad_request', i.message, { parameter: i.parameter }));
-  if (!auth.org.capabilities.regional_filters) {
-    // ea_only=-1 is the spec's "off" value, accepted from everyone.
-    if (filters.eaOnly !== undefined) errors.push(errorObject('bad_request', MSG.alertsApi.regionalFilters, { parameter: 'filter[ea_only]' }));
-    for (const name of ['regions', 'countries'] as const)
-      if (params.filter[name]?.trim()) errors.push(errorObject('bad_request', MSG.alertsApi.regionalFilters, { parameter: `filter[${name}]` }));
-  }
+  // ea_only=-1 is the spec's "off" value, accepted from everyone.
+  const regional = [
+    ...(filters.eaOnly !== undefined ? ['filter[ea_only]'] : []),
+    ...(['regions', 'countries'] as const).filter((name) => params.filter[name]?.trim()).map((name) => `filter[${name}]`),
+  ];
+  errors.push(...parameterRefusals(auth, 'feed.regionalFilters', regional));
   if (errors.length) badRequest(errors);
   return filters;
 }
@@ -124,7 +126,7 @@ async function sendFeedCsv(app: FastifyInstance, req: FastifyRequest, reply: Fas
   } else {
     filters = readFilters(auth, params);
   }
-  const csvQuery = feedCsvQuery(alert, await resolveFeedSearch(app.deps.db, filters), orderOf(params), limit, { umv: auth.org.permissions.similarweb });
+  const csvQuery = feedCsvQuery(alert, await resolveFeedSearch(app.deps.db, filters), orderOf(params), limit, { umv: allows(auth, 'feed.umv') });
   return sendCsvCopy(reply, app.deps.pool, `articles_feed_${alert.id}`, csvQuery);
 }
 
@@ -150,7 +152,7 @@ export default async function articlesFeedRoutes(fastify: FastifyInstance) {
     const window = { limit: params.pageSize, offset: (params.page - 1) * params.pageSize };
     const { rows, total } = await readFeedPage(db, alert, filters, orderOf(params), window);
     return reply.type(JSONAPI).send({
-      data: rows.map((r) => feedArticleResource(r, String(alert.id), auth.org.permissions.similarweb)),
+      data: rows.map((r) => feedArticleResource(r, String(alert.id), allows(auth, 'feed.umv'))),
       meta: listMeta(total, params),
       latest_pull: alert.lastRunAt?.toISOString() ?? null,
     });

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS, PAGE_SIZES } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
+import { allows } from '../../../common/policy.js';
 import { articleCreateBody, articleResourceSchema, articleUpdateBody, bulkArticlesBody, bulkResultSchema } from '../../../common/schemas/articles.js';
 import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import type { Db } from '../../db/client.js';
@@ -55,7 +56,7 @@ async function listRequest(
   if (params.filter.report_id !== undefined) {
     const report = await reportScope(req.server.deps.db, auth.orgId, params.filter.report_id);
     // A project filter other than the report's selects nothing (both conditions apply).
-    return { orgId: auth.orgId, projectId: idFilter(params, 'project_id') ?? report.projectId, params, scope: report.where, umv: auth.org.permissions.similarweb };
+    return { orgId: auth.orgId, projectId: idFilter(params, 'project_id') ?? report.projectId, params, scope: report.where, umv: allows(auth, 'feed.umv') };
   }
   const projectId = idFilter(params, 'project_id');
   if (projectId === undefined) {
@@ -68,7 +69,7 @@ async function listRequest(
     );
   }
   if (!(await projectInOrg(req.server.deps.db, auth.orgId, projectId))) throw notFound('project');
-  return { orgId: auth.orgId, projectId, params, umv: auth.org.permissions.similarweb };
+  return { orgId: auth.orgId, projectId, params, umv: allows(auth, 'feed.umv') };
 }
 
 const tagOf = (rels: { tag?: { data: { id: number } } } | undefined, attrTagId: number | undefined) =>
@@ -146,7 +147,7 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
       websiteId: a.website_id,
       ...tagOf(relationships, a.tag_id),
     });
-    return sendOne(reply, articleResource(article, { umv: auth.org.permissions.similarweb }), 201, missing ? { meta: { warning: MSG.articles.missingData } } : {});
+    return sendOne(reply, articleResource(article, { umv: allows(auth, 'feed.umv') }), 201, missing ? { meta: { warning: MSG.articles.missingData } } : {});
   });
 
   app.patch(
@@ -172,7 +173,7 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
         locked: a.locked,
         ...tagOf(relationships, a.tag_id),
       });
-      return sendOne(reply, articleResource(article, { umv: auth.org.permissions.similarweb }));
+      return sendOne(reply, articleResource(article, { umv: allows(auth, 'feed.umv') }));
     },
   );
 

@@ -1,15 +1,15 @@
-import { ROLE } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
+import { isTrialExpired } from '../../../common/policy.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { isTrialExpired, type OrgAuth } from '../../http/auth.js';
-import { AppError, fieldError, forbidden } from '../../http/errors.js';
+import type { OrgAuth } from '../../http/auth.js';
+import { authorize } from '../../http/authorize.js';
+import { AppError, fieldError } from '../../http/errors.js';
 import { StripeRequestError, StripeUnavailableError, type StripeClient } from '../../integrations/stripe/client.js';
 import { findOrganization } from '../organizations/service.js';
 import { planForPriceId } from './service.js';
 import { stripeFor } from './stripe.js';
 
-export const OPERATOR_NOT_BILLED = "The platform operator's organization has no subscription.";
 const CUSTOMER_POINTER = '/data/attributes/customer_id';
 
 /** Subscription states in which Stripe still bills the organization: a second checkout would charge twice. */
@@ -26,8 +26,8 @@ type Organization = NonNullable<Awaited<ReturnType<typeof findOrganization>>>;
  * customer yet. An absent customer_id means the organization's own.
  */
 async function billableOrganization(deps: Deps, auth: OrgAuth, customerId: string | null | undefined): Promise<{ org: Organization; customerId: string; stripe: StripeClient }> {
-  if (auth.roleId !== ROLE.admin) throw forbidden(MSG.billing.contactAdmin);
-  if (auth.org.capabilities.platform_operator) throw forbidden(OPERATOR_NOT_BILLED);
+  // An admin (else "Contact the admin…"), of an organization that pays (not the platform operator).
+  authorize(auth, 'billing.manage');
   const org = await findOrganization(deps.db, auth.orgId);
   if (!org) throw new AppError('no_org', MSG.pages.noOrg);
   if (customerId && customerId !== org.stripeCustomerId) throw new AppError('not_found', 'The customer was not found', CUSTOMER_POINTER);

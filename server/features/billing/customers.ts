@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { allows } from '../../../common/policy.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { findOrganization, listOrganizationAdmins, listOrganizationsWithoutCustomer, setStripeCustomerId } from '../organizations/service.js';
@@ -19,7 +20,7 @@ export async function ensureCustomer(deps: { db: Db; config: Pick<Config, 'strip
   const stripe = stripeFor(deps.config);
   if (!stripe) return null;
   const org = await findOrganization(deps.db, orgId);
-  if (!org || org.capabilities.platform_operator) return null;
+  if (!org || allows({ org }, 'platform.operate')) return null;
   if (org.stripeCustomerId) return org.stripeCustomerId;
   // The first admin receives Stripe's receipts; an organization always has one (its creator).
   const [admin] = await listOrganizationAdmins(deps.db, orgId);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ROLE } from '../../../common/limits.js';
+import { allows } from '../../../common/policy.js';
 import { mailResourceSchema, type MailAttributes } from '../../../common/schemas/mail.js';
 import { listDocument } from '../../../common/schemas/jsonapi.js';
 import { listOrCsv, refusals } from '../../http/openapi.js';
 import { requireOrg } from '../../http/auth.js';
-import { AppError } from '../../http/errors.js';
+import { authorize } from '../../http/authorize.js';
 import { parseListParams, resource, sendList } from '../../http/jsonapi.js';
 import { listMail, type MailRow } from './service.js';
 
@@ -36,10 +36,9 @@ export default async function mailRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireOrg(req);
-      const operator = auth.org.capabilities.platform_operator === true;
-      // Messages carry download links and addresses: the same bar as the organization's settings.
-      if (auth.roleId !== ROLE.admin && !operator) throw new AppError('forbidden', 'Only an admin of the organization can do this');
+      // Admins of the organization, and the platform operator, which reads the installation's mail.
+      const auth = authorize(requireOrg(req), 'mail.read');
+      const operator = allows(auth, 'platform.operate');
       const params = parseListParams(req.query as Record<string, unknown>, { sortable: [], filters: [], maxPageSize: 100 });
       return sendList(req, reply, {
         name: 'mail_outbox',

@@ -4,7 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crawlerStatusAttributesSchema } from '../../../common/schemas/metrics.js';
 import type { AppDeps } from '../../context.js';
-import { isOperatorAdmin, requireOperatorAdmin } from '../../http/auth.js';
+import { allows } from '../../../common/policy.js';
+import { requireOrg } from '../../http/auth.js';
+import { authorize } from '../../http/authorize.js';
 import { errorObject } from '../../http/errors.js';
 import { JSONAPI } from '../../http/jsonapi.js';
 import { bytes, jsonApi, refusals } from '../../http/openapi.js';
@@ -29,7 +31,8 @@ async function mayScrape(req: FastifyRequest, deps: AppDeps): Promise<boolean> {
   const header = req.headers.authorization;
   if (!header?.startsWith('Bearer ')) return false;
   if (isMetricsToken(header.slice(7).trim(), deps.config.metricsToken)) return true;
-  return isOperatorAdmin(await deps.authenticator.authenticate(req));
+  const caller = await deps.authenticator.authenticate(req);
+  return !!caller && allows(caller, 'operator.console');
 }
 
 const crawlerStatusDocument = z.object({
@@ -78,7 +81,7 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      requireOperatorAdmin(req);
+      authorize(requireOrg(req), 'operator.console');
       const attributes = await crawlerStatus(app.deps);
       return reply.type(JSONAPI).send({ data: { type: 'crawler_status' as const, id: 'current' as const, attributes } });
     },

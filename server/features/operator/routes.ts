@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_SIZES } from '../../../common/limits.js';
 import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
-import { requireOperatorAdmin } from '../../http/auth.js';
+import { requireOrg } from '../../http/auth.js';
+import { authorize } from '../../http/authorize.js';
 import { parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
 import { OPERATOR_ORGANIZATION_FILTERS, OPERATOR_ORGANIZATION_SORTS } from './repo.js';
 import { operatorOrganizationResourceSchema, operatorOrganizationUpdateBody } from '../../../common/schemas/operator.js';
@@ -31,7 +32,7 @@ export default async function operatorRoutes(fastify: FastifyInstance) {
   // Before body parsing and validation, so an outsider's malformed request is a 404 too. The
   // hook is encapsulated in this plugin: it runs for the operator routes only.
   app.addHook('onRequest', async (req) => {
-    requireOperatorAdmin(req);
+    authorize(requireOrg(req), 'operator.console');
   });
 
   app.get(
@@ -45,7 +46,7 @@ export default async function operatorRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      requireOperatorAdmin(req);
+      authorize(requireOrg(req), 'operator.console');
       const params = parseListParams(req.query as Record<string, unknown>, {
         sortable: OPERATOR_ORGANIZATION_SORTS,
         filters: OPERATOR_ORGANIZATION_FILTERS,
@@ -75,7 +76,7 @@ export default async function operatorRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      requireOperatorAdmin(req);
+      authorize(requireOrg(req), 'operator.console');
       const { plan, trial_ends_at } = req.body.data.attributes;
       const changed = await changeOperatorOrganization(db, req.params.id, { plan, trialEndsAt: trial_ends_at });
       // The organization's members are cached with its plan and permissions: they get the new ones now.

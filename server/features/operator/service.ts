@@ -1,5 +1,6 @@
 import { TRIAL_DAYS } from '../../../common/limits.js';
 import { PLAN_NAMES } from '../../../common/plans.js';
+import { allows, planLimit } from '../../../common/policy.js';
 import type { Db } from '../../db/client.js';
 import type { organizations } from '../../db/schema/accounts.js';
 import { AppError, errorObject, notFound, ValidationError, type ErrorObject } from '../../http/errors.js';
@@ -21,22 +22,22 @@ export interface OperatorOrganization {
 
 /** The resource's attributes: the organization, its billing state and its usage against its limits. */
 export function operatorOrganizationAttributes({ org, usage }: OperatorOrganization, now = new Date()): OperatorOrganizationAttributes {
-  const p = org.permissions;
+  const limit = (key: Parameters<typeof planLimit>[1]) => planLimit({ org }, key);
   return {
     name: org.name,
     plan: org.plan,
     'plan-name': isPlanKey(org.plan) ? PLAN_NAMES[org.plan] : org.plan,
     subscription_status: subscriptionStatusAttributes(org, now),
     stripe_customer_id: org.stripeCustomerId,
-    platform_operator: Boolean(org.capabilities?.platform_operator),
+    platform_operator: allows({ org }, 'platform.operate'),
     inserted_at: org.insertedAt.toISOString(),
     members: usage.members,
     usage: {
-      projects: { used: usage.projects, limit: p.max_projects },
-      reports: { used: usage.reports, limit: p.max_reports },
-      highlights_limit: p.max_screenshots,
+      projects: { used: usage.projects, limit: limit('max_projects') },
+      reports: { used: usage.reports, limit: limit('max_reports') },
+      highlights_limit: limit('max_screenshots'),
       alerts: usage.alerts,
-      data_months: p.max_data,
+      data_months: limit('max_data'),
     },
   };
 }
@@ -58,7 +59,7 @@ export interface OperatorOrganizationChange {
 /** The problems of a change, all at once, before anything is written. */
 function checkChange(org: OrganizationRow, change: OperatorOrganizationChange, now: Date): ErrorObject[] {
   const at = (field: 'plan' | 'trial_ends_at') => ({ pointer: `/data/attributes/${field}` });
-  if (org.capabilities?.platform_operator) {
+  if (allows({ org }, 'platform.operate')) {
     // Its plan (admin, unlimited) is what runs the platform; nothing here may take it away.
     return [errorObject('validation_failed', "The platform operator's organization keeps its plan", at(change.plan ? 'plan' : 'trial_ends_at'))];
   }

@@ -1,13 +1,13 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ROLE, TIER_NAMES, TRIAL_DAYS, type TierId } from '../../../common/limits.js';
-import { MSG } from '../../../common/messages.js';
 import {
   CAPABILITIES_BY_LEGACY_ID, NO_CAPABILITIES, PLAN_DEFAULTS, PLAN_NAMES, PLAN_SOURCES, PLAN_TIER, SUBSCRIPTION_STATUSES,
   type BillingPeriod, type Capabilities, type PlanSource, type SubscriptionStatus, type SubscriptionStatusAttributes,
 } from '../../../common/plans.js';
+import { allows, isTrialExpired } from '../../../common/policy.js';
 import type { Db, Tx } from '../../db/client.js';
 import { memberships, organizations, users } from '../../db/schema/accounts.js';
-import { isTrialExpired } from '../../http/auth.js';
+import { authorize } from '../../http/authorize.js';
 import { AppError, errorObject, ValidationError, type ErrorObject } from '../../http/errors.js';
 import { addMembership, setMemberRoles, updateUserRow } from '../auth/service.js';
 import { findOrganization, findOrganizationPermissions, lockMemberships, lockOrganizationPermissions, type OrganizationRow } from './repo.js';
@@ -274,7 +274,7 @@ export async function changeMemberRoles(db: Db, orgId: number, callerId: number,
     // demoting each other at once cannot leave the organization without an admin.
     const roles = new Map((await lockMemberships(tx, orgId)).map((m) => [m.userId, m.roleId as number]));
     // The cached caller may be up to a few seconds old; the locked row is the truth.
-    if (roles.get(callerId) !== ROLE.admin) throw new AppError('forbidden', 'Only an admin of the organization can do this');
+    authorize({ roleId: roles.get(callerId) }, 'org.admin');
     const missing = actions.findIndex((a) => !roles.has(a.id));
     if (missing >= 0) throw new AppError('not_found', 'The member was not found', `/data/attributes/users/${missing}/id`);
 
@@ -309,7 +309,7 @@ export async function changeMemberRoles(db: Db, orgId: number, callerId: number,
  * operator) starts its new organizations on a trial.
  */
 function planForNewOrganization(current: OrganizationRow): PlanKey {
-  if (current.plan === 'admin') return current.capabilities.platform_operator ? 'admin' : 'trial';
+  if (current.plan === 'admin') return allows({ org: current }, 'platform.operate') ? 'admin' : 'trial';
   return isPlanKey(current.plan) ? current.plan : 'trial';
 }
 
@@ -329,9 +329,7 @@ export async function addOrganization(db: Db, callerId: number, currentOrgId: nu
       .select({ n: count() })
       .from(memberships)
       .where(and(eq(memberships.userId, callerId), eq(memberships.roleId, ROLE.admin)));
-    if (!current.permissions.organisations || n >= current.permissions.max_organisations) {
-      throw new AppError('plan_limit', MSG.billing.upgrade);
-    }
+    authorize({ org: current }, 'organizations.create', { adminOf: n });
     const plan = planForNewOrganization(current);
     // A trial passes on its end date: creating an organization must not restart the trial.
     const trialEndsAt = plan === 'trial' && current.plan === 'trial' ? current.trialEndsAt : undefined;

@@ -1,7 +1,8 @@
 import { MSG } from '../../../common/messages.js';
 import type { PlanPermissions } from '../../../common/plans.js';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError, fieldError, notFound } from '../../http/errors.js';
+import { authorize } from '../../http/authorize.js';
+import { fieldError, notFound } from '../../http/errors.js';
 import {
   countActiveProjects,
   findProject,
@@ -35,15 +36,12 @@ async function requireActiveBrand(tx: Tx, orgId: number, clientId: number) {
 }
 
 /**
- * Checks that the plan allows one more active project. The caller must hold the lock on the
+ * `projects.create` with the active projects counted here. The caller must hold the lock on the
  * organization row (lockOrganizationPermissions) in the transaction that activates the
  * project, so that the count and the write are atomic.
  */
-async function assertRoomForActiveProject(tx: Tx, orgId: number, permissions: PlanPermissions | undefined) {
-  if (!permissions?.projects) throw new AppError('plan_limit', MSG.billing.upgrade);
-  if ((await countActiveProjects(tx, orgId)) >= permissions.max_projects) {
-    throw new AppError('plan_limit', MSG.billing.upgrade);
-  }
+async function authorizeActiveProject(tx: Tx, orgId: number, permissions: PlanPermissions | undefined) {
+  authorize({ org: { permissions } }, 'projects.create', { activeProjects: await countActiveProjects(tx, orgId) });
 }
 
 /**
@@ -60,7 +58,7 @@ export async function createProject(
 ): Promise<ProjectWithBrand> {
   return db.transaction(async (tx) => {
     await requireActiveBrand(tx, orgId, input.clientId);
-    await assertRoomForActiveProject(tx, orgId, await lockOrganizationPermissions(tx, orgId));
+    await authorizeActiveProject(tx, orgId, await lockOrganizationPermissions(tx, orgId));
     const row = await insertProject(tx, orgId, input);
     return (await findProject(tx, orgId, row.id))!;
   });
@@ -96,7 +94,7 @@ export async function updateProject(
     if (changes.clientId !== undefined && changes.clientId !== current.clientId) {
       await requireActiveBrand(tx, orgId, changes.clientId);
     }
-    if (changes.locked === false && current.locked) await assertRoomForActiveProject(tx, orgId, permissions);
+    if (changes.locked === false && current.locked) await authorizeActiveProject(tx, orgId, permissions);
     await updateProjectRow(tx, orgId, id, changes);
     return findProject(tx, orgId, id);
   });

@@ -10,7 +10,8 @@ import { RANKING_MAX_BYTES, rankingResourceSchema, rankingUpdateBody } from '../
 import { oneDocument } from '../../../common/schemas/jsonapi.js';
 import { jsonApi, refusals } from '../../http/openapi.js';
 import { z } from 'zod';
-import { requireOperatorAdmin } from '../../http/auth.js';
+import { requireOrg } from '../../http/auth.js';
+import { authorize } from '../../http/authorize.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { resource, sendOne } from '../../http/jsonapi.js';
 import { enqueueRankingUpload, importUploadedRanking, REACH_QUEUES } from './jobs.js';
@@ -25,7 +26,7 @@ import { writeAttempt, writeAutoUpdate } from './state.js';
 export default async function reachRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
-  const operatorOnly = { onRequest: async (req: FastifyRequest) => void requireOperatorAdmin(req) };
+  const operatorOnly = { onRequest: async (req: FastifyRequest) => void authorize(requireOrg(req), 'operator.console') };
   const status = async () => resource('ranking', 'current', { ...(await rankingStatus({ db, config })) });
   // The platform operator's admins only: anyone else gets 404, a caller without an organization 403.
   const rankingDocument = jsonApi(oneDocument(rankingResourceSchema));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS, PAGE_SIZES } from '../../../common/limits.js';
+import { allows } from '../../../common/policy.js';
 import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { articleResourceSchema } from '../../../common/schemas/articles.js';
 import { screenshotResourceSchema } from '../../../common/schemas/screenshots.js';
@@ -141,7 +142,7 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
         const { report, view } = await openReport(reportId);
         const scope = publicReportArticlesScope(report);
         // Monthly visits only when the report's organization has them on its plan (`similarweb`).
-        const umv = !!(await findOrganizationPermissions(view, scope.orgId))?.similarweb;
+        const umv = allows({ org: { permissions: await findOrganizationPermissions(view, scope.orgId) } }, 'feed.umv');
         return sendList(req, reply, {
           name: 'articles',
           params,

@@ -8,7 +8,8 @@ import { listDocument, listMetaSchema, oneDocument } from '../../../common/schem
 import { savedVideoResourceSchema } from '../../../common/schemas/videos.js';
 import { savedStreamResourceSchema } from '../../../common/schemas/streams.js';
 import { idFilter } from '../../db/paging.js';
-import { requireActiveOrg, requirePermission, type OrgAuth } from '../../http/auth.js';
+import { requireActiveOrg } from '../../http/auth.js';
+import { authorize } from '../../http/authorize.js';
 import { notFound } from '../../http/errors.js';
 import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
 import { bytes, jsonApi, listOrCsv, noContent, refusals } from '../../http/openapi.js';
@@ -38,13 +39,6 @@ const CSV_COLUMNS = [
   'reports-streams', 'inserted-at', 'updated-at',
 ];
 
-/** A member of an organization whose plan has reports (403 `plan_limit` otherwise). */
-function requireReports(req: FastifyRequest): OrgAuth {
-  const auth = requireActiveOrg(req);
-  requirePermission(auth, 'reports');
-  return auth;
-}
-
 /** Sends a report as a PDF download. */
 export async function sendPdf(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, report: { id: string; name: string }) {
   const pdf = await printReportPdf({ config: app.deps.config, log: req.log }, ownBaseUrl(app, app.deps.config), report.id);
@@ -69,7 +63,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
         response: { 200: listOrCsv(listDocument(reportResourceSchema)), ...refusals(403, 404) },
       },
     }, async (req, reply) => {
-    const auth = requireReports(req);
+    const auth = authorize(requireActiveOrg(req), 'reports.use');
     const params = parseListParams(req.query as Record<string, unknown>, {
       sortable: REPORT_SORTS,
       filters: REPORT_FILTERS,
@@ -99,13 +93,13 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireReports(req);
+      const auth = authorize(requireActiveOrg(req), 'reports.use');
       return reply.type(JSONAPI).send({ data: await previewReport(db, auth.orgId, req.body) });
     },
   );
 
   app.post('/reports', { schema: { tags: ['reports'], summary: 'Publish a report', body: reportCreateBody, response: { 201: reportAnswers.detail, ...refusals(403, 404) } } }, async (req, reply) => {
-    const auth = requireReports(req);
+    const auth = authorize(requireActiveOrg(req), 'reports.use');
     const { attributes, relationships } = req.body.data;
     const projectId = relationships?.project?.data.id ?? attributes.project_id;
     const report = await createReport({ ...deps, log: req.log }, auth.orgId, auth.userId, attributes, projectId);
@@ -120,7 +114,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
         response: { 200: reportAnswers.detail, ...refusals(403) },
       },
     }, async (req, reply) => {
-    const auth = requireReports(req);
+    const auth = authorize(requireActiveOrg(req), 'reports.use');
     const report = await requireReport(db, auth.orgId, req.params.id);
     return sendOne(reply, reportDetailResource(await reportDetail(db, report, privateScreenshotUrl)));
   });
@@ -137,7 +131,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireReports(req);
+      const auth = authorize(requireActiveOrg(req), 'reports.use');
       const report = await changeReport(db, auth.orgId, req.params.id, req.body.data.attributes);
       return sendOne(reply, reportDetailResource(await reportDetail(db, report, privateScreenshotUrl)));
     },
@@ -151,7 +145,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
         response: { 204: noContent('Deleted'), ...refusals(403) },
       },
     }, async (req, reply) => {
-    const auth = requireReports(req);
+    const auth = authorize(requireActiveOrg(req), 'reports.use');
     await removeReport(db, auth.orgId, req.params.id);
     return reply.code(204).send();
   });
@@ -168,7 +162,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
         },
       },
       async (req, reply) => {
-        const auth = requireReports(req);
+        const auth = authorize(requireActiveOrg(req), 'reports.use');
         const report = await requireReport(db, auth.orgId, req.params.id);
         return reply.type(JSONAPI).send(await reportMediaDocument(db, report, list, parseMediaListParams(req.query, list)));
       },
@@ -184,7 +178,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
         response: { 200: reportAnswers.pdf, ...refusals(403, 503) },
       },
     }, async (req, reply) => {
-    const auth = requireReports(req);
+    const auth = authorize(requireActiveOrg(req), 'reports.use');
     return sendPdf(app, req, reply, await requireReport(db, auth.orgId, req.params.id));
   });
 }

@@ -6,7 +6,9 @@ import type {
   ReportBranding, ReportCreateAttributes, ReportHighlight, ReportPreview, ReportPreviewInput, ReportStats, ReportTotals,
 } from '../../../common/schemas/reports.js';
 import type { Db } from '../../db/client.js';
-import { AppError, errorObject, fieldError, notFound, ValidationError, type ErrorObject } from '../../http/errors.js';
+import { allows } from '../../../common/policy.js';
+import { authorize } from '../../http/authorize.js';
+import { errorObject, fieldError, notFound, ValidationError, type ErrorObject } from '../../http/errors.js';
 import { enqueueScreenshots, ensureScreenshotRows, type ScreenshotDeps } from '../screenshots/service.js';
 import { dayOf, dayRange } from '../../../common/dates.js';
 import { criteriaCondition, type ReportCriteria } from './criteria.js';
@@ -139,11 +141,12 @@ export async function summarize(db: Db, orgId: number, c: ReportCriteria): Promi
     findOrganizationPermissions(db, orgId),
   ]);
   const totals = totalsOf(rows);
+  const umv = allows({ org: { permissions } }, 'feed.umv');
   return {
-    totals: permissions?.similarweb ? totals : withoutVisitors(totals),
+    totals: umv ? totals : withoutVisitors(totals),
     stats: {
       // Each bucket's estimated views come from the outlets' visitors: 0 with them hidden, as in the totals.
-      trend: trendOf(rows, c).map((t) => (permissions?.similarweb ? t : { ...t, estimated_views: 0 })),
+      trend: trendOf(rows, c).map((t) => (umv ? t : { ...t, estimated_views: 0 })),
       languages: languagesOf(rows),
       tags: tagsOf(rows, names),
     },
@@ -219,11 +222,9 @@ export async function createReport(
   if (errors.length) throw new ValidationError(errors);
 
   const report = await db.transaction(async (tx) => {
-    const permissions = await lockOrganizationPermissions(tx, orgId);
-    if (!permissions?.reports || (await countReports(tx, orgId)) >= permissions.max_reports) throw new AppError('plan_limit', MSG.billing.upgrade);
-    if (highlightIds.length && (!permissions.screenshot || highlightIds.length > permissions.max_screenshots)) {
-      throw new AppError('plan_limit', MSG.billing.upgrade, '/data/attributes/screenshots');
-    }
+    const org = { permissions: await lockOrganizationPermissions(tx, orgId) };
+    authorize({ org }, 'reports.create', { reports: await countReports(tx, orgId) });
+    authorize({ org }, 'reports.highlight', { highlights: highlightIds.length, at: '/data/attributes/screenshots' });
     const row = await insertReport(tx, orgId, {
       id: newReportId(),
       projectId,
@@ -343,7 +344,7 @@ export async function reportDetail(db: Db, report: ReportListRow, imageUrl: Imag
 export async function reportBranding(db: Db, report: Pick<ReportListRow, 'organizationId'>): Promise<ReportBranding> {
   const org = await findOrganization(db, report.organizationId);
   if (!org) throw notFound('report');
-  return { name: org.name, logo_url: org.avatar ?? null, made_with: org.permissions.custom_branding !== true };
+  return { name: org.name, logo_url: org.avatar ?? null, made_with: !allows({ org }, 'reports.customBranding') };
 }
 
 /** The saved-articles list's condition for `filter[report_id]`: the report's criteria (member of its organization). */

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { idSchema, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { screenshotResourceSchema } from '../../../common/schemas/screenshots.js';
 import { bytes, jsonApi, refusals } from '../../http/openapi.js';
-import { requireActiveOrg, requirePermission } from '../../http/auth.js';
+import { requireActiveOrg } from '../../http/auth.js';
+import { authorize } from '../../http/authorize.js';
 import { sendOne } from '../../http/jsonapi.js';
 import { sendJpeg } from '../../http/send-jpeg.js';
 import { openScreenshotImage, privateScreenshotUrl, requestScreenshot, requireScreenshot, screenshotResource } from './service.js';
@@ -37,8 +38,7 @@ export default async function screenshotRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
-      requirePermission(auth, 'screenshot');
+      const auth = authorize(requireActiveOrg(req), 'screenshots.take');
       // The page taken is the saved article's own address, whatever article_url says.
       const { row, created } = await requestScreenshot({ ...deps, log: req.log }, auth.orgId, req.body.article_id);
       return sendOne(reply, screenshotResource(row, privateScreenshotUrl), created ? 201 : 200);

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
-import { requireAdmin, requireOrg, requirePermission } from '../../http/auth.js';
+import { requireAdmin, requireOrg } from '../../http/auth.js';
+import { authorize } from '../../http/authorize.js';
 import { AppError } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, noContent, plainJson, refusals } from '../../http/openapi.js';
@@ -73,8 +74,7 @@ export default async function slackRoutes(fastify: FastifyInstance) {
         response: { 200: jsonApi(oneDocument(resourceSchema('slack_install', z.object({ url: z.string() })))), ...refusals(403, 503) },
       },
     }, async (req, reply) => {
-    const auth = requireAdmin(req);
-    requirePermission(auth, 'slack');
+    const auth = authorize(requireAdmin(req), 'notify.slack');
     requireConfigured();
     const url = await authorizeUrl(deps, { orgId: auth.orgId, userId: auth.userId }, appBaseUrl(config, req));
     return sendOne(reply, resource('slack_install', auth.orgId, { url }));

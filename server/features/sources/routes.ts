@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ROLE } from '../../../common/limits.js';
+import { allows } from '../../../common/policy.js';
 import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import {
   discoverBody, feedDiscoveryResourceSchema, firstRunBody, sourcePackResourceSchema, sourcePackUpdateBody, sourcesStatusResourceSchema,
   sourcesSummarySchema, suggestionCreateBody, suggestionUpdateBody, SUGGESTION_STATUSES, websiteSuggestionResourceSchema, type FeedDiscoveryAttributes,
   type SourcesStatusAttributes,
 } from '../../../common/schemas/sources.js';
-import { isOperatorAdmin, requireOperatorAdmin, requireOrg } from '../../http/auth.js';
-import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
+import { requireOrg } from '../../http/auth.js';
+import { authorize } from '../../http/authorize.js';
+import { errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
 import { pageWindow } from '../../db/paging.js';
@@ -20,10 +21,9 @@ import { decideSuggestion, discoverForPerson, findSuggestion, listSuggestions, r
 const packParams = z.object({ id: z.string().trim().min(1).max(64).regex(/^[a-z0-9-]+$/, 'Unknown source pack') });
 const idParams = z.object({ id: idSchema });
 const suggestionDocument = jsonApi(oneDocument(websiteSuggestionResourceSchema));
-// Operator-only routes answer 404 to anyone else, 403 without a current organization.
-
-/** The operator sees every organization's suggestions; anyone else only their organization's. */
-const isPlatformOperator = (req: FastifyRequest) => Boolean(requireOrg(req).org.capabilities?.platform_operator);
+// Operator-only routes answer 404 to anyone else, 403 without a current organization. The
+// operator's organization sees every organization's suggestions (`platform.operate`); anyone else
+// only their organization's.
 
 /**
  * Sources (issue 25): the outlet directory's packs, the first-run screen, what is being watched,
@@ -35,7 +35,7 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
   const boss = () => app.deps.boss;
 
   // Operator-only routes answer 404 to anyone else before the body is read (as the Websites routes).
-  const operatorOnly = { onRequest: async (req: FastifyRequest) => void requireOperatorAdmin(req) };
+  const operatorOnly = { onRequest: async (req: FastifyRequest) => void authorize(requireOrg(req), 'operator.console') };
 
   app.get('/source_packs', {
       ...operatorOnly,
@@ -94,7 +94,7 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
     const auth = requireOrg(req);
     const attributes: SourcesStatusAttributes = {
       ...(await sourcesStatus(db)),
-      can_suggest: auth.roleId === ROLE.admin,
+      can_suggest: allows(auth, 'sources.suggest'),
       self_service: config.sourcesSelfService,
     };
     return sendOne(reply, resource('sources_status', 'current', { ...attributes }));
@@ -130,10 +130,9 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireOrg(req);
-      if (auth.roleId !== ROLE.admin) throw new AppError('forbidden', 'Only an admin of the organization can suggest an outlet');
+      const auth = authorize(requireOrg(req), 'sources.suggest');
       const { row, created } = await suggestOutlet({ db, boss: boss(), config }, { orgId: auth.orgId, userId: auth.userId }, req.body.data.attributes.url);
-      return sendOne(reply, suggestionResource(await readSuggestion(db, row.id), { operator: isPlatformOperator(req) }), created ? 201 : 200);
+      return sendOne(reply, suggestionResource(await readSuggestion(db, row.id), { operator: allows(auth, 'platform.operate') }), created ? 201 : 200);
     },
   );
 
@@ -144,8 +143,8 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
         response: { 200: listOrCsv(listDocument(websiteSuggestionResourceSchema)), ...refusals(403) },
       },
     }, async (req, reply) => {
-    const operator = isPlatformOperator(req);
     const auth = requireOrg(req);
+    const operator = allows(auth, 'platform.operate');
     const params = parseListParams(req.query as Record<string, unknown>, { sortable: ['created_at'], filters: ['status'], defaultSort: '-created_at', defaultPageSize: 25 });
     const status = params.filter.status;
     if (status !== undefined && !(SUGGESTION_STATUSES as readonly string[]).includes(status)) {
@@ -173,10 +172,10 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireOperatorAdmin(req);
+      const auth = authorize(requireOrg(req), 'operator.console');
       if (!(await findSuggestion(db, req.params.id, null))) throw notFound('suggestion');
       const row = await decideSuggestion({ db, boss: boss() }, req.params.id, req.body.data.attributes.status, auth.userId);
-      return sendOne(reply, suggestionResource(await readSuggestion(db, row.id), { operator: isOperatorAdmin(auth) }));
+      return sendOne(reply, suggestionResource(await readSuggestion(db, row.id), { operator: allows(auth, 'operator.console') }));
     },
   );
 }

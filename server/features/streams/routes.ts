@@ -10,7 +10,8 @@ import {
 import { bulkResultSchema } from '../../../common/schemas/articles.js';
 import { notificationTestsSchema } from '../../../common/schemas/alerts.js';
 import { signupGamesDocument } from '../../../common/schemas/signup.js';
-import { requireActiveOrg, requirePermission, type OrgAuth } from '../../http/auth.js';
+import { requireActiveOrg } from '../../http/auth.js';
+import { authorize, authorizeChannels, webhookChannels } from '../../http/authorize.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, refusals } from '../../http/openapi.js';
@@ -47,18 +48,6 @@ const GAME_CACHE_MS = 5 * 60_000;
 const feedDocument = (meta: z.ZodType) => jsonApi(oneDocument(twitchFeedResourceSchema, { meta }));
 const bulkDocument = jsonApi(oneDocument(resourceSchema('bulk_result', bulkResultSchema)));
 
-/** Twitch feeds need the plan's `twitch_feed` flag; Slack and Discord settings their own flags. */
-function requireChannels(auth: OrgAuth, body: { slack_webhook_url?: string | null; discord_webhook_url?: string | null }, pointer: (f: string) => string) {
-  if (body.slack_webhook_url && !auth.org.permissions.slack) throw new AppError('plan_limit', MSG.billing.upgrade, pointer('slack_webhook_url'));
-  if (body.discord_webhook_url && !auth.org.permissions.discord) throw new AppError('plan_limit', MSG.billing.upgrade, pointer('discord_webhook_url'));
-}
-
-function requireTwitch(req: Parameters<typeof requireActiveOrg>[0]): OrgAuth {
-  const auth = requireActiveOrg(req);
-  requirePermission(auth, 'twitch_feed');
-  return auth;
-}
-
 const changesOf = (b: z.output<typeof twitchFeedUpdateBody>): TwitchFeedChanges => ({
   keyword: b.keyword,
   gameId: b.game_id,
@@ -69,7 +58,10 @@ const changesOf = (b: z.output<typeof twitchFeedUpdateBody>): TwitchFeedChanges 
   discordMinFollowers: b.discord_min_followers_notification,
 });
 
-/** The streams feature's HTTP routes (spec 001 "Stream feed (Twitch)", "Saved videos and streams"). */
+/**
+ * The streams feature's HTTP routes (spec 001 "Stream feed (Twitch)", "Saved videos and streams"): each
+ * needs `twitch.use`, the refresh `twitch.refresh`; Slack and Discord webhooks their plan flags.
+ */
 export default async function streamsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
@@ -127,7 +119,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
         response: { 200: jsonApi(signupGamesDocument), ...refusals(403, 502, 503) },
       },
     }, async (req, reply) => {
-    requireTwitch(req);
+    authorize(requireActiveOrg(req), 'twitch.use');
     if (!configured) throw notConnected();
     const key = req.query.searchTerm.toLowerCase();
     const cached = gameCache.get(key);
@@ -150,7 +142,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
         response: { 200: jsonApi(z.object({ data: z.array(twitchFeedItemAttributesSchema.extend({ id: z.string() })) })), ...refusals(403, 502, 503) },
       },
     }, async (req, reply) => {
-    requireTwitch(req);
+    authorize(requireActiveOrg(req), 'twitch.use');
     if (!configured) throw notConnected();
     const items = await previewStreams(client, req.query.keyword, req.query.game_id).catch((err) => {
       throw new AppError('bad_gateway', `Twitch did not answer the preview: ${(err as Error).message}`);
@@ -175,18 +167,18 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
       validatorCompiler: bodyByHandler,
     },
     async (req, reply) => {
-      const auth = requireTwitch(req);
+      const auth = authorize(requireActiveOrg(req), 'twitch.use');
       const raw = req.body as Record<string, unknown> | null;
       const attrs = raw && typeof raw === 'object' && raw.data && typeof raw.data === 'object' ? ((raw.data as Record<string, unknown>).attributes as Record<string, unknown> | undefined) : raw;
       if (attrs && typeof attrs === 'object' && attrs.twitch_search_id !== undefined && attrs.twitch_search_id !== null) {
         const { value, pointer } = parseBody(twitchFeedUpdateBody.required({ twitch_search_id: true }), req.body);
-        requireChannels(auth, value, pointer);
+        authorizeChannels(auth, webhookChannels(value, pointer));
         assertWebhookHosts(changesOf(value), config.allowPrivateNetwork, pointer);
         const { feed, notificationTests } = await update(auth.orgId, value.twitch_search_id, value);
         return sendOne(reply, feedResource(feed, configured), 200, { meta: { notification_tests: notificationTests } });
       }
       const { value, pointer } = parseBody(twitchFeedCreateBody, req.body);
-      requireChannels(auth, value, pointer);
+      authorizeChannels(auth, webhookChannels(value, pointer));
       assertWebhookHosts({ slackWebhookUrl: value.slack_webhook_url, discordWebhookUrl: value.discord_webhook_url }, config.allowPrivateNetwork, pointer);
       // The game's name is looked up before the transaction (which locks the project row).
       const gameName = await gameNameFor(value.game_id);
@@ -232,9 +224,9 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
       validatorCompiler: bodyByHandler,
     },
     async (req, reply) => {
-      const auth = requireTwitch(req);
+      const auth = authorize(requireActiveOrg(req), 'twitch.use');
       const { value, pointer } = parseBody(twitchFeedUpdateBody, req.body);
-      requireChannels(auth, value, pointer);
+      authorizeChannels(auth, webhookChannels(value, pointer));
       assertWebhookHosts(changesOf(value), config.allowPrivateNetwork, pointer);
       const { feed, notificationTests } = await update(auth.orgId, req.params.id, value);
       return sendOne(reply, feedResource(feed, configured), 200, { meta: { notification_tests: notificationTests } });
@@ -242,7 +234,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
   );
 
   app.get('/twitch_feed/:id/info', { schema: { tags, summary: 'A Twitch feed and its polling state', params: idParams, response: { 200: jsonApi(oneDocument(twitchFeedResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
-    const auth = requireTwitch(req);
+    const auth = authorize(requireActiveOrg(req), 'twitch.use');
     return sendOne(reply, feedResource(await getTwitchFeed(db, auth.orgId, req.params.id), configured));
   });
 
@@ -258,7 +250,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
         },
       },
     }, async (req, reply) => {
-    const auth = requireTwitch(req);
+    const auth = authorize(requireActiveOrg(req), 'twitch.use');
     const q = req.query;
     if (q.organization_id !== undefined && q.organization_id !== auth.orgId) throw notFound('feed');
     const problems = [
@@ -303,8 +295,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
         },
       },
     }, async (req, reply) => {
-    const auth = requireActiveOrg(req);
-    if (!auth.org.capabilities.platform_operator) throw notFound('feed');
+    const auth = authorize(requireActiveOrg(req), 'twitch.refresh');
     const feed = await getTwitchFeed(db, auth.orgId, req.params.id);
     if (!configured) throw notConnected();
     const outcome = await pollGame({ db, client, log: req.log }, feed.gameId);
@@ -319,7 +310,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
       validatorCompiler: bodyByHandler,
     },
     async (req, reply) => {
-      const auth = requireTwitch(req);
+      const auth = authorize(requireActiveOrg(req), 'twitch.use');
       const { value } = parseBody(twitchFeedSaveBody, req.body);
       const result = await saveFeedItems(db, auth.orgId, { feedId: value.keyword_id, itemIds: value.streams, tagId: value.tag_id });
       return sendOne(reply, resource('bulk_result', 'save', { ...result }));
@@ -338,7 +329,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
       validatorCompiler: bodyByHandler,
     },
     async (req, reply) => {
-      const auth = requireTwitch(req);
+      const auth = authorize(requireActiveOrg(req), 'twitch.use');
       const { value } = parseBody(twitchFeedDeleteBody, req.body);
       const n = await deleteTwitchFeedItems(db, auth.orgId, value.keyword_id, value.videos);
       return sendOne(reply, resource('bulk_result', 'delete', { success: n, failed: 0, results: [] }));

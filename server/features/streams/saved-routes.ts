@@ -5,7 +5,8 @@ import { MSG } from '../../../common/messages.js';
 import { idSchema, listMetaSchema, oneDocument, plainOrDocument, resourceSchema } from '../../../common/schemas/jsonapi.js';
 import { saveMissingStreamBody, savedStreamResourceSchema, savedStreamsDeleteBody, savedStreamUpdateBody } from '../../../common/schemas/streams.js';
 import { bulkResultSchema } from '../../../common/schemas/articles.js';
-import { requireActiveOrg, requirePermission } from '../../http/auth.js';
+import { requireActiveOrg } from '../../http/auth.js';
+import { authorize } from '../../http/authorize.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, refusals } from '../../http/openapi.js';
@@ -21,16 +22,11 @@ import { notConnected, saveMissingStream, twitchConfigured } from './service.js'
 const idParams = z.object({ id: idSchema });
 const savedStreamDocument = jsonApi(oneDocument(savedStreamResourceSchema, { meta: z.object({ message: z.string() }) }));
 
-/** Saved streams (spec 001 "Saved videos and streams"): list, edit, bulk delete, add by URL. */
+/** Saved streams (spec 001 "Saved videos and streams"): list, edit, bulk delete, add by URL; each needs `twitch.use`. */
 export default async function savedStreamRoutes(fastify: FastifyInstance, client: TwitchClient) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
   const tags = ['streams'];
-  const guard = (req: Parameters<typeof requireActiveOrg>[0]) => {
-    const auth = requireActiveOrg(req);
-    requirePermission(auth, 'twitch_feed');
-    return auth;
-  };
 
   app.get('/saved_streams', {
       schema: {
@@ -41,7 +37,7 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
         response: { 200: jsonApi(z.object({ data: z.array(savedStreamResourceSchema), meta: listMetaSchema })), ...refusals(403, 404) },
       },
     }, async (req, reply) => {
-    const auth = guard(req);
+    const auth = authorize(requireActiveOrg(req), 'twitch.use');
     const q = req.query;
     const projectId = q['filter[project_id]'] ?? q.project_id;
     const problems = [];
@@ -87,7 +83,7 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
       validatorCompiler: bodyByHandler,
     },
     async (req, reply) => {
-      const auth = guard(req);
+      const auth = authorize(requireActiveOrg(req), 'twitch.use');
       const { value, pointer } = parseBody(savedStreamUpdateBody, req.body);
       const current = await findSavedStream(db, auth.orgId, req.params.id);
       if (!current) throw notFound('saved stream');
@@ -109,8 +105,8 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
     },
   );
 
-  const deleteSaved = async (req: Parameters<typeof guard>[0], reply: Parameters<typeof sendOne>[0]) => {
-    const auth = guard(req);
+  const deleteSaved = async (req: Parameters<typeof requireActiveOrg>[0], reply: Parameters<typeof sendOne>[0]) => {
+    const auth = authorize(requireActiveOrg(req), 'twitch.use');
     const { value } = parseBody(savedStreamsDeleteBody, req.body);
     const n = await deleteSavedStreams(db, auth.orgId, [...new Set(value.stream_ids)]);
     return sendOne(reply, resource('bulk_result', 'delete', { success: n, failed: 0, results: [] }));
@@ -140,7 +136,7 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
       validatorCompiler: bodyByHandler,
     },
     async (req, reply) => {
-      const auth = guard(req);
+      const auth = authorize(requireActiveOrg(req), 'twitch.use');
       const { value, pointer } = parseBody(saveMissingStreamBody, req.body);
       if (!twitchConfigured(config)) {
         if (!(await findTag(db, auth.orgId, value.tag_id))) throw notFound('tag');

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
-import { PLAN_NAMES, planAllowsCompetitors } from '../../../common/plans.js';
+import { planLimit } from '../../../common/policy.js';
 import {
   supersearchBulkBody,
   supersearchResultsDocument,
@@ -15,8 +15,9 @@ import {
   type SupersearchVolumeMeta,
   type SupersearchVolumePoint,
 } from '../../../common/schemas/supersearch.js';
-import { requireActiveOrg, requirePermission, type OrgAuth } from '../../http/auth.js';
-import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
+import { requireActiveOrg, type OrgAuth } from '../../http/auth.js';
+import { authorize } from '../../http/authorize.js';
+import { errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, resource } from '../../http/jsonapi.js';
 import { jsonApi, refusals } from '../../http/openapi.js';
 import { oneDocument, resourceSchema } from '../../../common/schemas/jsonapi.js';
@@ -53,21 +54,16 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 }
 
 /**
- * The caller may search: an active member whose plan has the `data` permission (403
- * `plan_limit` otherwise, as the other plan-gated features: docs/decisions.md), naming their own
- * organization in `organization_id` (another organization's id is 404, nothing revealed).
+ * The caller may search (`supersearch.use`: an active member whose plan has the `data`
+ * permission, 403 `plan_limit` otherwise, as the other plan-gated features: docs/decisions.md),
+ * naming their own organization in `organization_id` (another organization's id is 404, nothing
+ * revealed).
  */
-function requireSearcher(req: FastifyRequest): OrgAuth {
-  const auth = requireActiveOrg(req);
-  requirePermission(auth, 'data');
-  return auth;
-}
-
 function requireOwnOrganization(auth: OrgAuth, organizationId: number) {
   if (organizationId !== auth.orgId) throw notFound('organization');
 }
 
-const schemasFor = (auth: OrgAuth) => supersearchSchemas({ maxDataMonths: auth.org.permissions.max_data, today: utcDay() });
+const schemasFor = (auth: OrgAuth) => supersearchSchemas({ maxDataMonths: planLimit(auth, 'max_data'), today: utcDay() });
 // For the OpenAPI document only: the handlers validate with the caller's plan (schemasFor) and answer 400s.
 const docs = supersearchSchemas();
 const documentOnly = () => (data: unknown) => ({ value: data });
@@ -108,7 +104,7 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
       validatorCompiler: documentOnly,
     },
     async (req, reply) => {
-      const auth = requireSearcher(req);
+      const auth = authorize(requireActiveOrg(req), 'supersearch.use');
       const body = parseBody(schemasFor(auth).search, req.body);
       requireOwnOrganization(auth, body.organization_id);
       const sort = { field: body.sort_fields, desc: body.sort_order === 'desc' };
@@ -144,12 +140,11 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
       validatorCompiler: documentOnly,
     },
     async (req, reply) => {
-      const auth = requireSearcher(req);
+      const auth = authorize(requireActiveOrg(req), 'supersearch.use');
       const body = parseBody(schemasFor(auth).volume, req.body);
       requireOwnOrganization(auth, body.organization_id);
-      // A competitor's line (index 1–5) is for plans whose name says pro plan, agency, admin or user.
-      const planName = (PLAN_NAMES as Record<string, string>)[auth.org.plan] ?? auth.org.plan;
-      if (body.competitorIndex > 0 && !planAllowsCompetitors(planName)) throw new AppError('plan_limit', MSG.billing.upgrade, '/competitorIndex');
+      // A competitor's line (index 1–5) is for the plans with competitor comparison (by plan id).
+      if (body.competitorIndex > 0) authorize(auth, 'supersearch.competitors', { at: '/competitorIndex' });
       const volume = await engine.volume(toSearchFilter(body), body.from_date, body.to_date);
       return reply.type(JSONAPI).send({
         data: volume.buckets satisfies SupersearchVolumePoint[],
@@ -170,7 +165,7 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
       validatorCompiler: documentOnly,
     },
     async (req, reply) => {
-      const auth = requireSearcher(req);
+      const auth = authorize(requireActiveOrg(req), 'supersearch.use');
       const body = parseBody(supersearchBulkBody, req.body);
       requireOwnOrganization(auth, body.organization_id);
       const result = await db.transaction((tx) =>
@@ -195,7 +190,7 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
       validatorCompiler: documentOnly,
     },
     async (req, reply) => {
-      const auth = requireSearcher(req);
+      const auth = authorize(requireActiveOrg(req), 'supersearch.use');
       const body = parseBody(schemasFor(auth).exportCsv, req.body);
       requireOwnOrganization(auth, body.organization_id);
       toSearchFilter(body); // the query compiles (the job would fail otherwise)

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ROLE, TIER_NAMES, type TierId } from '../../../common/limits.js';
+import { TIER_NAMES, type TierId } from '../../../common/limits.js';
+import { roleNames } from '../../../common/policy.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import {
   tierListDocument, userDocument, userUpdateBody, type TierAttributes, type UserAttributes, type UserDocumentMeta,
@@ -13,9 +14,6 @@ import { jsonApi, refusals } from '../../http/openapi.js';
 import { organizationAttributes } from '../organizations/service.js';
 import { getUserProfile, setDefaultProject, updateUser, type UserProfile } from './service.js';
 import { requireOwnAvatar } from '../uploads/service.js';
-
-// The original product's `roles` were role names; ours follow the membership's role id.
-const roleNames = (roleId: number | null) => (roleId === ROLE.admin ? ['admin'] : roleId === ROLE.user ? ['user'] : []);
 
 export const userResource = (u: UserProfile) =>
   resource('user', u.id, {

@@ -1,13 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ROLE } from '../../../common/limits.js';
+import { ACTIVE_ROLES, isActiveMember } from '../../../common/policy.js';
 import type { Db } from '../../db/client.js';
 import { memberships, organizations, users } from '../../db/schema/accounts.js';
 import { projects } from '../../db/schema/workspace.js';
 import { notFound } from '../../http/errors.js';
 import { updateUserRow } from '../auth/service.js';
 import { listSlackChannelNames } from '../organizations/service.js';
-
-const ACTIVE_ROLES = [ROLE.admin, ROLE.user];
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -56,7 +54,7 @@ export async function getUserProfile(db: Db, userId: number): Promise<UserProfil
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(and(eq(memberships.userId, userId), inArray(memberships.roleId, ACTIVE_ROLES)))
     .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id));
-  const active = row.roleId !== null && ACTIVE_ROLES.includes(row.roleId as 1 | 2);
+  const active = isActiveMember(row.roleId);
   const { user } = row;
   return {
     id: user.id,

@@ -18,7 +18,8 @@ import {
   youtubeFeedSaveBody,
   youtubeFeedUpdateBody,
 } from '../../../common/schemas/videos.js';
-import { requireActiveOrg, requirePermission, type OrgAuth } from '../../http/auth.js';
+import { requireActiveOrg } from '../../http/auth.js';
+import { authorize, authorizeChannels, webhookChannels } from '../../http/authorize.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, plainJson, refusals } from '../../http/openapi.js';
@@ -46,24 +47,14 @@ const availabilityDocument = jsonApi(
   oneDocument(resourceSchema('availability', z.object({ available: z.boolean(), reason: z.string().nullable(), searches_left_today: z.number().int().nullable() }))),
 );
 
-/** Every videos route: an active organization whose plan has YouTube feeds. */
-function guard(req: Parameters<typeof requireActiveOrg>[0]): OrgAuth {
-  const auth = requireActiveOrg(req);
-  requirePermission(auth, 'youtube_feed');
-  return auth;
-}
-
-/** Slack fields need the plan's `slack` flag, Discord fields its `discord` flag (as alerts do). */
-function checkWebhookFlags(auth: OrgAuth, s: FeedSettings) {
-  if (s.slackWebhookUrl) requirePermission(auth, 'slack');
-  if (s.discordWebhookUrl) requirePermission(auth, 'discord');
-}
-
 const settingsOf = (b: { slack_webhook_url?: string | null; slack_min_subs_notification?: number | null; discord_webhook_url?: string | null; discord_min_subs_notification?: number | null }): FeedSettings => ({
   slackWebhookUrl: b.slack_webhook_url, slackMinSubs: b.slack_min_subs_notification, discordWebhookUrl: b.discord_webhook_url, discordMinSubs: b.discord_min_subs_notification,
 });
 
-/** The videos feature's HTTP routes (spec 001 "Video feed (YouTube)", "Saved videos and streams"). */
+/**
+ * The videos feature's HTTP routes (spec 001 "Video feed (YouTube)", "Saved videos and streams"): each
+ * needs `youtube.use`, the refresh `youtube.refresh`; Slack and Discord webhooks their plan flags.
+ */
 export default async function videosRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
@@ -102,10 +93,10 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         },
       },
     }, async (req, reply) => {
-    const auth = guard(req);
+    const auth = authorize(requireActiveOrg(req), 'youtube.use');
     const { value, pointer } = readBody(youtubeFeedCreateBody, req.body);
+    authorizeChannels(auth, webhookChannels(value, pointer));
     const settings = settingsOf(value);
-    checkWebhookFlags(auth, settings);
     assertWebhookHosts(settings, config.allowPrivateNetwork, pointer);
     const created = await db.transaction(async (tx) => {
       if (!(await projectInOrg(tx, auth.orgId, value.project_id))) throw notFound('project');
@@ -119,7 +110,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/youtube_feed/:id/info', { schema: { tags: ['videos'], summary: 'A YouTube feed and its polling state', params: idParams, response: { 200: jsonApi(oneDocument(youtubeFeedResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
-    const auth = guard(req);
+    const auth = authorize(requireActiveOrg(req), 'youtube.use');
     return sendOne(reply, await feedDoc(auth.orgId, req.params.id));
   });
 
@@ -132,10 +123,10 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 200: feedDocument(z.object({ notification_tests: notificationTestsSchema })), ...refusals(403, 422) },
       },
     }, async (req, reply) => {
-    const auth = guard(req);
+    const auth = authorize(requireActiveOrg(req), 'youtube.use');
     const { value, pointer } = readBody(youtubeFeedUpdateBody, req.body);
+    authorizeChannels(auth, webhookChannels(value, pointer));
     const settings = settingsOf(value);
-    checkWebhookFlags(auth, settings);
     assertWebhookHosts(settings, config.allowPrivateNetwork, pointer);
     const before = await db.transaction((tx) => updateYoutubeFeed(tx, auth.orgId, req.params.id, { ...settings, keyword: value.keyword, isEnabled: value.is_enabled }));
     const { doc, notificationTests } = await savedFeed(auth.orgId, req.params.id, before);
@@ -153,7 +144,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         },
       },
     }, async (req, reply) => {
-    const auth = guard(req);
+    const auth = authorize(requireActiveOrg(req), 'youtube.use');
     const query = req.query as Record<string, unknown>;
     const org = query.organization_id;
     if (org !== undefined && String(org) !== String(auth.orgId)) throw notFound('YouTube feed');
@@ -176,8 +167,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 202: jsonApi(oneDocument(resourceSchema('refresh', z.object({ queued: z.literal(true) })))), ...refusals(403, 503) },
       },
     }, async (req, reply) => {
-    const auth = requireActiveOrg(req);
-    if (!auth.org.capabilities.platform_operator) throw notFound('YouTube feed');
+    const auth = authorize(requireActiveOrg(req), 'youtube.refresh');
     const feed = await findFeed(db, auth.orgId, req.params.id);
     if (!feed) throw notFound('YouTube feed');
     if (!config.youtube.apiKey) throw new AppError('not_connected', 'YouTube is not connected on this server: set YOUTUBE_API_KEY.');
@@ -194,7 +184,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 200: plainJson(z.object({ data: z.array(youtubePreviewVideoSchema) })), ...refusals(403, 422, 429, 502, 503) },
       },
     }, async (req) => {
-    guard(req);
+    authorize(requireActiveOrg(req), 'youtube.use');
     const { value } = readBody(youtubeFeedPreviewBody, req.body);
     return { data: await previewKeyword(deps, value.keyword) };
   });
@@ -207,7 +197,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 200: bulkDocument, ...refusals(403, 422) },
       },
     }, async (req, reply) => {
-    const auth = guard(req);
+    const auth = authorize(requireActiveOrg(req), 'youtube.use');
     const { value } = readBody(youtubeFeedSaveBody, req.body);
     const result = await saveFeedVideos(db, auth.orgId, value.youtube_videos);
     return reply.type(JSONAPI).send(bulk('save', result.success, result.failed, result.results));
@@ -221,7 +211,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 200: bulkDocument, ...refusals(403, 404, 422) },
       },
     }, async (req, reply) => {
-    const auth = guard(req);
+    const auth = authorize(requireActiveOrg(req), 'youtube.use');
     const { value } = readBody(youtubeFeedDeleteBody, req.body);
     const n = await deleteFeedVideos(db, auth.orgId, value.keyword_id, value.videos);
     return reply.type(JSONAPI).send(bulk('delete', n, 0, []));
@@ -235,7 +225,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 200: jsonApi(z.object({ data: z.array(savedVideoResourceSchema), meta: listMetaSchema })), ...refusals(403, 404) },
       },
     }, async (req, reply) => {
-    const auth = guard(req);
+    const auth = authorize(requireActiveOrg(req), 'youtube.use');
     const query = req.query as Record<string, unknown>;
     const raw = query['filter[project_id]'] ?? query.project_id;
     const projectId = idSchema.safeParse(Array.isArray(raw) ? raw[raw.length - 1] : raw);
@@ -256,7 +246,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 200: savedVideoDocument, ...refusals(403, 422) },
       },
     }, async (req, reply) => {
-    const auth = guard(req);
+    const auth = authorize(requireActiveOrg(req), 'youtube.use');
     const { value, pointer } = readBody(savedVideoUpdateBody, req.body);
     const row = await updateSavedVideo(
       db,
@@ -279,7 +269,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 200: bulkDocument, ...refusals(403, 422) },
       },
     }, async (req, reply) => {
-    const auth = guard(req);
+    const auth = authorize(requireActiveOrg(req), 'youtube.use');
     const { value } = readBody(savedVideosDeleteBody, req.body);
     const n = await deleteSavedVideos(db, auth.orgId, value.video_ids);
     return reply.type(JSONAPI).send(bulk('delete', n, 0, []));
@@ -294,7 +284,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 201: savedVideoDocument, ...refusals(403, 422, 429, 502, 503) },
       },
     }, async (req, reply) => {
-    const auth = guard(req);
+    const auth = authorize(requireActiveOrg(req), 'youtube.use');
     const { value, pointer } = readBody(saveMissingVideoBody, req.body);
     const row = await saveMissingVideo(deps, auth.orgId, { url: value.youtube_video_url, tagId: value.tag_id }, pointer);
     return sendOne(reply, resource('saved_video', row.id, { ...savedAttributes(row) }), 201);

@@ -5,14 +5,16 @@ import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { feedCreateBody, feedResourceSchema, feedUpdateBody, opmlImportDocument, type OpmlImportAttributes } from '../../../common/schemas/websites.js';
+import { requireOrg } from '../../http/auth.js';
+import { authorize } from '../../http/authorize.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
 import { bytes, jsonApi, listOrCsv, noContent, refusals } from '../../http/openapi.js';
 import { deleteFeed, enqueueFeedPoll, insertFeed, insertNewFeeds, updateFeed } from '../crawler/service.js';
 import { allFeedsByWebsite, FEED_FILTERS, FEED_SORTS, listFeeds, ensureWebsites, feedUrlTaken, findFeed, type FeedRow } from './feeds-repo.js';
-import { conflictAt, requireOperator, requireOperatorAdmin } from './gate.js';
 import { opmlChunks, parseOpml } from './opml.js';
 import { findWebsite } from './repo.js';
+import { conflictAt } from './service.js';
 import { feedResource } from './resources.js';
 
 const idParams = z.object({ id: idSchema });
@@ -70,7 +72,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: listOrCsv(listDocument(feedResourceSchema)), ...refusals(403, 404) },
       },
     }, async (req, reply) => {
-    requireOperator(req);
+    authorize(requireOrg(req), 'websites.read');
     const params = parseListParams(req.query as Record<string, unknown>, { sortable: FEED_SORTS, filters: FEED_FILTERS, defaultSort: 'feed' });
     return sendList(req, reply, {
       name: 'feeds',
@@ -90,7 +92,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 201: feedDocument, ...refusals(403, 404, 409) },
       },
     }, async (req, reply) => {
-    requireOperatorAdmin(req);
+    authorize(requireOrg(req), 'websites.write');
     const a = req.body.data.attributes;
     const website = await findWebsite(db, String(a.website_id));
     if (!website) throw fieldError('/data/attributes/website_id', 'The website was not found');
@@ -119,7 +121,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      requireOperatorAdmin(req);
+      authorize(requireOrg(req), 'websites.write');
       const a = req.body.data.attributes;
       const current = await findFeed(db, req.params.id);
       if (!current) throw notFound('feed');
@@ -144,13 +146,13 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   );
 
   app.delete('/feeds/:id', { schema: { tags: ['feeds'], summary: 'Delete a feed (its articles stay)', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } } }, async (req, reply) => {
-    requireOperatorAdmin(req);
+    authorize(requireOrg(req), 'websites.write');
     if (!(await deleteFeed(db, req.params.id))) throw notFound('feed');
     return reply.code(204).send();
   });
 
   app.get('/feeds/opml', { schema: { tags: ['feeds'], summary: 'Every feed as OPML 2.0, grouped by website', response: { 200: bytes('OPML 2.0', 'text/x-opml'), ...refusals(403, 404) } } }, async (req, reply) => {
-    requireOperator(req);
+    authorize(requireOrg(req), 'websites.read');
     const date = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/x-opml; charset=utf-8')
@@ -170,7 +172,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       bodyLimit: OPML_MAX_BYTES,
     },
     async (req, reply) => {
-      requireOperatorAdmin(req);
+      authorize(requireOrg(req), 'websites.write');
       const parsed = parseOpml(await readOpml(req));
       if (!parsed.ok) {
         if (parsed.reason === 'too_large') throw new AppError('payload_too_large', parsed.message);

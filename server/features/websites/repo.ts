@@ -1,7 +1,8 @@
 /**
  * Websites are shared platform data (every organization's alerts read them), managed only by
  * the platform operator: there is no organization column to scope by. The routes' operator
- * gate (gate.ts) is the scope; these functions are never called from a tenant route.
+ * gate (`websites.read` / `websites.write`, routes.ts) is the scope; these functions are never
+ * called from a tenant route.
  */
 import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';

@@ -5,11 +5,12 @@ import {
   websiteArticleResourceSchema, websiteCreateBody, websiteIncludedSchema, websiteResourceSchema, websiteUpdateBody,
 } from '../../../common/schemas/websites.js';
 import { listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
+import { requireOrg } from '../../http/auth.js';
+import { authorize } from '../../http/authorize.js';
 import { notFound } from '../../http/errors.js';
 import { parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
 import { bytes, jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
 import feedRoutes from './feeds-routes.js';
-import { requireOperator, requireOperatorAdmin } from './gate.js';
 import { findWebsite, listWebsiteArticles, listWebsites, WEBSITE_ARTICLE_SORTS, WEBSITE_FILTERS, WEBSITE_SORTS, websiteRelations } from './repo.js';
 import { websiteArticleResource, websiteIncluded, websiteResource } from './resources.js';
 import { enqueueWebsiteIcon } from './icons.js';
@@ -41,12 +42,12 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
   // The gate runs before body parsing and validation, so an outsider's malformed request is
   // a 404 like any other (never a 422 that would reveal the route); feed routes inherit it.
   app.addHook('onRequest', async (req) => {
-    if (req.method === 'GET' || req.method === 'HEAD') requireOperator(req);
-    else requireOperatorAdmin(req);
+    if (req.method === 'GET' || req.method === 'HEAD') authorize(requireOrg(req), 'websites.read');
+    else authorize(requireOrg(req), 'websites.write');
   });
 
   const list = (req: FastifyRequest, reply: FastifyReply) => {
-    requireOperator(req);
+    authorize(requireOrg(req), 'websites.read');
     const params = parseListParams(req.query as Record<string, unknown>, {
       sortable: WEBSITE_SORTS,
       filters: WEBSITE_FILTERS,
@@ -87,7 +88,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      requireOperator(req);
+      authorize(requireOrg(req), 'websites.read');
       const website = await findWebsite(db, req.params.id);
       if (!website) throw notFound('website');
       const relations = await websiteRelations(db, website.id);
@@ -106,7 +107,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      requireOperator(req);
+      authorize(requireOrg(req), 'websites.read');
       const website = await findWebsite(db, req.params.id);
       if (!website) throw notFound('website');
       const params = parseListParams(req.query as Record<string, unknown>, {
@@ -135,7 +136,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
         response: { 201: jsonApi(oneDocument(websiteResourceSchema)), ...refusals(403, 404, 409) },
       },
     }, async (req, reply) => {
-    const { userId } = requireOperatorAdmin(req);
+    const { userId } = authorize(requireOrg(req), 'websites.write');
     const website = await createWebsite(db, req.body.data.attributes, { userId });
     // Its icon is fetched in the background, never during the request; so are its SimilarWeb
     // figures when connected (features/reach's `traffic-website` queue, named here: reach sits above websites).
@@ -156,7 +157,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { userId } = requireOperatorAdmin(req);
+      const { userId } = authorize(requireOrg(req), 'websites.write');
       const website = await editWebsite(db, req.params.id, req.body.data.attributes, { userId });
       const relations = await websiteRelations(db, website.id);
       return sendOne(reply, websiteResource(website, relations, trafficConnected), 200, { included: websiteIncluded(relations, websubAvailable) });

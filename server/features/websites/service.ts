@@ -4,9 +4,8 @@ import { MSG } from '../../../common/messages.js';
 import type { websiteCreateBody, websiteUpdateBody } from '../../../common/schemas/websites.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { feeds, websites } from '../../db/schema/coverage.js';
-import { fieldError, notFound } from '../../http/errors.js';
+import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { insertFeed } from '../crawler/service.js';
-import { conflictAt } from './gate.js';
 import {
   findWebsite,
   findWebsiteByDomain,
@@ -18,6 +17,9 @@ import {
   type WebsiteListRow,
 } from './repo.js';
 import { currentRankingList, deriveForList, websitesByIds, writeDerivedReach, type DerivedReach } from './reach-repo.js';
+
+/** A 409 on one attribute (a domain or feed that already exists). */
+export const conflictAt = (pointer: string, detail: string) => new AppError('conflict', detail, pointer);
 
 // The plain website row by id or by exact domain, as other features look it up (the archive is
 // shared: no organization scope).
