@@ -4,6 +4,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import webBoundaries from './eslint-web-boundaries.js';
 
+// Who may do what is decided in one place (issue 29, docs/architecture.md "Who may do what"): a
+// plan's `permissions` and an organization's `capabilities` are read by the policy
+// (common/policy.ts), the authorizer (server/http/authorize.ts) and the session hooks that load
+// them (server/http/auth.ts; web/lib/session.ts on the web), and by what stores them: the seed and
+// the organizations table's own repository. Everything else asks `decide`/`allows`/`authorize`.
+// A column reference (`organizations.permissions` in a select or in SQL) names the column, it
+// decides nothing. Linted where the reads are gone; the web joins with one line below once its
+// screens ask `useCan`.
+const POLICY_READS_LINTED = ['server/**/*.ts', 'common/**/*.ts'];
+const POLICY_READERS = [
+  'common/policy.ts', 'server/http/authorize.ts', 'server/http/auth.ts', 'web/lib/session.ts',
+  'server/seed/**', 'server/features/organizations/repo.ts',
+  '**/*.test.{ts,tsx}', '**/*fixtures*', 'test/**', 'e2e/**', 'bench/**',
+];
+const POLICY_READ = 'Read permissions and capabilities through the policy (common/policy.ts: decide, allows; server/http/authorize.ts: authorize), not directly (issue 29).';
+const POLICY_NAMES = '/^(permissions|capabilities)$/';
+
 export default tseslint.config(
   { ignores: ['postcss.config.cjs', 'dist/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -35,6 +52,18 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  // Reads of permissions and capabilities outside the policy (see POLICY_READERS above).
+  {
+    files: POLICY_READS_LINTED,
+    ignores: POLICY_READERS,
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: `MemberExpression[computed=false][property.name=${POLICY_NAMES}]:not([object.name='organizations'])`, message: POLICY_READ },
+        { selector: `MemberExpression[computed=true][property.value=${POLICY_NAMES}]`, message: POLICY_READ },
+        { selector: `ObjectPattern > Property[key.name=${POLICY_NAMES}]`, message: POLICY_READ },
+      ],
+    },
   },
   // Web feature boundaries (GUIDE §3): another feature only through its api/ folder. Tests and their
   // fixtures may drive a page of another feature; web/app composes features and is not checked.

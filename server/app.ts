@@ -15,6 +15,7 @@ import { JSONAPI, refuseMismatchedId } from './http/jsonapi.js';
 import { checkAgainstDocument, documentComponents, documentRoute, sendAsBuilt } from './http/openapi.js';
 import { refuseNul } from './http/storable-text.js';
 import { applySecurityHeaders } from './http/security-headers.js';
+import { accessDeclared, installAccess, PUBLIC, registerWithAccess, type RouteAccess } from './http/access.js';
 import { registerRoutes } from './routes.js';
 import metricsRoutes from './features/metrics/routes.js';
 import { recordRequestDuration } from './features/metrics/service.js';
@@ -22,10 +23,17 @@ import { recordRequestDuration } from './features/metrics/service.js';
 
 export type App = FastifyInstance;
 
-const routeTables = new WeakMap<object, { method: string; url: string }[]>();
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** Who may call it (server/http/access.ts). */
+  access: RouteAccess;
+}
 
-/** Every route the app registered (method and URL pattern), e.g. for the tenant-isolation suite. */
-export function listRoutes(app: App): { method: string; url: string }[] {
+const routeTables = new WeakMap<object, RouteEntry[]>();
+
+/** Every route the app registered (method, URL pattern and access), e.g. for the tenant-isolation suite. */
+export function listRoutes(app: App): RouteEntry[] {
   return routeTables.get(app) ?? [];
 }
 
@@ -51,10 +59,12 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   // only the tests check one against them (docs/decisions.md, "The OpenAPI document is generated…").
   app.setSerializerCompiler(deps.config.env === 'test' ? checkAgainstDocument : sendAsBuilt);
   app.decorate('deps', deps);
-  const routes: { method: string; url: string }[] = [];
+  // Before any route: every route declares who may call it, and its gate is attached here.
+  installAccess(app);
+  const routes: RouteEntry[] = [];
   routeTables.set(app, routes);
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, access: accessDeclared(r.config)! });
   });
   app.decorateRequest('auth', null);
 
@@ -74,7 +84,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
     transform: documentRoute,
     transformObject: documentComponents,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API's documentation is public, like the document it shows.
+  await registerWithAccess(app, PUBLIC, swaggerUi, { routePrefix: '/api/docs' });
 
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/api/')) req.auth = await deps.authenticator.authenticate(req);
@@ -111,7 +122,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   });
 
   await app.register(registerRoutes, { prefix: '/api' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true }, config: PUBLIC }, async () => app.swagger());
   // GET /metrics at the root, where Prometheus looks by default (before the web app's fallback).
   await app.register(metricsRoutes);
 
@@ -163,7 +174,9 @@ async function serveWebApp(app: App, dist: string) {
   // their name, so they never change: cached for a year without asking again. The rest (icons,
   // robots.txt) for an hour; index.html is revalidated on every load (sendApp).
   const assets = path.join(dist, 'assets') + path.sep;
-  await app.register(fastifyStatic, {
+  // The app's files are public (the pages ask for a session through the API); the plugin's
+  // routes cannot declare it, so they get it from here.
+  await registerWithAccess(app, PUBLIC, fastifyStatic, {
     root: dist,
     wildcard: true,
     index: false,
@@ -177,7 +190,7 @@ async function serveWebApp(app: App, dist: string) {
   const sendApp = async (reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await fs.promises.readFile(index, 'utf8'));
   // The static plugin answers a folder ("/") with 403; the root is the app like any other route.
-  app.get('/', { schema: { hide: true } }, (_req, reply) => sendApp(reply));
+  app.get('/', { schema: { hide: true }, config: PUBLIC }, (_req, reply) => sendApp(reply));
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET') return sendNotFound(reply);
     // A missing file (an old asset, a typo) is a 404, not the app's page under a script's name.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes } from '../server/app.js';
+import type { AccessClass } from '../server/http/access.js';
 import { createTestContext, type TestContext } from './helpers/app.js';
 import { addMember, makeClient, makeOrg, makeProject, makeTag } from './helpers/factories.js';
 import { addToFeed, makeAlert, makeArchiveArticle } from './helpers/coverage-factories.js';
@@ -19,14 +20,17 @@ import { identityProbes } from './tenant-probes/identity.js';
 import { metricsProbes } from './tenant-probes/metrics.js';
 import { reachProbes } from './tenant-probes/reach.js';
 
-/** Features that classify their routes in their own file (test/tenant-probes/). */
+/** Features that probe their routes in their own file (test/tenant-probes/). */
 const FEATURE_PROBES: TenantProbeSet[] = [videosProbes, streamsProbes, billingProbes, operatorProbes, digestsProbes, slackProbes, identityProbes, metricsProbes, sourcesProbes, reachProbes];
 
 /**
  * For every route that touches tenant data, a token of another organization gets 404 for this
  * organization's ids (never 403: existence is not revealed) and changes nothing; lists never
- * show another organization's rows. A new route fails the coverage check below until it is
- * classified here.
+ * show another organization's rows. Each route's class comes from its own declaration
+ * (`config.access`, server/http/access.ts): `public` and `self` routes hold no organization's
+ * data; every `operator` route is probed (by its probe below, or at its URL) for the 404 anyone
+ * else gets; every `org` route needs a probe below or a place in OWN_ORGANIZATION. A new route
+ * fails the coverage check until it has one.
  */
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof makeOrg>>;
@@ -124,52 +128,11 @@ beforeAll(async () => {
 afterAll(() => settleScreenshotJobs());
 afterAll(() => ctx.close());
 
-/** Routes that answer without a token or hold no tenant data. */
-const PUBLIC = new Set([
-  'GET /api/health',
-  'POST /api/auth/login',
-  'GET /api/openapi.json',
-  'GET /api/p/captcha',
-  'POST /api/p/free_user',
-  'GET /api/p/free_user/preview',
-  // The sign-up's alert preview and options: the shared archive and server settings, no tenant data.
-  'POST /api/p/free_user/alert_preview',
-  'GET /api/p/free_user/options',
-  'GET /api/ivs/:key',
-  'GET /api/p/ivs/:key',
-  'POST /api/p/new_user',
-  'POST /api/p/f/av',
-  'GET /api/f/:file',
-  // WebSub: the hub calls these; they answer for a feed id only with its subscription's secret.
-  'GET /api/p/websub/:feedId',
-  'POST /api/p/websub/:feedId',
-  // Published reports: the report id (16 random bytes) is the link's secret; each answers for that
-  // report only (walked below with other reports' ids).
-  'GET /api/p/reports/:id',
-  'GET /api/p/reports/:id/videos',
-  'GET /api/p/reports/:id/streams',
-  'GET /api/p/reports/:id/pdf',
-  'GET /api/p/reports/:id/screenshots/:file',
-  'GET /api/p/screenshots/:article_id',
-  'GET /api/p/saved_videos',
-  'GET /api/p/saved_streams',
-  'GET /api/p/articles',
-  // A finished export's download link (sent by e-mail): the unguessable token is the credential.
-  'GET /api/p/exports/:token',
-  // Outlets' icons (shared platform data, the picture on each outlet's home page), by domain.
-  'GET /api/icons/:file',
-  // Reference lists shared by every organization.
-  'GET /api/languages',
-  'GET /api/countries',
-  'GET /api/regions',
-  'GET /api/mediatypes',
-]);
-
-/** Routes about the caller themself (their session, their user, reference lists, creating). */
-const SELF = new Set([
-  'POST /api/auth/logout',
-  'GET /api/user',
-  'GET /api/tiers',
+/**
+ * `org` routes that name nothing of another organization, so there is no id to probe: they act
+ * in the caller's own organization (creating, its settings) or read what every organization shares.
+ */
+const OWN_ORGANIZATION = new Set([
   'POST /api/clients',
   'POST /api/projects',
   'POST /api/settings',
@@ -185,6 +148,11 @@ const SELF = new Set([
   'GET /api/headline_tools',
   // The plans on sale and this server's price ids (configuration): nothing of any organization.
   'GET /api/products',
+  // Reference lists shared by every organization.
+  'GET /api/languages',
+  'GET /api/countries',
+  'GET /api/regions',
+  'GET /api/mediatypes',
 ]);
 
 /** The platform operator's routes (websites and feeds): any other organization gets 404. */
@@ -313,8 +281,7 @@ const LISTS: Record<string, { url: () => string; forbiddenIds: () => number[] }>
 };
 
 for (const set of FEATURE_PROBES) {
-  for (const r of set.publicRoutes ?? []) PUBLIC.add(r);
-  for (const r of set.selfRoutes ?? []) SELF.add(r);
+  for (const r of set.ownOrganization ?? []) OWN_ORGANIZATION.add(r);
   Object.assign(BY_ID, set.byId);
   Object.assign(LISTS, set.lists);
   Object.assign(OPERATOR_ONLY, set.operatorOnly);
@@ -341,13 +308,48 @@ async function snapshot() {
   ].join('\n');
 }
 
+/** Every API route's declared access class (`METHOD url` → class), read from the app's route table. */
+const accessOf = () =>
+  new Map<string, AccessClass>(
+    listRoutes(ctx.app)
+      .filter((r) => r.url.startsWith('/api/'))
+      .map((r) => [`${r.method} ${r.url}`, r.access.access]),
+  );
+
+/**
+ * Operator routes without a probe of their own, probed at their URL (the owner's organization id
+ * for each parameter): their gate answers before the body is read, so no body is needed.
+ */
+const unprobedOperatorRoutes = (): [string, Probe][] =>
+  [...accessOf()]
+    .filter(([route, access]) => access === 'operator' && !(route in OPERATOR_ONLY))
+    .map(([route]) => [route, { url: () => route.split(' ')[1].replace(/:[A-Za-z_]+/g, String(ids.org)) }]);
+
 describe('tenant isolation', () => {
-  it('classifies every API route', () => {
-    const routes = listRoutes(ctx.app)
-      .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
-      .map((r) => `${r.method} ${r.url}`);
-    const unclassified = routes.filter((r) => !PUBLIC.has(r) && !SELF.has(r) && !(r in BY_ID) && !(r in LISTS) && !(r in OPERATOR_ONLY));
-    expect(unclassified).toEqual([]);
+  it('probes every route its declaration says holds an organization’s data', () => {
+    const access = accessOf();
+    expect(access.size).toBeGreaterThan(100);
+    // `org` routes: a probe, or nothing of another organization to name.
+    const unprobed = [...access].filter(([r, a]) => a === 'org' && !(r in BY_ID) && !(r in LISTS) && !OWN_ORGANIZATION.has(r)).map(([r]) => r);
+    expect(unprobed).toEqual([]);
+    // Each list names routes of the class it is for (a stale or moved entry fails too).
+    const misplaced = [
+      ...[...OWN_ORGANIZATION].filter((r) => access.get(r) !== 'org').map((r) => `${r} is declared ${access.get(r) ?? 'nowhere'}, listed in OWN_ORGANIZATION`),
+      ...Object.keys(OPERATOR_ONLY).filter((r) => access.get(r) !== 'operator').map((r) => `${r} is declared ${access.get(r) ?? 'nowhere'}, probed as an operator route`),
+      ...[...Object.keys(BY_ID), ...Object.keys(LISTS)].filter((r) => !['self', 'org'].includes(access.get(r) ?? 'public')).map((r) => `${r} is declared ${access.get(r) ?? 'nowhere'}, probed for tenant data`),
+    ];
+    expect(misplaced).toEqual([]);
+  });
+
+  it('every probed route answers a caller without a session 401 and changes nothing', async () => {
+    const before = await snapshot();
+    const probes: [string, Probe][] = [...Object.entries(BY_ID), ...Object.entries(LISTS), ...Object.entries(OPERATOR_ONLY), ...unprobedOperatorRoutes()];
+    for (const [route, probe] of probes) {
+      const method = route.split(' ')[0] as 'GET' | 'PATCH' | 'POST' | 'DELETE';
+      const res = await ctx.call(method, probe.url(), { body: 'body' in probe ? probe.body?.() : undefined });
+      expect(res.statusCode, `${route} ${res.body}`).toBe(401);
+    }
+    expect(await snapshot()).toBe(before);
   });
 
   for (const [route, probe] of Object.entries(BY_ID)) {
@@ -370,6 +372,15 @@ describe('tenant isolation', () => {
       expect(await snapshot()).toBe(before);
     });
   }
+
+  it('operator routes without a probe of their own: another organization gets 404 at their URL and changes nothing', async () => {
+    const before = await snapshot();
+    for (const [route, probe] of unprobedOperatorRoutes()) {
+      const res = await ctx.call(route.split(' ')[0] as 'GET', probe.url(), { token: outsider.token });
+      expect(res.statusCode, `${route} ${res.body}`).toBe(404);
+    }
+    expect(await snapshot()).toBe(before);
+  });
 
   for (const [route, probe] of Object.entries(LISTS)) {
     it(`${route}: another organization's rows never appear`, async () => {

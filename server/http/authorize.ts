@@ -17,9 +17,10 @@ export function refusalError(refused: Refused, at?: string): AppError {
 }
 
 /**
- * Throws the refusal's error unless `subject` may do `action`; returns the subject, so a route
- * reads `const auth = authorize(requireActiveOrg(req), 'youtube.use')`. Limited actions take the
- * count the caller read (in the transaction that holds the organization's lock, for writes).
+ * Throws the refusal's error unless `subject` may do `action`; returns the subject, so a handler
+ * reads `const auth = authorize(memberOf(req), 'notify.slack')` (an action the route's declaration
+ * cannot check first, server/http/access.ts). Limited actions take the count the caller read (in
+ * the transaction that holds the organization's lock, for writes).
  */
 export function authorize<S extends Subject, A extends Action>(subject: S, action: A, ...[context]: AuthorizeArgs<A>): S {
   const decision = decide(subject, action, ...([context] as ContextArgs<A>));

@@ -13,10 +13,6 @@ export const billingProbes: TenantProbeSet = {
   async setup(f: TenantFixture) {
     if (!(await setStripeCustomerId(f.ctx.deps.db, f.owner.org.id, OWNER_CUSTOMER))) throw new Error('billing probe setup: the owner already had a customer');
   },
-  publicRoutes: [
-    // Stripe calls it: no token, the signature over the body is the credential (billing/webhooks.test.ts).
-    'POST /api/webhooks/stripe',
-  ],
   byId: {
     'POST /api/checkout': {
       url: () => '/api/checkout',

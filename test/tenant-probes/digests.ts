@@ -17,9 +17,6 @@ export const digestsProbes: TenantProbeSet = {
     if (created.statusCode !== 201) throw new Error(`digests probe setup: ${created.body}`);
     ids.subscription = Number(created.json().data.id);
   },
-  // The unsubscribe link's token is the whole credential (32 random bytes); its own tests show
-  // that it reaches that one subscription and nothing else.
-  publicRoutes: ['GET /api/p/unsubscribe/:token', 'POST /api/p/unsubscribe/:token'],
   byId: {
     'GET /api/notifications': { url: () => `/api/notifications?id=${ids.user}` },
     'POST /api/notifications': {

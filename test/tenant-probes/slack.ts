@@ -4,9 +4,9 @@ import type { TenantFixture, TenantProbeSet } from './types.js';
 
 /**
  * The slack routes in the tenant-isolation suite (issue 15). Every signed-in route acts on the
- * caller's own organization (there is no id to name another's), so they are self routes: the
- * outsider's calls reach only its own (absent) installation, and the owner's installation and
- * channels must come out unchanged. Channel lists are scoped in server/features/slack/slack.test.ts.
+ * caller's own organization (there is no id to name another's): the outsider's calls reach only
+ * its own (absent) installation, and the owner's installation and channels must come out
+ * unchanged. Channel lists are scoped in server/features/slack/slack.test.ts.
  */
 export const slackProbes: TenantProbeSet = {
   async setup(f: TenantFixture) {
@@ -15,13 +15,7 @@ export const slackProbes: TenantProbeSet = {
     await db.insert(slackChannels).values({ organizationId: f.owner.org.id, channelId: 'C0OWNER', name: 'owner-press' });
     await setSlackEnabled(db, f.owner.org.id, true);
   },
-  publicRoutes: [
-    // Slack's browser redirect: the signed state is the credential (slack.test.ts: tampered, foreign or expired states are refused).
-    'GET /api/p/slack/oauth/callback',
-    // Slack's Events API: the v0 signature over the body is the credential.
-    'POST /api/p/slack/events',
-  ],
-  selfRoutes: ['GET /api/slack/install', 'GET /api/slack/installation', 'GET /api/slack/channels', 'POST /api/slack/channels/refresh', 'DELETE /api/slack/installation'],
+  ownOrganization: ['GET /api/slack/install', 'GET /api/slack/installation', 'GET /api/slack/channels', 'POST /api/slack/channels/refresh', 'DELETE /api/slack/installation'],
   async snapshot(f: TenantFixture) {
     const q = (sql: string) => f.ctx.deps.pool.query(sql, [f.owner.org.id]).then((r) => JSON.stringify(r.rows));
     return [

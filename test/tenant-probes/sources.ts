@@ -28,7 +28,7 @@ export const sourcesProbes: TenantProbeSet = {
       [f.outsider.org.id],
     );
   },
-  selfRoutes: ['GET /api/sources/status', 'POST /api/website_suggestions'],
+  ownOrganization: ['GET /api/sources/status', 'POST /api/website_suggestions'],
   lists: {
     'GET /api/website_suggestions': { url: () => '/api/website_suggestions', forbiddenIds: () => [ids.suggestion] },
   },

@@ -30,14 +30,14 @@ export const streamsProbes: TenantProbeSet = {
     const theirs = await pool.query(`select id from projects where organization_id = $1 and twitch_search_id is null limit 1`, [f.outsider.org.id]);
     await f.ctx.call('POST', '/api/twitch_feed', { token: f.outsider.token, body: { keyword: 'Outsider keyword', project_id: theirs.rows[0].id, game_id: '509658' } });
   },
-  selfRoutes: [
+  ownOrganization: [
     // Server state only (credentials configured or not).
     'GET /api/twitch_feed/availability',
     // Twitch's public games and streams: no tenant data.
     'GET /api/twitch_feed/preview',
     'GET /api/twitch_feed/preview_streams',
-    // Platform operator only (routes.test.ts: any other organization gets 404); answers 202, so
-    // it cannot sit with the operator routes whose owner check expects 200.
+    // Platform operator only (`twitch.refresh`: any other organization gets 404, routes.test.ts);
+    // declared org since it answers the workspace's 403 first, and 202, not the owner check's 200.
     'GET /api/twitch_feed/:id/refresh',
   ],
   byId: {

@@ -23,14 +23,18 @@ export interface Probe {
 
 /**
  * One feature's part of the tenant-isolation suite, in its own file so that each feature
- * classifies its routes beside the others': `setup` creates the owner's data (and some of the
- * outsider's, so empty lists prove scoping), the records classify every route of the feature,
- * and `snapshot` reads the owner's rows that no outsider request may change.
+ * probes its routes beside the others': `setup` creates the owner's data (and some of the
+ * outsider's, so empty lists prove scoping), the records probe the feature's `org` and
+ * `operator` routes (the class is each route's own declaration), and `snapshot` reads the
+ * owner's rows that no outsider request may change.
  */
 export interface TenantProbeSet {
   setup(f: TenantFixture): Promise<void>;
-  publicRoutes?: string[];
-  selfRoutes?: string[];
+  /**
+   * `org` routes that name nothing of another organization, so there is no id to probe: they act
+   * in the caller's own organization or read what every organization shares (say why, per route).
+   */
+  ownOrganization?: string[];
   byId?: Record<string, Probe>;
   lists?: Record<string, { url: () => string; forbiddenIds: () => number[] }>;
   operatorOnly?: Record<string, Probe>;

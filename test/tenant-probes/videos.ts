@@ -28,15 +28,13 @@ export const videosProbes: TenantProbeSet = {
     const theirs = await pool.query(`select id from projects where organization_id = $1 limit 1`, [f.outsider.org.id]);
     await f.ctx.call('POST', '/api/youtube_feed', { token: f.outsider.token, body: { keyword: 'Outsider keyword', project_id: theirs.rows[0].id } });
   },
-  // The hub calls these; a channel id answers only with its subscription's secret.
-  publicRoutes: ['GET /api/p/youtube_websub/:channelId', 'POST /api/p/youtube_websub/:channelId'],
-  selfRoutes: [
+  ownOrganization: [
     // Server state only (key configured, searches left today).
     'GET /api/youtube_feed/availability',
     // The keyword's public YouTube results: no tenant data.
     'POST /api/youtube_feed/preview',
-    // Platform operator only (routes.test.ts: any other organization gets 404); answers 202, so
-    // it cannot sit with the operator routes whose owner check expects 200.
+    // Platform operator only (`youtube.refresh`: any other organization gets 404, routes.test.ts);
+    // declared org since it answers the workspace's 403 first, and 202, not the owner check's 200.
     'GET /api/youtube_feed/:id/refresh',
   ],
   byId: {

@@ -7,8 +7,7 @@ import {
 import { jsonApi, refusals } from '../../http/openapi.js';
 import { z } from 'zod';
 import { headlineBody } from '../../../common/schemas/articles.js';
-import { requireActiveOrg } from '../../http/auth.js';
-import { authorize } from '../../http/authorize.js';
+import { org } from '../../http/access.js';
 import { AppError } from '../../http/errors.js';
 import { JSONAPI } from '../../http/jsonapi.js';
 import { TranslateClient, TranslateNotConfiguredError } from '../../integrations/translate/client.js';
@@ -19,10 +18,12 @@ import { classifyHeadline } from './sentiment.js';
 export default async function aiRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const translator = new TranslateClient(app.deps.config.translate);
+  const headlineTools = org({ action: 'ai.headlineTools' });
 
   app.post(
     '/sentiment',
     {
+      config: headlineTools,
       schema: {
         tags: ['ai'],
         summary: 'Sentiment of a headline (offline)',
@@ -32,7 +33,6 @@ export default async function aiRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      authorize(requireActiveOrg(req), 'ai.headlineTools');
       // VADER reads English only: another language gets "not available", not a confident neutral.
       const lang = headlineLanguage(req.body.article_title, req.body.language);
       if (!lang.english) {
@@ -53,6 +53,7 @@ export default async function aiRoutes(fastify: FastifyInstance) {
 
   // What the headline tools can do on this server, so the web can say so before a click fails.
   app.get('/headline_tools', {
+      config: headlineTools,
       schema: {
         tags: ['ai'],
         summary: 'Whether translation is configured and which languages sentiment reads',
@@ -62,7 +63,6 @@ export default async function aiRoutes(fastify: FastifyInstance) {
         },
       },
     }, async (req, reply) => {
-    authorize(requireActiveOrg(req), 'ai.headlineTools');
     return reply.type(JSONAPI).send({
       data: {
         type: 'headline_tools',
@@ -78,6 +78,7 @@ export default async function aiRoutes(fastify: FastifyInstance) {
   app.post(
     '/translations',
     {
+      config: headlineTools,
       schema: {
         tags: ['ai'],
         summary: 'Translate a headline to English',
@@ -86,7 +87,6 @@ export default async function aiRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      authorize(requireActiveOrg(req), 'ai.headlineTools');
       if (!translator.configured) throw new AppError('not_connected', MSG.articles.translateNotConnected);
       try {
         const t = await translator.translate(req.body.article_title, 'en');

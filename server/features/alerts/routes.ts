@@ -8,7 +8,7 @@ import {
 import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { parseQuery } from '../../../common/query/parse.js';
 import { toTsquery } from '../../../common/query/postgres.js';
-import { requireActiveOrg } from '../../http/auth.js';
+import { memberOf, org } from '../../http/access.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { parseListParams, rel, resource, sendList, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, listOrCsv, noContent, plainJson, refusals } from '../../http/openapi.js';
@@ -62,13 +62,14 @@ export default async function alertRoutes(fastify: FastifyInstance) {
   const testsMeta = (alert: SavedAlert) => ({ meta: { notification_tests: alert.notificationTests } });
 
   app.get('/alerts', {
+      config: org(),
       schema: {
         tags: ['alerts'],
         summary: 'List alerts (filter[project_id] for one project)',
         response: { 200: listOrCsv(listDocument(alertResourceSchema)), ...refusals(403) },
       },
     }, async (req, reply) => {
-    const auth = requireActiveOrg(req);
+    const auth = memberOf(req);
     const params = parseListParams(req.query as Record<string, unknown>, {
       sortable: ALERT_SORTS,
       filters: ALERT_FILTERS,
@@ -84,14 +85,15 @@ export default async function alertRoutes(fastify: FastifyInstance) {
     });
   });
 
-  app.get('/alerts/:id', { schema: { tags: ['alerts'], summary: 'One alert', params: idParams, response: { 200: jsonApi(oneDocument(alertResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
-    const auth = requireActiveOrg(req);
+  app.get('/alerts/:id', { config: org(), schema: { tags: ['alerts'], summary: 'One alert', params: idParams, response: { 200: jsonApi(oneDocument(alertResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     return sendOne(reply, alertResource(await getAlert(db, auth.orgId, req.params.id)));
   });
 
   app.post(
     '/alerts',
     {
+      config: org(),
       schema: {
         tags: ['alerts'],
         summary: "Create a project's alert; links the project and fills the feed",
@@ -101,7 +103,7 @@ export default async function alertRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
+      const auth = memberOf(req);
       const { attributes } = req.body.data;
       const alert = await createAlert(db, auth.orgId, { ...toInput(attributes), projectId: attributes.project_id, keywords: attributes.keywords }, {
         onBackfillError: (err) => req.log.error({ err }, 'alert backfill failed'),
@@ -114,6 +116,7 @@ export default async function alertRoutes(fastify: FastifyInstance) {
   app.post(
     '/alerts/preview',
     {
+      config: org(),
       schema: {
         tags: ['alerts'],
         summary: 'What an alert would find before it is saved: matches of the last two months in the archive and the five newest',
@@ -123,7 +126,6 @@ export default async function alertRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      requireActiveOrg(req);
       return { data: await previewAlert(db, req.body.keywords, { minReach: req.body.min_reach }) };
     },
   );
@@ -131,6 +133,7 @@ export default async function alertRoutes(fastify: FastifyInstance) {
   app.patch(
     '/alerts/:id',
     {
+      config: org(),
       schema: {
         tags: ['alerts'],
         summary: 'Edit an alert (new keywords re-match the feed)',
@@ -140,7 +143,7 @@ export default async function alertRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
+      const auth = memberOf(req);
       const alert = await updateAlert(db, auth.orgId, req.params.id, toInput(req.body.data.attributes), {
         onBackfillError: (err) => req.log.error({ err }, 'alert backfill failed'),
         notify,
@@ -150,8 +153,8 @@ export default async function alertRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/alerts/:id', { schema: { tags: ['alerts'], summary: 'Delete an alert and its feed', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } } }, async (req, reply) => {
-    const auth = requireActiveOrg(req);
+  app.delete('/alerts/:id', { config: org(), schema: { tags: ['alerts'], summary: 'Delete an alert and its feed', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     if (!(await deleteAlert(db, auth.orgId, req.params.id))) throw notFound('alert');
     return reply.code(204).send();
   });
@@ -159,6 +162,7 @@ export default async function alertRoutes(fastify: FastifyInstance) {
   app.post(
     '/analytics/articles/count',
     {
+      config: org(),
       schema: {
         tags: ['alerts'],
         summary: 'How many archive articles of the last two months match a query (capped at 100000)',
@@ -167,7 +171,6 @@ export default async function alertRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      requireActiveOrg(req);
       const parsed = parseQuery(req.body.query);
       if (!parsed.ok) throw new AppError('bad_request', parsed.error.message, '/query');
       const { count, capped } = await countRecentMatches(db, toTsquery(parsed.query));

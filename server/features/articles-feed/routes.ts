@@ -18,7 +18,8 @@ import {
   type FeedFilters,
   type FeedSort,
 } from '../../../common/schemas/articles-feed.js';
-import { requireActiveOrg, type OrgAuth } from '../../http/auth.js';
+import { memberOf, org } from '../../http/access.js';
+import type { OrgAuth } from '../../http/auth.js';
 import { parameterRefusals } from '../../http/authorize.js';
 import { errorObject, notFound, ValidationError, type ErrorObject } from '../../http/errors.js';
 import { isoFromMs } from '../../http/iso-time.js';
@@ -107,7 +108,7 @@ async function requireAlert(app: FastifyInstance, orgId: number, alertId: number
  * everything the current filters match (the first LIMITS.exportFilters rows in the list's order).
  */
 async function sendFeedCsv(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, alertId: number, query: Record<string, unknown>) {
-  const auth = requireActiveOrg(req);
+  const auth = memberOf(req);
   const params = parseListParams(query, {
     sortable: FEED_SORTS,
     filters: FEED_CSV_FILTERS,
@@ -136,7 +137,7 @@ export default async function articlesFeedRoutes(fastify: FastifyInstance) {
 
   const list = (defaultPageSize: number) => async (req: FastifyRequest<{ Params: { alert_id: number } }>, reply: FastifyReply) => {
     if (wantsCsv(req)) return sendFeedCsv(fastify, req, reply, req.params.alert_id, req.query as Record<string, unknown>);
-    const auth = requireActiveOrg(req);
+    const auth = memberOf(req);
     const params = parseListParams(req.query as Record<string, unknown>, {
       sortable: FEED_SORTS,
       filters: FEED_FILTERS,
@@ -161,6 +162,7 @@ export default async function articlesFeedRoutes(fastify: FastifyInstance) {
   app.get(
     '/articles_feed/:alert_id',
     {
+      config: org(),
       schema: {
         tags: ['articles feed'],
         summary: "An alert's articles feed (filters, sort, pages of 10 to 500)",
@@ -172,13 +174,14 @@ export default async function articlesFeedRoutes(fastify: FastifyInstance) {
   );
   app.get(
     '/external_articles_alert/:alert_id',
-    { schema: { tags: ['articles feed'], summary: 'The articles feed, default page size 35', params: alertParams, response: { 200: listOrCsv(feedPageDocument), ...refusals(403) } } },
+    { config: org(), schema: { tags: ['articles feed'], summary: 'The articles feed, default page size 35', params: alertParams, response: { 200: listOrCsv(feedPageDocument), ...refusals(403) } } },
     list(FEED_PAGE_SIZE.external),
   );
   for (const path of ['/csv/articles_feed/:alert_id', '/csv/external_articles_alert/:alert_id']) {
     app.get(
       path,
       {
+        config: org(),
         schema: {
           tags: ['articles feed'],
           summary: 'The articles feed as streamed CSV (filter[ids_list] or the filters)',
@@ -193,6 +196,7 @@ export default async function articlesFeedRoutes(fastify: FastifyInstance) {
     app.post(
       path,
       {
+        config: org(),
         schema: {
           tags: ['articles feed'],
           summary: 'CSV of selected feed articles (ids in the body)',

@@ -9,7 +9,7 @@ import { articleCreateBody, articleResourceSchema, articleUpdateBody, bulkArticl
 import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import type { Db } from '../../db/client.js';
 import { idFilter } from '../../db/paging.js';
-import { requireActiveOrg } from '../../http/auth.js';
+import { memberOf, org } from '../../http/access.js';
 import { errorObject, fieldError, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, parseListParams, sendCsv, sendList, sendOne, type ListParams } from '../../http/jsonapi.js';
 import { bytes, jsonApi, listOrCsv, noContent, refusals } from '../../http/openapi.js';
@@ -45,7 +45,7 @@ async function listRequest(
   maxPageSize: number,
   reportScope: ReportArticlesScope,
 ): Promise<{ orgId: number; projectId: number; params: ListParams; scope?: SQL; umv: boolean }> {
-  const auth = requireActiveOrg(req);
+  const auth = memberOf(req);
   const params = parseListParams(req.query as Record<string, unknown>, {
     sortable: ARTICLE_SORTS,
     filters: ARTICLE_FILTERS,
@@ -85,6 +85,7 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
   const { db } = deps;
 
   app.get('/articles', {
+      config: org(),
       schema: {
         tags: ['articles'],
         summary: "A project's saved coverage (filter[project_id] required)",
@@ -103,6 +104,7 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
   });
 
   app.get('/csv/articles', {
+      config: org(),
       schema: {
         tags: ['articles'],
         summary: 'Saved coverage as CSV (same filters and sort)',
@@ -125,6 +127,7 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
   });
 
   app.post('/articles', {
+      config: org(),
       schema: {
         tags: ['articles'],
         summary: 'Save an article under a tag',
@@ -134,7 +137,7 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
         response: { 201: articleDocument, ...refusals(403, 404, 409) },
       },
     }, async (req, reply) => {
-    const auth = requireActiveOrg(req);
+    const auth = memberOf(req);
     const { attributes: a, relationships } = req.body.data;
     const { article, missing } = await createArticle(deps, auth.orgId, {
       url: a.url,
@@ -153,6 +156,7 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
   app.patch(
     '/articles/:id',
     {
+      config: org(),
       schema: {
         tags: ['articles'],
         summary: 'Edit, move or archive a saved article',
@@ -162,7 +166,7 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
       },
     },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
+      const auth = memberOf(req);
       const { attributes: a = {}, relationships } = req.body.data;
       const article = await updateArticle(db, auth.orgId, req.params.id, {
         title: a.title,
@@ -177,8 +181,8 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
     },
   );
 
-  app.delete('/articles/:id', { schema: { tags: ['articles'], summary: 'Delete a saved article', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } } }, async (req, reply) => {
-    const auth = requireActiveOrg(req);
+  app.delete('/articles/:id', { config: org(), schema: { tags: ['articles'], summary: 'Delete a saved article', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     if (!(await deleteSavedArticle(db, auth.orgId, req.params.id))) throw notFound('article');
     return reply.code(204).send();
   });
@@ -186,6 +190,7 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
   app.post(
     '/bulk/articles',
     {
+      config: org(),
       schema: {
         tags: ['articles'],
         summary: 'Import links, save feed articles, or delete them from a feed',
@@ -194,7 +199,7 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
       },
     },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
+      const auth = memberOf(req);
       const data = req.body.data;
       let result;
       if (data.type === 'bulk_articles') {

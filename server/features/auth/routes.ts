@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginBody, sessionDocument as sessionDoc } from '../../../common/schemas/auth.js';
-import { requireUser } from '../../http/auth.js';
+import { callerOf, PUBLIC, SELF } from '../../http/access.js';
 import { JSONAPI } from '../../http/jsonapi.js';
 import { noContent, refusals } from '../../http/openapi.js';
 import { login, logout } from './service.js';
@@ -13,6 +13,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/auth/login',
     {
+      config: PUBLIC,
       schema: {
         tags: ['auth'],
         summary: 'Log in with email and password',
@@ -33,8 +34,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/auth/logout', { schema: { tags: ['auth'], summary: 'End the current session', response: { 204: noContent('The token no longer works') } } }, async (req, reply) => {
-    const auth = requireUser(req);
+  app.post('/auth/logout', { config: SELF, schema: { tags: ['auth'], summary: 'End the current session', response: { 204: noContent('The token no longer works') } } }, async (req, reply) => {
+    const auth = callerOf(req);
     await logout(db, authenticator, auth.sessionId);
     return reply.code(204).send();
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireOrg } from '../../http/auth.js';
+import { memberOf, org, PUBLIC } from '../../http/access.js';
 import { AppError } from '../../http/errors.js';
 import { JSONAPI, resource } from '../../http/jsonapi.js';
 import { constructEvent, StripeRequestError, StripeSignatureError, StripeUnavailableError } from '../../integrations/stripe/client.js';
@@ -44,8 +44,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
    * also of an organization whose trial has ended (that is when the plans are shown). Holds no
    * organization's data.
    */
-  app.get('/products', { schema: { tags: ['billing'], summary: 'Plans on sale with prices (minor units) and price ids', response: { 200: jsonApi(productsDocument), ...refusals(403) } } }, async (req, reply) => {
-    requireOrg(req);
+  app.get('/products', { config: org({ closedWorkspace: 'allowed' }), schema: { tags: ['billing'], summary: 'Plans on sale with prices (minor units) and price ids', response: { 200: jsonApi(productsDocument), ...refusals(403) } } }, async (req, reply) => {
     const products = listProducts(config);
     return reply.type(JSONAPI).send({
       data: products.map((p) => resource('product', p.key, { ...p.attributes })),
@@ -60,11 +59,13 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     });
   });
 
-  // Checkout and the portal stay open after a trial ended (requireOrg, not requireActiveOrg):
-  // that is exactly when an admin needs them.
+  // Checkout and the portal stay open after a trial ended: that is exactly when an admin needs
+  // them. `billing.manage` is the service's check, after the request's Host is read (400 first).
+  const billing = org({ closedWorkspace: 'allowed' });
   app.post(
     '/checkout',
     {
+      config: billing,
       schema: {
         tags: ['billing'],
         summary: "A Stripe Checkout Session for a plan (the organization's admins)",
@@ -74,7 +75,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireOrg(req);
+      const auth = memberOf(req);
       const { items, customer_id } = req.body.data.attributes;
       const session = await createCheckout({ db, config }, auth, { priceId: items[0].price, customerId: customer_id, base: appBaseUrl(config, req) });
       req.log.info({ organizationId: auth.orgId, sessionId: session.id }, 'billing: checkout session opened');
@@ -85,6 +86,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
   app.post(
     '/customer_portal',
     {
+      config: billing,
       schema: {
         tags: ['billing'],
         summary: "A Stripe customer portal session (the organization's admins)",
@@ -93,7 +95,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireOrg(req);
+      const auth = memberOf(req);
       const session = await createPortal({ db, config }, auth, { customerId: req.body.data.attributes.customer_id, base: appBaseUrl(config, req) });
       return reply.code(201).type(JSONAPI).send({ data: { type: 'customer_portal' as const, id: session.id, attributes: { url: session.url } } });
     },
@@ -107,6 +109,8 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     hooks.post(
       '/webhooks/stripe',
       {
+        // The Stripe-Signature header is the credential.
+        config: PUBLIC,
         bodyLimit: WEBHOOK_BODY_LIMIT,
         schema: {
           tags: ['billing'],

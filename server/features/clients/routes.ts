@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { clientCreateBody, clientResourceSchema, clientUpdateBody, type ClientAttributes } from '../../../common/schemas/clients.js';
 import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { PAGE_SIZES } from '../../../common/limits.js';
-import { requireActiveOrg } from '../../http/auth.js';
+import { memberOf, org } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import { parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
@@ -27,8 +27,8 @@ export default async function clientRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 
-  app.get('/clients', { schema: { tags: ['brands'], summary: 'List brands (clients)', response: { 200: listOrCsv(listDocument(clientResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
-    const auth = requireActiveOrg(req);
+  app.get('/clients', { config: org(), schema: { tags: ['brands'], summary: 'List brands (clients)', response: { 200: listOrCsv(listDocument(clientResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     const params = parseListParams(req.query as Record<string, unknown>, {
       sortable: CLIENT_SORTS,
       filters: CLIENT_FILTERS,
@@ -44,15 +44,15 @@ export default async function clientRoutes(fastify: FastifyInstance) {
     });
   });
 
-  app.get('/clients/:id', { schema: { tags: ['brands'], summary: 'One brand', params: idParams, response: { 200: brandDocument, ...refusals(403) } } }, async (req, reply) => {
-    const auth = requireActiveOrg(req);
+  app.get('/clients/:id', { config: org(), schema: { tags: ['brands'], summary: 'One brand', params: idParams, response: { 200: brandDocument, ...refusals(403) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     const client = await findClient(db, auth.orgId, req.params.id);
     if (!client) throw notFound('brand');
     return sendOne(reply, clientResource(client));
   });
 
-  app.post('/clients', { schema: { tags: ['brands'], summary: 'Create a brand', body: clientCreateBody, response: { 201: brandDocument, ...refusals(403) } } }, async (req, reply) => {
-    const auth = requireActiveOrg(req);
+  app.post('/clients', { config: org(), schema: { tags: ['brands'], summary: 'Create a brand', body: clientCreateBody, response: { 201: brandDocument, ...refusals(403) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     await requireOwnAvatar(db, { orgId: auth.orgId }, req.body.data.attributes.avatar, '/data/attributes/avatar');
     const client = await insertClient(db, auth.orgId, req.body.data.attributes);
     return sendOne(reply, clientResource(client), 201);
@@ -61,6 +61,7 @@ export default async function clientRoutes(fastify: FastifyInstance) {
   app.patch(
     '/clients/:id',
     {
+      config: org(),
       schema: {
         tags: ['brands'],
         summary: 'Rename, change avatar, archive or re-activate a brand',
@@ -70,7 +71,7 @@ export default async function clientRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
+      const auth = memberOf(req);
       await requireOwnAvatar(db, { orgId: auth.orgId }, req.body.data.attributes.avatar, '/data/attributes/avatar');
       const client = await updateClient(db, auth.orgId, req.params.id, req.body.data.attributes);
       if (!client) throw notFound('brand');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUBLIC } from '../../http/access.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { receivePush, verifyIntent } from './websub.js';
 
@@ -25,7 +26,8 @@ export default async function crawlerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/p/websub/:feedId',
-    { schema: { hide: true, params, querystring: z.record(z.string(), z.string()) } },
+    // The hub answers with the subscription's challenge and signs its pushes with its secret.
+    { config: PUBLIC, schema: { hide: true, params, querystring: z.record(z.string(), z.string()) } },
     async (req, reply) => {
       const feedId = feedIdOf(req.params.feedId);
       const answer = feedId === null ? null : await verifyIntent(deps.db, feedId, req.query);
@@ -36,7 +38,7 @@ export default async function crawlerRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/p/websub/:feedId',
-    { schema: { hide: true, params }, bodyLimit: PUSH_BODY_LIMIT },
+    { config: PUBLIC, schema: { hide: true, params }, bodyLimit: PUSH_BODY_LIMIT },
     async (req, reply) => {
       const feedId = feedIdOf(req.params.feedId);
       if (feedId === null) throw notFound('feed');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireActiveOrg } from '../../http/auth.js';
+import { memberOf, org, PUBLIC } from '../../http/access.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { JSONAPI, rel, resource, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, refusals } from '../../http/openapi.js';
@@ -86,6 +86,7 @@ export default async function digestRoutes(fastify: FastifyInstance) {
   app.get(
     '/notifications',
     {
+      config: org(),
       schema: {
         tags: ['notifications'],
         summary: "The caller's project e-mail notifications (id = the caller's user id)",
@@ -95,7 +96,7 @@ export default async function digestRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
+      const auth = memberOf(req);
       requireSelf(auth.userId, req.query.id);
       const rows = await listSubscriptions(db, auth.orgId, auth.userId);
       return reply.type(JSONAPI).send({ data: rows.map(notificationResource) });
@@ -105,6 +106,7 @@ export default async function digestRoutes(fastify: FastifyInstance) {
   app.post(
     '/notifications',
     {
+      config: org(),
       schema: {
         tags: ['notifications'],
         summary: 'Subscribe the caller to a project, or flip an existing subscription',
@@ -114,7 +116,7 @@ export default async function digestRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
+      const auth = memberOf(req);
       const { project_id: projectId, user_id: userId } = req.body.data.attributes;
       requireSelf(auth.userId, userId, '/data/attributes/user_id');
       if (!(await projectInOrg(db, auth.orgId, projectId))) throw notFound('project');
@@ -126,6 +128,7 @@ export default async function digestRoutes(fastify: FastifyInstance) {
   app.patch(
     '/notifications/:id',
     {
+      config: org(),
       schema: {
         tags: ['notifications'],
         summary: 'Switch a subscription on or off, or change how often it mails',
@@ -135,7 +138,7 @@ export default async function digestRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
+      const auth = memberOf(req);
       // A body id other than the address's was refused (409) by the app-wide refuseMismatchedId hook.
       const { attributes } = req.body.data;
       requireSelf(auth.userId, attributes.user_id, '/data/attributes/user_id');
@@ -148,6 +151,9 @@ export default async function digestRoutes(fastify: FastifyInstance) {
   app.get(
     '/p/unsubscribe/:token',
     {
+      // The unsubscribe link's token is the whole credential (32 random bytes): it reaches that one
+      // subscription and nothing else.
+      config: PUBLIC,
       schema: {
         tags: ['notifications'],
         summary: 'What an unsubscribe link would turn off (no token needed; changes nothing)',
@@ -171,6 +177,7 @@ export default async function digestRoutes(fastify: FastifyInstance) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/p/unsubscribe/:token',
       {
+        config: PUBLIC,
         schema: {
           tags: ['notifications'],
           summary: 'One-click unsubscribe: turns this one subscription off (idempotent, no token needed)',

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { exports } from '../../db/schema/reports.js';
+import { PUBLIC } from '../../http/access.js';
 import { AppError } from '../../http/errors.js';
 import { bytes } from '../../http/openapi.js';
 
@@ -23,6 +24,8 @@ export default async function exportRoutes(fastify: FastifyInstance) {
   app.get(
     '/p/exports/:token',
     {
+      // The unguessable token is the credential.
+      config: PUBLIC,
       schema: {
         tags: ['exports'],
         summary: 'Download a finished export by the link sent by e-mail (the token is the credential)',

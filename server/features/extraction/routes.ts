@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import { idSchema, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { normalizeUserUrl } from '../../../common/url.js';
-import { requireActiveOrg } from '../../http/auth.js';
+import { memberOf, org } from '../../http/access.js';
 import { AppError, errorObject, ValidationError } from '../../http/errors.js';
 import { resource, sendOne } from '../../http/jsonapi.js';
 import { previewUrlOf } from '../articles/service.js';
@@ -59,6 +59,7 @@ export default async function extractionRoutes(fastify: FastifyInstance) {
   app.get(
     '/extract',
     {
+      config: org(),
       schema: {
         tags: ['articles'],
         summary: "An article's readable text and metadata (by feed or saved article id, or url)",
@@ -68,7 +69,7 @@ export default async function extractionRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
+      const auth = memberOf(req);
       const { id, url } = req.query;
       let target: string | null | undefined;
       if (id !== undefined) {

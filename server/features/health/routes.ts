@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUBLIC } from '../../http/access.js';
 import { plainJson } from '../../http/openapi.js';
 
 export default async function healthRoutes(fastify: FastifyInstance) {
@@ -8,6 +9,7 @@ export default async function healthRoutes(fastify: FastifyInstance) {
   app.get(
     '/health',
     {
+      config: PUBLIC,
       schema: {
         tags: ['system'],
         summary: 'Liveness and database reachability',

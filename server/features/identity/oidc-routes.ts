@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
+import { PUBLIC } from '../../http/access.js';
 import { JSONAPI } from '../../http/jsonapi.js';
 import { jsonApi, noContent, refusals } from '../../http/openapi.js';
 import { sessionDocument } from '../../../common/schemas/auth.js';
@@ -74,10 +75,12 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
   // Starts per address per minute: generous, since a company signs in from behind one address; a
   // flood from one address stops here, the pending-login cap (startOidcLogin) bounds the rest.
   const startsPerIp = new WindowLimiter({ max: OIDC_STARTS_PER_IP_PER_MINUTE, windowMs: 60_000 });
+  // Every route here is public: the provider's answer and a single-use state are the credentials,
+  // and the session route exchanges this browser's single-use hand-off cookie for its session.
 
   app.get(
     '/p/oidc',
-    { schema: { tags: ['auth'], summary: 'Whether single sign-on is offered, and its button label', security: [], response: { 200: jsonApi(oidcDocument) } } },
+    { config: PUBLIC, schema: { tags: ['auth'], summary: 'Whether single sign-on is offered, and its button label', security: [], response: { 200: jsonApi(oidcDocument) } } },
     async (_req, reply) =>
       reply.type(JSONAPI).send({
         data: { type: 'oidc' as const, id: 'oidc' as const, attributes: { enabled: provider.enabled, label: provider.label, login_url: '/api/p/oidc/login' as const } },
@@ -87,6 +90,7 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
   app.get(
     '/p/oidc/login',
     {
+      config: PUBLIC,
       schema: {
         tags: ['auth'],
         summary: 'Start single sign-on: redirects to the identity provider',
@@ -114,6 +118,7 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
   app.get(
     '/p/oidc/callback',
     {
+      config: PUBLIC,
       schema: {
         tags: ['auth'],
         summary: "The identity provider's redirect back: signs in and continues at /loading/callback",
@@ -147,6 +152,7 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
   app.post(
     '/p/oidc/session',
     {
+      config: PUBLIC,
       schema: {
         tags: ['auth'],
         summary: "The session of a finished single sign-on, for the browser holding its hand-off cookie (/loading/callback asks)",
@@ -175,6 +181,7 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
   app.get(
     '/p/oidc/logout',
     {
+      config: PUBLIC,
       schema: {
         tags: ['auth'],
         summary: "After a local logout: the identity provider's logout, returning to /authentication/basic/logout",

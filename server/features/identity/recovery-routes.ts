@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../../common/messages.js';
 import { sessionDocument } from '../../../common/schemas/auth.js';
-import { requireUser } from '../../http/auth.js';
+import { callerOf, PUBLIC, SELF } from '../../http/access.js';
 import { AppError } from '../../http/errors.js';
 import { JSONAPI } from '../../http/jsonapi.js';
 import { jsonApi, refusals } from '../../http/openapi.js';
@@ -34,6 +34,8 @@ export default async function recoveryRoutes(fastify: FastifyInstance) {
   app.post(
     '/p/password_reset',
     {
+      // Sends a link only to the address's own inbox; the answer is the same whether or not it exists.
+      config: PUBLIC,
       schema: {
         tags: ['identity'],
         summary: 'E-mail a password reset link (the same answer whether or not an account uses the address)',
@@ -55,6 +57,8 @@ export default async function recoveryRoutes(fastify: FastifyInstance) {
   app.post(
     '/p/password_reset/:token',
     {
+      // The e-mailed token (32 random bytes, stored hashed) is the credential.
+      config: PUBLIC,
       schema: {
         tags: ['identity'],
         summary: 'Set a new password with a reset link; every session ends and a new one is opened',
@@ -81,6 +85,8 @@ export default async function recoveryRoutes(fastify: FastifyInstance) {
   app.post(
     '/p/verify_email/:token',
     {
+      // The e-mailed token is the credential.
+      config: PUBLIC,
       schema: {
         tags: ['identity'],
         summary: 'Confirm the e-mail address a verification link was sent to',
@@ -106,6 +112,8 @@ export default async function recoveryRoutes(fastify: FastifyInstance) {
   app.post(
     '/verify_email',
     {
+      // A new confirmation link for the caller's own address.
+      config: SELF,
       schema: {
         tags: ['identity'],
         summary: 'Send the signed-in user a new e-mail verification link',
@@ -114,7 +122,7 @@ export default async function recoveryRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireUser(req);
+      const auth = callerOf(req);
       const baseUrl = appBaseUrl(config, req);
       if (!perUser.take(String(auth.userId))) throw new AppError('rate_limited', MSG.identity.verificationRateLimited);
       const { email } = await resendEmailVerification(db, auth.userId, baseUrl);

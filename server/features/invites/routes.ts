@@ -5,7 +5,7 @@ import { inviteUserBody } from '../../../common/schemas/signup.js';
 import { inviteResourceSchema, type InviteAttributes } from '../../../common/schemas/invites.js';
 import { invitedUserAttributesSchema, type InvitedUserAttributes } from '../../../common/schemas/signup.js';
 import { oneDocument, resourceSchema } from '../../../common/schemas/jsonapi.js';
-import { requireAdmin } from '../../http/auth.js';
+import { memberOf, org, PUBLIC } from '../../http/access.js';
 import { resource, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, refusals } from '../../http/openapi.js';
 import { createInvite, requireInvite, signUpWithInvite, type InviteRow } from './service.js';
@@ -27,15 +27,15 @@ export default async function inviteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, authenticator, config } = app.deps;
 
-  app.post('/invite', { schema: { tags: ['invites'], summary: 'Create an invitation link (admins)', response: { 201: inviteDocument, ...refusals(403) } } }, async (req, reply) => {
-    const auth = requireAdmin(req);
+  app.post('/invite', { config: org({ action: 'org.admin', closedWorkspace: 'allowed' }), schema: { tags: ['invites'], summary: 'Create an invitation link (admins)', response: { 201: inviteDocument, ...refusals(403) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     const invite = await createInvite(db, auth.orgId, auth.userId);
     return sendOne(reply, inviteResource(invite), 201);
   });
 
   // The sign-up page has no token; both spellings answer the same.
   for (const path of ['/ivs/:key', '/p/ivs/:key']) {
-    app.get(path, { schema: { tags: ['invites'], summary: 'An invitation link', security: [], params: keyParams, response: { 200: inviteDocument } } }, async (req, reply) => {
+    app.get(path, { config: PUBLIC, schema: { tags: ['invites'], summary: 'An invitation link', security: [], params: keyParams, response: { 200: inviteDocument } } }, async (req, reply) => {
       const invite = await requireInvite(db, req.params.key);
       return sendOne(reply, inviteResource(invite));
     });
@@ -44,6 +44,7 @@ export default async function inviteRoutes(fastify: FastifyInstance) {
   app.post(
     '/p/new_user',
     {
+      config: PUBLIC,
       schema: {
         tags: ['invites'],
         summary: 'Sign up through an invitation link',

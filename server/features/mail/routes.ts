@@ -4,8 +4,7 @@ import { allows } from '../../../common/policy.js';
 import { mailResourceSchema, type MailAttributes } from '../../../common/schemas/mail.js';
 import { listDocument } from '../../../common/schemas/jsonapi.js';
 import { listOrCsv, refusals } from '../../http/openapi.js';
-import { requireOrg } from '../../http/auth.js';
-import { authorize } from '../../http/authorize.js';
+import { memberOf, org } from '../../http/access.js';
 import { parseListParams, resource, sendList } from '../../http/jsonapi.js';
 import { listMail, type MailRow } from './service.js';
 
@@ -29,6 +28,8 @@ export default async function mailRoutes(fastify: FastifyInstance) {
   app.get(
     '/mail_outbox',
     {
+      // Admins of the organization, and the platform operator, which reads the installation's mail.
+      config: org({ action: 'mail.read', closedWorkspace: 'allowed' }),
       schema: {
         tags: ['mail'],
         summary: "The organization's outgoing e-mail, newest first (admins and the platform operator)",
@@ -36,8 +37,7 @@ export default async function mailRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      // Admins of the organization, and the platform operator, which reads the installation's mail.
-      const auth = authorize(requireOrg(req), 'mail.read');
+      const auth = memberOf(req);
       const operator = allows(auth, 'platform.operate');
       const params = parseListParams(req.query as Record<string, unknown>, { sortable: [], filters: [], maxPageSize: 100 });
       return sendList(req, reply, {

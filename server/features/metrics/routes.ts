@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { crawlerStatusAttributesSchema } from '../../../common/schemas/metrics.js';
 import type { AppDeps } from '../../context.js';
 import { allows } from '../../../common/policy.js';
-import { requireOrg } from '../../http/auth.js';
-import { authorize } from '../../http/authorize.js';
+import { operator, PUBLIC } from '../../http/access.js';
 import { errorObject } from '../../http/errors.js';
 import { JSONAPI } from '../../http/jsonapi.js';
 import { bytes, jsonApi, refusals } from '../../http/openapi.js';
@@ -51,6 +50,8 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
   app.get(
     METRICS_PATH,
     {
+      // METRICS_TOKEN or an operator's session, checked by the handler (the session is not resolved outside /api).
+      config: PUBLIC,
       schema: {
         tags: ['system'],
         summary: 'Prometheus metrics of every process and the queue (METRICS_TOKEN or the platform operator)',
@@ -73,6 +74,7 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/operator/crawler_status',
     {
+      config: operator(),
       schema: {
         tags: ['operator'],
         summary: 'Feeds due, the queue, ingest rate, API latency and the worker processes (platform operator)',
@@ -81,7 +83,6 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      authorize(requireOrg(req), 'operator.console');
       const attributes = await crawlerStatus(app.deps);
       return reply.type(JSONAPI).send({ data: { type: 'crawler_status' as const, id: 'current' as const, attributes } });
     },

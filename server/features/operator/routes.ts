@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_SIZES } from '../../../common/limits.js';
 import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
-import { requireOrg } from '../../http/auth.js';
-import { authorize } from '../../http/authorize.js';
+import { operator } from '../../http/access.js';
 import { parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
 import { OPERATOR_ORGANIZATION_FILTERS, OPERATOR_ORGANIZATION_SORTS } from './repo.js';
 import { operatorOrganizationResourceSchema, operatorOrganizationUpdateBody } from '../../../common/schemas/operator.js';
@@ -29,15 +28,13 @@ export default async function operatorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, authenticator } = app.deps;
 
-  // Before body parsing and validation, so an outsider's malformed request is a 404 too. The
-  // hook is encapsulated in this plugin: it runs for the operator routes only.
-  app.addHook('onRequest', async (req) => {
-    authorize(requireOrg(req), 'operator.console');
-  });
+  // Operator routes are gated before body parsing and validation, so an outsider's malformed
+  // request is a 404 too.
 
   app.get(
     '/operator/organizations',
     {
+      config: operator(),
       schema: {
         tags: ['operator'],
         summary: 'Every organization with its plan, status and usage (platform operator)',
@@ -46,7 +43,6 @@ export default async function operatorRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      authorize(requireOrg(req), 'operator.console');
       const params = parseListParams(req.query as Record<string, unknown>, {
         sortable: OPERATOR_ORGANIZATION_SORTS,
         filters: OPERATOR_ORGANIZATION_FILTERS,
@@ -67,6 +63,7 @@ export default async function operatorRoutes(fastify: FastifyInstance) {
   app.patch(
     '/operator/organizations/:id',
     {
+      config: operator(),
       schema: {
         tags: ['operator'],
         summary: "Change an organization's plan or trial end (platform operator)",
@@ -76,7 +73,6 @@ export default async function operatorRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      authorize(requireOrg(req), 'operator.console');
       const { plan, trial_ends_at } = req.body.data.attributes;
       const changed = await changeOperatorOrganization(db, req.params.id, { plan, trialEndsAt: trial_ends_at });
       // The organization's members are cached with its plan and permissions: they get the new ones now.

@@ -7,7 +7,8 @@ import {
 } from '../../../common/schemas/organizations.js';
 import { idSchema, listDocument, toMany } from '../../../common/schemas/jsonapi.js';
 import type { Tx } from '../../db/client.js';
-import { requireAdmin, requireOrg } from '../../http/auth.js';
+import { memberOf, org } from '../../http/access.js';
+import { authorize } from '../../http/authorize.js';
 import { notFound } from '../../http/errors.js';
 import { parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
@@ -53,18 +54,21 @@ export default async function organizationRoutes(fastify: FastifyInstance) {
     return org;
   };
 
-  // requireOrg rather than requireActiveOrg: after a trial ends the organization (plan, members,
-  // billing) is exactly what its admins need to see to upgrade.
-  app.get('/organizations/:id', { schema: { tags: ['organizations'], summary: 'The current organization', params: idParams, response: { 200: organizationAnswer, ...refusals(403) } } }, async (req, reply) => {
-    const auth = requireOrg(req);
-    const org = await currentOrganization(auth.orgId, req.params.id);
-    const { data, included } = await organizationDocument(db, org);
+  // Open after a trial ended: the organization (plan, members, billing) is exactly what its
+  // admins need to see to upgrade.
+  const openWhenClosed = org({ closedWorkspace: 'allowed' });
+
+  app.get('/organizations/:id', { config: openWhenClosed, schema: { tags: ['organizations'], summary: 'The current organization', params: idParams, response: { 200: organizationAnswer, ...refusals(403) } } }, async (req, reply) => {
+    const auth = memberOf(req);
+    const found = await currentOrganization(auth.orgId, req.params.id);
+    const { data, included } = await organizationDocument(db, found);
     return sendOne(reply, data, 200, { included });
   });
 
   app.get(
     '/organizations/:id/members',
     {
+      config: openWhenClosed,
       schema: {
         tags: ['organizations'],
         summary: 'Members of the current organization',
@@ -73,7 +77,7 @@ export default async function organizationRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireOrg(req);
+      const auth = memberOf(req);
       await currentOrganization(auth.orgId, req.params.id);
       const params = parseListParams(req.query as Record<string, unknown>, {
         sortable: MEMBER_SORTS,
@@ -93,6 +97,8 @@ export default async function organizationRoutes(fastify: FastifyInstance) {
   app.patch(
     '/organizations/:id',
     {
+      // The admin check follows the organization's (existence before role), in the handler.
+      config: openWhenClosed,
       schema: {
         tags: ['organizations'],
         summary: 'Kick or promote members, or rename the organization and change its logo (admins)',
@@ -103,9 +109,9 @@ export default async function organizationRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       // Existence first: a caller from another organization learns nothing, not even "forbidden".
-      const member = requireOrg(req);
+      const member = memberOf(req);
       await currentOrganization(member.orgId, req.params.id);
-      const auth = requireAdmin(req);
+      const auth = authorize(member, 'org.admin');
       const body = req.body.data;
       if (body.type === 'organizationPermission') {
         await changeMemberRoles(db, auth.orgId, auth.userId, body.attributes.users);
@@ -123,6 +129,8 @@ export default async function organizationRoutes(fastify: FastifyInstance) {
   app.post(
     '/settings',
     {
+      // Only an admin (the one who pays) may add organizations: they share its plan and billing.
+      config: org({ action: 'org.admin', closedWorkspace: 'allowed' }),
       schema: {
         tags: ['organizations'],
         summary: 'Create another organization and switch to it',
@@ -131,8 +139,7 @@ export default async function organizationRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      // Only an admin (the one who pays) may add organizations: they share its plan and billing.
-      const auth = requireAdmin(req);
+      const auth = memberOf(req);
       const org = await addOrganization(db, auth.userId, auth.orgId, req.body.data.attributes.name);
       authenticator.forgetSession(auth.sessionId);
       const { data, included } = await organizationDocument(db, org);

@@ -5,7 +5,7 @@ import { projectCreateBody, projectResourceSchema, projectUpdateBody, type Proje
 import { clientResourceSchema, type ClientAttributes } from '../../../common/schemas/clients.js';
 import { idSchema, listDocument } from '../../../common/schemas/jsonapi.js';
 import { PAGE_SIZES } from '../../../common/limits.js';
-import { requireActiveOrg } from '../../http/auth.js';
+import { memberOf, org } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import { parseListParams, rel, resource, sendList, sendOne, wantsCsv, type Resource } from '../../http/jsonapi.js';
 import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
@@ -68,8 +68,8 @@ export default async function projectRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 
-  app.get('/projects', { schema: { tags: ['projects'], summary: 'List projects', response: { 200: listOrCsv(listDocument(projectResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
-    const auth = requireActiveOrg(req);
+  app.get('/projects', { config: org(), schema: { tags: ['projects'], summary: 'List projects', response: { 200: listOrCsv(listDocument(projectResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     const params = parseListParams(req.query as Record<string, unknown>, {
       sortable: PROJECT_SORTS,
       filters: PROJECT_FILTERS,
@@ -86,8 +86,8 @@ export default async function projectRoutes(fastify: FastifyInstance) {
     });
   });
 
-  app.get('/projects/:id', { schema: { tags: ['projects'], summary: 'One project', params: idParams, response: { 200: projectDocument, ...refusals(403) } } }, async (req, reply) => {
-    const auth = requireActiveOrg(req);
+  app.get('/projects/:id', { config: org(), schema: { tags: ['projects'], summary: 'One project', params: idParams, response: { 200: projectDocument, ...refusals(403) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     const project = await getProject(db, auth.orgId, req.params.id);
     return sendOne(reply, projectResource(project), 200, { included: includedBrands([project]) });
   });
@@ -95,6 +95,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
   app.post(
     '/projects',
     {
+      config: org(),
       schema: {
         tags: ['projects'],
         summary: 'Create a project under a brand',
@@ -104,7 +105,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
+      const auth = memberOf(req);
       const { attributes, relationships } = req.body.data;
       await requireOwnAvatar(db, { orgId: auth.orgId }, attributes.avatar, '/data/attributes/avatar');
       const project = await createProject(db, auth.orgId, {
@@ -119,6 +120,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
   app.patch(
     '/projects/:id',
     {
+      config: org(),
       schema: {
         tags: ['projects'],
         summary: 'Rename, change avatar, alert or brand, archive or re-activate a project',
@@ -128,7 +130,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
+      const auth = memberOf(req);
       const { attributes = {}, relationships } = req.body.data;
       await requireOwnAvatar(db, { orgId: auth.orgId }, attributes.avatar, '/data/attributes/avatar');
       const changes: ProjectChanges = {

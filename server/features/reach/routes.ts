@@ -3,15 +3,14 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RANKING_MAX_BYTES, rankingResourceSchema, rankingUpdateBody } from '../../../common/schemas/reach.js';
 import { oneDocument } from '../../../common/schemas/jsonapi.js';
 import { jsonApi, refusals } from '../../http/openapi.js';
 import { z } from 'zod';
-import { requireOrg } from '../../http/auth.js';
-import { authorize } from '../../http/authorize.js';
+import { operator } from '../../http/access.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { resource, sendOne } from '../../http/jsonapi.js';
 import { enqueueRankingUpload, importUploadedRanking, REACH_QUEUES } from './jobs.js';
@@ -26,13 +25,13 @@ import { writeAttempt, writeAutoUpdate } from './state.js';
 export default async function reachRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
-  const operatorOnly = { onRequest: async (req: FastifyRequest) => void authorize(requireOrg(req), 'operator.console') };
+  const operatorOnly = operator();
   const status = async () => resource('ranking', 'current', { ...(await rankingStatus({ db, config })) });
   // The platform operator's admins only: anyone else gets 404, a caller without an organization 403.
   const rankingDocument = jsonApi(oneDocument(rankingResourceSchema));
 
   app.get('/operator/ranking', {
-      ...operatorOnly,
+      config: operatorOnly,
       schema: {
         tags: ['reach'],
         summary: 'The traffic ranking: current list, last import, daily updates (platform operator)',
@@ -45,7 +44,7 @@ export default async function reachRoutes(fastify: FastifyInstance) {
   app.patch(
     '/operator/ranking',
     {
-      ...operatorOnly,
+      config: operatorOnly,
       schema: {
         tags: ['reach'],
         summary: 'Switch daily Tranco updates on or off (platform operator)',
@@ -65,7 +64,7 @@ export default async function reachRoutes(fastify: FastifyInstance) {
   app.post(
     '/operator/ranking',
     {
-      ...operatorOnly,
+      config: operatorOnly,
       schema: {
         tags: ['reach'],
         summary: 'Upload a ranking list (multipart field `file`: `rank,domain` lines, plain, gzipped or zipped); imported in the background',

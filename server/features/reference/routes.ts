@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COUNTRIES, LANGUAGES, REGIONS } from '../../../common/reference.js';
-import { requireOrg } from '../../http/auth.js';
+import { org } from '../../http/access.js';
 import { parseListParams, resource, sendList, type ListParams } from '../../http/jsonapi.js';
 import { listMediatypes } from './service.js';
 import {
@@ -30,15 +30,16 @@ function pageOf<T extends { name: string }>(items: readonly T[], p: ListParams, 
 /** Reference lists for selects and filters: any signed-in member of an organization. */
 export default async function referenceRoutes(app: FastifyInstance) {
   const { db } = app.deps;
+  const member = org({ closedWorkspace: 'allowed' });
 
   app.get('/languages', {
+      config: member,
       schema: {
         tags: ['reference'],
         summary: 'Languages (ISO 639-1) and "unknown"',
         response: { 200: listOrCsv(listDocument(languageResourceSchema)), ...refusals(403) },
       },
     }, async (req, reply) => {
-    requireOrg(req);
     const p = params(req, PAGE.languages);
     return sendList(req, reply, {
       name: 'languages',
@@ -50,13 +51,13 @@ export default async function referenceRoutes(app: FastifyInstance) {
   });
 
   app.get('/countries', {
+      config: member,
       schema: {
         tags: ['reference'],
         summary: 'Countries (ISO 3166-1) with their region',
         response: { 200: listOrCsv(listDocument(countryResourceSchema)), ...refusals(403) },
       },
     }, async (req, reply) => {
-    requireOrg(req);
     const p = params(req, PAGE.countries, ['search', 'region']);
     const regions = p.filter.region?.split(',').map((r) => r.trim()).filter(Boolean);
     return sendList(req, reply, {
@@ -69,13 +70,13 @@ export default async function referenceRoutes(app: FastifyInstance) {
   });
 
   app.get('/regions', {
+      config: member,
       schema: {
         tags: ['reference'],
         summary: 'Regions of the regional filters',
         response: { 200: listOrCsv(listDocument(regionResourceSchema)), ...refusals(403) },
       },
     }, async (req, reply) => {
-    requireOrg(req);
     const p = params(req, PAGE.regions);
     return sendList(req, reply, {
       name: 'regions',
@@ -86,8 +87,7 @@ export default async function referenceRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get('/mediatypes', { schema: { tags: ['reference'], summary: 'Media types', response: { 200: listOrCsv(listDocument(mediatypeResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
-    requireOrg(req);
+  app.get('/mediatypes', { config: member, schema: { tags: ['reference'], summary: 'Media types', response: { 200: listOrCsv(listDocument(mediatypeResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
     const p = params(req, PAGE.mediatypes);
     return sendList(req, reply, {
       name: 'mediatypes',

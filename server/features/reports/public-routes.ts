@@ -8,6 +8,7 @@ import { articleResourceSchema } from '../../../common/schemas/articles.js';
 import { screenshotResourceSchema } from '../../../common/schemas/screenshots.js';
 import type { Db } from '../../db/client.js';
 import { createSearchDatabase, runStandbyRead } from '../../db/search-db.js';
+import { PUBLIC } from '../../http/access.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
 import { sendJpeg } from '../../http/send-jpeg.js';
@@ -38,6 +39,7 @@ const imageParams = z.object({ id: z.string().max(64), file: z.string().max(40) 
 const articleParams = z.object({ article_id: idSchema });
 const reportQuery = z.object({ report_id: z.string().max(64) }).loose();
 const isPublic = { security: [] };
+/* Every route here is public: the report's id (16 random bytes) is the link's secret, and each answers for that report only. */
 
 const PUBLIC_ARTICLE_FILTERS = ['report_id', 'search', 'tag_id', 'languages', 'startDate', 'endDate', 'minScore', 'maxScore'] as const;
 
@@ -65,7 +67,7 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
     }
   }
 
-  app.get('/p/reports/:id', { schema: { tags: ['reports'], summary: 'A published report (public link)', ...isPublic, params: reportIdParams, response: { 200: reportAnswers.detail, ...refusals(503) } } }, async (req, reply) =>
+  app.get('/p/reports/:id', { config: PUBLIC, schema: { tags: ['reports'], summary: 'A published report (public link)', ...isPublic, params: reportIdParams, response: { 200: reportAnswers.detail, ...refusals(503) } } }, async (req, reply) =>
     runStandbyRead(async () => {
       const { report, view } = await openReport(req.params.id);
       const [detail, branding] = await Promise.all([reportDetail(view, report, publicImageUrl(report.id)), reportBranding(view, report)]);
@@ -77,6 +79,7 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
     app.get(
       `/p/reports/:id/${list}`,
       {
+        config: PUBLIC,
         schema: {
           tags: ['reports'],
           summary: `A published report's saved ${list} (page, page_size, sortField, sortOrder)`,
@@ -97,6 +100,7 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
     app.get(
       `/p/${name}`,
       {
+        config: PUBLIC,
         schema: {
           tags: ['reports'],
           summary: `A published report's ${name.replace('_', ' ')} (?report_id=, page, sizePerPage, sortField, sortOrder)`,
@@ -118,6 +122,7 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
   app.get(
     '/p/articles',
     {
+      config: PUBLIC,
       schema: {
         tags: ['articles'],
         summary: "A published report's articles (filter[report_id] required; no token)",
@@ -155,7 +160,7 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
   );
 
   // The printed page reads through the routes above; here only the report's name.
-  app.get('/p/reports/:id/pdf', { schema: { tags: ['reports'], summary: 'A published report as PDF', ...isPublic, params: reportIdParams, response: { 200: reportAnswers.pdf, ...refusals(503) } } }, async (req, reply) =>
+  app.get('/p/reports/:id/pdf', { config: PUBLIC, schema: { tags: ['reports'], summary: 'A published report as PDF', ...isPublic, params: reportIdParams, response: { 200: reportAnswers.pdf, ...refusals(503) } } }, async (req, reply) =>
     sendPdf(app, req, reply, (await runStandbyRead(() => openReport(req.params.id))).report),
   );
 
@@ -171,6 +176,7 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
   app.get(
     '/p/reports/:id/screenshots/:file',
     {
+      config: PUBLIC,
       schema: {
         tags: ['reports'],
         summary: "A published report's highlight picture ({article_id}.jpg)",
@@ -190,6 +196,7 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
   app.get(
     '/p/screenshots/:article_id',
     {
+      config: PUBLIC,
       schema: {
         tags: ['reports'],
         summary: "A highlight's picture on a published report: needs ?report_id= and answers only for that report's highlights",

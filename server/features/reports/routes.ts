@@ -8,8 +8,7 @@ import { listDocument, listMetaSchema, oneDocument } from '../../../common/schem
 import { savedVideoResourceSchema } from '../../../common/schemas/videos.js';
 import { savedStreamResourceSchema } from '../../../common/schemas/streams.js';
 import { idFilter } from '../../db/paging.js';
-import { requireActiveOrg } from '../../http/auth.js';
-import { authorize } from '../../http/authorize.js';
+import { memberOf, org } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
 import { bytes, jsonApi, listOrCsv, noContent, refusals } from '../../http/openapi.js';
@@ -55,15 +54,17 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   const { db } = deps;
   // The shared Chromium (screenshots, PDFs) closes with the HTTP server.
   app.addHook('onClose', async () => closeBrowser());
+  const reports = org({ action: 'reports.use' });
 
   app.get('/reports', {
+      config: reports,
       schema: {
         tags: ['reports'],
         summary: "A project's reports (filter[project_id])",
         response: { 200: listOrCsv(listDocument(reportResourceSchema)), ...refusals(403, 404) },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'reports.use');
+    const auth = memberOf(req);
     const params = parseListParams(req.query as Record<string, unknown>, {
       sortable: REPORT_SORTS,
       filters: REPORT_FILTERS,
@@ -85,6 +86,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   app.post(
     '/reports/preview',
     {
+      config: reports,
       schema: {
         tags: ['reports'],
         summary: "The wizard's preview: count, totals and charts of a criteria",
@@ -93,13 +95,13 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = authorize(requireActiveOrg(req), 'reports.use');
+      const auth = memberOf(req);
       return reply.type(JSONAPI).send({ data: await previewReport(db, auth.orgId, req.body) });
     },
   );
 
-  app.post('/reports', { schema: { tags: ['reports'], summary: 'Publish a report', body: reportCreateBody, response: { 201: reportAnswers.detail, ...refusals(403, 404) } } }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'reports.use');
+  app.post('/reports', { config: reports, schema: { tags: ['reports'], summary: 'Publish a report', body: reportCreateBody, response: { 201: reportAnswers.detail, ...refusals(403, 404) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     const { attributes, relationships } = req.body.data;
     const projectId = relationships?.project?.data.id ?? attributes.project_id;
     const report = await createReport({ ...deps, log: req.log }, auth.orgId, auth.userId, attributes, projectId);
@@ -107,6 +109,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/reports/:id', {
+      config: reports,
       schema: {
         tags: ['reports'],
         summary: 'A report with its highlights, totals and charts',
@@ -114,7 +117,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
         response: { 200: reportAnswers.detail, ...refusals(403) },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'reports.use');
+    const auth = memberOf(req);
     const report = await requireReport(db, auth.orgId, req.params.id);
     return sendOne(reply, reportDetailResource(await reportDetail(db, report, privateScreenshotUrl)));
   });
@@ -122,6 +125,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   app.patch(
     '/reports/:id',
     {
+      config: reports,
       schema: {
         tags: ['reports'],
         summary: 'Rename a report (or change its description and sections)',
@@ -131,13 +135,14 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = authorize(requireActiveOrg(req), 'reports.use');
+      const auth = memberOf(req);
       const report = await changeReport(db, auth.orgId, req.params.id, req.body.data.attributes);
       return sendOne(reply, reportDetailResource(await reportDetail(db, report, privateScreenshotUrl)));
     },
   );
 
   app.delete('/reports/:id', {
+      config: reports,
       schema: {
         tags: ['reports'],
         summary: 'Delete a report (its public link answers 404)',
@@ -145,7 +150,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
         response: { 204: noContent('Deleted'), ...refusals(403) },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'reports.use');
+    const auth = memberOf(req);
     await removeReport(db, auth.orgId, req.params.id);
     return reply.code(204).send();
   });
@@ -154,6 +159,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     app.get(
       `/reports/:id/${list}`,
       {
+        config: reports,
         schema: {
           tags: ['reports'],
           summary: `A report's saved ${list} (page, page_size, sortField, sortOrder)`,
@@ -162,7 +168,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
         },
       },
       async (req, reply) => {
-        const auth = authorize(requireActiveOrg(req), 'reports.use');
+        const auth = memberOf(req);
         const report = await requireReport(db, auth.orgId, req.params.id);
         return reply.type(JSONAPI).send(await reportMediaDocument(db, report, list, parseMediaListParams(req.query, list)));
       },
@@ -170,6 +176,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   }
 
   app.get('/reports/:id/pdf', {
+      config: reports,
       schema: {
         tags: ['reports'],
         summary: 'A report as PDF (print of its public page)',
@@ -178,7 +185,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
         response: { 200: reportAnswers.pdf, ...refusals(403, 503) },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'reports.use');
+    const auth = memberOf(req);
     return sendPdf(app, req, reply, await requireReport(db, auth.orgId, req.params.id));
   });
 }

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { idSchema, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { screenshotResourceSchema } from '../../../common/schemas/screenshots.js';
 import { bytes, jsonApi, refusals } from '../../http/openapi.js';
-import { requireActiveOrg } from '../../http/auth.js';
-import { authorize } from '../../http/authorize.js';
+import { memberOf, org } from '../../http/access.js';
 import { sendOne } from '../../http/jsonapi.js';
 import { sendJpeg } from '../../http/send-jpeg.js';
 import { openScreenshotImage, privateScreenshotUrl, requestScreenshot, requireScreenshot, screenshotResource } from './service.js';
@@ -29,6 +28,7 @@ export default async function screenshotRoutes(fastify: FastifyInstance) {
   app.post(
     '/screenshots',
     {
+      config: org({ action: 'screenshots.take' }),
       schema: {
         tags: ['reports'],
         summary: 'Highlight a saved article: take (or reuse) its picture',
@@ -38,7 +38,7 @@ export default async function screenshotRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = authorize(requireActiveOrg(req), 'screenshots.take');
+      const auth = memberOf(req);
       // The page taken is the saved article's own address, whatever article_url says.
       const { row, created } = await requestScreenshot({ ...deps, log: req.log }, auth.orgId, req.body.article_id);
       return sendOne(reply, screenshotResource(row, privateScreenshotUrl), created ? 201 : 200);
@@ -48,6 +48,7 @@ export default async function screenshotRoutes(fastify: FastifyInstance) {
   app.get(
     '/screenshots/:article_id',
     {
+      config: org(),
       schema: {
         tags: ['reports'],
         summary: "A highlighted article's picture: status, source and image URL",
@@ -56,16 +57,16 @@ export default async function screenshotRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
+      const auth = memberOf(req);
       return sendOne(reply, screenshotResource(await requireScreenshot(deps.db, auth.orgId, req.params.article_id), privateScreenshotUrl));
     },
   );
 
   app.get(
     '/screenshots/:article_id/image',
-    { schema: { tags: ['reports'], summary: "A highlighted article's picture (JPEG)", params: articleParams, response: { 200: bytes('The picture', 'image/jpeg'), ...refusals(403) } } },
+    { config: org(), schema: { tags: ['reports'], summary: "A highlighted article's picture (JPEG)", params: articleParams, response: { 200: bytes('The picture', 'image/jpeg'), ...refusals(403) } } },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
+      const auth = memberOf(req);
       const row = await requireScreenshot(deps.db, auth.orgId, req.params.article_id);
       return sendJpeg(reply, await openScreenshotImage(deps.storage, row), 'private');
     },

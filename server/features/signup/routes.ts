@@ -9,6 +9,7 @@ import {
   freeUserBody, freeUserCreatedDocument as freeUserCreated, signupAlertPreviewBody, signupGamesDocument as gamesDoc,
   signupOptionsDocument as signupOptionsDoc,
 } from '../../../common/schemas/signup.js';
+import { PUBLIC } from '../../http/access.js';
 import { AppError } from '../../http/errors.js';
 import { TwitchClient, TwitchNotConfiguredError, type TwitchCategory } from '../../integrations/twitch/client.js';
 import { previewAlert } from '../alerts/service.js';
@@ -53,7 +54,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/p/captcha',
-    { schema: { tags: ['sign-up'], summary: 'An ALTCHA proof-of-work challenge for the sign-up form', security: [], response: { 200: plainJson(challengeSchema) } } },
+    { config: PUBLIC, schema: { tags: ['sign-up'], summary: 'An ALTCHA proof-of-work challenge for the sign-up form', security: [], response: { 200: plainJson(challengeSchema) } } },
     async (req, reply) => {
       const challenge = await (await getCaptcha()).createChallenge();
       return reply.header('cache-control', 'no-store').send(challenge);
@@ -63,6 +64,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
   app.post(
     '/p/free_user',
     {
+      config: PUBLIC,
       schema: {
         tags: ['sign-up'],
         summary: 'Free sign-up: user, trial organization, brand, project and requested alerts',
@@ -103,6 +105,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
   app.get(
     '/p/free_user/options',
     {
+      config: PUBLIC,
       schema: {
         tags: ['sign-up'],
         summary: 'What this server can set up at sign-up (a stream alert needs Twitch credentials)',
@@ -117,6 +120,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
   app.post(
     '/p/free_user/alert_preview',
     {
+      config: PUBLIC,
       schema: {
         tags: ['sign-up'],
         summary: "What the sign-up's article alert would find: matches of the last two months in the archive and the five newest",
@@ -136,6 +140,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
   app.get(
     '/p/free_user/preview',
     {
+      config: PUBLIC,
       schema: {
         tags: ['sign-up'],
         summary: 'Search Twitch games for the sign-up stream alert',

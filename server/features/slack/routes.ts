@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
-import { requireAdmin, requireOrg } from '../../http/auth.js';
+import { memberOf, org, PUBLIC } from '../../http/access.js';
 import { authorize } from '../../http/authorize.js';
 import { AppError } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
@@ -62,11 +62,16 @@ export default async function slackRoutes(fastify: FastifyInstance) {
   const { db, config } = app.deps;
   const deps = { db, config };
 
+  // Settings, open after a trial ended like the organization's; the changes are its admins'.
+  const member = org({ closedWorkspace: 'allowed' });
+  const admin = org({ action: 'org.admin', closedWorkspace: 'allowed' });
+
   const requireConfigured = () => {
     if (!slackConfigured(config)) throw new AppError('not_connected', MSG.slack.notConfigured);
   };
 
   app.get('/slack/install', {
+      config: admin,
       schema: {
         tags: ['slack'],
         summary: 'The "Add to Slack" link (admins)',
@@ -74,7 +79,7 @@ export default async function slackRoutes(fastify: FastifyInstance) {
         response: { 200: jsonApi(oneDocument(resourceSchema('slack_install', z.object({ url: z.string() })))), ...refusals(403, 503) },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireAdmin(req), 'notify.slack');
+    const auth = authorize(memberOf(req), 'notify.slack');
     requireConfigured();
     const url = await authorizeUrl(deps, { orgId: auth.orgId, userId: auth.userId }, appBaseUrl(config, req));
     return sendOne(reply, resource('slack_install', auth.orgId, { url }));
@@ -85,6 +90,7 @@ export default async function slackRoutes(fastify: FastifyInstance) {
   app.get(
     '/p/slack/oauth/callback',
     {
+      config: PUBLIC,
       schema: {
         tags: ['slack'],
         summary: 'Slack OAuth v2 callback',
@@ -106,8 +112,8 @@ export default async function slackRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/slack/installation', { schema: { tags: ['slack'], summary: 'The organization\'s Slack app, as settings show it', response: { 200: installationDocument, ...refusals(403) } } }, async (req, reply) => {
-    const auth = requireOrg(req);
+  app.get('/slack/installation', { config: member, schema: { tags: ['slack'], summary: 'The organization\'s Slack app, as settings show it', response: { 200: installationDocument, ...refusals(403) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     const row = await findInstallation(db, auth.orgId);
     return sendOne(
       reply,
@@ -124,14 +130,15 @@ export default async function slackRoutes(fastify: FastifyInstance) {
     );
   });
 
-  app.get('/slack/channels', { schema: { tags: ['slack'], summary: 'The channels of the organization\'s Slack workspace', response: { 200: channelsDocument, ...refusals(403) } } }, async (req, reply) => {
-    const auth = requireOrg(req);
+  app.get('/slack/channels', { config: member, schema: { tags: ['slack'], summary: 'The channels of the organization\'s Slack workspace', response: { 200: channelsDocument, ...refusals(403) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     const rows = await listChannels(db, auth.orgId);
     const data = rows.map((c) => resource('slack_channel', c.channelId, { name: c.name, is_private: c.isPrivate, is_member: c.isMember }));
     return reply.type(JSONAPI).send({ data, meta: { total: data.length } });
   });
 
   app.post('/slack/channels/refresh', {
+      config: admin,
       schema: {
         tags: ['slack'],
         summary: 'List the workspace\'s channels again (admins)',
@@ -139,7 +146,7 @@ export default async function slackRoutes(fastify: FastifyInstance) {
         response: { 200: channelsDocument, ...refusals(403, 409, 502, 503) },
       },
     }, async (req, reply) => {
-    const auth = requireAdmin(req);
+    const auth = memberOf(req);
     requireConfigured();
     const row = await findInstallation(db, auth.orgId);
     if (!row || row.revokedAt) throw new AppError('conflict', MSG.slack.notInstalled);
@@ -153,8 +160,8 @@ export default async function slackRoutes(fastify: FastifyInstance) {
     return reply.type(JSONAPI).send({ data, meta: { total: data.length } });
   });
 
-  app.delete('/slack/installation', { schema: { tags: ['slack'], summary: 'Disconnect the Slack app (admins)', response: { 204: noContent('Disconnected'), ...refusals(403, 404) } } }, async (req, reply) => {
-    const auth = requireAdmin(req);
+  app.delete('/slack/installation', { config: admin, schema: { tags: ['slack'], summary: 'Disconnect the Slack app (admins)', response: { 204: noContent('Disconnected'), ...refusals(403, 404) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     if (!(await uninstall(deps, auth.orgId))) throw new AppError('not_found', MSG.slack.notInstalled);
     return reply.code(204).send();
   });
@@ -163,6 +170,8 @@ export default async function slackRoutes(fastify: FastifyInstance) {
   await app.register(async (events) => {
     events.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: EVENTS_BODY_LIMIT }, (_req, body, done) => done(null, body));
     events.post('/p/slack/events', {
+        // The X-Slack-Signature header is the credential.
+        config: PUBLIC,
         bodyLimit: EVENTS_BODY_LIMIT,
         schema: {
           tags: ['slack'],

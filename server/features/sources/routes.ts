@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allows } from '../../../common/policy.js';
@@ -8,8 +8,7 @@ import {
   sourcesSummarySchema, suggestionCreateBody, suggestionUpdateBody, SUGGESTION_STATUSES, websiteSuggestionResourceSchema, type FeedDiscoveryAttributes,
   type SourcesStatusAttributes,
 } from '../../../common/schemas/sources.js';
-import { requireOrg } from '../../http/auth.js';
-import { authorize } from '../../http/authorize.js';
+import { memberOf, operator, org } from '../../http/access.js';
 import { errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
@@ -35,10 +34,12 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
   const boss = () => app.deps.boss;
 
   // Operator-only routes answer 404 to anyone else before the body is read (as the Websites routes).
-  const operatorOnly = { onRequest: async (req: FastifyRequest) => void authorize(requireOrg(req), 'operator.console') };
+  const operatorOnly = operator();
+  // What is watched and the suggestions: any member, also after a trial ended.
+  const member = org({ closedWorkspace: 'allowed' });
 
   app.get('/source_packs', {
-      ...operatorOnly,
+      config: operatorOnly,
       schema: {
         tags: ['sources'],
         summary: 'The outlet directory by pack, with what is enabled (platform operator)',
@@ -52,7 +53,7 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
   app.patch(
     '/source_packs/:id',
     {
-      ...operatorOnly,
+      config: operatorOnly,
       schema: {
         tags: ['sources'],
         summary: "Switch a pack's outlets on or off (platform operator)",
@@ -70,7 +71,7 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
   app.post(
     '/source_packs/first_run',
     {
-      ...operatorOnly,
+      config: operatorOnly,
       schema: {
         tags: ['sources'],
         summary: 'The first-run screen was answered (platform operator)',
@@ -85,13 +86,14 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
   );
 
   app.get('/sources/status', {
+      config: member,
       schema: {
         tags: ['sources'],
         summary: 'What the installation watches: outlets, languages, last crawl',
         response: { 200: jsonApi(oneDocument(sourcesStatusResourceSchema)), ...refusals(403) },
       },
     }, async (req, reply) => {
-    const auth = requireOrg(req);
+    const auth = memberOf(req);
     const attributes: SourcesStatusAttributes = {
       ...(await sourcesStatus(db)),
       can_suggest: allows(auth, 'sources.suggest'),
@@ -103,7 +105,7 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
   app.post(
     '/feeds/discover',
     {
-      ...operatorOnly,
+      config: operatorOnly,
       schema: {
         tags: ['sources'],
         summary: 'Find and prove the feeds and news sitemaps of a site (platform operator)',
@@ -121,6 +123,7 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
   app.post(
     '/website_suggestions',
     {
+      config: org({ action: 'sources.suggest', closedWorkspace: 'allowed' }),
       schema: {
         tags: ['sources'],
         summary: 'Suggest an outlet to monitor (organization admin)',
@@ -130,20 +133,21 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = authorize(requireOrg(req), 'sources.suggest');
+      const auth = memberOf(req);
       const { row, created } = await suggestOutlet({ db, boss: boss(), config }, { orgId: auth.orgId, userId: auth.userId }, req.body.data.attributes.url);
       return sendOne(reply, suggestionResource(await readSuggestion(db, row.id), { operator: allows(auth, 'platform.operate') }), created ? 201 : 200);
     },
   );
 
   app.get('/website_suggestions', {
+      config: member,
       schema: {
         tags: ['sources'],
         summary: "Outlet suggestions: the organization's own, or all (platform operator)",
         response: { 200: listOrCsv(listDocument(websiteSuggestionResourceSchema)), ...refusals(403) },
       },
     }, async (req, reply) => {
-    const auth = requireOrg(req);
+    const auth = memberOf(req);
     const operator = allows(auth, 'platform.operate');
     const params = parseListParams(req.query as Record<string, unknown>, { sortable: ['created_at'], filters: ['status'], defaultSort: '-created_at', defaultPageSize: 25 });
     const status = params.filter.status;
@@ -162,7 +166,7 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
   app.patch(
     '/website_suggestions/:id',
     {
-      ...operatorOnly,
+      config: operatorOnly,
       schema: {
         tags: ['sources'],
         summary: 'Approve or reject a suggestion (platform operator)',
@@ -172,7 +176,7 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = authorize(requireOrg(req), 'operator.console');
+      const auth = memberOf(req);
       if (!(await findSuggestion(db, req.params.id, null))) throw notFound('suggestion');
       const row = await decideSuggestion({ db, boss: boss() }, req.params.id, req.body.data.attributes.status, auth.userId);
       return sendOne(reply, suggestionResource(await readSuggestion(db, row.id), { operator: allows(auth, 'operator.console') }));

@@ -10,8 +10,8 @@ import {
 import { bulkResultSchema } from '../../../common/schemas/articles.js';
 import { notificationTestsSchema } from '../../../common/schemas/alerts.js';
 import { signupGamesDocument } from '../../../common/schemas/signup.js';
-import { requireActiveOrg } from '../../http/auth.js';
-import { authorize, authorizeChannels, webhookChannels } from '../../http/authorize.js';
+import { memberOf, org } from '../../http/access.js';
+import { authorizeChannels, webhookChannels } from '../../http/authorize.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, refusals } from '../../http/openapi.js';
@@ -96,7 +96,10 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
     return game?.name || undefined;
   };
 
+  const twitch = org({ action: 'twitch.use' });
+
   app.get('/twitch_feed/availability', {
+      config: org(),
       schema: {
         tags,
         summary: 'Whether this server can reach Twitch',
@@ -106,11 +109,11 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
         },
       },
     }, async (req, reply) => {
-    requireActiveOrg(req);
     return sendOne(reply, resource('availability', 'twitch', { available: configured, reason: configured ? null : MSG.streams.notConnected, searches_left_today: null }));
   });
 
   app.get('/twitch_feed/preview', {
+      config: twitch,
       schema: {
         tags,
         summary: 'Twitch games (categories) matching a name',
@@ -119,7 +122,6 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
         response: { 200: jsonApi(signupGamesDocument), ...refusals(403, 502, 503) },
       },
     }, async (req, reply) => {
-    authorize(requireActiveOrg(req), 'twitch.use');
     if (!configured) throw notConnected();
     const key = req.query.searchTerm.toLowerCase();
     const cached = gameCache.get(key);
@@ -135,6 +137,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/twitch_feed/preview_streams', {
+      config: twitch,
       schema: {
         tags,
         summary: 'What a feed (keyword + game) would find now (≤ 10)',
@@ -142,7 +145,6 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
         response: { 200: jsonApi(z.object({ data: z.array(twitchFeedItemAttributesSchema.extend({ id: z.string() })) })), ...refusals(403, 502, 503) },
       },
     }, async (req, reply) => {
-    authorize(requireActiveOrg(req), 'twitch.use');
     if (!configured) throw notConnected();
     const items = await previewStreams(client, req.query.keyword, req.query.game_id).catch((err) => {
       throw new AppError('bad_gateway', `Twitch did not answer the preview: ${(err as Error).message}`);
@@ -153,6 +155,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
   app.post(
     '/twitch_feed',
     {
+      config: twitch,
       schema: {
         tags,
         summary: "Create a project's Twitch feed (with twitch_search_id: edit that feed)",
@@ -167,7 +170,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
       validatorCompiler: bodyByHandler,
     },
     async (req, reply) => {
-      const auth = authorize(requireActiveOrg(req), 'twitch.use');
+      const auth = memberOf(req);
       const raw = req.body as Record<string, unknown> | null;
       const attrs = raw && typeof raw === 'object' && raw.data && typeof raw.data === 'object' ? ((raw.data as Record<string, unknown>).attributes as Record<string, unknown> | undefined) : raw;
       if (attrs && typeof attrs === 'object' && attrs.twitch_search_id !== undefined && attrs.twitch_search_id !== null) {
@@ -214,6 +217,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
   app.patch(
     '/twitch_feed/:id',
     {
+      config: twitch,
       schema: {
         tags,
         summary: 'Edit a Twitch feed (only what changed)',
@@ -224,7 +228,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
       validatorCompiler: bodyByHandler,
     },
     async (req, reply) => {
-      const auth = authorize(requireActiveOrg(req), 'twitch.use');
+      const auth = memberOf(req);
       const { value, pointer } = parseBody(twitchFeedUpdateBody, req.body);
       authorizeChannels(auth, webhookChannels(value, pointer));
       assertWebhookHosts(changesOf(value), config.allowPrivateNetwork, pointer);
@@ -233,12 +237,13 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/twitch_feed/:id/info', { schema: { tags, summary: 'A Twitch feed and its polling state', params: idParams, response: { 200: jsonApi(oneDocument(twitchFeedResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'twitch.use');
+  app.get('/twitch_feed/:id/info', { config: twitch, schema: { tags, summary: 'A Twitch feed and its polling state', params: idParams, response: { 200: jsonApi(oneDocument(twitchFeedResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     return sendOne(reply, feedResource(await getTwitchFeed(db, auth.orgId, req.params.id), configured));
   });
 
   app.get('/twitch_feed/:id', {
+      config: twitch,
       schema: {
         tags,
         summary: "A Twitch feed's streams and videos",
@@ -250,7 +255,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
         },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'twitch.use');
+    const auth = memberOf(req);
     const q = req.query;
     if (q.organization_id !== undefined && q.organization_id !== auth.orgId) throw notFound('feed');
     const problems = [
@@ -285,6 +290,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/twitch_feed/:id/refresh', {
+      config: org({ action: 'twitch.refresh' }),
       schema: {
         tags,
         summary: 'Poll the feed’s game now (platform operator only)',
@@ -295,7 +301,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
         },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'twitch.refresh');
+    const auth = memberOf(req);
     const feed = await getTwitchFeed(db, auth.orgId, req.params.id);
     if (!configured) throw notConnected();
     const outcome = await pollGame({ db, client, log: req.log }, feed.gameId);
@@ -306,11 +312,12 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
   app.post(
     '/twitch_feed/save',
     {
+      config: twitch,
       schema: { tags, summary: 'Save feed streams to saved coverage under a tag', body: plainOrDocument(twitchFeedSaveBody), response: { 200: bulkDocument, ...refusals(403, 404, 422) } },
       validatorCompiler: bodyByHandler,
     },
     async (req, reply) => {
-      const auth = authorize(requireActiveOrg(req), 'twitch.use');
+      const auth = memberOf(req);
       const { value } = parseBody(twitchFeedSaveBody, req.body);
       const result = await saveFeedItems(db, auth.orgId, { feedId: value.keyword_id, itemIds: value.streams, tagId: value.tag_id });
       return sendOne(reply, resource('bulk_result', 'save', { ...result }));
@@ -320,6 +327,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
   app.delete(
     '/twitch_feed',
     {
+      config: twitch,
       schema: {
         tags,
         summary: 'Remove streams from a feed (a later poll does not bring them back)',
@@ -329,7 +337,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
       validatorCompiler: bodyByHandler,
     },
     async (req, reply) => {
-      const auth = authorize(requireActiveOrg(req), 'twitch.use');
+      const auth = memberOf(req);
       const { value } = parseBody(twitchFeedDeleteBody, req.body);
       const n = await deleteTwitchFeedItems(db, auth.orgId, value.keyword_id, value.videos);
       return sendOne(reply, resource('bulk_result', 'delete', { success: n, failed: 0, results: [] }));

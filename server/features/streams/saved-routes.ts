@@ -5,8 +5,7 @@ import { MSG } from '../../../common/messages.js';
 import { idSchema, listMetaSchema, oneDocument, plainOrDocument, resourceSchema } from '../../../common/schemas/jsonapi.js';
 import { saveMissingStreamBody, savedStreamResourceSchema, savedStreamsDeleteBody, savedStreamUpdateBody } from '../../../common/schemas/streams.js';
 import { bulkResultSchema } from '../../../common/schemas/articles.js';
-import { requireActiveOrg } from '../../http/auth.js';
-import { authorize } from '../../http/authorize.js';
+import { memberOf, org } from '../../http/access.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, refusals } from '../../http/openapi.js';
@@ -27,8 +26,10 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
   const tags = ['streams'];
+  const twitch = org({ action: 'twitch.use' });
 
   app.get('/saved_streams', {
+      config: twitch,
       schema: {
         tags,
         summary: "A project's saved streams",
@@ -37,7 +38,7 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
         response: { 200: jsonApi(z.object({ data: z.array(savedStreamResourceSchema), meta: listMetaSchema })), ...refusals(403, 404) },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'twitch.use');
+    const auth = memberOf(req);
     const q = req.query;
     const projectId = q['filter[project_id]'] ?? q.project_id;
     const problems = [];
@@ -73,6 +74,7 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
   app.patch(
     '/saved_streams/:id',
     {
+      config: twitch,
       schema: {
         tags,
         summary: 'Edit a saved stream (only the fields sent)',
@@ -83,7 +85,7 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
       validatorCompiler: bodyByHandler,
     },
     async (req, reply) => {
-      const auth = authorize(requireActiveOrg(req), 'twitch.use');
+      const auth = memberOf(req);
       const { value, pointer } = parseBody(savedStreamUpdateBody, req.body);
       const current = await findSavedStream(db, auth.orgId, req.params.id);
       if (!current) throw notFound('saved stream');
@@ -105,13 +107,14 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
     },
   );
 
-  const deleteSaved = async (req: Parameters<typeof requireActiveOrg>[0], reply: Parameters<typeof sendOne>[0]) => {
-    const auth = authorize(requireActiveOrg(req), 'twitch.use');
+  const deleteSaved = async (req: Parameters<typeof memberOf>[0], reply: Parameters<typeof sendOne>[0]) => {
+    const auth = memberOf(req);
     const { value } = parseBody(savedStreamsDeleteBody, req.body);
     const n = await deleteSavedStreams(db, auth.orgId, [...new Set(value.stream_ids)]);
     return sendOne(reply, resource('bulk_result', 'delete', { success: n, failed: 0, results: [] }));
   };
   const deleteSchema = {
+    config: twitch,
     schema: {
       tags,
       summary: 'Delete saved streams',
@@ -126,6 +129,7 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
   app.post(
     '/saved_streams/save_missing_stream',
     {
+      config: twitch,
       schema: {
         tags,
         summary: 'Add a stream or video by its Twitch address under a tag',
@@ -136,7 +140,7 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
       validatorCompiler: bodyByHandler,
     },
     async (req, reply) => {
-      const auth = authorize(requireActiveOrg(req), 'twitch.use');
+      const auth = memberOf(req);
       const { value, pointer } = parseBody(saveMissingStreamBody, req.body);
       if (!twitchConfigured(config)) {
         if (!(await findTag(db, auth.orgId, value.tag_id))) throw notFound('tag');

@@ -15,7 +15,8 @@ import {
   type SupersearchVolumeMeta,
   type SupersearchVolumePoint,
 } from '../../../common/schemas/supersearch.js';
-import { requireActiveOrg, type OrgAuth } from '../../http/auth.js';
+import { memberOf, org } from '../../http/access.js';
+import type { OrgAuth } from '../../http/auth.js';
 import { authorize } from '../../http/authorize.js';
 import { errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, resource } from '../../http/jsonapi.js';
@@ -89,11 +90,13 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
   const max = Math.max(config.searchParallel * 2, Math.ceil(config.poolMax / 2));
   const search = createSearchDatabase(pool, { timeoutMs: config.searchStatementTimeoutMs, max, url: config.searchDatabaseUrl, indexFirst: true });
   fastify.addHook('onClose', () => search.close());
+  const searcher = org({ action: 'supersearch.use' });
   const engine = new SearchEngine(search.db, { parallel: config.searchParallel, totalWaitMs: config.searchTotalWaitMs });
 
   app.post(
     '/supersearch',
     {
+      config: searcher,
       schema: {
         tags: ['supersearch'],
         summary: 'One page of archive articles matching a query (cursor pages; the exact total, or null while counting)',
@@ -104,7 +107,7 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
       validatorCompiler: documentOnly,
     },
     async (req, reply) => {
-      const auth = authorize(requireActiveOrg(req), 'supersearch.use');
+      const auth = memberOf(req);
       const body = parseBody(schemasFor(auth).search, req.body);
       requireOwnOrganization(auth, body.organization_id);
       const sort = { field: body.sort_fields, desc: body.sort_order === 'desc' };
@@ -131,6 +134,7 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
   app.post(
     '/supersearch/volume',
     {
+      config: searcher,
       schema: {
         tags: ['supersearch'],
         summary: 'Matching articles per day, week or month over the range (zeros included)',
@@ -140,7 +144,7 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
       validatorCompiler: documentOnly,
     },
     async (req, reply) => {
-      const auth = authorize(requireActiveOrg(req), 'supersearch.use');
+      const auth = memberOf(req);
       const body = parseBody(schemasFor(auth).volume, req.body);
       requireOwnOrganization(auth, body.organization_id);
       // A competitor's line (index 1–5) is for the plans with competitor comparison (by plan id).
@@ -156,6 +160,7 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
   app.post(
     '/supersearch/bulk',
     {
+      config: searcher,
       schema: {
         tags: ['supersearch'],
         summary: "Save search results into a project's saved coverage under a tag",
@@ -165,7 +170,7 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
       validatorCompiler: documentOnly,
     },
     async (req, reply) => {
-      const auth = authorize(requireActiveOrg(req), 'supersearch.use');
+      const auth = memberOf(req);
       const body = parseBody(supersearchBulkBody, req.body);
       requireOwnOrganization(auth, body.organization_id);
       const result = await db.transaction((tx) =>
@@ -178,6 +183,7 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
   app.post(
     '/supersearch/export_csv',
     {
+      config: searcher,
       schema: {
         tags: ['supersearch'],
         summary: 'Export every matching article as CSV, sent by e-mail (202: queued)',
@@ -190,7 +196,7 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
       validatorCompiler: documentOnly,
     },
     async (req, reply) => {
-      const auth = authorize(requireActiveOrg(req), 'supersearch.use');
+      const auth = memberOf(req);
       const body = parseBody(schemasFor(auth).exportCsv, req.body);
       requireOwnOrganization(auth, body.organization_id);
       toSearchFilter(body); // the query compiles (the job would fail otherwise)

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { tagCreateBody, tagResourceSchema, tagUpdateBody, type TagAttributes } from '../../../common/schemas/tags.js';
 import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { PAGE_SIZES } from '../../../common/limits.js';
-import { requireActiveOrg } from '../../http/auth.js';
+import { memberOf, org } from '../../http/access.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { parseListParams, rel, resource, sendList, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
@@ -38,13 +38,14 @@ export default async function tagRoutes(fastify: FastifyInstance) {
   const { db } = app.deps;
 
   app.get('/tags', {
+      config: org(),
       schema: {
         tags: ['tags'],
         summary: 'List tags (filter[project_id] for one project)',
         response: { 200: listOrCsv(listDocument(tagResourceSchema)), ...refusals(403) },
       },
     }, async (req, reply) => {
-    const auth = requireActiveOrg(req);
+    const auth = memberOf(req);
     const params = parseListParams(req.query as Record<string, unknown>, {
       sortable: TAG_SORTS,
       filters: TAG_FILTERS,
@@ -60,8 +61,8 @@ export default async function tagRoutes(fastify: FastifyInstance) {
     });
   });
 
-  app.get('/tags/:id', { schema: { tags: ['tags'], summary: 'One tag', params: idParams, response: { 200: tagDocument, ...refusals(403) } } }, async (req, reply) => {
-    const auth = requireActiveOrg(req);
+  app.get('/tags/:id', { config: org(), schema: { tags: ['tags'], summary: 'One tag', params: idParams, response: { 200: tagDocument, ...refusals(403) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     const tag = await findTag(db, auth.orgId, req.params.id);
     if (!tag) throw notFound('tag');
     return sendOne(reply, tagResource(tag));
@@ -70,6 +71,7 @@ export default async function tagRoutes(fastify: FastifyInstance) {
   app.post(
     '/projects/:projectId/tags',
     {
+      config: org(),
       schema: {
         tags: ['tags'],
         summary: 'Create a tag in a project',
@@ -79,7 +81,7 @@ export default async function tagRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
+      const auth = memberOf(req);
       const { projectId } = req.params;
       const { attributes, relationships } = req.body.data;
       if (!(await projectInOrg(db, auth.orgId, projectId))) throw notFound('project');
@@ -100,6 +102,7 @@ export default async function tagRoutes(fastify: FastifyInstance) {
   app.patch(
     '/tags/:id',
     {
+      config: org(),
       schema: {
         tags: ['tags'],
         summary: 'Rename, highlight, archive or re-activate a tag',
@@ -109,7 +112,7 @@ export default async function tagRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireActiveOrg(req);
+      const auth = memberOf(req);
       const { attributes } = req.body.data;
       const tag = await updateTag(db, auth.orgId, req.params.id, {
         name: attributes.name,

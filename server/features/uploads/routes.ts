@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireOrg } from '../../http/auth.js';
+import { memberOf, org, PUBLIC } from '../../http/access.js';
 import { AppError, errorObject, ValidationError } from '../../http/errors.js';
 import { resource, sendOne } from '../../http/jsonapi.js';
 import { refuseNulFields } from '../../http/storable-text.js';
@@ -66,6 +66,8 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
   app.post(
     '/f/av',
     {
+      // Checked before the handler reads the body: a caller without access never gets a file buffered.
+      config: org({ closedWorkspace: 'allowed' }),
       schema: {
         tags: ['uploads'],
         summary: 'Upload an avatar or logo (multipart: image, scope, description)',
@@ -75,8 +77,7 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      // Before reading the body: a caller without access never gets a file buffered.
-      const auth = requireOrg(req);
+      const auth = memberOf(req);
       const { image, fields } = await readForm(req);
       const upload = await saveUpload(db, storage, auth.orgId, auth.userId, parseUploadForm(image, fields));
       return sendOne(reply, uploadResource(upload), 201);
@@ -86,6 +87,8 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
   app.post(
     '/p/f/av',
     {
+      // The invitation's key is the credential.
+      config: PUBLIC,
       schema: {
         tags: ['uploads'],
         summary: 'Upload an avatar during invite sign-up (multipart: invite_key, image, scope, description)',
@@ -106,7 +109,7 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/f/:file',
-    { schema: { tags: ['uploads'], summary: 'An uploaded image', security: [], params: fileParams, response: { 200: bytes('The image', 'image/png', 'image/jpeg') } } },
+    { config: PUBLIC, schema: { tags: ['uploads'], summary: 'An uploaded image', security: [], params: fileParams, response: { 200: bytes('The image', 'image/png', 'image/jpeg') } } },
     async (req, reply) => {
       const found = await openUpload(db, storage, req.params.file);
       if (!found) throw new AppError('not_found', 'The image was not found');

@@ -7,7 +7,8 @@ import { idSchema } from '../../../common/schemas/jsonapi.js';
 import {
   tierListDocument, userDocument, userUpdateBody, type TierAttributes, type UserAttributes, type UserDocumentMeta,
 } from '../../../common/schemas/users.js';
-import { requireOrg, requireUser } from '../../http/auth.js';
+import { callerOf, SELF } from '../../http/access.js';
+import { requireOrg } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, refusals } from '../../http/openapi.js';
@@ -44,14 +45,16 @@ export default async function userRoutes(fastify: FastifyInstance) {
   const { db, authenticator, config } = app.deps;
 
   // Works without an organization too: the web app reads `status` to send NO_ORG users away.
-  app.get('/user', { schema: { tags: ['users'], summary: 'The caller, their organization and memberships', response: { 200: jsonApi(userDocument) } } }, async (req, reply) => {
-    const auth = requireUser(req);
+  app.get('/user', { config: SELF, schema: { tags: ['users'], summary: 'The caller, their organization and memberships', response: { 200: jsonApi(userDocument) } } }, async (req, reply) => {
+    const auth = callerOf(req);
     return sendOne(reply, userResource(await getUserProfile(db, auth.userId)), 200, userMeta(config));
   });
 
   app.patch(
     '/user/:id',
     {
+      // A default project needs an organization: checked by the handler for that change only.
+      config: SELF,
       schema: {
         tags: ['users'],
         summary: 'Set the default project (type new_user), edit the profile and `/` preference or switch organization (type user)',
@@ -62,7 +65,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = requireUser(req);
+      const auth = callerOf(req);
       if (req.params.id !== auth.userId) throw notFound('user');
       const { data } = req.body;
       if (data.type === 'new_user') {
@@ -82,8 +85,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/tiers', { schema: { tags: ['users'], summary: 'Tier names (1 Admin … 6 Agency)', response: { 200: jsonApi(tierListDocument) } } }, async (req, reply) => {
-    requireUser(req);
+  app.get('/tiers', { config: SELF, schema: { tags: ['users'], summary: 'Tier names (1 Admin … 6 Agency)', response: { 200: jsonApi(tierListDocument) } } }, async (req, reply) => {
     return reply.type(JSONAPI).send({
       data: TIER_IDS.map((id) => resource('tier', id, { name: TIER_NAMES[id] } satisfies TierAttributes)),
       meta: { total_entries: TIER_IDS.length, last_page: 1, page_number: 1, page_size: TIER_IDS.length },

@@ -18,8 +18,8 @@ import {
   youtubeFeedSaveBody,
   youtubeFeedUpdateBody,
 } from '../../../common/schemas/videos.js';
-import { requireActiveOrg } from '../../http/auth.js';
-import { authorize, authorizeChannels, webhookChannels } from '../../http/authorize.js';
+import { memberOf, org } from '../../http/access.js';
+import { authorizeChannels, webhookChannels } from '../../http/authorize.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, plainJson, refusals } from '../../http/openapi.js';
@@ -70,18 +70,19 @@ export default async function videosRoutes(fastify: FastifyInstance) {
     const notificationTests = urls.slack || urls.discord ? await sendWebhookTests(config, urls, (await getProject(db, orgId, feed.project_id)).name) : {};
     return { doc: resource('youtube_feed', feed.id, { ...feedAttributes(feed, config) }), notificationTests };
   };
+  const youtube = org({ action: 'youtube.use' });
   const feedDoc = async (orgId: number, id: number) => {
     const feed = await findFeed(db, orgId, id);
     if (!feed) throw notFound('YouTube feed');
     return resource('youtube_feed', feed.id, { ...feedAttributes(feed, config) });
   };
 
-  app.get('/youtube_feed/availability', { schema: { tags: ['videos'], summary: 'Whether YouTube searches can run on this server now', response: { 200: availabilityDocument, ...refusals(403) } } }, async (req, reply) => {
-    requireActiveOrg(req);
+  app.get('/youtube_feed/availability', { config: org(), schema: { tags: ['videos'], summary: 'Whether YouTube searches can run on this server now', response: { 200: availabilityDocument, ...refusals(403) } } }, async (req, reply) => {
     return sendOne(reply, resource('availability', 'youtube', { ...(await youtubeAvailability(deps)) }));
   });
 
   app.post('/youtube_feed', {
+      config: youtube,
       schema: {
         tags: ['videos'],
         summary: "Create a project's YouTube feed (one per project)",
@@ -93,7 +94,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'youtube.use');
+    const auth = memberOf(req);
     const { value, pointer } = readBody(youtubeFeedCreateBody, req.body);
     authorizeChannels(auth, webhookChannels(value, pointer));
     const settings = settingsOf(value);
@@ -109,12 +110,13 @@ export default async function videosRoutes(fastify: FastifyInstance) {
     return sendOne(reply, doc, 201, { meta: { status: created.status, reason: created.reason, notification_tests: notificationTests } });
   });
 
-  app.get('/youtube_feed/:id/info', { schema: { tags: ['videos'], summary: 'A YouTube feed and its polling state', params: idParams, response: { 200: jsonApi(oneDocument(youtubeFeedResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'youtube.use');
+  app.get('/youtube_feed/:id/info', { config: youtube, schema: { tags: ['videos'], summary: 'A YouTube feed and its polling state', params: idParams, response: { 200: jsonApi(oneDocument(youtubeFeedResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
+    const auth = memberOf(req);
     return sendOne(reply, await feedDoc(auth.orgId, req.params.id));
   });
 
   app.patch('/youtube_feed/:id', {
+      config: youtube,
       schema: {
         tags: ['videos'],
         summary: 'Edit a YouTube feed (a new keyword moves it to that shared search)',
@@ -123,7 +125,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 200: feedDocument(z.object({ notification_tests: notificationTestsSchema })), ...refusals(403, 422) },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'youtube.use');
+    const auth = memberOf(req);
     const { value, pointer } = readBody(youtubeFeedUpdateBody, req.body);
     authorizeChannels(auth, webhookChannels(value, pointer));
     const settings = settingsOf(value);
@@ -134,6 +136,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/youtube_feed/:id', {
+      config: youtube,
       schema: {
         tags: ['videos'],
         summary: "A YouTube feed's videos",
@@ -144,10 +147,10 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'youtube.use');
+    const auth = memberOf(req);
     const query = req.query as Record<string, unknown>;
-    const org = query.organization_id;
-    if (org !== undefined && String(org) !== String(auth.orgId)) throw notFound('YouTube feed');
+    const named = query.organization_id;
+    if (named !== undefined && String(named) !== String(auth.orgId)) throw notFound('YouTube feed');
     const feed = await findFeed(db, auth.orgId, req.params.id);
     if (!feed) throw notFound('YouTube feed');
     const q = parseMediaListQuery(query, FEED_SORTS);
@@ -159,6 +162,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/youtube_feed/:id/refresh', {
+      config: org({ action: 'youtube.refresh' }),
       schema: {
         tags: ['videos'],
         summary: "Poll a feed's search now (platform operator)",
@@ -167,7 +171,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 202: jsonApi(oneDocument(resourceSchema('refresh', z.object({ queued: z.literal(true) })))), ...refusals(403, 503) },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'youtube.refresh');
+    const auth = memberOf(req);
     const feed = await findFeed(db, auth.orgId, req.params.id);
     if (!feed) throw notFound('YouTube feed');
     if (!config.youtube.apiKey) throw new AppError('not_connected', 'YouTube is not connected on this server: set YOUTUBE_API_KEY.');
@@ -176,6 +180,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/youtube_feed/preview', {
+      config: youtube,
       schema: {
         tags: ['videos'],
         summary: 'The newest videos a keyword finds (one search, cached 30 minutes)',
@@ -184,12 +189,12 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 200: plainJson(z.object({ data: z.array(youtubePreviewVideoSchema) })), ...refusals(403, 422, 429, 502, 503) },
       },
     }, async (req) => {
-    authorize(requireActiveOrg(req), 'youtube.use');
     const { value } = readBody(youtubeFeedPreviewBody, req.body);
     return { data: await previewKeyword(deps, value.keyword) };
   });
 
   app.post('/youtube_feed/save', {
+      config: youtube,
       schema: {
         tags: ['videos'],
         summary: 'Save feed videos to saved coverage under tags',
@@ -197,13 +202,14 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 200: bulkDocument, ...refusals(403, 422) },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'youtube.use');
+    const auth = memberOf(req);
     const { value } = readBody(youtubeFeedSaveBody, req.body);
     const result = await saveFeedVideos(db, auth.orgId, value.youtube_videos);
     return reply.type(JSONAPI).send(bulk('save', result.success, result.failed, result.results));
   });
 
   app.delete('/youtube_feed', {
+      config: youtube,
       schema: {
         tags: ['videos'],
         summary: 'Remove videos from a feed (no later poll brings them back)',
@@ -211,13 +217,14 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 200: bulkDocument, ...refusals(403, 404, 422) },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'youtube.use');
+    const auth = memberOf(req);
     const { value } = readBody(youtubeFeedDeleteBody, req.body);
     const n = await deleteFeedVideos(db, auth.orgId, value.keyword_id, value.videos);
     return reply.type(JSONAPI).send(bulk('delete', n, 0, []));
   });
 
   app.get('/saved_videos', {
+      config: youtube,
       schema: {
         tags: ['videos'],
         summary: "A project's saved videos",
@@ -225,7 +232,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 200: jsonApi(z.object({ data: z.array(savedVideoResourceSchema), meta: listMetaSchema })), ...refusals(403, 404) },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'youtube.use');
+    const auth = memberOf(req);
     const query = req.query as Record<string, unknown>;
     const raw = query['filter[project_id]'] ?? query.project_id;
     const projectId = idSchema.safeParse(Array.isArray(raw) ? raw[raw.length - 1] : raw);
@@ -238,6 +245,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
   });
 
   app.patch('/saved_videos/:id', {
+      config: youtube,
       schema: {
         tags: ['videos'],
         summary: 'Edit a saved video',
@@ -246,7 +254,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 200: savedVideoDocument, ...refusals(403, 422) },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'youtube.use');
+    const auth = memberOf(req);
     const { value, pointer } = readBody(savedVideoUpdateBody, req.body);
     const row = await updateSavedVideo(
       db,
@@ -262,6 +270,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
   });
 
   app.delete('/saved_videos', {
+      config: youtube,
       schema: {
         tags: ['videos'],
         summary: 'Delete saved videos',
@@ -269,13 +278,14 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 200: bulkDocument, ...refusals(403, 422) },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'youtube.use');
+    const auth = memberOf(req);
     const { value } = readBody(savedVideosDeleteBody, req.body);
     const n = await deleteSavedVideos(db, auth.orgId, value.video_ids);
     return reply.type(JSONAPI).send(bulk('delete', n, 0, []));
   });
 
   app.post('/saved_videos/save_missing_video', {
+      config: youtube,
       schema: {
         tags: ['videos'],
         summary: 'Save a video by its YouTube address',
@@ -284,7 +294,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
         response: { 201: savedVideoDocument, ...refusals(403, 422, 429, 502, 503) },
       },
     }, async (req, reply) => {
-    const auth = authorize(requireActiveOrg(req), 'youtube.use');
+    const auth = memberOf(req);
     const { value, pointer } = readBody(saveMissingVideoBody, req.body);
     const row = await saveMissingVideo(deps, auth.orgId, { url: value.youtube_video_url, tagId: value.tag_id }, pointer);
     return sendOne(reply, resource('saved_video', row.id, { ...savedAttributes(row) }), 201);

@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { feedCreateBody, feedResourceSchema, feedUpdateBody, opmlImportDocument, type OpmlImportAttributes } from '../../../common/schemas/websites.js';
-import { requireOrg } from '../../http/auth.js';
-import { authorize } from '../../http/authorize.js';
+import { operator } from '../../http/access.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { JSONAPI, parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
 import { bytes, jsonApi, listOrCsv, noContent, refusals } from '../../http/openapi.js';
@@ -62,17 +61,20 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   const toFeedResource = (f: FeedRow) => feedResource(f, websubAvailable);
   // Read per call: the job queue may be attached after the routes are built (tests, API-only role).
   const boss = () => app.deps.boss;
+  // The platform operator's, like the websites: anyone else gets 404, a non-admin writer 403.
+  const read = operator('websites.read');
+  const write = operator('websites.write');
 
   app.addContentTypeParser(OPML_TYPES, { parseAs: 'string', bodyLimit: OPML_MAX_BYTES }, (_req, body, done) => done(null, body));
 
   app.get('/feeds', {
+      config: read,
       schema: {
         tags: ['feeds'],
         summary: 'Feeds with their polling state (filter[website_id])',
         response: { 200: listOrCsv(listDocument(feedResourceSchema)), ...refusals(403, 404) },
       },
     }, async (req, reply) => {
-    authorize(requireOrg(req), 'websites.read');
     const params = parseListParams(req.query as Record<string, unknown>, { sortable: FEED_SORTS, filters: FEED_FILTERS, defaultSort: 'feed' });
     return sendList(req, reply, {
       name: 'feeds',
@@ -84,6 +86,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/feeds', {
+      config: write,
       schema: {
         tags: ['feeds'],
         summary: 'Add a feed to a website',
@@ -92,7 +95,6 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 201: feedDocument, ...refusals(403, 404, 409) },
       },
     }, async (req, reply) => {
-    authorize(requireOrg(req), 'websites.write');
     const a = req.body.data.attributes;
     const website = await findWebsite(db, String(a.website_id));
     if (!website) throw fieldError('/data/attributes/website_id', 'The website was not found');
@@ -112,6 +114,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   app.patch(
     '/feeds/:id',
     {
+      config: write,
       schema: {
         tags: ['feeds'],
         summary: 'Change a feed address, disable or re-enable it',
@@ -121,7 +124,6 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      authorize(requireOrg(req), 'websites.write');
       const a = req.body.data.attributes;
       const current = await findFeed(db, req.params.id);
       if (!current) throw notFound('feed');
@@ -145,14 +147,12 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/feeds/:id', { schema: { tags: ['feeds'], summary: 'Delete a feed (its articles stay)', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } } }, async (req, reply) => {
-    authorize(requireOrg(req), 'websites.write');
+  app.delete('/feeds/:id', { config: write, schema: { tags: ['feeds'], summary: 'Delete a feed (its articles stay)', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } } }, async (req, reply) => {
     if (!(await deleteFeed(db, req.params.id))) throw notFound('feed');
     return reply.code(204).send();
   });
 
-  app.get('/feeds/opml', { schema: { tags: ['feeds'], summary: 'Every feed as OPML 2.0, grouped by website', response: { 200: bytes('OPML 2.0', 'text/x-opml'), ...refusals(403, 404) } } }, async (req, reply) => {
-    authorize(requireOrg(req), 'websites.read');
+  app.get('/feeds/opml', { config: read, schema: { tags: ['feeds'], summary: 'Every feed as OPML 2.0, grouped by website', response: { 200: bytes('OPML 2.0', 'text/x-opml'), ...refusals(403, 404) } } }, async (req, reply) => {
     const date = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/x-opml; charset=utf-8')
@@ -163,6 +163,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   app.post(
     '/feeds/opml',
     {
+      config: write,
       schema: {
         tags: ['feeds'],
         summary: 'Import feeds from OPML (body, or multipart field `file`)',
@@ -172,7 +173,6 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       bodyLimit: OPML_MAX_BYTES,
     },
     async (req, reply) => {
-      authorize(requireOrg(req), 'websites.write');
       const parsed = parseOpml(await readOpml(req));
       if (!parsed.ok) {
         if (parsed.reason === 'too_large') throw new AppError('payload_too_large', parsed.message);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUBLIC } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import { bytes, noContent } from '../../http/openapi.js';
 import { findIconByDomain } from './icons-repo.js';
@@ -23,6 +24,7 @@ export default async function iconRoutes(fastify: FastifyInstance) {
   app.get(
     '/icons/:file',
     {
+      config: PUBLIC,
       schema: {
         tags: ['websites'],
         summary: "A website's icon as a 64×64 PNG ({domain}.png), public",

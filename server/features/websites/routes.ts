@@ -5,8 +5,7 @@ import {
   websiteArticleResourceSchema, websiteCreateBody, websiteIncludedSchema, websiteResourceSchema, websiteUpdateBody,
 } from '../../../common/schemas/websites.js';
 import { listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
-import { requireOrg } from '../../http/auth.js';
-import { authorize } from '../../http/authorize.js';
+import { memberOf, operator } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import { parseListParams, sendList, sendOne } from '../../http/jsonapi.js';
 import { bytes, jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
@@ -39,15 +38,12 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
   // SimilarWeb is connected: visitors, the map and categories come from it.
   const trafficConnected = Boolean(app.deps.config.similarweb.apiKey);
 
-  // The gate runs before body parsing and validation, so an outsider's malformed request is
-  // a 404 like any other (never a 422 that would reveal the route); feed routes inherit it.
-  app.addHook('onRequest', async (req) => {
-    if (req.method === 'GET' || req.method === 'HEAD') authorize(requireOrg(req), 'websites.read');
-    else authorize(requireOrg(req), 'websites.write');
-  });
+  // Operator routes are gated before body parsing and validation, so an outsider's malformed
+  // request is a 404 like any other (never a 422 that would reveal the route).
+  const read = operator('websites.read');
+  const write = operator('websites.write');
 
   const list = (req: FastifyRequest, reply: FastifyReply) => {
-    authorize(requireOrg(req), 'websites.read');
     const params = parseListParams(req.query as Record<string, unknown>, {
       sortable: WEBSITE_SORTS,
       filters: WEBSITE_FILTERS,
@@ -64,6 +60,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
   };
 
   app.get('/websites', {
+      config: read,
       schema: {
         tags: ['websites'],
         summary: 'List websites (platform operator)',
@@ -71,7 +68,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
       },
     }, list);
 
-  app.get('/csv/websites', { schema: { tags: ['websites'], summary: 'Websites as CSV, streamed (platform operator)', response: { 200: bytes('Every website', 'text/csv'), ...refusals(403, 404) } } }, (req, reply) => {
+  app.get('/csv/websites', { config: read, schema: { tags: ['websites'], summary: 'Websites as CSV, streamed (platform operator)', response: { 200: bytes('Every website', 'text/csv'), ...refusals(403, 404) } } }, (req, reply) => {
     // The csv/ address always answers CSV, whatever the Accept header says.
     req.headers.accept = 'text/csv';
     return list(req, reply);
@@ -80,6 +77,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
   app.get(
     '/websites/:id',
     {
+      config: read,
       schema: {
         tags: ['websites'],
         summary: 'One website by id or domain, with feeds, authors and accounts',
@@ -88,7 +86,6 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      authorize(requireOrg(req), 'websites.read');
       const website = await findWebsite(db, req.params.id);
       if (!website) throw notFound('website');
       const relations = await websiteRelations(db, website.id);
@@ -99,6 +96,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
   app.get(
     '/websites/:id/articles',
     {
+      config: read,
       schema: {
         tags: ['websites'],
         summary: "A website's archive articles, newest first",
@@ -107,7 +105,6 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      authorize(requireOrg(req), 'websites.read');
       const website = await findWebsite(db, req.params.id);
       if (!website) throw notFound('website');
       const params = parseListParams(req.query as Record<string, unknown>, {
@@ -128,6 +125,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
   );
 
   app.post('/websites', {
+      config: write,
       schema: {
         tags: ['websites'],
         summary: 'Add a website',
@@ -136,7 +134,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
         response: { 201: jsonApi(oneDocument(websiteResourceSchema)), ...refusals(403, 404, 409) },
       },
     }, async (req, reply) => {
-    const { userId } = authorize(requireOrg(req), 'websites.write');
+    const { userId } = memberOf(req);
     const website = await createWebsite(db, req.body.data.attributes, { userId });
     // Its icon is fetched in the background, never during the request; so are its SimilarWeb
     // figures when connected (features/reach's `traffic-website` queue, named here: reach sits above websites).
@@ -148,6 +146,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
   app.patch(
     '/websites/:id',
     {
+      config: write,
       schema: {
         tags: ['websites'],
         summary: 'Edit a website (score, traffic, media type, accounts, …)',
@@ -157,7 +156,7 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { userId } = authorize(requireOrg(req), 'websites.write');
+      const { userId } = memberOf(req);
       const website = await editWebsite(db, req.params.id, req.body.data.attributes, { userId });
       const relations = await websiteRelations(db, website.id);
       return sendOne(reply, websiteResource(website, relations, trafficConnected), 200, { included: websiteIncluded(relations, websubAvailable) });
