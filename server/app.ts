@@ -18,6 +18,7 @@ import { applySecurityHeaders } from './http/security-headers.js';
 import { accessDeclared, installAccess, PUBLIC, registerWithAccess, type RouteAccess } from './http/access.js';
 import { registerRoutes } from './routes.js';
 import metricsRoutes from './features/metrics/routes.js';
+import { createSlackBotPoster } from './features/slack/service.js';
 import { recordRequestDuration } from './features/metrics/service.js';
 
 
@@ -58,6 +59,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   // Response schemas document answers (and type the handlers); they never filter an answer, and
   // only the tests check one against them (docs/decisions.md, "The OpenAPI document is generated…").
   app.setSerializerCompiler(deps.config.env === 'test' ? checkAgainstDocument : sendAsBuilt);
+  // The notifier's Slack app poster reaches the routes with their other dependencies (an ingest a
+  // route runs — a WebSub push, a poll now — kicks the notifier in-process); made here unless given.
+  if (deps.slackBot === undefined) deps.slackBot = createSlackBotPoster(deps);
   app.decorate('deps', deps);
   // Before any route: every route declares who may call it, and its gate is attached here.
   installAccess(app);

@@ -3,9 +3,13 @@ import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { countryByCode, isKnownLanguage } from '../reference.js';
 import { domainOf, normalizeUserUrl } from '../url.js';
-import { idSchema, resourceDocument, resourceSchema, toMany, toOne } from './jsonapi.js';
+import { idSchema, resourceDocument, resourceSchema, toMany } from './jsonapi.js';
 import { FEED_HEALTH, SOURCE_CATEGORIES, type FeedHealth, type SourceCategory } from './sources.js';
 import { MUV_SOURCES, REACH_SOURCES, TRAFFIC_STATES, type MuvSource, type ReachSource, type TrafficState } from './reach.js';
+import { feedResourceSchema, feedTypeSchema } from './website-feeds.js';
+
+/** A website's feeds (their types, status, answers) live in website-feeds.ts; imported from here as before. */
+export * from './website-feeds.js';
 
 const M = MSG.websites;
 
@@ -135,12 +139,6 @@ export const websiteUpdateBody = resourceDocument(
     .partial(),
 );
 
-/** Feed types: 0 RSS/Atom/JSON Feed, 1 Google News sitemap, 2 Google Alerts Atom (until migration 0019 it was 1). */
-export const FEED_TYPES = { feed: 0, newsSitemap: 1, googleAlerts: 2 } as const;
-export type FeedType = (typeof FEED_TYPES)[keyof typeof FEED_TYPES];
-export const feedTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
-export const FEED_TYPE_LABELS: Record<number, string> = { 0: 'Feed', 1: 'News sitemap', 2: 'Google Alerts' };
-
 export const feedCreateBody = resourceDocument(
   'feed',
   z.object({
@@ -153,16 +151,6 @@ export const feedCreateBody = resourceDocument(
 );
 
 export const feedUpdateBody = resourceDocument('feed', z.object({ feed: feedUrlSchema, disabled: z.boolean() }).partial());
-
-export type FeedStatus = 'ok' | 'failing' | 'disabled' | 'never';
-
-/** One word for a feed's health, from its polling state (shown as a badge). */
-export function feedStatus(f: { disabled: boolean; errorCount: number; lastSuccessAt: Date | string | null }): FeedStatus {
-  if (f.disabled) return 'disabled';
-  if (f.errorCount > 0) return 'failing';
-  if (!f.lastSuccessAt) return 'never';
-  return 'ok';
-}
 
 /** A website as the server sends it (`type: 'website'`, GET websites, GET websites/{domain}). */
 export interface WebsiteAttributes {
@@ -218,48 +206,6 @@ export interface WebsiteAttributes {
   health: FeedHealth | null;
 }
 
-/** Where a feed came from: added by the operator, the shipped directory, an organization's suggestion, or feed discovery. */
-export type FeedOrigin = 'operator' | 'directory' | 'suggestion' | 'discovery';
-
-/** A feed with its polling health (`type: 'feed'`, GET feeds, included in GET websites/{domain}). */
-export interface FeedAttributes {
-  feed: string;
-  type: number;
-  disabled: boolean;
-  website_id: string;
-  language: string | null;
-  reach: number | null;
-  region: string | null;
-  followers: number | null;
-  title: string | null;
-  status: FeedStatus;
-  last_count: number;
-  'last-count': number;
-  'articles-added': number;
-  'last-success-at': string | null;
-  'last-error': string | null;
-  'last-error-at': string | null;
-  'error-count': number;
-  'last-status': number | null;
-  'next-check-at': string | null;
-  'last-checked-at': string | null;
-  'interval-seconds': number;
-  /** none | pending | active | failed. */
-  'websub-state': string;
-  'websub-lease-until': string | null;
-  /** False when the server has no PUBLIC_URL: hubs are never subscribed to, the feed is only polled. */
-  websub_available: boolean;
-  'inserted-at': string;
-  'updated-at': string;
-  /** Its health in one word (common/schemas/sources.ts FEED_HEALTH). */
-  health: FeedHealth;
-  /** One sentence on that health ("The site answered 403 to the last 3 polls."), or null. */
-  health_detail: string | null;
-  /** Since when the feed has had this health (ISO), or null. */
-  'health-since': string | null;
-  origin: FeedOrigin;
-}
-
 /** An author seen on a website (`type: 'website_author'`, included in GET websites/{domain}). */
 export interface WebsiteAuthorAttributes {
   author: string;
@@ -286,13 +232,6 @@ export interface WebsiteArticleAttributes {
   pub_date: string;
   feed_id: string | null;
   website_id: string | null;
-}
-
-/** The attributes of POST feeds/opml's answer: feeds created, entries already known, and entries refused with why. */
-export interface OpmlImportAttributes {
-  created: number;
-  skipped: number;
-  invalid: { url: string; reason: string }[];
 }
 
 // The answers above as schemas, for the API document (each mirrors its interface).
@@ -345,42 +284,6 @@ export const websiteResourceSchema = resourceSchema(
   relationships: z.object({ feeds: toMany('feed'), authors: toMany('website_author'), 'twitter-accounts': toMany('twitter_account') }).optional(),
 });
 
-export const feedResourceSchema = resourceSchema(
-  'feed',
-  z.object({
-    feed: z.string(),
-    type: z.number().int(),
-    disabled: z.boolean(),
-    website_id: z.string(),
-    language: z.string().nullable(),
-    reach: z.number().nullable(),
-    region: z.string().nullable(),
-    followers: z.number().nullable(),
-    title: z.string().nullable(),
-    status: z.enum(['ok', 'failing', 'disabled', 'never']),
-    last_count: z.number().int(),
-    'last-count': z.number().int(),
-    'articles-added': z.number().int(),
-    'last-success-at': when,
-    'last-error': z.string().nullable(),
-    'last-error-at': when,
-    'error-count': z.number().int(),
-    'last-status': z.number().int().nullable(),
-    'next-check-at': when,
-    'last-checked-at': when,
-    'interval-seconds': z.number().int(),
-    'websub-state': z.string(),
-    'websub-lease-until': when,
-    websub_available: z.boolean(),
-    'inserted-at': z.string(),
-    'updated-at': z.string(),
-    health: z.enum(FEED_HEALTH),
-    health_detail: z.string().nullable(),
-    'health-since': when,
-    origin: z.enum(['operator', 'directory', 'suggestion', 'discovery']),
-  }),
-).extend({ relationships: z.object({ website: toOne('website') }) });
-
 /** What GET websites/{id} includes: its feeds, authors, social accounts and feed moves. */
 export const websiteIncludedSchema = z.array(
   z.union([
@@ -410,11 +313,3 @@ export const websiteArticleResourceSchema = resourceSchema(
     website_id: z.string().nullable(),
   }),
 );
-
-export const opmlImportDocument = z.object({
-  data: z.object({
-    type: z.literal('opml_import'),
-    attributes: z.object({ created: z.number().int(), skipped: z.number().int(), invalid: z.array(z.object({ url: z.string(), reason: z.string() })) }),
-  }),
-  meta: z.object({ message: z.string() }),
-});

@@ -14,7 +14,6 @@ import { createDigestQueues, startDigestWorkers } from '../features/digests/jobs
 import { createSourcesQueues, startSourcesWorkers } from '../features/sources/jobs.js';
 import { createReachQueues, startReachWorkers } from '../features/reach/jobs.js';
 import { createTrafficQueues, startTrafficWorkers } from '../features/reach/traffic-jobs.js';
-import { setSlackBotPoster } from '../features/notifications/service.js';
 import { createSlackBotPoster } from '../features/slack/service.js';
 import { runHousekeeping } from './housekeeping.js';
 import { errorFields } from './log-errors.js';
@@ -67,28 +66,29 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
   await createSourcesQueues(boss);
   await createReachQueues(boss);
   await createTrafficQueues(boss);
-  // Every role may deliver notifications (an ingest kicks the notifier in-process): each gets the
-  // Slack app's poster, which notifications cannot import itself (it sits below slack).
-  setSlackBotPoster(createSlackBotPoster({ db: opts.db, config: opts.config }));
   if (opts.work) {
+    // The workers' dependencies, the notifier's among them: the crawler's sweep delivers, and polls
+    // that queue announcements kick it. The Slack app's poster is passed in here, since
+    // notifications sits below slack and cannot import it (the API's routes get theirs in buildApp).
+    const deps = { db: opts.db, config: opts.config, log: opts.log, slackBot: createSlackBotPoster({ db: opts.db, config: opts.config }) };
     await boss.schedule(QUEUES.housekeeping, '*/15 * * * *');
     await boss.work(QUEUES.housekeeping, async () => {
       const result = await runHousekeeping(opts.db);
       opts.log.info({ job: QUEUES.housekeeping, ...result }, 'housekeeping done');
       return result;
     });
-    await startCrawlerWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
-    await startScreenshotWorker(boss, { db: opts.db, config: opts.config, log: opts.log });
-    await startMailWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
-    await startExportWorker(boss, { db: opts.db, config: opts.config, log: opts.log });
-    await startIconWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
-    await startVideoWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
-    await startStreamWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
-    await startSourcesWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
-    await startReachWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
-    await startTrafficWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
-    await startBillingWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
-    await startDigestWorkers(boss, { db: opts.db, config: opts.config, log: opts.log });
+    await startCrawlerWorkers(boss, deps);
+    await startScreenshotWorker(boss, deps);
+    await startMailWorkers(boss, deps);
+    await startExportWorker(boss, deps);
+    await startIconWorkers(boss, deps);
+    await startVideoWorkers(boss, deps);
+    await startStreamWorkers(boss, deps);
+    await startSourcesWorkers(boss, deps);
+    await startReachWorkers(boss, deps);
+    await startTrafficWorkers(boss, deps);
+    await startBillingWorkers(boss, deps);
+    await startDigestWorkers(boss, deps);
   }
   return boss;
 }

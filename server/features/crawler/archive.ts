@@ -71,11 +71,3 @@ export async function insertArchiveSelect(tx: Tx, select: string, extra: Archive
 export async function insertWebsiteAuthors(tx: Tx, counts: { websiteId: number; author: string; articlesCount: number }[]): Promise<void> {
   if (counts.length) await tx.insert(websiteAuthors).values(counts);
 }
-
-/** Sets every feed's `articles_added` to the archive's count of its articles (after a bulk load). */
-export async function recountFeedArticles(tx: Tx): Promise<void> {
-  // One pass over the archive, grouped, instead of a count per feed (there is no feed_id index).
-  await tx.execute(sql`
-    with c as (select feed_id, count(*)::int as n from articles where feed_id is not null group by feed_id)
-    update feeds f set articles_added = coalesce(c.n, 0) from feeds f2 left join c on c.feed_id = f2.id where f2.id = f.id`);
-}

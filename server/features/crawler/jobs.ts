@@ -3,14 +3,15 @@ import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { deliverDue } from '../notifications/service.js';
+import { deliverDue, type NotifierDeps } from '../notifications/service.js';
 import { pollFeed } from './poll.js';
 import { CRAWLER_QUEUES } from './queue.js';
 import { subscribeFeed, WEBSUB_RENEW_MARGIN_MS } from './websub.js';
 import { IngestThrottle, sampleLoad } from './throttle.js';
 import { metrics } from '../metrics/service.js';
 
-export interface CrawlerJobDeps {
+/** The crawler's workers' dependencies: the notifier's (its sweep delivers, its polls kick it) and a logger. */
+export interface CrawlerJobDeps extends NotifierDeps {
   db: Db;
   config: Config;
   log: Logger;

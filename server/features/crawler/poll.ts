@@ -1,14 +1,13 @@
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { FEED_TYPES } from '../../../common/schemas/websites.js';
 import { FetchError, fetchUrl, type FetchResult } from '../../net/http-client.js';
 import { touchAlerts } from '../alerts/service.js';
-import { kickNotifier } from '../notifications/service.js';
+import { kickNotifier, type NotifierDeps } from '../notifications/service.js';
 import { bumpOpenMonths } from './archive-store.js';
 import { ingestFeedOf, loadFeed, type FeedRow } from './feed-row.js';
-import { recordMove } from './feeds.js';
-import { classifyFailure, classifySuccess, type HealthVerdict } from './health.js';
+import { recordMove, recordPollFailure, recordPollNotModified, recordPollSuccess } from './feed-state.js';
+import { classifyFailure, classifySuccess } from './health.js';
 import { prepareIngest, storeIngest, type IngestResult } from './ingest.js';
 import { backoffSeconds, nextIntervalSeconds } from './interval.js';
 import { FeedParseError, type ParsedFeed } from './parse-feed.js';
@@ -16,7 +15,8 @@ import { parseFeedOffLoop } from './parse-pool.js';
 import { readNewsSitemap } from './sitemap-poll.js';
 import { linkHeaderRel, needsSubscription, subscribeFeed } from './websub.js';
 
-export interface PollDeps {
+/** What a poll needs; the notifier's dependencies among them, since a poll that queued announcements kicks it. */
+export interface PollDeps extends NotifierDeps {
   db: Db;
   config: Pick<Config, 'allowPrivateNetwork' | 'crawler' | 'publicUrl'>;
   /**
@@ -67,14 +67,14 @@ export async function pollFeed(deps: PollDeps, feedId: number, opts: { now?: Dat
     if (res.notModified) {
       const interval = nextIntervalSeconds({ previousSeconds: feed.intervalSeconds, added: 0, minSeconds, maxSeconds, pushActive });
       const nextCheckAt = new Date(now.getTime() + interval * 1000);
-      const verdict = classifySuccess(null, feed.lastNewAt, now);
-      await deps.db.execute(sql`
-        update feeds set last_checked_at = ${now.toISOString()}::timestamptz, last_success_at = ${now.toISOString()}::timestamptz,
-          last_status = 304, error_count = 0, last_error = null, interval_seconds = ${interval},
-          next_check_at = ${nextCheckAt.toISOString()}::timestamptz,
-          etag = coalesce(${res.headers.etag ?? null}, etag), last_modified = coalesce(${res.headers['last-modified'] ?? null}, last_modified),
-          ${healthSet(verdict, now)}
-        where id = ${feed.id}`);
+      await recordPollNotModified(deps.db, feed.id, {
+        now,
+        etag: res.headers.etag ?? null,
+        lastModified: res.headers['last-modified'] ?? null,
+        intervalSeconds: interval,
+        nextCheckAt,
+        health: classifySuccess(null, feed.lastNewAt, now),
+      });
       return { status: 'not_modified', nextCheckAt };
     }
     const parsed = sitemap
@@ -122,14 +122,9 @@ function newestItem(parsed: ParsedFeed): Date | null {
   return newest;
 }
 
-/** The columns of a health verdict; `health_since` moves only when the health changes. */
-function healthSet(verdict: HealthVerdict, now: Date) {
-  return sql`health_since = case when health is distinct from ${verdict.health} then ${now.toISOString()}::timestamptz else health_since end,
-    health = ${verdict.health}, health_detail = ${verdict.detail}`;
-}
-
+/** The poll's success as the feed row keeps it (feed-state.ts), in the ingest's transaction. */
 async function saveSuccess(
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  tx: Tx,
   feed: FeedRow,
   res: Pick<FetchResult, 'status' | 'headers'>,
   parsed: ParsedFeed,
@@ -144,16 +139,21 @@ async function saveSuccess(
   // so a feed first read long after its last article is stale at once, not 30 days later.
   const newest = newestItem(parsed);
   const lastNewAt = result.added > 0 ? latest(feed.lastNewAt, newest ?? now) : feed.lastNewAt;
-  await tx.execute(sql`
-    update feeds set
-      etag = ${res.headers.etag ?? null}, last_modified = ${res.headers['last-modified'] ?? null},
-      last_success_at = ${now.toISOString()}::timestamptz, last_checked_at = ${now.toISOString()}::timestamptz,
-      last_status = ${res.status}, last_count = ${parsed.items.length}, articles_added = articles_added + ${result.added},
-      error_count = 0, last_error = null, title = coalesce(${title}, title),
-      hub_url = ${websub.hubUrl}, self_url = ${websub.selfUrl},
-      interval_seconds = ${interval}, next_check_at = ${nextCheckAt.toISOString()}::timestamptz,
-      last_new_at = ${lastNewAt?.toISOString() ?? null}::timestamptz, ${healthSet(classifySuccess(newest, lastNewAt, now), now)}
-    where id = ${feed.id}`);
+  await recordPollSuccess(tx, feed.id, {
+    now,
+    status: res.status,
+    etag: res.headers.etag ?? null,
+    lastModified: res.headers['last-modified'] ?? null,
+    items: parsed.items.length,
+    added: result.added,
+    title,
+    hubUrl: websub.hubUrl,
+    selfUrl: websub.selfUrl,
+    intervalSeconds: interval,
+    nextCheckAt,
+    lastNewAt,
+    health: classifySuccess(newest, lastNewAt, now),
+  });
 }
 
 /** A failure's message for people (shown on the website page), never a stack. */
@@ -176,11 +176,6 @@ async function recordFailure(deps: PollDeps, feed: FeedRow, err: unknown, now: D
   const status = err instanceof FetchError && err.status ? err.status : null;
   const delay = backoffSeconds(errorCount, { minSeconds: deps.config.crawler.minIntervalSeconds, maxSeconds: deps.config.crawler.maxIntervalSeconds }, retryAfter);
   const nextCheckAt = new Date(now.getTime() + delay * 1000);
-  const verdict = classifyFailure(err);
-  await deps.db.execute(sql`
-    update feeds set error_count = error_count + 1, last_error = ${message}, last_error_at = ${now.toISOString()}::timestamptz,
-      last_checked_at = ${now.toISOString()}::timestamptz, last_status = ${status}, next_check_at = ${nextCheckAt.toISOString()}::timestamptz
-      ${verdict ? sql`, ${healthSet(verdict, now)}` : sql``}
-    where id = ${feed.id}`);
+  await recordPollFailure(deps.db, feed.id, { now, message, status, nextCheckAt, health: classifyFailure(err) });
   return { status: 'error', message, errorCount, nextCheckAt };
 }

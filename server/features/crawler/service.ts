@@ -8,15 +8,18 @@ export { ingestItems, type IngestFeed } from './ingest.js';
 /** One poll of a feed as the crawler's job runs it: fetch, parse, ingest (other features' tests reproduce a crawl with it). */
 export { pollFeed } from './poll.js';
 /** The archive's bulk load (the demo seed): ready-made rows, their authors' counts, the feeds' counts. */
-export { insertArchiveArticles, insertWebsiteAuthors, recountFeedArticles, type NewArchiveArticle } from './archive.js';
+export { insertArchiveArticles, insertWebsiteAuthors, type NewArchiveArticle } from './archive.js';
+export { recountFeedArticles } from './feed-state.js';
 /** Which archive months are closed (an article arriving in one moves its archive_months version). */
 export { isClosedMonth } from './archive-store.js';
 /** A new score of an outlet reaches its archive articles (features/reach's rescoring). */
 export { rescoreArchiveArticles } from './archive-rescore.js';
 /** The feed rows, which the crawler owns (their polling state lives on them): the Websites pages add, edit and remove feeds through these. */
-export { deleteFeed, insertFeed, insertNewFeeds, updateFeed } from './feeds.js';
+export { deleteFeed, insertFeed, insertNewFeeds } from './feeds.js';
+export { updateFeed } from './feed-state.js';
 /** The outlet directory's feeds (source packs), and self-healing: a failing feed takes the address found again on its homepage. */
-export { adoptDirectoryFeeds, enableWebsiteFeeds, feedUrlsTaken, listFeedsToHeal, moveFeedTo, setPackFeedsEnabled } from './feeds.js';
+export { feedUrlsTaken, listFeedsToHeal } from './feeds.js';
+export { adoptDirectoryFeeds, enableWebsiteFeeds, moveFeedTo, setPackFeedsEnabled } from './feed-state.js';
 /** Parsing, as the crawler does it: feed discovery proves its candidates with these. */
 export { FeedParseError, type ParsedFeed } from './parse-feed.js';
 export { parseFeedOffLoop } from './parse-pool.js';

@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { fetchUrl } from '../../net/http-client.js';
-import { kickNotifier } from '../notifications/service.js';
+import { kickNotifier, type NotifierDeps } from '../notifications/service.js';
 import { ingestFeedOf, loadFeed, type FeedRow } from './feed-row.js';
+import { countPushedArticles, recordWebsubActive, recordWebsubFailed, recordWebsubRequested, recordWebsubUnsubscribed } from './feed-state.js';
 import { ingestItems, type IngestResult } from './ingest.js';
 import { FeedParseError } from './parse-feed.js';
 import { parseFeedOffLoop } from './parse-pool.js';
@@ -19,7 +19,8 @@ import { parseFeedOffLoop } from './parse-pool.js';
  * verification and try again; active → when the lease ends; failed → when to try again.
  */
 
-export interface WebsubDeps {
+/** What WebSub needs; the notifier's dependencies among them, since a push that queued announcements kicks it. */
+export interface WebsubDeps extends NotifierDeps {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'allowPrivateNetwork' | 'crawler'>;
 }
@@ -71,11 +72,11 @@ export async function subscribeFeed(deps: WebsubDeps, feedId: number, now = new 
   if (!feed || !feed.hubUrl || !publicUrl || feed.disabled) return 'skipped';
   const secret = feed.websubSecret ?? randomBytes(24).toString('base64url');
   const renewing = feed.websubState === 'active';
-  await deps.db.execute(sql`
-    update feeds set websub_secret = ${secret},
-      websub_state = ${renewing ? 'active' : 'pending'},
-      websub_lease_until = ${renewing ? feed.websubLeaseUntil!.toISOString() : new Date(now.getTime() + PENDING_TIMEOUT_MS).toISOString()}::timestamptz
-    where id = ${feed.id}`);
+  await recordWebsubRequested(deps.db, feed.id, {
+    secret,
+    state: renewing ? 'active' : 'pending',
+    leaseUntil: renewing ? feed.websubLeaseUntil! : new Date(now.getTime() + PENDING_TIMEOUT_MS),
+  });
   const form = new URLSearchParams({
     'hub.mode': 'subscribe',
     'hub.topic': websubTopic(feed),
@@ -98,11 +99,7 @@ export async function subscribeFeed(deps: WebsubDeps, feedId: number, now = new 
     return 'pending';
   } catch {
     // The feed is still polled; try again in a day (or at the next renewal for an active one).
-    if (!renewing) {
-      await deps.db.execute(sql`
-        update feeds set websub_state = 'failed', websub_lease_until = ${new Date(now.getTime() + FAILED_RETRY_MS).toISOString()}::timestamptz
-        where id = ${feed.id}`);
-    }
+    if (!renewing) await recordWebsubFailed(deps.db, feed.id, new Date(now.getTime() + FAILED_RETRY_MS));
     return 'failed';
   }
 }
@@ -119,22 +116,20 @@ export async function verifyIntent(db: Db, feedId: number, query: Record<string,
   if (!feed || query['hub.topic'] !== websubTopic(feed)) return null;
   if (mode === 'denied') {
     // The hub refused the subscription (hub.reason says why; no challenge to echo).
-    await db.execute(sql`update feeds set websub_state = 'failed', websub_lease_until = ${new Date(now.getTime() + FAILED_RETRY_MS).toISOString()}::timestamptz where id = ${feed.id}`);
+    await recordWebsubFailed(db, feed.id, new Date(now.getTime() + FAILED_RETRY_MS));
     return '';
   }
   if (!challenge) return null;
   if (mode === 'unsubscribe') {
     // We only ever unsubscribe from feeds that were disabled.
     if (!feed.disabled) return null;
-    await db.execute(sql`update feeds set websub_state = 'none', websub_lease_until = null where id = ${feed.id}`);
+    await recordWebsubUnsubscribed(db, feed.id);
     return challenge;
   }
   if (mode !== 'subscribe' || feed.disabled || (feed.websubState !== 'pending' && feed.websubState !== 'active')) return null;
   const lease = Number(query['hub.lease_seconds']);
   const seconds = Number.isFinite(lease) && lease > 0 ? Math.min(lease, 365 * 86_400) : WEBSUB_LEASE_SECONDS;
-  await db.execute(sql`
-    update feeds set websub_state = 'active', websub_lease_until = ${new Date(now.getTime() + seconds * 1000).toISOString()}::timestamptz
-    where id = ${feed.id}`);
+  await recordWebsubActive(db, feed.id, new Date(now.getTime() + seconds * 1000));
   return challenge;
 }
 
@@ -167,9 +162,7 @@ export async function receivePush(deps: WebsubDeps, feedId: number, body: Buffer
     throw err;
   }
   const result = await ingestItems(deps.db, ingestFeedOf(feed), parsed.items, now);
-  if (result.added > 0) {
-    await deps.db.execute(sql`update feeds set articles_added = articles_added + ${result.added} where id = ${feed.id}`);
-  }
+  if (result.added > 0) await countPushedArticles(deps.db, feed.id, result.added);
   if (result.notifications > 0) void kickNotifier(deps);
   return { status: 'ingested', result };
 }

@@ -21,6 +21,13 @@ import {
 export interface NotifierDeps {
   db: Db;
   config: Pick<Config, 'allowPrivateNetwork' | 'crawler'>;
+  /**
+   * Posts to a channel of an organization's installed Slack app. The process's composition passes
+   * it in (server/jobs/boss.ts to the job workers, server/app.ts to the API's routes): every role
+   * may deliver, since an ingest kicks the notifier in-process. Absent, a row for an app channel
+   * fails with "not available on this server".
+   */
+  slackBot?: SlackBotPoster | null;
 }
 
 export interface DeliveryReport {
@@ -56,13 +63,14 @@ export async function deliverDue(deps: NotifierDeps, opts: { now?: () => Date } 
   const clock = opts.now ?? (() => new Date());
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, messages: 0, reposted: 0 };
   const client: WebhookClientOptions = { allowPrivate: deps.config.allowPrivateNetwork, userAgent: deps.config.crawler.userAgent };
+  const senders: Senders = { client, slackBot: deps.slackBot ?? null };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const rows = await claimDue(deps.db, clock(), CLAIM_BATCH);
     if (rows.length === 0) break;
     const groups = groupRows(rows);
     let next = 0;
     const worker = async () => {
-      while (next < groups.length) await deliverGroup(deps.db, client, groups[next++], clock, report);
+      while (next < groups.length) await deliverGroup(deps.db, senders, groups[next++], clock, report);
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_GROUPS, groups.length) }, worker));
     if (rows.length < CLAIM_BATCH) break;
@@ -83,6 +91,12 @@ function groupRows(rows: ClaimedRow[]): ClaimedRow[][] {
   return [...map.values()];
 }
 
+/** What posts a group's messages: webhooks (with the client's options) and the Slack app's poster. */
+interface Senders {
+  client: WebhookClientOptions;
+  slackBot: SlackBotPoster | null;
+}
+
 interface Batch {
   count: number;
   /** `repeat`: the message may already have arrived once (its post was interrupted): say so. */
@@ -93,10 +107,10 @@ const slackMessage = (message: SlackMessage, repeat: boolean) => (repeat ? withS
 const discordMessage = (message: DiscordMessage, repeat: boolean) => (repeat ? withDiscordRepeatNote(message) : message);
 
 /** The messages of one group, or why it cannot be sent at all. */
-function buildBatches(rows: ClaimedRow[], client: WebhookClientOptions, now: Date): Batch[] | string {
+function buildBatches(rows: ClaimedRow[], senders: Senders, now: Date): Batch[] | string {
   const first = rows[0];
-  if (first.subject !== 'article') return buildMediaBatches(rows as ClaimedMediaRow[], client, now);
-  return buildArticleBatches(rows as ClaimedArticleRow[], client, now);
+  if (first.subject !== 'article') return buildMediaBatches(rows as ClaimedMediaRow[], senders.client, now);
+  return buildArticleBatches(rows as ClaimedArticleRow[], senders, now);
 }
 
 function buildMediaBatches(rows: ClaimedMediaRow[], client: WebhookClientOptions, now: Date): Batch[] | string {
@@ -114,12 +128,12 @@ function buildMediaBatches(rows: ClaimedMediaRow[], client: WebhookClientOptions
       }));
 }
 
-function buildArticleBatches(rows: ClaimedArticleRow[], client: WebhookClientOptions, now: Date): Batch[] | string {
+function buildArticleBatches(rows: ClaimedArticleRow[], { client, slackBot }: Senders, now: Date): Batch[] | string {
   const first = rows[0];
   // A channel of the installed app wins over a webhook: choosing one is the newer, explicit choice.
   if (first.channel === 'slack' && first.slackTracking && first.slackChannelId) {
     const channelId = first.slackChannelId;
-    const poster = slackBotPoster;
+    const poster = slackBot;
     if (!poster) return 'Slack: the Slack app is not available on this server';
     return buildSlackMessages(first.alertName, rows, now, { keywords: first.alertKeywords }).map((b) => ({
       count: b.count,
@@ -139,8 +153,8 @@ function buildArticleBatches(rows: ClaimedArticleRow[], client: WebhookClientOpt
       }));
 }
 
-async function deliverGroup(db: Db, client: WebhookClientOptions, rows: ClaimedRow[], clock: () => Date, report: DeliveryReport) {
-  const batches = buildBatches(rows, client, clock());
+async function deliverGroup(db: Db, senders: Senders, rows: ClaimedRow[], clock: () => Date, report: DeliveryReport) {
+  const batches = buildBatches(rows, senders, clock());
   if (typeof batches === 'string') {
     await tally(report, 'failed', markFailed(db, rows, batches));
     return;
@@ -205,17 +219,11 @@ async function settle(db: Db, rows: ClaimedRow[], outcome: WebhookOutcome, now: 
 
 /**
  * Posts a message to a channel of an organization's installed Slack app (chat.postMessage) and
- * says what the outbox should do next, like a webhook post. The slack feature provides it at
- * start-up (server/jobs/boss.ts): notifications sits below slack and cannot import it.
+ * says what the outbox should do next, like a webhook post. The slack feature makes it
+ * (createSlackBotPoster) and the process passes it in (NotifierDeps.slackBot): notifications sits
+ * below slack and cannot import it.
  */
 export type SlackBotPoster = (orgId: number, channelId: string, message: SlackMessage) => Promise<WebhookOutcome>;
-
-let slackBotPoster: SlackBotPoster | null = null;
-
-/** Installs (or, with null, removes) the Slack app's poster for this process. */
-export function setSlackBotPoster(poster: SlackBotPoster | null): void {
-  slackBotPoster = poster;
-}
 
 const running = new WeakMap<object, { again: boolean; done: Promise<void> }>();
 

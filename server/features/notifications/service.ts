@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 
 // The notifier as other features start it: the crawler kicks it after an ingest that queued
-// announcements, and its sweep job runs deliverDue.
-export { deliverDue, kickNotifier, setSlackBotPoster, type DeliveryReport, type NotifierDeps, type SlackBotPoster } from './deliver.js';
+// announcements, and its sweep job runs deliverDue. Its dependencies (NotifierDeps) include the
+// Slack app's poster, which the process passes in (slack's createSlackBotPoster).
+export { deliverDue, kickNotifier, type DeliveryReport, type NotifierDeps, type SlackBotPoster } from './deliver.js';
 export { failPendingSlackBotRows } from './outbox.js';
 
 /** An (alert, article) pair that just joined the alert's feed. */

@@ -9,12 +9,14 @@ import { alerts, notificationOutbox } from '../../db/schema/coverage.js';
 import { organizations } from '../../db/schema/accounts.js';
 import { slackChannels, slackInstallations } from '../../db/schema/notifications.js';
 import { ingestItems, type IngestFeed } from '../crawler/service.js';
-import { deliverDue, setSlackBotPoster } from '../notifications/service.js';
+import { deliverDue, type NotifierDeps } from '../notifications/service.js';
 import { slackSignature } from './crypto.js';
 import { createSlackBotPoster, findSlackChannel, sendSlackChannelTest } from './service.js';
 
 let ctx: TestContext;
 let slack: FakeSlack;
+/** The notifier's dependencies with the Slack app's poster passed in, as the job workers get them (server/jobs/boss.ts). */
+let notifier: NotifierDeps;
 
 beforeAll(async () => {
   slack = await startFakeSlack();
@@ -27,10 +29,9 @@ beforeAll(async () => {
     SLACK_API_URL: slack.apiUrl,
     SLACK_AUTHORIZE_URL: slack.authorizeUrl,
   });
-  setSlackBotPoster(createSlackBotPoster(ctx.deps));
+  notifier = { db: ctx.deps.db, config: ctx.deps.config, slackBot: createSlackBotPoster(ctx.deps) };
 });
 afterAll(async () => {
-  setSlackBotPoster(null);
   await slack?.close();
   await ctx?.close();
 });
@@ -215,13 +216,13 @@ describe('alert messages by chat.postMessage', () => {
 
     slack.apiRateLimitNext(1, 42);
     const start = Date.now();
-    const first = await deliverDue(ctx.deps);
+    const first = await deliverDue(notifier);
     expect(first).toMatchObject({ retried: 2, sent: 0 });
     const waiting = await outboxOf(alert.id);
     expect(waiting.every((r) => r.status === 'pending' && r.attempts === 0)).toBe(true);
     expect(waiting[0].nextAttemptAt.getTime()).toBeGreaterThanOrEqual(start + 41_000);
 
-    const second = await deliverDue(ctx.deps, { now: () => new Date(Date.now() + 60_000) });
+    const second = await deliverDue(notifier, { now: () => new Date(Date.now() + 60_000) });
     expect(second).toMatchObject({ sent: 2, messages: 1 });
     const post = slack.posts().at(-1)!;
     expect(post.token).toBe(slack.tokens.at(-1));
@@ -238,7 +239,7 @@ describe('alert messages by chat.postMessage', () => {
     slack.revokeToken(slack.tokens.at(-1)!);
     const { alert, ingest } = await setUpAlert(org.id);
     await ingest(1);
-    const report = await deliverDue(ctx.deps);
+    const report = await deliverDue(notifier);
     expect(report.failed).toBe(1);
     const [row] = await outboxOf(alert.id);
     expect(row).toMatchObject({ status: 'failed' });
@@ -258,8 +259,22 @@ describe('alert messages by chat.postMessage', () => {
     await ctx.deps.db.update(alerts).set({ slackChannelId: null, slackChannelName: null, slackWebhookUrl: hook }).where(eq(alerts.id, alert.id));
     const before = slack.posts().length;
     await ingest(1);
-    expect(await deliverDue(ctx.deps)).toMatchObject({ sent: 1 });
+    expect(await deliverDue(notifier)).toMatchObject({ sent: 1 });
     expect(slack.delivered().some((d) => d.path === new URL(hook).pathname)).toBe(true);
+    expect(slack.posts().length).toBe(before);
+  });
+
+  it('the poster is a dependency: the API gets one from buildApp, and a notifier without one fails app-channel rows with why', async () => {
+    // The routes that kick the notifier (WebSub pushes, a stream's poll now) pass the app's dependencies on.
+    expect(ctx.app.deps.slackBot).toBeTypeOf('function');
+    const { org, token } = await makeOrg(ctx);
+    await install(token);
+    const { alert, ingest } = await setUpAlert(org.id);
+    await ingest(1);
+    const before = slack.posts().length;
+    expect(await deliverDue({ db: ctx.deps.db, config: ctx.deps.config, slackBot: null })).toMatchObject({ failed: 1, sent: 0 });
+    const [row] = await outboxOf(alert.id);
+    expect(row).toMatchObject({ status: 'failed', lastError: 'Slack: the Slack app is not available on this server' });
     expect(slack.posts().length).toBe(before);
   });
 

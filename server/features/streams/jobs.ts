@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { pollGame } from './poll.js';
 import { createTwitchClient, twitchConfigured } from './service.js';
-import { kickNotifier } from '../notifications/service.js';
+import { kickNotifier, type NotifierDeps } from '../notifications/service.js';
 
 export const STREAM_QUEUES = {
   /** Poll one game now: `{ gameId }`; singleton per game. */
@@ -57,7 +57,7 @@ export async function scheduleDueGames(boss: PgBoss, db: Db, now = new Date()): 
 }
 
 /** Starts the streams feature's pollers and their schedules (worker roles only; nothing without Twitch credentials). */
-export async function startStreamWorkers(boss: PgBoss, deps: { db: Db; config: Config; log: Logger }): Promise<void> {
+export async function startStreamWorkers(boss: PgBoss, deps: NotifierDeps & { config: Config; log: Logger }): Promise<void> {
   if (!twitchConfigured(deps.config)) {
     deps.log.info('Twitch is not configured (TWITCH_CLIENT_ID, TWITCH_CLIENT_SECRET): stream feeds wait');
     return;
@@ -69,7 +69,7 @@ export async function startStreamWorkers(boss: PgBoss, deps: { db: Db; config: C
     const outcome = await pollGame({ db: deps.db, client, log: deps.log }, job.data.gameId);
     deps.log.info({ job: STREAM_QUEUES.gamePoll, ms: Date.now() - started, ...outcome }, 'twitch game polled');
     // Announce at once; the notifier's sweep retries what fails.
-    if (outcome.announced > 0) void kickNotifier({ db: deps.db, config: deps.config });
+    if (outcome.announced > 0) void kickNotifier({ db: deps.db, config: deps.config, slackBot: deps.slackBot });
   });
   await boss.work(STREAM_QUEUES.schedule, { pollingIntervalSeconds: 5 }, async () => {
     const enqueued = await scheduleDueGames(boss, deps.db);

@@ -305,7 +305,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
     const feed = await getTwitchFeed(db, auth.orgId, req.params.id);
     if (!configured) throw notConnected();
     const outcome = await pollGame({ db, client, log: req.log }, feed.gameId);
-    if (outcome.announced > 0) void kickNotifier({ db, config });
+    if (outcome.announced > 0) void kickNotifier({ db, config, slackBot: app.deps.slackBot });
     return sendOne(reply, resource('refresh', feed.id, { queued: true, found: outcome.newFeedItems, error: outcome.error ?? null }), 202);
   });
 

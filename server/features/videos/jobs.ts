@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import { channelsToSubscribe, dueChannels, pollChannelFeed, subscribeChannel } from './channels.js';
 import { pollSearch, type PollDeps } from './poll.js';
 import { quotaToday, searchesAllowedNow } from './quota.js';
@@ -83,7 +81,7 @@ async function subscribeDueChannels(deps: PollDeps, now: Date): Promise<number> 
 }
 
 /** Starts the videos feature's pollers and their schedules (worker roles only). */
-export async function startVideoWorkers(boss: PgBoss, deps: { db: Db; config: Config; log: Logger }): Promise<void> {
+export async function startVideoWorkers(boss: PgBoss, deps: PollDeps & { log: Logger }): Promise<void> {
   const { log } = deps;
   await boss.work<{ searchId: number }>(VIDEO_QUEUES.searchPoll, { pollingIntervalSeconds: 2 }, async ([job]) => {
     const started = Date.now();

@@ -4,9 +4,10 @@ import type { Db } from '../../db/client.js';
 import { YoutubeClient, YoutubeNotConfiguredError, YoutubeQuotaError, YoutubeRequestError, type YoutubeChannel, type YoutubeSearchHit, type YoutubeVideo } from '../../integrations/youtube/client.js';
 import { ingestVideos, type IngestResult, type IngestVideo } from './ingest.js';
 import { markQuotaExhausted, msUntilPacificMidnight, reserveQuota, type QuotaBucket } from './quota.js';
-import { kickNotifier } from '../notifications/service.js';
+import { kickNotifier, type NotifierDeps } from '../notifications/service.js';
 
-export interface PollDeps {
+/** What a poll needs; the notifier's dependencies among them, since new videos with announcements kick it. */
+export interface PollDeps extends NotifierDeps {
   db: Db;
   config: Config;
 }
