@@ -8,6 +8,7 @@ import type { BootstrapResult } from './seed/seed.js';
 import { Authenticator } from './http/auth.js';
 import { loadTokenSecret } from './features/auth/service.js';
 import { configureParsePool } from './features/crawler/service.js';
+import { createSlackBotPoster } from './features/slack/service.js';
 import { DiskStorage } from './storage/storage.js';
 import { startBoss, stopBoss } from './jobs/boss.js';
 import { errorFields, errorSerializers } from './jobs/log-errors.js';
@@ -88,7 +89,9 @@ export async function startRuntime(config: Config, role: Role, opts: RuntimeOpti
     if (role === 'worker') lowerWorkerPriority({ pool: database.pool, url, nice: config.workerNice, log });
     const result = !opts.supervisedDatabase || opts.prepare ? await prepareDatabase(url, database.db, config, log) : null;
     const secret = await loadTokenSecret(database.db, config);
-    boss = await startBoss({ url, db: database.db, config, log, work: role !== 'api' });
+    // One poster for the Slack app's channels per process: the job workers' notifier and the API's routes share it.
+    const slackBot = createSlackBotPoster({ db: database.db, config });
+    boss = await startBoss({ url, db: database.db, config, log, work: role !== 'api', slackBot });
     // A process that runs jobs copies its measurements where GET /metrics and the crawler status find them.
     if (role !== 'api') stopSnapshots = startMetricsSnapshots({ db: database.db, role, log });
     const deps: AppDeps = {
@@ -99,6 +102,7 @@ export async function startRuntime(config: Config, role: Role, opts: RuntimeOpti
       storage: new DiskStorage(path.join(config.dataDir, 'uploads')),
       boss,
       databaseKind: server.kind,
+      slackBot,
     };
     let address: string | null = null;
     if (role !== 'worker') {

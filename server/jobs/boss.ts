@@ -14,7 +14,7 @@ import { createDigestQueues, startDigestWorkers } from '../features/digests/jobs
 import { createSourcesQueues, startSourcesWorkers } from '../features/sources/jobs.js';
 import { createReachQueues, startReachWorkers } from '../features/reach/jobs.js';
 import { createTrafficQueues, startTrafficWorkers } from '../features/reach/traffic-jobs.js';
-import { createSlackBotPoster } from '../features/slack/service.js';
+import type { SlackBotPoster } from '../features/notifications/service.js';
 import { runHousekeeping } from './housekeeping.js';
 import { errorFields } from './log-errors.js';
 
@@ -36,7 +36,7 @@ export async function stopBoss(boss: PgBoss, timeoutMs = 10000): Promise<void> {
  * queues); only `worker` and `all` process jobs and run the cron scheduler: housekeeping, and
  * the coverage engine's feed polls, feed scheduler and notification sweep.
  */
-export async function startBoss(opts: { url: string; db: Db; config: Config; log: Logger; work: boolean }): Promise<PgBoss> {
+export async function startBoss(opts: { url: string; db: Db; config: Config; log: Logger; work: boolean; slackBot: SlackBotPoster }): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: opts.url,
     max: 4,
@@ -68,9 +68,9 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
   await createTrafficQueues(boss);
   if (opts.work) {
     // The workers' dependencies, the notifier's among them: the crawler's sweep delivers, and polls
-    // that queue announcements kick it. The Slack app's poster is passed in here, since
-    // notifications sits below slack and cannot import it (the API's routes get theirs in buildApp).
-    const deps = { db: opts.db, config: opts.config, log: opts.log, slackBot: createSlackBotPoster({ db: opts.db, config: opts.config }) };
+    // that queue announcements kick it. The Slack app's poster comes from the runtime (one per
+    // process, shared with the API's routes), since notifications sits below slack and cannot import it.
+    const deps = { db: opts.db, config: opts.config, log: opts.log, slackBot: opts.slackBot };
     await boss.schedule(QUEUES.housekeeping, '*/15 * * * *');
     await boss.work(QUEUES.housekeeping, async () => {
       const result = await runHousekeeping(opts.db);

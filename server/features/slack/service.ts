@@ -205,7 +205,7 @@ async function postAsBot(deps: SlackDeps, orgId: number, channelId: string, mess
 
 const NOT_INSTALLED = 'The Slack app is not installed for this organization.';
 
-/** The outbox's poster (setSlackBotPoster): Slack's answer as the outbox's next step. */
+/** The outbox's poster (the notifier's `slackBot` dependency): Slack's answer as the outbox's next step. */
 export function createSlackBotPoster(deps: SlackDeps): SlackBotPoster {
   return async (orgId, channelId, message): Promise<WebhookOutcome> => {
     const res = await postAsBot(deps, orgId, channelId, message);
