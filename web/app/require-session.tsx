@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { sourcePacksQuery } from '../features/sources/api/source-packs-query';
 import { ApiError, tokenStore } from '../lib/api';
-import { useCurrentUser } from '../lib/session';
+import { isAdmin, isPlatformOperator, useCurrentUser } from '../lib/session';
 import { usePrefetchStartupLists } from '../lib/startup';
 import { useAllProjects } from '../lib/workspace';
 import { FullPageLoader } from '../components/full-page-loader';
@@ -17,6 +19,11 @@ export function RequireSession() {
   const user = useCurrentUser();
   const ready = user.data?.status === 'OK' && !!user.data.organization;
   const projects = useAllProjects(ready);
+  // The operator's admins see the sources callout above every page until they answer it: asked
+  // for beside the projects, so that it is there when the page first draws rather than pushing
+  // the page down once it arrives.
+  const operatorAdmin = ready && isPlatformOperator(user.data) && isAdmin(user.data);
+  const packs = useQuery(sourcePacksQuery(operatorAdmin));
   // The spec's startup lists (tiers, alerts), once the workspace is open (not behind the end of a trial).
   usePrefetchStartupLists(ready && !accountRedirect(user.data!));
 
@@ -25,6 +32,7 @@ export function RequireSession() {
   if (!user.data) return <FullPageLoader />;
   // The project list is needed for `/` and to check the project of the path; a failed list only skips the check.
   if (ready && projects.isPending && projects.fetchStatus !== 'idle') return <FullPageLoader />;
+  if (operatorAdmin && packs.isPending && packs.fetchStatus !== 'idle') return <FullPageLoader />;
 
   const to = decideRedirect(user.data, pathname, { projects: projects.data, lastProjectId: lastProject() });
   if (to && to !== pathname) return <Navigate to={to} replace />;

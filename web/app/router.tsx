@@ -1,65 +1,104 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader';
 import { PublicFrame, PublicNotFound, PublicServerError } from '../components/public-frame';
-import { LoginPage } from '../features/auth/routes/login-page';
-import { LogoutPage } from '../features/auth/routes/logout-page';
-import { WelcomePage } from '../features/auth/routes/welcome-page';
-import { EndOfTrialPage } from '../features/billing/routes/end-of-trial-page';
-import { NoCustomerPage } from '../features/errors/routes/no-customer-page';
-import { NoOrgPage } from '../features/errors/routes/no-org-page';
 import { NotFoundPage } from '../features/errors/routes/not-found-page';
 import { ServerErrorPage } from '../features/errors/routes/server-error-page';
-import { UpgradeSuccessPage } from '../features/billing/routes/upgrade-success-page';
-import { PublicReportPage } from '../features/reports/routes/public-report-page';
-import { UnsubscribePage } from '../features/digests/routes/unsubscribe-page';
-import { ForgotPasswordPage } from '../features/identity/routes/forgot-password-page';
-import { ResetPasswordPage } from '../features/identity/routes/reset-password-page';
-import { VerifyEmailPage } from '../features/identity/routes/verify-email-page';
-import { SlackInstalledPage } from '../features/slack/routes/slack-installed-page';
-import { FreeSignupPage } from '../features/signup/routes/free-signup-page';
-import { InviteSignupPage } from '../features/signup/routes/invite-signup-page';
-import { PrivacyPage, TermsPage } from '../features/signup/routes/legal-pages';
-import { AppLayout } from './layout/app-layout';
-import { RequireSession } from './require-session';
-import { RouteError } from './route-error';
-import { LoadingCallbackPage } from './routes/loading-callback-page';
-import { workspaceRoutes } from './workspace-routes';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
+import { RouteErrorBoundary } from './route-error';
+import { WORKSPACE_SCREENS } from './workspace-routes';
 
-/** Every route of spec 000 §2. The workspace ones sit behind RequireSession and the layout. */
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RouteError />,
-    children: [
-      { path: '/welcome', element: <WelcomePage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/loading/callback', element: <LoadingCallbackPage /> },
-      { path: '/authentication/basic/logout', element: <LogoutPage /> },
-      { path: '/signup', element: <FreeSignupPage /> },
-      { path: '/signup/:inviteKey', element: <InviteSignupPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
-      { path: '/terms', element: <TermsPage /> },
-      { path: '/p/r/:reportId', element: <PublicReportPage /> },
-      { path: '/p/404', element: <PublicFrame><PublicNotFound /></PublicFrame> },
-      { path: '/p/500', element: <PublicFrame><PublicServerError /></PublicFrame> },
-      { path: '/errors/404', element: <NotFoundPage /> },
-      { path: '/errors/500', element: <ServerErrorPage /> },
-      { path: '/errors/no-customer', element: <NoCustomerPage /> },
-      { path: '/errors/end-of-trial', element: <EndOfTrialPage /> },
-      { path: '/errors/no-org', element: <NoOrgPage /> },
-      { path: '/subscription-upgrade-success', element: <UpgradeSuccessPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password/:token', element: <ResetPasswordPage /> },
-      { path: '/verify-email/:token', element: <VerifyEmailPage /> },
-      { path: '/unsubscribe/:token', element: <UnsubscribePage /> },
-      { path: '/slack/installed', element: <SlackInstalledPage /> },
-      {
-        element: <RequireSession />,
-        children: [{ element: <AppLayout />, children: workspaceRoutes }],
-      },
-      { path: '*', element: <Navigate to="/errors/404" replace /> },
-    ],
-  },
+/** The pages outside the workspace (spec 000 §2), each in a chunk of its own. */
+const PUBLIC_SCREENS: [path: string, screen: LazyScreen][] = [
+  ['/welcome', lazyScreen(() => import('../features/auth/routes/welcome-page'), (m) => m.WelcomePage)],
+  ['/login', lazyScreen(() => import('../features/auth/routes/login-page'), (m) => m.LoginPage)],
+  ['/loading/callback', lazyScreen(() => import('./routes/loading-callback-page'), (m) => m.LoadingCallbackPage)],
+  ['/authentication/basic/logout', lazyScreen(() => import('../features/auth/routes/logout-page'), (m) => m.LogoutPage)],
+  ['/signup', lazyScreen(() => import('../features/signup/routes/free-signup-page'), (m) => m.FreeSignupPage)],
+  ['/signup/:inviteKey', lazyScreen(() => import('../features/signup/routes/invite-signup-page'), (m) => m.InviteSignupPage)],
+  ['/privacy', lazyScreen(() => import('../features/signup/routes/legal-pages'), (m) => m.PrivacyPage)],
+  ['/terms', lazyScreen(() => import('../features/signup/routes/legal-pages'), (m) => m.TermsPage)],
+  ['/p/r/:reportId', lazyScreen(() => import('../features/reports/routes/public-report-page'), (m) => m.PublicReportPage)],
+  ['/errors/no-customer', lazyScreen(() => import('../features/errors/routes/no-customer-page'), (m) => m.NoCustomerPage)],
+  ['/errors/end-of-trial', lazyScreen(() => import('../features/billing/routes/end-of-trial-page'), (m) => m.EndOfTrialPage)],
+  ['/errors/no-org', lazyScreen(() => import('../features/errors/routes/no-org-page'), (m) => m.NoOrgPage)],
+  ['/subscription-upgrade-success', lazyScreen(() => import('../features/billing/routes/upgrade-success-page'), (m) => m.UpgradeSuccessPage)],
+  ['/forgot-password', lazyScreen(() => import('../features/identity/routes/forgot-password-page'), (m) => m.ForgotPasswordPage)],
+  ['/reset-password/:token', lazyScreen(() => import('../features/identity/routes/reset-password-page'), (m) => m.ResetPasswordPage)],
+  ['/verify-email/:token', lazyScreen(() => import('../features/identity/routes/verify-email-page'), (m) => m.VerifyEmailPage)],
+  ['/unsubscribe/:token', lazyScreen(() => import('../features/digests/routes/unsubscribe-page'), (m) => m.UnsubscribePage)],
+  ['/slack/installed', lazyScreen(() => import('../features/slack/routes/slack-installed-page'), (m) => m.SlackInstalledPage)],
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The workspace gate and frame: chunks of their own, fetched with the first workspace screen. */
+const requireSession = lazyScreen(() => import('./require-session'), (m) => m.RequireSession);
+const appLayout = lazyScreen(() => import('./layout/app-layout'), (m) => m.AppLayout);
+
+/** The error pages the entry holds anyway (RouteError shows them): no chunk to wait for. */
+const STATIC_PATHS = ['/p/404', '/p/500', '/errors/404', '/errors/500'];
+
+/** Whether `pathname` is a workspace screen (or an unknown path), rather than a page outside it. */
+export function isWorkspacePath(pathname: string): boolean {
+  return !STATIC_PATHS.includes(pathname) && !PUBLIC_SCREENS.some(([path]) => matchPath(path, pathname));
+}
+
+/**
+ * Fetches every chunk `pathname` shows at once: the page's, or for a workspace screen the gate's,
+ * the layout's and the screen's — each would otherwise wait for the one above it to render.
+ */
+function preloadScreens(pathname: string) {
+  if (STATIC_PATHS.includes(pathname)) return;
+  const page = PUBLIC_SCREENS.find(([path]) => matchPath(path, pathname));
+  if (page) return void page[1].preload().catch(() => {});
+  const screen = WORKSPACE_SCREENS.find(([path]) => matchPath(`/${path}`, pathname));
+  for (const s of [requireSession, appLayout, ...(screen ? [screen[1]] : [])]) s.preload().catch(() => {});
+}
+
+/**
+ * Every route of spec 000 §2, each screen in a chunk of its own, so that a page loads what it shows:
+ * the public report and the ways in (login, sign-up) never load the workspace shell, the editor or
+ * the map. A public page shows nothing for the moment its chunk takes; the workspace shows the
+ * loader RequireSession shows next while it asks for the user, so nothing jumps; moving between
+ * screens keeps the current one until the next is in (navigations are transitions). A screen that
+ * throws, or whose chunk cannot be fetched, shows RouteError.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  preloadScreens(pathname);
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Routes>
+        {PUBLIC_SCREENS.map(([path, { Component }]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={null}>
+                <Component />
+              </Suspense>
+            }
+          />
+        ))}
+        <Route path="/p/404" element={<PublicFrame><PublicNotFound /></PublicFrame>} />
+        <Route path="/p/500" element={<PublicFrame><PublicServerError /></PublicFrame>} />
+        <Route path="/errors/404" element={<NotFoundPage />} />
+        <Route path="/errors/500" element={<ServerErrorPage />} />
+        <Route
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <requireSession.Component />
+            </Suspense>
+          }
+        >
+          <Route element={<appLayout.Component />}>
+            <Route index element={null} />
+            {WORKSPACE_SCREENS.map(([path, { Component }]) => (
+              <Route key={path} path={path} element={<Component />} />
+            ))}
+          </Route>
+        </Route>
+        <Route path="*" element={<Navigate to="/errors/404" replace />} />
+      </Routes>
+    </RouteErrorBoundary>
+  );
 }

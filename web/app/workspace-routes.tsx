@@ -1,45 +1,27 @@
-import type { RouteObject } from 'react-router';
-import { SavedArticlesPage } from '../features/articles/routes/saved-articles-page';
-import { ArticlesFeedPage } from './routes/articles-feed-page';
-import { OrganizationDetailsScreen } from './routes/organization-details-page';
-import { WebsitesScreen } from './routes/websites-page';
-import { BrandsPage } from '../features/clients/routes/clients-page';
-import { ProjectsPage } from '../features/projects/routes/projects-page';
-import { NewReportPage } from '../features/reports/routes/new-report-page';
-import { ReportDetailPage } from '../features/reports/routes/report-detail-page';
-import { ReportsPage } from '../features/reports/routes/reports-page';
-import { SettingsPage } from '../features/settings/routes/settings-page';
-import { SavedStreamsPage } from '../features/streams/routes/saved-streams-page';
-import { TwitchFeedPage } from '../features/streams/routes/twitch-feed-page';
-import { SupersearchPage } from '../features/supersearch/routes/supersearch-page';
-import { TagsPage } from '../features/tags/routes/tags-page';
-import { SavedVideosPage } from '../features/videos/routes/saved-videos-page';
-import { YoutubeFeedPage } from '../features/videos/routes/youtube-feed-page';
-import { WebsiteDetailPage } from '../features/websites/routes/website-detail-page';
-import { OperatorOrganizationsPage } from '../features/operator/routes/organizations-page';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
 
 /**
- * The authenticated screens (spec 000 §2). Gating (plan features, admin-only pages, the
- * redirect of `/`) is decided by guards.ts before any of them renders.
+ * The authenticated screens (spec 000 §2), each in a chunk of its own, by their path under the
+ * workspace. Gating (plan features, admin-only pages, the redirect of `/`) is decided by
+ * guards.ts before any of them renders.
  */
-export const workspaceRoutes: RouteObject[] = [
-  { index: true, element: null },
-  { path: 'settings', element: <SettingsPage /> },
-  { path: 'organization-details/:projectId', element: <OrganizationDetailsScreen /> },
-  { path: 'supersearch/:projectId', element: <SupersearchPage /> },
-  { path: 'brands/:projectId', element: <BrandsPage /> },
-  { path: 'projects/:projectId', element: <ProjectsPage /> },
-  { path: 'tags/:projectId', element: <TagsPage /> },
-  { path: 'new-report/:projectId', element: <NewReportPage /> },
-  { path: 'reports/:projectId', element: <ReportsPage /> },
-  { path: 'reports/:projectId/:reportId', element: <ReportDetailPage /> },
-  { path: 'articles/:projectId', element: <SavedArticlesPage /> },
-  { path: 'articles-feed/:projectId', element: <ArticlesFeedPage /> },
-  { path: 'youtube-feed/:projectId', element: <YoutubeFeedPage /> },
-  { path: 'videos/:projectId', element: <SavedVideosPage /> },
-  { path: 'twitch-feed/:projectId', element: <TwitchFeedPage /> },
-  { path: 'streams/:projectId', element: <SavedStreamsPage /> },
-  { path: 'websites', element: <WebsitesScreen /> },
-  { path: 'websites/:websiteUrl', element: <WebsiteDetailPage /> },
-  { path: 'operator/organizations', element: <OperatorOrganizationsPage /> },
+export const WORKSPACE_SCREENS: [path: string, screen: LazyScreen][] = [
+  ['settings', lazyScreen(() => import('../features/settings/routes/settings-page'), (m) => m.SettingsPage)],
+  ['organization-details/:projectId', lazyScreen(() => import('./routes/organization-details-page'), (m) => m.OrganizationDetailsScreen)],
+  ['supersearch/:projectId', lazyScreen(() => import('../features/supersearch/routes/supersearch-page'), (m) => m.SupersearchPage)],
+  ['brands/:projectId', lazyScreen(() => import('../features/clients/routes/clients-page'), (m) => m.BrandsPage)],
+  ['projects/:projectId', lazyScreen(() => import('../features/projects/routes/projects-page'), (m) => m.ProjectsPage)],
+  ['tags/:projectId', lazyScreen(() => import('../features/tags/routes/tags-page'), (m) => m.TagsPage)],
+  ['new-report/:projectId', lazyScreen(() => import('../features/reports/routes/new-report-page'), (m) => m.NewReportPage)],
+  ['reports/:projectId', lazyScreen(() => import('../features/reports/routes/reports-page'), (m) => m.ReportsPage)],
+  ['reports/:projectId/:reportId', lazyScreen(() => import('../features/reports/routes/report-detail-page'), (m) => m.ReportDetailPage)],
+  ['articles/:projectId', lazyScreen(() => import('../features/articles/routes/saved-articles-page'), (m) => m.SavedArticlesPage)],
+  ['articles-feed/:projectId', lazyScreen(() => import('./routes/articles-feed-page'), (m) => m.ArticlesFeedPage)],
+  ['youtube-feed/:projectId', lazyScreen(() => import('../features/videos/routes/youtube-feed-page'), (m) => m.YoutubeFeedPage)],
+  ['videos/:projectId', lazyScreen(() => import('../features/videos/routes/saved-videos-page'), (m) => m.SavedVideosPage)],
+  ['twitch-feed/:projectId', lazyScreen(() => import('../features/streams/routes/twitch-feed-page'), (m) => m.TwitchFeedPage)],
+  ['streams/:projectId', lazyScreen(() => import('../features/streams/routes/saved-streams-page'), (m) => m.SavedStreamsPage)],
+  ['websites', lazyScreen(() => import('./routes/websites-page'), (m) => m.WebsitesScreen)],
+  ['websites/:websiteUrl', lazyScreen(() => import('../features/websites/routes/website-detail-page'), (m) => m.WebsiteDetailPage)],
+  ['operator/organizations', lazyScreen(() => import('../features/operator/routes/organizations-page'), (m) => m.OperatorOrganizationsPage)],
 ];

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useParams } from 'react-router';
 import { UpgradeDialogHost } from '../../features/billing/components/upgrade-dialog-host';
 import { SourcesFirstRun } from '../../features/sources/components/first-run-gate';
+import { onDemand } from '../../components/on-demand';
 import { useCurrentUser } from '../../lib/session';
 import { NO_PROJECT, useAllProjects } from '../../lib/workspace';
 import { pickProjectId } from '../guards';
@@ -12,12 +13,14 @@ import { useUiSettings } from '../ui-settings';
 import { AccountNotices } from './account-notices';
 import { AppFooter } from './app-footer';
 import { buildNav } from './nav-items';
-import { ProjectPicker } from './project-picker';
-import { SettingsPanel } from './settings-panel';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 import { TopNav } from './top-nav';
 import classes from './layout.module.css';
+
+// Opened on a click: their code loads then.
+const ProjectPicker = onDemand(() => import('./project-picker').then((m) => m.ProjectPicker));
+const SettingsPanel = onDemand(() => import('./settings-panel').then((m) => m.SettingsPanel));
 
 /** Moves focus to the page's main region (a hash link alone moves only the reading position). */
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {

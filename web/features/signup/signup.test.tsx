@@ -78,7 +78,10 @@ const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('butto
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 /** What the widget tells the page once the proof-of-work is done. */
-function solveCaptcha(payload = 'c29sdmVk') {
+/** Ticks the proof-of-work widget, once it has loaded (it loads with the account step). */
+async function solveCaptcha(payload = 'c29sdmVk') {
+  await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+  await act(async () => {}); // its effects (the statechange listener) run
   const widget = document.querySelector('altcha-widget')!;
   act(() => {
     widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload } }));
@@ -138,7 +141,7 @@ describe('free sign-up: account step', () => {
     type(/Work email/, 'ada@example.test');
     type(/^Password/, 'analytical engine');
     type(/Confirm password/, 'analytical engines');
-    solveCaptcha();
+    await solveCaptcha();
     click('Next');
     expect(await screen.findByText('The passwords do not match')).toBeTruthy();
     expect(screen.getByText('Please agree to the terms to create your account')).toBeTruthy();
@@ -157,7 +160,7 @@ describe('free sign-up: focus between steps', () => {
     const account = await screen.findByRole('heading', { name: 'Create your account' });
     await waitFor(() => expect(document.activeElement).toBe(account));
     fillAccount();
-    solveCaptcha('cGF5bG9hZA==');
+    await solveCaptcha('cGF5bG9hZA==');
     screen.getByRole('button', { name: 'Next' }).focus();
     click('Next');
     const organisation = await screen.findByRole('heading', { name: 'Your organisation' });
@@ -172,7 +175,7 @@ describe('free sign-up: whole wizard', () => {
     renderAt('/signup');
     click('Get started');
     fillAccount();
-    solveCaptcha('cGF5bG9hZA==');
+    await solveCaptcha('cGF5bG9hZA==');
     click('Next');
     expect(await screen.findByRole('heading', { name: 'Your organisation' })).toBeTruthy();
     click('Next');

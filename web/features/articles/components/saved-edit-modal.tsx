@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Anchor, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';

@@ -5,15 +5,18 @@ import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../../common/messages';
-import { loginBody, type SessionDocument } from '../../../../common/schemas/auth';
+import type { SessionDocument } from '../../../../common/schemas/auth';
 import { apiFetch, ApiError, tokenStore } from '../../../lib/api';
 import { documentErrors, serverFieldErrors } from '../../../lib/form';
+import { lazySchema } from '../../../lib/lazy-schema';
 import { ssoLoginHref, useOidcSettings } from '../api/oidc';
 import { AuthShell } from '../components/auth-shell';
 
 // The proof-of-work widget loads only when the server asks for it (many failed logins from this
 // network): the login page stays light for everyone else.
 const CaptchaField = lazy(() => import('../../../components/captcha-field').then((m) => ({ default: m.CaptchaField })));
+// The form's schema (and zod) loads once the form is touched, not with the page.
+const loginSchema = lazySchema(() => import('../../../../common/schemas/auth').then((m) => m.loginBody));
 
 /** The server answers 429 at `/altcha` when the address is past its limits: a solved captcha lets the right password in. */
 const asksForCaptcha = (err: unknown) => err instanceof ApiError && err.status === 429 && err.errors.some((e) => e.source?.pointer === '/altcha');
@@ -40,13 +43,17 @@ export function LoginPage() {
   const [problem, setProblem] = useState<string | null>(null);
   // Shown once the server asks for it; a new key remounts the widget for a fresh solution after each try.
   const [captcha, setCaptcha] = useState<{ key: number; payload: string | null } | null>(null);
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: (values) => documentErrors(loginBody, values),
-  });
+  const form = useForm({ initialValues: { email: '', password: '' } });
 
   async function submit(values: typeof form.values) {
     setProblem(null);
+    // The checks of the server's own schema, before the round trip (without it, the server's answer says the same).
+    const schema = await loginSchema.getOrNull();
+    const invalid = schema ? documentErrors(schema, values) : {};
+    if (Object.keys(invalid).length) {
+      form.setErrors(invalid);
+      return;
+    }
     const altcha = captcha?.payload ?? undefined;
     try {
       // Sent as public: a 401 here means wrong credentials, not an ended session.
@@ -66,7 +73,7 @@ export function LoginPage() {
 
   return (
     <AuthShell>
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form onSubmit={form.onSubmit(submit)} onFocus={loginSchema.preload} noValidate>
         <Stack gap="md">
           <div>
             <Title order={1} fz={24}>

@@ -1,5 +1,8 @@
+import { onDemand } from '../../../components/on-demand';
 import { useUpgradeDialogState } from '../api/upgrade-link';
-import { UpgradeDialog } from './upgrade-dialog';
+
+// The plans and add-ons load when the dialog first opens.
+const UpgradeDialog = onDemand(() => import('./upgrade-dialog').then((m) => m.UpgradeDialog));
 
 /** The workspace's upgrade dialog, opened by `?upgrade=plans|addons` from anywhere in the app (see upgrade-link). */
 export function UpgradeDialogHost() {

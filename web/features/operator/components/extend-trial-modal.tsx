@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';

@@ -3,12 +3,11 @@ import { LIMITS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { ApiError, apiFetch, flatten, type JsonApiResource, type ListDocument } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../components/toasts';
+import { REPORTS_KEY, prefix, reportQuery } from './report-query';
 import type {
   Report,
   ReportArticle,
   ReportAttributes,
-  ReportDetail,
-  ReportDetailAttributes,
   ReportFilters,
   ReportPreview,
   ReportStream,
@@ -16,14 +15,12 @@ import type {
   ScreenshotAttributes,
 } from './types';
 
-export const REPORTS_KEY = 'reports';
+export { REPORTS_KEY };
 /** The spec's size of the reports list call (001 §9: "Reports list 50000"). */
 const REPORTS_LIST_SIZE = 50000;
 /** The wizard loads up to 5000 items (001 §9). */
 export const WIZARD_ITEMS = 5000;
 
-/** Public pages call the `p/` variant without a token (001 §3). */
-const prefix = (isPublic: boolean) => (isPublic ? 'p/' : '');
 
 /** GET reports with project_id, page 0, size 50000: the whole list, searched and paged on screen. */
 export function useReports(projectId: string) {
@@ -41,11 +38,7 @@ export function useReports(projectId: string) {
 
 export function useReport(id: string, isPublic: boolean) {
   return useQuery({
-    queryKey: [REPORTS_KEY, 'detail', id, isPublic],
-    queryFn: async ({ signal }): Promise<ReportDetail> =>
-      flatten((await apiFetch<{ data: JsonApiResource<ReportDetailAttributes> }>(`${prefix(isPublic)}reports/${encodeURIComponent(id)}`, { public: isPublic, signal })).data),
-    // A missing report is an answer, not a hiccup to retry.
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+    ...reportQuery(id, isPublic),
     // Highlights whose screenshot is still being taken fill in by themselves (for a few minutes at most).
     refetchInterval: (q) =>
       q.state.data?.screenshots?.some((s) => s.status === 'pending' && !s.image_url) && q.state.dataUpdateCount < 60 ? 4000 : false,

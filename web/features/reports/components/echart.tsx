@@ -17,18 +17,11 @@ let loader: Promise<(el: HTMLElement) => EChartInstance> | null = null;
 
 /** ECharts loads on demand (as on the website page), once, with just the bar and line charts. */
 function loadECharts() {
-  loader ??= Promise.all([import('echarts/core'), import('echarts/charts'), import('echarts/components'), import('echarts/renderers')]).then(
-    ([echarts, charts, components, renderers]) => {
-      echarts.use([
-        charts.BarChart,
-        charts.LineChart,
-        components.GridComponent,
-        components.TooltipComponent,
-        components.LegendComponent,
-        components.DataZoomComponent,
-        renderers.SVGRenderer,
-      ]);
-      return (el: HTMLElement) => echarts.init(el, undefined, { renderer: 'svg' }) as unknown as EChartInstance;
+  loader ??= import('../../../components/echarts-cartesian').then(
+    ({ initSvgChart }) => (el: HTMLElement) => initSvgChart(el) as unknown as EChartInstance,
+    (err: unknown) => {
+      loader = null; // the next chart tries again
+      throw err;
     },
   );
   return loader;

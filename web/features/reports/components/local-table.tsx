@@ -11,9 +11,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { MSG } from '../../../../common/messages';
-import { RowActions, type RowAction } from '../../../components/data-table/row-actions';
 import { TablePagination } from '../../../components/data-table/table-pagination';
-import { TableToolbar } from '../../../components/data-table/table-toolbar';
 import classes from '../../../components/data-table/data-table.module.css';
 import { BodyRows, FitTable, HeaderCell } from '../../../components/data-table/table-parts';
 
@@ -26,13 +24,15 @@ export interface LocalTableProps<T extends { id: string }> {
   pageSizeOptions?: readonly number[];
   /** Column id and direction to start with. */
   initialSort?: SortingState;
-  /** Shows the search box; rows match on these texts. */
+  /** What the search box matches rows on. */
   searchText?: (row: T) => string;
-  searchPlaceholder?: string;
-  createLabel?: string;
-  onCreate?: () => void;
-  rowActions?: (row: T) => RowAction[];
-  rowLabel?: (row: T) => string;
+  /**
+   * Above the table: the search box and buttons (TableToolbar), given the search and its setter.
+   * Passed in rather than drawn here, so that the report the public sees loads no toolbar or menu.
+   */
+  toolbar?: (search: { value: string; onChange: (value: string) => void }) => ReactNode;
+  /** The last cell of each row: its actions (RowActions). */
+  actionsCell?: (row: T) => ReactNode;
   /** Every row on one page and no paging controls (the printed report). */
   showAll?: boolean;
   empty?: ReactNode;
@@ -51,19 +51,19 @@ export function LocalTable<T extends { id: string }>(props: LocalTableProps<T>) 
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(props.pageSize ?? 25);
   const [viewAll, setViewAll] = useState(false);
-  const { searchText, rowActions, rowLabel } = props;
+  const { searchText, actionsCell } = props;
 
   const columns = useMemo(() => {
-    if (!rowActions) return props.columns;
+    if (!actionsCell) return props.columns;
     const actions: ColumnDef<T> = {
       id: 'actions',
       header: () => <VisuallyHidden>Actions</VisuallyHidden>,
       enableSorting: false,
       meta: { width: 56, align: 'right' },
-      cell: ({ row }) => <RowActions actions={rowActions(row.original)} label={(rowLabel ?? ((r: T) => r.id))(row.original)} />,
+      cell: ({ row }) => actionsCell(row.original),
     };
     return [...props.columns, actions];
-  }, [props.columns, rowActions, rowLabel]);
+  }, [props.columns, actionsCell]);
 
   const all = props.showAll || viewAll;
   const table = useReactTable({
@@ -89,20 +89,13 @@ export function LocalTable<T extends { id: string }>(props: LocalTableProps<T>) 
 
   const body = (
     <>
-      {(searchText || props.onCreate) && (
-        <TableToolbar
-          searchInput={search}
-          onSearchChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
-          searchPlaceholder={props.searchPlaceholder ?? 'Search…'}
-          createLabel={props.createLabel}
-          onCreate={props.onCreate}
-          selectedCount={0}
-          onClearSelection={() => {}}
-        />
-      )}
+      {props.toolbar?.({
+        value: search,
+        onChange: (v) => {
+          setSearch(v);
+          setPage(1);
+        },
+      })}
       <FitTable>
         <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover className={classes.table} aria-label={props['aria-label']}>
           <Table.Thead>

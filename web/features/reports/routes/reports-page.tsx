@@ -6,7 +6,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { MSG } from '../../../../common/messages';
 import { NoProjectState } from '../../../components/no-project-state';
 import { PageHeader } from '../../../components/page-header';
-import type { RowAction } from '../../../components/data-table/row-actions';
+import { RowActions, type RowAction } from '../../../components/data-table/row-actions';
+import { TableToolbar } from '../../../components/data-table/table-toolbar';
 import { formatDate } from '../../../lib/dates';
 import { NO_PROJECT, useProject } from '../../../lib/workspace';
 import { useReports } from '../api/reports';
@@ -114,11 +115,18 @@ export function ReportsPage() {
         loading={reports.isPending}
         initialSort={[{ id: 'inserted-at', desc: true }]}
         searchText={(r) => r.name}
-        searchPlaceholder="Search reports"
-        createLabel="New report"
-        onCreate={() => navigate(`/new-report/${projectId}`)}
-        rowActions={rowActions}
-        rowLabel={(r) => r.name}
+        toolbar={(search) => (
+          <TableToolbar
+            searchInput={search.value}
+            onSearchChange={search.onChange}
+            searchPlaceholder="Search reports"
+            createLabel="New report"
+            onCreate={() => navigate(`/new-report/${projectId}`)}
+            selectedCount={0}
+            onClearSelection={() => {}}
+          />
+        )}
+        actionsCell={(r) => <RowActions actions={rowActions(r)} label={r.name} />}
         pageSizeOptions={[12, 25, 50, 100]}
         empty={
           <>

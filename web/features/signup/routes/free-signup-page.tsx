@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { Stepper } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Input, Stack, Stepper } from '@mantine/core';
 import { ApiError } from '../../../lib/api';
 import { MSG } from '../../../../common/messages';
 import { creationFailureMessage, type FreeUserRequest } from '../api/signup-api';
 import { useCreateFreeUser } from '../api/use-create-account';
 import { AccountStep } from '../components/account-step';
-import { CaptchaField } from '../../../components/captcha-field';
 import { CreateAccountStep } from '../components/create-account-step';
 import { SignupErrorModal } from '../components/error-modal';
 import { FeedsSummary } from '../components/feeds-summary';
@@ -26,6 +25,11 @@ import { SignupLayout, useStepLabel } from '../components/signup-layout';
 import classes from '../components/signup.module.css';
 
 const STEP = { intro: 0, account: 1, organization: 2, project: 3, done: 4 } as const;
+
+// The proof-of-work widget loads once the account step is reached: the page opens on the intro.
+const CaptchaField = lazy(() => import('../../../components/captcha-field').then((m) => ({ default: m.CaptchaField })));
+/** The widget's height, kept while it loads (with its message, as CaptchaField shows it) so that nothing moves. */
+const CAPTCHA_HEIGHT = 75;
 
 function buildRequest(a: AccountValues, o: OrganizationValues, p: ProjectValues, altcha: string): FreeUserRequest {
   const article = p.article_keywords.trim();
@@ -52,6 +56,9 @@ export function FreeSignupPage() {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
+  // Mounted from the account step on, and kept (a solved widget survives going back to the intro).
+  const [captchaShown, setCaptchaShown] = useState(false);
+  if (active >= STEP.account && !captchaShown) setCaptchaShown(true);
   const account = useAccountForm();
   const organization = useOrganizationForm();
   const project = useProjectForm();
@@ -108,14 +115,25 @@ export function FreeSignupPage() {
             onNext={() => setActive(STEP.organization)}
             canProceed={requireCaptcha}
           >
-            <CaptchaField
-              key={captchaKey}
-              onChange={(payload) => {
-                setCaptcha(payload);
-                if (payload) setCaptchaError(null);
-              }}
-              error={captchaError}
-            />
+            {captchaShown && (
+              <Suspense
+                fallback={
+                  <Stack gap={4}>
+                    <div style={{ minHeight: CAPTCHA_HEIGHT }} />
+                    {captchaError && <Input.Error>{captchaError}</Input.Error>}
+                  </Stack>
+                }
+              >
+                <CaptchaField
+                  key={captchaKey}
+                  onChange={(payload) => {
+                    setCaptcha(payload);
+                    if (payload) setCaptchaError(null);
+                  }}
+                  error={captchaError}
+                />
+              </Suspense>
+            )}
           </AccountStep>
         </Stepper.Step>
         <Stepper.Step label={stepLabel('Organisation')} aria-label="Organisation">

@@ -1,26 +1,16 @@
 import { useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../common/messages';
 import { languageName } from '../../../../common/reference';
-import type { SourcePackAttributes, SourcesSummary } from '../../../../common/schemas/sources';
 import { toastError, toastSuccess } from '../../../components/toasts';
 import { apiFetch, type JsonApiResource } from '../../../lib/api';
 import { WEBSITES_PATH } from '../../websites/api/websites';
+import { SOURCE_PACKS_PATH, packOf, sourcePacksKey, sourcePacksQuery, type SourcePack, type SourcePackAttributes, type SourcePacks } from './source-packs-query';
 import { SOURCES_STATUS_PATH } from './sources-status';
 
-export type { SourcePackAttributes, SourcesSummary };
-export type SourcePack = SourcePackAttributes & { id: string };
+export { SOURCE_PACKS_PATH, sourcePacksKey };
+export type { SourcePack, SourcePackAttributes, SourcePacks, SourcesSummary } from './source-packs-query';
 
-export const SOURCE_PACKS_PATH = 'source_packs';
-export const sourcePacksKey = [SOURCE_PACKS_PATH] as const;
 const SET_PACK_KEY = [SOURCE_PACKS_PATH, 'set'] as const;
-
-export interface SourcePacks {
-  packs: SourcePack[];
-  summary: SourcesSummary;
-}
-
-/** The server's pack as the web keeps it (id beside the attributes). */
-const packOf = (r: JsonApiResource<SourcePackAttributes>): SourcePack => ({ id: r.id, ...r.attributes });
 
 /**
  * GET source_packs: the directory's packs (English first, then by language name and category)
@@ -28,15 +18,7 @@ const packOf = (r: JsonApiResource<SourcePackAttributes>): SourcePack => ({ id: 
  * query never runs, so no request reveals the route.
  */
 export function useSourcePacks(enabled: boolean) {
-  return useQuery({
-    queryKey: sourcePacksKey,
-    queryFn: async (): Promise<SourcePacks> => {
-      const doc = await apiFetch<{ data: JsonApiResource<SourcePackAttributes>[]; meta: SourcesSummary }>(SOURCE_PACKS_PATH);
-      return { packs: doc.data.map(packOf), summary: doc.meta };
-    },
-    enabled,
-    staleTime: 30_000,
-  });
+  return useQuery(sourcePacksQuery(enabled));
 }
 
 export interface LanguageGroup {

@@ -5,7 +5,10 @@ import { MSG } from '../../../../common/messages';
 import { isAdmin, isPlatformOperator, useCurrentUser } from '../../../lib/session';
 import { useFinishFirstRun } from '../api/first-run';
 import { useSourcePacks, type SourcePacks } from '../api/source-packs';
-import { FirstRunModal } from './first-run-modal';
+import { onDemand } from '../../../components/on-demand';
+
+// The packs chooser loads when "Choose packs" first opens it.
+const FirstRunModal = onDemand(() => import('./first-run-modal').then((m) => m.FirstRunModal));
 
 function FirstRunCallout({ data, onChoose }: { data: SourcePacks; onChoose: () => void }) {
   const finish = useFinishFirstRun();

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { useState, type FormEvent } from 'react';
 import { Modal, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { MultiSelect, Select, SimpleGrid } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';

@@ -30,15 +30,9 @@ export function VolumeChart({ data, interval, colors, height = 300 }: Props) {
     const onResize = () => chart.current?.resize();
     (async () => {
       try {
-        const [echarts, charts, components, renderers] = await Promise.all([
-          import('echarts/core'),
-          import('echarts/charts'),
-          import('echarts/components'),
-          import('echarts/renderers'),
-        ]);
+        const { initSvgChart } = await import('../../../components/echarts-cartesian');
         if (disposed || !ref.current) return;
-        echarts.use([charts.LineChart, components.GridComponent, components.TooltipComponent, components.LegendComponent, renderers.SVGRenderer]);
-        chart.current = echarts.init(ref.current, undefined, { renderer: 'svg' }) as unknown as Chart;
+        chart.current = initSvgChart(ref.current) as unknown as Chart;
         window.addEventListener('resize', onResize);
         setReady(true);
       } catch {

@@ -26,21 +26,9 @@ function VisitsMap({ data }: { data: Visits }) {
     const onResize = () => chart?.resize();
     (async () => {
       try {
-        const [echarts, charts, components, renderers, topo, atlas] = await Promise.all([
-          import('echarts/core'),
-          import('echarts/charts'),
-          import('echarts/components'),
-          import('echarts/renderers'),
-          import('topojson-client'),
-          import('world-atlas/countries-110m.json'),
-        ]);
+        const echarts = await import('./world-map-setup');
         if (disposed || !ref.current) return;
-        echarts.use([charts.MapChart, components.TooltipComponent, components.VisualMapComponent, renderers.SVGRenderer]);
-        const world = atlas.default as unknown as Parameters<typeof topo.feature>[0];
-        const geo = topo.feature(world, (world as unknown as { objects: { countries: Parameters<typeof topo.feature>[1] } }).objects.countries) as unknown as {
-          type: 'FeatureCollection';
-          features: MapFeature[];
-        };
+        const geo = echarts.worldCountries() as { type: 'FeatureCollection'; features: MapFeature[] };
         for (const f of geo.features) f.properties.name = (f.id && nameByNumeric.get(f.id)) || f.properties.name;
         // Antarctica has no audience, and shapes that cross the antimeridian (Fiji, Russia's far
         // east) draw lines across the whole map in a plain projection.

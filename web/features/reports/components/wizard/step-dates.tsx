@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconCalendarEvent } from '@tabler/icons-react';
