@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeFeedServer, type FakeFeedServer } from '../test/fakes/feeds.js';
+import { processTree } from '../bench/lib.js';
 import { freePort } from './db/embedded.js';
 
 /**
@@ -21,19 +22,6 @@ let dataDir: string;
 let feeds: FakeFeedServer;
 let server: ChildProcess | null = null;
 let output = '';
-
-function tree(pid: number): number[] {
-  const out = [pid];
-  try {
-    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const child of children ? children.split(/\s+/).map(Number) : []) out.push(...tree(child));
-    }
-  } catch {
-    // gone
-  }
-  return out;
-}
 
 const cmdline = (pid: number) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
 /** The files a process has mapped or loaded (its memory maps name every native library and the executable). */
@@ -113,7 +101,7 @@ describe('the built server (npm start in production)', () => {
     expect(found).toEqual([expect.objectContaining({ url: `${feeds.url}/built/feed.xml`, items: 1 })]);
 
     // Three node processes (the supervisor, the API, the worker), none with tsx or esbuild.
-    const pids = tree(server.pid!);
+    const pids = processTree(server.pid!);
     const nodes = pids.filter((pid) => {
       try {
         return cmdline(pid).includes(outdir);
