@@ -13,13 +13,12 @@ export function printBanner(config: Config, shown: { roles: string; databaseKind
   const url = localUrl(config);
   const b = shown.bootstrap;
   const passwordFile = path.join(config.dataDir, 'initial-admin-password');
-  console.log('');
-  console.log(`  Coverwatch ${config.version} (${shown.roles}) on ${shown.databaseKind} PostgreSQL`);
-  if (shown.serves) console.log(`  App:        ${url}`);
-  if (shown.serves) console.log(`  API docs:   ${url}/api/docs`);
-  console.log(`  Admin:      ${b.adminEmail}`);
-  if (b.generatedPassword) console.log(`  Password:   ${b.generatedPassword}   (generated now; also in ${passwordFile})`);
-  else if (b.createdAdmin) console.log('  Password:   the ADMIN_PASSWORD you set');
-  else console.log(`  Password:   set on first start (see ${passwordFile} or ADMIN_PASSWORD)`);
-  console.log('');
+  const lines = ['', `  Coverwatch ${config.version} (${shown.roles}) on ${shown.databaseKind} PostgreSQL`];
+  if (shown.serves) lines.push(`  App:        ${url}`, `  API docs:   ${url}/api/docs`);
+  lines.push(`  Admin:      ${b.adminEmail}`);
+  if (b.generatedPassword) lines.push(`  Password:   ${b.generatedPassword}   (generated now; also in ${passwordFile})`);
+  else if (b.createdAdmin) lines.push('  Password:   the ADMIN_PASSWORD you set');
+  else lines.push(`  Password:   set on first start (see ${passwordFile} or ADMIN_PASSWORD)`);
+  // One write, so a reader of the pipe (a terminal, a test) never sees half a banner.
+  process.stdout.write(`${lines.join('\n')}\n\n`);
 }

@@ -47,7 +47,7 @@ function alive(pid: number) {
 }
 
 /** Starts the server and sends the group SIGINT once `output` contains `when`. */
-async function startThenInterrupt(port: number, when = 'Admin:', dir = dataDir) {
+async function startThenInterrupt(port: number, when = '  Password:', dir = dataDir) {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'runtime-test-pw-1', SEED_DEMO: 'false', LOG_LEVEL: 'info' };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -58,7 +58,9 @@ async function startThenInterrupt(port: number, when = 'Admin:', dir = dataDir) 
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const check = () => {
-      if (output.includes(when)) return resolve();
+      // The whole line, not only its start: the pipe may deliver it in two chunks.
+      const at = output.indexOf(when);
+      if (at >= 0 && output.indexOf('\n', at) > 0) return resolve();
       if (child.exitCode !== null) return reject(new Error(`the server exited during start-up:\n${output}`));
       setTimeout(check, 100);
     };
