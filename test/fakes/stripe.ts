@@ -1,6 +1,7 @@
 import http from 'node:http';
-import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { API_VERSION, authorizedBy, checkoutPage, decodeStripeForm, missing, missingParam, newId, now, ok, page, portalPage, priceOf, sleep, stripeError, stripeSignature } from './stripe-wire.js';
+import type { DeliverOptions, DeliveryAttempt, FakeCheckoutSession, FakeCustomer, FakeEvent, FakePortalSession, FakePrice, FakeStripeOptions, FakeSubscription, Json, StripeRequest } from './stripe-wire.js';
 
 /**
  * A local Stripe on 127.0.0.1 (random port) speaking the form-encoded wire format of
@@ -41,106 +42,7 @@ import type { AddressInfo } from 'node:net';
  *   setWebhookUrl(url), deliveries (every delivery attempt).
  */
 
-export interface FakeStripeOptions {
-  secretKey: string;
-  webhookSecret: string;
-  /** Where events are delivered (can be set later with setWebhookUrl). */
-  webhookUrl?: string;
-  /** The prices on sale, e.g. `{ pro_monthly: 'price_pro_m' }`; a key ending in `_annual` bills yearly. */
-  prices: Record<string, string>;
-  /** Delivery attempts per event (first try included), default 4. */
-  maxAttempts?: number;
-  /** Back-off before the first retry (doubles each time), default 25 ms. */
-  retryDelayMs?: number;
-  /**
-   * Adopt unknown `cus_…` ids as existing customers (dev: the database outlives the fake's memory,
-   * so customers created by an earlier run must keep working). Tests leave it off.
-   */
-  adoptUnknownCustomers?: boolean;
-}
-
-type Json = Record<string, unknown>;
-
-export interface StripeRequest {
-  method: string;
-  path: string;
-  /** The decoded form body (brackets unfolded into objects and arrays). */
-  body: Json;
-  /** The raw form body, as sent. */
-  raw: string;
-  headers: http.IncomingHttpHeaders;
-  status: number;
-}
-
-export interface FakeCustomer { id: string; object: 'customer'; name: string | null; email: string | null; metadata: Record<string, string>; created: number }
-export interface FakeCheckoutSession {
-  id: string; object: 'checkout.session'; mode: string; status: 'open' | 'complete' | 'expired'; payment_status: 'unpaid' | 'paid';
-  customer: string | null; client_reference_id: string | null; subscription: string | null; success_url: string; cancel_url: string | null;
-  url: string; created: number; expires_at: number; livemode: false; metadata: Record<string, string>;
-  line_items: { price: string; quantity: number }[];
-  subscription_data: { metadata?: Record<string, string> };
-}
-export interface FakePortalSession { id: string; object: 'billing_portal.session'; customer: string; return_url: string | null; url: string; created: number; livemode: false }
-export interface FakeSubscription {
-  id: string; object: 'subscription'; customer: string; status: string; cancel_at_period_end: boolean; created: number;
-  metadata: Record<string, string>; latest_invoice: string | null;
-  items: { object: 'list'; data: { id: string; object: 'subscription_item'; quantity: number; current_period_start: number; current_period_end: number; price: FakePrice }[] };
-}
-export interface FakePrice { id: string; object: 'price'; active: true; currency: string; recurring: { interval: 'month' | 'year'; interval_count: 1 } }
-export interface FakeEvent { id: string; object: 'event'; api_version: string; created: number; livemode: false; pending_webhooks: number; request: { id: null; idempotency_key: null }; type: string; data: { object: Json; previous_attributes?: Json } }
-export interface DeliveryAttempt { eventId: string; type: string; attempt: number; status: number | null; error?: string }
-export interface DeliverOptions {
-  /** Send the same event this many times (a replay), default 1. */
-  repeat?: number;
-  /** Wait before sending. */
-  delayMs?: number;
-  /** Signature timestamp (seconds); default now. A stale one tests the tolerance. */
-  timestamp?: number;
-  /** Sign with another secret (a forged delivery). */
-  secret?: string;
-  url?: string;
-}
-
-const API_VERSION = '2025-03-31.basil';
-const now = () => Math.floor(Date.now() / 1000);
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Decodes Stripe's bracketed form encoding (`line_items[0][price]=p`, `metadata[a]=b`) into nested
- * objects; objects whose keys are all indices become arrays.
- */
-export function decodeStripeForm(raw: string): Json {
-  const root: Json = {};
-  for (const [key, value] of new URLSearchParams(raw)) {
-    const m = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
-    if (!m) continue;
-    const path = [m[1], ...[...m[2].matchAll(/\[([^[\]]*)\]/g)].map((x) => x[1])];
-    let node: Json = root;
-    path.forEach((seg, i) => {
-      const k = seg === '' ? String(Object.keys(node).length) : seg;
-      if (i === path.length - 1) node[k] = value;
-      else node = (node[k] ??= {}) as Json;
-    });
-  }
-  const arrays = (v: unknown): unknown => {
-    if (!v || typeof v !== 'object') return v;
-    const o = v as Json;
-    const keys = Object.keys(o);
-    const mapped = Object.fromEntries(keys.map((k) => [k, arrays(o[k])]));
-    return keys.length > 0 && keys.every((k) => /^\d+$/.test(k)) ? keys.sort((a, b) => Number(a) - Number(b)).map((k) => mapped[k]) : mapped;
-  };
-  return arrays(root) as Json;
-}
-
-/** The Stripe-Signature header for `payload` (stripe-node generateTestHeaderString's algorithm). */
-export function stripeSignature(payload: string, secret: string, timestamp = now()): string {
-  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const page = (title: string, body: string) =>
-  `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">${body}</body></html>`;
+export * from './stripe-wire.js';
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
@@ -167,10 +69,7 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
     return customers.has(id);
   };
 
-  const priceObject = (id: string): FakePrice => {
-    const key = Object.entries(opts.prices).find(([, v]) => v === id)?.[0] ?? '';
-    return { id, object: 'price', active: true, currency: 'usd', recurring: { interval: key.endsWith('_annual') ? 'year' : 'month', interval_count: 1 } };
-  };
+  const priceObject = (id: string): FakePrice => priceOf(opts.prices, id);
 
   const event = (type: string, object: Json, previous?: Json): FakeEvent => {
     const e: FakeEvent = {
@@ -308,20 +207,7 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
   }
 
   // ------------------------------------------------------------------ the HTTP API
-  const stripeError = (status: number, type: string, message: string, code?: string, param?: string) => ({
-    status,
-    body: { error: { type, message, ...(code ? { code, doc_url: `https://stripe.com/docs/error-codes/${code.replace(/_/g, '-')}` } : {}), ...(param ? { param } : {}) } },
-  });
-  const missing = (what: string, id: string, param?: string) => stripeError(404, 'invalid_request_error', `No such ${what}: '${id}'`, 'resource_missing', param);
-  const missingParam = (param: string) => stripeError(400, 'invalid_request_error', `Missing required param: ${param}.`, 'parameter_missing', param);
-  const ok = (body: unknown) => ({ status: 200, body });
-
-  const authorized = (req: http.IncomingMessage) => {
-    const h = req.headers.authorization ?? '';
-    if (h === `Bearer ${opts.secretKey}`) return true;
-    if (h.startsWith('Basic ')) return Buffer.from(h.slice(6), 'base64').toString('utf8').split(':')[0] === opts.secretKey;
-    return false;
-  };
+  const authorized = (req: http.IncomingMessage) => authorizedBy(req, opts.secretKey);
 
   function api(method: string, path: string, body: Json, req: http.IncomingMessage): { status: number; body: unknown } {
     if (!authorized(req)) return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.', 'api_key_invalid');
@@ -421,10 +307,7 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
         res.writeHead(303, { location: s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id) }).end();
         return true;
       }
-      const price = s.line_items[0]?.price ?? '';
-      const cancel = s.cancel_url ? ` <a href="${escapeHtml(s.cancel_url)}">Cancel</a>` : '';
-      html(200, page('Checkout', `<h1>Checkout</h1><p>Subscription: <b>${escapeHtml(price)}</b></p><p>Customer ${escapeHtml(s.customer ?? '(new)')}</p>
-        <form method="post" action="/c/pay/${escapeHtml(s.id)}"><button type="submit">Pay</button>${cancel}</form>`));
+      html(200, checkoutPage(s));
       return true;
     }
     m = /^\/p\/session\/([^/]+)(\/cancel)?$/.exec(path);
@@ -443,12 +326,7 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
         return true;
       }
       if (m[2] || method !== 'GET') return false;
-      const ret = p.return_url ? `<p><a href="${escapeHtml(p.return_url)}">Return</a></p>` : '';
-      const subs = live.map((sub) => `<li>${escapeHtml(sub.items.data[0].price.id)} — ${escapeHtml(sub.status)}</li>`).join('');
-      const cancel = live.length
-        ? `<ul>${subs}</ul><form method="post" action="/p/session/${escapeHtml(p.id)}/cancel"><button type="submit">Cancel subscription</button></form>`
-        : '<p>No active subscription.</p>';
-      html(200, page('Customer portal', `<h1>Customer portal</h1><p>Customer <code>${escapeHtml(p.customer)}</code></p>${cancel}${ret}`));
+      html(200, portalPage(p, live));
       return true;
     }
     return false;
