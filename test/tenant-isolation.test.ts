@@ -19,9 +19,11 @@ import { slackProbes } from './tenant-probes/slack.js';
 import { identityProbes } from './tenant-probes/identity.js';
 import { metricsProbes } from './tenant-probes/metrics.js';
 import { reachProbes } from './tenant-probes/reach.js';
+import { websitesProbes } from './tenant-probes/websites.js';
+import { seedReports } from './tenant-probes/reports.js';
 
 /** Features that probe their routes in their own file (test/tenant-probes/). */
-const FEATURE_PROBES: TenantProbeSet[] = [videosProbes, streamsProbes, billingProbes, operatorProbes, digestsProbes, slackProbes, identityProbes, metricsProbes, sourcesProbes, reachProbes];
+const FEATURE_PROBES: TenantProbeSet[] = [videosProbes, streamsProbes, billingProbes, operatorProbes, digestsProbes, slackProbes, identityProbes, metricsProbes, sourcesProbes, reachProbes, websitesProbes];
 
 /**
  * For every route that touches tenant data, a token of another organization gets 404 for this
@@ -35,7 +37,7 @@ const FEATURE_PROBES: TenantProbeSet[] = [videosProbes, streamsProbes, billingPr
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof makeOrg>>;
 let outsider: Awaited<ReturnType<typeof makeOrg>>;
-let ids: { client: number; project: number; tag: number; org: number; member: number; alert: number; feedArticle: number; saved: number; website: number; feed: number };
+let ids: { client: number; project: number; tag: number; org: number; member: number; alert: number; feedArticle: number; saved: number };
 let operator: Awaited<ReturnType<typeof makeOrg>>;
 
 beforeAll(async () => {
@@ -60,19 +62,10 @@ beforeAll(async () => {
       },
     },
   });
-  // Websites and feeds are the platform operator's: every other organization gets 404.
   operator = await makeOrg(ctx, { name: 'Operator Org', plan: 'admin', capabilities: CAPABILITIES_BY_LEGACY_ID[1] });
-  const website = await ctx.call('POST', '/api/websites', {
-    token: operator.token,
-    body: { data: { type: 'website', attributes: { domain: 'operator-site.example', reach: 5, language: 'en' } } },
-  });
-  const feed = await ctx.call('POST', '/api/feeds', {
-    token: operator.token,
-    body: { data: { type: 'feed', attributes: { feed: 'https://operator-site.example/feed', language: 'en', reach: 5, website_id: Number(website.json().data.id), type: 0 } } },
-  });
   ids = {
     client: client.id, project: project.id, tag: tag.id, org: owner.org.id, member: member.user.id, alert: alert.id,
-    feedArticle: article.id, saved: Number(saved.json().data.id), website: Number(website.json().data.id), feed: Number(feed.json().data.id),
+    feedArticle: article.id, saved: Number(saved.json().data.id),
   };
   // The outsider has data of its own, so empty lists prove scoping rather than emptiness.
   const theirs = await makeClient(ctx, outsider.org.id, 'Outsider Brand');
@@ -86,39 +79,7 @@ beforeAll(async () => {
 // Reports: one of the owner's (with a highlight whose picture is stored) and one of the outsider's.
 let reportIds: { owner: string; outsider: string };
 beforeAll(async () => {
-  const publish = (token: string, projectId: number) =>
-    ctx.call('POST', '/api/reports', {
-      token,
-      body: {
-        data: {
-          type: 'report',
-          attributes: { name: 'Isolation report', date_start: '2026-10-01', date_end: '2026-11-30' },
-          relationships: { project: { data: { type: 'project', id: String(projectId) } } },
-        },
-      },
-    });
-  const ownerReport = (await publish(owner.token, ids.project)).json().data.id;
-  // The highlight is written directly: its picture job would fetch the article's (unreachable) page.
-  await ctx.deps.pool.query('insert into report_highlights (report_id, saved_article_id) values ($1, $2)', [ownerReport, ids.saved]);
-  await ctx.deps.pool.query(
-    `insert into screenshots (organization_id, saved_article_id, article_url, status, source, image_key, content_type)
-     values ($1, $2, 'https://news.example/owner-story', 'ready', 'preview', $3, 'image/jpeg')`,
-    [ids.org, ids.saved, `screenshots/${ids.org}/${ids.saved}.jpg`],
-  );
-  await ctx.deps.storage.put(`screenshots/${ids.org}/${ids.saved}.jpg`, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
-  const theirProject = await makeProject(ctx, outsider.org.id, { name: 'Outsider reports' });
-  const theirTag = await makeTag(ctx, outsider.org.id, theirProject.id, 'Outsider tag');
-  await ctx.call('POST', '/api/articles', {
-    token: outsider.token,
-    body: {
-      data: {
-        type: 'article',
-        attributes: { url: 'https://news.example/outsider-story', title: 'Outsider saved story', language: 'en', date: '2026-11-02' },
-        relationships: { tag: { data: { type: 'tag', id: String(theirTag.id) } } },
-      },
-    },
-  });
-  reportIds = { owner: ownerReport, outsider: (await publish(outsider.token, theirProject.id)).json().data.id };
+  reportIds = await seedReports(ctx, { owner, outsider, projectId: ids.project, orgId: ids.org, savedId: ids.saved });
 });
 let fixture: TenantFixture;
 beforeAll(async () => {
@@ -155,25 +116,8 @@ const OWN_ORGANIZATION = new Set([
   'GET /api/mediatypes',
 ]);
 
-/** The platform operator's routes (websites and feeds): any other organization gets 404. */
-const OPERATOR_ONLY: Record<string, Probe> = {
-  'GET /api/websites': { url: () => '/api/websites' },
-  'GET /api/csv/websites': { url: () => '/api/csv/websites' },
-  'POST /api/websites': { url: () => '/api/websites', body: () => ({ data: { type: 'website', attributes: { domain: 'planted.example', reach: 1, language: 'en' } } }) },
-  'GET /api/websites/:id': { url: () => `/api/websites/${ids.website}` },
-  'PATCH /api/websites/:id': { url: () => `/api/websites/${ids.website}`, body: () => ({ data: { type: 'website', attributes: { reach: 9 } } }) },
-  'GET /api/websites/:id/articles': { url: () => `/api/websites/${ids.website}/articles` },
-  'GET /api/feeds': { url: () => `/api/feeds?filter[website_id]=${ids.website}` },
-  'POST /api/feeds': {
-    url: () => '/api/feeds',
-    body: () => ({ data: { type: 'feed', attributes: { feed: 'https://planted.example/feed', language: 'en', reach: 1, website_id: ids.website, type: 0 } } }),
-  },
-  'PATCH /api/feeds/:id': { url: () => `/api/feeds/${ids.feed}`, body: () => ({ data: { type: 'feed', attributes: { disabled: true } } }) },
-  'DELETE /api/feeds/:id': { url: () => `/api/feeds/${ids.feed}` },
-  'GET /api/feeds/opml': { url: () => '/api/feeds/opml' },
-  'POST /api/feeds/opml': { url: () => '/api/feeds/opml', body: () => ({ data: { type: 'opml', attributes: { opml: '<opml/>' } } }) },
-};
-
+/** The platform operator's routes: any other organization gets 404 (each feature's set adds its own). */
+const OPERATOR_ONLY: Record<string, Probe> = {};
 
 /** Routes that name another organization's data by id: the outsider must get 404. */
 const BY_ID: Record<string, Probe> = {
@@ -299,8 +243,6 @@ async function snapshot() {
     await q('select * from alerts where organization_id = $1 order by id', [ids.org]),
     await q('select alert_id, article_id, deleted_at from alert_articles where organization_id = $1 order by article_id', [ids.org]),
     await q('select * from saved_articles where organization_id = $1 order by id', [ids.org]),
-    await q('select id, domain, reach from websites order by id', []),
-    await q('select id, feed, disabled from feeds order by id', []),
     await q('select * from reports where organization_id = $1 order by id', [ids.org]),
     await q('select h.* from report_highlights h join reports r on r.id = h.report_id where r.organization_id = $1 order by 1, 2', [ids.org]),
     await q('select * from screenshots where organization_id = $1 order by id', [ids.org]),
