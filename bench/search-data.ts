@@ -242,3 +242,42 @@ export async function loadArchive(db: pg.ClientBase, total: number, end: Date, l
   const vacuumSeconds = (performance.now() - t2) / 1000;
   return { loadSeconds, indexSeconds, vacuumSeconds, indexes: defs.map((d) => d.name) };
 }
+
+/** A measured query: its text, its date range, and its form in each engine. */
+export interface BenchQuery {
+  search: string;
+  from_date: string;
+  to_date: string;
+  days: number;
+  matches: number;
+  tsquery: string;
+  fts: string;
+}
+
+/** The date ranges a query spans, in days. */
+export const RANGES = [7, 30, 90, 180, 365];
+
+/** Term ranks drawn log-uniformly: typical terms are specific (rank 100–20,000), broad ones common (3–60). */
+export function makeQueries(today: Date, n: number): Omit<BenchQuery, 'matches' | 'tsquery' | 'fts'>[] {
+  const random = rng(7);
+  const rank = (lo: number, hi: number) => Math.floor(Math.exp(Math.log(lo) + random() * (Math.log(hi) - Math.log(lo))));
+  const term = (broad: boolean) => word(broad ? rank(3, 60) : rank(100, 20_000));
+  const shapes: ((broad: boolean) => string)[] = [
+    (b) => `${term(b)} ${term(false)}`, // either (Lucene's default OR)
+    (b) => `+${term(b)} +${term(false)}`, // both
+    (b) => `"${term(b)} ${term(false)}"`, // a phrase
+    (b) => `${term(b)} ${term(false)} ${term(false)}`,
+    (b) => `+${term(b)} +(${term(false)} ${term(false)})`,
+    (b) => `+${term(b)} +${term(false)} -${term(false)}`,
+  ];
+  const out = new Map<string, Omit<BenchQuery, 'matches' | 'tsquery' | 'fts'>>();
+  while (out.size < n) {
+    const broad = random() < 0.3;
+    const search = shapes[Math.floor(random() * shapes.length)](broad);
+    const days = RANGES[Math.floor(random() * RANGES.length)];
+    const to = today.toISOString().slice(0, 10);
+    const from = new Date(today.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+    out.set(`${search}|${days}`, { search, from_date: from, to_date: to, days });
+  }
+  return [...out.values()];
+}

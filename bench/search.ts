@@ -8,15 +8,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 import { parseQuery } from '../common/query/parse.js';
 import { toTsquery } from '../common/query/postgres.js';
-import type { QueryNode } from '../common/query/types.js';
 import { migrateDatabase } from '../server/db/migrate.js';
-import { login, percentile, printTable, rng, root, rssMb, startServer, writeResults, type Row } from './lib.js';
-import { generateArticles, insertArticles, loadArchive, word } from './search-data.js';
+import { login, percentile, printTable, rssMb, startServer, writeResults, type Row } from './lib.js';
+import { generateArticles, insertArticles, loadArchive, makeQueries, RANGES, type BenchQuery } from './search-data.js';
+import { adminQuery, legacySize, loadedArchive, relationBytes, serverUrl, withDatabase, type Loaded } from './search-db.js';
+import { loadFts5, runFts5, toFts5 } from './search-fts5.js';
 
 const FLAGS: [string, string][] = [
   ['--size=200k|1m|10m', 'archive size; --size=large is 1m (npm run bench -- --size=large). Default 200k'],
@@ -53,7 +52,6 @@ const SQLITE = !process.argv.includes('--no-sqlite');
 const LEGACY = !process.argv.includes('--no-legacy');
 const INGEST = !process.argv.includes('--no-ingest');
 const INCREMENTAL = ARCHIVE >= 1_000_000 ? 20_000 : 5_000;
-const RANGES = [7, 30, 90, 180, 365];
 const DAY = 86_400_000;
 // The issue's targets, ms: 1m (and smaller) screen p95 per class; 10m first page p95 and screen p95 per class.
 const TARGETS = ARCHIVE >= 10_000_000 ? { firstPageP95: 50, normalP95: 150, broadP95: 1000 } : { firstPageP95: null, normalP95: 30, broadP95: 100 };
@@ -61,58 +59,6 @@ const RESULTS = ARCHIVE >= 10_000_000 ? `search-${LABEL}` : 'search';
 const DB_NAME = REUSE ? `cw_bench_search_${LABEL}` : `cw_bench_search_${LABEL}_${process.pid}`;
 const SQLITE_FILE = path.join(os.tmpdir(), REUSE ? `cw_bench_search_${LABEL}.sqlite` : `cw_bench_search_${LABEL}_${process.pid}.sqlite`);
 
-interface BenchQuery {
-  search: string;
-  from_date: string;
-  to_date: string;
-  days: number;
-  matches: number;
-  tsquery: string;
-  fts: string;
-}
-
-/** Term ranks drawn log-uniformly: typical terms are specific (rank 100–20,000), broad ones common (3–60). */
-function makeQueries(today: Date, n: number): Omit<BenchQuery, 'matches' | 'tsquery' | 'fts'>[] {
-  const random = rng(7);
-  const rank = (lo: number, hi: number) => Math.floor(Math.exp(Math.log(lo) + random() * (Math.log(hi) - Math.log(lo))));
-  const term = (broad: boolean) => word(broad ? rank(3, 60) : rank(100, 20_000));
-  const shapes: ((broad: boolean) => string)[] = [
-    (b) => `${term(b)} ${term(false)}`, // either (Lucene's default OR)
-    (b) => `+${term(b)} +${term(false)}`, // both
-    (b) => `"${term(b)} ${term(false)}"`, // a phrase
-    (b) => `${term(b)} ${term(false)} ${term(false)}`,
-    (b) => `+${term(b)} +(${term(false)} ${term(false)})`,
-    (b) => `+${term(b)} +${term(false)} -${term(false)}`,
-  ];
-  const out = new Map<string, Omit<BenchQuery, 'matches' | 'tsquery' | 'fts'>>();
-  while (out.size < n) {
-    const broad = random() < 0.3;
-    const search = shapes[Math.floor(random() * shapes.length)](broad);
-    const days = RANGES[Math.floor(random() * RANGES.length)];
-    const to = today.toISOString().slice(0, 10);
-    const from = new Date(today.getTime() - (days - 1) * DAY).toISOString().slice(0, 10);
-    out.set(`${search}|${days}`, { search, from_date: from, to_date: to, days });
-  }
-  return [...out.values()];
-}
-
-/** The parsed query in FTS5's syntax: phrases quoted, AND / OR / NOT (binary in FTS5: `(positives) NOT (negatives)`). */
-function toFts5(node: QueryNode): string {
-  switch (node.type) {
-    case 'phrase':
-      return `"${node.tokens.join(' ').replace(/"/g, '""')}"${node.prefix ? '*' : ''}`;
-    case 'or':
-      return `(${node.children.map(toFts5).join(' OR ')})`;
-    case 'not':
-      return toFts5(node.child);
-    case 'and': {
-      const positive = node.children.filter((c) => c.type !== 'not').map(toFts5);
-      const negative = node.children.filter((c) => c.type === 'not').map(toFts5);
-      const p = `(${positive.join(' AND ')})`;
-      return negative.length ? `(${p} NOT (${negative.join(' OR ')}))` : p;
-    }
-  }
-}
 
 async function post(url: string, token: string, path: string, body: unknown) {
   const res = await fetch(`${url}${path}`, {
@@ -179,156 +125,10 @@ async function explain(db: pg.Client, q: BenchQuery) {
   console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
 }
 
-// ---- the database: a named one on DATABASE_URL's server, or on an embedded server (kept under tmp with --reuse)
-
-interface Loaded {
-  articles: number;
-  end: string;
-  load_seconds: number;
-  index_seconds: number;
-  vacuum_seconds: number;
-  loaded_at: string;
-}
-
-async function serverUrl(): Promise<{ url: string; engine: string; stop: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, engine: 'postgres (DATABASE_URL)', stop: async () => {} };
-  const { startEmbeddedPostgres } = await import('../server/db/embedded.js');
-  const dir = path.join(os.tmpdir(), REUSE ? `cw-bench-search-${LABEL}` : `cw-bench-search-${LABEL}-${process.pid}`);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.chmodSync(dir, 0o755);
-  // Same durability settings as `npm start` (fsync on): figures must hold for the real thing.
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
-  return {
-    url: server.url,
-    engine: 'embedded postgres',
-    async stop() {
-      await server.stop();
-      if (!REUSE) fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-function withDatabase(url: string, name: string) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function adminQuery(url: string, sql: string) {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    return await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** The archive the database holds, from the note the load leaves on it (COMMENT ON DATABASE), checked against its rows. */
-async function loadedArchive(db: pg.Client): Promise<Loaded | null> {
-  const { rows } = await db.query(`select shobj_description(oid, 'pg_database') as note from pg_database where datname = current_database()`);
-  if (!rows[0]?.note) return null;
-  const note = JSON.parse(rows[0].note) as Loaded;
-  if (note.articles !== ARCHIVE) return null;
-  const { rows: n } = await db.query('select count(*)::int as n from article_keys');
-  return n[0].n === ARCHIVE ? note : null;
-}
-
-// ---- SQLite FTS5
-
-const PYTHON = path.join(root, 'bench', 'search-fts5.py');
-
-function python(args: string[], stdin?: NodeJS.ReadableStream): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('python3', [PYTHON, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`search-fts5.py ${args[0]} exited ${code}`))));
-    if (stdin) stdin.pipe(child.stdin);
-    else child.stdin.end();
-  });
-}
-
-/** The same rows into the FTS5 file (streamed from PostgreSQL: COPY TO into the script's stdin). */
-async function loadFts5(url: string) {
-  if (Number((await python(['count', SQLITE_FILE])).trim()) === ARCHIVE) return null;
-  fs.rmSync(SQLITE_FILE, { force: true });
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    const t = performance.now();
-    const source = db.query(copyTo(`copy (
-      select a.id, a.title, a.description, extract(epoch from a.pub_date)::bigint, s.day, a.language, a.reach
-        from articles a join article_search s on s.id = a.id and s.pub_date = a.pub_date order by a.id) to stdout`));
-    const out = JSON.parse(await python(['load', SQLITE_FILE], source)) as { rows: number; insert_seconds: number; optimize_seconds: number };
-    return { ...out, seconds: (performance.now() - t) / 1000 };
-  } finally {
-    await db.end();
-  }
-}
-
-interface Fts5Result {
-  page_ms: number;
-  total_ms: number;
-  volume_ms: number;
-  page_rows: number;
-  total: number;
-  volume_total: number;
-}
-
-async function runFts5(queries: BenchQuery[]): Promise<Fts5Result[]> {
-  const file = path.join(os.tmpdir(), `cw_bench_search_fts5_${process.pid}.json`);
-  const epoch = (d: string) => Date.parse(`${d}T00:00:00Z`) / 1000;
-  fs.writeFileSync(file, JSON.stringify(queries.map((q) => ({ fts: q.fts, from: epoch(q.from_date), to: epoch(q.to_date) + 86400 }))));
-  try {
-    return JSON.parse(await python(['query', SQLITE_FILE, file]));
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
-
-// ---- sizes
-
-async function relationBytes(db: pg.Client, tables: string[]): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const t of tables) {
-    // pg_partition_tree lists a partitioned table's partitions (and itself); a plain table, nothing.
-    const { rows } = await db.query(
-      `select coalesce((select sum(pg_total_relation_size(relid)) from pg_partition_tree($1::regclass)), pg_total_relation_size($1::regclass))::bigint as bytes`,
-      [t],
-    );
-    out[t] = Number(rows[0].bytes);
-  }
-  return out;
-}
-
-/** The same rows in the layout before 0016 (one table with its search column and its four indexes), measured then dropped. */
-async function legacySize(db: pg.Client, log: (l: string) => void) {
-  const t = performance.now();
-  await db.query('drop table if exists legacy_articles');
-  await db.query(`set maintenance_work_mem = '512MB'`);
-  await db.query(`create table legacy_articles as
-    select a.id, a.url_key, a.url, a.full_url, a.title, a.description, a.html, a.author, a.image, a.language, a.pub_date,
-           a.first_seen_at, a.website_id, a.feed_id, a.reach, a.muv, a.is_metacritic, a.source, s.search
-      from articles a join article_search s on s.id = a.id and s.pub_date = a.pub_date order by a.id`);
-  // Migrations 0001 and 0006: the primary key, url_key unique, (pub_date, id), (website_id, pub_date), GIN(search).
-  await db.query('alter table legacy_articles add primary key (id)');
-  await db.query('create unique index on legacy_articles (url_key)');
-  await db.query('create index on legacy_articles (pub_date, id)');
-  await db.query('create index on legacy_articles (website_id, pub_date)');
-  await db.query('create index on legacy_articles using gin (search)');
-  await db.query('vacuum analyze legacy_articles');
-  const { rows } = await db.query(`select pg_total_relation_size('legacy_articles')::bigint as bytes`);
-  await db.query('drop table legacy_articles');
-  log(`  pre-0016 layout built and measured in ${((performance.now() - t) / 1000).toFixed(0)} s`);
-  return Number(rows[0].bytes);
-}
-
 // ---- the run
 
 const log = (line: string) => console.log(line);
-const host = await serverUrl();
+const host = await serverUrl(REUSE, LABEL);
 const cleanup: (() => Promise<void>)[] = [() => host.stop()];
 try {
   const exists = (await adminQuery(host.url, `select 1 from pg_database where datname = '${DB_NAME}'`)).rowCount;
@@ -343,7 +143,7 @@ try {
   let db = new pg.Client({ connectionString: url });
   await db.connect();
   await migrateDatabase(url);
-  let loaded = await loadedArchive(db);
+  let loaded = await loadedArchive(db, ARCHIVE);
   let loadedNow = false;
   if (!loaded) {
     // A kept database without the whole archive (an interrupted load, another size): start over.
@@ -372,7 +172,7 @@ try {
     `${loadedNow ? 'loaded' : `kept archive (loaded ${loaded.loaded_at})`}: ${ARCHIVE.toLocaleString('en')} articles, COPY ${loaded.load_seconds.toFixed(0)} s + ` +
       `indexes ${loaded.index_seconds.toFixed(0)} s (${loadRate.toLocaleString('en')} articles/s) + vacuum analyze ${loaded.vacuum_seconds.toFixed(0)} s`,
   );
-  const fts5Load = SQLITE ? await loadFts5(url) : null;
+  const fts5Load = SQLITE ? await loadFts5(url, SQLITE_FILE, ARCHIVE) : null;
   if (fts5Load) console.log(`FTS5: ${fts5Load.rows.toLocaleString('en')} rows in ${fts5Load.seconds.toFixed(0)} s (insert ${fts5Load.insert_seconds.toFixed(0)} s, optimize ${fts5Load.optimize_seconds.toFixed(0)} s)`);
   if (LOAD_ONLY) {
     await db.end();
@@ -492,7 +292,7 @@ async function measure(db: pg.Client, url: string, loaded: Loaded, fts5Load: Awa
     // The FTS5 peer: the screen set's queries, each answer timed.
     let fts5: Record<string, unknown> | null = null;
     if (SQLITE) {
-      const results = await runFts5(screenSet);
+      const results = await runFts5(screenSet, SQLITE_FILE);
       const fEngine = 'sqlite fts5 (python3 sqlite3)';
       const fPage = results.map((r) => r.page_ms);
       const fAll = results.map((r) => r.page_ms + r.total_ms + r.volume_ms);
