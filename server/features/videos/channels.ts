@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { parseChannelFeed, YoutubeRequestError, type ChannelFeedEntry } from '../../integrations/youtube/client.js';
 import { ingestVideos, type IngestVideo } from './ingest.js';
-import { matchesSearch } from './keyword.js';
+import { matchesSearch } from './match.js';
 import { lookUpDetails, QuotaSpentError, toIngest, youtubeClientOf, type PollDeps } from './poll.js';
 import { kickNotifier } from '../notifications/service.js';
 

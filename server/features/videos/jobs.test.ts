@@ -4,7 +4,7 @@ import pino from 'pino';
 import { startFakeYoutube, type FakeYoutube } from '../../../test/fakes/youtube.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
-import { createYoutubeFeed } from './feeds.js';
+import { createYoutubeFeed } from './service.js';
 import { createVideoQueues, refreshSearch, startVideoWorkers } from './jobs.js';
 
 let ctx: TestContext;

@@ -4,7 +4,9 @@ import { startFakeYoutube, type FakeYoutube } from '../../../test/fakes/youtube.
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
 import { channelsToSubscribe, pollChannelFeed, subscribeChannel } from './channels.js';
-import { createYoutubeFeed, feedAttributes, findFeed } from './feeds.js';
+import { feedAttributes } from './presenter.js';
+import { findFeed } from './repo.js';
+import { createYoutubeFeed } from './service.js';
 import { dueSearches } from './jobs.js';
 import { MAX_INTERVAL_S, pollSearch } from './poll.js';
 import { pacificDay } from './quota.js';

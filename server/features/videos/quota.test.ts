@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
-import { createYoutubeFeed } from './feeds.js';
-import { matchesSearch, normaliseKeyword } from './keyword.js';
+import { createYoutubeFeed } from './service.js';
+import { matchesSearch, normaliseKeyword } from './match.js';
 import { budgetFloorSeconds } from './poll.js';
 import { markQuotaExhausted, msUntilPacificMidnight, pacificDay, quotaToday, reserveQuota, searchesAllowedNow } from './quota.js';
 

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../common/messages.js';
 import { CAPABILITIES_BY_LEGACY_ID } from '../../../common/plans.js';
 import { startFakeYoutube, type FakeYoutube } from '../../../test/fakes/youtube.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
 import { pollSearch } from './poll.js';
-import { ALREADY_SAVED, NO_VIDEO_AT_URL } from './saved.js';
+
+const { alreadySaved: ALREADY_SAVED, notFoundAtUrl: NO_VIDEO_AT_URL } = MSG.videos;
 
 let ctx: TestContext;
 let fake: FakeYoutube;

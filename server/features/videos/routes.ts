@@ -2,13 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema, listMetaSchema, oneDocument, plainOrDocument, resourceSchema } from '../../../common/schemas/jsonapi.js';
-import { bulkResultSchema, type BulkRowResult } from '../../../common/schemas/articles.js';
+import { bulkResultSchema } from '../../../common/schemas/articles.js';
 import { notificationTestsSchema } from '../../../common/schemas/alerts.js';
 import {
-  saveMissingVideoBody,
-  savedVideoResourceSchema,
-  savedVideosDeleteBody,
-  savedVideoUpdateBody,
   youtubeFeedResourceSchema,
   youtubePreviewVideoSchema,
   youtubeVideoResourceSchema,
@@ -20,29 +16,36 @@ import {
 } from '../../../common/schemas/videos.js';
 import { memberOf, org } from '../../http/access.js';
 import { authorizeChannels, webhookChannels } from '../../http/authorize.js';
-import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, plainJson, refusals } from '../../http/openapi.js';
 import { assertWebhookHosts, sendWebhookTests, webhooksSet } from '../alerts/service.js';
 import { getProject, projectInOrg } from '../projects/service.js';
 import { readBody } from './body.js';
-import { createYoutubeFeed, deleteFeedVideos, feedAttributes, findFeed, updateYoutubeFeed, type FeedSettings } from './feeds.js';
+import { listFeedVideos, FEED_SORTS } from './items-repo.js';
 import { refreshSearch } from './jobs.js';
-import { FEED_SORTS, listFeedVideos, listSavedVideos, parseMediaListQuery, SAVED_SORTS, savedAttributes } from './lists.js';
-import { deleteSavedVideos, saveFeedVideos, saveMissingVideo, updateSavedVideo } from './saved.js';
-import { previewKeyword, youtubeAvailability } from './service.js';
+import { previewKeyword } from './preview.js';
+import { bulkResultDocument as bulk, feedResource, feedVideoResource, listMeta as meta } from './presenter.js';
+import { parseMediaListQuery } from './queries.js';
+import type { FeedSettings } from './repo.js';
+import savedVideoRoutes from './saved-routes.js';
+import {
+  createYoutubeFeed,
+  deleteYoutubeFeedVideos,
+  getYoutubeFeed,
+  notConnected,
+  saveFeedVideos,
+  updateYoutubeFeed,
+  youtubeAvailability,
+  type FeedWebhooks,
+} from './service.js';
 import websubRoutes from './websub-routes.js';
 
 const idParams = z.object({ id: idSchema });
-const meta = (total: number, page: number, pageSize: number) => ({ total_entries: total, last_page: Math.max(1, Math.ceil(total / pageSize)), page_number: page, page_size: pageSize });
-const bulk = (id: 'save' | 'delete', success: number, failed: number, results: BulkRowResult[]) => ({
-  data: { type: 'bulk_result' as const, id, attributes: { success, failed, results } },
-});
 
 // What the routes answer (readBody reads each body as the plain object or `data.attributes`).
 const bulkDocument = jsonApi(z.object({ data: z.object({ type: z.literal('bulk_result'), id: z.enum(['save', 'delete']), attributes: bulkResultSchema }) }));
 const feedDocument = (meta: z.ZodType) => jsonApi(oneDocument(youtubeFeedResourceSchema, { meta }));
-const savedVideoDocument = jsonApi(oneDocument(savedVideoResourceSchema, { meta: z.object({ message: z.string() }).optional() }));
 const availabilityDocument = jsonApi(
   oneDocument(resourceSchema('availability', z.object({ available: z.boolean(), reason: z.string().nullable(), searches_left_today: z.number().int().nullable() }))),
 );
@@ -63,19 +66,13 @@ export default async function videosRoutes(fastify: FastifyInstance) {
    * A saved feed's document, and what the services answered to the test messages of the webhooks
    * this save set (new or changed; `before` is null for a new feed), posted after commit.
    */
-  const savedFeed = async (orgId: number, id: number, before: { slackWebhookUrl: string | null; discordWebhookUrl: string | null } | null) => {
-    const feed = await findFeed(db, orgId, id);
-    if (!feed) throw notFound('YouTube feed');
+  const savedFeed = async (orgId: number, id: number, before: FeedWebhooks | null) => {
+    const feed = await getYoutubeFeed(db, orgId, id);
     const urls = webhooksSet(before, { slackWebhookUrl: feed.slack_webhook_url, discordWebhookUrl: feed.discord_webhook_url });
     const notificationTests = urls.slack || urls.discord ? await sendWebhookTests(config, urls, (await getProject(db, orgId, feed.project_id)).name) : {};
-    return { doc: resource('youtube_feed', feed.id, { ...feedAttributes(feed, config) }), notificationTests };
+    return { doc: feedResource(feed, config), notificationTests };
   };
   const youtube = org({ action: 'youtube.use' });
-  const feedDoc = async (orgId: number, id: number) => {
-    const feed = await findFeed(db, orgId, id);
-    if (!feed) throw notFound('YouTube feed');
-    return resource('youtube_feed', feed.id, { ...feedAttributes(feed, config) });
-  };
 
   app.get('/youtube_feed/availability', { config: org(), schema: { tags: ['videos'], summary: 'Whether YouTube searches can run on this server now', response: { 200: availabilityDocument, ...refusals(403) } } }, async (req, reply) => {
     return sendOne(reply, resource('availability', 'youtube', { ...(await youtubeAvailability(deps)) }));
@@ -112,7 +109,7 @@ export default async function videosRoutes(fastify: FastifyInstance) {
 
   app.get('/youtube_feed/:id/info', { config: youtube, schema: { tags: ['videos'], summary: 'A YouTube feed and its polling state', params: idParams, response: { 200: jsonApi(oneDocument(youtubeFeedResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
     const auth = memberOf(req);
-    return sendOne(reply, await feedDoc(auth.orgId, req.params.id));
+    return sendOne(reply, feedResource(await getYoutubeFeed(db, auth.orgId, req.params.id), config));
   });
 
   app.patch('/youtube_feed/:id', {
@@ -151,12 +148,11 @@ export default async function videosRoutes(fastify: FastifyInstance) {
     const query = req.query as Record<string, unknown>;
     const named = query.organization_id;
     if (named !== undefined && String(named) !== String(auth.orgId)) throw notFound('YouTube feed');
-    const feed = await findFeed(db, auth.orgId, req.params.id);
-    if (!feed) throw notFound('YouTube feed');
+    const feed = await getYoutubeFeed(db, auth.orgId, req.params.id);
     const q = parseMediaListQuery(query, FEED_SORTS);
     const { rows, total } = await listFeedVideos(db, auth.orgId, feed.id, feed.project_id, q);
     return reply.type(JSONAPI).send({
-      data: rows.map((r) => resource('youtube_video', r.id, { ...r.attributes })),
+      data: rows.map(feedVideoResource),
       meta: { ...meta(total, q.page, q.pageSize), latest_pull: feed.latest_pull === null ? null : new Date(feed.latest_pull).toISOString() },
     });
   });
@@ -172,9 +168,8 @@ export default async function videosRoutes(fastify: FastifyInstance) {
       },
     }, async (req, reply) => {
     const auth = memberOf(req);
-    const feed = await findFeed(db, auth.orgId, req.params.id);
-    if (!feed) throw notFound('YouTube feed');
-    if (!config.youtube.apiKey) throw new AppError('not_connected', 'YouTube is not connected on this server: set YOUTUBE_API_KEY.');
+    const feed = await getYoutubeFeed(db, auth.orgId, req.params.id);
+    if (!config.youtube.apiKey) throw notConnected();
     await refreshSearch(deps.boss, deps, feed.search_id);
     return sendOne(reply, resource('refresh', feed.id, { queued: true }), 202);
   });
@@ -219,86 +214,10 @@ export default async function videosRoutes(fastify: FastifyInstance) {
     }, async (req, reply) => {
     const auth = memberOf(req);
     const { value } = readBody(youtubeFeedDeleteBody, req.body);
-    const n = await deleteFeedVideos(db, auth.orgId, value.keyword_id, value.videos);
+    const n = await deleteYoutubeFeedVideos(db, auth.orgId, value.keyword_id, value.videos);
     return reply.type(JSONAPI).send(bulk('delete', n, 0, []));
   });
 
-  app.get('/saved_videos', {
-      config: youtube,
-      schema: {
-        tags: ['videos'],
-        summary: "A project's saved videos",
-        // 404: the project (`project_id`, required) is not the caller's.
-        response: { 200: jsonApi(z.object({ data: z.array(savedVideoResourceSchema), meta: listMetaSchema })), ...refusals(403, 404) },
-      },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const query = req.query as Record<string, unknown>;
-    const raw = query['filter[project_id]'] ?? query.project_id;
-    const projectId = idSchema.safeParse(Array.isArray(raw) ? raw[raw.length - 1] : raw);
-    if (!projectId.success || projectId.data > 2_147_483_647)
-      throw new ValidationError([errorObject('bad_request', 'project_id (a project id) is required', { parameter: 'project_id' })], 'bad_request');
-    if (!(await projectInOrg(db, auth.orgId, projectId.data))) throw notFound('project');
-    const q = parseMediaListQuery(query, SAVED_SORTS);
-    const { rows, total } = await listSavedVideos(db, auth.orgId, projectId.data, q);
-    return reply.type(JSONAPI).send({ data: rows.map((r) => resource('saved_video', r.id, { ...savedAttributes(r) })), meta: meta(total, q.page, q.pageSize) });
-  });
-
-  app.patch('/saved_videos/:id', {
-      config: youtube,
-      schema: {
-        tags: ['videos'],
-        summary: 'Edit a saved video',
-        params: idParams,
-        documentedBody: plainOrDocument(savedVideoUpdateBody),
-        response: { 200: savedVideoDocument, ...refusals(403, 422) },
-      },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const { value, pointer } = readBody(savedVideoUpdateBody, req.body);
-    const row = await updateSavedVideo(
-      db,
-      auth.orgId,
-      req.params.id,
-      {
-        tagId: value.tag_id, title: value.title, description: value.description, views: value.views, channelSubscribers: value.channel_subscribers,
-        channelLanguage: value.channel_language, channelCountry: value.channel_country, publishedAt: value.published_at,
-      },
-      pointer,
-    );
-    return sendOne(reply, resource('saved_video', row.id, { ...savedAttributes(row) }), 200, { meta: { message: 'Video has been edited.' } });
-  });
-
-  app.delete('/saved_videos', {
-      config: youtube,
-      schema: {
-        tags: ['videos'],
-        summary: 'Delete saved videos',
-        documentedBody: plainOrDocument(savedVideosDeleteBody),
-        response: { 200: bulkDocument, ...refusals(403, 422) },
-      },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const { value } = readBody(savedVideosDeleteBody, req.body);
-    const n = await deleteSavedVideos(db, auth.orgId, value.video_ids);
-    return reply.type(JSONAPI).send(bulk('delete', n, 0, []));
-  });
-
-  app.post('/saved_videos/save_missing_video', {
-      config: youtube,
-      schema: {
-        tags: ['videos'],
-        summary: 'Save a video by its YouTube address',
-        documentedBody: plainOrDocument(saveMissingVideoBody),
-        // 429: today's quota is spent; 502: YouTube failed; 503: YouTube is not connected.
-        response: { 201: savedVideoDocument, ...refusals(403, 422, 429, 502, 503) },
-      },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const { value, pointer } = readBody(saveMissingVideoBody, req.body);
-    const row = await saveMissingVideo(deps, auth.orgId, { url: value.youtube_video_url, tagId: value.tag_id }, pointer);
-    return sendOne(reply, resource('saved_video', row.id, { ...savedAttributes(row) }), 201);
-  });
-
+  await savedVideoRoutes(fastify);
   await app.register(websubRoutes);
 }

@@ -3,7 +3,8 @@ import { IconBookmark, IconEye, IconExternalLink, IconTextScan2, IconTrash } fro
 import { PAGE_SIZES } from '../../../../common/limits';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { RowAction } from '../../../components/data-table/row-actions';
-import { PageHeader } from '../../../components/page-header';
+import { FeedPage } from '../../../components/feed-page';
+import { SaveToTagModal } from '../../../components/save-to-tag-modal';
 import type { Project } from '../../../lib/workspace';
 import { FEED_DEFAULT_SORT, type FeedArticle, type FeedArticleAttributes } from '../api/feed';
 import { EMPTY_FILTERS } from '../lib/feed-filters';
@@ -14,7 +15,6 @@ import { FeedBulkBar } from './feed-bulk-bar';
 import { FeedFiltersModal } from './feed-filters-modal';
 import { FeedSubtitle } from './feed-subtitle';
 import { useRequestAnalysisAction } from './request-analysis-action';
-import { SaveArticlesModal } from './save-articles-modal';
 import { useAlertFeed } from './use-alert-feed';
 
 type FeedAlertData = NonNullable<ReturnType<typeof useAlertFeed>['alert']['data']>;
@@ -72,24 +72,25 @@ export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEd
     />
   );
 
-  return (
-    <>
-      <PageHeader title={`${project.name} Articles`} description={<FeedSubtitle alert={alert.data} />} actions={headerActions} />
-      <DataTable<FeedArticleAttributes>
-        path={f.path}
-        filter={f.filter}
-        columns={f.columns}
-        defaultSort={FEED_DEFAULT_SORT}
-        pageSizeOptions={PAGE_SIZES.articlesFeedOptions}
-        searchPlaceholder="Search articles"
-        selectable
-        selectionActions={(rows, clear) => <FeedBulkBar busy={bulk.isPending || f.exporting} onApply={(action) => f.applyBulk(action, rows, clear)} />}
-        rowActions={rowActions}
-        rowLabel={(a) => a.title}
-        toolbarExtra={toolbar}
-        emptyState={f.filterCount === 0 ? emptyState : undefined}
-      />
+  const table = (
+    <DataTable<FeedArticleAttributes>
+      path={f.path}
+      filter={f.filter}
+      columns={f.columns}
+      defaultSort={FEED_DEFAULT_SORT}
+      pageSizeOptions={PAGE_SIZES.articlesFeedOptions}
+      searchPlaceholder="Search articles"
+      selectable
+      selectionActions={(rows, clear) => <FeedBulkBar busy={bulk.isPending || f.exporting} onApply={(action) => f.applyBulk(action, rows, clear)} />}
+      rowActions={rowActions}
+      rowLabel={(a) => a.title}
+      toolbarExtra={toolbar}
+      emptyState={f.filterCount === 0 ? emptyState : undefined}
+    />
+  );
 
+  return (
+    <FeedPage title={`${project.name} Articles`} subtitle={<FeedSubtitle alert={alert.data} />} actions={headerActions} table={table}>
       <FeedFiltersModal
         key={f.filtersKey}
         opened={f.filtersOpen}
@@ -99,8 +100,9 @@ export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEd
         onApply={f.setFilters}
       />
       <ArticlePreviewModal article={f.preview} onClose={() => f.setPreview(null)} onSave={(a) => ask({ kind: 'save', ids: [a.id] })} />
-      <SaveArticlesModal
+      <SaveToTagModal
         opened={f.dialog === 'save'}
+        noun={{ one: 'article', other: 'articles' }}
         count={pending?.ids.length ?? 0}
         projectId={project.id}
         saving={bulk.isPending}
@@ -115,6 +117,6 @@ export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEd
         onConfirm={() => f.confirm({ kind: 'delete' })}
       />
       {alert.data && editForm({ alert: alert.data, opened: f.editing, onClose: closeEdit })}
-    </>
+    </FeedPage>
   );
 }

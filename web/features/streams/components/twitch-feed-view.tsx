@@ -1,16 +1,15 @@
-import { Box } from '@mantine/core';
 import { IconBookmark, IconEye, IconTrash } from '@tabler/icons-react';
 import type { RowAction } from '../../../components/data-table/row-actions';
 import { FeedStateBanner } from '../../../components/media/feed-state-banner';
 import { MediaTable } from '../../../components/media/media-table';
-import { PageHeader } from '../../../components/page-header';
+import { FeedPage } from '../../../components/feed-page';
+import { SaveToTagModal } from '../../../components/save-to-tag-modal';
 import type { Project } from '../../../lib/workspace';
 import { useTwitchAvailability, type TwitchFeedItem, type TwitchFeedItemAttributes } from '../api/twitch-feed';
 import { DEFAULT_SORT, EMPTY_STREAM_FILTERS } from '../lib/stream-filters';
 import { DeleteStreamsModal } from './delete-streams-modal';
 import { FeedSubtitle } from './feed-subtitle';
 import { FeedBulkBar, FeedToolbar } from './feed-toolbar';
-import { SaveStreamsModal } from './save-streams-modal';
 import { StreamDetailModal } from './stream-detail-modal';
 import { StreamFiltersModal } from './stream-filters-modal';
 import { TwitchFeedFormModal } from './twitch-feed-form-modal';
@@ -31,46 +30,44 @@ export function TwitchFeedView({ project, feedId }: { project: Project; feedId: 
     { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', divider: true, onClick: () => f.ask({ kind: 'delete', ids: [s.id] }) },
   ];
 
-  return (
-    <>
-      <PageHeader title={`${project.name} Streams`} description={<FeedSubtitle feed={feed} />} />
-      {feed && (
-        <Box mb="md">
-          <FeedStateBanner
-            platform="twitch"
-            state={feed.state}
-            lastError={feed.last_error}
-            nextCheckAt={feed.next_check_at}
-            isEnabled={feed.is_enabled}
-            notConnectedReason={availability.data?.reason}
-          />
-        </Box>
-      )}
-      <MediaTable<TwitchFeedItemAttributes>
-        path={f.path}
-        defaultSort={DEFAULT_SORT}
-        filter={f.filter}
-        columns={f.columns}
-        searchPlaceholder="Search streams"
-        selectable
-        selectionActions={(rows, clear) => (
-          <FeedBulkBar busy={f.bulk.isPending} onApply={(kind) => f.ask({ kind, ids: rows.map((r) => r.id), clear })} />
-        )}
-        rowActions={rowActions}
-        rowLabel={(s) => s.title}
-        toolbarExtra={
-          <FeedToolbar
-            canEdit={!!feed}
-            onEdit={() => f.setEditing(true)}
-            filterCount={f.filterCount}
-            onOpenFilters={f.openFilters}
-            onClearFilters={() => f.setFilters(EMPTY_STREAM_FILTERS)}
-            onRefresh={f.operator ? () => f.refresh.mutate() : undefined}
-            refreshing={f.refresh.isPending}
-          />
-        }
-      />
+  const banner = feed && (
+    <FeedStateBanner
+      platform="twitch"
+      state={feed.state}
+      lastError={feed.last_error}
+      nextCheckAt={feed.next_check_at}
+      isEnabled={feed.is_enabled}
+      notConnectedReason={availability.data?.reason}
+    />
+  );
 
+  const table = (
+    <MediaTable<TwitchFeedItemAttributes>
+      path={f.path}
+      defaultSort={DEFAULT_SORT}
+      filter={f.filter}
+      columns={f.columns}
+      searchPlaceholder="Search streams"
+      selectable
+      selectionActions={(rows, clear) => <FeedBulkBar busy={f.bulk.isPending} onApply={(kind) => f.ask({ kind, ids: rows.map((r) => r.id), clear })} />}
+      rowActions={rowActions}
+      rowLabel={(s) => s.title}
+      toolbarExtra={
+        <FeedToolbar
+          canEdit={!!feed}
+          onEdit={() => f.setEditing(true)}
+          filterCount={f.filterCount}
+          onOpenFilters={f.openFilters}
+          onClearFilters={() => f.setFilters(EMPTY_STREAM_FILTERS)}
+          onRefresh={f.operator ? () => f.refresh.mutate() : undefined}
+          refreshing={f.refresh.isPending}
+        />
+      }
+    />
+  );
+
+  return (
+    <FeedPage title={`${project.name} Streams`} subtitle={<FeedSubtitle feed={feed} />} banner={banner} table={table}>
       <StreamFiltersModal
         key={f.filtersKey}
         opened={f.filtersOpen}
@@ -85,8 +82,9 @@ export function TwitchFeedView({ project, feedId }: { project: Project; feedId: 
         onClose={() => f.setDetail(null)}
         onSave={() => f.detail && f.ask({ kind: 'save', ids: [f.detail.id] })}
       />
-      <SaveStreamsModal
+      <SaveToTagModal
         opened={f.dialog === 'save'}
+        noun={{ one: 'stream', other: 'streams' }}
         count={f.pending?.ids.length ?? 0}
         projectId={project.id}
         saving={f.bulk.isPending}
@@ -102,6 +100,6 @@ export function TwitchFeedView({ project, feedId }: { project: Project; feedId: 
         onConfirm={() => f.confirm({ kind: 'delete' })}
       />
       {feed && <TwitchFeedFormModal key={`${feed.id}-${feed['updated-at']}`} opened={f.editing} onClose={() => f.setEditing(false)} projectId={project.id} feed={feed} />}
-    </>
+    </FeedPage>
   );
 }

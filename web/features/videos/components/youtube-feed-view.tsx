@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Badge, Button, Group, Stack } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { IconBookmark, IconEye, IconFilter, IconFilterOff, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { TIMINGS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
@@ -8,7 +8,8 @@ import type { RowAction } from '../../../components/data-table/row-actions';
 import { FeedStateBanner } from '../../../components/media/feed-state-banner';
 import { MediaTable } from '../../../components/media/media-table';
 import type { MediaListMeta } from '../../../components/media/use-media-list';
-import { PageHeader } from '../../../components/page-header';
+import { FeedPage } from '../../../components/feed-page';
+import { SaveToTagModal } from '../../../components/save-to-tag-modal';
 import { toastError, toastSuccess } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api';
 import { fromNow } from '../../../lib/dates';
@@ -32,7 +33,6 @@ import { feedColumns } from './feed-columns';
 import { FeedBulkBar } from './feed-bulk-bar';
 import { FeedFiltersModal } from './feed-filters-modal';
 import { FeedFormModal } from './feed-form-modal';
-import { SaveVideosModal } from './save-videos-modal';
 import { VideoDetailModal, type VideoDetail } from './video-detail-modal';
 
 interface Pending {
@@ -149,61 +149,59 @@ export function YoutubeFeedView({ project, feedId }: { project: Project; feedId:
     </Group>
   );
 
-  return (
+  const actions = (
     <>
-      <PageHeader
-        title={`${project.name} Videos`}
-        description={subtitle}
-        actions={
-          <>
-            {gates.operator && (
-              <Button variant="default" leftSection={<IconRefresh size={16} />} loading={refresh.isPending} onClick={getVideos}>
-                Get videos
-              </Button>
-            )}
-            <Button leftSection={<IconPencil size={16} />} disabled={!feed} onClick={() => setEditing(true)}>
-              Edit feed
-            </Button>
-          </>
-        }
-      />
-      <Stack gap="md">
-        {feed && (
-          <FeedStateBanner
-            platform="youtube"
-            state={feed.state}
-            lastError={feed.last_error}
-            nextCheckAt={feed.next_check_at}
-            isEnabled={feed.is_enabled}
-            notConnectedReason={availability.data?.available === false ? availability.data.reason : null}
-          />
-        )}
-        <MediaTable<YoutubeFeedVideoAttributes>
-          path={feedVideosPath(feedId)}
-          filter={filter}
-          columns={columns}
-          defaultSort={FEED_DEFAULT_SORT}
-          searchPlaceholder="Search videos"
-          selectable
-          selectionActions={(rows, clear) => (
-            <FeedBulkBar
-              projectId={project.id}
-              busy={save.isPending || remove.isPending}
-              onApply={(action, tagId) => {
-                const ids = rows.map((r) => r.id);
-                if (action === 'delete') setDeleting({ ids, clear });
-                else if (tagId) void saveIds(ids, tagId, clear).catch(() => undefined);
-                else setSaving({ ids, clear });
-              }}
-            />
-          )}
-          rowActions={rowActions}
-          rowLabel={(v) => v.title}
-          toolbarExtra={toolbar}
-          onMeta={onMeta}
-        />
-      </Stack>
+      {gates.operator && (
+        <Button variant="default" leftSection={<IconRefresh size={16} />} loading={refresh.isPending} onClick={getVideos}>
+          Get videos
+        </Button>
+      )}
+      <Button leftSection={<IconPencil size={16} />} disabled={!feed} onClick={() => setEditing(true)}>
+        Edit feed
+      </Button>
+    </>
+  );
 
+  const banner = feed && (
+    <FeedStateBanner
+      platform="youtube"
+      state={feed.state}
+      lastError={feed.last_error}
+      nextCheckAt={feed.next_check_at}
+      isEnabled={feed.is_enabled}
+      notConnectedReason={availability.data?.available === false ? availability.data.reason : null}
+    />
+  );
+
+  const table = (
+    <MediaTable<YoutubeFeedVideoAttributes>
+      path={feedVideosPath(feedId)}
+      filter={filter}
+      columns={columns}
+      defaultSort={FEED_DEFAULT_SORT}
+      searchPlaceholder="Search videos"
+      selectable
+      selectionActions={(rows, clear) => (
+        <FeedBulkBar
+          projectId={project.id}
+          busy={save.isPending || remove.isPending}
+          onApply={(action, tagId) => {
+            const ids = rows.map((r) => r.id);
+            if (action === 'delete') setDeleting({ ids, clear });
+            else if (tagId) void saveIds(ids, tagId, clear).catch(() => undefined);
+            else setSaving({ ids, clear });
+          }}
+        />
+      )}
+      rowActions={rowActions}
+      rowLabel={(v) => v.title}
+      toolbarExtra={toolbar}
+      onMeta={onMeta}
+    />
+  );
+
+  return (
+    <FeedPage title={`${project.name} Videos`} subtitle={subtitle} actions={actions} banner={banner} table={table}>
       <FeedFiltersModal key={filtersKey} opened={filtersOpen} filters={filters} onClose={() => setFiltersOpen(false)} onApply={setFilters} />
       <VideoDetailModal
         video={viewing}
@@ -212,8 +210,9 @@ export function YoutubeFeedView({ project, feedId }: { project: Project; feedId:
         saving={save.isPending}
         onSave={(tagId) => (viewing ? saveIds([viewing.id], tagId) : Promise.resolve())}
       />
-      <SaveVideosModal
+      <SaveToTagModal
         opened={saving !== null}
+        noun={{ one: 'video', other: 'videos' }}
         count={saving?.ids.length ?? 0}
         projectId={project.id}
         saving={save.isPending}
@@ -230,6 +229,6 @@ export function YoutubeFeedView({ project, feedId }: { project: Project; feedId:
       {feed && (
         <FeedFormModal key={`${feedId}-${feed['updated-at']}`} opened={editing} onClose={() => setEditing(false)} projectId={project.id} feed={{ ...feed, id: feedId }} />
       )}
-    </>
+    </FeedPage>
   );
 }
