@@ -10,15 +10,14 @@ import webBoundaries from './eslint-web-boundaries.js';
 // them (server/http/auth.ts; web/lib/session.ts on the web), and by what stores them: the seed and
 // the organizations table's own repository. Everything else asks `decide`/`allows`/`authorize`.
 // A column reference (`organizations.permissions` in a select or in SQL) names the column, it
-// decides nothing. Linted where the reads are gone; the web joins with one line below once its
-// screens ask `useCan`.
-const POLICY_READS_LINTED = ['server/**/*.ts', 'common/**/*.ts'];
+// decides nothing. The web's screens ask the server's abilities (web/lib/can.tsx: useCan, <Can>).
+const POLICY_READS_LINTED = ['server/**/*.ts', 'common/**/*.ts', 'web/**/*.{ts,tsx}'];
 const POLICY_READERS = [
   'common/policy.ts', 'server/http/authorize.ts', 'server/http/auth.ts', 'web/lib/session.ts',
   'server/seed/**', 'server/features/organizations/repo.ts',
   '**/*.test.{ts,tsx}', '**/*fixtures*', 'test/**', 'e2e/**', 'bench/**',
 ];
-const POLICY_READ = 'Read permissions and capabilities through the policy (common/policy.ts: decide, allows; server/http/authorize.ts: authorize), not directly (issue 29).';
+const POLICY_READ = 'Read permissions and capabilities through the policy (common/policy.ts: decide, allows; server/http/authorize.ts: authorize; on the web the server\'s abilities, web/lib/can.tsx: useCan, <Can>), not directly (issue 29).';
 const POLICY_NAMES = '/^(permissions|capabilities)$/';
 
 export default tseslint.config(

@@ -109,6 +109,21 @@ export function isTrialExpired(org: PolicyOrg, now = new Date()): boolean {
   return org.plan === 'trial' && !!org.trialEndsAt && org.trialEndsAt < now;
 }
 
+/**
+ * The plan's number a limited action's count is checked against (what `decide` compares with):
+ * a copy of the permissions from before the per-project alert limit existed counts as one alert.
+ */
+export function limitOf(subject: Subject, action: LimitedAction): number {
+  const p = subject.org?.permissions;
+  switch (action) {
+    case 'projects.create': return p?.max_projects ?? 0;
+    case 'alerts.create': return p?.max_alerts_per_project ?? 1;
+    case 'reports.create': return p?.max_reports ?? 0;
+    case 'reports.highlight': return p?.max_screenshots ?? 0;
+    case 'organizations.create': return p?.max_organisations ?? 0;
+  }
+}
+
 /** A numeric limit of the plan (0 without permissions). */
 export function planLimit(subject: Subject, key: 'max_data' | 'max_projects' | 'max_reports' | 'max_screenshots' | 'max_organisations'): number {
   return subject.org?.permissions?.[key] ?? 0;
@@ -126,8 +141,8 @@ const flag = (s: Subject, f: keyof PlanPermissions) => !!s.org?.permissions?.[f]
 const planFlag = (f: keyof PlanPermissions): Rule<PlainAction> => (s) => flag(s, f) || PLAN;
 const capability = (c: keyof Capabilities, refusal: Verdict): Rule<PlainAction> => (s) => !!s.org?.capabilities?.[c] || refusal;
 /** A flag and a count below the plan's number for it. */
-const within = (s: Subject, f: keyof PlanPermissions, max: number | undefined, used: number): Verdict =>
-  (flag(s, f) && used < (max ?? 0)) || { refusal: 'plan', limit: max ?? 0, used };
+const within = (s: Subject, f: keyof PlanPermissions, max: number, used: number): Verdict =>
+  (flag(s, f) && used < max) || { refusal: 'plan', limit: max, used };
 
 const RULES: { [A in Action]: Rule<A> } = {
   'org.member': (s) => (!!s.org && isActiveMember(s.roleId)) || { refusal: 'role', code: 'no_org', message: MSG.pages.noOrg },
@@ -166,22 +181,21 @@ const RULES: { [A in Action]: Rule<A> } = {
   'reports.customBranding': (s) => s.org?.permissions?.custom_branding === true || PLAN,
   'feed.regionalFilters': capability('regional_filters', hidden(MSG.alertsApi.regionalFilters)),
   'ai.headlineTools': capability('ai_headline_tools', hidden('The route was not found')),
-  'projects.create': (s, c) => within(s, 'projects', s.org?.permissions?.max_projects, c.activeProjects),
+  'projects.create': (s, c) => within(s, 'projects', limitOf(s, 'projects.create'), c.activeProjects),
   'alerts.create': (s, c) => {
-    // A copy of the permissions from before the limit existed counts as the one-alert plans.
-    const limit = s.org?.permissions?.max_alerts_per_project ?? 1;
+    const limit = limitOf(s, 'alerts.create');
     if (c.projectAlerts < limit) return true;
     // A one-alert plan answers the 409 it always did (the project has its alert); more is an upgrade.
     if (limit <= 1) return { refusal: 'plan', code: 'conflict', message: MSG.alertsApi.projectHasAlert, limit, used: c.projectAlerts };
     return { refusal: 'plan', message: MSG.billing.alertLimit(limit), limit, used: c.projectAlerts };
   },
-  'reports.create': (s, c) => within(s, 'reports', s.org?.permissions?.max_reports, c.reports),
+  'reports.create': (s, c) => within(s, 'reports', limitOf(s, 'reports.create'), c.reports),
   // Highlights while their count stays within the plan's (000 §6); a report without any needs nothing.
   'reports.highlight': (s, c) => {
-    const limit = s.org?.permissions?.max_screenshots ?? 0;
+    const limit = limitOf(s, 'reports.highlight');
     return c.highlights === 0 || (flag(s, 'screenshot') && c.highlights <= limit) || { refusal: 'plan', limit, used: c.highlights };
   },
-  'organizations.create': (s, c) => within(s, 'organisations', s.org?.permissions?.max_organisations, c.adminOf),
+  'organizations.create': (s, c) => within(s, 'organisations', limitOf(s, 'organizations.create'), c.adminOf),
 };
 
 const DEFAULT_CODE: Record<RefusalKind, RefusalCode> = { hidden: 'not_found', plan: 'plan_limit', role: 'forbidden' };

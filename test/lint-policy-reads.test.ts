@@ -2,8 +2,8 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 // The policy rule of eslint.config.js (issue 29): a plan's `permissions` and an organization's
-// `capabilities` are read only by the policy, the authorizer, the session hook and what stores
-// them. Each case lints a line as if it were in the named file, with the project's real configuration.
+// `capabilities` are read only by the policy, the authorizer, the session hooks (server and web)
+// and what stores them. Each case lints a line as if it were in the named file, with the project's real configuration.
 const eslint = new ESLint({ cwd: process.cwd() });
 const RULE = 'no-restricted-syntax';
 
@@ -23,10 +23,20 @@ describe('reads of permissions and capabilities (lint)', () => {
     expect(message).toContain('common/policy.ts');
   });
 
+  it('refuses them on the web too, in components and hooks, where the screens ask the server’s abilities', async () => {
+    expect(await problems('web/features/settings/components/example.tsx', 'export const a = org.permissions?.slack === true;')).toHaveLength(1);
+    expect(await problems('web/app/example.ts', 'export const a = auth.organization?.capabilities?.platform_operator;')).toHaveLength(1);
+    expect(await problems('web/lib/example.ts', 'export const { permissions } = org;')).toHaveLength(1);
+    const [message] = await problems('web/features/reports/routes/example.tsx', "export const a = org['capabilities'];");
+    expect(message).toContain('web/lib/can.tsx');
+    expect(await problems('web/features/videos/example.tsx', "import { useCan } from '../../lib/can';\nexport const useA = () => useCan('youtube.use');")).toEqual([]);
+  });
+
   it('allows the policy, the authorizer, the session hook, the seed, the table’s repository and tests', async () => {
     for (const file of [
       'common/policy.ts', 'server/http/authorize.ts', 'server/http/auth.ts', 'server/seed/seed.ts',
       'server/features/organizations/repo.ts', 'server/features/videos/example.test.ts', 'server/features/reports/test-fixtures.ts',
+      'web/lib/session.ts', 'web/features/videos/example.test.tsx', 'web/features/streams/streams-fixtures.tsx',
     ]) {
       expect(await problems(file, 'export const a = org.permissions.youtube_feed;'), file).toEqual([]);
     }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_DEFAULTS } from '../../common/plans';
 import type { CurrentUser } from '../lib/session';
+import { withAbilities } from '../testing/user-doc';
 import type { Project } from '../lib/workspace';
 import { accountRedirect, decideRedirect, homePath, isPublicPath, landingPath, pickProjectId, switchProjectPath } from './guards';
 
 function makeUser(over: Partial<CurrentUser> = {}, org: Partial<NonNullable<CurrentUser['organization']>> = {}): CurrentUser {
-  return {
+  return withAbilities({
     id: '7',
     name: 'Ada Admin',
     email: 'ada@example.com',
@@ -26,7 +27,7 @@ function makeUser(over: Partial<CurrentUser> = {}, org: Partial<NonNullable<Curr
       ...org,
     },
     ...over,
-  };
+  });
 }
 
 function project(id: string, name: string, locked = false): Project {

@@ -1,5 +1,6 @@
-import type { PermissionFlag } from '../../common/plans';
-import { hasPermission, isAdmin, isPlatformOperator, type CurrentUser } from '../lib/session';
+import type { Action } from '../../common/policy';
+import { can } from '../lib/can';
+import type { CurrentUser } from '../lib/session';
 import { activeProjects, NO_PROJECT, type Project } from '../lib/workspace';
 
 /** Paths that never need a session (or decide about it themselves). */
@@ -23,13 +24,19 @@ export const PROJECT_SECTIONS = [
   'organization-details',
 ] as const;
 
-/** Sections that need a plan feature (spec 000 §2). */
-const FEATURE_GATES: Record<string, PermissionFlag> = {
-  supersearch: 'data',
-  'youtube-feed': 'youtube_feed',
-  videos: 'youtube_feed',
-  'twitch-feed': 'twitch_feed',
-  streams: 'twitch_feed',
+/**
+ * Sections that need an action (spec 000 §2): a plan feature, the platform operator's admins
+ * (Websites, the operator's console) or an admin (organization details). Refused: the 404 page.
+ */
+const SECTION_ACTIONS: Record<string, Action> = {
+  supersearch: 'supersearch.use',
+  'youtube-feed': 'youtube.use',
+  videos: 'youtube.use',
+  'twitch-feed': 'twitch.use',
+  streams: 'twitch.use',
+  websites: 'operator.console',
+  operator: 'operator.console',
+  'organization-details': 'org.admin',
 };
 
 const PAID_PLANS = ['starter', 'pro', 'agency'];
@@ -50,7 +57,7 @@ function segments(path: string): string[] {
 export function accountRedirect(user: CurrentUser): string | null {
   const org = user.organization;
   if (user.status === 'NO_ORG' || !org) return '/errors/no-org';
-  if (isPlatformOperator(user)) return null;
+  if (can(user, 'platform.operate')) return null;
   if (org.subscription_status?.trial_expired) return '/errors/end-of-trial';
   // A plan set by hand by the operator needs no payment customer; one bought (or left over) without it does.
   if (PAID_PLANS.includes(String(org.plan).toLowerCase()) && !org.stripe_customer_id && org.subscription_status?.plan_source !== 'operator')
@@ -103,10 +110,8 @@ export function decideRedirect(user: CurrentUser | null, path: string, ctx: Redi
   const [section, param] = segments(path);
   if (!section) return homePath(user, pickProjectId(user, ctx.projects, ctx.lastProjectId));
 
-  const flag = FEATURE_GATES[section];
-  if (flag && !hasPermission(user, flag)) return '/errors/404';
-  if ((section === 'websites' || section === 'operator') && !(isPlatformOperator(user) && isAdmin(user))) return '/errors/404';
-  if (section === 'organization-details' && !isAdmin(user)) return '/errors/404';
+  const action = SECTION_ACTIONS[section];
+  if (action && !can(user, action)) return '/errors/404';
 
   if ((PROJECT_SECTIONS as readonly string[]).includes(section)) {
     if (!param) return '/errors/404';

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { sourcePacksQuery } from '../features/sources/api/source-packs-query';
 import { ApiError, tokenStore } from '../lib/api';
-import { isAdmin, isPlatformOperator, useCurrentUser } from '../lib/session';
+import { can } from '../lib/can';
+import { useCurrentUser } from '../lib/session';
 import { usePrefetchStartupLists } from '../lib/startup';
 import { useAllProjects } from '../lib/workspace';
 import { FullPageLoader } from '../components/full-page-loader';
@@ -22,7 +23,7 @@ export function RequireSession() {
   // The operator's admins see the sources callout above every page until they answer it: asked
   // for beside the projects, so that it is there when the page first draws rather than pushing
   // the page down once it arrives.
-  const operatorAdmin = ready && isPlatformOperator(user.data) && isAdmin(user.data);
+  const operatorAdmin = ready && can(user.data, 'operator.console');
   const packs = useQuery(sourcePacksQuery(operatorAdmin));
   // The spec's startup lists (tiers, alerts), once the workspace is open (not behind the end of a trial).
   usePrefetchStartupLists(ready && !accountRedirect(user.data!));

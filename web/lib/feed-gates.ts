@@ -1,43 +1,43 @@
-import { hasPermission, isPlatformOperator, useCurrentUser, type CurrentUser } from './session';
+import { can } from './can';
+import { useCurrentUser, type CurrentUser } from './session';
 
 export interface SlackChannel {
   id: string;
   name: string;
 }
 
-/** What the articles feed and the alert form may show for the current organization (000 §5, §6). */
+/** What the articles feed and the alert form may show for the current organization (000 §5, §6): the server's abilities, and the connected Slack. */
 export interface FeedGates {
-  /** Media links to /websites/{domain} (the websites screens are the operator's). */
+  /** Media links to /websites/{domain} (`websites.read`: the websites screens are the operator's). */
   operator: boolean;
-  /** The UMV column (plan flag similarweb). */
+  /** The UMV column (`feed.umv`). */
   umv: boolean;
-  /** Translate and sentiment icons (capability ai_headline_tools). */
+  /** Translate and sentiment icons (`ai.headlineTools`). */
   headlineTools: boolean;
-  /** Region and country filters (capability regional_filters). */
+  /** Region and country filters (`feed.regionalFilters`). */
   regional: boolean;
-  /** The plan includes Slack notifications. */
+  /** The plan includes Slack notifications (`notify.slack`). */
   slackPlan: boolean;
   /** The organization has connected Slack. */
   slackEnabled: boolean;
   slackChannels: SlackChannel[];
-  /** The plan includes Discord notifications. */
+  /** The plan includes Discord notifications (`notify.discord`). */
   discordPlan: boolean;
 }
 
 export function feedGates(user: CurrentUser | null | undefined): FeedGates {
   const org = user?.organization;
-  const caps = org?.capabilities ?? {};
   // slack_channels is part of the organization in the spec (000 §3) but optional on the wire.
   const channels = (org as { slack_channels?: { id: string | number; name: string }[] } | null | undefined)?.slack_channels ?? [];
   return {
-    operator: isPlatformOperator(user),
-    umv: hasPermission(user, 'similarweb'),
-    headlineTools: caps.ai_headline_tools === true,
-    regional: caps.regional_filters === true,
-    slackPlan: hasPermission(user, 'slack'),
+    operator: can(user, 'websites.read'),
+    umv: can(user, 'feed.umv'),
+    headlineTools: can(user, 'ai.headlineTools'),
+    regional: can(user, 'feed.regionalFilters'),
+    slackPlan: can(user, 'notify.slack'),
     slackEnabled: org?.slack_enabled === true,
     slackChannels: channels.map((c) => ({ id: String(c.id), name: c.name })),
-    discordPlan: hasPermission(user, 'discord'),
+    discordPlan: can(user, 'notify.discord'),
   };
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Capabilities, PermissionFlag, PlanPermissions } from '../../common/plans';
-import { ROLE } from '../../common/limits';
+import type { Subject } from '../../common/policy';
 import type { OrganizationAttributes } from '../../common/schemas/organizations';
 import type { UserAttributes, UserDocumentMeta } from '../../common/schemas/users';
 import { apiFetch, flatten, tokenStore, type JsonApiResource } from './api';
@@ -60,14 +60,35 @@ export function useCurrentUser() {
   return useQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, enabled: tokenStore.get() !== null, staleTime: 60_000 });
 }
 
-export function isAdmin(user: CurrentUser | null | undefined): boolean {
-  return Number(user?.['role-id']) === ROLE.admin;
-}
-
+/** @deprecated Ask the server's abilities (web/lib/can.tsx: `useCan('platform.operate')`); kept until the streams screens do. */
 export function isPlatformOperator(user: CurrentUser | null | undefined): boolean {
   return user?.organization?.capabilities?.platform_operator === true;
 }
 
+/** @deprecated Ask the server's abilities (web/lib/can.tsx: `useCan('notify.slack')`…); kept until the streams screens do. */
 export function hasPermission(user: CurrentUser | null | undefined, flag: PermissionFlag): boolean {
   return user?.organization?.permissions?.[flag] === true;
+}
+
+/**
+ * The caller as the policy (common/policy.ts) sees them: the role and the current organization
+ * this session loaded, in the policy's terms (the server's view of the trial included). For the
+ * decisions the web takes with a count of its own (web/lib/can.tsx `decideWithCount`) and the
+ * plan's numbers; everything else reads the server's abilities.
+ */
+export function policySubject(user: Pick<CurrentUserAttributes, 'role-id' | 'organization'> | null | undefined): Subject {
+  const org = user?.organization;
+  const status = org?.subscription_status;
+  return {
+    roleId: user?.['role-id'] == null ? null : Number(user['role-id']),
+    org: org
+      ? {
+          plan: org.plan,
+          permissions: org.permissions,
+          capabilities: org.capabilities,
+          trialEndsAt: status?.trial_ends_at ? new Date(status.trial_ends_at) : null,
+          subscriptionStatus: status?.trial_expired ? 'expired' : (status?.status ?? null),
+        }
+      : null,
+  };
 }

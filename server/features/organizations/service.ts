@@ -318,6 +318,12 @@ function planForNewOrganization(current: OrganizationRow): PlanKey {
   return isPlanKey(current.plan) ? current.plan : 'trial';
 }
 
+/** The organizations the user is an admin of, as `organizations.create` counts them. */
+export async function countAdminOf(db: Tx, userId: number): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.roleId, ROLE.admin)));
+  return n;
+}
+
 /**
  * `POST settings` (admins): a new organization with the caller as admin, on the plan and
  * payment customer of the caller's
@@ -330,11 +336,7 @@ export async function addOrganization(db: Db, callerId: number, currentOrgId: nu
     await tx.select({ id: users.id }).from(users).where(eq(users.id, callerId)).for('update');
     const current = await findOrganization(tx, currentOrgId);
     if (!current) throw new AppError('not_found', 'The organization was not found');
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(memberships)
-      .where(and(eq(memberships.userId, callerId), eq(memberships.roleId, ROLE.admin)));
-    authorize({ org: current }, 'organizations.create', { adminOf: n });
+    authorize({ org: current }, 'organizations.create', { adminOf: await countAdminOf(tx, callerId) });
     const plan = planForNewOrganization(current);
     // A trial passes on its end date: creating an organization must not restart the trial.
     const trialEndsAt = plan === 'trial' && current.plan === 'trial' ? current.trialEndsAt : undefined;

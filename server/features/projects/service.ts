@@ -27,6 +27,8 @@ import { lockOrganizationPermissions } from '../organizations/service.js';
 // transaction; the videos and streams features set `youtube_search_id` / `twitch_search_id` the
 // same way.
 export { linkProjectAlert, linkProjectAlertIfUnset, linkProjectTwitchFeed, linkProjectYoutubeFeed, lockActiveProject, projectInOrg, unlinkProjectAlert };
+/** The organization's active projects, as `projects.create` counts them (the user document's abilities read it too). */
+export { countActiveProjects };
 
 const BRAND_POINTER = '/data/relationships/client';
 

@@ -360,3 +360,5 @@ export function publicReportArticlesScope(report: ReportListRow): { orgId: numbe
 
 /** A report row written as it is (the demo seed's published report); the API goes through createReport. */
 export { insertReport } from './repo.js';
+/** The organization's reports, as `reports.create` counts them (the user document's abilities read it too). */
+export { countReports };

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TIER_NAMES, type TierId } from '../../../common/limits.js';
 import { roleNames } from '../../../common/policy.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import {
-  tierListDocument, userDocument, userUpdateBody, type TierAttributes, type UserAttributes, type UserDocumentMeta,
+  tierListDocument, userDocument, userUpdateBody, type Abilities, type TierAttributes, type UserAttributes, type UserDocumentMeta,
 } from '../../../common/schemas/users.js';
 import { callerOf, SELF } from '../../http/access.js';
 import { requireOrg } from '../../http/auth.js';
@@ -13,7 +13,7 @@ import { notFound } from '../../http/errors.js';
 import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, refusals } from '../../http/openapi.js';
 import { organizationAttributes } from '../organizations/service.js';
-import { getUserProfile, setDefaultProject, updateUser, type UserProfile } from './service.js';
+import { getUserAbilities, getUserProfile, setDefaultProject, updateUser, type UserProfile } from './service.js';
 import { requireOwnAvatar } from '../uploads/service.js';
 
 export const userResource = (u: UserProfile) =>
@@ -33,8 +33,10 @@ export const userResource = (u: UserProfile) =>
     organizations: u.organizations.map((o) => ({ id: String(o.id), name: o.name, 'role-id': o.roleId })),
   } satisfies UserAttributes);
 
-/** The instance settings every user document carries (common/schemas/users `UserDocumentMeta`). */
-const userMeta = (config: { analysisUrl?: string }): { meta: UserDocumentMeta } => ({ meta: { analysis_url: config.analysisUrl ?? null } });
+/** What every user document carries besides the user (common/schemas/users `UserDocumentMeta`): instance settings and the caller's abilities. */
+const userMeta = (config: { analysisUrl?: string }, abilities: Abilities): { meta: UserDocumentMeta } => ({
+  meta: { analysis_url: config.analysisUrl ?? null, abilities },
+});
 
 const TIER_IDS = Object.keys(TIER_NAMES).map(Number) as TierId[];
 
@@ -43,11 +45,14 @@ const idParams = z.object({ id: idSchema });
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, authenticator, config } = app.deps;
+  /** The user document: the profile and, in `meta`, the instance settings and the caller's abilities. */
+  const sendUser = async (reply: FastifyReply, profile: UserProfile) =>
+    sendOne(reply, userResource(profile), 200, userMeta(config, await getUserAbilities(db, profile)));
 
   // Works without an organization too: the web app reads `status` to send NO_ORG users away.
   app.get('/user', { config: SELF, schema: { tags: ['users'], summary: 'The caller, their organization and memberships', response: { 200: jsonApi(userDocument) } } }, async (req, reply) => {
     const auth = callerOf(req);
-    return sendOne(reply, userResource(await getUserProfile(db, auth.userId)), 200, userMeta(config));
+    return sendUser(reply, await getUserProfile(db, auth.userId));
   });
 
   app.patch(
@@ -81,7 +86,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
         });
         if (switched) authenticator.forgetSession(auth.sessionId);
       }
-      return sendOne(reply, userResource(await getUserProfile(db, auth.userId)), 200, userMeta(config));
+      return sendUser(reply, await getUserProfile(db, auth.userId));
     },
   );
 

@@ -1,11 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ACTIVE_ROLES, isActiveMember } from '../../../common/policy.js';
+import { userAbilities, type Abilities } from '../../../common/schemas/users.js';
 import type { Db } from '../../db/client.js';
 import { memberships, organizations, users } from '../../db/schema/accounts.js';
 import { projects } from '../../db/schema/workspace.js';
 import { notFound } from '../../http/errors.js';
 import { updateUserRow } from '../auth/service.js';
-import { listSlackChannelNames } from '../organizations/service.js';
+import { countAdminOf, listSlackChannelNames } from '../organizations/service.js';
+import { countActiveProjects } from '../projects/service.js';
+import { countReports } from '../reports/service.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -73,6 +76,19 @@ export async function getUserProfile(db: Db, userId: number): Promise<UserProfil
     slackChannels: active && row.organization ? await listSlackChannelNames(db, row.organization.id) : [],
     organizations: list,
   };
+}
+
+/**
+ * What the caller may do in their current organization (the user document's `meta.abilities`):
+ * every action of common/policy.ts decided for their role and organization, the limited ones with
+ * the counts read here. Without an organization every action is refused as the policy refuses it.
+ */
+export async function getUserAbilities(db: Db, profile: UserProfile, now = new Date()): Promise<Abilities> {
+  const org = profile.organization;
+  const counts = org
+    ? { activeProjects: await countActiveProjects(db, org.id), reports: await countReports(db, org.id), adminOf: await countAdminOf(db, profile.id) }
+    : { activeProjects: 0, reports: 0, adminOf: 0 };
+  return userAbilities({ roleId: profile.roleId, org }, counts, now);
 }
 
 /**

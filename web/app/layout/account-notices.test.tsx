@@ -3,20 +3,21 @@ import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { MSG } from '../../../common/messages';
 import type { CurrentUser } from '../../lib/session';
+import { withAbilities } from '../../testing/user-doc';
 import { renderWithProviders } from '../../testing/render';
 import { AccountNotices } from './account-notices';
 
 const inFiveDays = () => new Date(Date.now() + 5 * 86_400_000 - 3_600_000).toISOString();
 
 function trialAdmin(over: Partial<CurrentUser> = {}): CurrentUser {
-  return {
+  return withAbilities({
     id: '1', name: 'Ada', email: 'ada@nebula.test', email_verified: false, avatar: null, 'role-id': 1, 'tier-id': 3, 'default-project-id': '3', status: 'OK',
     organization: {
       id: '7', name: 'Nebula Games', avatar: null, plan: 'trial', stripe_customer_id: 'cus_1', permissions: {}, capabilities: {},
       subscription_status: { trial_expired: false, trial_ends_at: inFiveDays(), plan_source: 'signup', status: 'trialing', payment_failed: false },
     },
     ...over,
-  } as CurrentUser;
+  } as CurrentUser);
 }
 
 afterEach(() => sessionStorage.clear());

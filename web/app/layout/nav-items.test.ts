@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_DEFAULTS } from '../../../common/plans';
 import type { CurrentUser } from '../../lib/session';
+import { withAbilities } from '../../testing/user-doc';
 import { buildNav, isNavItemActive } from './nav-items';
 
 function user(permissions: Partial<typeof PLAN_DEFAULTS.pro>, operator = false, roleId = 1): CurrentUser {
-  return {
+  return withAbilities({
     id: '1',
     name: 'U',
     email: 'u@example.com',
@@ -23,7 +24,7 @@ function user(permissions: Partial<typeof PLAN_DEFAULTS.pro>, operator = false, 
       permissions,
       capabilities: { platform_operator: operator },
     },
-  };
+  });
 }
 
 const labels = (u: CurrentUser) => buildNav(u, '4').map((s) => `${s.label ?? '-'}: ${s.items.map((i) => i.label).join(', ')}`);

@@ -15,7 +15,8 @@ import {
   IconZoomScan,
   type Icon,
 } from '@tabler/icons-react';
-import { hasPermission, isAdmin, isPlatformOperator, type CurrentUser } from '../../lib/session';
+import { can } from '../../lib/can';
+import type { CurrentUser } from '../../lib/session';
 import { LINKS } from '../../lib/links';
 
 export interface NavItem {
@@ -35,12 +36,14 @@ export interface NavSection {
 }
 
 /**
- * The side navigation of spec 000 §2 for this user and project: Videos need youtube_feed,
- * Streams twitch_feed, Super Search data, Websites an admin of the platform operator.
+ * The side navigation of spec 000 §2 for this user and project: Videos need `youtube.use`,
+ * Streams `twitch.use`, Super Search `supersearch.use`, Websites and Organizations the operator's
+ * console (an admin of the platform operator).
  */
 export function buildNav(user: CurrentUser | null | undefined, projectId: string): NavSection[] {
-  const youtube = hasPermission(user, 'youtube_feed');
-  const twitch = hasPermission(user, 'twitch_feed');
+  const youtube = can(user, 'youtube.use');
+  const twitch = can(user, 'twitch.use');
+  const operatorConsole = can(user, 'operator.console');
   const p = projectId;
   const keep = (items: (NavItem | false)[]) => items.filter((i): i is NavItem => i !== false);
 
@@ -70,9 +73,9 @@ export function buildNav(user: CurrentUser | null | undefined, projectId: string
         { key: 'brands', label: 'Brands', to: `/brands/${p}`, icon: IconBuildingStore, sections: ['brands'] },
         { key: 'projects', label: 'Projects', to: `/projects/${p}`, icon: IconFolders, sections: ['projects'] },
         { key: 'tags', label: 'Tags', to: `/tags/${p}`, icon: IconTags, sections: ['tags'] },
-        isPlatformOperator(user) && isAdmin(user) && { key: 'websites', label: 'Websites', to: '/websites', icon: IconWorldWww, sections: ['websites'] },
-        isPlatformOperator(user) && isAdmin(user) && { key: 'organizations', label: 'Organizations', to: '/operator/organizations', icon: IconBuildingCommunity, sections: ['operator'] },
-        hasPermission(user, 'data') && { key: 'supersearch', label: 'Super Search', to: `/supersearch/${p}`, icon: IconZoomScan, sections: ['supersearch'] },
+        operatorConsole && { key: 'websites', label: 'Websites', to: '/websites', icon: IconWorldWww, sections: ['websites'] },
+        operatorConsole && { key: 'organizations', label: 'Organizations', to: '/operator/organizations', icon: IconBuildingCommunity, sections: ['operator'] },
+        can(user, 'supersearch.use') && { key: 'supersearch', label: 'Super Search', to: `/supersearch/${p}`, icon: IconZoomScan, sections: ['supersearch'] },
         { key: 'faq', label: 'FAQ', to: LINKS.faq, icon: IconHelpCircle, external: true, sections: [] },
       ]),
     },

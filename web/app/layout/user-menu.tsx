@@ -1,7 +1,8 @@
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBuilding, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { isAdmin, type CurrentUser } from '../../lib/session';
+import { can } from '../../lib/can';
+import type { CurrentUser } from '../../lib/session';
 import { useLogout } from '../../lib/use-logout';
 import classes from './layout.module.css';
 import { initials } from '../../lib/initials';
@@ -37,7 +38,7 @@ export function UserMenu({ user, projectId }: { user: CurrentUser; projectId: st
           </Stack>
         </Group>
         <Menu.Divider />
-        {isAdmin(user) && (
+        {can(user, 'org.admin') && (
           <Menu.Item leftSection={<IconBuilding size={16} />} onClick={() => navigate(`/organization-details/${projectId}`)}>
             Organization details
           </Menu.Item>

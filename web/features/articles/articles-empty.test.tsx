@@ -49,11 +49,7 @@ function serveEmpty(opts: { user?: ReturnType<typeof userDoc>; status?: Record<s
   });
 }
 
-const userRole = () => {
-  const doc = userDoc();
-  doc.data.attributes['role-id'] = 2;
-  return doc;
-};
+const userRole = () => userDoc({ roleId: 2 });
 
 describe('an alert that has matched nothing yet', () => {
   it('says what is being watched, and offers an admin to suggest an outlet', async () => {

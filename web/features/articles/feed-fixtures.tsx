@@ -16,6 +16,7 @@ export interface OrgOptions {
   capabilities?: Record<string, boolean>;
   slackEnabled?: boolean;
   defaultProjectId?: string;
+  roleId?: number;
 }
 
 export function userDoc(opts: OrgOptions = {}) {
@@ -26,6 +27,7 @@ export function userDoc(opts: OrgOptions = {}) {
       permissions: opts.permissions ?? { slack: true, discord: true, similarweb: false },
       capabilities: opts.capabilities ?? {},
     },
+    roleId: opts.roleId,
   });
 }
 

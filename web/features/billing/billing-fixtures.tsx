@@ -62,9 +62,7 @@ export function serveBilling(opts: ServeOptions = {}) {
     const own = opts.other?.(req);
     if (own) return own;
     if (path === '/api/user') {
-      const doc = signedInUserDoc({ defaultProjectId: '3', organization: orgs[Math.min(userCalls++, orgs.length - 1)] });
-      (doc.data.attributes as Record<string, unknown>)['role-id'] = opts.roleId ?? 1;
-      return { body: doc };
+      return { body: signedInUserDoc({ defaultProjectId: '3', organization: orgs[Math.min(userCalls++, orgs.length - 1)], roleId: opts.roleId }) };
     }
     if (path === '/api/products') return opts.products ?? { body: productsDoc() };
     if (req.method === 'POST' && path === '/api/checkout')

@@ -4,6 +4,7 @@ import { MSG } from '../../../common/messages';
 import { NoticeBar } from '../../components/notice-bar';
 import { tokenStore } from '../../lib/api';
 import type { CurrentUser } from '../../lib/session';
+import { withAbilities } from '../../testing/user-doc';
 import { showsUpgrade, trialState, upgradeAccess } from './api/billing-access';
 import { browser } from './api/payments';
 import { subscriptionSummary } from './api/subscription';
@@ -15,14 +16,14 @@ const HOUR = 3_600_000;
 const inDays = (days: number) => new Date(Date.now() + days * 24 * HOUR - HOUR).toISOString();
 
 function makeUser(org: Record<string, unknown> = {}, roleId = 1): CurrentUser {
-  return {
+  return withAbilities({
     id: '1', name: 'Ada', email: 'ada@nebula.test', avatar: null, 'role-id': roleId, 'tier-id': 3, 'default-project-id': '3', status: 'OK',
     organization: {
       id: '7', name: 'Nebula Games', avatar: null, plan: 'trial', stripe_customer_id: 'cus_1', permissions: {}, capabilities: {},
       subscription_status: { trial_expired: false, trial_ends_at: inDays(5), plan_source: 'signup', status: 'trialing', payment_failed: false },
       ...org,
     },
-  } as CurrentUser;
+  } as CurrentUser);
 }
 
 const operator = { capabilities: { platform_operator: true } };

@@ -11,6 +11,7 @@ import type { CurrentUserAttributes } from '../../lib/session';
 import { listDocument, stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
 import { browser } from '../billing/api/payments';
 import { OrganizationDetailsPage } from './routes/organization-details-page';
+import { userDocOf } from '../../testing/user-doc';
 
 const ORG = {
   id: '7',
@@ -37,7 +38,7 @@ function userDoc(roleId = 1) {
     organization: ORG,
     organizations: [{ id: '7', name: 'Nebula Games', 'role-id': roleId }],
   };
-  return { data: { type: 'user', id: '1', attributes } };
+  return userDocOf(attributes);
 }
 
 const MEMBERS = [

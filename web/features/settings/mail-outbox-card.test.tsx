@@ -9,6 +9,7 @@ import type { CurrentUserAttributes } from '../../lib/session';
 import { listDocument, stubFetch } from '../../testing/fetch-stub';
 import { LinkedText } from './components/mail-outbox-card';
 import { SettingsPage } from './routes/settings-page';
+import { userDocOf } from '../../testing/user-doc';
 
 function userDoc(roleId: number, operator = false) {
   const attributes = {
@@ -32,7 +33,7 @@ function userDoc(roleId: number, operator = false) {
     },
     organizations: [{ id: '7', name: 'Nebula Games', 'role-id': roleId }],
   } as unknown as CurrentUserAttributes;
-  return { data: { type: 'user', id: '1', attributes } };
+  return userDocOf(attributes);
 }
 
 const mail = (id: number, extra: Record<string, unknown> = {}) => ({

@@ -11,6 +11,7 @@ import { userQueryKey, type CurrentUser, type CurrentUserAttributes } from '../.
 import { stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
 import { browser } from '../billing/api/payments';
 import { SettingsPage } from './routes/settings-page';
+import { userDocOf } from '../../testing/user-doc';
 
 function organization(id: string, name: string, notificationCard = false) {
   return {
@@ -42,7 +43,7 @@ function userDoc(opts: { roleId?: number; orgId?: string; notificationCard?: boo
       { id: '7', name: 'Nebula Games', 'role-id': opts.roleId ?? 1 },
     ],
   };
-  return { data: { type: 'user', id: '1', attributes } };
+  return userDocOf(attributes);
 }
 
 type Handler = (req: StubRequest) => StubResponse | undefined;

@@ -10,6 +10,7 @@ import type { CurrentUserAttributes } from '../../lib/session';
 import { stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
 import { ChatWorkspaceCard } from '../settings/components/chat-workspace-card';
 import { slackBrowser, type SlackInstallation } from './api/slack';
+import { userDocOf } from '../../testing/user-doc';
 
 function userDoc(slack = true) {
   const attributes = {
@@ -20,7 +21,7 @@ function userDoc(slack = true) {
     organization: { id: '7', name: 'Nebula Games', plan: 'pro', permissions: { slack }, capabilities: {}, slack_enabled: false },
     organizations: [{ id: '7', name: 'Nebula Games', 'role-id': 1 }],
   } as unknown as CurrentUserAttributes;
-  return { data: { type: 'user', id: '1', attributes } };
+  return userDocOf(attributes);
 }
 
 const installation = (over: Partial<SlackInstallation> = {}) => ({

@@ -139,9 +139,11 @@ export const rankingDoc = (r: RankingAttributes) => ({ data: { type: 'ranking', 
 
 /** `GET user` for Ada: admin (role 1) or user (2), of the platform operator or not. */
 export function userOf(opts: { operator?: boolean; admin?: boolean } = {}) {
-  const doc = signedInUserDoc({ defaultProjectId: '4', organization: { capabilities: { platform_operator: opts.operator ?? false } } });
-  doc.data.attributes['role-id'] = opts.admin === false ? 2 : 1;
-  return doc;
+  return signedInUserDoc({
+    defaultProjectId: '4',
+    organization: { capabilities: { platform_operator: opts.operator ?? false } },
+    roleId: opts.admin === false ? 2 : 1,
+  });
 }
 
 export type Handler = (req: StubRequest) => StubResponse | undefined | Promise<StubResponse | undefined>;

@@ -7,13 +7,15 @@ import type { SupersearchResultsMeta } from '../../../common/schemas/supersearch
 import { listDocument, stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
 import { SupersearchPage } from './routes/supersearch-page';
 import { signedInUserDoc } from '../../testing/user-doc';
+import { PLAN_NAMES } from '../../../common/plans';
 
 /** Fixtures and a render helper of the Super Search tests. */
 export const PROJECT_ID = '3';
 export const ORG_ID = '7';
 
 export interface UserOptions {
-  planName?: string;
+  /** The plan's id (competitor comparison follows it, not the display name). */
+  plan?: keyof typeof PLAN_NAMES;
   maxData?: number;
   operator?: boolean;
   email?: string;
@@ -25,7 +27,8 @@ export function userDoc(opts: UserOptions = {}) {
     email: opts.email,
     organization: {
       id: ORG_ID,
-      'plan-name': opts.planName ?? 'Pro plan',
+      plan: opts.plan ?? 'pro',
+      'plan-name': PLAN_NAMES[opts.plan ?? 'pro'],
       permissions: { data: true, max_data: opts.maxData ?? 6 },
       capabilities: { platform_operator: opts.operator ?? false },
     },

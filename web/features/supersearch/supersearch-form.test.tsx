@@ -165,7 +165,7 @@ describe('super search form', () => {
   });
 
   it('shows the upgrade hint instead of competitors on plans without them', async () => {
-    const calls = serve({ user: userDoc({ planName: 'Starter plan' }), ...answerResults() });
+    const calls = serve({ user: userDoc({ plan: 'starter' }), ...answerResults() });
     renderPage();
     await screen.findByRole('form', { name: 'Super Search' });
     expect(screen.getByTestId('competitors-upgrade').textContent).toContain(MSG.billing.upgrade);

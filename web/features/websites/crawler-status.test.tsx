@@ -44,8 +44,7 @@ function status(over: Partial<CrawlerStatusAttributes> = {}): CrawlerStatusAttri
 
 /** Serves `GET user` for an admin of an organization with the given capabilities, and the status. */
 function serve(opts: { operator: boolean; role?: number; attributes?: CrawlerStatusAttributes }) {
-  const user = signedInUserDoc({ defaultProjectId: '4', organization: { capabilities: { platform_operator: opts.operator } } });
-  user.data.attributes['role-id'] = opts.role ?? 1;
+  const user = signedInUserDoc({ defaultProjectId: '4', organization: { capabilities: { platform_operator: opts.operator } }, roleId: opts.role });
   return stubFetch((req) => {
     if (req.url.pathname === '/api/user') return { body: user };
     if (req.url.pathname === STATUS_PATH)

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../common/messages';
 import type { AlertPreview, AlertResourceAttributes, NotificationTests } from '../../../../common/schemas/alerts';
 import { apiFetch, flatten, listQuery, type JsonApiResource, type ListDocument } from '../../../lib/api';
+import { abilityOf, decideWithCount } from '../../../lib/can';
 import { userQueryKey, type CurrentUser } from '../../../lib/session';
 import { projectsAllKey } from '../../../lib/workspace';
 import { toastSuccess } from '../../../components/toasts';
@@ -23,19 +24,15 @@ export function useAlert(id: string | null | undefined) {
   return useQuery({ queryKey: alertKey(String(id)), queryFn: () => fetchAlert(String(id)), enabled: id != null, staleTime: 30_000 });
 }
 
-/** The alerts one project may have: the organization's copy of its plan's limit (1 when the copy predates it). */
-export function alertsPerProject(user: CurrentUser | null | undefined): number {
-  return user?.organization?.permissions?.max_alerts_per_project ?? 1;
-}
-
 /**
  * Why the project cannot take another alert, or null: a one-alert plan (the plan's sentence, with
- * the plan that has more), or the plan's limit reached (the server's 403 message).
+ * the plan that has more), or the plan's limit reached (the policy's refusal: the server's 403
+ * message), decided with the alerts the screen lists.
  */
 export function addAlertBlockedReason(user: CurrentUser | null | undefined, alertCount: number): string | null {
-  const max = alertsPerProject(user);
-  if (max <= 1) return MSG.billing.singleAlert;
-  return alertCount >= max ? MSG.billing.alertLimit(max) : null;
+  if ((abilityOf(user, 'alerts.create')?.limit ?? 1) <= 1) return MSG.billing.singleAlert;
+  const decision = decideWithCount(user, 'alerts.create', { projectAlerts: alertCount });
+  return decision.allowed ? null : decision.message;
 }
 
 /** A project's alerts, oldest first (its first one is the project's `alert-id`); under `alerts`, so a save refreshes them. */

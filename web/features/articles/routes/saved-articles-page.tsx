@@ -8,7 +8,7 @@ import type { RowAction } from '../../../components/data-table/row-actions';
 import { NoProjectState } from '../../../components/no-project-state';
 import { PageHeader } from '../../../components/page-header';
 import { useActiveTags } from '../../../components/tag-picker';
-import { hasPermission, isPlatformOperator, useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/can';
 import { NO_PROJECT, useProject } from '../../../lib/workspace';
 import { SAVED_ARTICLES_PATH, useSetArticleLocked, type SavedArticle, type SavedArticleAttributes } from '../api/saved-articles';
 import { truncate } from '../../../lib/text';
@@ -25,7 +25,6 @@ import { useRequestAnalysisAction } from '../components/request-analysis-action'
 export function SavedArticlesPage() {
   const { projectId = NO_PROJECT } = useParams();
   const { project } = useProject(projectId);
-  const user = useCurrentUser().data;
   const tags = useActiveTags(projectId);
   const setLocked = useSetArticleLocked();
   const [tagId, setTagId] = useState<string | null>(null);
@@ -41,8 +40,8 @@ export function SavedArticlesPage() {
   }
 
   const filter = useMemo(() => ({ project_id: projectId, tag_id: tagId ?? undefined }), [projectId, tagId]);
-  const showUmv = hasPermission(user, 'similarweb');
-  const linkToWebsite = isPlatformOperator(user);
+  const showUmv = useCan('feed.umv');
+  const linkToWebsite = useCan('websites.read');
   const columns = useMemo(() => savedColumns({ showUmv, linkToWebsite }), [showUmv, linkToWebsite]);
 
   const requestAnalysis = useRequestAnalysisAction();

@@ -1,6 +1,7 @@
 import { MSG } from '../../../../common/messages';
 import { trialDaysLeft } from '../../../../common/plans';
-import { isAdmin, isPlatformOperator, type CurrentOrganization, type CurrentUser } from '../../../lib/session';
+import { can } from '../../../lib/can';
+import type { CurrentOrganization, CurrentUser } from '../../../lib/session';
 import type { BillingSettings } from './products';
 
 /**
@@ -26,7 +27,7 @@ export function hasLiveSubscription(org: CurrentOrganization | null | undefined)
 
 export function upgradeAccess(user: CurrentUser | null | undefined, billing: BillingSettings | undefined): UpgradeAccess {
   // Only admins choose the plan (spec roles): a member is sent to them whatever the server can do.
-  if (!isAdmin(user)) return { kind: 'not_admin', reason: MSG.billing.contactAdmin };
+  if (!can(user, 'org.admin')) return { kind: 'not_admin', reason: MSG.billing.contactAdmin };
   if (billing && !billing.checkoutEnabled) return { kind: 'not_connected', contactEmail: billing.contactEmail };
   if (!user?.organization?.stripe_customer_id) return { kind: 'no_customer', reason: MSG.billing.noCustomerId };
   return hasLiveSubscription(user.organization) ? { kind: 'portal' } : { kind: 'checkout' };
@@ -37,15 +38,15 @@ export function upgradeAccess(user: CurrentUser | null | undefined, billing: Bil
  * only with a payment customer, only on a server that takes payments.
  */
 export function portalBlockedReason(user: CurrentUser | null | undefined, billing: BillingSettings | undefined): string | null {
-  if (!isAdmin(user)) return MSG.billing.contactAdmin;
+  if (!can(user, 'org.admin')) return MSG.billing.contactAdmin;
   if (billing && !billing.checkoutEnabled) return MSG.settings.billingNotConnected;
   if (!user?.organization?.stripe_customer_id) return MSG.billing.noCustomerId;
   return null;
 }
 
-/** The top-bar Upgrade button and the billing notice are for admins of organizations other than the platform operator. */
+/** The top-bar Upgrade button and the billing notice are for those who manage billing: admins of organizations other than the platform operator. */
 export function showsUpgrade(user: CurrentUser | null | undefined): boolean {
-  return !!user?.organization && isAdmin(user) && !isPlatformOperator(user);
+  return !!user?.organization && can(user, 'billing.manage');
 }
 
 /**

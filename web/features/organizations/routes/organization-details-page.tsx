@@ -4,7 +4,8 @@ import { IconInfoCircle, IconLock, IconRocket } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
 import { ManageSubscriptionButton } from '../../../components/manage-subscription-button';
 import { PageHeader } from '../../../components/page-header';
-import { isAdmin, useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/can';
+import { useCurrentUser } from '../../../lib/session';
 import { showsUpgrade } from '../../billing/api/billing-access';
 import { useUpgradeDialogState } from '../../billing/api/upgrade-link';
 import { useOrganization } from '../api/organization';
@@ -19,7 +20,7 @@ export function OrganizationDetailsPage({ adminSections }: { adminSections?: Rea
   const user = useCurrentUser().data;
   const orgId = user?.organization ? String(user.organization.id) : undefined;
   const org = useOrganization(orgId);
-  const admin = isAdmin(user);
+  const admin = useCan('org.admin');
   const { open: openUpgrade } = useUpgradeDialogState();
   const name = org.data?.name ?? user?.organization?.name ?? 'Organization';
 

@@ -4,6 +4,7 @@ import { MSG } from '../../../../common/messages';
 import type { ClientAttributes } from '../../../../common/schemas/clients';
 import { apiFetch, flatten, listQuery, type ListDocument } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../components/toasts';
+import { decideWithCount } from '../../../lib/can';
 import type { CurrentUser } from '../../../lib/session';
 import { ALERTS_PATH, alertKey, type Alert, type AlertAttributes } from '../../alerts/api/alerts';
 
@@ -76,12 +77,15 @@ export function useActiveBrands(enabled: boolean) {
   });
 }
 
-/** Why a new (or re-activated) project is not allowed, or null: no projects on the plan, or the limit reached. */
+/**
+ * Why a new (or re-activated) project is not allowed, or null: the policy's `projects.create`
+ * decided with the active projects the page lists (the server counts the same when it creates
+ * one). A plan with projects whose number is reached says so; otherwise the refusal's sentence.
+ */
 export function projectLimitReason(user: CurrentUser | undefined, activeCount: number): string | null {
-  const perms = user?.organization?.permissions;
-  if (!perms?.projects) return MSG.billing.upgrade;
-  if (typeof perms.max_projects === 'number' && activeCount >= perms.max_projects) return MSG.billing.projectLimit;
-  return null;
+  const decision = decideWithCount(user, 'projects.create', { activeProjects: activeCount });
+  if (decision.allowed) return null;
+  return decision.limit !== undefined && activeCount >= decision.limit ? MSG.billing.projectLimit : decision.message;
 }
 
 /** The organization's alerts, under `alerts` so that a saved alert refreshes them (useSaveAlert). */

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useActiveTags } from '../../../components/tag-picker';
-import { hasPermission, useCurrentUser } from '../../../lib/session';
+import { useDecision } from '../../../lib/can';
 import { NO_PROJECT, useProject } from '../../../lib/workspace';
 import { titleError } from '../components/wizard/step-preview';
 import { useHighlights } from '../components/wizard/use-highlights';
@@ -16,7 +16,6 @@ import { isLoaded } from '../lib/wizard-machine';
 export function useNewReport() {
   const { projectId = NO_PROJECT } = useParams();
   const { project } = useProject(projectId);
-  const user = useCurrentUser().data;
   const tags = useActiveTags(projectId);
   const projectName = project?.name;
   const defaultName = useCallback(
@@ -25,10 +24,9 @@ export function useNewReport() {
   );
   const wizardOpts = useMemo(() => ({ tagsLoaded: !tags.isPending || tags.isError, defaultName }), [tags.isPending, tags.isError, defaultName]);
   const w = useReportWizard(projectId, wizardOpts);
-  const highlights = useHighlights({
-    allowed: hasPermission(user, 'screenshot'),
-    planLimit: user?.organization?.permissions?.max_screenshots,
-  });
+  // Highlights on the plan, up to its number per report.
+  const highlight = useDecision('reports.highlight');
+  const highlights = useHighlights({ allowed: highlight?.allowed === true, planLimit: highlight?.limit });
 
   const loading = !isLoaded(w.status);
   // Only articles of this report can be its highlights (the filters may have changed after a Back).

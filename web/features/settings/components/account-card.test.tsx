@@ -26,7 +26,7 @@ const TIERS = listDocument('tier', ['Admin', 'User', 'Free', 'Starter', 'Pro', '
 
 function userDoc(openProjectsFirst: boolean) {
   const doc = signedInUserDoc({ defaultProjectId: '3' });
-  return { ...doc, data: { ...doc.data, attributes: { ...doc.data.attributes, open_projects_first: openProjectsFirst } }, meta: { analysis_url: null } };
+  return { ...doc, data: { ...doc.data, attributes: { ...doc.data.attributes, open_projects_first: openProjectsFirst } }, meta: { ...doc.meta, analysis_url: null } };
 }
 
 /** GET user and tiers; PATCH user answers `patch` (the saved user, or an error). */

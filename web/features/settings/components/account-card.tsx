@@ -6,7 +6,8 @@ import { MSG } from '../../../../common/messages';
 import { userNameSchema } from '../../../../common/schemas/auth';
 import { toastError, toastSuccess } from '../../../components/toasts';
 import { serverFieldErrors } from '../../../lib/form';
-import { isAdmin, type CurrentUser } from '../../../lib/session';
+import { can } from '../../../lib/can';
+import type { CurrentUser } from '../../../lib/session';
 import { IMAGE_TYPES, imageFileProblem } from '../../../lib/upload';
 import { useChangeAvatar, useUpdateName } from '../api/settings';
 import { CardTitle } from './card-title';
@@ -24,7 +25,9 @@ export function AccountCard({ user }: { user: CurrentUser }) {
   const changeAvatar = useChangeAvatar(user.id);
   const updateName = useUpdateName(user.id);
   const setProjectsFirst = useSetOpenProjectsFirst(user.id);
-  const roleLabel = isAdmin(user) ? 'Admin' : 'User';
+  // The role in the current organization, by what it allows: an admin administers it.
+  const admin = can(user, 'org.admin');
+  const roleLabel = admin ? 'Admin' : 'User';
   // Tiers 1 and 2 are the role names themselves: only a plan tier adds anything beside the role.
   const tier = tierName(useTiers().data, user['tier-id']);
   const [name, setName] = useState(user.name);
@@ -75,7 +78,7 @@ export function AccountCard({ user }: { user: CurrentUser }) {
               <Title order={3} fz="md" style={{ overflowWrap: 'anywhere' }}>
                 {user.name}
               </Title>
-              <Badge variant="light" color={isAdmin(user) ? 'brand' : 'gray'} size="sm">
+              <Badge variant="light" color={admin ? 'brand' : 'gray'} size="sm">
                 {roleLabel}
               </Badge>
               {tier && tier !== roleLabel && (

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBrandSlack, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { formatDate } from '../../../lib/dates';
-import { hasPermission, useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/can';
 import { useAddToSlack, useDisconnectSlack, useRefreshSlackChannels, useSlackInstallation } from '../../slack/api/slack';
 import { CardTitle } from './card-title';
 
@@ -15,8 +15,7 @@ import { CardTitle } from './card-title';
  */
 export function ChatWorkspaceCard() {
   const reasonId = useId();
-  const user = useCurrentUser();
-  const planHasSlack = hasPermission(user.data, 'slack');
+  const planHasSlack = useCan('notify.slack');
   const installation = useSlackInstallation();
   const add = useAddToSlack();
   const refresh = useRefreshSlackChannels();

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Avatar, Badge, Button, Card, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowsExchange, IconBuilding, IconPlus, IconRocket } from '@tabler/icons-react';
 import { ROLE } from '../../../../common/limits';
-import { MSG } from '../../../../common/messages';
 import { ManageSubscriptionButton } from '../../../components/manage-subscription-button';
-import { isAdmin, type CurrentUser } from '../../../lib/session';
+import { abilityOf, can } from '../../../lib/can';
+import type { CurrentUser } from '../../../lib/session';
 import { hasLiveSubscription, showsUpgrade } from '../../billing/api/billing-access';
 import { subscriptionSummary } from '../../billing/api/subscription';
 import { useUpgradeDialogState } from '../../billing/api/upgrade-link';
@@ -40,10 +40,11 @@ export function OrganizationCard({ user }: { user: CurrentUser }) {
   const switchOrg = useSwitchOrganization(user.id);
   const org = user.organization;
   const currentId = org ? String(org.id) : null;
-  const admin = isAdmin(user);
+  const admin = can(user, 'org.admin');
   const memberships = user.organizations ?? [];
-  // The plan says whether more organizations are possible at all; the server checks the count.
-  const addBlocked = org?.permissions?.organisations === false ? MSG.billing.upgrade : null;
+  // The server's decision, with the organizations the user already administers counted.
+  const add = abilityOf(user, 'organizations.create');
+  const addBlocked = add && !add.allowed ? add.message : null;
   const summary = subscriptionSummary(org);
 
   return (

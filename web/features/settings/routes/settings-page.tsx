@@ -1,6 +1,7 @@
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header';
-import { isAdmin, isPlatformOperator, useCurrentUser } from '../../../lib/session';
+import { Can, useCan } from '../../../lib/can';
+import { useCurrentUser } from '../../../lib/session';
 import { AccountCard } from '../components/account-card';
 import { ChatWorkspaceCard } from '../components/chat-workspace-card';
 import { InvitationCard } from '../components/invitation-card';
@@ -11,7 +12,7 @@ import { OrganizationCard } from '../components/organization-card';
 /** /settings: account, organization and notification settings. */
 export function SettingsPage() {
   const user = useCurrentUser().data;
-  const admin = isAdmin(user);
+  const admin = useCan('org.admin');
 
   return (
     <>
@@ -32,7 +33,9 @@ export function SettingsPage() {
           </SimpleGrid>
           {/* Every organization: every plan has alerts, so every plan has their e-mail digests (issue 15). */}
           {user.organization && <NotificationsCard userId={user.id} />}
-          {(admin || isPlatformOperator(user)) && <MailOutboxCard />}
+          <Can action="mail.read">
+            <MailOutboxCard />
+          </Can>
         </Stack>
       )}
     </>

@@ -3,7 +3,8 @@ import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMessagePlus, IconPackages, IconRadar } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG } from '../../../../common/messages';
-import { isAdmin, isPlatformOperator, useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/can';
+import { useCurrentUser } from '../../../lib/session';
 import { isWatchingAny, useSourcesStatus, watchingLine } from '../api/sources-status';
 import secondary from '../../../components/secondary-text.module.css';
 import { SuggestOutletModal } from './suggest-outlet-modal';
@@ -41,7 +42,8 @@ export function CoverageEmptyState() {
   const status = useSourcesStatus();
   const s = status.data;
   const watching = !s || isWatchingAny(s);
-  const operator = isPlatformOperator(user) && isAdmin(user);
+  const operator = useCan('operator.console');
+  const suggest = useCan('sources.suggest');
   return (
     <Stack align="center" gap="sm" py="xl" px="md" maw={560} mx="auto" ta="center" data-testid="coverage-empty">
       <ThemeIcon variant="light" size={44} radius="xl" color={watching ? undefined : 'orange'} aria-hidden>
@@ -53,7 +55,7 @@ export function CoverageEmptyState() {
         {s && watching ? ' ' : null}
         {watching ? MSG.outlets.watchingHint : null}
       </Text>
-      {user && <NextStep operator={operator} canSuggest={s ? s.can_suggest : isAdmin(user)} watching={watching} />}
+      {user && <NextStep operator={operator} canSuggest={s ? s.can_suggest : suggest} watching={watching} />}
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPackages, IconRadar } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
-import { isAdmin, isPlatformOperator, useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/can';
 import { useFinishFirstRun } from '../api/first-run';
 import { useSourcePacks, type SourcePacks } from '../api/source-packs';
 import { onDemand } from '../../../components/on-demand';
@@ -59,8 +59,7 @@ function FirstRunCallout({ data, onChoose }: { data: SourcePacks; onChoose: () =
  * they asked for. Nobody else asks for the packs.
  */
 export function SourcesFirstRun() {
-  const { data: user } = useCurrentUser();
-  const allowed = isPlatformOperator(user) && isAdmin(user);
+  const allowed = useCan('operator.console');
   const packs = useSourcePacks(allowed);
   const [choosing, setChoosing] = useState(false);
   if (!allowed || !packs.data || packs.data.packs.length === 0) return null;

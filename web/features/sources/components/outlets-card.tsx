@@ -4,7 +4,7 @@ import { IconMessagePlus, IconPackages } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG } from '../../../../common/messages';
 import { formatDate, fromNow } from '../../../lib/dates';
-import { isPlatformOperator, useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/can';
 import { useSourcesStatus, watchingLine } from '../api/sources-status';
 import { useOwnSuggestions, type Suggestion } from '../api/suggestions';
 import secondary from '../../../components/secondary-text.module.css';
@@ -40,8 +40,7 @@ function OwnSuggestion({ s }: { s: Suggestion }) {
  * outlet that is missing, and what became of the organization's suggestions.
  */
 export function OutletsCard() {
-  const { data: user } = useCurrentUser();
-  const operator = isPlatformOperator(user);
+  const operator = useCan('platform.operate');
   const status = useSourcesStatus();
   const own = useOwnSuggestions(true);
   const [suggesting, setSuggesting] = useState(false);

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Skeleton, Stack, Switch, Text, Tit
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
 import { fromNow } from '../../../lib/dates';
-import { isAdmin, isPlatformOperator, useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/can';
 import { useRanking, useSetRankingAutoUpdate, type RankingAttributes } from '../api/ranking';
 import secondary from '../../../components/secondary-text.module.css';
 import { RankingListFacts, RankingWebsiteCounts, TrancoCitation } from './ranking-facts';
@@ -79,8 +79,7 @@ function RankingBody({ ranking: r }: { ranking: RankingAttributes }) {
  * use, the last import, the daily Tranco update and an upload). For the operator's admins only.
  */
 export function RankingPanel() {
-  const { data: user } = useCurrentUser();
-  const allowed = isPlatformOperator(user) && isAdmin(user);
+  const allowed = useCan('operator.console');
   const ranking = useRanking(allowed);
   if (!allowed) return null;
   return (

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPackages } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
-import { isAdmin, isPlatformOperator, useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/can';
+import { useCurrentUser } from '../../../lib/session';
 import { groupByLanguage, useSourcePacks, type SourcesSummary } from '../api/source-packs';
 import secondary from '../../../components/secondary-text.module.css';
 import { FirstRunModal } from './first-run-modal';
@@ -31,8 +32,8 @@ export function SourcePacksPanel() {
  */
 function PacksCard() {
   const { data: user } = useCurrentUser();
-  const operator = isPlatformOperator(user);
-  const canSwitch = operator && isAdmin(user);
+  const operator = useCan('platform.operate');
+  const canSwitch = useCan('operator.console');
   const packs = useSourcePacks(operator);
   const [choosing, setChoosing] = useState(false);
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { MSG } from '../../../../common/messages';
-import { isPlatformOperator, useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/can';
 import { useSuggestions, type SuggestionStatus } from '../api/suggestions';
 import secondary from '../../../components/secondary-text.module.css';
 import { SuggestionCard } from './suggestion-card';
@@ -14,8 +14,8 @@ const FILTERS: { value: SuggestionStatus; label: string }[] = [
 
 /** The tab's label: "Suggestions", with how many wait for review. */
 export function SuggestionsTabLabel() {
-  const { data: user } = useCurrentUser();
-  const pending = useSuggestions('pending', 1, isPlatformOperator(user));
+  // The operator's organization reviews every organization's suggestions.
+  const pending = useSuggestions('pending', 1, useCan('platform.operate'));
   const n = pending.data?.meta.total_entries ?? 0;
   return (
     <Group gap={6} wrap="nowrap" component="span">
@@ -34,10 +34,10 @@ export function SuggestionsTabLabel() {
  * pending ones to approve or reject, and the decided ones behind the filter.
  */
 export function SuggestionsPanel() {
-  const { data: user } = useCurrentUser();
+  const operator = useCan('platform.operate');
   const [status, setStatus] = useState<SuggestionStatus>('pending');
   const [page, setPage] = useState(1);
-  const list = useSuggestions(status, page, isPlatformOperator(user));
+  const list = useSuggestions(status, page, operator);
   const rows = list.data?.rows ?? [];
 
   return (

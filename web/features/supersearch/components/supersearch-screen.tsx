@@ -3,7 +3,8 @@ import { Button, EmptyState, Paper, Stack, Tooltip } from '@mantine/core';
 import { IconMailForward, IconZoomScan } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/dates';
-import { isPlatformOperator, type CurrentUser } from '../../../lib/session';
+import { can } from '../../../lib/can';
+import type { CurrentUser } from '../../../lib/session';
 import { truncate } from '../../../lib/text';
 import { ExportEmailModal } from './export-email-modal';
 import { ResultsTable } from './results-table';
@@ -68,7 +69,7 @@ export function SupersearchScreen({ user, projectId }: Props) {
               pages={s.pages}
               onPages={s.dispatch}
               query={s.query}
-              operator={isPlatformOperator(user)}
+              operator={can(user, 'websites.read')}
               selection={s.selection}
               onSelectionChange={s.setSelection}
               onSave={() => setDialog('save')}

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { MSG } from '../../../../common/messages';
-import { planAllowsCompetitors } from '../../../../common/plans';
 import { parseQuery } from '../../../../common/query/parse';
 import { toastError, toastSuccess, toastWarning } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api';
+import { can, planNumber } from '../../../lib/can';
 import type { CurrentUser } from '../../../lib/session';
 import { SUPERSEARCH_KEY, useBulkSave, useEmailExport, useSearchLanguages, useSearchResults, useVolumes, type SearchRun } from '../api/supersearch';
 import { cursorPages, initialPages } from '../lib/cursor-pages';
@@ -36,9 +36,10 @@ export function useSupersearch(user: CurrentUser) {
   const qc = useQueryClient();
   const org = user.organization;
   const organizationId = org ? String(org.id) : null;
-  const competitorsAllowed = planAllowsCompetitors(org?.['plan-name'] ?? org?.plan ?? '');
+  const competitorsAllowed = can(user, 'supersearch.competitors');
   const today = dayjs().format('YYYY-MM-DD');
-  const minDate = minSearchDate(org?.permissions?.max_data);
+  // The plan's months of data, as the server bounds the search.
+  const minDate = minSearchDate(planNumber(user, 'max_data'));
   const languages = useSearchLanguages();
 
   const [draft, setDraft] = useState<SearchDraft>(() => initialDraft(minDate));

@@ -3,7 +3,7 @@ import { Alert, Badge, Code, Divider, Group, Paper, Skeleton, Stack, Text, Theme
 import { IconAlertTriangle, IconSpider } from '@tabler/icons-react';
 import { formatCount } from '../../../components/media/format-audience';
 import { formatDateTime, formatTime } from '../../../lib/dates';
-import { isAdmin, isPlatformOperator, useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/can';
 import { CRAWLER_STATUS_WINDOW_MINUTES } from '../../../../common/schemas/metrics';
 import { describeIngestLimit, isCrawlerRunning, useCrawlerStatus, type CrawlerStatusAttributes } from '../api/crawler-status';
 import classes from './crawler-status.module.css';
@@ -125,8 +125,7 @@ function PanelHeader({ status }: { status: CrawlerStatusAttributes | undefined }
  * yielding, and which worker processes are alive. Nobody else sees it or asks for it.
  */
 export function CrawlerStatusPanel() {
-  const { data: user } = useCurrentUser();
-  const allowed = isPlatformOperator(user) && isAdmin(user);
+  const allowed = useCan('operator.console');
   const status = useCrawlerStatus(allowed);
   if (!allowed) return null;
   return (
