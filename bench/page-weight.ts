@@ -27,16 +27,12 @@ export const BUDGETS_KB = { publicReport: 150, login: 120, signedIn: 400 } as co
  */
 export const CEILINGS: Record<string, { kb: number; why: string }> = {
   'public report /p/r/{id}': {
-    kb: 395,
-    why: 'ECharts (core, bar and line charts, grid, tooltip, legend, SVG renderer) alone is ~166 KB; the page draws three charts on load (the PDF printer waits for them); the rest is React, the router, Mantine and the table (~220 KB)',
+    kb: 232,
+    why: 'a client-rendered page: what every page loads (React DOM, Mantine, the router, TanStack Query, the messages) is ~124 KB before the report itself (~100 KB: its components, DOMPurify, the table, Mantine\'s floating elements for Tooltip and Select); its charts are our own SVG (a few KB). Meeting 150 KB takes the page rendered on the server',
   },
   login: {
-    kb: 145,
-    why: 'React DOM (55 KB), the router (13 KB), Mantine core (12 KB), TanStack Query (8 KB) and the message catalogue (7.5 KB) are ~96 KB before the form itself',
-  },
-  report: {
-    kb: 445,
-    why: 'the report screen draws the same three ECharts charts (~166 KB) inside the workspace frame',
+    kb: 140,
+    why: 'what every page loads is ~121 KB of it (React DOM 55 KB, Mantine 20, the router 13, TanStack Query 12 with its hooks, the whole message catalogue 7.5, the app frame ~14); the form is ~14 KB. Meeting 120 KB takes Query out of the entry (a page without a session has nothing to cache) and the entry importing only the messages it shows',
   },
 };
 

@@ -18,7 +18,10 @@ export interface KeywordsPreviewProps {
   showSourcesStatus?: boolean;
 }
 
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+// Made on first use: building a date format loads locale data, a long task on a phone for every
+// page that imports the alert form (the articles feed) whether or not it shows a preview.
+let dateFormat: Intl.DateTimeFormat | undefined;
+const formatDay = (iso: string) => (dateFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })).format(new Date(iso));
 
 function countLabel({ count, capped }: AlertPreview): string {
   const n = `${count.toLocaleString('en-US')}${capped ? '+' : ''}`;
@@ -50,7 +53,7 @@ export function KeywordsPreview({ preview, loading, unavailable, showSourcesStat
                 {s.title || s.url}
               </Anchor>
               <Text size="xs" c="dimmed" style={{ flex: '0 0 auto', whiteSpace: 'nowrap' }}>
-                <bdi>{s.media}</bdi> · {DATE.format(new Date(s.published_at))}
+                <bdi>{s.media}</bdi> · {formatDay(s.published_at)}
               </Text>
             </Group>
           ))}

@@ -1,4 +1,5 @@
 import { Badge, Text, Tooltip, type MantineSize } from '@mantine/core';
+import { HoverTooltip } from './hover-tooltip';
 import { formatVisitors, scoreBand, visitorsBand } from '../../common/media-score';
 import { visitorsBasis, type MuvSource } from '../../common/schemas/reach';
 import secondary from './secondary-text.module.css';
@@ -30,7 +31,7 @@ export function MediaScoreBadge({ score, size = 'md', basis }: { score: number |
     bandText
   );
   return (
-    <Tooltip label={label} withArrow openDelay={300} multiline maw={300}>
+    <HoverTooltip label={label} withArrow openDelay={300} multiline maw={300}>
       <Badge
         color={band.color}
         variant="light"
@@ -42,7 +43,7 @@ export function MediaScoreBadge({ score, size = 'md', basis }: { score: number |
       >
         {value}
       </Badge>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 

@@ -92,10 +92,11 @@ describe('articles feed', () => {
     const row = rowOf('Starfall reseña completa');
     expect(within(row).getByText('5.3M')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'gamespot.com' }).getAttribute('href')).toBe('/websites/gamespot.com');
-    // Translation only for headlines not in English.
+    // The tools render just after the rows (a deferred pass). Translation only for headlines not in English.
+    await within(rowOf('Starfall review number 1')).findByLabelText('Headline sentiment');
     expect(within(rowOf('Starfall review number 1')).queryByLabelText('Translate the headline')).toBeNull();
 
-    fireEvent.click(within(row).getByLabelText('Translate the headline'));
+    fireEvent.click(await within(row).findByLabelText('Translate the headline'));
     expect(await within(row).findByText('Starfall full review')).toBeTruthy();
     // Sentiment reads English only: the Spanish row says so, the English one asks.
     expect(within(row).getByLabelText(MSG.articles.sentimentUnavailable)).toBeTruthy();

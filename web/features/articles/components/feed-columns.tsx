@@ -1,9 +1,11 @@
-import { Anchor, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useDeferredValue } from 'react';
+import { Anchor, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconBookmarkFilled } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { LIMITS } from '../../../../common/limits';
 import { formatVisitors } from '../../../../common/media-score';
 import type { Row } from '../../../components/data-table/data-table';
+import { HoverTooltip } from '../../../components/hover-tooltip';
 import { LanguageBadge } from '../../../components/language-badge';
 import { MediaScoreBadge } from '../../../components/media-score-badge';
 import { formatDate } from '../../../lib/dates';
@@ -13,26 +15,33 @@ import type { FeedGates } from '../../../lib/feed-gates';
 import { HeadlineTools } from './headline-tools';
 import { MediaIcon, MediaName } from '../../../components/media-cell';
 import { webHref } from '../../../lib/links';
+import classes from './feed-columns.module.css';
 
 const col = createColumnHelper<Row<FeedArticleAttributes>>();
 
-/** The headline: cut at 85 characters, the url (cut at 75) in a tooltip, opening the article in a new tab. */
+/**
+ * The headline: cut at 85 characters, the url (cut at 75) in a tooltip, opening the article in a new tab.
+ * The AI tools under it render in a second, deferred pass (React yields to the browser while it
+ * renders them): with their buttons and three queries each they were half the cost of a row, and
+ * 25 rows at once were the feed's longest task. Their row's height is kept meanwhile, so nothing moves.
+ */
 function TitleCell({ article, tools }: { article: FeedArticle; tools: boolean }) {
+  const toolsNow = useDeferredValue(true, false);
   return (
     <Stack gap={0}>
       <Group gap={6} wrap="nowrap" align="flex-start">
-        <Tooltip label={truncate(article.url, LIMITS.tooltipUrlTruncate)} withArrow openDelay={250} position="top-start">
+        <HoverTooltip label={truncate(article.url, LIMITS.tooltipUrlTruncate)} withArrow openDelay={250} position="top-start">
           <Anchor href={webHref(article.url)} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" dir="auto">
             {truncate(article.title, LIMITS.titleTruncate)}
           </Anchor>
-        </Tooltip>
+        </HoverTooltip>
         {article.saved && (
           <Badge size="xs" variant="light" color="teal" leftSection={<IconBookmarkFilled size={10} />} style={{ flexShrink: 0 }}>
             Saved
           </Badge>
         )}
       </Group>
-      {tools && <HeadlineTools title={article.title} url={article.url} language={article.language} />}
+      {tools && (toolsNow ? <HeadlineTools title={article.title} url={article.url} language={article.language} /> : <div className={classes.toolsRow} />)}
     </Stack>
   );
 }
@@ -45,11 +54,11 @@ function MetacriticFlag({ value }: { value: boolean }) {
       </Text>
     );
   return (
-    <Tooltip label="Metacritic outlet" withArrow>
+    <HoverTooltip label="Metacritic outlet" withArrow>
       <Badge size="sm" variant="light" color="yellow" radius="sm">
         MC
       </Badge>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 

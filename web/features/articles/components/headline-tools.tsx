@@ -1,6 +1,7 @@
-import { ActionIcon, Box, ColorSwatch, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, ColorSwatch, Group, Text } from '@mantine/core';
 import { IconLanguage, IconMoodSearch, IconSparkles } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
+import { HoverTooltip } from '../../../components/hover-tooltip';
 import { ApiError } from '../../../lib/api';
 import { sentimentColor, useHeadlineSentiment, useHeadlineToolsStatus, useTranslateHeadline } from '../../ai/api/headline-tools';
 
@@ -39,7 +40,7 @@ export function HeadlineTools({ title, url, language }: Props) {
     <Box mt={4}>
       <Group gap={6} wrap="nowrap">
         {canTranslate && (
-          <Tooltip label={translationOff ? (status?.translation.reason ?? MSG.articles.translateNotConnected) : 'Translate the headline (AI)'} multiline maw={280} withArrow>
+          <HoverTooltip label={translationOff ? (status?.translation.reason ?? MSG.articles.translateNotConnected) : 'Translate the headline (AI)'} multiline maw={280} withArrow>
             {/* A disabled button gets no pointer events: the wrapper keeps the reason's tooltip. */}
             <span data-testid="translate-wrapper">
               <ActionIcon
@@ -54,10 +55,10 @@ export function HeadlineTools({ title, url, language }: Props) {
                 <IconLanguage size={14} />
               </ActionIcon>
             </span>
-          </Tooltip>
+          </HoverTooltip>
         )}
         {result && result.sentiment ? (
-          <Tooltip label={`Sentiment: ${result.sentiment} (${(result.score ?? 0).toFixed(2)})`} withArrow>
+          <HoverTooltip label={`Sentiment: ${result.sentiment} (${(result.score ?? 0).toFixed(2)})`} withArrow>
             <ColorSwatch
               component="span"
               size={12}
@@ -66,17 +67,17 @@ export function HeadlineTools({ title, url, language }: Props) {
               role="img"
               withShadow={false}
             />
-          </Tooltip>
+          </HoverTooltip>
         ) : unavailable ? (
-          <Tooltip label={MSG.articles.sentimentUnavailable} withArrow>
+          <HoverTooltip label={MSG.articles.sentimentUnavailable} withArrow>
             <span data-testid="sentiment-unavailable">
               <ActionIcon size="sm" variant="light" color="gray" aria-label={MSG.articles.sentimentUnavailable} disabled>
                 <IconMoodSearch size={14} />
               </ActionIcon>
             </span>
-          </Tooltip>
+          </HoverTooltip>
         ) : (
-          <Tooltip label="Headline sentiment (AI)" withArrow>
+          <HoverTooltip label="Headline sentiment (AI)" withArrow>
             <ActionIcon
               size="sm"
               variant="light"
@@ -87,7 +88,7 @@ export function HeadlineTools({ title, url, language }: Props) {
             >
               <IconMoodSearch size={14} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         )}
         {(translate.isPending || sentiment.isPending) && (
           <Text size="xs" c="dimmed">
@@ -120,11 +121,11 @@ function detailOf(err: unknown): string | undefined {
 
 function ToolError({ message, detail }: { message: string; detail?: string }) {
   return (
-    <Tooltip label={detail} disabled={!detail} multiline w={280} withArrow>
+    <HoverTooltip label={detail} disabled={!detail} multiline w={280} withArrow>
       <Text size="xs" c="red" mt={2}>
         <IconSparkles size={11} style={{ verticalAlign: -1, marginInlineEnd: 4 }} aria-hidden />
         {message}
       </Text>
-    </Tooltip>
+    </HoverTooltip>
   );
 }

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +10,7 @@ import { documentErrors, serverFieldErrors } from '../../../lib/form';
 import { lazySchema } from '../../../lib/lazy-schema';
 import { ssoLoginHref, useOidcSettings } from '../api/oidc';
 import { AuthShell } from '../components/auth-shell';
+import { useSmallForm } from '../components/use-small-form';
 
 // The proof-of-work widget loads only when the server asks for it (many failed logins from this
 // network): the login page stays light for everyone else.
@@ -43,7 +43,7 @@ export function LoginPage() {
   const [problem, setProblem] = useState<string | null>(null);
   // Shown once the server asks for it; a new key remounts the widget for a fresh solution after each try.
   const [captcha, setCaptcha] = useState<{ key: number; payload: string | null } | null>(null);
-  const form = useForm({ initialValues: { email: '', password: '' } });
+  const form = useSmallForm({ email: '', password: '' });
 
   async function submit(values: typeof form.values) {
     setProblem(null);

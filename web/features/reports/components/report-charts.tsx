@@ -1,11 +1,11 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { formatVisitors } from '../../../../common/media-score';
 import { languageName } from '../../../../common/reference';
 import type { ReportStats } from '../api/types';
-import { EChart, type ChartOption } from './echart';
+import { SvgChart, type ChartSeries } from '../../../components/svg-chart';
 import secondary from '../../../components/secondary-text.module.css';
 import classes from './report.module.css';
 
@@ -18,13 +18,6 @@ const REACH = '#12b886';
 export function cumulative(values: number[]): number[] {
   let sum = 0;
   return values.map((v) => Math.round((sum += v) * 10) / 10);
-}
-
-function axisColors(dark: boolean) {
-  return {
-    text: dark ? '#a6a7ab' : '#6b7280',
-    line: dark ? '#3b3c40' : '#e5e7eb',
-  };
 }
 
 function ChartCard({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
@@ -63,52 +56,24 @@ export function isWeekly(trend: ReportStats['trend']): boolean {
  * views they added up to over the period (line): a reach a PR person reads, where a running sum
  * of 0–10 media scores meant nothing to anyone.
  */
-export function TrendChart({ stats, animate, onDrawn }: { stats: ReportStats; animate?: boolean; onDrawn?: () => void }) {
+export function TrendChart({ stats, onDrawn }: { stats: ReportStats; onDrawn?: () => void }) {
   const weekly = isWeekly(stats.trend);
   const hasViews = stats.trend.some((d) => (d.estimated_views ?? 0) > 0);
-  const option = useCallback(
-    (dark: boolean): ChartOption => {
-      // The server sends every day (or week, for long periods) of the range, empty ones included.
-      const days = stats.trend;
-      const c = axisColors(dark);
-      return {
-        grid: { left: 8, right: 8, top: 36, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
-        legend: { top: 0, right: 0, textStyle: { color: c.text }, itemWidth: 14, itemHeight: 8 },
-        tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-        xAxis: {
-          type: 'category',
-          data: days.map((d) => (weekly ? `Week of ${dayjs.utc(d.date).format('MMM D')}` : dayjs.utc(d.date).format('MMM D'))),
-          axisLine: { lineStyle: { color: c.line } },
-          axisLabel: { color: c.text, hideOverlap: true },
-          axisTick: { show: false },
-        },
-        yAxis: [
-          { type: 'value', minInterval: 1, axisLabel: { color: c.text }, splitLine: { lineStyle: { color: c.line } } },
-          ...(hasViews ? [{ type: 'value' as const, axisLabel: { color: c.text, formatter: (v: number) => formatVisitors(v) }, splitLine: { show: false } }] : []),
-        ],
-        series: [
-          { name: 'Articles', type: 'bar', data: days.map((d) => d.articles), itemStyle: { color: BRAND, borderRadius: [3, 3, 0, 0] }, barMaxWidth: 22 },
-          ...(hasViews
-            ? [
-                {
-                  name: 'Estimated views (cumulative)',
-                  type: 'line' as const,
-                  yAxisIndex: 1,
-                  smooth: 0.3,
-                  smoothMonotone: 'x' as const,
-                  showSymbol: false,
-                  data: cumulative(days.map((d) => d.estimated_views ?? 0)).map(Math.round),
-                  lineStyle: { color: REACH, width: 2.5 },
-                  itemStyle: { color: REACH },
-                  areaStyle: { color: dark ? 'rgba(18,184,134,0.10)' : 'rgba(18,184,134,0.08)' },
-                },
-              ]
-            : []),
-        ],
-      };
-    },
-    [stats.trend, weekly, hasViews],
+  // The server sends every day (or week, for long periods) of the range, empty ones included.
+  const categories = useMemo(
+    () => stats.trend.map((d) => (weekly ? `Week of ${dayjs.utc(d.date).format('MMM D')}` : dayjs.utc(d.date).format('MMM D'))),
+    [stats.trend, weekly],
   );
+  const series = useMemo((): ChartSeries[] => {
+    const days = stats.trend;
+    const articles: ChartSeries = { name: 'Articles', kind: 'bar', values: days.map((d) => d.articles), color: BRAND };
+    if (!hasViews) return [articles];
+    const views = cumulative(days.map((d) => d.estimated_views ?? 0)).map(Math.round);
+    return [
+      articles,
+      { name: 'Estimated views (cumulative)', kind: 'line', values: views, color: REACH, secondAxis: true, format: formatVisitors, area: { light: 'rgba(18,184,134,0.08)', dark: 'rgba(18,184,134,0.10)' } },
+    ];
+  }, [stats.trend, hasViews]);
   const bucket = weekly ? 'each week' : 'each day';
   const description = hasViews ? `Articles published ${bucket}, and their estimated views added up over the period` : `Articles published ${bucket}`;
   return (
@@ -117,7 +82,7 @@ export function TrendChart({ stats, animate, onDrawn }: { stats: ReportStats; an
         <NoData />
       ) : (
         <div data-testid="trend-chart">
-          <EChart option={option} height={280} label={hasViews ? `Articles ${bucket} and their estimated views` : `Articles ${bucket}`} animate={animate} onDrawn={onDrawn} />
+          <SvgChart categories={categories} series={series} height={280} label={hasViews ? `Articles ${bucket} and their estimated views` : `Articles ${bucket}`} legend barMaxWidth={22} onDrawn={onDrawn} />
         </div>
       )}
     </ChartCard>
@@ -125,69 +90,46 @@ export function TrendChart({ stats, animate, onDrawn }: { stats: ReportStats; an
 }
 
 /** A column chart of article counts per category, largest first. */
-function ColumnChart({ title, description, rows, color, label, animate, onDrawn }: {
+function ColumnChart({ title, description, rows, color, label, onDrawn }: {
   title: string;
   description: string;
   rows: { name: string; value: number }[];
   color: string;
   label: string;
-  animate?: boolean;
   onDrawn?: () => void;
 }) {
-  const option = useCallback(
-    (dark: boolean): ChartOption => {
-      const c = axisColors(dark);
-      const sorted = [...rows].sort((a, b) => b.value - a.value);
-      return {
-        grid: { left: 8, right: 8, top: 24, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
-        tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-        xAxis: {
-          type: 'category',
-          data: sorted.map((r) => r.name),
-          axisLabel: { color: c.text, interval: 0, rotate: sorted.length > 6 ? 30 : 0, width: 90, overflow: 'truncate' },
-          axisLine: { lineStyle: { color: c.line } },
-          axisTick: { show: false },
-        },
-        yAxis: { type: 'value', minInterval: 1, axisLabel: { color: c.text }, splitLine: { lineStyle: { color: c.line } } },
-        series: [
-          {
-            name: 'Articles',
-            type: 'bar',
-            data: sorted.map((r) => r.value),
-            itemStyle: { color, borderRadius: [4, 4, 0, 0] },
-            barMaxWidth: 40,
-            label: { show: sorted.length <= 12, position: 'top', color: c.text, fontSize: 11 },
-          },
-        ],
-      };
-    },
-    [rows, color],
-  );
+  const sorted = useMemo(() => [...rows].sort((a, b) => b.value - a.value), [rows]);
+  const categories = useMemo(() => sorted.map((r) => r.name), [sorted]);
+  const series = useMemo((): ChartSeries[] => [{ name: 'Articles', kind: 'bar', values: sorted.map((r) => r.value), color }], [sorted, color]);
   return (
     <ChartCard title={title} description={description}>
-      {rows.length === 0 ? <NoData /> : <EChart option={option} height={260} label={label} animate={animate} onDrawn={onDrawn} />}
+      {rows.length === 0 ? (
+        <NoData />
+      ) : (
+        <SvgChart categories={categories} series={series} height={260} label={label} valueLabels={sorted.length <= 12} rotateLabels={sorted.length > 6} barRadius={4} onDrawn={onDrawn} />
+      )}
     </ChartCard>
   );
 }
 
 /** The report's three charts: the trend on its own row, languages and tags side by side. */
 /** `print` fixes the layout (the printed page is narrower than the screen the charts were drawn on). */
-export function ReportCharts({ stats, animate = true, print = false, onDrawn }: { stats: ReportStats; animate?: boolean; print?: boolean; onDrawn?: (chart: string) => void }) {
+export function ReportCharts({ stats, print = false, onDrawn }: { stats: ReportStats; print?: boolean; onDrawn?: (chart: string) => void }) {
   const span = print ? 6 : { base: 12, md: 6 };
   // Stable rows: a new array would redraw the charts on every render.
   const languages = useMemo(() => stats.languages.map((l) => ({ name: languageName(l.language), value: l.articles })), [stats.languages]);
   const tags = useMemo(() => stats.tags.map((t) => ({ name: t.tag_name, value: t.articles })), [stats.tags]);
   return (
     <Stack gap="lg" className={classes.flow}>
-      <TrendChart stats={stats} animate={animate} onDrawn={() => onDrawn?.('trend')} />
+      <TrendChart stats={stats} onDrawn={() => onDrawn?.('trend')} />
       {/* Printed, the two cards move to the next page together rather than one beside a gap. */}
       <div className="cw-report-avoid-break">
         <Grid gap="lg">
           <Grid.Col span={span}>
-            <ColumnChart title="Languages" description="Articles per language" rows={languages} color="#7950f2" label="Articles per language" animate={animate} onDrawn={() => onDrawn?.('languages')} />
+            <ColumnChart title="Languages" description="Articles per language" rows={languages} color="#7950f2" label="Articles per language" onDrawn={() => onDrawn?.('languages')} />
           </Grid.Col>
           <Grid.Col span={span}>
-            <ColumnChart title="Tags" description="Articles per tag" rows={tags} color="#228be6" label="Articles per tag" animate={animate} onDrawn={() => onDrawn?.('tags')} />
+            <ColumnChart title="Tags" description="Articles per tag" rows={tags} color="#228be6" label="Articles per tag" onDrawn={() => onDrawn?.('tags')} />
           </Grid.Col>
         </Grid>
       </div>

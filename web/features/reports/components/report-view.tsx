@@ -106,7 +106,7 @@ export function ReportView({ report, articles, articlesLoading, videos, streams,
         )}
         {/* Until they draw, a screen's height holds the footer below the fold, so nothing on screen moves. */}
         {!below && <div style={{ minHeight: '100vh' }} />}
-        {below && <ReportCharts stats={report.stats} animate={!print} print={print} onDrawn={chartDrawn} />}
+        {below && <ReportCharts stats={report.stats} print={print} onDrawn={chartDrawn} />}
         {below && (
           <ReportSection title={report.section1_title?.trim() || 'Articles'} subtitle={report.section1_subtitle} testId="articles-section">
             <ArticlesSection articles={articles} loading={articlesLoading} tableType={report.table_type} template={report.table_template} print={print} pageSize={25} />
