@@ -53,6 +53,12 @@ export const MEDIA_MSG = {
     notFoundAtUrl: 'No Twitch stream or video was found at this address',
     previewFailed: 'Something went wrong with your preview. Please try again or contact support.',
     gameRequired: 'Please choose a game',
+    /** Game-wide feeds (issue 30): a keyword is optional once a game is chosen. */
+    keywordOrGame: 'Enter a keyword of at least 3 characters, or choose a game to follow all of its live streams',
+    gameNotFound: 'This game does not exist on Twitch: choose one from the list',
+    minViewers: 'The minimum viewer count must be a whole number, 0 or more',
+    gameWide: 'All live streams of the game',
+    keywordHelp: 'Optional: streams and videos of the game whose title contains it. Leave empty to follow every live stream of the game.',
     savedCount: (n: number) => `${count(n, 'stream')} saved on your Saved coverage!`,
     deletedCount: (n: number) => `${count(n, 'stream')} deleted.`,
     partialSave: (saved: number, failed: number) =>

@@ -31,6 +31,12 @@ export interface ReportTotals {
   video_views?: number;
   streams?: number;
   stream_views?: number;
+  /** The report's streams' hours watched added up (each stream's Σ viewers × time; docs/decisions.md "Twitch viewer metrics"). */
+  stream_hours_watched?: number;
+  /** Peak concurrent viewers of the report's streams: the highest sum of their viewers at one moment. */
+  stream_peak_viewers?: number;
+  /** Distinct channels among the report's streams. */
+  stream_channels?: number;
 }
 
 /** Articles counted by where their outlet's monthly visitors come from (websites.muv_source). */
@@ -104,6 +110,9 @@ export const reportTotalsSchema = z.object({
   video_views: z.number().optional(),
   streams: countSchema.optional(),
   stream_views: z.number().optional(),
+  stream_hours_watched: z.number().optional(),
+  stream_peak_viewers: z.number().optional(),
+  stream_channels: countSchema.optional(),
 });
 
 /** ReportStats as a schema, for the API document. */

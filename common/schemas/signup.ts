@@ -82,9 +82,15 @@ export const freeUserBody = z.object({
     .object({ name: z.string().trim().max(100).optional(), keywords: z.string().trim().min(LIMITS.alertKeywords.min, MSG.validation.alertKeywords).max(500) })
     .optional(),
   youtube_alert: z.object({ keyword: z.string().trim().min(LIMITS.feedKeyword.min, MSG.validation.feedKeyword).max(200) }).optional(),
+  // No keyword (or ''): every live stream of the game (a game-wide feed, issue 30).
   twitch_alert: z
     .object({
-      keyword: z.string().trim().min(LIMITS.feedKeyword.min, MSG.validation.feedKeyword).max(200),
+      keyword: z
+        .string()
+        .trim()
+        .max(200)
+        .refine((v) => v === '' || v.length >= LIMITS.feedKeyword.min, MSG.validation.feedKeyword)
+        .optional(),
       game_id: z.string().trim().min(1).max(50),
     })
     .optional(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { webhookUrlSchema } from './alerts.js';
 import { idSchema, resourceSchema } from './jsonapi.js';
-import { feedKeywordSchema } from './videos.js';
+import { MSG } from '../messages.js';
+import { FEED_KEYWORD_MAX, FEED_KEYWORD_MESSAGE, FEED_KEYWORD_MIN } from './videos.js';
 
 /**
  * Twitch monitoring (spec 000 "Twitch feed", "Saved streams"; 001 "Stream feed (Twitch)",
@@ -10,22 +11,45 @@ import { feedKeywordSchema } from './videos.js';
 
 const webhookUrl = webhookUrlSchema.optional();
 const minAudience = z.coerce.number().int().min(0).max(1_000_000_000).nullable().optional();
-const gameId = z.string().trim().regex(/^\d{1,20}$/, 'Please choose a game');
+const gameId = z.string().trim().regex(/^\d{1,20}$/, MSG.streams.gameRequired);
 
-/** POST twitch_feed (create). */
-export const twitchFeedCreateBody = z.object({
-  keyword: feedKeywordSchema,
-  project_id: idSchema,
-  game_id: gameId,
-  slack_webhook_url: webhookUrl,
-  slack_min_followers_notification: minAudience,
-  discord_webhook_url: webhookUrl,
-  discord_min_followers_notification: minAudience,
-});
+/**
+ * A Twitch feed's keyword: '' (or absent) follows every live stream of the game (issue 30); a
+ * keyword that is given still has at least 3 characters.
+ */
+export const twitchKeywordSchema = z
+  .string({ error: FEED_KEYWORD_MESSAGE })
+  .trim()
+  .max(FEED_KEYWORD_MAX, `The keyword must be at most ${FEED_KEYWORD_MAX} characters`)
+  .refine((v) => v === '' || v.length >= FEED_KEYWORD_MIN, FEED_KEYWORD_MESSAGE);
 
-/** PATCH twitch_feed/{id} (or POST with twitch_search_id): only what changed. */
+/** Streams with fewer viewers when seen stay out of the feed; null or absent: no minimum. */
+export const minViewersSchema = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z.coerce.number({ error: MSG.streams.minViewers }).int(MSG.streams.minViewers).min(0, MSG.streams.minViewers).max(1_000_000_000, MSG.streams.minViewers).nullable().optional(),
+);
+
+const hasText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+
+/** POST twitch_feed (create): a game, and a keyword unless the feed follows the whole game. */
+export const twitchFeedCreateBody = z
+  .object({
+    keyword: twitchKeywordSchema.optional(),
+    project_id: idSchema,
+    game_id: gameId,
+    min_viewers: minViewersSchema,
+    slack_webhook_url: webhookUrl,
+    slack_min_followers_notification: minAudience,
+    discord_webhook_url: webhookUrl,
+    discord_min_followers_notification: minAudience,
+  })
+  // Runs even when other fields failed, so "neither" is reported at the keyword with the rest.
+  .refine((v) => hasText(v.keyword) || hasText(v.game_id), { path: ['keyword'], message: MSG.streams.keywordOrGame, when: () => true });
+
+/** PATCH twitch_feed/{id} (or POST with twitch_search_id): only what changed ('' keyword: the whole game). */
 export const twitchFeedUpdateBody = z.object({
-  keyword: feedKeywordSchema.optional(),
+  keyword: twitchKeywordSchema.optional(),
+  min_viewers: minViewersSchema,
   game_id: gameId.optional(),
   twitch_search_id: idSchema.optional(),
   is_enabled: z.boolean().optional(),
@@ -52,6 +76,26 @@ export const twitchChannelAttributesSchema = z.object({
 });
 export type TwitchChannelAttributes = z.infer<typeof twitchChannelAttributesSchema>;
 
+/**
+ * Live viewer metrics of a stream (issue 30; docs/decisions.md "Twitch viewer metrics"), null
+ * until a poll sampled it (a video shows those of the stream it recorded). `hours_watched` is
+ * Σ viewers × the time each sample stands for; `average_viewers` is that over the time covered;
+ * `airtime` is seconds from `started_at` to the end (or the latest sample while live).
+ */
+export const streamMetricsShape = {
+  peak_viewers: z.number().int().nullable(),
+  average_viewers: z.number().int().nullable(),
+  hours_watched: z.number().nullable(),
+  airtime: z.number().int().nullable(),
+  ended_at: z.string().nullable(),
+};
+export const streamMetricsSchema = z.object(streamMetricsShape);
+export type StreamMetrics = z.infer<typeof streamMetricsSchema>;
+
+/** GET twitch_feed/{id}/viewers/{itemId}: the stream's viewers over time (the detail modal's chart). */
+export const viewerSeriesSchema = z.object({ at: z.string(), viewers: z.number().int() });
+export type ViewerPoint = z.infer<typeof viewerSeriesSchema>;
+
 /** A stream or video of a Twitch feed (`type: 'twitch_video'`; id = the item's id). */
 export const twitchFeedItemAttributesSchema = z.object({
   /** stream (live when seen) | video (a VOD, highlight or upload) */
@@ -71,6 +115,7 @@ export const twitchFeedItemAttributesSchema = z.object({
   live: z.boolean(),
   channel: twitchChannelAttributesSchema,
   saved: z.boolean(),
+  ...streamMetricsShape,
 });
 export type TwitchFeedItemAttributes = z.infer<typeof twitchFeedItemAttributesSchema>;
 export const twitchVideoResourceSchema = resourceSchema('twitch_video', twitchFeedItemAttributesSchema);
@@ -81,6 +126,8 @@ export const twitchFeedAttributesSchema = z.object({
   project_id: z.string(),
   game_id: z.string(),
   game_name: z.string(),
+  /** null: no minimum. An empty keyword is a game-wide feed. */
+  min_viewers: z.number().int().nullable(),
   latestPull: z.string().nullable(),
   is_enabled: z.boolean(),
   slack_webhook_url: z.string().nullable(),
@@ -114,6 +161,8 @@ export const savedStreamAttributesSchema = z.object({
   project_id: z.string(),
   'inserted-at': z.string(),
   'updated-at': z.string(),
+  // Optional: the report's copy of a saved stream (server/features/reports) does not carry them yet.
+  ...streamMetricsSchema.partial().shape,
 });
 export type SavedStreamAttributes = z.infer<typeof savedStreamAttributesSchema>;
 export const savedStreamResourceSchema = resourceSchema('saved_stream', savedStreamAttributesSchema);

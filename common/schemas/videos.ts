@@ -70,6 +70,19 @@ export const youtubeChannelAttributesSchema = z.object({
 });
 export type YoutubeChannelAttributes = z.infer<typeof youtubeChannelAttributesSchema>;
 
+/**
+ * Views that keep growing (issue 30): the counts are re-read at +1, +7 and +30 days after
+ * publication, then every 29 days while kept. A feed video's `views` is the latest count.
+ */
+const videoStatsFields = {
+  /** Views at the first read, when the video was found: growth = views − views_at_found. */
+  views_at_found: z.number().nullable().optional(),
+  /** The last scheduled re-read (null: the counts are the ones read when the video was found). */
+  stats_refreshed_at: z.string().nullable().optional(),
+  /** YouTube stopped answering for the video (deleted or made private). */
+  removed_at: z.string().nullable().optional(),
+};
+
 /** A video of a YouTube feed (`type: 'youtube_video'`; id = the video's id in the feed). */
 export const youtubeFeedVideoAttributesSchema = z.object({
   title: z.string(),
@@ -83,6 +96,7 @@ export const youtubeFeedVideoAttributesSchema = z.object({
   /** search | channel | preview: how the video reached the feed. */
   found_via: z.string(),
   saved: z.boolean(),
+  ...videoStatsFields,
 });
 export type YoutubeFeedVideoAttributes = z.infer<typeof youtubeFeedVideoAttributesSchema>;
 export const youtubeVideoResourceSchema = resourceSchema('youtube_video', youtubeFeedVideoAttributesSchema);
@@ -137,6 +151,12 @@ export const savedVideoAttributesSchema = z.object({
   project_id: z.string(),
   'inserted-at': z.string(),
   'updated-at': z.string(),
+  /**
+   * YouTube's latest count once re-read after the video was saved; until then the saved `views`.
+   * `views` stays the saved copy (editable).
+   */
+  current_views: z.number().optional(),
+  ...videoStatsFields,
 });
 export type SavedVideoAttributes = z.infer<typeof savedVideoAttributesSchema>;
 export const savedVideoResourceSchema = resourceSchema('saved_video', savedVideoAttributesSchema);

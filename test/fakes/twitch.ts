@@ -1,6 +1,12 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { createHelixHandler, send } from './twitch-helix.js';
+import { createScripts } from './twitch-scripts.js';
+import { DEFAULT_GAMES, type FakeGame, type FakeStream, type FakeTwitch, type FakeUser, type FakeVideo } from './twitch-types.js';
+
+export * from './twitch-types.js';
+export { addLiveStreams } from './twitch-scripts.js';
 
 /**
  * A local Twitch speaking the documented wire format (shared/reference/third-party-apis.md §2):
@@ -25,118 +31,10 @@ import type { AddressInfo } from 'node:net';
  * - `failNext(status, times = 1)`: the next Helix answers are that error (a 429 says the bucket comes back
  *   in a second); `revokeTokens()`; `calls(path)`
  *   counts Helix calls to one endpoint; `now` (option) is the fake's clock (the bench runs on a virtual one).
+ * - Scripted viewer counts (twitch-scripts.ts): `scriptStream({ user_id, game_id, startAt, stepMs, viewers })`
+ *   and `addLiveStreams(fake, gameId, n)` (a game across many pages).
+ * Split by concern: twitch-types.ts (shapes), twitch-helix.ts (Helix routes), twitch-scripts.ts.
  */
-
-export interface FakeGame {
-  id: string;
-  name: string;
-  box_art_url: string;
-}
-
-export interface FakeUser {
-  id: string;
-  login: string;
-  display_name: string;
-  broadcaster_type: string;
-  description: string;
-  profile_image_url: string;
-  followers: number;
-}
-
-export interface FakeStream {
-  id: string;
-  user_id: string;
-  user_login: string;
-  user_name: string;
-  game_id: string;
-  game_name: string;
-  type: 'live';
-  title: string;
-  tags: string[] | null;
-  viewer_count: number;
-  started_at: string;
-  language: string;
-  thumbnail_url: string;
-  tag_ids: string[];
-  is_mature: boolean;
-}
-
-export interface FakeVideo {
-  id: string;
-  stream_id: string | null;
-  user_id: string;
-  user_login: string;
-  user_name: string;
-  /** Not part of Helix's answer: which game the fake files the video under. */
-  game_id: string;
-  title: string;
-  description: string;
-  created_at: string;
-  published_at: string;
-  url: string;
-  thumbnail_url: string;
-  viewable: 'public';
-  view_count: number;
-  language: string;
-  type: 'archive' | 'upload' | 'highlight';
-  duration: string;
-  muted_segments: null;
-}
-
-export interface FakeTwitchRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  /** Every value of each parameter (repeated parameters: `?id=1&id=2`). */
-  queryAll: Record<string, string[]>;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-export interface FakeTwitch {
-  apiUrl: string;
-  authUrl: string;
-  clientId: string;
-  clientSecret: string;
-  /** TWITCH_* variables pointing the app at this fake. */
-  env: Record<string, string>;
-  requests: FakeTwitchRequest[];
-  games: FakeGame[];
-  users: FakeUser[];
-  streams: FakeStream[];
-  videos: FakeVideo[];
-  /** Seconds until a newly issued token expires. */
-  tokenTtlSeconds: number;
-  rateLimit: { points: number; windowMs: number };
-  /** Invalidates every issued token (Helix then answers 401 until a new one is fetched). */
-  revokeTokens(): void;
-  tokenRequests(): number;
-  /** The next `times` Helix calls answer `status` (a 429 with `Ratelimit-Reset` one second away). */
-  failNext(status: number, times?: number): void;
-  addUser(u: Partial<FakeUser> & { id: string }): FakeUser;
-  addStream(s: Partial<FakeStream> & { user_id: string; game_id: string }): FakeStream;
-  /** The stream goes off air; with `vod` an archive video (carrying `stream_id`) appears. */
-  endStream(id: string, opts?: { vod?: Partial<FakeVideo> }): FakeVideo | null;
-  addVideo(v: Partial<FakeVideo> & { user_id: string; game_id: string }): FakeVideo;
-  setFollowers(userId: string, total: number): void;
-  /** Helix calls to one path (e.g. '/streams'), or all Helix calls. */
-  calls(path?: string): number;
-  /** The time (fake clock, ms) of every Helix call that spent a point. */
-  points(): number[];
-  close(): Promise<void>;
-}
-
-const box = (id: string) => `https://static-cdn.jtvnw.net/ttv-boxart/${id}-{width}x{height}.jpg`;
-
-export const DEFAULT_GAMES: FakeGame[] = [
-  { id: '509658', name: 'Just Chatting', box_art_url: box('509658') },
-  { id: '110758', name: 'The Legend of Zelda: Tears of the Kingdom', box_art_url: box('110758') },
-  { id: '18846', name: 'The Legend of Zelda: Breath of the Wild', box_art_url: box('18846') },
-  { id: '27471', name: 'Minecraft', box_art_url: box('27471') },
-  { id: '32982', name: 'Grand Theft Auto V', box_art_url: box('32982') },
-];
-
-const PERIOD_MS: Record<string, number> = { day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000 };
 
 export async function startFakeTwitch(
   opts: { games?: FakeGame[]; rateLimit?: { points?: number; windowMs?: number }; now?: () => number } = {},
@@ -242,85 +140,11 @@ export async function startFakeTwitch(
     },
     calls: (p) => fake.requests.filter((r) => r.path.startsWith('/helix/') && (p === undefined || r.path === `/helix${p}`)).length,
     points: () => [...spent],
+    scriptStream: (s) => scripts.scriptStream(s),
   };
-
-  const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  };
-
-  /** One page of a list, with an opaque cursor (base64 of the next offset). */
-  const page = <T>(list: T[], url: URL, extra: Record<string, unknown> = {}) => {
-    const first = Math.min(100, Math.max(1, Number(url.searchParams.get('first') ?? 20) || 20));
-    const after = url.searchParams.get('after');
-    const offset = after ? Number(Buffer.from(after, 'base64').toString('utf8').replace(/^o:/, '')) || 0 : 0;
-    const data = list.slice(offset, offset + first);
-    const more = offset + first < list.length;
-    return { data, pagination: more ? { cursor: Buffer.from(`o:${offset + first}`).toString('base64') } : {}, ...extra };
-  };
-
-  const helix = (url: URL, res: http.ServerResponse, rl: Record<string, string>) => {
-    const all = (k: string) => url.searchParams.getAll(k);
-    const ok = (body: unknown) => send(res, 200, body, rl);
-    const bad = (message: string) => send(res, 400, { error: 'Bad Request', status: 400, message }, rl);
-    switch (url.pathname) {
-      case '/helix/search/categories': {
-        const query = url.searchParams.get('query');
-        if (!query) return bad('Missing required parameter "query"');
-        const first = Math.min(100, Math.max(1, Number(url.searchParams.get('first') ?? 20) || 20));
-        const found = fake.games.filter((g) => g.name.toLowerCase().includes(query.toLowerCase())).slice(0, first);
-        // Twitch answers `data: null` for an empty search.
-        return ok({ data: found.length ? found : null, pagination: {} });
-      }
-      case '/helix/games': {
-        const ids = all('id');
-        const names = all('name').map((n) => n.toLowerCase());
-        if (ids.length + names.length > 100) return bad('Too many ids');
-        return ok({ data: fake.games.filter((g) => ids.includes(g.id) || names.includes(g.name.toLowerCase())), pagination: {} });
-      }
-      case '/helix/streams': {
-        const games = all('game_id');
-        const userIds = all('user_id');
-        const logins = all('user_login');
-        const list = fake.streams
-          .filter((s) => (!games.length || games.includes(s.game_id)) && (!userIds.length || userIds.includes(s.user_id)) && (!logins.length || logins.includes(s.user_login)))
-          .sort((a, b) => b.viewer_count - a.viewer_count || a.id.localeCompare(b.id));
-        return ok(page(list, url));
-      }
-      case '/helix/videos': {
-        const ids = all('id');
-        const userId = url.searchParams.get('user_id');
-        const gameId = url.searchParams.get('game_id');
-        if ([ids.length > 0, !!userId, !!gameId].filter(Boolean).length !== 1) return bad('Exactly one of id, user_id or game_id is required');
-        if (ids.length) return ok({ data: fake.videos.filter((v) => ids.includes(v.id)).map(strip), pagination: {} });
-        const since = PERIOD_MS[url.searchParams.get('period') ?? 'all'];
-        const type = url.searchParams.get('type') ?? 'all';
-        const list = fake.videos
-          .filter((v) => (userId ? v.user_id === userId : v.game_id === gameId))
-          .filter((v) => (type === 'all' || v.type === type) && (since === undefined || Date.parse(v.created_at) >= now() - since))
-          .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id.localeCompare(a.id))
-          .map(strip);
-        return ok(page(list, url));
-      }
-      case '/helix/users': {
-        const ids = all('id');
-        const logins = all('login').map((l) => l.toLowerCase());
-        if (ids.length + logins.length > 100) return bad('Too many ids');
-        const data = fake.users
-          .filter((u) => ids.includes(u.id) || logins.includes(u.login.toLowerCase()))
-          .map(({ followers: _f, ...u }) => ({ ...u, type: '', offline_image_url: '', view_count: 0, created_at: '2019-01-01T00:00:00Z' }));
-        return ok({ data, pagination: {} });
-      }
-      case '/helix/channels/followers': {
-        const id = url.searchParams.get('broadcaster_id');
-        if (!id) return bad('Missing required parameter "broadcaster_id"');
-        return ok({ total: fake.users.find((u) => u.id === id)?.followers ?? 0, data: [], pagination: {} });
-      }
-    }
-    send(res, 404, { error: 'Not Found', status: 404, message: 'Not Found' }, rl);
-  };
-
-  const strip = ({ game_id: _g, ...v }: FakeVideo) => v;
+  // Declared after the fake it adds streams to; `scriptStream` above only runs once both exist.
+  const scripts = createScripts(fake, now, () => String(nextId++));
+  const helix = createHelixHandler(fake, now);
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -381,6 +205,7 @@ export async function startFakeTwitch(
         };
         if (empty) return send(res, 429, { error: 'Too Many Requests', status: 429, message: 'Too Many Requests' }, rl);
         if (failure !== undefined) return send(res, failure, { error: 'Error', status: failure, message: `Fake failure ${failure}` }, rl);
+        scripts.apply();
         return helix(url, res, rl);
       }
       send(res, 404, { error: 'Not Found', status: 404, message: 'Not Found' });

@@ -20,7 +20,7 @@ import type { AddressInfo } from 'node:net';
  *
  * API: `startFakeYoutube({ apiKey?, videos?, channels?, limits?, costs? })` →
  * `{ apiUrl, feedsUrl, hubUrl, apiKey, env, requests, quota: { setLimit, used, reset },
- *    addVideo, addChannel, failNext(status, { reason?, retryAfter?, path? }), push, subscriptions,
+ *    addVideo, addChannel, setStats, removeVideo, failNext(status, { reason?, retryAfter?, path? }), push, subscriptions,
  *    calls(method), close }`. Videos and channels can be added while a test runs.
  */
 
@@ -65,6 +65,10 @@ export interface FakeYoutube {
   quota: { setLimit(bucket: FakeBucket, n: number): void; used(bucket: FakeBucket): number; reset(): void };
   addVideo(v: FakeYoutubeVideo): void;
   addChannel(c: FakeYoutubeChannel): void;
+  /** Changes a video's counts (views that keep growing): later videos.list answers carry them. */
+  setStats(id: string, stats: { views?: number | null; likes?: number | null; comments?: number | null }): void;
+  /** The video is deleted (or made private): videos.list leaves it out, search and feeds no longer show it. */
+  removeVideo(id: string): void;
   /** The next API call (or the next one to `path`, e.g. '/search') answers this error once. */
   failNext(status: number, opts?: { reason?: string; retryAfter?: number; path?: string }): void;
   /** Sends the channel's feed (or one video of it) to every subscription of its topic; resolves to the callbacks' statuses. */
@@ -299,6 +303,12 @@ ${entries}
     },
     addVideo: (v) => void videos.set(v.id, v),
     addChannel: (c) => void channels.set(c.id, c),
+    setStats: (id, stats) => {
+      const v = videos.get(id);
+      if (!v) throw new Error(`fake YouTube: no video ${id}`);
+      videos.set(id, { ...v, ...stats });
+    },
+    removeVideo: (id) => void videos.delete(id),
     failNext: (status, o = {}) => void failures.push({ status, ...o }),
     subscriptions,
     calls: (path) => callCount.get(path) ?? 0,

@@ -48,6 +48,8 @@ export const streamsProbes: TenantProbeSet = {
     'DELETE /api/twitch_feed': { url: () => '/api/twitch_feed', body: () => ({ videos: [ids.item], keyword_id: ids.feed }) },
     'POST /api/twitch_feed/save': { url: () => '/api/twitch_feed/save', body: () => ({ streams: [ids.item], tag_id: ids.tag, keyword_id: ids.feed }) },
     'GET /api/saved_streams': { url: () => `/api/saved_streams?project_id=${ids.project}` },
+    'GET /api/twitch_feed/:id/viewers/:itemId': { url: () => `/api/twitch_feed/${ids.feed}/viewers/${ids.item}` },
+    'GET /api/saved_streams/:id/viewers': { url: () => `/api/saved_streams/${ids.saved}/viewers` },
     'PATCH /api/saved_streams/:id': { url: () => `/api/saved_streams/${ids.saved}`, body: () => ({ title: 'Hijacked' }) },
     // Deletes only the caller's rows: success 0.
     'DELETE /api/saved_streams': { url: () => '/api/saved_streams', body: () => ({ stream_ids: [ids.saved] }), status: 200 },

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Capabilities, PermissionFlag, PlanPermissions } from '../../common/plans';
+import type { Capabilities, PlanPermissions } from '../../common/plans';
 import type { Subject } from '../../common/policy';
 import type { OrganizationAttributes } from '../../common/schemas/organizations';
 import type { UserAttributes, UserDocumentMeta } from '../../common/schemas/users';
@@ -58,16 +58,6 @@ export async function fetchCurrentUser(): Promise<CurrentUser> {
 /** `GET user`, cached for the session; disabled without a token. */
 export function useCurrentUser() {
   return useQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, enabled: tokenStore.get() !== null, staleTime: 60_000 });
-}
-
-/** @deprecated Ask the server's abilities (web/lib/can.tsx: `useCan('platform.operate')`); kept until the streams screens do. */
-export function isPlatformOperator(user: CurrentUser | null | undefined): boolean {
-  return user?.organization?.capabilities?.platform_operator === true;
-}
-
-/** @deprecated Ask the server's abilities (web/lib/can.tsx: `useCan('notify.slack')`…); kept until the streams screens do. */
-export function hasPermission(user: CurrentUser | null | undefined, flag: PermissionFlag): boolean {
-  return user?.organization?.permissions?.[flag] === true;
 }
 
 /**

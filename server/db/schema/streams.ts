@@ -76,7 +76,11 @@ export const twitchItems = pgTable(
   ],
 );
 
-/** A project's Twitch feed (`projects.twitch_search_id` names it): keyword + game. */
+/**
+ * A project's Twitch feed (`projects.twitch_search_id` names it): keyword + game. An empty
+ * keyword follows every live stream of the game (a game-wide feed); `min_viewers` keeps a
+ * feed's streams to those with at least that many viewers when seen.
+ */
 export const twitchFeeds = pgTable(
   'twitch_feeds',
   {
@@ -85,6 +89,7 @@ export const twitchFeeds = pgTable(
     projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
     keyword: text('keyword').notNull(),
     gameId: text('game_id').notNull().references(() => twitchGames.id, { onDelete: 'restrict' }),
+    minViewers: integer('min_viewers'),
     isEnabled: boolean('is_enabled').notNull().default(true),
     slackWebhookUrl: text('slack_webhook_url'),
     slackMinFollowers: integer('slack_min_followers_notification'),

@@ -82,9 +82,21 @@ export const youtubeVideos = pgTable(
     /** none | upcoming | live | completed */
     liveBroadcastContent: text('live_broadcast_content'),
     statsFetchedAt: ts('stats_fetched_at'),
+    /** Views of the first videos.list read (the video as found): growth is measured from it. */
+    viewsAtFound: bigint('views_at_found', { mode: 'number' }),
+    /** The last scheduled re-read of the counts (stats.ts): +1, +7, +30 days after publication, then every 29 days while kept. */
+    statsRefreshedAt: ts('stats_refreshed_at'),
+    /** When the next re-read is due; null once the video is gone from YouTube. */
+    nextStatsAt: ts('next_stats_at'),
+    /** videos.list stopped answering for the id (deleted or made private on YouTube). */
+    removedAt: ts('removed_at'),
     insertedAt: ts('inserted_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('youtube_videos_video_id_idx').on(t.videoId), index('youtube_videos_channel_idx').on(t.channelId, t.publishedAt)],
+  (t) => [
+    uniqueIndex('youtube_videos_video_id_idx').on(t.videoId),
+    index('youtube_videos_channel_idx').on(t.channelId, t.publishedAt),
+    index('youtube_videos_next_stats_idx').on(t.nextStatsAt).where(sql`next_stats_at is not null`),
+  ],
 );
 
 /** A project's YouTube feed (`projects.youtube_search_id` names it). */
@@ -156,6 +168,8 @@ export const savedVideos = pgTable(
     uniqueIndex('saved_videos_project_video_idx').on(t.projectId, t.youtubeVideoId),
     index('saved_videos_org_project_idx').on(t.organizationId, t.projectId, t.publishedAt),
     index('saved_videos_tag_idx').on(t.tagId),
+    /** The stats re-read asks whether any project still keeps a video (stats.ts). */
+    index('saved_videos_youtube_video_idx').on(t.youtubeVideoId),
   ],
 );
 

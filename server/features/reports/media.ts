@@ -4,10 +4,11 @@ import type { SavedVideoAttributes } from '../../../common/schemas/videos.js';
 import type { Db } from '../../db/client.js';
 import { totalOver } from '../../db/paging.js';
 import { savedStreams } from '../../db/schema/streams.js';
-import { savedVideos } from '../../db/schema/videos.js';
+import { savedVideos, youtubeVideos } from '../../db/schema/videos.js';
 import { tags } from '../../db/schema/workspace.js';
 import { errorObject, ValidationError, type ErrorObject } from '../../http/errors.js';
 import { listMeta, resource, type ListParams } from '../../http/jsonapi.js';
+import { savedStreamTotals } from '../streams/service.js';
 
 /**
  * A report's saved videos and streams: the ids kept on the report (`reports.videos`,
@@ -62,9 +63,15 @@ export function parseMediaListParams(query: unknown, kind: MediaKind): MediaList
   return { page: Math.max(1, page), pageSize, filter: {}, sort: [{ field: sortField, desc: order === 'desc' }], sortField, desc: order === 'desc' };
 }
 
+/**
+ * A saved video's current views (issue 30): YouTube's count once the videos feature re-read it after
+ * the video was saved, the saved copy until then (as the saved_video resource's current_views).
+ */
+const currentViews = sql<number>`(case when ${youtubeVideos.statsFetchedAt} > ${savedVideos.insertedAt} and ${youtubeVideos.views} is not null then ${youtubeVideos.views} else ${savedVideos.views} end)`.mapWith(Number);
+
 const videoSorts: Record<string, SQL | AnyColumn> = {
   published_at: savedVideos.publishedAt,
-  views: savedVideos.views,
+  views: currentViews,
   title: sql`lower(${savedVideos.title})`,
   channel_title: sql`lower(${savedVideos.channelTitle})`,
   channel_subscribers: savedVideos.channelSubscribers,
@@ -79,14 +86,16 @@ const streamSorts: Record<string, SQL | AnyColumn> = {
   inserted_at: savedStreams.insertedAt,
 };
 
-type VideoRow = typeof savedVideos.$inferSelect & { tagName: string | null };
+type VideoStats = { currentViews: number; viewsAtFound: number | null; statsRefreshedAt: Date | null; removedAt: Date | null };
+type VideoRow = typeof savedVideos.$inferSelect & { tagName: string | null } & Partial<VideoStats>;
 type StreamRow = typeof savedStreams.$inferSelect & { tagName: string | null };
 
 export function savedVideoResource(v: VideoRow) {
   return resource('saved_video', v.id, {
     title: v.title,
     description: v.description,
-    views: v.views,
+    // The report shows current views; the saved copy when the video was not re-read since it was saved.
+    views: v.currentViews ?? v.views,
     thumbnail: v.thumbnail,
     published_at: v.publishedAt.toISOString(),
     youtube_video_id: v.youtubeVideoId,
@@ -101,6 +110,10 @@ export function savedVideoResource(v: VideoRow) {
     project_id: String(v.projectId),
     'inserted-at': v.insertedAt.toISOString(),
     'updated-at': v.updatedAt.toISOString(),
+    current_views: v.currentViews ?? v.views,
+    views_at_found: v.viewsAtFound ?? null,
+    stats_refreshed_at: v.statsRefreshedAt?.toISOString() ?? null,
+    removed_at: v.removedAt?.toISOString() ?? null,
   } satisfies SavedVideoAttributes);
 }
 
@@ -131,16 +144,20 @@ export async function reportMediaDocument(db: Db, report: ReportScope, kind: Med
     const ids = storable(report.videos);
     const rows = ids.length
       ? await db
-          .select({ v: savedVideos, tagName: tags.name, total: totalOver })
+          .select({ v: savedVideos, tagName: tags.name, total: totalOver, currentViews, viewsAtFound: youtubeVideos.viewsAtFound, statsRefreshedAt: youtubeVideos.statsRefreshedAt, removedAt: youtubeVideos.removedAt })
           .from(savedVideos)
           .leftJoin(tags, eq(tags.id, savedVideos.tagId))
+          .leftJoin(youtubeVideos, eq(youtubeVideos.videoId, savedVideos.youtubeVideoId))
           .where(and(eq(savedVideos.organizationId, report.organizationId), eq(savedVideos.projectId, report.projectId), inArray(savedVideos.id, ids)))
           .orderBy(params.desc ? desc(videoSorts[params.sortField]) : asc(videoSorts[params.sortField]), asc(savedVideos.id))
           .limit(params.pageSize)
           .offset(offset)
       : [];
     const total = rows[0]?.total ?? (offset > 0 ? (await mediaTotals(db, report)).videos : 0);
-    return { data: rows.map((r) => savedVideoResource({ ...r.v, tagName: r.tagName })), meta: listMeta(total, params) };
+    return {
+      data: rows.map((r) => savedVideoResource({ ...r.v, tagName: r.tagName, currentViews: r.currentViews, viewsAtFound: r.viewsAtFound, statsRefreshedAt: r.statsRefreshedAt, removedAt: r.removedAt })),
+      meta: listMeta(total, params),
+    };
   }
   const ids = storable(report.savedStreams);
   const rows = ids.length
@@ -162,6 +179,10 @@ export interface MediaTotals {
   video_views: number;
   streams: number;
   stream_views: number;
+  /** The streams' live metrics (issue 30): the streams feature adds them up (savedStreamTotals). */
+  stream_hours_watched: number;
+  stream_peak_viewers: number;
+  stream_channels: number;
 }
 
 /** How many of the report's videos and streams still exist, and their views added up (the totals cards). */
@@ -171,11 +192,22 @@ export async function mediaTotals(db: Db, report: ReportScope): Promise<MediaTot
   const result = await db.execute<{ videos: number; video_views: string; streams: number; stream_views: string }>(sql`
     select
       (select count(*)::int from saved_videos where organization_id = ${report.organizationId} and project_id = ${report.projectId} and id = any(${sql.param(v)}::int[])) as videos,
-      (select coalesce(sum(views), 0)::text from saved_videos where organization_id = ${report.organizationId} and project_id = ${report.projectId} and id = any(${sql.param(v)}::int[])) as video_views,
+      (select coalesce(sum(case when yv.stats_fetched_at > s.inserted_at and yv.views is not null then yv.views else s.views end), 0)::text
+         from saved_videos s left join youtube_videos yv on yv.video_id = s.youtube_video_id
+         where s.organization_id = ${report.organizationId} and s.project_id = ${report.projectId} and s.id = any(${sql.param(v)}::int[])) as video_views,
       (select count(*)::int from saved_streams where organization_id = ${report.organizationId} and project_id = ${report.projectId} and id = any(${sql.param(s)}::int[])) as streams,
       (select coalesce(sum(view_count), 0)::text from saved_streams where organization_id = ${report.organizationId} and project_id = ${report.projectId} and id = any(${sql.param(s)}::int[])) as stream_views`);
   const r = result.rows[0];
-  return { videos: Number(r.videos), video_views: Number(r.video_views), streams: Number(r.streams), stream_views: Number(r.stream_views) };
+  const live = await savedStreamTotals(db, report.organizationId, report.projectId, s);
+  return {
+    videos: Number(r.videos),
+    video_views: Number(r.video_views),
+    streams: Number(r.streams),
+    stream_views: Number(r.stream_views),
+    stream_hours_watched: live.hoursWatched,
+    stream_peak_viewers: live.peakConcurrentViewers,
+    stream_channels: live.channels,
+  };
 }
 
 /** Of these ids, the ones that are saved videos (streams) of the organization's project. */

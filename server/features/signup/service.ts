@@ -113,7 +113,8 @@ export async function createFreeAccount(db: Db, input: FreeUserBody, opts: FreeA
       const twitch = input.twitch_alert;
       if (twitch) {
         feeds.streams = await startFeed(tx, (sp) =>
-          createTwitchFeed(sp, org.id, { projectId: project.id, keyword: twitch.keyword, gameId: twitch.game_id }, opts.config),
+          // Without a keyword the feed follows every live stream of the game.
+          createTwitchFeed(sp, org.id, { projectId: project.id, keyword: twitch.keyword ?? '', gameId: twitch.game_id }, opts.config),
         );
       }
       return { userId: user.id, email: user.email, organizationId: org.id, clientId: client.id, projectId: project.id, alertId, feeds };

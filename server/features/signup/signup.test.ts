@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 const YOUTUBE_ACTIVE = { status: 'ACTIVE', reason: 'Checking YouTube every 30 minutes' };
-const TWITCH_ACTIVE = { status: 'ACTIVE', reason: 'Checking Twitch every 5 to 60 minutes, more often while matching streams are live' };
+const TWITCH_ACTIVE = { status: 'ACTIVE', reason: 'Checking Twitch every 2 to 60 minutes, more often while matching streams are live' };
 
 const encode = (p: object) => Buffer.from(JSON.stringify(p)).toString('base64');
 

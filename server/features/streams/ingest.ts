@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { twitchChannels, twitchItems } from '../../db/schema/streams.js';
 import { enqueueMediaNotifications, type MediaNotice } from '../notifications/service.js';
 import type { FetchedItem } from './helix-items.js';
-import { keywordTerms, matchesTerms, foldText } from './match.js';
+import { feedFilter, feedTakes, foldText } from './match.js';
 import { fillThumbnail } from './presenter.js';
 
 /** An enabled feed of the polled game, as the poll needs it. */
@@ -11,6 +11,8 @@ export interface PollFeed {
   id: number;
   organizationId: number;
   keyword: string;
+  /** null: no minimum (streams only). */
+  minViewers: number | null;
   projectName: string;
   latestPull: Date | null;
   slackWebhookUrl: string | null;
@@ -186,17 +188,25 @@ function noticesFor(feed: PollFeed, itemId: number, item: FetchedItem, audience:
 }
 
 /**
- * A new feed (or a feed with a new keyword or game) at once shows what earlier polls of its game
- * already stored: items of the last two weeks matching its keyword. Not announced (not news).
+ * A new feed (or a feed with a new keyword, game or minimum) at once shows what earlier polls of
+ * its game already stored: items of the last two weeks it takes (a game-wide feed: the streams;
+ * the minimum against the stream's peak). Not announced (not news).
  */
-export async function fillFeedFromKnownItems(tx: Tx, feed: { id: number; organizationId: number; keyword: string; gameId: string }, now = new Date()): Promise<number> {
+export async function fillFeedFromKnownItems(
+  tx: Tx,
+  feed: { id: number; organizationId: number; keyword: string; gameId: string; minViewers?: number | null },
+  now = new Date(),
+): Promise<number> {
   const since = new Date(now.getTime() - 14 * 86_400_000);
-  const res = await tx.execute<{ id: string; title: string; description: string; tags: string[] }>(sql`
-    select id, title, description, tags from twitch_items
-    where game_id = ${feed.gameId} and published_at >= ${since.toISOString()}::timestamptz
-    order by published_at desc limit 5000`);
-  const terms = keywordTerms(feed.keyword);
-  const hits = res.rows.filter((r) => matchesTerms(terms, foldText([r.title, r.description, (r.tags ?? []).join(' ')].join(' '))));
+  const res = await tx.execute<{ id: string; kind: string; title: string; description: string; tags: string[]; viewers: number }>(sql`
+    select i.id, i.kind, i.title, i.description, i.tags, greatest(i.view_count, coalesce(st.peak_viewers, 0)) as viewers
+    from twitch_items i left join twitch_stream_stats st on st.stream_id = i.twitch_stream_id and i.kind = 'stream'
+    where i.game_id = ${feed.gameId} and i.published_at >= ${since.toISOString()}::timestamptz
+    order by i.published_at desc limit 5000`);
+  const filter = feedFilter({ keyword: feed.keyword, minViewers: feed.minViewers ?? null });
+  const hits = res.rows.filter((r) =>
+    feedTakes(filter, { kind: r.kind, viewers: Number(r.viewers) }, foldText([r.title, r.description, (r.tags ?? []).join(' ')].join(' '))),
+  );
   if (!hits.length) return 0;
   const added = await insertFeedItems(tx, hits.map((r) => ({ feedId: feed.id, itemId: Number(r.id), orgId: feed.organizationId })));
   return added.length;

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import type { FeedItemRow } from './presenter.js';
+import { toMetricsRow, type FeedItemRow } from './presenter.js';
 
 /** A feed's items (tenant-scoped through the feed item row's organization). */
 
-export const FEED_ITEM_SORTS = ['published_at', 'view_count', 'followers', 'title', 'broadcaster_name', 'language'] as const;
+export const FEED_ITEM_SORTS = ['published_at', 'view_count', 'followers', 'title', 'broadcaster_name', 'language', 'peak_viewers', 'average_viewers', 'hours_watched'] as const;
 export type FeedItemSort = (typeof FEED_ITEM_SORTS)[number];
 
 export interface FeedItemFilter {
@@ -27,7 +27,15 @@ const SORT_SQL: Record<FeedItemSort, SQL> = {
   title: sql`lower(i.title)`,
   broadcaster_name: sql`lower(coalesce(nullif(c.display_name, ''), c.login, ''))`,
   language: sql`coalesce(i.language, '')`,
+  peak_viewers: sql`st.peak_viewers`,
+  average_viewers: sql`(st.viewer_ms / nullif(st.covered_ms, 0))`,
+  hours_watched: sql`st.viewer_ms`,
 };
+
+/** The live metrics of an item's stream (a video: the stream it recorded), `st` joined by stream id. */
+export const STATS_JOIN = sql`left join twitch_stream_stats st on st.stream_id = i.twitch_stream_id`;
+export const STATS_COLUMNS = sql`st.peak_viewers as m_peak, st.viewer_ms as m_viewer_ms, st.covered_ms as m_covered_ms, st.last_viewers as m_last,
+  st.started_at as m_started_at, st.last_sample_at as m_last_sample_at, st.ended_at as m_ended_at`;
 
 /** The saved copy's key: the video id, else `stream:<id>` (as saveFeedItems writes it). */
 export const savedKeySql = sql`coalesce(i.twitch_video_id, 'stream:' || i.twitch_id)`;
@@ -59,14 +67,14 @@ export async function listFeedItems(
   opts: { filter: FeedItemFilter; sort: FeedItemSort; desc: boolean; page: number; pageSize: number },
 ): Promise<{ rows: FeedItemRow[]; total: number }> {
   const where = sql.join([sql`fi.organization_id = ${orgId}`, sql`fi.feed_id = ${feed.id}`, sql`fi.status <> 'deleted'`, ...whereOf(opts.filter)], sql` and `);
-  const from = sql`from twitch_feed_items fi join twitch_items i on i.id = fi.item_id left join twitch_channels c on c.id = i.broadcaster_id`;
+  const from = sql`from twitch_feed_items fi join twitch_items i on i.id = fi.item_id left join twitch_channels c on c.id = i.broadcaster_id ${STATS_JOIN}`;
   const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n ${from} where ${where}`)).rows;
   const dir = opts.desc ? sql`desc nulls last` : sql`asc nulls first`;
   const res = await db.execute<Record<string, unknown>>(sql`
     select i.id, i.kind, i.twitch_video_id, i.twitch_stream_id, i.title, i.description, i.published_at, i.url, i.thumbnail_url,
            i.view_count, i.language, i.duration, i.tags, i.live, i.broadcaster_id,
            coalesce(nullif(c.display_name, ''), c.login, '') as broadcaster_name, coalesce(c.login, '') as broadcaster_login,
-           c.profile_image_url, c.followers,
+           c.profile_image_url, c.followers, ${STATS_COLUMNS},
            exists (select 1 from saved_streams s where s.organization_id = ${orgId} and s.project_id = ${feed.projectId}
                    and s.twitch_video_id in (${savedKeySql}, 'stream:' || coalesce(i.twitch_stream_id, i.twitch_id))) as saved
     ${from} where ${where}
@@ -97,6 +105,7 @@ export function toFeedItemRow(r: Record<string, unknown>): FeedItemRow {
     profileImageUrl: (r.profile_image_url as string | null) ?? null,
     followers: r.followers === null || r.followers === undefined ? null : Number(r.followers),
     saved: Boolean(r.saved),
+    metrics: toMetricsRow(r),
   };
 }
 
@@ -107,8 +116,8 @@ export async function feedItemsByIds(db: Tx, orgId: number, feedId: number, item
     select i.id, i.kind, i.twitch_id, i.twitch_video_id, i.twitch_stream_id, i.title, i.description, i.published_at, i.url, i.thumbnail_url,
            i.view_count, i.language, i.duration, i.tags, i.live, i.broadcaster_id,
            coalesce(nullif(c.display_name, ''), c.login, '') as broadcaster_name, coalesce(c.login, '') as broadcaster_login,
-           c.profile_image_url, c.followers, false as saved
-    from twitch_feed_items fi join twitch_items i on i.id = fi.item_id left join twitch_channels c on c.id = i.broadcaster_id
+           c.profile_image_url, c.followers, false as saved, ${STATS_COLUMNS}
+    from twitch_feed_items fi join twitch_items i on i.id = fi.item_id left join twitch_channels c on c.id = i.broadcaster_id ${STATS_JOIN}
     where fi.organization_id = ${orgId} and fi.feed_id = ${feedId} and fi.status <> 'deleted'
       and fi.item_id = any(${sql.param(itemIds)}::bigint[])`);
   return res.rows.map((r) => ({ ...toFeedItemRow(r), twitchStreamId: (r.twitch_stream_id as string | null) ?? (r.kind === 'stream' ? String(r.twitch_id) : null) }));

@@ -37,3 +37,25 @@ export function matchesTerms(terms: string[], foldedText: string): boolean {
 export function keywordMatches(keyword: string, text: string): boolean {
   return matchesTerms(keywordTerms(keyword), foldText(text));
 }
+
+/** A feed as matching needs it: its keyword's terms (none: the whole game) and its minimum viewers. */
+export interface FeedFilter {
+  terms: string[];
+  minViewers: number | null;
+}
+
+export function feedFilter(feed: { keyword: string; minViewers: number | null }): FeedFilter {
+  return { terms: keywordTerms(feed.keyword), minViewers: feed.minViewers };
+}
+
+/**
+ * Whether an item of the feed's game belongs in the feed: a keyword feed takes streams and videos
+ * whose text matches; a game-wide feed (no keyword) takes every live stream. The minimum viewer
+ * count applies to live streams (viewers when seen), not to videos (views).
+ */
+export function feedTakes(filter: FeedFilter, item: { kind: string; viewers: number }, foldedText: string): boolean {
+  if (filter.terms.length === 0) {
+    if (item.kind !== 'stream') return false;
+  } else if (!matchesTerms(filter.terms, foldedText)) return false;
+  return item.kind !== 'stream' || filter.minViewers === null || item.viewers >= filter.minViewers;
+}

@@ -117,7 +117,8 @@ describe('one poll per game', () => {
     info = (await ctx.call('GET', `/api/twitch_feed/${f.feedId}/info`, { token: f.token })).json().data.attributes;
     expect(Date.parse(info.next_check_at) - now.getTime()).toBeGreaterThan(firstWait);
 
-    fake.failNext(429);
+    // A 429 is retried after the reset within the poll; one that persists fails the poll.
+    fake.failNext(429, 3);
     const limited = await pollGame({ db: ctx.deps.db, client: new TwitchClient(ctx.config.twitch) }, game, now);
     info = (await ctx.call('GET', `/api/twitch_feed/${f.feedId}/info`, { token: f.token })).json().data.attributes;
     expect(info.state).toBe('rate_limited');
@@ -206,10 +207,11 @@ describe('one poll per game', () => {
     expect(await feedTitles(late.feedId)).toEqual(['Finals warm-up']);
   });
 
-  it('adapts the interval: busy games every 5–15 minutes, quiet ones up to an hour', () => {
-    expect(nextInterval(900, 3, 2)).toBe(300);
-    expect(nextInterval(300, 3, 0)).toBe(450);
-    expect(nextInterval(800, 3, 0)).toBe(900);
+  it('adapts the interval: games with live streams every 2–5 minutes, quiet ones up to an hour', () => {
+    expect(nextInterval(900, 3, 2)).toBe(120);
+    expect(nextInterval(120, 3, 0)).toBe(180);
+    expect(nextInterval(300, 3, 0)).toBe(300);
+    expect(nextInterval(800, 3, 0)).toBe(300);
     expect(nextInterval(300, 0, 0)).toBe(900);
     expect(nextInterval(2400, 0, 0)).toBe(3600);
   });

@@ -1,4 +1,4 @@
-import type { SavedStreamAttributes, TwitchFeedAttributes, TwitchFeedItemAttributes } from '../../../common/schemas/streams.js';
+import type { SavedStreamAttributes, StreamMetrics, TwitchFeedAttributes, TwitchFeedItemAttributes } from '../../../common/schemas/streams.js';
 import { resource } from '../../http/jsonapi.js';
 import type { savedStreams } from '../../db/schema/streams.js';
 import type { FeedWithGame } from './repo.js';
@@ -25,6 +25,7 @@ export function feedResource(feed: FeedWithGame, configured: boolean) {
     project_id: String(feed.projectId),
     game_id: feed.gameId,
     game_name: feed.game.name || feed.gameId,
+    min_viewers: feed.minViewers ?? null,
     latestPull: iso(feed.latestPull),
     is_enabled: feed.isEnabled,
     slack_webhook_url: feed.slackWebhookUrl,
@@ -63,6 +64,47 @@ export interface FeedItemRow {
   profileImageUrl: string | null;
   followers: number | null;
   saved: boolean;
+  /** The stream's live metrics (null: never sampled). */
+  metrics: MetricsRow | null;
+}
+
+/** A stream's running totals (twitch_stream_stats), as the list queries select them (`m_*`). */
+export interface MetricsRow {
+  peakViewers: number;
+  viewerMs: number;
+  coveredMs: number;
+  lastViewers: number;
+  startedAt: Date;
+  lastSampleAt: Date;
+  endedAt: Date | null;
+}
+
+export function toMetricsRow(r: Record<string, unknown>): MetricsRow | null {
+  if (r.m_peak === null || r.m_peak === undefined) return null;
+  return {
+    peakViewers: Number(r.m_peak),
+    viewerMs: Number(r.m_viewer_ms),
+    coveredMs: Number(r.m_covered_ms),
+    lastViewers: Number(r.m_last),
+    startedAt: new Date(r.m_started_at as string),
+    lastSampleAt: new Date(r.m_last_sample_at as string),
+    endedAt: r.m_ended_at ? new Date(r.m_ended_at as string) : null,
+  };
+}
+
+const NO_METRICS: StreamMetrics = { peak_viewers: null, average_viewers: null, hours_watched: null, airtime: null, ended_at: null };
+
+/** Peak, average (time-weighted), hours watched and airtime (s): docs/decisions.md "Twitch viewer metrics". */
+export function metricsAttributes(m: MetricsRow | null): StreamMetrics {
+  if (!m) return NO_METRICS;
+  const end = (m.endedAt ?? m.lastSampleAt).getTime();
+  return {
+    peak_viewers: m.peakViewers,
+    average_viewers: m.coveredMs > 0 ? Math.round(m.viewerMs / m.coveredMs) : m.lastViewers,
+    hours_watched: m.viewerMs / 3_600_000,
+    airtime: Math.max(0, Math.round((end - m.startedAt.getTime()) / 1000)),
+    ended_at: iso(m.endedAt),
+  };
 }
 
 export function itemAttributes(r: Omit<FeedItemRow, 'id'>): TwitchFeedItemAttributes {
@@ -88,12 +130,13 @@ export function itemAttributes(r: Omit<FeedItemRow, 'id'>): TwitchFeedItemAttrib
       followers: r.followers === null ? null : Number(r.followers),
     },
     saved: r.saved,
+    ...metricsAttributes(r.metrics),
   };
 }
 
 export const feedItemResource = (r: FeedItemRow) => resource('twitch_video', r.id, { ...itemAttributes(r) });
 
-export type SavedStreamRow = typeof savedStreams.$inferSelect & { tagName: string };
+export type SavedStreamRow = typeof savedStreams.$inferSelect & { tagName: string; metrics?: MetricsRow | null };
 
 export function savedStreamResource(r: SavedStreamRow) {
   const attributes: SavedStreamAttributes = {
@@ -112,6 +155,7 @@ export function savedStreamResource(r: SavedStreamRow) {
     project_id: String(r.projectId),
     'inserted-at': r.insertedAt.toISOString(),
     'updated-at': r.updatedAt.toISOString(),
+    ...metricsAttributes(r.metrics ?? null),
   };
   return resource('saved_stream', r.id, { ...attributes });
 }

@@ -1,20 +1,26 @@
 import type { TwitchClient } from '../../integrations/twitch/client.js';
 import { streamItem, videoItem } from './helix-items.js';
-import { foldText, keywordTerms, matchesTerms } from './match.js';
+import { feedFilter, feedTakes, foldText } from './match.js';
 import type { FeedItemRow } from './presenter.js';
 
 /**
  * What a feed would find now: one page of the game's live streams and one of its videos of the
  * week, matched against the keyword as a poll would (≤ 10, newest first). Costs 2–3 points.
  */
-export async function previewStreams(client: TwitchClient, keyword: string, gameId: string, now = new Date()): Promise<{ key: string; row: Omit<FeedItemRow, 'id'> }[]> {
-  const terms = keywordTerms(keyword);
+export async function previewStreams(
+  client: TwitchClient,
+  keyword: string,
+  gameId: string,
+  now = new Date(),
+  minViewers: number | null = null,
+): Promise<{ key: string; row: Omit<FeedItemRow, 'id'> }[]> {
+  const filter = feedFilter({ keyword, minViewers });
   const [streams, videos] = await Promise.all([
     client.getStreams({ gameId, first: 100 }),
     client.getVideos({ gameId, sort: 'time', period: 'week', type: 'all', first: 100 }),
   ]);
   const items = [...streams.data.map((s) => streamItem(s, gameId, now)), ...videos.data.map((v) => videoItem(v, gameId, now))]
-    .filter((i) => matchesTerms(terms, foldText(i.text)))
+    .filter((i) => feedTakes(filter, { kind: i.values.kind, viewers: Number(i.values.viewCount ?? 0) }, foldText(i.text)))
     .sort((a, b) => (b.values.publishedAt as Date).getTime() - (a.values.publishedAt as Date).getTime())
     .slice(0, 10);
   const users = new Map((await client.getUsers(items.map((i) => i.values.broadcasterId))).map((u) => [u.id, u]));
@@ -43,6 +49,7 @@ export async function previewStreams(client: TwitchClient, keyword: string, game
         profileImageUrl: user?.profile_image_url || null,
         followers: null,
         saved: false,
+        metrics: null,
       },
     };
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../../../common/limits.js';
-import { feedKeywordSchema, MEDIA_PAGE_SIZE } from '../../../common/schemas/videos.js';
+import { MEDIA_PAGE_SIZE } from '../../../common/schemas/videos.js';
+import { minViewersSchema, twitchKeywordSchema } from '../../../common/schemas/streams.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import { FEED_ITEM_SORTS } from './items-repo.js';
 import { SAVED_SORTS } from './saved-repo.js';
@@ -60,8 +61,10 @@ export const savedStreamsQuery = z.object({
 export const gameSearchQuery = z.object({ searchTerm: z.string().trim().min(3, 'Type more than 2 characters').max(100) });
 
 export const previewStreamsQuery = z.object({
-  keyword: feedKeywordSchema,
+  // Empty: the whole game (a game-wide feed's preview).
+  keyword: twitchKeywordSchema.optional().default(''),
   game_id: z.string().trim().regex(/^\d{1,20}$/, 'Please choose a game'),
+  min_viewers: minViewersSchema,
 });
 
 /** Page and size in every spelling the screens send (page 0 and 1 are the first page). */

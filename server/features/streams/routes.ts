@@ -13,8 +13,10 @@ import { signupGamesDocument } from '../../../common/schemas/signup.js';
 import { memberOf, org } from '../../http/access.js';
 import { authorizeChannels, webhookChannels } from '../../http/authorize.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
-import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
-import { jsonApi, refusals } from '../../http/openapi.js';
+import { JSONAPI, resource, sendCsv, sendOne, wantsCsv } from '../../http/jsonapi.js';
+import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
+import { FEED_CSV_COLUMNS, feedItemsCsv } from './csv.js';
+import viewerRoutes from './viewer-routes.js';
 import type { TwitchCategory } from '../../integrations/twitch/client.js';
 import { bodyByHandler, parseBody } from './body.js';
 import { listFeedItems } from './items-repo.js';
@@ -27,13 +29,14 @@ import { assertWebhookHosts, sendWebhookTests, webhooksSet, type NotificationTes
 import { getProject } from '../projects/service.js';
 import type { FeedWithGame } from './repo.js';
 import { previewStreams } from './preview.js';
-import { findGame } from './repo.js';
 import {
   createTwitchClient,
   createTwitchFeed,
   deleteTwitchFeedItems,
+  gameNotFound,
   getTwitchFeed,
   notConnected,
+  resolveGameName,
   saveFeedItems,
   twitchConfigured,
   updateTwitchFeed,
@@ -51,6 +54,7 @@ const bulkDocument = jsonApi(oneDocument(resourceSchema('bulk_result', bulkResul
 const changesOf = (b: z.output<typeof twitchFeedUpdateBody>): TwitchFeedChanges => ({
   keyword: b.keyword,
   gameId: b.game_id,
+  minViewers: b.min_viewers,
   isEnabled: b.is_enabled,
   slackWebhookUrl: b.slack_webhook_url,
   slackMinFollowers: b.slack_min_followers_notification,
@@ -79,21 +83,24 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
     return sendWebhookTests(config, urls, (await getProject(db, orgId, feed.projectId)).name);
   };
   /** PATCH twitch_feed/{id}, and POST twitch_feed with twitch_search_id. */
-  const update = async (orgId: number, id: number, value: z.output<typeof twitchFeedUpdateBody>) => {
+  const update = async (orgId: number, id: number, value: z.output<typeof twitchFeedUpdateBody>, pointer: (field: string) => string) => {
+    // An unknown game is refused before the transaction (which locks the feed).
+    if (value.game_id !== undefined) await gameNameFor(value.game_id, pointer);
     const { feed, before } = await updateTwitchFeed(db, orgId, id, changesOf(value), config, client);
     return { feed, notificationTests: await testWebhooks(orgId, feed, before) };
   };
-  /** A game's name from the searches people just ran, else Helix /games; undefined leaves it to the service. */
-  const gameNameFor = async (gameId: string): Promise<string | undefined> => {
+  /**
+   * A game's name from the searches people just ran, else the service's lookup (stored, else
+   * Helix /games): a game Helix does not know is a 422 at the field, in the form the caller used.
+   */
+  const gameNameFor = async (gameId: string, pointer: (field: string) => string): Promise<string> => {
     for (const { games } of gameCache.values()) {
       const hit = games.find((g) => g.id === gameId);
       if (hit) return hit.name;
     }
-    const stored = await findGame(db, gameId);
-    if (stored?.name && stored.name !== gameId) return stored.name;
-    if (!configured) return undefined;
-    const [game] = await client.getGames([gameId]).catch(() => []);
-    return game?.name || undefined;
+    return resolveGameName(db, gameId, undefined, config, client).catch((err) => {
+      throw err instanceof AppError && err.pointer === '/game_id' ? gameNotFound(pointer('game_id')) : err;
+    });
   };
 
   const twitch = org({ action: 'twitch.use' });
@@ -140,13 +147,13 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
       config: twitch,
       schema: {
         tags,
-        summary: 'What a feed (keyword + game) would find now (≤ 10)',
+        summary: 'What a feed (keyword, or none: the whole game; game; minimum viewers) would find now (≤ 10)',
         querystring: previewStreamsQuery,
         response: { 200: jsonApi(z.object({ data: z.array(twitchFeedItemAttributesSchema.extend({ id: z.string() })) })), ...refusals(403, 502, 503) },
       },
     }, async (req, reply) => {
     if (!configured) throw notConnected();
-    const items = await previewStreams(client, req.query.keyword, req.query.game_id).catch((err) => {
+    const items = await previewStreams(client, req.query.keyword, req.query.game_id, new Date(), req.query.min_viewers ?? null).catch((err) => {
       throw new AppError('bad_gateway', `Twitch did not answer the preview: ${(err as Error).message}`);
     });
     return reply.type(JSONAPI).send({ data: items.map(({ key, row }) => ({ id: key, ...itemAttributes(row) })) });
@@ -177,14 +184,14 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
         const { value, pointer } = parseBody(twitchFeedUpdateBody.required({ twitch_search_id: true }), req.body);
         authorizeChannels(auth, webhookChannels(value, pointer));
         assertWebhookHosts(changesOf(value), config.allowPrivateNetwork, pointer);
-        const { feed, notificationTests } = await update(auth.orgId, value.twitch_search_id, value);
+        const { feed, notificationTests } = await update(auth.orgId, value.twitch_search_id, value, pointer);
         return sendOne(reply, feedResource(feed, configured), 200, { meta: { notification_tests: notificationTests } });
       }
       const { value, pointer } = parseBody(twitchFeedCreateBody, req.body);
       authorizeChannels(auth, webhookChannels(value, pointer));
       assertWebhookHosts({ slackWebhookUrl: value.slack_webhook_url, discordWebhookUrl: value.discord_webhook_url }, config.allowPrivateNetwork, pointer);
       // The game's name is looked up before the transaction (which locks the project row).
-      const gameName = await gameNameFor(value.game_id);
+      const gameName = await gameNameFor(value.game_id, pointer);
       const created = await db
         .transaction((tx) =>
           createTwitchFeed(
@@ -192,9 +199,10 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
             auth.orgId,
             {
               projectId: value.project_id,
-              keyword: value.keyword,
+              keyword: value.keyword ?? '',
               gameId: value.game_id,
               gameName,
+              minViewers: value.min_viewers ?? null,
               slackWebhookUrl: value.slack_webhook_url,
               slackMinFollowers: value.slack_min_followers_notification,
               discordWebhookUrl: value.discord_webhook_url,
@@ -232,7 +240,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
       const { value, pointer } = parseBody(twitchFeedUpdateBody, req.body);
       authorizeChannels(auth, webhookChannels(value, pointer));
       assertWebhookHosts(changesOf(value), config.allowPrivateNetwork, pointer);
-      const { feed, notificationTests } = await update(auth.orgId, req.params.id, value);
+      const { feed, notificationTests } = await update(auth.orgId, req.params.id, value, pointer);
       return sendOne(reply, feedResource(feed, configured), 200, { meta: { notification_tests: notificationTests } });
     },
   );
@@ -249,8 +257,9 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
         summary: "A Twitch feed's streams and videos",
         params: idParams,
         querystring: feedItemsQuery,
+        // With `Accept: text/csv`: every row (filters and sort kept) with the live metrics.
         response: {
-          200: jsonApi(z.object({ data: z.array(twitchVideoResourceSchema), meta: listMetaSchema.extend({ latest_pull: z.string().nullable() }) })),
+          200: listOrCsv(z.object({ data: z.array(twitchVideoResourceSchema), meta: listMetaSchema.extend({ latest_pull: z.string().nullable() }) })),
           ...refusals(403),
         },
       },
@@ -265,7 +274,7 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
     if (problems.length) throw new ValidationError(problems, 'bad_request');
     const feed = await getTwitchFeed(db, auth.orgId, req.params.id);
     const { page, pageSize } = pageOf(q, [q['page[page_size]'], q.pageSize]);
-    const { rows, total } = await listFeedItems(db, auth.orgId, feed, {
+    const listing = {
       filter: {
         searchTerm: q.searchTerm?.trim() || undefined,
         startDate: q.startDate,
@@ -280,9 +289,9 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
       },
       sort: q.sortField ?? 'published_at',
       desc: (q.sortOrder ?? 'desc') === 'desc',
-      page,
-      pageSize,
-    });
+    };
+    if (wantsCsv(req)) return sendCsv(reply, 'twitch-streams', FEED_CSV_COLUMNS, feedItemsCsv(db, auth.orgId, feed, listing));
+    const { rows, total } = await listFeedItems(db, auth.orgId, feed, { ...listing, page, pageSize });
     return reply.type(JSONAPI).send({
       data: rows.map(feedItemResource),
       meta: { total_entries: total, last_page: Math.max(1, Math.ceil(total / pageSize)), page_number: page, page_size: pageSize, latest_pull: feed.latestPull?.toISOString() ?? null },
@@ -345,4 +354,5 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
   );
 
   await savedStreamRoutes(fastify, client);
+  await viewerRoutes(fastify);
 }

@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { savedStreams } from '../../db/schema/streams.js';
-import type { SavedStreamRow } from './presenter.js';
+import { STATS_COLUMNS } from './items-repo.js';
+import { toMetricsRow, type SavedStreamRow } from './presenter.js';
 
 /** Saved streams (the `saved_streams` table), always scoped by organization. */
 
-export const SAVED_SORTS = ['published_at', 'view_count', 'followers', 'title', 'broadcaster_name', 'tag', 'inserted_at'] as const;
+export const SAVED_SORTS = ['published_at', 'view_count', 'followers', 'title', 'broadcaster_name', 'tag', 'inserted_at', 'peak_viewers', 'hours_watched'] as const;
 export type SavedSort = (typeof SAVED_SORTS)[number];
 
 export interface SavedFilter {
@@ -27,13 +28,26 @@ const SORT_SQL: Record<SavedSort, SQL> = {
   broadcaster_name: sql`lower(s.broadcaster_name)`,
   tag: sql`lower(t.name)`,
   inserted_at: sql`s.inserted_at`,
+  peak_viewers: sql`st.peak_viewers`,
+  hours_watched: sql`st.viewer_ms`,
 };
+
+/**
+ * The Helix stream id behind a saved copy: `stream:<id>` names it; a VOD's id leads to it through
+ * the stored video (its `stream_id`) or the stream row that learnt its VOD.
+ */
+export const savedStreamIdSql = sql`(case when s.twitch_video_id like 'stream:%' then substr(s.twitch_video_id, 8) else coalesce(
+  (select v.twitch_stream_id from twitch_items v where v.kind = 'video' and v.twitch_id = s.twitch_video_id),
+  (select x.twitch_id from twitch_items x where x.kind = 'stream' and x.twitch_video_id = s.twitch_video_id limit 1)) end)`;
+
+/** A saved copy's stream metrics, `st` (left join lateral). */
+export const SAVED_STATS_JOIN = sql`left join lateral (select * from twitch_stream_stats where stream_id = ${savedStreamIdSql}) st on true`;
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type SavedValues = Omit<typeof savedStreams.$inferInsert, 'id' | 'organizationId' | 'insertedAt' | 'updatedAt'>;
 
-const SELECT = sql`select s.*, t.name as tag_name from saved_streams s join tags t on t.id = s.tag_id`;
+const SELECT = sql`select s.*, t.name as tag_name, ${STATS_COLUMNS} from saved_streams s join tags t on t.id = s.tag_id ${SAVED_STATS_JOIN}`;
 
 function toRow(r: Record<string, unknown>): SavedStreamRow {
   return {
@@ -55,6 +69,7 @@ function toRow(r: Record<string, unknown>): SavedStreamRow {
     insertedAt: new Date(r.inserted_at as string),
     updatedAt: new Date(r.updated_at as string),
     tagName: String(r.tag_name ?? ''),
+    metrics: toMetricsRow(r),
   };
 }
 
@@ -113,4 +128,24 @@ export async function updateSavedStreamRow(db: Tx, orgId: number, id: number, v:
 export async function deleteSavedStreams(db: Tx, orgId: number, ids: number[]): Promise<number> {
   const res = await db.execute(sql`delete from saved_streams where organization_id = ${orgId} and id = any(${sql.param(ids)}::int[])`);
   return res.rowCount ?? 0;
+}
+
+/** The Helix stream id behind a saved copy (null: not known). */
+export async function savedStreamIdOf(db: Tx, orgId: number, id: number): Promise<string | null> {
+  const res = await db.execute<{ stream_id: string | null }>(sql`select ${savedStreamIdSql} as stream_id from saved_streams s where s.organization_id = ${orgId} and s.id = ${id}`);
+  return res.rows[0]?.stream_id ?? null;
+}
+
+/** The stream behind each of the project's saved copies with these ids, its totals, and the distinct channels. */
+export async function savedStreamsStats(db: Tx, orgId: number, projectId: number, ids: number[]) {
+  if (!ids.length) return { rows: [], channels: 0 };
+  const where = sql`s.organization_id = ${orgId} and s.project_id = ${projectId} and s.id = any(${sql.param(ids)}::int[])`;
+  const res = await db.execute<{ stream_id: string | null; viewer_ms: number | null; ended_at: string | Date | null }>(sql`
+    select st.stream_id, st.viewer_ms, st.ended_at from saved_streams s ${SAVED_STATS_JOIN} where ${where}`);
+  const [{ n }] = (await db.execute<{ n: number }>(sql`
+    select count(distinct coalesce(nullif(s.broadcaster_id, ''), lower(s.broadcaster_name)))::int as n from saved_streams s where ${where}`)).rows;
+  return {
+    rows: res.rows.map((r) => ({ streamId: r.stream_id, viewerMs: r.viewer_ms === null ? null : Number(r.viewer_ms), endedAt: r.ended_at ? new Date(r.ended_at) : null })),
+    channels: Number(n),
+  };
 }

@@ -7,8 +7,9 @@ import { saveMissingStreamBody, savedStreamResourceSchema, savedStreamsDeleteBod
 import { bulkResultSchema } from '../../../common/schemas/articles.js';
 import { memberOf, org } from '../../http/access.js';
 import { AppError, errorObject, notFound, ValidationError } from '../../http/errors.js';
-import { JSONAPI, resource, sendOne } from '../../http/jsonapi.js';
-import { jsonApi, refusals } from '../../http/openapi.js';
+import { JSONAPI, resource, sendCsv, sendOne, wantsCsv } from '../../http/jsonapi.js';
+import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
+import { SAVED_CSV_COLUMNS, savedStreamsCsv } from './csv.js';
 import type { TwitchClient } from '../../integrations/twitch/client.js';
 import { projectInOrg } from '../projects/service.js';
 import { findTag } from '../tags/service.js';
@@ -35,7 +36,8 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
         summary: "A project's saved streams",
         querystring: savedStreamsQuery,
         // 404: the project (`project_id`, required) is not the caller's.
-        response: { 200: jsonApi(z.object({ data: z.array(savedStreamResourceSchema), meta: listMetaSchema })), ...refusals(403, 404) },
+        // With `Accept: text/csv`: every saved stream of the list with the live metrics.
+        response: { 200: listOrCsv(z.object({ data: z.array(savedStreamResourceSchema), meta: listMetaSchema })), ...refusals(403, 404) },
       },
     }, async (req, reply) => {
     const auth = memberOf(req);
@@ -48,21 +50,22 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
     if (!rangeOk(q.minFollowers, q.maxFollowers)) problems.push(errorObject('bad_request', MSG.streams.minBelowMax, { parameter: 'minFollowers' }));
     if (problems.length) throw new ValidationError(problems, 'bad_request');
     const { page, pageSize } = pageOf(q, [q['page[page_size]'], q.sizePerPage, q.pageSize]);
-    const { rows, total } = await listSavedStreams(
-      db,
-      auth.orgId,
-      {
-        projectId: projectId!,
-        startDate: q.startDate,
-        endDate: q.endDate,
-        tagIds: tagIds ?? [],
-        languages: listOf(q.languages),
-        minFollowers: q.minFollowers,
-        maxFollowers: q.maxFollowers,
-        searchTerm: q.searchTerm?.trim() || undefined,
-      },
-      { sort: q.sortField ?? 'published_at', desc: (q.sortOrder ?? 'desc') === 'desc', page, pageSize },
-    );
+    const filter = {
+      projectId: projectId!,
+      startDate: q.startDate,
+      endDate: q.endDate,
+      tagIds: tagIds ?? [],
+      languages: listOf(q.languages),
+      minFollowers: q.minFollowers,
+      maxFollowers: q.maxFollowers,
+      searchTerm: q.searchTerm?.trim() || undefined,
+    };
+    const order = { sort: q.sortField ?? 'published_at', desc: (q.sortOrder ?? 'desc') === 'desc' };
+    if (wantsCsv(req)) {
+      if (!(await projectInOrg(db, auth.orgId, projectId!))) throw notFound('project');
+      return sendCsv(reply, 'saved-streams', SAVED_CSV_COLUMNS, savedStreamsCsv(db, auth.orgId, filter, order));
+    }
+    const { rows, total } = await listSavedStreams(db, auth.orgId, filter, { ...order, page, pageSize });
     // An unknown or foreign project is 404 (an empty list would not tell the two apart from "nothing saved").
     if (total === 0 && !(await projectInOrg(db, auth.orgId, projectId!))) throw notFound('project');
     return reply.type(JSONAPI).send({

@@ -9,9 +9,10 @@ import { findTag } from '../tags/service.js';
 import type { ItemValues } from './helix-items.js';
 import { fillFeedFromKnownItems, ingestPoll, type ChannelValues } from './ingest.js';
 import { deleteFeedItems, feedItemIds as feedItemsOfFeed, feedItemsByIds } from './items-repo.js';
-import type { FeedItemRow } from './presenter.js';
+import { samplesOf, viewerSeries, type Sample } from './metrics.js';
+import type { FeedItemRow, SavedStreamRow } from './presenter.js';
 import { ensureGame, findFeed, findFeedOfProject, findGame, insertFeed, lockFeed, updateFeedRow, type FeedValues, type FeedWithGame } from './repo.js';
-import { insertSavedStream } from './saved-repo.js';
+import { findSavedStream, insertSavedStream, savedStreamIdOf, savedStreamsStats } from './saved-repo.js';
 
 export { pollGame } from './poll.js';
 export { saveMissingStream } from './save-missing.js';
@@ -31,12 +32,15 @@ export function createTwitchClient(config: Config): TwitchClient {
   return new TwitchClient(config.twitch);
 }
 
-const READY_REASON = 'Checking Twitch every 5 to 60 minutes, more often while matching streams are live';
+const READY_REASON = 'Checking Twitch every 2 to 60 minutes, more often while matching streams are live';
 
 export interface TwitchFeedInput {
   projectId: number;
-  keyword: string;
+  /** '' or absent: every live stream of the game (a game-wide feed). */
+  keyword?: string;
   gameId: string;
+  /** Streams with fewer viewers when seen stay out; null: no minimum. */
+  minViewers?: number | null;
   gameName?: string;
   slackWebhookUrl?: string | null;
   slackMinFollowers?: number | null;
@@ -44,17 +48,27 @@ export interface TwitchFeedInput {
   discordMinFollowers?: number | null;
 }
 
-/** The game's name: given, already stored, else Helix /games when configured, else the id. */
-async function gameNameOf(tx: Tx, gameId: string, given: string | undefined, config: Config, client?: TwitchClient) {
+/** 422 at `game_id`: Helix answered and has no game with this id. */
+export const gameNotFound = (pointer = '/game_id') => new AppError('validation_failed', MSG.streams.gameNotFound, pointer);
+
+/**
+ * The game's name: given, already stored, else Helix /games when configured (a game Helix does
+ * not know is a 422 at `game_id`; Helix failing is not the person's fault: the id stands in for
+ * the name until a poll learns it), else the id.
+ */
+export async function resolveGameName(db: Tx, gameId: string, given: string | undefined, config: Config, client?: TwitchClient): Promise<string> {
   if (given?.trim()) return given.trim();
-  const stored = await findGame(tx, gameId);
+  const stored = await findGame(db, gameId);
   if (stored && stored.name && stored.name !== gameId) return stored.name;
   if (twitchConfigured(config)) {
-    const found = await (client ?? createTwitchClient(config)).getGames([gameId]).catch(() => []);
-    if (found[0]?.name) return found[0].name;
+    const found = await (client ?? createTwitchClient(config)).getGames([gameId]).catch(() => null);
+    if (found && !found.some((g) => g.id === gameId)) throw gameNotFound();
+    const name = found?.find((g) => g.id === gameId)?.name;
+    if (name) return name;
   }
   return gameId;
 }
+const gameNameOf = resolveGameName;
 
 /**
  * Creates a project's Twitch feed inside the caller's transaction (sign-up uses it; no plan
@@ -75,15 +89,16 @@ export async function createTwitchFeed(
   await ensureGame(tx, { id: input.gameId, name }, now);
   const feed = await insertFeed(tx, orgId, {
     projectId: input.projectId,
-    keyword: input.keyword.trim(),
+    keyword: (input.keyword ?? '').trim(),
     gameId: input.gameId,
+    minViewers: input.minViewers ?? null,
     slackWebhookUrl: input.slackWebhookUrl ?? null,
     slackMinFollowers: input.slackMinFollowers ?? null,
     discordWebhookUrl: input.discordWebhookUrl ?? null,
     discordMinFollowers: input.discordMinFollowers ?? null,
   });
   await linkProjectTwitchFeed(tx, orgId, input.projectId, feed.id);
-  await fillFeedFromKnownItems(tx, { id: feed.id, organizationId: orgId, keyword: feed.keyword, gameId: feed.gameId }, now);
+  await fillFeedFromKnownItems(tx, { id: feed.id, organizationId: orgId, keyword: feed.keyword, gameId: feed.gameId, minViewers: feed.minViewers }, now);
   return twitchConfigured(config)
     ? { id: feed.id, status: 'ACTIVE', reason: READY_REASON }
     : { id: feed.id, status: 'PENDING', reason: MSG.streams.notConnected };
@@ -92,6 +107,7 @@ export async function createTwitchFeed(
 export interface TwitchFeedChanges {
   keyword?: string;
   gameId?: string;
+  minViewers?: number | null;
   isEnabled?: boolean;
   slackWebhookUrl?: string | null;
   slackMinFollowers?: number | null;
@@ -127,19 +143,22 @@ export async function updateTwitchFeed(
       await ensureGame(tx, { id: changes.gameId, name: await gameNameOf(tx, changes.gameId, undefined, config, client) });
       set.gameId = changes.gameId;
     }
+    if (changes.minViewers !== undefined && changes.minViewers !== feed.minViewers) set.minViewers = changes.minViewers;
     if (changes.isEnabled !== undefined) set.isEnabled = changes.isEnabled;
     if (changes.slackWebhookUrl !== undefined) set.slackWebhookUrl = changes.slackWebhookUrl;
     if (changes.slackMinFollowers !== undefined) set.slackMinFollowers = changes.slackMinFollowers;
     if (changes.discordWebhookUrl !== undefined) set.discordWebhookUrl = changes.discordWebhookUrl;
     if (changes.discordMinFollowers !== undefined) set.discordMinFollowers = changes.discordMinFollowers;
-    // A new keyword or game is a new baseline: what its next poll finds is the feed's fill, not
-    // news to announce (old videos the new keyword matches would otherwise flood the webhook).
-    if (set.keyword || set.gameId) set.latestPull = null;
+    // A new keyword (also none: the whole game), game or minimum is a new baseline: what its next
+    // poll finds is the feed's fill, not news to announce (old videos the new keyword matches
+    // would otherwise flood the webhook).
+    const searchChanged = set.keyword !== undefined || set.gameId !== undefined || set.minViewers !== undefined;
+    if (searchChanged) set.latestPull = null;
     // A feed switched back on, or searching anew, should not wait out an idle game's hour.
-    if ((set.isEnabled === true && !feed.isEnabled) || set.keyword || set.gameId) await ensureGame(tx, { id: set.gameId ?? feed.gameId, name: '' });
+    if ((set.isEnabled === true && !feed.isEnabled) || searchChanged) await ensureGame(tx, { id: set.gameId ?? feed.gameId, name: '' });
     const updated = (await updateFeedRow(tx, orgId, id, set))!;
-    if (set.keyword || set.gameId)
-      await fillFeedFromKnownItems(tx, { id, organizationId: orgId, keyword: updated.keyword, gameId: updated.gameId });
+    if (searchChanged)
+      await fillFeedFromKnownItems(tx, { id, organizationId: orgId, keyword: updated.keyword, gameId: updated.gameId, minViewers: updated.minViewers });
     return { slackWebhookUrl: feed.slackWebhookUrl, discordWebhookUrl: feed.discordWebhookUrl };
   });
   return { feed: await getTwitchFeed(db, orgId, id), before };
@@ -225,7 +244,7 @@ export async function addDemoStreams(
   const names = new Map(channels.map((c) => [c.id, c]));
   await ingestPoll(tx, {
     gameId: feed.gameId,
-    feeds: [{ id: feed.id, organizationId: orgId, keyword: feed.keyword, projectName: '', latestPull: null, slackWebhookUrl: null, slackMinFollowers: null, discordWebhookUrl: null, discordMinFollowers: null }],
+    feeds: [{ id: feed.id, organizationId: orgId, keyword: feed.keyword, minViewers: feed.minViewers, projectName: '', latestPull: null, slackWebhookUrl: null, slackMinFollowers: null, discordWebhookUrl: null, discordMinFollowers: null }],
     matched: items.map((values) => ({
       item: { values, text: values.title ?? '', broadcasterName: names.get(values.broadcasterId)?.displayName ?? '', broadcasterLogin: names.get(values.broadcasterId)?.login ?? '' },
       feedIds: [feed.id],
@@ -238,4 +257,66 @@ export async function addDemoStreams(
   });
   const res = await feedItemsOfFeed(tx, orgId, feed.id);
   return res;
+}
+
+/**
+ * A feed item's stream: its viewers over time (compacted to ≤ 60 points once ended) and its
+ * metrics; 404 when the item is not in the caller's feed. A video shows the stream it recorded.
+ */
+export async function feedItemViewers(db: Tx, orgId: number, feedId: number, itemId: number): Promise<{ item: FeedItemRow; series: Sample[] }> {
+  await getTwitchFeed(db, orgId, feedId);
+  const [item] = await feedItemsByIds(db, orgId, feedId, [itemId]);
+  if (!item) throw notFound('stream');
+  return { item, series: item.twitchStreamId ? await viewerSeries(db, item.twitchStreamId) : [] };
+}
+
+/** The same for a saved stream (404 for another organization's id). */
+export async function savedStreamViewers(db: Tx, orgId: number, id: number): Promise<{ saved: SavedStreamRow; series: Sample[] }> {
+  const saved = await findSavedStream(db, orgId, id);
+  if (!saved) throw notFound('saved stream');
+  const streamId = await savedStreamIdOf(db, orgId, id);
+  return { saved, series: streamId ? await viewerSeries(db, streamId) : [] };
+}
+
+/** Live metrics added up over saved streams (a report's streams section). */
+export interface SavedStreamTotals {
+  /** Σ hours watched of the distinct streams behind the saved copies. */
+  hoursWatched: number;
+  /** The highest sum of viewers of those streams at one moment (each stream holds its last sample until the next or its end). */
+  peakConcurrentViewers: number;
+  /** Distinct channels among the saved copies. */
+  channels: number;
+}
+
+/** Totals of the organization's project's saved streams with these ids (other ids count nothing). */
+export async function savedStreamTotals(db: Tx, orgId: number, projectId: number, ids: number[]): Promise<SavedStreamTotals> {
+  const streams = await savedStreamsStats(db, orgId, projectId, ids);
+  const metered = [...new Map(streams.rows.filter((r) => r.streamId !== null && r.viewerMs !== null).map((r) => [r.streamId!, r])).values()];
+  const series = await samplesOf(db, metered.map((r) => r.streamId!));
+  return {
+    hoursWatched: metered.reduce((sum, r) => sum + Number(r.viewerMs), 0) / 3_600_000,
+    peakConcurrentViewers: peakConcurrent(series, new Map(metered.map((r) => [r.streamId!, r.endedAt]))),
+    channels: streams.channels,
+  };
+}
+
+/**
+ * The highest Σ viewers at one moment: a sweep over every sample in time order (samples of one
+ * instant are applied together); a stream counts its latest sample until its next one or its end.
+ */
+export function peakConcurrent(samples: { streamId: string; at: number; viewers: number }[], endedAt: Map<string, Date | null>): number {
+  const events = [
+    ...samples.map((s) => ({ at: s.at, streamId: s.streamId, viewers: s.viewers })),
+    ...[...endedAt].filter(([, e]) => e !== null).map(([streamId, e]) => ({ at: e!.getTime(), streamId, viewers: 0 })),
+  ].sort((a, b) => a.at - b.at || a.viewers - b.viewers);
+  const current = new Map<string, number>();
+  let sum = 0;
+  let peak = 0;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    sum += e.viewers - (current.get(e.streamId) ?? 0);
+    current.set(e.streamId, e.viewers);
+    if (i === events.length - 1 || events[i + 1].at !== e.at) peak = Math.max(peak, sum);
+  }
+  return peak;
 }

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { youtubeChannels, youtubeVideos } from '../../db/schema/videos.js';
 import type { YoutubeChannel } from '../../integrations/youtube/client.js';
 import { enqueueMediaNotifications, type MediaNotice } from '../notifications/service.js';
+import { nextStatsAt } from './stats-schedule.js';
 
 /** A video as the pollers hand it to the ingest (from search.list, videos.list or a channel feed). */
 export interface IngestVideo {
@@ -78,6 +79,8 @@ export async function ingestVideos(
         videoId: v.videoId, channelId: v.channelId, title: v.title, description: v.description, thumbnail: v.thumbnail, publishedAt: v.publishedAt,
         views: v.views, likes: v.likes, comments: v.comments, language: v.language, liveBroadcastContent: v.liveBroadcastContent,
         statsFetchedAt: v.withStats ? now : null,
+        viewsAtFound: v.withStats ? v.views : null,
+        nextStatsAt: nextStatsAt(v.publishedAt, now),
       })),
     )
     .onConflictDoUpdate({
@@ -92,6 +95,10 @@ export async function ingestVideos(
         comments: sql`coalesce(excluded.comments, youtube_videos.comments)`,
         language: sql`coalesce(excluded.language, youtube_videos.language)`,
         statsFetchedAt: sql`coalesce(excluded.stats_fetched_at, youtube_videos.stats_fetched_at)`,
+        // The first counts read stay the "as found" baseline; a video YouTube answers for again is back.
+        viewsAtFound: sql`coalesce(youtube_videos.views_at_found, excluded.views_at_found)`,
+        nextStatsAt: sql`coalesce(youtube_videos.next_stats_at, excluded.next_stats_at)`,
+        removedAt: sql`case when excluded.stats_fetched_at is not null then null else youtube_videos.removed_at end`,
       },
     })
     .returning({ id: youtubeVideos.id, videoId: youtubeVideos.videoId, channelId: youtubeVideos.channelId, inserted: sql<boolean>`xmax = 0` });

@@ -15,6 +15,7 @@ export type FeedVideoRow = {
   id: number; video_id: string; title: string; description: string; thumbnail: string | null; published_at: Date | string; views: number | null;
   language: string | null; found_via: string; channel_id: string; channel_title: string | null; channel_thumbnail: string | null; custom_url: string | null;
   country: string | null; channel_language: string | null; subscribers: number | null; saved: boolean; total: number;
+  views_at_found: number | null; stats_refreshed_at: Date | string | null; removed_at: Date | string | null;
 };
 
 /** A page of a feed's videos (deleted ones never), filtered and sorted as GET youtube_feed/{id} asks. */
@@ -27,6 +28,7 @@ export async function listFeedVideos(db: Tx, orgId: number, feedId: number, proj
   if (q.maxFollowers !== undefined) where.push(sql`coalesce(c.subscribers, 0) <= ${q.maxFollowers}`);
   const rows = await db.execute<FeedVideoRow>(sql`
     select v.id, v.video_id, v.title, v.description, v.thumbnail, v.published_at, v.views, v.language, fv.found_via,
+           v.views_at_found, v.stats_refreshed_at, v.removed_at,
            v.channel_id, c.title as channel_title, c.thumbnail as channel_thumbnail, c.custom_url, c.country, c.language as channel_language, c.subscribers,
            exists (select 1 from saved_videos sv where sv.organization_id = ${orgId} and sv.project_id = ${projectId} and sv.youtube_video_id = v.video_id) as saved,
            count(*) over ()::int as total

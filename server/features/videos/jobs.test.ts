@@ -5,7 +5,7 @@ import { startFakeYoutube, type FakeYoutube } from '../../../test/fakes/youtube.
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject } from '../../../test/helpers/factories.js';
 import { createYoutubeFeed } from './service.js';
-import { createVideoQueues, refreshSearch, startVideoWorkers } from './jobs.js';
+import { createVideoQueues, refreshSearch, startVideoWorkers, VIDEO_QUEUES } from './jobs.js';
 
 let ctx: TestContext;
 let fake: FakeYoutube;
@@ -49,5 +49,8 @@ describe('videos jobs', () => {
     const [{ search_id }] = (await ctx.deps.pool.query('select search_id from youtube_feeds where id = $1', [feed.id])).rows;
     await refreshSearch(boss, ctx.deps, search_id);
     await until(async () => fake.calls('/search') === 2);
+    // The counts' re-read (issue 30) is scheduled every 10 minutes next to the pollers.
+    const schedules = await boss.getSchedules();
+    expect(schedules.find((s) => s.name === VIDEO_QUEUES.stats)).toMatchObject({ cron: '*/10 * * * *' });
   });
 });

@@ -4,11 +4,13 @@ import type { Logger } from 'pino';
 import { channelsToSubscribe, dueChannels, pollChannelFeed, subscribeChannel } from './channels.js';
 import { pollSearch, type PollDeps } from './poll.js';
 import { quotaToday, searchesAllowedNow } from './quota.js';
+import { refreshDueStats } from './stats.js';
 
 export const VIDEO_QUEUES = {
   searchPoll: 'youtube-search-poll',
   schedule: 'youtube-schedule',
   channels: 'youtube-channel-feeds',
+  stats: 'youtube-stats-refresh',
 } as const;
 
 /** Channel feeds read per minute at most (free, but polite). */
@@ -20,6 +22,7 @@ export async function createVideoQueues(boss: PgBoss): Promise<void> {
     [VIDEO_QUEUES.searchPoll, { policy: 'exclusive', retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3600 }],
     [VIDEO_QUEUES.schedule, { policy: 'exclusive', retryLimit: 0, expireInSeconds: 120, deleteAfterSeconds: 3600 }],
     [VIDEO_QUEUES.channels, { policy: 'exclusive', retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 3600 }],
+    [VIDEO_QUEUES.stats, { policy: 'exclusive', retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 3600 }],
   ] as const;
   for (const [name, options] of queues) {
     await boss.createQueue(name, options);
@@ -101,6 +104,13 @@ export async function startVideoWorkers(boss: PgBoss, deps: PollDeps & { log: Lo
     if (polled || subscribed) log.info({ job: VIDEO_QUEUES.channels, polled, subscribed }, 'youtube channel feeds read');
   });
   await boss.schedule(VIDEO_QUEUES.channels, '* * * * *');
+  // Views that keep growing: due re-reads (+1, +7, +30 days, then policy refreshes), every 10 minutes.
+  await boss.work(VIDEO_QUEUES.stats, { pollingIntervalSeconds: 5 }, async () => {
+    const started = Date.now();
+    const outcome = await refreshDueStats(deps);
+    if (outcome.calls || outcome.released || outcome.status === 'failed') log.info({ job: VIDEO_QUEUES.stats, ms: Date.now() - started, ...outcome }, 'youtube video counts re-read');
+  });
+  await boss.schedule(VIDEO_QUEUES.stats, '*/10 * * * *');
   await boss.send(VIDEO_QUEUES.schedule, {});
 }
 

@@ -23,7 +23,7 @@ const WATERMARK_MARGIN_MS = 3600_000;
  * keyword is too broad to follow video by video, and each further page costs a search. Under
  * budget pressure (and for a keyword's first search) one page.
  */
-const MAX_PAGES = 3;
+export const MAX_PAGES = 3;
 /** Channels are refetched once a day while they keep appearing. */
 const CHANNEL_TTL_MS = 86_400_000;
 /** Failure back-off: 5 min doubling, at most 6 h. */

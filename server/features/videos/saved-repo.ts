@@ -14,10 +14,20 @@ export type SavedVideoRow = {
   id: number; project_id: number; tag_id: number; tag: string; youtube_video_id: string; title: string; description: string; views: number; thumbnail: string | null;
   published_at: Date | string; channel_title: string; channel_thumbnail: string | null; channel_custom_url: string | null; channel_subscribers: number;
   channel_language: string | null; channel_country: string | null; inserted_at: Date | string; updated_at: Date | string;
+  current_views: number; views_at_found: number | null; stats_refreshed_at: Date | string | null; removed_at: Date | string | null;
 };
 
+/**
+ * A saved video's current views: YouTube's count once it was read after the video was saved (the
+ * re-reads keep it growing), the saved copy until then or when the count is gone.
+ */
+export const SAVED_CURRENT_VIEWS = sql`(case when yv.stats_fetched_at > s.inserted_at and yv.views is not null then yv.views else s.views end)`;
+
 const SAVED_COLUMNS = sql`s.id, s.project_id, s.tag_id, t.name as tag, s.youtube_video_id, s.title, s.description, s.views, s.thumbnail, s.published_at,
-  s.channel_title, s.channel_thumbnail, s.channel_custom_url, s.channel_subscribers, s.channel_language, s.channel_country, s.inserted_at, s.updated_at`;
+  s.channel_title, s.channel_thumbnail, s.channel_custom_url, s.channel_subscribers, s.channel_language, s.channel_country, s.inserted_at, s.updated_at,
+  ${SAVED_CURRENT_VIEWS} as current_views, yv.views_at_found, yv.stats_refreshed_at, yv.removed_at`;
+/** The shared video row of a saved copy (its counts are re-read by stats.ts). */
+const SAVED_VIDEO_JOIN = sql`left join youtube_videos yv on yv.video_id = s.youtube_video_id`;
 
 /** A page of a project's saved videos (GET saved_videos). */
 export async function listSavedVideos(db: Tx, orgId: number, projectId: number, q: MediaListQuery): Promise<{ rows: SavedVideoRow[]; total: number }> {
@@ -31,7 +41,7 @@ export async function listSavedVideos(db: Tx, orgId: number, projectId: number, 
   if (q.maxViews !== undefined) where.push(sql`s.views <= ${q.maxViews}`);
   const rows = await db.execute<SavedVideoRow & { total: number }>(sql`
     select ${SAVED_COLUMNS}, count(*) over ()::int as total
-    from saved_videos s join tags t on t.id = s.tag_id
+    from saved_videos s join tags t on t.id = s.tag_id ${SAVED_VIDEO_JOIN}
     where ${sql.join(where, sql` and `)}
     order by ${orderBy(SAVED_SORT[q.sortField] ?? SAVED_SORT.published_at, q.desc, sql`s.id`)}
     limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
@@ -46,7 +56,7 @@ export async function listSavedVideos(db: Tx, orgId: number, projectId: number, 
 /** One saved video of the organization with its tag's name. */
 export async function findSavedVideo(db: Tx, orgId: number, id: number): Promise<SavedVideoRow | undefined> {
   const rows = await db.execute<SavedVideoRow>(sql`
-    select ${SAVED_COLUMNS} from saved_videos s join tags t on t.id = s.tag_id where s.organization_id = ${orgId} and s.id = ${id}`);
+    select ${SAVED_COLUMNS} from saved_videos s join tags t on t.id = s.tag_id ${SAVED_VIDEO_JOIN} where s.organization_id = ${orgId} and s.id = ${id}`);
   return rows.rows[0];
 }
 

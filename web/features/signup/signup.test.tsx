@@ -202,7 +202,7 @@ describe('free sign-up: whole wizard', () => {
           feeds: {
             articles: { status: 'ACTIVE', reason: 'Watching for new articles' },
             videos: { status: 'PENDING', reason: 'YouTube is not connected on this server: set YOUTUBE_API_KEY.' },
-            streams: { status: 'ACTIVE', reason: 'Checking Twitch every 5 to 60 minutes, more often while matching streams are live' },
+            streams: { status: 'ACTIVE', reason: 'Checking Twitch every 2 to 60 minutes, more often while matching streams are live' },
           },
         },
       }),
@@ -213,7 +213,7 @@ describe('free sign-up: whole wizard', () => {
     expect(tokenStore.get()).toBe('new-token');
     // Each alert's real outcome and reason, as the server reported them.
     expect(screen.getByText('YouTube is not connected on this server: set YOUTUBE_API_KEY.')).toBeTruthy();
-    expect(screen.getByText('Checking Twitch every 5 to 60 minutes, more often while matching streams are live')).toBeTruthy();
+    expect(screen.getByText('Checking Twitch every 2 to 60 minutes, more often while matching streams are live')).toBeTruthy();
     expect(screen.getByText('pending')).toBeTruthy();
     expect(screen.getAllByText('active')).toHaveLength(2);
 

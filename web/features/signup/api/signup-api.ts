@@ -20,6 +20,7 @@ export interface FreeUserRequest {
   project_name: string;
   article_alert?: { name?: string; keywords: string };
   youtube_alert?: { keyword: string };
+  /** keyword '': every live stream of the game. */
   twitch_alert?: { keyword: string; game_id: string };
   altcha: string;
 }

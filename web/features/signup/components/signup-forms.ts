@@ -1,3 +1,4 @@
+import type { FreeUserRequest } from '../api/signup-api';
 import { schemaResolver, useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { signupAccountForm, signupOrganizationForm, signupProjectForm } from '../../../../common/schemas/signup';
 import { MSG } from '../../../../common/messages';
@@ -71,3 +72,23 @@ export const SERVER_FIELD_TO_FORM: Record<string, { form: 'account' | 'organizat
   client_name: { form: 'organization', field: 'brand_name' },
   project_name: { form: 'project', field: 'project_name' },
 };
+
+/** The body of POST p/free_user from the wizard's three forms and the captcha's solution. */
+export function buildRequest(a: AccountValues, o: OrganizationValues, p: ProjectValues, altcha: string): FreeUserRequest {
+  const article = p.article_keywords.trim();
+  const youtube = p.youtube_keyword.trim();
+  const twitch = p.twitch_keyword.trim();
+  return {
+    name: a.user_username.trim(),
+    email: a.user_email.trim(),
+    password: a.user_password,
+    organization_name: o.organization_name.trim(),
+    client_name: o.brand_name.trim(),
+    project_name: p.project_name.trim(),
+    article_alert: article ? { name: p.project_name.trim(), keywords: article } : undefined,
+    youtube_alert: youtube ? { keyword: youtube } : undefined,
+    // A game without a keyword follows every live stream of the game (issue 30).
+    twitch_alert: p.twitch_game_id ? { keyword: twitch, game_id: p.twitch_game_id } : undefined,
+    altcha,
+  };
+}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Input, Stack, Stepper } from '@mantine/core';
 import { ApiError } from '../../../lib/api';
 import { MSG } from '../../../../common/messages';
-import { creationFailureMessage, type FreeUserRequest } from '../api/signup-api';
+import { creationFailureMessage } from '../api/signup-api';
 import { useCreateFreeUser } from '../api/use-create-account';
 import { AccountStep } from '../components/account-step';
 import { CreateAccountStep } from '../components/create-account-step';
@@ -12,15 +12,7 @@ import { IntroStep } from '../components/intro-step';
 import { OrganizationStep } from '../components/organization-step';
 import { ProjectStep } from '../components/project-step';
 import { SlackOffer } from '../components/slack-offer';
-import {
-  SERVER_FIELD_TO_FORM,
-  useAccountForm,
-  useOrganizationForm,
-  useProjectForm,
-  type AccountValues,
-  type OrganizationValues,
-  type ProjectValues,
-} from '../components/signup-forms';
+import { SERVER_FIELD_TO_FORM, buildRequest, useAccountForm, useOrganizationForm, useProjectForm } from '../components/signup-forms';
 import { SignupLayout, useStepLabel } from '../components/signup-layout';
 import classes from '../components/signup.module.css';
 
@@ -31,23 +23,6 @@ const CaptchaField = lazy(() => import('../../../components/captcha-field').then
 /** The widget's height, kept while it loads (with its message, as CaptchaField shows it) so that nothing moves. */
 const CAPTCHA_HEIGHT = 75;
 
-function buildRequest(a: AccountValues, o: OrganizationValues, p: ProjectValues, altcha: string): FreeUserRequest {
-  const article = p.article_keywords.trim();
-  const youtube = p.youtube_keyword.trim();
-  const twitch = p.twitch_keyword.trim();
-  return {
-    name: a.user_username.trim(),
-    email: a.user_email.trim(),
-    password: a.user_password,
-    organization_name: o.organization_name.trim(),
-    client_name: o.brand_name.trim(),
-    project_name: p.project_name.trim(),
-    article_alert: article ? { name: p.project_name.trim(), keywords: article } : undefined,
-    youtube_alert: youtube ? { keyword: youtube } : undefined,
-    twitch_alert: twitch && p.twitch_game_id ? { keyword: twitch, game_id: p.twitch_game_id } : undefined,
-    altcha,
-  };
-}
 
 /** Route /signup: the five-step free sign-up (Sign Up, Account, Organisation, Project Set-up, Done). */
 export function FreeSignupPage() {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../common/messages';
 import type { BulkResult } from '../../../../common/schemas/articles';
-import type { TwitchFeedAttributes, TwitchFeedItemAttributes } from '../../../../common/schemas/streams';
+import type { StreamMetrics, TwitchFeedAttributes, TwitchFeedItemAttributes, ViewerPoint } from '../../../../common/schemas/streams';
 import { ApiError, apiFetch, flatten, type JsonApiResource } from '../../../lib/api';
 import { projectsAllKey } from '../../../lib/workspace';
 import { toastError, toastSuccess, toastWarning } from '../../../components/toasts';
@@ -66,15 +66,15 @@ export function useGameSearch(term: string) {
   });
 }
 
-/** GET twitch_feed/preview_streams: what a feed with this keyword and game would find now (≤ 10). */
-export function usePreviewStreams(keyword: string | null, gameId: string | null) {
+/** GET twitch_feed/preview_streams: what a feed with this keyword ('' : the whole game), game and minimum would find now (≤ 10). */
+export function usePreviewStreams(keyword: string | null, gameId: string | null, minViewers: number | null = null) {
   return useQuery({
-    queryKey: [TWITCH_FEED_PATH, 'preview_streams', keyword, gameId],
+    queryKey: [TWITCH_FEED_PATH, 'preview_streams', keyword, gameId, minViewers],
     enabled: keyword !== null && gameId !== null,
     staleTime: 60_000,
     queryFn: async ({ signal }) => {
       const doc = await apiFetch<{ data: (TwitchFeedItemAttributes & { id: string | number })[] }>(`${TWITCH_FEED_PATH}/preview_streams`, {
-        query: { keyword, game_id: gameId },
+        query: { keyword, game_id: gameId, ...(minViewers !== null ? { min_viewers: minViewers } : {}) },
         signal,
       });
       return (doc.data ?? []).map((r) => ({ ...r, id: String(r.id) }));
@@ -87,6 +87,7 @@ export interface TwitchFeedBody {
   keyword?: string;
   project_id?: string;
   game_id?: string;
+  min_viewers?: number | null;
   is_enabled?: boolean;
   slack_webhook_url?: string | null;
   slack_min_followers_notification?: number | null;
@@ -175,5 +176,15 @@ export function useStreamsBulk(feedId: string) {
         req.kind === 'save' ? qc.invalidateQueries({ queryKey: ['saved_streams'] }) : Promise.resolve(),
       ]);
     },
+  });
+}
+
+/** GET twitch_feed/{id}/viewers/{itemId} or saved_streams/{id}/viewers: a stream's viewers over time and its metrics. */
+export function useViewerSeries(path: string | null) {
+  return useQuery({
+    queryKey: [TWITCH_FEED_PATH, 'viewers', path],
+    enabled: path !== null,
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => (await apiFetch<{ data: ViewerPoint[]; meta: StreamMetrics }>(path!, { signal })),
   });
 }

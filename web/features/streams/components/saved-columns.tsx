@@ -9,12 +9,16 @@ import { webHref } from '../../../lib/links';
 import { truncate } from '../../../lib/text';
 import type { SavedStream, SavedStreamAttributes } from '../api/saved-streams';
 import { formatAudience, formatCount } from '../../../components/media/format-audience';
+import { formatHours } from '../lib/format';
 import { StreamThumbnail, THUMB } from './stream-thumbnail';
 
 const col = createColumnHelper<Row<SavedStreamAttributes>>();
 const nowrap = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
-/** Saved streams columns (000 "Saved videos and saved streams"): thumbnail, channel, title, followers, language, tag, published. */
+/**
+ * Saved streams columns (000 "Saved videos and saved streams"): thumbnail, channel, title,
+ * followers, peak viewers and hours watched (issue 30), language, tag, published.
+ */
 export function savedColumns(onView: (s: SavedStream) => void) {
   return [
     col.display({
@@ -53,6 +57,26 @@ export function savedColumns(onView: (s: SavedStream) => void) {
       cell: (c) => (
         <Text size="sm" style={nowrap} title={formatCount(c.getValue())}>
           {formatAudience(c.getValue())}
+        </Text>
+      ),
+    }),
+    col.accessor((r) => r.peak_viewers ?? null, {
+      id: 'peak_viewers',
+      header: 'Peak',
+      meta: { sortField: 'peak_viewers', width: 88, align: 'right', priority: 2 },
+      cell: (c) => (
+        <Text size="sm" style={nowrap} title={c.getValue() === null ? 'Not sampled' : formatCount(c.getValue()!)}>
+          {c.getValue() === null ? '–' : formatAudience(c.getValue()!)}
+        </Text>
+      ),
+    }),
+    col.accessor((r) => r.hours_watched ?? null, {
+      id: 'hours_watched',
+      header: 'Hours watched',
+      meta: { sortField: 'hours_watched', width: 120, align: 'right', priority: 2 },
+      cell: (c) => (
+        <Text size="sm" style={nowrap}>
+          {formatHours(c.getValue())}
         </Text>
       ),
     }),

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Divider, Modal, Stack, TextInput } from '@mantine/core';
+import { Divider, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { FEED_KEYWORD_MIN } from '../../../../common/schemas/videos';
@@ -8,7 +8,7 @@ import { FormModalActions } from '../../../components/form-modal-actions';
 import { closeThenReset } from '../../../components/modal-reset';
 import { toastError } from '../../../components/toasts';
 import { serverFieldErrors } from '../../../lib/form';
-import { hasPermission, useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/can';
 import { PREVIEW_DEBOUNCE_MS, usePreviewStreams, useSaveTwitchFeed, type TwitchFeed } from '../api/twitch-feed';
 import { createBody, initialDraft, isUnchanged, updateBody, validateDraft, type FeedDraft, type FeedDraftErrors } from '../lib/feed-form';
 import { GameSelect } from './game-select';
@@ -24,13 +24,13 @@ interface Props {
 }
 
 /**
- * Create or edit a project's Twitch feed: keyword (≥ 3 characters), game (looked up on Twitch),
- * a preview of what it would find now, and the notification settings the plan allows. Save stays
+ * Create or edit a project's Twitch feed: a game (looked up on Twitch), a keyword (optional: none
+ * follows every live stream of the game; ≥ 3 characters when given), a minimum viewer count, a
+ * preview of what it would find now, and the notification settings the plan allows. Save stays
  * disabled without a game or while nothing changed (000 §5).
  */
 export function TwitchFeedFormModal({ opened, onClose, projectId, feed }: Props) {
-  const user = useCurrentUser().data;
-  const channels = { slack: hasPermission(user, 'slack'), discord: hasPermission(user, 'discord') };
+  const channels = { slack: useCan('notify.slack'), discord: useCan('notify.discord') };
   const save = useSaveTwitchFeed();
   const [initial] = useState(() => initialDraft(feed));
   const [draft, setDraft] = useState<FeedDraft>(initial);
@@ -45,10 +45,13 @@ export function TwitchFeedFormModal({ opened, onClose, projectId, feed }: Props)
   };
 
   const keyword = draft.keyword.trim();
-  const [previewKeyword] = useDebouncedValue(keyword.length >= FEED_KEYWORD_MIN ? keyword : null, PREVIEW_DEBOUNCE_MS);
+  // No keyword previews the whole game; a keyword previews once it is long enough.
+  const usable = keyword === '' || keyword.length >= FEED_KEYWORD_MIN ? keyword : null;
+  const [previewKeyword] = useDebouncedValue(usable, PREVIEW_DEBOUNCE_MS);
+  const [previewMin] = useDebouncedValue(draft.minViewers === '' ? null : draft.minViewers, PREVIEW_DEBOUNCE_MS);
   const gameId = draft.game?.id ?? null;
-  const preview = usePreviewStreams(previewKeyword, gameId);
-  const settling = keyword.length >= FEED_KEYWORD_MIN && keyword !== previewKeyword;
+  const preview = usePreviewStreams(previewKeyword, gameId, previewMin);
+  const settling = usable !== null && usable !== previewKeyword;
 
   const close = () =>
     closeThenReset(onClose, () => {
@@ -70,6 +73,7 @@ export function TwitchFeedFormModal({ opened, onClose, projectId, feed }: Props)
       const fields: FeedDraftErrors = {
         keyword: f.keyword,
         game: f.game_id,
+        minViewers: f.min_viewers,
         slackWebhookUrl: f.slack_webhook_url,
         discordWebhookUrl: f.discord_webhook_url,
       };
@@ -84,18 +88,31 @@ export function TwitchFeedFormModal({ opened, onClose, projectId, feed }: Props)
     <Modal opened={opened} onClose={close} title={feed ? 'Edit feed' : 'Create Twitch feed'} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Keyword"
-            description="Streams and videos of the game whose title contains it."
-            placeholder="e.g. Starfall"
-            required
-            data-autofocus
-            leftSection={<IconSearch size={16} />}
-            value={draft.keyword}
-            onChange={(e) => set({ keyword: e.currentTarget.value })}
-            error={errors.keyword}
-          />
           <GameSelect value={draft.game} onChange={(game) => set({ game })} error={errors.game} />
+          <Group grow align="flex-start">
+            <TextInput
+              label="Keyword"
+              description={MSG.streams.keywordHelp}
+              placeholder={MSG.streams.gameWide}
+              data-autofocus
+              leftSection={<IconSearch size={16} />}
+              value={draft.keyword}
+              onChange={(e) => set({ keyword: e.currentTarget.value })}
+              error={errors.keyword}
+            />
+            <NumberInput
+              label="Minimum viewers"
+              description="Streams with fewer viewers when seen stay out."
+              placeholder="No minimum"
+              min={0}
+              allowDecimal={false}
+              allowNegative={false}
+              thousandSeparator=","
+              value={draft.minViewers}
+              onChange={(v) => set({ minViewers: typeof v === 'number' ? v : v === '' ? '' : Number(v) })}
+              error={errors.minViewers}
+            />
+          </Group>
           <StreamsPreview
             idle={previewKeyword === null || gameId === null}
             loading={settling || preview.isFetching}

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { TIMINGS } from '../../../../common/limits';
-import { isPlatformOperator, useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/can';
 import { twitchFeedListPath, useRefreshTwitchFeed, useStreamsBulk, useTwitchFeedInfo, type TwitchFeedItem } from '../api/twitch-feed';
 import { EMPTY_STREAM_FILTERS, countStreamFilters, streamFilterQuery, type StreamFilters } from '../lib/stream-filters';
 import { feedColumns } from './feed-columns';
@@ -15,8 +15,8 @@ export interface Pending {
 
 /** The state of a project's stream feed: the feed, filters, dialogs, bulk actions and refresh. */
 export function useTwitchFeed(feedId: string) {
-  const user = useCurrentUser().data;
-  const operator = isPlatformOperator(user);
+  // Refreshing the feed on demand is the platform operator's ("Get streams only organization 1").
+  const operator = useCan('twitch.refresh');
   const info = useTwitchFeedInfo(feedId);
   const bulk = useStreamsBulk(feedId);
   const refresh = useRefreshTwitchFeed(feedId, TIMINGS.refreshRefetchMs);
@@ -25,7 +25,12 @@ export function useTwitchFeed(feedId: string) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [filtersKey, setFiltersKey] = useState(0);
   const [editing, setEditing] = useState(false);
-  const [detail, setDetail] = useState<TwitchFeedItem | null>(null);
+  // The detail modal also loads the stream's viewers over time (viewers_path).
+  const [detail, setDetailItem] = useState<(TwitchFeedItem & { viewers_path: string }) | null>(null);
+  const setDetail = useCallback(
+    (item: TwitchFeedItem | null) => setDetailItem(item && { ...item, viewers_path: `${twitchFeedListPath(feedId)}/viewers/${item.id}` }),
+    [feedId],
+  );
   const [pending, setPending] = useState<Pending | null>(null);
   // Kept apart from `pending` so that a closing dialog keeps its title while it fades out.
   const [dialog, setDialog] = useState<StreamBulkAction | null>(null);
@@ -35,7 +40,7 @@ export function useTwitchFeed(feedId: string) {
   };
 
   const filter = useMemo(() => streamFilterQuery(filters), [filters]);
-  const columns = useMemo(() => feedColumns(setDetail), []);
+  const columns = useMemo(() => feedColumns(setDetail), [setDetail]);
 
   async function confirm(req: { kind: 'save'; tagId: string } | { kind: 'delete' }) {
     if (!pending) return;

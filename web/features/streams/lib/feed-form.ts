@@ -5,8 +5,11 @@ import type { TwitchFeed, TwitchFeedBody } from '../api/twitch-feed';
 
 /** What the Twitch feed form edits. Numbers are '' while empty (NumberInput's empty value). */
 export interface FeedDraft {
+  /** '' with a game: every live stream of the game (issue 30). */
   keyword: string;
   game: { id: string; name: string } | null;
+  /** Streams with fewer viewers when seen stay out ('' : no minimum). */
+  minViewers: number | '';
   isEnabled: boolean;
   slackWebhookUrl: string;
   slackMinFollowers: number | '';
@@ -14,7 +17,7 @@ export interface FeedDraft {
   discordMinFollowers: number | '';
 }
 
-export type FeedDraftErrors = Partial<Record<'keyword' | 'game' | 'slackWebhookUrl' | 'discordWebhookUrl', string>>;
+export type FeedDraftErrors = Partial<Record<'keyword' | 'game' | 'minViewers' | 'slackWebhookUrl' | 'discordWebhookUrl', string>>;
 
 /** Which notification fields the plan allows (flags `slack`, `discord`). */
 export interface FeedChannels {
@@ -26,6 +29,7 @@ export function initialDraft(feed: TwitchFeed | null | undefined): FeedDraft {
   return {
     keyword: feed?.keyword ?? '',
     game: feed ? { id: feed.game_id, name: feed.game_name } : null,
+    minViewers: feed?.min_viewers ?? '',
     isEnabled: feed?.is_enabled ?? true,
     slackWebhookUrl: feed?.slack_webhook_url ?? '',
     slackMinFollowers: feed?.slack_min_followers_notification ?? '',
@@ -36,11 +40,18 @@ export function initialDraft(feed: TwitchFeed | null | undefined): FeedDraft {
 
 const num = (v: number | '') => (v === '' ? null : v);
 
-/** Spec 000 §5: the keyword has at least 3 characters, a game is chosen, webhooks are webhook addresses. */
+/**
+ * Spec 000 §5 with issue 30: a game is chosen; the keyword is optional (none: the whole game) but
+ * has at least 3 characters when given; the minimum viewers is a whole number ≥ 0; webhooks are
+ * webhook addresses.
+ */
 export function validateDraft(d: FeedDraft, channels: FeedChannels): FeedDraftErrors {
   const out: FeedDraftErrors = {};
-  if (d.keyword.trim().length < FEED_KEYWORD_MIN) out.keyword = FEED_KEYWORD_MESSAGE;
+  const keyword = d.keyword.trim();
+  if (!keyword && !d.game) out.keyword = MSG.streams.keywordOrGame;
+  else if (keyword && keyword.length < FEED_KEYWORD_MIN) out.keyword = FEED_KEYWORD_MESSAGE;
   if (!d.game) out.game = MSG.streams.gameRequired;
+  if (d.minViewers !== '' && (!Number.isInteger(d.minViewers) || d.minViewers < 0)) out.minViewers = MSG.streams.minViewers;
   if (channels.slack && d.slackWebhookUrl.trim() && !isWebhookUrl(d.slackWebhookUrl.trim())) out.slackWebhookUrl = MSG.alertsApi.webhookUrl;
   if (channels.discord && d.discordWebhookUrl.trim() && !isWebhookUrl(d.discordWebhookUrl.trim())) out.discordWebhookUrl = MSG.alertsApi.webhookUrl;
   return out;
@@ -51,6 +62,7 @@ export function isUnchanged(d: FeedDraft, initial: FeedDraft): boolean {
   return (
     d.keyword.trim() === initial.keyword.trim() &&
     d.game?.id === initial.game?.id &&
+    num(d.minViewers) === num(initial.minViewers) &&
     d.isEnabled === initial.isEnabled &&
     d.slackWebhookUrl.trim() === initial.slackWebhookUrl.trim() &&
     num(d.slackMinFollowers) === num(initial.slackMinFollowers) &&
@@ -62,6 +74,7 @@ export function isUnchanged(d: FeedDraft, initial: FeedDraft): boolean {
 /** POST twitch_feed: keyword, project and game, and the notification settings that were filled in. */
 export function createBody(d: FeedDraft, projectId: string, channels: FeedChannels): TwitchFeedBody {
   const body: TwitchFeedBody = { keyword: d.keyword.trim(), project_id: projectId, game_id: d.game?.id ?? '' };
+  if (d.minViewers !== '') body.min_viewers = d.minViewers;
   if (channels.slack && d.slackWebhookUrl.trim()) {
     body.slack_webhook_url = d.slackWebhookUrl.trim();
     body.slack_min_followers_notification = num(d.slackMinFollowers);
@@ -82,6 +95,7 @@ export function updateBody(d: FeedDraft, initial: FeedDraft, channels: FeedChann
   const body: TwitchFeedBody = {};
   if (d.keyword.trim() !== initial.keyword.trim()) body.keyword = d.keyword.trim();
   if (d.game && d.game.id !== initial.game?.id) body.game_id = d.game.id;
+  if (num(d.minViewers) !== num(initial.minViewers)) body.min_viewers = num(d.minViewers);
   if (d.isEnabled !== initial.isEnabled) body.is_enabled = d.isEnabled;
   const groups = [
     { on: channels.slack, url: 'slack_webhook_url', min: 'slack_min_followers_notification', d: [d.slackWebhookUrl, d.slackMinFollowers], i: [initial.slackWebhookUrl, initial.slackMinFollowers] },

@@ -1,3 +1,4 @@
+import { MSG } from '../../../../common/messages';
 import { describe, expect, it } from 'vitest';
 import { parseTwitchUrl } from '../../../../common/schemas/streams';
 import { createBody, initialDraft, isUnchanged, updateBody, validateDraft, type FeedDraft } from './feed-form';
@@ -12,6 +13,7 @@ const feed = {
   project_id: '3',
   game_id: '509658',
   game_name: 'Just Chatting',
+  min_viewers: null,
   latestPull: null,
   is_enabled: true,
   slack_webhook_url: 'https://hooks.slack.com/services/T/B/x',
@@ -32,6 +34,18 @@ describe('feed form', () => {
     expect(Object.keys(validateDraft(d, both)).sort()).toEqual(['discordWebhookUrl', 'game', 'keyword']);
     // A field the plan hides is not checked (and never sent).
     expect(validateDraft(d, { slack: true, discord: false }).discordWebhookUrl).toBeUndefined();
+  });
+
+  it('takes a game without a keyword (the whole game), a minimum viewer count, and says what is missing when neither is given', () => {
+    const gameWide: FeedDraft = { ...initialDraft(null), game: { id: '27471', name: 'Minecraft' } };
+    expect(validateDraft(gameWide, both)).toEqual({});
+    expect(validateDraft({ ...initialDraft(null) }, both)).toEqual({ keyword: MSG.streams.keywordOrGame, game: MSG.streams.gameRequired });
+    expect(validateDraft({ ...gameWide, minViewers: -1 }, both)).toEqual({ minViewers: MSG.streams.minViewers });
+    expect(validateDraft({ ...gameWide, minViewers: 2.5 }, both)).toEqual({ minViewers: MSG.streams.minViewers });
+    expect(createBody({ ...gameWide, minViewers: 50 }, '3', both)).toEqual({ keyword: '', project_id: '3', game_id: '27471', min_viewers: 50 });
+    const initial = initialDraft(feed);
+    expect(updateBody({ ...initial, keyword: '', minViewers: 10 }, initial, both)).toEqual({ keyword: '', min_viewers: 10 });
+    expect(updateBody({ ...initial, minViewers: '' }, { ...initial, minViewers: 10 }, both)).toEqual({ min_viewers: null });
   });
 
   it('creates with the filled-in settings only, and never sends what the plan lacks', () => {

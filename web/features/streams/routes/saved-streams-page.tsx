@@ -97,7 +97,7 @@ function SavedStreamsView({ projectId, project }: { projectId: string; project: 
         onApply={s.setFilters}
       />
       <StreamDetailModal
-        stream={s.viewing && { ...s.viewing, kind: 'video', profile_image_url: null }}
+        stream={s.viewing && { ...s.viewing, kind: 'video', profile_image_url: null, viewers_path: `saved_streams/${s.viewing.id}/viewers` }}
         onClose={() => s.setViewing(null)}
       />
       <SavedStreamNewModal opened={s.adding} onClose={() => s.setAdding(false)} projectId={projectId} />

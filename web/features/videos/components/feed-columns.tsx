@@ -47,7 +47,11 @@ export function feedColumns(onView: (v: FeedVideo) => void) {
         </Group>
       ),
     }),
-    col.accessor('views', { header: 'Views', meta: { width: 100, sortField: 'views' }, cell: ({ getValue }) => <ViewsCell views={getValue()} /> }),
+    col.accessor('views', {
+      header: 'Views',
+      meta: { width: 100, sortField: 'views' },
+      cell: ({ row: { original: v } }) => <ViewsCell views={v.views} viewsAtFound={v.views_at_found} statsRefreshedAt={v.stats_refreshed_at} removedAt={v.removed_at} />,
+    }),
     col.accessor('language', {
       header: 'Language',
       meta: { width: 122, sortField: 'language', priority: 3 },

@@ -26,6 +26,17 @@ export interface VideoDetail {
   tag?: string | null;
   /** Already in the project's saved coverage (feed videos). */
   saved?: boolean;
+  /** Issue 30: the views when found (growth is shown from them), the last re-read, a removal on YouTube. */
+  viewsAtFound?: number | null;
+  statsRefreshedAt?: string | null;
+  removedAt?: string | null;
+}
+
+/** "4,200 (+4,190 since found)" once the counts were read again and grew. */
+function viewsText(v: VideoDetail): string {
+  if (v.views === null) return '–';
+  const growth = v.statsRefreshedAt && v.viewsAtFound != null ? v.views - v.viewsAtFound : 0;
+  return growth > 0 ? `${formatCount(v.views)} (+${formatCount(growth)} since found)` : formatCount(v.views);
 }
 
 interface Props {
@@ -141,10 +152,15 @@ export function VideoDetailModal({ video: current, onClose, projectId, onSave, s
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <Fact label="Published" value={formatDate(video.publishedAt)} />
-            <Fact label="Views" value={video.views === null ? '–' : formatCount(video.views)} />
+            <Fact label="Views" value={viewsText(video)} />
             <Fact label="Country" value={countryDisplayName(video.country) ?? '–'} />
             <Fact label="Language" value={languageDisplayName(video.language) ?? '–'} />
           </SimpleGrid>
+          {(video.removedAt || video.statsRefreshedAt) && (
+            <Text size="xs" c="dimmed">
+              {video.removedAt ? 'YouTube no longer shows this video; its counts are the last ones read.' : `Views read again on ${formatDate(video.statsRefreshedAt!)}.`}
+            </Text>
+          )}
           {video.description.trim() ? (
             <Spoiler maxHeight={120} showLabel="Show more" hideLabel="Show less">
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -53,6 +53,9 @@ const detailOf = (v: FeedVideo): VideoDetail & { id: string } => ({
   channelThumbnail: v.channel.thumbnail,
   subscribers: v.channel.subscribers,
   saved: v.saved,
+  viewsAtFound: v.views_at_found,
+  statsRefreshedAt: v.stats_refreshed_at,
+  removedAt: v.removed_at,
 });
 
 /**

@@ -28,13 +28,16 @@ const detailOf = (v: SavedVideo): VideoDetail => ({
   youtubeVideoId: v.youtube_video_id,
   publishedAt: v.published_at,
   description: v.description,
-  views: v.views,
   country: v.channel_country,
   language: v.channel_language,
   channelTitle: v.channel_title,
   channelThumbnail: v.channel_thumbnail,
   subscribers: v.channel_subscribers,
   tag: v.tag,
+  // The detail shows YouTube's latest count; the table keeps the saved (editable) one first.
+  views: v.current_views ?? v.views,
+  statsRefreshedAt: v.stats_refreshed_at,
+  removedAt: v.removed_at,
 });
 
 /** /videos/{projectId}: the project's saved videos. */
