@@ -5,7 +5,8 @@
  * demo looks the same. A new user judges the product by this data, so it must read as real
  * coverage: every headline wholly in its outlet's language (month names included), one launch
  * date per product in every headline that names it, reviews after the launch and announcements
- * before it, and no headline printed twice (seed-coverage.test.ts checks these rules).
+ * before it, and no headline printed twice (seed-coverage.test.ts checks these rules). The
+ * tables keep one entry a line (`prettier-ignore`), so they read as tables.
  */
 export interface DemoOutlet {
   domain: string;
@@ -24,9 +25,12 @@ export interface DemoOutlet {
 /** Demo outlets on the EA list (websites.is_ea): what the EA-only feed filter keeps. */
 export const EA_OUTLETS = new Set(['ign.com', 'gamespot.com', 'eurogamer.net', 'pcgamer.com', 'gamestar.de', 'jeuxvideo.com']);
 
+// prettier-ignore
 const gaming: [string, number][] = [['Games', 0.82], ['Technology', 0.11], ['Entertainment', 0.07]];
+// prettier-ignore
 const tech: [string, number][] = [['Technology', 0.64], ['Consumer electronics', 0.22], ['Games', 0.14]];
 
+// prettier-ignore
 export const DEMO_OUTLETS: DemoOutlet[] = [
   { domain: 'ign.com', name: 'IGN', feed: 'https://feeds.feedburner.com/ign/all', muv: 82_000_000, language: 'en', mediatype: 'Gaming site', metacritic: true, countries: [['US', 0.52], ['GB', 0.09], ['CA', 0.06], ['IN', 0.05], ['AU', 0.04]], categories: gaming, authors: ['Mitchell Saltzman', 'Tom Marks', 'Rebekah Valentine'], twitter: 'IGN' },
   { domain: 'gamespot.com', name: 'GameSpot', feed: 'https://www.gamespot.com/feeds/mashup/', muv: 41_000_000, language: 'en', mediatype: 'Gaming site', metacritic: true, countries: [['US', 0.55], ['GB', 0.08], ['CA', 0.07], ['AU', 0.04]], categories: gaming, authors: ['Phil Hornshaw', 'Jordan Ramée'], twitter: 'GameSpot' },
@@ -113,6 +117,7 @@ const after = (product: DemoProduct, minDaysAfter = 0, maxDaysAfter?: number) =>
  * its date for the demo products, and its {patchTopic} (the lists are parallel across languages)
  * from the game and the number, so one patch has one content in every outlet.
  */
+// prettier-ignore
 export const BRAND_HEADLINES: Record<DemoLanguage, HeadlineTemplate[]> = {
   en: [
     t('Starfall launches on {launch}, Nebula Games confirms', 'news', before('starfall')),
@@ -192,6 +197,7 @@ export const BRAND_HEADLINES: Record<DemoLanguage, HeadlineTemplate[]> = {
 };
 
 /** Industry headlines around them: the archive is mostly other news, as a real one is. */
+// prettier-ignore
 export const OTHER_HEADLINES: Record<DemoLanguage, HeadlineTemplate[]> = {
   en: [
     t('{game} review: {adj} and {tail}', 'review'),
@@ -266,6 +272,7 @@ export const OTHER_HEADLINES: Record<DemoLanguage, HeadlineTemplate[]> = {
 };
 
 /** The other games, each with its one studio and lead platform (so "{studio} announces {game}" never contradicts itself). */
+// prettier-ignore
 export const GAMES: { name: string; studio: string; platform: string }[] = [
   { name: 'Ironclad Tactics', studio: 'Red Kite Studios', platform: 'PC' },
   { name: 'Moonlit Harbor', studio: 'Harbor Lights Games', platform: 'Nintendo Switch 2' },
@@ -290,6 +297,7 @@ export const GAMES: { name: string; studio: string; platform: string }[] = [
 ];
 
 /** Word lists that do not depend on the language: names and numbers. */
+// prettier-ignore
 export const NAMES: Record<string, string[]> = {
   platform: ['PlayStation 5', 'Xbox Series X', 'Nintendo Switch 2', 'PC', 'Steam Deck'],
   league: ['Valorant Champions Tour', 'League of Legends EMEA', 'Rocket League Championship', 'Counter-Strike Major'],
@@ -308,6 +316,7 @@ export const NAMES: Record<string, string[]> = {
 };
 
 /** Word lists in each language (adjectives agree with what they qualify: adjF is feminine where the language has genders). */
+// prettier-ignore
 export const DEMO_WORDS: Record<DemoLanguage, Record<string, string[]>> = {
   en: {
     adj: ['stunning', 'ambitious', 'gorgeous', 'flawed but brilliant', 'surprisingly deep', 'bold', 'breathtaking', 'uneven', 'polished'],
@@ -362,6 +371,7 @@ export const DEMO_WORDS: Record<DemoLanguage, Record<string, string[]>> = {
 };
 
 /** Descriptions by kind; a language without one for the kind uses its `news` text. */
+// prettier-ignore
 export const DESCRIPTIONS: Record<DemoLanguage, Partial<Record<HeadlineKind, string[]>> & { news: string[] }> = {
   en: {
     review: ['We spent a week with it so you do not have to guess. Here is what works, what does not, and who it is for.', 'Our full verdict, after finishing the story and most of what comes after it.'],
