@@ -13,11 +13,20 @@ import webBoundaries from './eslint-web-boundaries.js';
 // decides nothing. The web's screens ask the server's abilities (web/lib/can.tsx: useCan, <Can>).
 const POLICY_READS_LINTED = ['server/**/*.ts', 'common/**/*.ts', 'web/**/*.{ts,tsx}'];
 const POLICY_READERS = [
-  'common/policy.ts', 'server/http/authorize.ts', 'server/http/auth.ts', 'web/lib/session.ts',
-  'server/seed/**', 'server/features/organizations/repo.ts',
-  '**/*.test.{ts,tsx}', '**/*fixtures*', 'test/**', 'e2e/**', 'bench/**',
+  'common/policy.ts',
+  'server/http/authorize.ts',
+  'server/http/auth.ts',
+  'web/lib/session.ts',
+  'server/seed/**',
+  'server/features/organizations/repo.ts',
+  '**/*.test.{ts,tsx}',
+  '**/*fixtures*',
+  'test/**',
+  'e2e/**',
+  'bench/**',
 ];
-const POLICY_READ = 'Read permissions and capabilities through the policy (common/policy.ts: decide, allows; server/http/authorize.ts: authorize; on the web the server\'s abilities, web/lib/can.tsx: useCan, <Can>), not directly (issue 29).';
+const POLICY_READ =
+  "Read permissions and capabilities through the policy (common/policy.ts: decide, allows; server/http/authorize.ts: authorize; on the web the server's abilities, web/lib/can.tsx: useCan, <Can>), not directly (issue 29).";
 const POLICY_NAMES = '/^(permissions|capabilities)$/';
 
 export default tseslint.config(
@@ -40,7 +49,19 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,mjs,js}'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', window: 'readonly', document: 'readonly', localStorage: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        window: 'readonly',
+        document: 'readonly',
+        localStorage: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -57,7 +78,8 @@ export default tseslint.config(
     files: POLICY_READS_LINTED,
     ignores: POLICY_READERS,
     rules: {
-      'no-restricted-syntax': ['error',
+      'no-restricted-syntax': [
+        'error',
         { selector: `MemberExpression[computed=false][property.name=${POLICY_NAMES}]:not([object.name='organizations'])`, message: POLICY_READ },
         { selector: `MemberExpression[computed=true][property.value=${POLICY_NAMES}]`, message: POLICY_READ },
         { selector: `ObjectPattern > Property[key.name=${POLICY_NAMES}]`, message: POLICY_READ },
@@ -79,35 +101,52 @@ export default tseslint.config(
   {
     files: ['server/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          {
-            regex: '^\\.\\./(?!\\.\\.?/)[^/]+/(?!service\\.js$)',
-            message: "Another feature is reached only through its service.ts (GUIDE §3); a helper two features need moves down to server/db, server/http, server/net or common/.",
-          },
-          {
-            regex: '^(?:\\.\\./)+features/[^/]+/(?!service\\.js$)',
-            message: "Another feature is reached only through its service.ts (GUIDE §3).",
-          },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.?/)[^/]+/(?!service\\.js$)',
+              message:
+                'Another feature is reached only through its service.ts (GUIDE §3); a helper two features need moves down to server/db, server/http, server/net or common/.',
+            },
+            {
+              regex: '^(?:\\.\\./)+features/[^/]+/(?!service\\.js$)',
+              message: 'Another feature is reached only through its service.ts (GUIDE §3).',
+            },
+          ],
+        },
+      ],
     },
   },
   // The demo seed composes features like routes.ts does, but only through their services.
   {
     files: ['server/seed/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ regex: '^(?:\\.\\./)+features/[^/]+/(?!service\\.js$)', message: 'The seed calls the owners\' services (GUIDE §3), never their repositories.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?:\\.\\./)+features/[^/]+/(?!service\\.js$)', message: "The seed calls the owners' services (GUIDE §3), never their repositories." },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/db/**/*.ts', 'server/http/**/*.ts', 'server/net/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ regex: '(?:^|/)features/', message: 'server/db, server/http and server/net import no feature (GUIDE §3): features build on them, not the other way.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(?:^|/)features/',
+              message: 'server/db, server/http and server/net import no feature (GUIDE §3): features build on them, not the other way.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -29,16 +29,14 @@ async function seed(url: string, token: string) {
     projects.push(p.id);
   }
   for (const p of projects.slice(0, 5))
-    for (let t = 0; t < 20; t++)
-      await post(url, token, `/api/projects/${p}/tags`, { data: { type: 'tag', attributes: { name: `Bench tag ${t}` } } });
+    for (let t = 0; t < 20; t++) await post(url, token, `/api/projects/${p}/tags`, { data: { type: 'tag', attributes: { name: `Bench tag ${t}` } } });
   return projects[0];
 }
 
 function run(url: string, token: string, path: string, duration: number): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon(
-      { url: `${url}${path}`, connections: 50, duration, headers: { authorization: `Bearer ${token}`, accept: JSONAPI } },
-      (err, result) => (err ? reject(err) : resolve(result)),
+    autocannon({ url: `${url}${path}`, connections: 50, duration, headers: { authorization: `Bearer ${token}`, accept: JSONAPI } }, (err, result) =>
+      err ? reject(err) : resolve(result),
     );
   });
 }

@@ -15,7 +15,6 @@ const FEED_MATCHES = 100_000;
 const CSV_ROWS = 1_000_000;
 const SECONDS = large ? 15 : 6;
 
-
 /** A brand, a project and an alert through the API, as a user would make them. */
 async function makeAlert(url: string, token: string, name: string): Promise<{ alertId: number; projectId: number }> {
   const brand = await api(url, token, 'POST', '/api/clients', { data: { type: 'client', attributes: { name: `Bench ${name}` } } });
@@ -29,9 +28,41 @@ async function makeAlert(url: string, token: string, name: string): Promise<{ al
 }
 
 const WORDS = [
-  'nebula', 'starfall', 'launch', 'review', 'update', 'patch', 'studio', 'esports', 'league', 'console', 'headphones', 'audio',
-  'trailer', 'release', 'date', 'sales', 'record', 'players', 'season', 'roadmap', 'interview', 'director', 'preview', 'hands-on',
-  'delay', 'price', 'bundle', 'award', 'festival', 'benchmark', 'performance', 'multiplayer', 'campaign', 'expansion', 'beta',
+  'nebula',
+  'starfall',
+  'launch',
+  'review',
+  'update',
+  'patch',
+  'studio',
+  'esports',
+  'league',
+  'console',
+  'headphones',
+  'audio',
+  'trailer',
+  'release',
+  'date',
+  'sales',
+  'record',
+  'players',
+  'season',
+  'roadmap',
+  'interview',
+  'director',
+  'preview',
+  'hands-on',
+  'delay',
+  'price',
+  'bundle',
+  'award',
+  'festival',
+  'benchmark',
+  'performance',
+  'multiplayer',
+  'campaign',
+  'expansion',
+  'beta',
 ];
 
 async function generate(dbUrl: string, feedAlert: number, csvAlert: number) {
@@ -47,7 +78,8 @@ async function generate(dbUrl: string, feedAlert: number, csvAlert: number) {
   // The archive's three tables written from one select (server/features/crawler/archive.ts). The
   // generated titles are plain lower-case ASCII words, which PostgreSQL's simple parser splits
   // exactly as common/query's tokenizer does, so the search vector can be built in SQL here.
-  const archive = archiveFromSelect(`
+  const archive = archiveFromSelect(
+    `
     select g.*, to_tsvector('simple', g.title || ' ' || g.description) as search from (
       select md5('bench' || g) as url_key, 'https://outlet' || (1 + g % 1000) || '.example/news/' || g as url,
              'https://outlet' || (1 + g % 1000) || '.example/news/' || g || '?utm_source=rss' as full_url,
@@ -56,7 +88,9 @@ async function generate(dbUrl: string, feedAlert: number, csvAlert: number) {
              now() - ((g * 2654435761::bigint) % (730 * 24 * 60)) * interval '1 minute' as pub_date, now() as first_seen_at,
              1 + g % 1000 as website_id, round((0.1 + (g * 31 % 99) / 10.0)::numeric, 1) as reach, (g * 13 % 20000000) as muv,
              g % 23 = 0 as is_metacritic
-        from generate_series(1, ${ARCHIVE}) g) g`, ['first_seen_at', 'website_id', 'muv', 'is_metacritic']);
+        from generate_series(1, ${ARCHIVE}) g) g`,
+    ['first_seen_at', 'website_id', 'muv', 'is_metacritic'],
+  );
   await db.query(archive.months);
   await db.query(archive.insert);
   await db.query(archive.versions);
@@ -215,7 +249,11 @@ try {
   const csvOk = !csvRow || (csvRow.throughput >= 100_000 && csvRow.peak_rss_mb < 300);
   console.log(listOk ? 'list target met: p95 ≤ 50 ms' : 'LIST TARGET MISSED: p95 ≤ 50 ms');
   if (csvRow) console.log(csvOk ? 'export target met: ≥ 100,000 rows/s, RSS < 300 MB' : 'EXPORT TARGET MISSED: ≥ 100,000 rows/s, RSS < 300 MB');
-  writeResults('articles-feed', rows, { load_seconds: loadSeconds, targets: { list_p95_ms: 50, csv_rows_per_s: 100000, csv_rss_mb: 300 }, met: listOk && csvOk });
+  writeResults('articles-feed', rows, {
+    load_seconds: loadSeconds,
+    targets: { list_p95_ms: 50, csv_rows_per_s: 100000, csv_rss_mb: 300 },
+    met: listOk && csvOk,
+  });
 } finally {
   await server.stop();
   // --keep: leave the generated database for EXPLAIN sessions (its URL is printed).

@@ -52,7 +52,10 @@ try {
   for (const [name, path] of answers) {
     const body = await get(path);
     const variants = {
-      [`br q${JSON_BROTLI_QUALITY}`]: () => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: JSON_BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      [`br q${JSON_BROTLI_QUALITY}`]: () =>
+        zlib.brotliCompressSync(body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: JSON_BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }),
       'br q11': () => zlib.brotliCompressSync(body),
       [`gzip ${JSON_GZIP_LEVEL}`]: () => zlib.gzipSync(body, { level: JSON_GZIP_LEVEL }),
       'gzip 9': () => zlib.gzipSync(body, { level: 9 }),
@@ -61,7 +64,17 @@ try {
     for (const [variant, fn] of Object.entries(variants)) {
       const { us, bytes } = timeUs(fn);
       line[variant] = `${(bytes / 1024).toFixed(1)} KB, ${us} µs`;
-      rows.push({ operation: `${name} · ${variant}`, engine: 'node zlib', n: 1, median_ms: +(us / 1000).toFixed(3), p95_ms: 0, p99_ms: 0, throughput: +(body.length / bytes).toFixed(1), throughput_unit: 'ratio', peak_rss_mb: 0 });
+      rows.push({
+        operation: `${name} · ${variant}`,
+        engine: 'node zlib',
+        n: 1,
+        median_ms: +(us / 1000).toFixed(3),
+        p95_ms: 0,
+        p99_ms: 0,
+        throughput: +(body.length / bytes).toFixed(1),
+        throughput_unit: 'ratio',
+        peak_rss_mb: 0,
+      });
     }
     table.push(line);
   }
@@ -71,10 +84,27 @@ try {
   if (alertId) {
     const path = `/api/articles_feed/${alertId}?page[page_size]=100`;
     for (const encoding of ['identity', 'br, gzip']) {
-      const result = await autocannon({ url: `${server.url}${path}`, connections: 20, duration: 10, headers: { authorization: `Bearer ${token}`, accept: JSONAPI, 'accept-encoding': encoding } });
+      const result = await autocannon({
+        url: `${server.url}${path}`,
+        connections: 20,
+        duration: 10,
+        headers: { authorization: `Bearer ${token}`, accept: JSONAPI, 'accept-encoding': encoding },
+      });
       const line = `articles feed 100 rows, Accept-Encoding: ${encoding}`;
-      console.log(`${line}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, ${(result.throughput.average / 1024).toFixed(0)} KB/s sent`);
-      rows.push({ operation: line, engine: server.engine, n: result.requests.total, median_ms: result.latency.p50, p95_ms: result.latency.p97_5, p99_ms: result.latency.p99, throughput: result.requests.average, throughput_unit: 'req/s', peak_rss_mb: 0 });
+      console.log(
+        `${line}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, ${(result.throughput.average / 1024).toFixed(0)} KB/s sent`,
+      );
+      rows.push({
+        operation: line,
+        engine: server.engine,
+        n: result.requests.total,
+        median_ms: result.latency.p50,
+        p95_ms: result.latency.p97_5,
+        p99_ms: result.latency.p99,
+        throughput: result.requests.average,
+        throughput_unit: 'req/s',
+        peak_rss_mb: 0,
+      });
     }
   }
   writeResults('compression', rows);

@@ -20,20 +20,26 @@ export function alertKeywords(i: number): string {
   const a = VOCAB[5000 + (i % 45_000)];
   const b = VOCAB[5000 + ((i * 7919) % 45_000)];
   switch (i % 4) {
-    case 0: return `+"${a}"`;
-    case 1: return `+"${a}" +"${b}"`;
-    case 2: return `+("${a}" "${b}") -"${VOCAB[3]}"`;
-    default: return `"${a} ${b}"`;
+    case 0:
+      return `+"${a}"`;
+    case 1:
+      return `+"${a}" +"${b}"`;
+    case 2:
+      return `+("${a}" "${b}") -"${VOCAB[3]}"`;
+    default:
+      return `"${a} ${b}"`;
   }
 }
 
 /** `count` active alerts in organization 1, a project each (written directly: setup, not measured). */
 export async function seedAlerts(db: pg.Client, count = ALERTS): Promise<{ alertIds: number[] }> {
-  const { rows: [brand] } = await db.query(`insert into clients (organization_id, name) values (1, 'Bench brand') returning id`);
-  await db.query(
-    `insert into projects (organization_id, client_id, name) select 1, $1, 'Bench project ' || g from generate_series(1, $2) g`,
-    [brand.id, count],
-  );
+  const {
+    rows: [brand],
+  } = await db.query(`insert into clients (organization_id, name) values (1, 'Bench brand') returning id`);
+  await db.query(`insert into projects (organization_id, client_id, name) select 1, $1, 'Bench project ' || g from generate_series(1, $2) g`, [
+    brand.id,
+    count,
+  ]);
   const { rows: projectRows } = await db.query<{ id: number }>(`select id from projects where organization_id = 1 order by id`);
   const { rows } = await db.query<{ id: number }>(
     `insert into alerts (organization_id, project_id, name, keywords, min_reach, slack_tracking, slack_webhook_url)
@@ -70,7 +76,10 @@ export async function addFeedsThroughApi(url: string, token: string, feedsServer
       data: { type: 'website', attributes: { domain: `outlet${f}.example`, reach: 1 + (f % 9), language: 'en' } },
     });
     await api(url, token, 'POST', '/api/feeds', {
-      data: { type: 'feed', attributes: { feed: `${feedsServer.url}/bench/feed-${f}.xml`, language: 'en', reach: 1 + (f % 9), website_id: Number(w.id), type: 0 } },
+      data: {
+        type: 'feed',
+        attributes: { feed: `${feedsServer.url}/bench/feed-${f}.xml`, language: 'en', reach: 1 + (f % 9), website_id: Number(w.id), type: 0 },
+      },
     });
   }
 }

@@ -164,7 +164,10 @@ try {
     restart_budget_s: RESTART_BUDGET_S,
     tree: samples.map((s) => ({ command: s.command, pss_mb: Math.round(s.pssMb), rss_mb: Math.round(s.rssMb) })),
   });
-  const failed = [pss > PSS_BUDGET_MB && `PSS ${pss.toFixed(0)} MB > ${PSS_BUDGET_MB} MB`, second.healthyMs > RESTART_BUDGET_S * 1000 && `second start ${(second.healthyMs / 1000).toFixed(2)} s > ${RESTART_BUDGET_S} s`].filter(Boolean);
+  const failed = [
+    pss > PSS_BUDGET_MB && `PSS ${pss.toFixed(0)} MB > ${PSS_BUDGET_MB} MB`,
+    second.healthyMs > RESTART_BUDGET_S * 1000 && `second start ${(second.healthyMs / 1000).toFixed(2)} s > ${RESTART_BUDGET_S} s`,
+  ].filter(Boolean);
   if (failed.length) {
     console.log(`\nover budget: ${failed.join('; ')}`);
     process.exitCode = 1;

@@ -77,7 +77,10 @@ try {
     const start = performance.now();
     await feedsServer.publish(path);
     for (;;) {
-      const arrived = slack.delivered().slice(before).some((d) => JSON.stringify(d.payload).includes(url));
+      const arrived = slack
+        .delivered()
+        .slice(before)
+        .some((d) => JSON.stringify(d.payload).includes(url));
       if (arrived) break;
       if (performance.now() - start > 60_000) throw new Error(`no Slack message for ${url} after 60 s`);
       await new Promise((r) => setTimeout(r, 10));

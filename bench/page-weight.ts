@@ -28,7 +28,7 @@ export const BUDGETS_KB = { publicReport: 150, login: 120, signedIn: 400 } as co
 export const CEILINGS: Record<string, { kb: number; why: string }> = {
   'public report /p/r/{id}': {
     kb: 232,
-    why: 'a client-rendered page: what every page loads (React DOM, Mantine, the router, TanStack Query, the messages) is ~124 KB before the report itself (~100 KB: its components, DOMPurify, the table, Mantine\'s floating elements for Tooltip and Select); its charts are our own SVG (a few KB). Meeting 150 KB takes the page rendered on the server',
+    why: "a client-rendered page: what every page loads (React DOM, Mantine, the router, TanStack Query, the messages) is ~124 KB before the report itself (~100 KB: its components, DOMPurify, the table, Mantine's floating elements for Tooltip and Select); its charts are our own SVG (a few KB). Meeting 150 KB takes the page rendered on the server",
   },
   login: {
     kb: 140,
@@ -125,9 +125,21 @@ export const ROUTES: Route[] = [
   { name: 'brands', audience: 'signed-in', path: (d) => `/brands/${d.projectId}`, ready: table, budgetKb: BUDGETS_KB.signedIn },
   { name: 'tags', audience: 'signed-in', path: (d) => `/tags/${d.projectId}`, ready: table, budgetKb: BUDGETS_KB.signedIn },
   { name: 'websites', audience: 'signed-in', path: () => '/websites', ready: table, budgetKb: BUDGETS_KB.signedIn },
-  { name: 'website', audience: 'signed-in', path: (d) => `/websites/${encodeURIComponent(d.website)}`, ready: (page) => page.locator('main h1').first().waitFor(), budgetKb: BUDGETS_KB.signedIn },
+  {
+    name: 'website',
+    audience: 'signed-in',
+    path: (d) => `/websites/${encodeURIComponent(d.website)}`,
+    ready: (page) => page.locator('main h1').first().waitFor(),
+    budgetKb: BUDGETS_KB.signedIn,
+  },
   { name: 'organization', audience: 'signed-in', path: (d) => `/organization-details/${d.projectId}`, ready: table, budgetKb: BUDGETS_KB.signedIn },
-  { name: 'settings', audience: 'signed-in', path: () => '/settings', ready: (page) => page.locator('main h1').first().waitFor(), budgetKb: BUDGETS_KB.signedIn },
+  {
+    name: 'settings',
+    audience: 'signed-in',
+    path: () => '/settings',
+    ready: (page) => page.locator('main h1').first().waitFor(),
+    budgetKb: BUDGETS_KB.signedIn,
+  },
 ];
 
 /** The demo workspace's project, report and a website, through the API. */
@@ -255,28 +267,91 @@ function figures(w: PageWeight, dist: string): RouteFigures {
  * body plus response headers), cold cache, until the page settles.
  */
 export const BEFORE: Record<string, { js: Totals; css: Totals }> = {
-  'public report /p/r/{id}': { js: { raw: 2857773, gzip: 889407, brotli: 735730, wire: 740682, files: 11 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'login': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'signup': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'welcome': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'forgot-password': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'articles feed': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'saved coverage': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'youtube feed': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'saved videos': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'twitch feed': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'saved streams': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'reports': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'report': { js: { raw: 2857773, gzip: 889407, brotli: 735730, wire: 740682, files: 11 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'report editor': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'super search': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'projects': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'brands': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'tags': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'websites': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'website': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'organization': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  'settings': { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
+  'public report /p/r/{id}': {
+    js: { raw: 2857773, gzip: 889407, brotli: 735730, wire: 740682, files: 11 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  login: {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  signup: {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  welcome: {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  'forgot-password': {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  'articles feed': {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  'saved coverage': {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  'youtube feed': {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  'saved videos': {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  'twitch feed': {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  'saved streams': {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  reports: {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  report: {
+    js: { raw: 2857773, gzip: 889407, brotli: 735730, wire: 740682, files: 11 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  'report editor': {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  'super search': {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  projects: {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  brands: {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  tags: { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
+  websites: {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  website: {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  organization: {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
+  settings: {
+    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
+    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
+  },
 };
 
 async function main() {
@@ -293,7 +368,9 @@ async function main() {
   const routes = ROUTES.filter((r) => !only || only.includes(r.name));
   const after = await measureBuild(dist, routes);
   const beforeDist = arg('before-dist');
-  const before = beforeDist ? Object.fromEntries((await measureBuild(path.resolve(beforeDist), routes)).map((f) => [f.route, { js: f.js, css: f.css }])) : BEFORE;
+  const before = beforeDist
+    ? Object.fromEntries((await measureBuild(path.resolve(beforeDist), routes)).map((f) => [f.route, { js: f.js, css: f.css }]))
+    : BEFORE;
   printComparison(after, before);
   const rows: Row[] = after.map((f) => ({
     operation: `${f.route}: JS on the wire`,

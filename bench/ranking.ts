@@ -71,20 +71,27 @@ try {
   // 1. A million lines on an installation with no websites yet.
   const list = rankingLines(LINES);
   const first = await upload(server.url, token, server.pid, list, 'tranco_BENCH1-1m.csv');
-  console.log(`import: ${LINES.toLocaleString()} lines (${(Buffer.byteLength(list) / 1048576).toFixed(1)} MB) in ${first.seconds.toFixed(1)} s; server RSS ${first.baselineMb} MB → +${first.extraRssMb} MB at most`);
+  console.log(
+    `import: ${LINES.toLocaleString()} lines (${(Buffer.byteLength(list) / 1048576).toFixed(1)} MB) in ${first.seconds.toFixed(1)} s; server RSS ${first.baselineMb} MB → +${first.extraRssMb} MB at most`,
+  );
   rows.push({
     operation: `import ${LINES.toLocaleString()} lines (upload → current)`,
-    engine: database.engine, n: 1, median_ms: Math.round(first.seconds * 1000), p95_ms: Math.round(first.seconds * 1000), p99_ms: Math.round(first.seconds * 1000),
-    throughput: Math.round(LINES / first.seconds), throughput_unit: 'lines/s', peak_rss_mb: first.baselineMb + first.extraRssMb,
+    engine: database.engine,
+    n: 1,
+    median_ms: Math.round(first.seconds * 1000),
+    p95_ms: Math.round(first.seconds * 1000),
+    p99_ms: Math.round(first.seconds * 1000),
+    throughput: Math.round(LINES / first.seconds),
+    throughput_unit: 'lines/s',
+    peak_rss_mb: first.baselineMb + first.extraRssMb,
   });
 
   // 2. 10,000 websites spread over the list, 20 archive articles each, 10,000 alerts; one alert's feed holds 5,000 of them.
   const step = Math.floor(LINES / WEBSITES);
   const ranks = Array.from({ length: WEBSITES }, (_, i) => 1 + i * step);
-  await db.query(
-    `insert into websites (domain, language, reach, reach_source) select d, 'en', 0.1, 'default' from unnest($1::text[]) as t(d)`,
-    [ranks.map((r) => `site${r}.${TLDS[r % TLDS.length]}`)],
-  );
+  await db.query(`insert into websites (domain, language, reach, reach_source) select d, 'en', 0.1, 'default' from unnest($1::text[]) as t(d)`, [
+    ranks.map((r) => `site${r}.${TLDS[r % TLDS.length]}`),
+  ]);
   const { alertIds } = await seedAlerts(db);
   const browsed = alertIds[0];
   const titles = Array.from({ length: 200 }, () => sentence(8));
@@ -111,8 +118,12 @@ try {
     [alertIds.slice(0, 3)],
   );
   await db.query('analyze');
-  const { rows: [{ n: articles }] } = await db.query<{ n: number }>('select count(*)::int as n from articles');
-  const { rows: [{ n: feedRows }] } = await db.query<{ n: number }>('select count(*)::int as n from alert_articles');
+  const {
+    rows: [{ n: articles }],
+  } = await db.query<{ n: number }>('select count(*)::int as n from articles');
+  const {
+    rows: [{ n: feedRows }],
+  } = await db.query<{ n: number }>('select count(*)::int as n from alert_articles');
 
   await underLoad(server.url, token, browsed, sleep(3000)); // warm up
   const idle = await underLoad(server.url, token, browsed, sleep(10_000));
@@ -129,7 +140,9 @@ try {
   const rescoreMs = Date.parse(done.status.rescored_at!) - Date.parse(done.status.imported_at!);
   const failed = [...idle, ...during].filter((s) => s.status !== 200);
   if (failed.length) throw new Error(`${failed.length} requests failed`);
-  const { rows: [moved] } = await db.query<{ websites: number; articles: number; feed_rows: number }>(
+  const {
+    rows: [moved],
+  } = await db.query<{ websites: number; articles: number; feed_rows: number }>(
     `select (select count(*)::int from websites where reach_source = 'ranking') as websites,
             (select count(*)::int from articles a join websites w on w.id = a.website_id where a.reach = w.reach and a.reach > 0.1) as articles,
             (select count(*)::int from alert_articles aa join articles a on a.id = aa.article_id where aa.reach = a.reach and a.reach > 0.1) as feed_rows`,
@@ -140,21 +153,54 @@ try {
   );
   rows.push({
     operation: `rescore ${WEBSITES.toLocaleString()} websites + ${articles.toLocaleString()} articles + ${feedRows.toLocaleString()} feed rows`,
-    engine: database.engine, n: 1, median_ms: rescoreMs, p95_ms: rescoreMs, p99_ms: rescoreMs,
-    throughput: Math.round(articles / (rescoreMs / 1000)), throughput_unit: 'articles/s', peak_rss_mb: done.baselineMb + done.extraRssMb,
+    engine: database.engine,
+    n: 1,
+    median_ms: rescoreMs,
+    p95_ms: rescoreMs,
+    p99_ms: rescoreMs,
+    throughput: Math.round(articles / (rescoreMs / 1000)),
+    throughput_unit: 'articles/s',
+    peak_rss_mb: done.baselineMb + done.extraRssMb,
   });
-  rows.push(...latencyRows([['idle', idle], ['import + rescoring', during]], database.engine, done.baselineMb + done.extraRssMb));
+  rows.push(
+    ...latencyRows(
+      [
+        ['idle', idle],
+        ['import + rescoring', during],
+      ],
+      database.engine,
+      done.baselineMb + done.extraRssMb,
+    ),
+  );
 
-  printTable(`bench/ranking — a ${LINES.toLocaleString()}-line list imported; ${WEBSITES.toLocaleString()} websites rescored under 20 requests/s ("throughput" of API rows = slowest request)`, rows);
+  printTable(
+    `bench/ranking — a ${LINES.toLocaleString()}-line list imported; ${WEBSITES.toLocaleString()} websites rescored under 20 requests/s ("throughput" of API rows = slowest request)`,
+    rows,
+  );
   const duringRow = (e: string) => rows.find((r) => r.operation === `${e} (import + rescoring)`)!;
   const goal = 'import ≤ 30 s and ≤ 200 MB extra RSS; during the rescoring the API keeps articles_feed p95 ≤ 50 ms, projects p95 ≤ 100 ms';
   const met = first.seconds <= 30 && first.extraRssMb <= 200 && duringRow('articles_feed').p95_ms <= 50 && duringRow('projects').p95_ms <= 100;
   console.log(`goal: ${goal} — ${met ? 'met' : 'MISSED'}`);
   writeResults('ranking', rows, {
-    goal, met,
+    goal,
+    met,
     import: { lines: LINES, seconds: Math.round(first.seconds * 10) / 10, extra_rss_mb: first.extraRssMb, baseline_rss_mb: first.baselineMb },
-    rescore: { websites: moved.websites, articles, rescored_articles: moved.articles, feed_rows: feedRows, rescored_feed_rows: moved.feed_rows, seconds: Math.round(rescoreMs / 100) / 10, upload_to_done_s: Math.round(done.seconds * 10) / 10 },
-    latency_p95_ms: { idle_feed: percentile(idle.filter((s) => s.endpoint === 'articles_feed').map((s) => s.ms), 95), during_feed: duringRow('articles_feed').p95_ms },
+    rescore: {
+      websites: moved.websites,
+      articles,
+      rescored_articles: moved.articles,
+      feed_rows: feedRows,
+      rescored_feed_rows: moved.feed_rows,
+      seconds: Math.round(rescoreMs / 100) / 10,
+      upload_to_done_s: Math.round(done.seconds * 10) / 10,
+    },
+    latency_p95_ms: {
+      idle_feed: percentile(
+        idle.filter((s) => s.endpoint === 'articles_feed').map((s) => s.ms),
+        95,
+      ),
+      during_feed: duringRow('articles_feed').p95_ms,
+    },
   });
 } finally {
   await db.end();

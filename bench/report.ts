@@ -21,7 +21,6 @@ const REPORT_NAME = 'Bench launch coverage Q1';
 /** What the page looked like on the first load (outside the repository). */
 const SHOT = path.join(os.tmpdir(), 'coverwatch-bench-report-page.png');
 
-
 /** A brand, a project with three tags (through the API), and 10,000 saved articles over 90 days (SQL). */
 async function seed(url: string, token: string, dbUrl: string) {
   const brand = await api(url, token, 'POST', '/api/clients', { data: { type: 'client', attributes: { name: 'Bench brand' } } });
@@ -71,7 +70,14 @@ async function load(url: string, token: string | null, p: string, seconds: numbe
 
 /** A vite build served with an SPA fallback, /api proxied to the server (when dist/web is not built). */
 async function serveWeb(dir: string, apiUrl: string): Promise<{ url: string; close(): Promise<void> }> {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.html': 'text/html',
+    '.svg': 'image/svg+xml',
+    '.png': 'image/png',
+    '.woff2': 'font/woff2',
+  };
   const api = new URL(apiUrl);
   const server = http.createServer((req, res) => {
     const urlPath = (req.url ?? '/').split('?')[0];
@@ -120,7 +126,8 @@ async function measurePage(webUrl: string, reportId: string) {
         // Where the first screen's time goes (ms since navigation start, as the page saw it).
         const t = await page.evaluate(() => {
           const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-          const api = performance.getEntriesByType('resource').find((e) => /\/api\/p\/reports\/[^/?]+$/.test(e.name.split('?')[0])) as PerformanceResourceTiming | undefined;
+          const api = performance.getEntriesByType('resource').find((e) => /\/api\/p\/reports\/[^/?]+$/.test(e.name.split('?')[0])) as
+            PerformanceResourceTiming | undefined;
           return { dcl: nav.domContentLoadedEventEnd, start: api?.startTime ?? 0, end: api?.responseEnd ?? 0 };
         });
         phases.domContentLoaded.push(t.dcl);
@@ -164,8 +171,18 @@ try {
     data: {
       type: 'report',
       attributes: {
-        name: REPORT_NAME, status: 0, date_start: '2024-01-01', date_end: '2024-03-31', descriptionHTML: '<p>Coverage of the <strong>launch</strong>.</p>',
-        screenshots: highlights.map((id) => ({ article_id: String(id) })), tags_id: [], tags_not: [], languages: [], languages_not: [], videos: [], saved_streams: [],
+        name: REPORT_NAME,
+        status: 0,
+        date_start: '2024-01-01',
+        date_end: '2024-03-31',
+        descriptionHTML: '<p>Coverage of the <strong>launch</strong>.</p>',
+        screenshots: highlights.map((id) => ({ article_id: String(id) })),
+        tags_id: [],
+        tags_not: [],
+        languages: [],
+        languages_not: [],
+        videos: [],
+        saved_streams: [],
       },
       relationships: { project: { data: { type: 'project', id: String(projectId) } } },
     },
@@ -199,7 +216,12 @@ try {
   printTable(`bench/report — ${ARTICLES} saved articles; API: 4 concurrent clients × ${SECONDS} s; page: ${PAGE_LOADS} fresh loads`, rows);
   console.log(apiOk ? 'API target met: p95 ≤ 300 ms' : 'API TARGET MISSED: p95 ≤ 300 ms');
   if (pageOk !== null) console.log(pageOk ? 'page target met: first screen p95 ≤ 1.5 s' : 'PAGE TARGET MISSED: first screen p95 ≤ 1.5 s');
-  writeResults('report', rows, { articles: ARTICLES, targets: { api_p95_ms: 300, first_screen_p95_ms: 1500 }, met: apiOk && pageOk !== false, page_measured: pageOk !== null });
+  writeResults('report', rows, {
+    articles: ARTICLES,
+    targets: { api_p95_ms: 300, first_screen_p95_ms: 1500 },
+    met: apiOk && pageOk !== false,
+    page_measured: pageOk !== null,
+  });
 } finally {
   await web?.close();
   await server.stop();

@@ -78,10 +78,9 @@ async function runMode(mode: { key: string; name: string; args: string[] }, idle
     const token = await login(server.url);
     await seedAlerts(db);
     // The alert a person is reading: a common word, so its feed fills up during the crawl.
-    const { rows: [browsed] } = await db.query<{ id: number }>(
-      `update alerts set keywords = $1 where id = (select min(id) from alerts) returning id`,
-      [`+"${VOCAB[40]}"`],
-    );
+    const {
+      rows: [browsed],
+    } = await db.query<{ id: number }>(`update alerts set keywords = $1 where id = (select min(id) from alerts) returning id`, [`+"${VOCAB[40]}"`]);
     // Warm up (first requests plan statements and fill caches), then measure idle.
     await underLoad(server.url, token, browsed.id, sleep(3000));
     const idle = await underLoad(server.url, token, browsed.id, sleep(idleSeconds * 1000));
@@ -110,7 +109,14 @@ async function runMode(mode: { key: string; name: string; args: string[] }, idle
     eventLoopMaxMs = Object.fromEntries(Object.entries(eventLoopMaxMs).sort());
 
     const peak = treePeakRssMb(server.pid);
-    const rows = latencyRows([['no crawl', idle], [`crawl, ${mode.name}`, during]], database.engine, peak);
+    const rows = latencyRows(
+      [
+        ['no crawl', idle],
+        [`crawl, ${mode.name}`, during],
+      ],
+      database.engine,
+      peak,
+    );
     return { rows, ingest: { articles, seconds: Math.round(seconds * 10) / 10, perSecond: Math.round(articles / seconds) }, eventLoopMaxMs };
   } finally {
     await db.end();

@@ -52,9 +52,36 @@ export function zipfSampler(random: () => number, size = VOCABULARY, s = ZIPF_S)
 
 /** 30 languages, weighted roughly like a games-and-tech press archive. */
 export const LANGUAGES: [string, number][] = [
-  ['en', 34], ['es', 8], ['de', 7], ['fr', 7], ['pt', 5], ['it', 4], ['ja', 4], ['ru', 3], ['pl', 3], ['nl', 2.5],
-  ['tr', 2], ['ko', 2], ['zh', 2], ['sv', 1.5], ['cs', 1.2], ['da', 1], ['fi', 1], ['no', 1], ['hu', 1], ['ro', 1],
-  ['el', 0.8], ['uk', 0.8], ['ar', 0.8], ['he', 0.6], ['id', 0.6], ['th', 0.5], ['vi', 0.5], ['ms', 0.4], ['bg', 0.4], ['hr', 0.4],
+  ['en', 34],
+  ['es', 8],
+  ['de', 7],
+  ['fr', 7],
+  ['pt', 5],
+  ['it', 4],
+  ['ja', 4],
+  ['ru', 3],
+  ['pl', 3],
+  ['nl', 2.5],
+  ['tr', 2],
+  ['ko', 2],
+  ['zh', 2],
+  ['sv', 1.5],
+  ['cs', 1.2],
+  ['da', 1],
+  ['fi', 1],
+  ['no', 1],
+  ['hu', 1],
+  ['ro', 1],
+  ['el', 0.8],
+  ['uk', 0.8],
+  ['ar', 0.8],
+  ['he', 0.6],
+  ['id', 0.6],
+  ['th', 0.5],
+  ['vi', 0.5],
+  ['ms', 0.4],
+  ['bg', 0.4],
+  ['hr', 0.4],
 ];
 
 function weightedPicker<T>(random: () => number, items: [T, number][]) {
@@ -123,13 +150,21 @@ export function generateArticles(from: number, count: number, total: number, end
   return out;
 }
 
-
 /** A generated article as the archive writer takes it (its id comes from the writer). */
 export function toArchiveArticle(a: GeneratedArticle): ArchiveArticle {
   const pubDate = new Date(a.pubDate);
   return {
-    urlKey: a.urlKey, url: a.url, fullUrl: a.fullUrl, title: a.title, description: a.description, language: a.language,
-    pubDate, firstSeenAt: pubDate, websiteId: a.websiteId, reach: a.reach, search: a.search,
+    urlKey: a.urlKey,
+    url: a.url,
+    fullUrl: a.fullUrl,
+    title: a.title,
+    description: a.description,
+    language: a.language,
+    pubDate,
+    firstSeenAt: pubDate,
+    websiteId: a.websiteId,
+    reach: a.reach,
+    search: a.search,
   };
 }
 
@@ -171,8 +206,7 @@ function copyBatch(rows: GeneratedArticle[], from: number) {
     keys.push(`${copyText(a.urlKey)}\t${id}\t${a.pubDate}\n`);
     // The columns the writer fills (archive-store.ts insertRows); html, author, image, feed and muv stay null.
     m.articles.push(
-      [id, a.urlKey, a.url, a.fullUrl, a.title, a.description, a.language, a.pubDate, a.pubDate, a.websiteId, a.reach]
-        .map(copyText).join('\t') + '\n',
+      [id, a.urlKey, a.url, a.fullUrl, a.title, a.description, a.language, a.pubDate, a.pubDate, a.websiteId, a.reach].map(copyText).join('\t') + '\n',
     );
     m.search.push(`${id}\t${a.pubDate}\t${a.pubDate.slice(0, 10)}\t${copyText(a.language)}\t${a.reach}\t${copyText(a.search)}\n`);
   });
@@ -216,7 +250,11 @@ export async function loadArchive(db: pg.ClientBase, total: number, end: Date, l
       await db.query('begin');
       await copyRows(db, 'article_keys (url_key, article_id, pub_date)', keys);
       for (const [month, m] of byMonth) {
-        await copyRows(db, `articles_${month} (id, url_key, url, full_url, title, description, language, pub_date, first_seen_at, website_id, reach)`, m.articles);
+        await copyRows(
+          db,
+          `articles_${month} (id, url_key, url, full_url, title, description, language, pub_date, first_seen_at, website_id, reach)`,
+          m.articles,
+        );
         await copyRows(db, `article_search_${month} (id, pub_date, day, language, reach, search)`, m.search);
       }
       await db.query('commit');

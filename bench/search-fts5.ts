@@ -48,9 +48,11 @@ export async function loadFts5(url: string, file: string, archive: number) {
   await db.connect();
   try {
     const t = performance.now();
-    const source = db.query(copyTo(`copy (
+    const source = db.query(
+      copyTo(`copy (
       select a.id, a.title, a.description, extract(epoch from a.pub_date)::bigint, s.day, a.language, a.reach
-        from articles a join article_search s on s.id = a.id and s.pub_date = a.pub_date order by a.id) to stdout`));
+        from articles a join article_search s on s.id = a.id and s.pub_date = a.pub_date order by a.id) to stdout`),
+    );
     const out = JSON.parse(await python(['load', file], source)) as { rows: number; insert_seconds: number; optimize_seconds: number };
     return { ...out, seconds: (performance.now() - t) / 1000 };
   } finally {

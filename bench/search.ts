@@ -59,7 +59,6 @@ const RESULTS = ARCHIVE >= 10_000_000 ? `search-${LABEL}` : 'search';
 const DB_NAME = REUSE ? `cw_bench_search_${LABEL}` : `cw_bench_search_${LABEL}_${process.pid}`;
 const SQLITE_FILE = path.join(os.tmpdir(), REUSE ? `cw_bench_search_${LABEL}.sqlite` : `cw_bench_search_${LABEL}_${process.pid}.sqlite`);
 
-
 async function post(url: string, token: string, path: string, body: unknown) {
   const res = await fetch(`${url}${path}`, {
     method: 'POST',
@@ -158,11 +157,20 @@ try {
       await migrateDatabase(url);
     }
     const end = new Date();
-    console.log(`loading ${ARCHIVE.toLocaleString('en')} articles into ${DB_NAME} (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})…`);
+    console.log(
+      `loading ${ARCHIVE.toLocaleString('en')} articles into ${DB_NAME} (load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})…`,
+    );
     const load = await loadArchive(db, ARCHIVE, end, log);
     loaded = {
-      articles: ARCHIVE, end: end.toISOString(), load_seconds: load.loadSeconds, index_seconds: load.indexSeconds,
-      vacuum_seconds: load.vacuumSeconds, loaded_at: new Date().toISOString(),
+      articles: ARCHIVE,
+      end: end.toISOString(),
+      load_seconds: load.loadSeconds,
+      index_seconds: load.indexSeconds,
+      vacuum_seconds: load.vacuumSeconds,
+      loaded_at: new Date().toISOString(),
     };
     await db.query(`comment on database ${DB_NAME} is '${JSON.stringify(loaded)}'`);
     loadedNow = true;
@@ -173,7 +181,10 @@ try {
       `indexes ${loaded.index_seconds.toFixed(0)} s (${loadRate.toLocaleString('en')} articles/s) + vacuum analyze ${loaded.vacuum_seconds.toFixed(0)} s`,
   );
   const fts5Load = SQLITE ? await loadFts5(url, SQLITE_FILE, ARCHIVE) : null;
-  if (fts5Load) console.log(`FTS5: ${fts5Load.rows.toLocaleString('en')} rows in ${fts5Load.seconds.toFixed(0)} s (insert ${fts5Load.insert_seconds.toFixed(0)} s, optimize ${fts5Load.optimize_seconds.toFixed(0)} s)`);
+  if (fts5Load)
+    console.log(
+      `FTS5: ${fts5Load.rows.toLocaleString('en')} rows in ${fts5Load.seconds.toFixed(0)} s (insert ${fts5Load.insert_seconds.toFixed(0)} s, optimize ${fts5Load.optimize_seconds.toFixed(0)} s)`,
+    );
   if (LOAD_ONLY) {
     await db.end();
   } else {
@@ -263,7 +274,10 @@ async function measure(db: pg.Client, url: string, loaded: Loaded, fts5Load: Awa
     const ranges = {
       screen_normal: byRange(normalScreen, screenClass.normal),
       screen_broad: byRange(broadScreen, screenClass.broad),
-      first_page_normal: byRange(pageSet.filter((q) => !isBroad(q)), pageClass.normal),
+      first_page_normal: byRange(
+        pageSet.filter((q) => !isBroad(q)),
+        pageClass.normal,
+      ),
       first_page_broad: byRange(pageSet.filter(isBroad), pageClass.broad),
     };
 
@@ -278,15 +292,21 @@ async function measure(db: pg.Client, url: string, loaded: Loaded, fts5Load: Awa
     });
     // Relevance ranks every match in the range: a day earlier, so the range's open-month counts are new.
     const shifted = normalScreen.map((q) => ({ ...q, from_date: new Date(Date.parse(q.from_date) - DAY).toISOString().slice(0, 10) }));
-    await timed('first page + total + volume: relevance order (normal)', shifted, async (q) => (await screen(server.url, token, q, { sort_fields: 'relevance' })).ms);
+    await timed(
+      'first page + total + volume: relevance order (normal)',
+      shifted,
+      async (q) => (await screen(server.url, token, q, { sort_fields: 'relevance' })).ms,
+    );
 
     // USERS people at once, each running its share of the page set's queries (two days earlier).
     const concurrent = pageSet.map((q) => ({ ...q, from_date: new Date(Date.parse(q.from_date) - 2 * DAY).toISOString().slice(0, 10) }));
     const latN: number[] = [];
     const tN = performance.now();
-    await Promise.all(Array.from({ length: USERS }, async (_, k) => {
-      for (let i = k; i < concurrent.length; i += USERS) latN.push((await screen(server.url, token, concurrent[i])).ms);
-    }));
+    await Promise.all(
+      Array.from({ length: USERS }, async (_, k) => {
+        for (let i = k; i < concurrent.length; i += USERS) latN.push((await screen(server.url, token, concurrent[i])).ms);
+      }),
+    );
     rows.push(row(`first page + total + volume: ${USERS} concurrent users`, engine, latN, (performance.now() - tN) / 1000, rssMb(server.pid)));
 
     // The FTS5 peer: the screen set's queries, each answer timed.
@@ -311,8 +331,10 @@ async function measure(db: pg.Client, url: string, loaded: Loaded, fts5Load: Awa
         screen: { normal: stats(fAllClass.normal), broad: stats(fAllClass.broad) },
         screen_by_range: { normal: byRange(normalScreen, fAllClass.normal), broad: byRange(broadScreen, fAllClass.broad) },
         ratio_fts5_over_ours: {
-          screen_normal_p50: ratio50(fAllClass.normal, screenClass.normal), screen_normal_p95: ratio(fAllClass.normal, screenClass.normal),
-          screen_broad_p50: ratio50(fAllClass.broad, screenClass.broad), screen_broad_p95: ratio(fAllClass.broad, screenClass.broad),
+          screen_normal_p50: ratio50(fAllClass.normal, screenClass.normal),
+          screen_normal_p95: ratio(fAllClass.normal, screenClass.normal),
+          screen_broad_p50: ratio50(fAllClass.broad, screenClass.broad),
+          screen_broad_p95: ratio(fAllClass.broad, screenClass.broad),
         },
         totals_agree: screenSet.length - disagree.length,
         totals_differ: disagree.slice(0, 20),
@@ -331,8 +353,13 @@ async function measure(db: pg.Client, url: string, loaded: Loaded, fts5Load: Awa
       after_mb_per_million: perMillion(after),
       before_mb_per_million: before === null ? null : perMillion(before),
     };
-    console.log(`size per million articles: ${sizes.after_mb_per_million} MB now${before === null ? '' : `, ${sizes.before_mb_per_million} MB in the pre-0016 layout`} (` +
-      Object.entries(bytes).map(([t, b]) => `${t} ${(b / 1048576).toFixed(0)} MB`).join(', ') + ')');
+    console.log(
+      `size per million articles: ${sizes.after_mb_per_million} MB now${before === null ? '' : `, ${sizes.before_mb_per_million} MB in the pre-0016 layout`} (` +
+        Object.entries(bytes)
+          .map(([t, b]) => `${t} ${(b / 1048576).toFixed(0)} MB`)
+          .join(', ') +
+        ')',
+    );
 
     // Ingest into the indexed archive through the archive writer, as the crawler does (batches
     // of 500); the rows are removed afterwards so a kept database still holds the archive only.
@@ -345,7 +372,14 @@ async function measure(db: pg.Client, url: string, loaded: Loaded, fts5Load: Awa
       const ingestSeconds = (performance.now() - t1) / 1000;
       rows.push({
         operation: `ingest into the indexed archive (${INCREMENTAL.toLocaleString('en')} articles, batches of 500, archive writer)`,
-        engine, n: INCREMENTAL, median_ms: 0, p95_ms: 0, p99_ms: 0, throughput: Math.round(INCREMENTAL / ingestSeconds), throughput_unit: 'articles/s', peak_rss_mb: 0,
+        engine,
+        n: INCREMENTAL,
+        median_ms: 0,
+        p95_ms: 0,
+        p99_ms: 0,
+        throughput: Math.round(INCREMENTAL / ingestSeconds),
+        throughput_unit: 'articles/s',
+        peak_rss_mb: 0,
       });
       await db.query(`delete from article_search where id > $1`, [ARCHIVE]);
       await db.query(`delete from articles where id > $1`, [ARCHIVE]);
@@ -354,19 +388,30 @@ async function measure(db: pg.Client, url: string, loaded: Loaded, fts5Load: Awa
     }
     rows.push({
       operation: `bulk load ${ARCHIVE.toLocaleString('en')} articles (generate + COPY ${loaded.load_seconds.toFixed(0)} s, index ${loaded.index_seconds.toFixed(0)} s)`,
-      engine, n: ARCHIVE, median_ms: 0, p95_ms: 0, p99_ms: 0,
-      throughput: Math.round(ARCHIVE / (loaded.load_seconds + loaded.index_seconds)), throughput_unit: 'articles/s', peak_rss_mb: 0,
+      engine,
+      n: ARCHIVE,
+      median_ms: 0,
+      p95_ms: 0,
+      p99_ms: 0,
+      throughput: Math.round(ARCHIVE / (loaded.load_seconds + loaded.index_seconds)),
+      throughput_unit: 'articles/s',
+      peak_rss_mb: 0,
     });
 
     const normalCount = screenClass.normal.length;
-    printTable(`bench/search — ${ARCHIVE.toLocaleString('en')} articles, ${normalCount} normal and ${screenClass.broad.length} broad queries per set, one user unless said`, rows);
+    printTable(
+      `bench/search — ${ARCHIVE.toLocaleString('en')} articles, ${normalCount} normal and ${screenClass.broad.length} broad queries per set, one user unless said`,
+      rows,
+    );
     console.log('screen, normal queries by range:', JSON.stringify(ranges.screen_normal));
     console.log('screen, broad queries by range:', JSON.stringify(ranges.screen_broad));
     const countingShare = {
       normal: countingClass.normal.filter(Boolean).length / Math.max(1, countingClass.normal.length),
       broad: countingClass.broad.filter(Boolean).length / Math.max(1, countingClass.broad.length),
     };
-    console.log(`first pages sent while counting (meta.counting): normal ${(countingShare.normal * 100).toFixed(0)} %, broad ${(countingShare.broad * 100).toFixed(0)} %`);
+    console.log(
+      `first pages sent while counting (meta.counting): normal ${(countingShare.normal * 100).toFixed(0)} %, broad ${(countingShare.broad * 100).toFixed(0)} %`,
+    );
     if (process.argv.includes('--explain')) {
       const pick = (list: BenchQuery[], days: number) => list.find((q) => q.days === days && q.matches > 1000);
       for (const q of [pick(normalScreen, 30), pick(normalScreen, 365), pick(broadScreen, 30), pick(broadScreen, 365)]) if (q) await explain(db, q);
@@ -381,9 +426,21 @@ async function measure(db: pg.Client, url: string, loaded: Loaded, fts5Load: Awa
     writeResults(RESULTS, rows, {
       archive: ARCHIVE,
       database: DB_NAME,
-      load: { ...loaded, articles_per_second: Math.round(ARCHIVE / (loaded.load_seconds + loaded.index_seconds)), method: 'COPY into each month\'s partitions, secondary indexes built after' },
+      load: {
+        ...loaded,
+        articles_per_second: Math.round(ARCHIVE / (loaded.load_seconds + loaded.index_seconds)),
+        method: "COPY into each month's partitions, secondary indexes built after",
+      },
       load_average: os.loadavg(),
-      queries: { per_set: QUERIES, normal_screen: normalCount, broad_screen: screenClass.broad.length, normal_first_page: pageClass.normal.length, broad_first_page: pageClass.broad.length, ranges_days: RANGES, users: USERS },
+      queries: {
+        per_set: QUERIES,
+        normal_screen: normalCount,
+        broad_screen: screenClass.broad.length,
+        normal_first_page: pageClass.normal.length,
+        broad_first_page: pageClass.broad.length,
+        ranges_days: RANGES,
+        users: USERS,
+      },
       by_range: ranges,
       first_page_counting_share: countingShare,
       fts5,

@@ -42,7 +42,9 @@ const ENDPOINTS = ['/streams', '/videos', '/users', '/channels/followers', '/gam
 const VOCAB = Array.from({ length: 300 }, (_, i) => `w${i.toString(36)}`);
 
 /** Runs the bench; returns table rows and the JSON summary (also used by bench/video-feeds). */
-export async function runTwitchBench(opts: { feeds?: number; games?: number; cycles?: number; cycleMinutes?: number } = {}): Promise<{ rows: Row[]; summary: TwitchBenchSummary }> {
+export async function runTwitchBench(
+  opts: { feeds?: number; games?: number; cycles?: number; cycleMinutes?: number } = {},
+): Promise<{ rows: Row[]; summary: TwitchBenchSummary }> {
   const feeds = opts.feeds ?? 500;
   const games = opts.games ?? 60;
   const cycles = opts.cycles ?? 10;
@@ -53,7 +55,10 @@ export async function runTwitchBench(opts: { feeds?: number; games?: number; cyc
   const title = () => Array.from({ length: 5 }, () => pick(VOCAB)).join(' ');
 
   const clock = { t: Date.UTC(2026, 10, 20, 12), now: () => clock.t };
-  const fake = await startFakeTwitch({ now: clock.now, games: Array.from({ length: games }, (_, i) => ({ id: String(1990000000 + i), name: `Game ${i}`, box_art_url: '' })) });
+  const fake = await startFakeTwitch({
+    now: clock.now,
+    games: Array.from({ length: games }, (_, i) => ({ id: String(1990000000 + i), name: `Game ${i}`, box_art_url: '' })),
+  });
   const benchDb = await startBenchDatabase('twitch');
   await migrateDatabase(benchDb.url);
   const database = createDatabase(benchDb.url, { max: 4, statementTimeoutMs: 60_000 });
@@ -70,10 +75,13 @@ export async function runTwitchBench(opts: { feeds?: number; games?: number; cyc
     // Popularity: game i carries weight ~1/(i+1) (a few big games, a long tail).
     const gameIds = fake.games.map((g) => g.id);
     const zipfGame = () => gameIds[Math.min(games - 1, Math.floor(Math.pow(random(), 2.2) * games))];
-    const users = Array.from({ length: 3000 }, (_, i) => fake.addUser({ id: String(700000 + i), login: `caster${i}`, followers: Math.floor(Math.pow(random(), 3) * 200_000) }));
+    const users = Array.from({ length: 3000 }, (_, i) =>
+      fake.addUser({ id: String(700000 + i), login: `caster${i}`, followers: Math.floor(Math.pow(random(), 3) * 200_000) }),
+    );
     const liveTarget = (gameIndex: number) => Math.max(3, Math.round(260 / (gameIndex + 1)));
     gameIds.forEach((g, i) => {
-      for (let n = 0; n < liveTarget(i); n++) fake.addStream({ user_id: pick(users).id, game_id: g, title: title(), viewer_count: Math.floor(random() * 5000) });
+      for (let n = 0; n < liveTarget(i); n++)
+        fake.addStream({ user_id: pick(users).id, game_id: g, title: title(), viewer_count: Math.floor(random() * 5000) });
       for (let n = 0; n < Math.ceil(liveTarget(i) / 3); n++) fake.addVideo({ user_id: pick(users).id, game_id: g, title: title(), description: title() });
     });
 
@@ -85,7 +93,20 @@ export async function runTwitchBench(opts: { feeds?: number; games?: number; cyc
       const projectId = await insertProject(db, org, `Bench project ${f}`);
       const keyword = random() < 0.3 ? `${pick(VOCAB)}, ${pick(VOCAB)}` : pick(VOCAB);
       await db.transaction((tx) =>
-        createTwitchFeed(tx, org, { projectId, keyword, gameId: zipfGame(), gameName: 'Bench game', discordWebhookUrl: f % 10 === 0 ? 'https://discord.com/api/webhooks/1/bench' : null, discordMinFollowers: 1000 }, config, { client, now: new Date(clock.t) }),
+        createTwitchFeed(
+          tx,
+          org,
+          {
+            projectId,
+            keyword,
+            gameId: zipfGame(),
+            gameName: 'Bench game',
+            discordWebhookUrl: f % 10 === 0 ? 'https://discord.com/api/webhooks/1/bench' : null,
+            discordMinFollowers: 1000,
+          },
+          config,
+          { client, now: new Date(clock.t) },
+        ),
       );
     }
 
@@ -97,7 +118,8 @@ export async function runTwitchBench(opts: { feeds?: number; games?: number; cyc
       // Churn: a tenth of the live streams end (half leave a VOD), new ones start, views move.
       for (const s of [...fake.streams]) if (random() < 0.1) fake.endStream(s.id, random() < 0.5 ? { vod: {} } : undefined);
       gameIds.forEach((g, i) => {
-        for (let n = 0; n < Math.ceil(liveTarget(i) / 10); n++) fake.addStream({ user_id: pick(users).id, game_id: g, title: title(), viewer_count: Math.floor(random() * 5000) });
+        for (let n = 0; n < Math.ceil(liveTarget(i) / 10); n++)
+          fake.addStream({ user_id: pick(users).id, game_id: g, title: title(), viewer_count: Math.floor(random() * 5000) });
       });
       for (const s of fake.streams) s.viewer_count += Math.floor(random() * 50);
 
@@ -139,10 +161,7 @@ export async function runTwitchBench(opts: { feeds?: number; games?: number; cyc
     }
     const walls = out.map((c) => c.wall_ms);
     const engine = benchDb.engine;
-    const rows: Row[] = [
-      row('poll cycle (all due games)', engine, walls, 'cycles/s'),
-      row('game poll (Helix + one transaction)', engine, pollMs, 'polls/s'),
-    ];
+    const rows: Row[] = [row('poll cycle (all due games)', engine, walls, 'cycles/s'), row('game poll (Helix + one transaction)', engine, pollMs, 'polls/s')];
     const summary: TwitchBenchSummary = {
       feeds,
       games,
@@ -193,13 +212,18 @@ export interface TwitchMetricsSummary {
  * third of the time from the same channel: a restart), one game-wide feed per game, polled as the
  * scheduler would (due games each minute, spread over it) on a virtual clock for `hours`.
  */
-export async function runTwitchMetricsBench(opts: { games?: number; live?: number; hours?: number } = {}): Promise<{ rows: Row[]; summary: TwitchMetricsSummary }> {
+export async function runTwitchMetricsBench(
+  opts: { games?: number; live?: number; hours?: number } = {},
+): Promise<{ rows: Row[]; summary: TwitchMetricsSummary }> {
   const games = opts.games ?? 60;
   const live = opts.live ?? 300;
   const hours = opts.hours ?? 2;
   const random = rng(30);
   const clock = { t: Date.UTC(2026, 10, 21, 0), now: () => clock.t };
-  const fake = await startFakeTwitch({ now: clock.now, games: Array.from({ length: games }, (_, i) => ({ id: String(1990100000 + i), name: `Game ${i}`, box_art_url: '' })) });
+  const fake = await startFakeTwitch({
+    now: clock.now,
+    games: Array.from({ length: games }, (_, i) => ({ id: String(1990100000 + i), name: `Game ${i}`, box_art_url: '' })),
+  });
   const benchDb = await startBenchDatabase('twitch-metrics');
   await migrateDatabase(benchDb.url);
   const database = createDatabase(benchDb.url, { max: 4, statementTimeoutMs: 120_000 });
@@ -210,7 +234,13 @@ export async function runTwitchMetricsBench(opts: { games?: number; live?: numbe
   const shapes = new Map<string, Shape>();
   let userSeq = 0;
   const open = (gameId: string, userId?: string) => {
-    const s = fake.addStream({ user_id: userId ?? String(900_000 + userSeq++), game_id: gameId, title: 'Live now', started_at: new Date(clock.t).toISOString(), viewer_count: 1 });
+    const s = fake.addStream({
+      user_id: userId ?? String(900_000 + userSeq++),
+      game_id: gameId,
+      title: 'Live now',
+      started_at: new Date(clock.t).toISOString(),
+      viewer_count: 1,
+    });
     shapes.set(s.id, { start: clock.t, duration: (1 + 3 * random()) * 3_600_000, peak: Math.round(20 + 20_000 * Math.pow(random(), 4)) });
   };
   /** Viewer counts at the clock's time; streams past their duration end (and are replaced). */
@@ -261,15 +291,19 @@ export async function runTwitchMetricsBench(opts: { games?: number; live?: numbe
       }
     }
     // What compaction left: streams ended and compacted (their recorded samples are `samples`).
-    const [c] = (await db.execute<{ streams: number; compacted: number; recorded: string; kept: string; hours: number }>(sql`
+    const [c] = (
+      await db.execute<{ streams: number; compacted: number; recorded: string; kept: string; hours: number }>(sql`
       select (select count(*)::int from twitch_stream_stats) as streams,
              count(*)::int as compacted, coalesce(sum(st.samples), 0)::text as recorded,
              (select count(*) from twitch_stream_samples x join twitch_stream_stats y using (stream_id) where y.compacted_at is not null)::text as kept,
              coalesce(sum(extract(epoch from (st.ended_at - st.first_sample_at)) / 3600), 0)::float8 as hours
-      from twitch_stream_stats st where st.compacted_at is not null`)).rows;
+      from twitch_stream_stats st where st.compacted_at is not null`)
+    ).rows;
     await db.execute(sql`vacuum full twitch_stream_samples`);
-    const [b] = (await db.execute<{ bytes: string; n: string }>(sql`
-      select pg_total_relation_size('twitch_stream_samples')::text as bytes, (select count(*) from twitch_stream_samples)::text as n`)).rows;
+    const [b] = (
+      await db.execute<{ bytes: string; n: string }>(sql`
+      select pg_total_relation_size('twitch_stream_samples')::text as bytes, (select count(*) from twitch_stream_samples)::text as n`)
+    ).rows;
     const bytesPerRow = Number(b.n) > 0 ? Number(b.bytes) / Number(b.n) : 0;
     const points = fake.points();
     let peak = 0;
@@ -342,13 +376,26 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   // --size=large, or --hours=N.
   const hoursArg = Number(process.argv.find((a) => a.startsWith('--hours='))?.slice('--hours='.length));
   const metrics = await runTwitchMetricsBench({ hours: hoursArg > 0 ? hoursArg : size() === 'large' ? 24 : 1 });
-  printTable(`Twitch live metrics: ${metrics.summary.games} games × ${metrics.summary.live_per_game} live streams, ${metrics.summary.hours} virtual hours`, metrics.rows);
+  printTable(
+    `Twitch live metrics: ${metrics.summary.games} games × ${metrics.summary.live_per_game} live streams, ${metrics.summary.hours} virtual hours`,
+    metrics.rows,
+  );
   console.log(JSON.stringify(metrics.summary, null, 2));
   writeResults('twitch-metrics', metrics.rows, { summary: metrics.summary });
   if (process.argv.includes('--metrics-only')) process.exit(metrics.summary.within_limit ? 0 : 1);
   const { rows, summary } = await runTwitchBench();
   printTable('Twitch feeds: 500 feeds, 60 games, 10 cycles 5 minutes apart (virtual clock, fake Twitch)', rows);
-  console.table(summary.cycles.map((c) => ({ cycle: c.cycle, 'wall ms': c.wall_ms, games: c.games_polled, ...c.calls, points: c.points, 'new items': c.new_items, announced: c.announced })));
+  console.table(
+    summary.cycles.map((c) => ({
+      cycle: c.cycle,
+      'wall ms': c.wall_ms,
+      games: c.games_polled,
+      ...c.calls,
+      points: c.points,
+      'new items': c.new_items,
+      announced: c.announced,
+    })),
+  );
   console.log(`peak points per minute: ${summary.peak_points_per_minute} (limit ${summary.points_limit_per_minute})`);
   writeResults('twitch-feeds', rows, { summary });
   if (!summary.within_limit) process.exitCode = 1;

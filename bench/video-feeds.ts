@@ -43,13 +43,20 @@ const channelId = (n: number) => `UCbench${String(n).padStart(17, '0')}`;
 const recurringKeywords = (c: number) => [c % KEYWORDS, (c * 7) % KEYWORDS, (c * 13 + 5) % KEYWORDS];
 
 const fake = await startFakeYoutube({ limits: { search: SEARCHES_PER_KEY * KEYS, default: 10_000 * KEYS } });
-for (let c = 0; c < RECURRING + OCCASIONAL; c++) fake.addChannel({ id: channelId(c), title: `Bench channel ${c}`, subscribers: Math.round(1000 * Math.pow(1 + random() * 30, 2)) });
+for (let c = 0; c < RECURRING + OCCASIONAL; c++)
+  fake.addChannel({ id: channelId(c), title: `Bench channel ${c}`, subscribers: Math.round(1000 * Math.pow(1 + random() * 30, 2)) });
 const database = await startBenchDatabase('video_feeds');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-video-'));
 await migrateDatabase(database.url);
 const config = loadConfig({
-  NODE_ENV: 'production', DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-  ...fake.env, YOUTUBE_SEARCH_DAILY_LIMIT: String(SEARCHES_PER_KEY * KEYS), YOUTUBE_DAILY_UNITS: String(10_000 * KEYS),
+  NODE_ENV: 'production',
+  DATABASE_URL: database.url,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+  ...fake.env,
+  YOUTUBE_SEARCH_DAILY_LIMIT: String(SEARCHES_PER_KEY * KEYS),
+  YOUTUBE_DAILY_UNITS: String(10_000 * KEYS),
 });
 const { db, pool, close } = createDatabase(database.url, { max: 4, statementTimeoutMs: 60_000 });
 const deps = { db, config };
@@ -60,7 +67,14 @@ let videoSeq = 0;
 /** Publishes one video at `at` about keyword k from channel c. */
 function publish(at: Date, k: number, c: number) {
   const id = `bv${(videoSeq++).toString(36).padStart(9, '0')}`;
-  fake.addVideo({ id, channelId: channelId(c), title: `${keyword(k)} — episode ${videoSeq}`, description: 'Bench video', publishedAt: at.toISOString(), views: Math.round(random() * 50_000) });
+  fake.addVideo({
+    id,
+    channelId: channelId(c),
+    title: `${keyword(k)} — episode ${videoSeq}`,
+    description: 'Bench video',
+    publishedAt: at.toISOString(),
+    views: Math.round(random() * 50_000),
+  });
   return id;
 }
 
@@ -77,17 +91,27 @@ try {
     const k = keywordOfFeed(i);
     const typed = i % 2 ? keyword(k).toLowerCase() : `  ${keyword(k)} `;
     await db.transaction(async (tx) => {
-      const [client] = await tx.insert(clients).values({ organizationId: orgId, name: `Brand ${i}` }).returning();
-      const [project] = await tx.insert(projects).values({ organizationId: orgId, clientId: client.id, name: `Project ${i}` }).returning();
+      const [client] = await tx
+        .insert(clients)
+        .values({ organizationId: orgId, name: `Brand ${i}` })
+        .returning();
+      const [project] = await tx
+        .insert(projects)
+        .values({ organizationId: orgId, clientId: client.id, name: `Project ${i}` })
+        .returning();
       await createYoutubeFeed(tx, orgId, { projectId: project.id, keyword: typed }, config, start);
     });
   }
   const setupMs = Date.now() - t0;
-  const { rows: [{ n: searches }] } = await pool.query(`select count(*)::int as n from youtube_searches`);
+  const {
+    rows: [{ n: searches }],
+  } = await pool.query(`select count(*)::int as n from youtube_searches`);
   // History: two videos per keyword from the last week (the first searches find them).
-  for (let k = 0; k < KEYWORDS; k++) for (let j = 0; j < 2; j++) publish(new Date(start.getTime() - (1 + random() * 6) * 86_400_000), k, RECURRING + Math.floor(random() * OCCASIONAL));
+  for (let k = 0; k < KEYWORDS; k++)
+    for (let j = 0; j < 2; j++) publish(new Date(start.getTime() - (1 + random() * 6) * 86_400_000), k, RECURRING + Math.floor(random() * OCCASIONAL));
   // Recurring channels' history: each has already posted about its keywords (so the first searches make them followed).
-  for (let c = 0; c < RECURRING; c++) for (const k of recurringKeywords(c).slice(0, 2)) publish(new Date(start.getTime() - (1 + random() * 3) * 86_400_000), k, c);
+  for (let c = 0; c < RECURRING; c++)
+    for (const k of recurringKeywords(c).slice(0, 2)) publish(new Date(start.getTime() - (1 + random() * 3) * 86_400_000), k, c);
 
   const cycles = (DAYS * 24 * 60) / CYCLE_MIN;
   const perCycle: { ms: number; search: number; videos: number; channels: number; feeds: number }[] = [];
@@ -113,11 +137,18 @@ try {
     await runYoutubeCycle(deps, now);
     const ms = Date.now() - started;
     const after = calls();
-    perCycle.push({ ms, search: after.search - before.search, videos: after.videos - before.videos, channels: after.channels - before.channels, feeds: after.feeds - before.feeds });
+    perCycle.push({
+      ms,
+      search: after.search - before.search,
+      videos: after.videos - before.videos,
+      channels: after.channels - before.channels,
+      feeds: after.feeds - before.feeds,
+    });
     const { rows: polled } = await pool.query<{ id: number; last_checked_at: Date | null }>(`select id, last_checked_at from youtube_searches`);
     for (const r of polled) {
       const prev = checked.find((c) => c.id === r.id)?.last_checked_at;
-      if (r.last_checked_at && (!prev || prev.getTime() !== r.last_checked_at.getTime())) searchTimes.set(r.id, [...(searchTimes.get(r.id) ?? []), now.getTime()]);
+      if (r.last_checked_at && (!prev || prev.getTime() !== r.last_checked_at.getTime()))
+        searchTimes.set(r.id, [...(searchTimes.get(r.id) ?? []), now.getTime()]);
     }
     const { rows: fresh } = await pool.query(`select id, video_id from youtube_videos where id > $1 order by id`, [lastVideoRow]);
     for (const r of fresh) arrival.set(r.video_id, now.getTime());
@@ -149,18 +180,54 @@ try {
   const walls = perCycle.map((c) => c.ms).sort((a, b) => a - b);
   const rss = Math.round(process.memoryUsage().rss / 1048576);
   const rows: Row[] = [
-    { operation: 'scheduler cycle (searches + channel feeds)', engine: database.engine, n: perCycle.length, median_ms: percentile(walls, 50), p95_ms: percentile(walls, 95), p99_ms: percentile(walls, 99), throughput: Math.round((perCycle.length / (walls.reduce((a, b) => a + b, 0) / 1000)) * 10) / 10, throughput_unit: 'cycles/s', peak_rss_mb: rss },
+    {
+      operation: 'scheduler cycle (searches + channel feeds)',
+      engine: database.engine,
+      n: perCycle.length,
+      median_ms: percentile(walls, 50),
+      p95_ms: percentile(walls, 95),
+      p99_ms: percentile(walls, 99),
+      throughput: Math.round((perCycle.length / (walls.reduce((a, b) => a + b, 0) / 1000)) * 10) / 10,
+      throughput_unit: 'cycles/s',
+      peak_rss_mb: rss,
+    },
   ];
   printTable(`video feeds: ${FEEDS} feeds, ${searches} shared searches, ${DAYS} virtual day(s), ${KEYS} key(s) of search budget`, rows);
   const perDay = {
-    feeds: FEEDS, distinct_keywords: KEYWORDS, shared_searches: Number(searches), setup_ms: setupMs,
-    api_calls_per_day: { 'search.list': totalSearches, 'videos.list': perCycle.reduce((a, c) => a + c.videos, 0) / DAYS, 'channels.list': perCycle.reduce((a, c) => a + c.channels, 0) / DAYS, 'atom feed (free)': perCycle.reduce((a, c) => a + c.feeds, 0) / DAYS },
+    feeds: FEEDS,
+    distinct_keywords: KEYWORDS,
+    shared_searches: Number(searches),
+    setup_ms: setupMs,
+    api_calls_per_day: {
+      'search.list': totalSearches,
+      'videos.list': perCycle.reduce((a, c) => a + c.videos, 0) / DAYS,
+      'channels.list': perCycle.reduce((a, c) => a + c.channels, 0) / DAYS,
+      'atom feed (free)': perCycle.reduce((a, c) => a + c.feeds, 0) / DAYS,
+    },
     quota_per_day: { search: totalSearches, default: totalUnits },
-    new_videos: newVia.length, via_channel_feed_only: viaChannel, via_search: newVia.length - viaChannel,
+    new_videos: newVia.length,
+    via_channel_feed_only: viaChannel,
+    via_search: newVia.length - viaChannel,
     share_via_channel: Math.round((viaChannel / Math.max(1, newVia.length)) * 1000) / 10,
     followed_channels: followedRows[0].n,
-    recurring_upload_delay_min: { median: percentile([...lateness].sort((a, b) => a - b), 50), p95: percentile([...lateness].sort((a, b) => a - b), 95), n: lateness.length },
-    longest_search_gap_h: { median: percentile([...gaps].sort((a, b) => a - b), 50), max: Math.max(...gaps) },
+    recurring_upload_delay_min: {
+      median: percentile(
+        [...lateness].sort((a, b) => a - b),
+        50,
+      ),
+      p95: percentile(
+        [...lateness].sort((a, b) => a - b),
+        95,
+      ),
+      n: lateness.length,
+    },
+    longest_search_gap_h: {
+      median: percentile(
+        [...gaps].sort((a, b) => a - b),
+        50,
+      ),
+      max: Math.max(...gaps),
+    },
     first_search_after_h: { median: percentile(firstSearchH, 50), max: Math.max(...firstSearchH) },
     keywords_never_searched: KEYWORDS - searchTimes.size,
     keywords_searched_every_6h: within6h,

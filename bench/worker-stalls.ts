@@ -113,7 +113,12 @@ async function measure(operation: string, engine: string, n: number, unit: strin
     engine,
     'total ms (median)': round(median),
     'longest stall ms (max)': round(Math.max(...samples.map((s) => s.maxStallMs))),
-    'longest stall ms (median)': round(percentile(samples.map((s) => s.maxStallMs), 50)),
+    'longest stall ms (median)': round(
+      percentile(
+        samples.map((s) => s.maxStallMs),
+        50,
+      ),
+    ),
     'p99 delay ms (max)': round(Math.max(...samples.map((s) => s.p99DelayMs))),
   });
 }

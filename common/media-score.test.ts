@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  clampScore, estimatedViews, formatVisitors, mediaScoreFromRank, mediaScoreFromVisitors, rankFromVisitors, scoreBand, visitorsBand, visitorsFromRank,
+  clampScore,
+  estimatedViews,
+  formatVisitors,
+  mediaScoreFromRank,
+  mediaScoreFromVisitors,
+  rankFromVisitors,
+  scoreBand,
+  visitorsBand,
+  visitorsFromRank,
 } from './media-score.js';
 
 describe('mediaScoreFromRank', () => {
@@ -81,7 +89,16 @@ describe('clampScore', () => {
 describe('bands', () => {
   it('uses the spec colour bands 0-1, 1-3, 3-6, 6-9, 9+', () => {
     expect([0.1, 0.99, 1, 2.9, 3, 5.9, 6, 8.9, 9, 10].map((s) => scoreBand(s).label)).toEqual([
-      '0-1', '0-1', '1-3', '1-3', '3-6', '3-6', '6-9', '6-9', '9+', '9+',
+      '0-1',
+      '0-1',
+      '1-3',
+      '1-3',
+      '3-6',
+      '3-6',
+      '6-9',
+      '6-9',
+      '9+',
+      '9+',
     ]);
     expect(new Set([0.5, 2, 4, 7, 9.5].map((s) => scoreBand(s).color)).size).toBe(5);
   });
@@ -89,7 +106,15 @@ describe('bands', () => {
   it('uses the spec visitor bands', () => {
     expect(visitorsBand(null)).toBeNull();
     expect([0, 499_999, 500_000, 999_999, 1_000_000, 5_000_000, 9_000_000, 10_000_000, 2e9].map((m) => visitorsBand(m)!.label)).toEqual([
-      'Under 500K', 'Under 500K', '500K – 1M', '500K – 1M', '1M – 5M', '5M – 9M', '9M – 10M', 'Above 10M', 'Above 10M',
+      'Under 500K',
+      'Under 500K',
+      '500K – 1M',
+      '500K – 1M',
+      '1M – 5M',
+      '5M – 9M',
+      '9M – 10M',
+      'Above 10M',
+      'Above 10M',
     ]);
   });
 

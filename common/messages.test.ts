@@ -12,8 +12,15 @@ describe('count messages', () => {
 
   it('say one thing in the singular everywhere a count is shown', () => {
     const singular = [
-      MSG.articles.savedCount(1), MSG.articles.importedCount(1), MSG.articles.deletedCount(1), MSG.articles.failedCount(1), MSG.savedArticles.importedSome(1),
-      MSG.videos.savedCount(1), MSG.videos.deletedCount(1), MSG.streams.savedCount(1), MSG.streams.deletedCount(1),
+      MSG.articles.savedCount(1),
+      MSG.articles.importedCount(1),
+      MSG.articles.deletedCount(1),
+      MSG.articles.failedCount(1),
+      MSG.savedArticles.importedSome(1),
+      MSG.videos.savedCount(1),
+      MSG.videos.deletedCount(1),
+      MSG.streams.savedCount(1),
+      MSG.streams.deletedCount(1),
     ];
     for (const m of singular) {
       expect(m).toMatch(/^(Successfully imported )?1 (article|video|stream)\b/);

@@ -3,8 +3,21 @@ import { ROLE } from './limits.js';
 import { MSG } from './messages.js';
 import { CAPABILITIES_BY_LEGACY_ID, NO_CAPABILITIES, PLAN_DEFAULTS, PLAN_NAMES, planAllowsCompetitors, type Capabilities } from './plans.js';
 import {
-  ACTIONS, allows, decide, isActiveMember, isTrialExpired, OPERATOR_NOT_BILLED, REFUSAL_STATUS, roleNames,
-  type Action, type Decision, type LimitedAction, type PlainAction, type PolicyOrg, type RefusalKind, type Subject,
+  ACTIONS,
+  allows,
+  decide,
+  isActiveMember,
+  isTrialExpired,
+  OPERATOR_NOT_BILLED,
+  REFUSAL_STATUS,
+  roleNames,
+  type Action,
+  type Decision,
+  type LimitedAction,
+  type PlainAction,
+  type PolicyOrg,
+  type RefusalKind,
+  type Subject,
 } from './policy.js';
 
 /*
@@ -37,7 +50,10 @@ const outcome = (d: Decision): Outcome => (d.allowed ? true : [d.refusal, d.code
 const HIDDEN = 'No such API route';
 const NOT_ADMIN = 'Only an admin of the organization can do this';
 const UPGRADE: Outcome = ['plan', 'plan_limit', MSG.billing.upgrade];
-const yes = (...plans: Plan[]) => (plan: Plan): Outcome => plans.includes(plan) || UPGRADE;
+const yes =
+  (...plans: Plan[]) =>
+  (plan: Plan): Outcome =>
+    plans.includes(plan) || UPGRADE;
 
 /** Plan-gated actions: which plans have them (PLAN_DEFAULTS and the pricing table); role and capabilities play no part. */
 const BY_PLAN: Partial<Record<PlainAction, (plan: Plan) => Outcome>> = {
@@ -72,7 +88,8 @@ const BY_ROLE_AND_CAPS: Partial<Record<PlainAction, (role: Role, caps: Caps) => 
   'platform.operate': (_role, caps) => operator(caps),
   'operator.console': (role, caps) => (caps === 'operator' && role === 'admin') || ['hidden', 'not_found', HIDDEN],
   'websites.read': (_role, caps) => operator(caps),
-  'websites.write': (role, caps) => (caps !== 'operator' ? operator(caps) : admin(role, 'Only an admin of the platform operator can change websites and feeds')),
+  'websites.write': (role, caps) =>
+    caps !== 'operator' ? operator(caps) : admin(role, 'Only an admin of the platform operator can change websites and feeds'),
   'youtube.refresh': (_role, caps) => operator(caps, 'The YouTube feed was not found'),
   'twitch.refresh': (_role, caps) => operator(caps, 'The feed was not found'),
   // Organization 17 only; organizations 1 and 110 have headline tools (000 §6).
@@ -96,7 +113,8 @@ const context = (action: LimitedAction, n: number) =>
     'organizations.create': { adminOf: n },
     'alerts.create': { projectAlerts: n },
   })[action];
-const decideLimited = (s: Subject, action: LimitedAction, n: number) => (decide as (s: Subject, a: Action, c: object) => Decision)(s, action, context(action, n));
+const decideLimited = (s: Subject, action: LimitedAction, n: number) =>
+  (decide as (s: Subject, a: Action, c: object) => Decision)(s, action, context(action, n));
 
 const grid = PLANS.flatMap((plan) => (Object.keys(ROLES) as Role[]).flatMap((role) => Object.keys(CAPS).map((caps) => ({ plan, role, caps }))));
 
@@ -183,7 +201,10 @@ describe('policy edges', () => {
     const now = new Date('2026-03-01T00:00:00Z');
     const before = new Date('2026-02-28T00:00:00Z');
     const after = new Date('2026-03-02T00:00:00Z');
-    const trial = (extra: object) => ({ roleId: ROLE.user, org: { plan: 'trial', capabilities: NO_CAPABILITIES, trialEndsAt: after, subscriptionStatus: 'trialing', ...extra } });
+    const trial = (extra: object) => ({
+      roleId: ROLE.user,
+      org: { plan: 'trial', capabilities: NO_CAPABILITIES, trialEndsAt: after, subscriptionStatus: 'trialing', ...extra },
+    });
     const expired: Outcome = ['plan', 'trial_expired', MSG.billing.upgrade];
     expect(outcome(decide(trial({}), 'workspace.use', { now }))).toBe(true);
     expect(outcome(decide(trial({ trialEndsAt: before }), 'workspace.use', { now }))).toEqual(expired);

@@ -44,12 +44,35 @@ export interface LimitContext {
 }
 
 export const ACTIONS = [
-  'org.member', 'workspace.use', 'org.admin', 'billing.manage', 'mail.read', 'sources.suggest',
-  'platform.operate', 'operator.console', 'websites.read', 'websites.write', 'youtube.refresh', 'twitch.refresh',
-  'youtube.use', 'twitch.use', 'supersearch.use', 'supersearch.competitors', 'reports.use', 'screenshots.take',
-  'notify.slack', 'notify.discord', 'feed.umv', 'reports.customBranding',
-  'feed.regionalFilters', 'ai.headlineTools',
-  'projects.create', 'alerts.create', 'reports.create', 'reports.highlight', 'organizations.create',
+  'org.member',
+  'workspace.use',
+  'org.admin',
+  'billing.manage',
+  'mail.read',
+  'sources.suggest',
+  'platform.operate',
+  'operator.console',
+  'websites.read',
+  'websites.write',
+  'youtube.refresh',
+  'twitch.refresh',
+  'youtube.use',
+  'twitch.use',
+  'supersearch.use',
+  'supersearch.competitors',
+  'reports.use',
+  'screenshots.take',
+  'notify.slack',
+  'notify.discord',
+  'feed.umv',
+  'reports.customBranding',
+  'feed.regionalFilters',
+  'ai.headlineTools',
+  'projects.create',
+  'alerts.create',
+  'reports.create',
+  'reports.highlight',
+  'organizations.create',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 export type LimitedAction = keyof LimitContext;
@@ -64,7 +87,12 @@ export type RefusalKind = 'hidden' | 'plan' | 'role';
 /** The error code a refusal answers with (server/http/errors.ts): mostly the kind's, a few actions keep their historical one. */
 export type RefusalCode = 'not_found' | 'plan_limit' | 'forbidden' | 'no_org' | 'trial_expired' | 'conflict';
 export const REFUSAL_STATUS: Record<RefusalCode, 403 | 404 | 409> = {
-  not_found: 404, plan_limit: 403, forbidden: 403, no_org: 403, trial_expired: 403, conflict: 409,
+  not_found: 404,
+  plan_limit: 403,
+  forbidden: 403,
+  no_org: 403,
+  trial_expired: 403,
+  conflict: 409,
 };
 
 export interface Refused {
@@ -116,11 +144,16 @@ export function isTrialExpired(org: PolicyOrg, now = new Date()): boolean {
 export function limitOf(subject: Subject, action: LimitedAction): number {
   const p = subject.org?.permissions;
   switch (action) {
-    case 'projects.create': return p?.max_projects ?? 0;
-    case 'alerts.create': return p?.max_alerts_per_project ?? 1;
-    case 'reports.create': return p?.max_reports ?? 0;
-    case 'reports.highlight': return p?.max_screenshots ?? 0;
-    case 'organizations.create': return p?.max_organisations ?? 0;
+    case 'projects.create':
+      return p?.max_projects ?? 0;
+    case 'alerts.create':
+      return p?.max_alerts_per_project ?? 1;
+    case 'reports.create':
+      return p?.max_reports ?? 0;
+    case 'reports.highlight':
+      return p?.max_screenshots ?? 0;
+    case 'organizations.create':
+      return p?.max_organisations ?? 0;
   }
 }
 
@@ -138,8 +171,14 @@ const PLAN: Verdict = { refusal: 'plan' };
 const isAdmin = (s: Subject) => s.roleId === ROLE.admin;
 const operates = (s: Subject) => !!s.org?.capabilities?.platform_operator;
 const flag = (s: Subject, f: keyof PlanPermissions) => !!s.org?.permissions?.[f];
-const planFlag = (f: keyof PlanPermissions): Rule<PlainAction> => (s) => flag(s, f) || PLAN;
-const capability = (c: keyof Capabilities, refusal: Verdict): Rule<PlainAction> => (s) => !!s.org?.capabilities?.[c] || refusal;
+const planFlag =
+  (f: keyof PlanPermissions): Rule<PlainAction> =>
+  (s) =>
+    flag(s, f) || PLAN;
+const capability =
+  (c: keyof Capabilities, refusal: Verdict): Rule<PlainAction> =>
+  (s) =>
+    !!s.org?.capabilities?.[c] || refusal;
 /** A flag and a count below the plan's number for it. */
 const within = (s: Subject, f: keyof PlanPermissions, max: number, used: number): Verdict =>
   (flag(s, f) && used < max) || { refusal: 'plan', limit: max, used };

@@ -23,20 +23,26 @@ const arbUrl = fc
 
 describe('canonicalUrl', () => {
   it('is idempotent', () => {
-    fc.assert(fc.property(fc.oneof(arbUrl, fc.webUrl({ withQueryParameters: true, withFragments: true })), (url) => {
-      const once = canonicalUrl(url);
-      expect(canonicalUrl(once)).toBe(once);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.oneof(arbUrl, fc.webUrl({ withQueryParameters: true, withFragments: true })), (url) => {
+        const once = canonicalUrl(url);
+        expect(canonicalUrl(once)).toBe(once);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('drops fragments and tracking parameters and lower-cases scheme and host', () => {
-    fc.assert(fc.property(arbUrl, (url) => {
-      const c = new URL(canonicalUrl(url));
-      expect(c.hash).toBe('');
-      expect(c.protocol).toMatch(/^https?:$/);
-      expect(c.hostname).toBe(c.hostname.toLowerCase());
-      for (const key of c.searchParams.keys()) expect(key.toLowerCase()).not.toMatch(/^(utm_|fbclid$|gclid$|mc_cid$|mc_eid$|ref_src$|igshid$)/);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(arbUrl, (url) => {
+        const c = new URL(canonicalUrl(url));
+        expect(c.hash).toBe('');
+        expect(c.protocol).toMatch(/^https?:$/);
+        expect(c.hostname).toBe(c.hostname.toLowerCase());
+        for (const key of c.searchParams.keys()) expect(key.toLowerCase()).not.toMatch(/^(utm_|fbclid$|gclid$|mc_cid$|mc_eid$|ref_src$|igshid$)/);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('keeps the other parameters in order and spelling, and removes default ports', () => {
@@ -67,18 +73,31 @@ describe('normalizeUserUrl', () => {
     expect(normalizeUserUrl(input)).toBe(expected);
   });
 
-  it.each(['', '   ', 'not a url', 'example', 'http://', 'ftp://example.com', 'javascript:alert(1)', 'mailto:a@b.com', 'http://exa mple.com', 'http://-bad-.com', 'http://example.c0m', 'https://user:pw@example.com'])(
-    'rejects %j',
-    (input) => {
-      expect(normalizeUserUrl(input)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '   ',
+    'not a url',
+    'example',
+    'http://',
+    'ftp://example.com',
+    'javascript:alert(1)',
+    'mailto:a@b.com',
+    'http://exa mple.com',
+    'http://-bad-.com',
+    'http://example.c0m',
+    'https://user:pw@example.com',
+  ])('rejects %j', (input) => {
+    expect(normalizeUserUrl(input)).toBeNull();
+  });
 
   it('never throws, and what it accepts is a valid http(s) URL', () => {
-    fc.assert(fc.property(fc.string(), (s) => {
-      const out = normalizeUserUrl(s);
-      if (out !== null) expect(['http:', 'https:']).toContain(new URL(out).protocol);
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const out = normalizeUserUrl(s);
+        if (out !== null) expect(['http:', 'https:']).toContain(new URL(out).protocol);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 

@@ -5,10 +5,44 @@
 
 // Parameters that only say where a click came from; the page is the same without them.
 const TRACKING_EXACT = new Set([
-  'fbclid', 'gclid', 'dclid', 'gbraid', 'wbraid', 'msclkid', 'yclid', 'twclid', 'ttclid', 'li_fat_id',
-  'mc_cid', 'mc_eid', 'ref_src', 'ref_url', 'igshid', 'igsh', 'si', '_hsenc', '_hsmi', '__hstc', '__hssc', '__hsfp',
-  'mkt_tok', 'oly_anon_id', 'oly_enc_id', 'vero_id', 'vero_conv', 'wickedid', 'rb_clickid', 's_cid', '_ga', '_gl',
-  'cmpid', 'ncid', 'sr_share', 'at_medium', 'at_campaign', 'spm',
+  'fbclid',
+  'gclid',
+  'dclid',
+  'gbraid',
+  'wbraid',
+  'msclkid',
+  'yclid',
+  'twclid',
+  'ttclid',
+  'li_fat_id',
+  'mc_cid',
+  'mc_eid',
+  'ref_src',
+  'ref_url',
+  'igshid',
+  'igsh',
+  'si',
+  '_hsenc',
+  '_hsmi',
+  '__hstc',
+  '__hssc',
+  '__hsfp',
+  'mkt_tok',
+  'oly_anon_id',
+  'oly_enc_id',
+  'vero_id',
+  'vero_conv',
+  'wickedid',
+  'rb_clickid',
+  's_cid',
+  '_ga',
+  '_gl',
+  'cmpid',
+  'ncid',
+  'sr_share',
+  'at_medium',
+  'at_campaign',
+  'spm',
 ]);
 const TRACKING_PREFIXES = ['utm_', 'pk_', 'mtm_', 'hsa_', 'itm_'];
 
@@ -82,5 +116,8 @@ export function domainOf(url: string): string {
   } catch {
     return '';
   }
-  return host.toLowerCase().replace(/(?<!\.)\.+$/, '').replace(/^www\./, '');
+  return host
+    .toLowerCase()
+    .replace(/(?<!\.)\.+$/, '')
+    .replace(/^www\./, '');
 }

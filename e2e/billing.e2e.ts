@@ -49,8 +49,6 @@ async function login(email: string, password: string): Promise<string> {
   return (await res.json()).data.attributes.token;
 }
 
-
-
 let clientId = '';
 const projectBody = (name: string) => ({
   data: { type: 'project', attributes: { name }, relationships: { client: { data: { type: 'client', id: clientId } } } },
@@ -126,7 +124,12 @@ describe('a trial organization upgrades through Stripe', () => {
       const bar = await trial.locator('..').boundingBox();
       expect(bar!.height, `the notice bar at ${width} px`).toBeLessThanOrEqual(40);
     }
-    expect(await j.page.getByRole('banner').getByRole('button', { name: /Upgrade/ }).count()).toBe(0);
+    expect(
+      await j.page
+        .getByRole('banner')
+        .getByRole('button', { name: /Upgrade/ })
+        .count(),
+    ).toBe(0);
     await j.shot('billing-trial-banner');
   });
 
@@ -168,7 +171,10 @@ describe('a trial organization upgrades through Stripe', () => {
     const token = await login(MEMBER.email, MEMBER.password);
     const me = await call(token, 'GET', '/api/user');
     const res = await call(token, 'POST', '/api/checkout', {
-      data: { type: 'checkout', attributes: { items: [{ price: PRICES.pro_monthly, quantity: 1 }], customer_id: me.json.data.attributes.organization.stripe_customer_id } },
+      data: {
+        type: 'checkout',
+        attributes: { items: [{ price: PRICES.pro_monthly, quantity: 1 }], customer_id: me.json.data.attributes.organization.stripe_customer_id },
+      },
     });
     expect(res.status).toBe(403);
     expect(res.json.errors[0].detail).toBe(MSG.billing.contactAdmin);
@@ -176,7 +182,10 @@ describe('a trial organization upgrades through Stripe', () => {
 
   it('pays for Pro on the checkout page; the signed webhooks activate the plan; the success page shows it', async () => {
     const page = j.page;
-    await page.getByRole('dialog').getByRole('button', { name: /Upgrade to Pro/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Upgrade to Pro/ })
+      .click();
     await page.waitForURL((u) => u.href.startsWith(stripe.url));
     const [session] = [...stripe.sessions.values()];
     expect(session).toMatchObject({ mode: 'subscription', line_items: [{ price: PRICES.pro_monthly, quantity: 1 }] });
@@ -197,7 +206,11 @@ describe('a trial organization upgrades through Stripe', () => {
     expect((await call(state.ownerToken, 'POST', '/api/projects', projectBody('Fourth'))).status).toBe(201);
 
     // And in the UI: the workspace is open, without the trial banner.
-    await page.getByRole('link', { name: /Go to your workspace/ }).or(page.getByRole('button', { name: /Go to your workspace/ })).first().click();
+    await page
+      .getByRole('link', { name: /Go to your workspace/ })
+      .or(page.getByRole('button', { name: /Go to your workspace/ }))
+      .first()
+      .click();
     await page.waitForURL((u) => !u.pathname.startsWith('/subscription-upgrade-success') && !u.pathname.startsWith('/errors'));
     await page.goto(`${base()}/projects/${(await call(state.ownerToken, 'GET', '/api/projects')).json.data[0].id}`);
     await page.getByRole('button', { name: /New project/ }).waitFor();
@@ -213,7 +226,10 @@ describe('a trial organization upgrades through Stripe', () => {
     const page = j.page;
     const projectId = (await call(state.ownerToken, 'GET', '/api/projects')).json.data[0].id;
     await page.goto(`${base()}/organization-details/${projectId}`);
-    await page.getByRole('main').getByRole('button', { name: /Manage subscription/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /Manage subscription/ })
+      .click();
     await page.waitForURL((u) => u.href.startsWith(stripe.url));
     await page.getByText('Customer portal').waitFor();
     await j.shot('billing-portal');

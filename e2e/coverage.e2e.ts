@@ -49,8 +49,11 @@ async function api(method: string, path: string, body?: unknown) {
 }
 
 /** True once the locator shows up within a few seconds (the page may still be loading). */
-const visible = (l: Locator) => l.waitFor({ timeout: 4000 }).then(() => true, () => false);
-
+const visible = (l: Locator) =>
+  l.waitFor({ timeout: 4000 }).then(
+    () => true,
+    () => false,
+  );
 
 beforeAll(async () => {
   feeds = await startFakeFeedServer();
@@ -157,7 +160,9 @@ describe('coverage engine', () => {
   it('preview, save under a tag, bulk save and export from the feed', async () => {
     const page = j.page;
     const row = (title: string) => page.getByRole('row').filter({ hasText: title });
-    await row('Comet Rider breaking').getByRole('button', { name: /Actions for/ }).click();
+    await row('Comet Rider breaking')
+      .getByRole('button', { name: /Actions for/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Preview' }).click();
     const preview = page.getByRole('dialog');
     await preview.getByText('Comet Rider is the new racing game', { exact: false }).first().waitFor();
@@ -170,7 +175,11 @@ describe('coverage engine', () => {
     await page.getByText('1 article saved on your Saved coverage!').waitFor();
 
     for (const n of [1, 2]) await row(`Comet Rider story ${n}:`).getByRole('checkbox').check();
-    await page.getByRole('textbox', { name: 'Bulk action' }).or(page.getByRole('combobox', { name: 'Bulk action' })).first().click();
+    await page
+      .getByRole('textbox', { name: 'Bulk action' })
+      .or(page.getByRole('combobox', { name: 'Bulk action' }))
+      .first()
+      .click();
     await page.getByRole('option', { name: 'Save to Saved Coverage' }).click();
     await page.getByRole('button', { name: 'Apply' }).click();
     const bulk = page.getByRole('dialog', { name: 'Save 2 articles' });

@@ -47,7 +47,7 @@ beforeAll(async () => {
   slack = await startFakeSlack();
   database = await startBenchDatabase('crash');
   let seed = 11;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const words = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
   for (let f = 0; f < FEEDS; f++) {
     const list = Array.from({ length: ITEMS }, (_, i) => ({
@@ -81,11 +81,17 @@ describe('a worker killed mid-crawl', () => {
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
     const token = await login(server.url);
-    const { rows: [brand] } = await db.query(`insert into clients (organization_id, name) values (1, 'Crash brand') returning id`);
+    const {
+      rows: [brand],
+    } = await db.query(`insert into clients (organization_id, name) values (1, 'Crash brand') returning id`);
     const alertIds: number[] = [];
     for (const [i, keywords] of ALERTS.entries()) {
-      const { rows: [project] } = await db.query(`insert into projects (organization_id, client_id, name) values (1, $1, $2) returning id`, [brand.id, `Crash ${i}`]);
-      const { rows: [alert] } = await db.query(
+      const {
+        rows: [project],
+      } = await db.query(`insert into projects (organization_id, client_id, name) values (1, $1, $2) returning id`, [brand.id, `Crash ${i}`]);
+      const {
+        rows: [alert],
+      } = await db.query(
         `insert into alerts (organization_id, project_id, name, keywords, slack_tracking, slack_webhook_url) values (1, $1, $2, $3, true, $4) returning id`,
         [project.id, `Crash alert ${i}`, keywords, slack.webhookUrl(`crash-${i}`)],
       );
@@ -124,14 +130,17 @@ describe('a worker killed mid-crawl', () => {
     const expected = ALERTS.map((k) => {
       const parsed = parseQuery(k);
       if (!parsed.ok) throw new Error(parsed.error.message);
-      return new Set(items.filter((it) => matchesQuery(parsed.query, indexDocument(articleSearchText(it.title, it.description)))).map((it) => canonicalUrl(it.url)));
+      return new Set(
+        items.filter((it) => matchesQuery(parsed.query, indexDocument(articleSearchText(it.title, it.description)))).map((it) => canonicalUrl(it.url)),
+      );
     });
     // Rows a sender had claimed when it was killed wait for its lease to lapse (it may have been
     // posting them: sending them sooner could announce them twice), then for the next minute's run.
     await until(
       'every notification',
-      async () => (await count(`select count(*) as n from notification_outbox where status <> 'sent'`)) === 0
-        && (await count('select count(*) as n from notification_outbox')) === expected.reduce((a, s) => a + s.size, 0),
+      async () =>
+        (await count(`select count(*) as n from notification_outbox where status <> 'sent'`)) === 0 &&
+        (await count('select count(*) as n from notification_outbox')) === expected.reduce((a, s) => a + s.size, 0),
       (CLAIM_LEASE_SECONDS + 120) * 1000,
     );
 

@@ -57,7 +57,11 @@ describe('page weight', () => {
     expect(await measure(routes)).toEqual([]);
     for (const w of weights.filter((x) => routes.some((r) => r.name === x.route))) {
       const files = w.transfers.filter((t) => t.kind === 'js').map((t) => t.file);
-      for (const chunk of ['app-layout-', 'require-session-', 'echarts-', 'installSVGRenderer-', 'description-editor-', 'world-map-setup-']) expect(files.filter((f) => f.startsWith(chunk)), `${w.route}: ${chunk}`).toEqual([]);
+      for (const chunk of ['app-layout-', 'require-session-', 'echarts-', 'installSVGRenderer-', 'description-editor-', 'world-map-setup-'])
+        expect(
+          files.filter((f) => f.startsWith(chunk)),
+          `${w.route}: ${chunk}`,
+        ).toEqual([]);
     }
   });
 

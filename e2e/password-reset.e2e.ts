@@ -71,7 +71,11 @@ describe('password reset', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
 
     const tryLogin = (password: string) =>
-      fetch(`${j.server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password }) });
+      fetch(`${j.server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.email, password }),
+      });
     expect((await tryLogin(ADMIN.password)).status).toBe(401);
     expect((await tryLogin(NEW_PASSWORD)).status).toBe(200);
 
@@ -85,13 +89,20 @@ describe('password reset', () => {
     // A free sign-up through the API (the sign-up journeys drive its form), captcha solved like the widget does.
     const ch = await (await fetch(`${j.server.url}/api/p/captcha`)).json();
     const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
-    const altcha = Buffer.from(JSON.stringify({ algorithm: ch.algorithm, challenge: ch.challenge, number: solution!.number, salt: ch.salt, signature: ch.signature })).toString('base64');
+    const altcha = Buffer.from(
+      JSON.stringify({ algorithm: ch.algorithm, challenge: ch.challenge, number: solution!.number, salt: ch.salt, signature: ch.signature }),
+    ).toString('base64');
     const signup = await fetch(`${j.server.url}/api/p/free_user`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        name: 'Grace Hopper', email, password: 'compiler pioneer', organization_name: 'Analytical Games',
-        client_name: 'Difference Engine', project_name: 'Launch 2026', altcha,
+        name: 'Grace Hopper',
+        email,
+        password: 'compiler pioneer',
+        organization_name: 'Analytical Games',
+        client_name: 'Difference Engine',
+        project_name: 'Launch 2026',
+        altcha,
       }),
     });
     expect(signup.status).toBe(201);

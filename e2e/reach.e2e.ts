@@ -48,13 +48,22 @@ describe('reach from a traffic ranking', () => {
     await panel.getByRole('button', { name: /Upload a list/ }).click();
     await (await chooser).setFiles(file);
     await panel.getByText('E2ERK').waitFor({ timeout: 60_000 });
-    await panel.getByText(/20,000/).first().waitFor();
+    await panel
+      .getByText(/20,000/)
+      .first()
+      .waitFor();
     // The list is current before every website has its score: wait for the rescoring to finish.
     await expect.poll(async () => (await api('GET', '/api/operator/ranking')).attributes.rescored_at, { timeout: 60_000 }).not.toBeNull();
     await panel.getByText(/scored from their rank/).waitFor();
     await j.shot('reach-ranking-imported');
     const ranking = await api('GET', '/api/operator/ranking');
-    expect(ranking.attributes).toMatchObject({ state: 'ok', source: 'upload', tranco_id: 'E2ERK', domains: 20_000, list_url: 'https://tranco-list.eu/list/E2ERK/' });
+    expect(ranking.attributes).toMatchObject({
+      state: 'ok',
+      source: 'upload',
+      tranco_id: 'E2ERK',
+      domains: 20_000,
+      list_url: 'https://tranco-list.eu/list/E2ERK/',
+    });
     expect(ranking.attributes.websites_ranked).toBeGreaterThanOrEqual(2);
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -67,7 +76,10 @@ describe('reach from a traffic ranking', () => {
     await page.goto(`${base()}/websites/variety.com`);
     await page.getByText(`Tranco rank 350 on ${site.rank_list_date} → ${score}`).first().waitFor();
     await page.getByText('estimate', { exact: true }).first().waitFor();
-    await page.getByText(/need the SimilarWeb add-on/).first().waitFor();
+    await page
+      .getByText(/need the SimilarWeb add-on/)
+      .first()
+      .waitFor();
     await j.shot('reach-website-ranked');
   });
 
@@ -75,13 +87,19 @@ describe('reach from a traffic ranking', () => {
     const page = j.page;
     expect((await api('GET', '/api/websites/ign.com')).attributes).toMatchObject({ reach_source: 'manual', rank: 450 });
     await page.goto(`${base()}/websites/ign.com`);
-    await page.getByText(/^Typed/).first().waitFor();
+    await page
+      .getByText(/^Typed/)
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: /Edit (media )?score/i }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: "Use the ranking's score" }).click();
     // The modal (which previews the ranking's score) closes once the score is saved; the page then says its new basis.
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText(/^Tranco rank 450 on/).first().waitFor();
+    await page
+      .getByText(/^Tranco rank 450 on/)
+      .first()
+      .waitFor();
     await expect.poll(async () => (await api('GET', '/api/websites/ign.com')).attributes.reach_source).toBe('ranking');
     expect((await api('GET', '/api/websites/ign.com')).attributes).toMatchObject({ reach_source: 'ranking', reach: mediaScoreFromRank(450) });
     await j.shot('reach-website-use-ranking');
@@ -99,16 +117,26 @@ describe('reach from a traffic ranking', () => {
     expect(detail.attributes['total-estimated-views']).toBeGreaterThan(0);
     await page.goto(`${base()}/p/r/${report.id}`);
     await page.getByText('Estimated views').first().waitFor();
-    await page.getByText(/of the outlet's monthly visitors per article/).first().waitFor();
+    await page
+      .getByText(/of the outlet's monthly visitors per article/)
+      .first()
+      .waitFor();
     await page.getByText('Potential reach').first().waitFor();
     await j.shot('reach-public-report');
     // The PDF is Chromium printing this page's print view: the same cards and words.
     await page.goto(`${base()}/p/r/${report.id}?print=1`);
     await page.getByText('Estimated views').first().waitFor();
-    await page.getByText(/of the outlet's monthly visitors per article/).first().waitFor();
+    await page
+      .getByText(/of the outlet's monthly visitors per article/)
+      .first()
+      .waitFor();
     const pdf = await fetch(`${base()}/api/p/reports/${report.id}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 });

@@ -83,7 +83,13 @@ const chartText = (page: Page, label: string) => page.locator(`[aria-label="${la
 beforeAll(async () => {
   youtube = await startFakeYoutube({
     channels: [{ id: 'UCauroradriftfans000001', title: 'Drift Fans', subscribers: 88_000, country: 'US' }],
-    videos: VIDEOS.map(([id, title, views], i) => ({ id, channelId: 'UCauroradriftfans000001', title, views, publishedAt: new Date(Date.now() - (3 + i) * DAY).toISOString() })),
+    videos: VIDEOS.map(([id, title, views], i) => ({
+      id,
+      channelId: 'UCauroradriftfans000001',
+      title,
+      views,
+      publishedAt: new Date(Date.now() - (3 + i) * DAY).toISOString(),
+    })),
   });
   twitch = await startFakeTwitch();
   twitch.addUser({ id: '810001', login: 'driftcaster', display_name: 'DriftCaster', followers: 12_000 });
@@ -173,12 +179,17 @@ describe('reports', () => {
     // A Japanese sentence too: the PDF must print it with a CJK font, not as boxes.
     await page.keyboard.type('Strong reviews across Europe and Latin America. 日本でも好評です。');
     for (let i = 0; i < 3; i++) {
-      await page.getByRole('button', { name: /^Highlight: / }).first().click();
+      await page
+        .getByRole('button', { name: /^Highlight: / })
+        .first()
+        .click();
       await page.getByText(MSG.modal.highlightSaved).nth(i).waitFor();
     }
     expect(await page.getByRole('button', { name: /^Remove highlight: / }).count()).toBe(3);
     // The videos and the stream the report will hold, previewed with their links.
-    expect(await page.getByRole('link', { name: 'Aurora Drift review in 10 minutes' }).getAttribute('href')).toBe('https://www.youtube.com/watch?v=aurorarev01');
+    expect(await page.getByRole('link', { name: 'Aurora Drift review in 10 minutes' }).getAttribute('href')).toBe(
+      'https://www.youtube.com/watch?v=aurorarev01',
+    );
     await page.getByRole('link', { name: 'Aurora Drift hands-on preview' }).waitFor();
     await page.getByRole('link', { name: STREAM[1] }).waitFor();
     expect(await page.getByRole('link', { name: 'Aurora Drift director interview' }).count()).toBe(0);
@@ -197,7 +208,10 @@ describe('reports', () => {
     const report = await api('GET', `/api/reports/${reportId}`);
     const totals = report.attributes.totals;
     expect(totals.articles).toBe(EXPECTED.length);
-    expect(totals.reach).toBeCloseTo(EXPECTED.reduce((s, c) => s + c[2], 0), 5);
+    expect(totals.reach).toBeCloseTo(
+      EXPECTED.reduce((s, c) => s + c[2], 0),
+      5,
+    );
     expect(totals.media).toBe(new Set(EXPECTED.map((c) => c[4])).size);
     expect(report.attributes).toMatchObject({ 'reports-videos': 2, 'reports-streams': 1 });
     expect(totals).toMatchObject({ videos: 2, video_views: 48_000 + 12_500, streams: 1, stream_views: STREAM[2] });
@@ -209,7 +223,9 @@ describe('reports', () => {
     await page.waitForFunction(() => document.body.dataset.reportReady === 'true', undefined, { timeout: 30000 });
     await page.getByRole('heading', { name: 'Aurora Drift: launch month' }).waitFor();
     expect(await page.getByTestId('total-articles').textContent()).toBe(String(totals.articles));
-    expect(await page.getByTestId('total-average-media-score').textContent()).toBe(`${totals.average_score.toLocaleString('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} / 10`);
+    expect(await page.getByTestId('total-average-media-score').textContent()).toBe(
+      `${totals.average_score.toLocaleString('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} / 10`,
+    );
     expect(await page.getByTestId('total-media-outlets').textContent()).toBe(String(totals.media));
     expect(await page.getByTestId('highlight-card').count()).toBe(3);
     expect(await page.getByTestId('report-description').textContent()).toContain('Strong reviews across Europe');
@@ -228,7 +244,9 @@ describe('reports', () => {
     expect(await page.getByRole('table', { name: 'Articles' }).locator('tbody tr').count()).toBe(EXPECTED.length);
     // The videos and streams section lists the report's own, linking to YouTube and Twitch.
     const media = page.getByTestId('media-section');
-    expect(await media.getByRole('link', { name: 'Aurora Drift review in 10 minutes' }).getAttribute('href')).toBe('https://www.youtube.com/watch?v=aurorarev01');
+    expect(await media.getByRole('link', { name: 'Aurora Drift review in 10 minutes' }).getAttribute('href')).toBe(
+      'https://www.youtube.com/watch?v=aurorarev01',
+    );
     expect(await media.getByRole('link', { name: STREAM[1] }).getAttribute('href')).toBe(`https://www.twitch.tv/videos/${STREAM[0]}`);
     expect(await page.getByTestId('videos-table').locator('tbody tr').count()).toBe(2);
     expect(await page.getByTestId('total-video-views').textContent()).toBe('60.5K');
@@ -253,7 +271,9 @@ describe('reports', () => {
     const orgId = String(me.attributes.organization.id);
     const form = new FormData();
     form.append('scope', 'logo');
-    const png = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#e8590c' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#e8590c' } })
+      .png()
+      .toBuffer();
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
     const uploaded = await fetch(`${j.server.url}/api/f/av`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     expect(uploaded.status).toBe(201);

@@ -87,9 +87,13 @@ async function open(page: Page, screen: Screen) {
   await page.locator('main').first().waitFor();
   if (screen.prepare) await screen.prepare(page);
   if (screen.table) await page.locator('main table tbody tr:not([data-testid="loading-row"])').first().waitFor({ state: 'attached' });
-  await page.waitForFunction(() => !document.querySelector('[data-testid="loading-row"], .mantine-Loader-root, main .mantine-Skeleton-root[data-visible]'), null, {
-    timeout: 15000,
-  });
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="loading-row"], .mantine-Loader-root, main .mantine-Skeleton-root[data-visible]'),
+    null,
+    {
+      timeout: 15000,
+    },
+  );
   // Fonts, charts' first frame and transitions settle.
   await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
   await page.waitForTimeout(400);
@@ -141,7 +145,9 @@ function hiddenHeadlines(page: Page) {
 /** Pairs of texts drawn over each other in the report's trend chart (its legend: "Articles", "Media score (cumulative)"). */
 function chartTextOverlaps(page: Page) {
   return page.evaluate(() => {
-    const texts = Array.from(document.querySelectorAll('[data-testid="trend-chart"] [role="img"] svg text')).filter((t) => /[A-Za-z]{3}/.test(t.textContent ?? ''));
+    const texts = Array.from(document.querySelectorAll('[data-testid="trend-chart"] [role="img"] svg text')).filter((t) =>
+      /[A-Za-z]{3}/.test(t.textContent ?? ''),
+    );
     const boxes = texts.map((t) => ({ text: t.textContent ?? '', r: t.getBoundingClientRect() }));
     const out: string[] = [];
     boxes.forEach((a, i) =>
@@ -168,7 +174,15 @@ async function axeProblems(page: Page, name: string) {
   return [...wcag.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), ...outline.violations].flatMap(describe);
 }
 type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-const OUTLINE_RULES = ['page-has-heading-one', 'heading-order', 'landmark-unique', 'landmark-no-duplicate-main', 'landmark-one-main', 'empty-table-header', 'empty-heading'];
+const OUTLINE_RULES = [
+  'page-has-heading-one',
+  'heading-order',
+  'landmark-unique',
+  'landmark-no-duplicate-main',
+  'landmark-one-main',
+  'empty-table-header',
+  'empty-heading',
+];
 
 async function setLook(page: Page, look: { dark: boolean; rtl: boolean }) {
   await page.evaluate(({ dark, rtl }) => {

@@ -61,10 +61,16 @@ describe('free sign-up to a working workspace', () => {
     await page.waitForURL(`**/brands/${projectId}`);
     await page.getByRole('button', { name: 'New brand' }).click();
     await page.getByRole('dialog').getByLabel('Name').fill('Ab');
-    await page.getByRole('dialog').getByRole('button', { name: /save|create/i }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /save|create/i })
+      .click();
     await page.getByText('Brand name must be between 3 and 50 characters').waitFor();
     await page.getByRole('dialog').getByLabel('Name').fill('Lovelace Audio');
-    await page.getByRole('dialog').getByRole('button', { name: /save|create/i }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /save|create/i })
+      .click();
     await toast('New Brand has been saved.');
     await page.getByRole('row', { name: /Lovelace Audio/ }).waitFor();
 
@@ -81,7 +87,10 @@ describe('free sign-up to a working workspace', () => {
     await page.getByRole('link', { name: 'Tags' }).click();
     await page.getByRole('button', { name: 'New tag' }).click();
     await page.getByRole('dialog').getByLabel('Name').fill('Reviews');
-    await page.getByRole('dialog').getByRole('button', { name: /save|create/i }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /save|create/i })
+      .click();
     await toast('New Tag has been saved.');
     await page.getByRole('row', { name: /Reviews/ }).waitFor();
     await j.shot('tags');

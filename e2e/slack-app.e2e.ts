@@ -34,7 +34,9 @@ beforeAll(async () => {
     format: 'rss',
     title: 'Starling News',
     hub: true,
-    items: [{ title: 'An older story', url: 'https://starling-news.example/older.html', description: 'Nothing to see.', published: new Date(Date.now() - 3600_000) }],
+    items: [
+      { title: 'An older story', url: 'https://starling-news.example/older.html', description: 'Nothing to see.', published: new Date(Date.now() - 3600_000) },
+    ],
   });
   const port = await freePort();
   j = await startJourney(
@@ -51,7 +53,7 @@ afterAll(async () => {
 });
 
 describe('Slack app', () => {
-  it('an admin adds Coverwatch to Slack from Settings, and the workspace\'s channels are listed', async () => {
+  it("an admin adds Coverwatch to Slack from Settings, and the workspace's channels are listed", async () => {
     const page = j.page;
     await loginAs(page, j.server.url, ADMIN.email, ADMIN.password);
     token = (await page.evaluate(() => localStorage.getItem('coverwatch.token')))!;
@@ -94,7 +96,10 @@ describe('Slack app', () => {
     await modal.getByRole('textbox', { name: 'Query' }).fill('"starling drift"');
     await modal.getByRole('switch', { name: 'Post new articles to Slack' }).check({ force: true });
     // A searchable Select: its input is a textbox or a combobox depending on the Mantine version.
-    const channel = modal.getByRole('textbox', { name: 'Slack channel' }).or(modal.getByRole('combobox', { name: 'Slack channel' })).first();
+    const channel = modal
+      .getByRole('textbox', { name: 'Slack channel' })
+      .or(modal.getByRole('combobox', { name: 'Slack channel' }))
+      .first();
     await channel.click();
     await channel.fill('pre');
     await page.getByRole('option', { name: '#press' }).click();

@@ -140,7 +140,13 @@ describe('a new studio monitors real press on day one', () => {
       async () => {
         await feed.reload();
         // The feed loads after the page: give it a moment before reloading again.
-        return feed.getByText('Skyward Saga gets a March release date').waitFor({ timeout: 5000 }).then(() => true, () => false);
+        return feed
+          .getByText('Skyward Saga gets a March release date')
+          .waitFor({ timeout: 5000 })
+          .then(
+            () => true,
+            () => false,
+          );
       },
       90000,
     );

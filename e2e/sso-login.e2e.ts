@@ -20,10 +20,7 @@ beforeAll(async () => {
       { sub: 'sso-newcomer', email: NEWCOMER.email, emailVerified: true, name: 'Newcomer at Acme' },
     ],
   });
-  j = await startJourney(
-    { ...idp.env, OIDC_LABEL: LABEL },
-    { allowOrigins: [idp.issuer] },
-  );
+  j = await startJourney({ ...idp.env, OIDC_LABEL: LABEL }, { allowOrigins: [idp.issuer] });
   // The app's address is known only now; the provider registers its redirect URI on first use.
   idp.setAppOrigin(j.server.url);
 }, 180_000);
@@ -37,7 +34,13 @@ async function openProviderLogin() {
   const page = j.page;
   await page.goto(`${j.server.url}/login`);
   const button = page.getByRole('link', { name: MSG.identity.ssoButton(LABEL) }).or(page.getByRole('button', { name: MSG.identity.ssoButton(LABEL) }));
-  if (await button.first().isVisible({ timeout: 5000 }).catch(() => false)) await button.first().click();
+  if (
+    await button
+      .first()
+      .isVisible({ timeout: 5000 })
+      .catch(() => false)
+  )
+    await button.first().click();
   else await page.goto(`${j.server.url}/api/p/oidc/login`);
 }
 

@@ -31,11 +31,18 @@ async function api(method: string, path: string, body?: unknown) {
   return (await res.json()).data;
 }
 
-const visible = (l: Locator) => l.waitFor({ timeout: 4000 }).then(() => true, () => false);
-
+const visible = (l: Locator) =>
+  l.waitFor({ timeout: 4000 }).then(
+    () => true,
+    () => false,
+  );
 
 async function choose(scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).or(scope.getByRole('textbox', { name: label })).first().click();
+  await scope
+    .getByRole('combobox', { name: label })
+    .or(scope.getByRole('textbox', { name: label }))
+    .first()
+    .click();
   await j.page.getByRole('option', { name: option }).click();
 }
 
@@ -44,10 +51,34 @@ beforeAll(async () => {
   twitch.addUser({ id: '700001', login: 'cometracer', display_name: 'CometRacer', followers: 254_000 });
   twitch.addUser({ id: '700002', login: 'tinycomet', display_name: 'TinyComet', followers: 45 });
   twitch.addStream({ user_id: '700001', game_id: MINECRAFT, title: 'Comet Rider world record attempts', viewer_count: 5_400, started_at: hoursAgo(1) });
-  twitch.addVideo({ id: '881001', user_id: '700001', game_id: MINECRAFT, title: 'Comet Rider tournament highlights', view_count: 30_500, created_at: hoursAgo(6), published_at: hoursAgo(6) });
-  twitch.addVideo({ id: '881002', user_id: '700002', game_id: MINECRAFT, title: 'Comet Rider first race VOD', view_count: 1_200, created_at: hoursAgo(5), published_at: hoursAgo(5) });
+  twitch.addVideo({
+    id: '881001',
+    user_id: '700001',
+    game_id: MINECRAFT,
+    title: 'Comet Rider tournament highlights',
+    view_count: 30_500,
+    created_at: hoursAgo(6),
+    published_at: hoursAgo(6),
+  });
+  twitch.addVideo({
+    id: '881002',
+    user_id: '700002',
+    game_id: MINECRAFT,
+    title: 'Comet Rider first race VOD',
+    view_count: 1_200,
+    created_at: hoursAgo(5),
+    published_at: hoursAgo(5),
+  });
   // Not in the feed (another game, another subject): added by its link at the end.
-  twitch.addVideo({ id: '881099', user_id: '700002', game_id: JUST_CHATTING, title: 'Nebula Games dev chat', view_count: 640, created_at: hoursAgo(40), published_at: hoursAgo(40) });
+  twitch.addVideo({
+    id: '881099',
+    user_id: '700002',
+    game_id: JUST_CHATTING,
+    title: 'Nebula Games dev chat',
+    view_count: 640,
+    created_at: hoursAgo(40),
+    published_at: hoursAgo(40),
+  });
   discord = await startFakeDiscord();
   j = await startJourney({ ...twitch.env, ALLOW_PRIVATE_NETWORK: 'true' });
 }, 180000);
@@ -75,12 +106,20 @@ describe('Twitch feed', () => {
     const modal = page.getByRole('dialog');
     await modal.getByLabel(/Keyword/).fill('comet rider');
     await modal.getByRole('textbox', { name: /Game/ }).fill('minecraft');
-    await page.getByRole('option', { name: /Minecraft/ }).or(page.getByText('Minecraft', { exact: true })).first().click();
+    await page
+      .getByRole('option', { name: /Minecraft/ })
+      .or(page.getByText('Minecraft', { exact: true }))
+      .first()
+      .click();
     // The preview shows what the feed would find now on the fake Twitch.
-    await modal.getByText('Comet Rider world record attempts').first().waitFor().catch(async (e) => {
-      await j.shot('stream-feed-preview-failed');
-      throw e;
-    });
+    await modal
+      .getByText('Comet Rider world record attempts')
+      .first()
+      .waitFor()
+      .catch(async (e) => {
+        await j.shot('stream-feed-preview-failed');
+        throw e;
+      });
     await j.shot('stream-feed-preview');
     await modal.getByLabel('Discord webhook URL').fill(discord.webhookUrl('434343'));
     await modal.getByLabel('Minimum followers').last().fill('1000');
@@ -156,9 +195,11 @@ describe('Twitch feed', () => {
       await page.reload();
       return visible(page.getByText('Comet Rider chill laps').first());
     });
-    const message = await waitFor('the Discord message', () => discord.delivered().find((d) => JSON.stringify(d.payload).includes('night league'))).catch((e) => {
-      throw new Error(`${(e as Error).message}; Discord saw: ${JSON.stringify(discord.requests.map((r) => [r.status, r.payload])).slice(0, 1500)}`);
-    });
+    const message = await waitFor('the Discord message', () => discord.delivered().find((d) => JSON.stringify(d.payload).includes('night league'))).catch(
+      (e) => {
+        throw new Error(`${(e as Error).message}; Discord saw: ${JSON.stringify(discord.requests.map((r) => [r.status, r.payload])).slice(0, 1500)}`);
+      },
+    );
     const embed = message.payload!.embeds!.find((e) => e.title?.includes('night league'))!;
     expect(embed.footer?.text).toBe('Twitch feed: Comet Rider · comet rider');
     expect(embed.fields).toContainEqual(expect.objectContaining({ name: 'Followers', value: '254,000' }));

@@ -70,7 +70,10 @@ describe('super search', () => {
     await page.getByTestId('results-total').waitFor();
     total = Number((await page.getByTestId('results-total').textContent())!.replace(/\D/g, ''));
     expect(total).toBeGreaterThan(25);
-    await page.getByRole('link', { name: /Starfall/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Starfall/ })
+      .first()
+      .waitFor();
     // The main query's line and the competitor's are drawn (ECharts' SVG legend names them).
     await page.getByTestId('volume-chart').locator('svg text', { hasText: 'Your search' }).first().waitFor();
     await page.getByTestId('volume-chart').locator('svg text', { hasText: 'Lumen Audio' }).first().waitFor();
@@ -87,7 +90,10 @@ describe('super search', () => {
     await page.getByTestId('results-range').filter({ hasText: /^26–/ }).waitFor();
     expect(await page.getByTestId('current-page').textContent()).toBe('2');
     await page.getByRole('button', { name: 'Previous page' }).click();
-    await page.getByTestId('results-range').filter({ hasText: /^1–25 / }).waitFor();
+    await page
+      .getByTestId('results-range')
+      .filter({ hasText: /^1–25 / })
+      .waitFor();
     expect(await page.getByTestId('current-page').textContent()).toBe('1');
     expect(await titleOf(resultRows().nth(1)).textContent()).toBe(firstTitle);
   });
@@ -103,7 +109,13 @@ describe('super search', () => {
     await page.getByTestId('bulk-bar').getByText('3 selected').waitFor();
     await page.getByRole('button', { name: 'Save to project' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save 3 articles to a project' });
-    expect(await dialog.getByRole('textbox', { name: 'Project' }).or(dialog.getByRole('combobox', { name: 'Project' })).first().inputValue()).toBe('Archive Picks');
+    expect(
+      await dialog
+        .getByRole('textbox', { name: 'Project' })
+        .or(dialog.getByRole('combobox', { name: 'Project' }))
+        .first()
+        .inputValue(),
+    ).toBe('Archive Picks');
     await dialog.getByLabel('Tag').click();
     await page.getByRole('option', { name: TAG }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();

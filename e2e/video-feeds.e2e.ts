@@ -38,12 +38,19 @@ async function api(method: string, path: string, body?: unknown) {
   return (await res.json()).data;
 }
 
-const visible = (l: Locator) => l.waitFor({ timeout: 4000 }).then(() => true, () => false);
-
+const visible = (l: Locator) =>
+  l.waitFor({ timeout: 4000 }).then(
+    () => true,
+    () => false,
+  );
 
 /** Picks an option of a Mantine Select by its label. */
 async function choose(scope: Locator, label: string, option: string) {
-  await scope.getByRole('textbox', { name: label }).or(scope.getByRole('combobox', { name: label })).first().click();
+  await scope
+    .getByRole('textbox', { name: label })
+    .or(scope.getByRole('combobox', { name: label }))
+    .first()
+    .click();
   await j.page.getByRole('option', { name: option }).click();
 }
 
@@ -76,10 +83,14 @@ describe('YouTube feed', () => {
     const modal = page.getByRole('dialog');
     await modal.getByRole('textbox', { name: /Keyword/ }).fill('comet rider');
     // The preview asks the fake YouTube (one search) and lists what the feed would find.
-    await modal.getByTestId('feed-preview-list').getByText('Comet Rider review: the racer of the winter').waitFor().catch(async (e) => {
-      await j.shot('video-feed-preview-failed');
-      throw e;
-    });
+    await modal
+      .getByTestId('feed-preview-list')
+      .getByText('Comet Rider review: the racer of the winter')
+      .waitFor()
+      .catch(async (e) => {
+        await j.shot('video-feed-preview-failed');
+        throw e;
+      });
     await j.shot('video-feed-preview');
     await modal.getByRole('textbox', { name: 'Discord webhook' }).fill(discord.webhookUrl('424242'));
     await modal.getByRole('textbox', { name: 'Minimum subscribers' }).last().fill('100000');
@@ -146,7 +157,13 @@ describe('YouTube feed', () => {
 
   it('a new upload of a channel above the threshold reaches Discord; one below it does not', async () => {
     const page = j.page;
-    youtube.addVideo({ id: 'cometnew001', channelId: BIG.id, title: 'Comet Rider launch trailer breakdown', views: 9_100, publishedAt: new Date().toISOString() });
+    youtube.addVideo({
+      id: 'cometnew001',
+      channelId: BIG.id,
+      title: 'Comet Rider launch trailer breakdown',
+      views: 9_100,
+      publishedAt: new Date().toISOString(),
+    });
     youtube.addVideo({ id: 'cometnew002', channelId: SMALL.id, title: 'Comet Rider my first race', views: 12, publishedAt: new Date().toISOString() });
     await page.goto(`${j.server.url}/youtube-feed/${projectId}`);
     await page.getByRole('button', { name: 'Get videos' }).click();
@@ -155,7 +172,9 @@ describe('YouTube feed', () => {
       await page.reload();
       return visible(page.getByText('Comet Rider my first race').first());
     });
-    const message = await waitFor('the Discord message', () => discord.delivered().find((d) => JSON.stringify(d.payload).includes('launch trailer breakdown'))).catch((e) => {
+    const message = await waitFor('the Discord message', () =>
+      discord.delivered().find((d) => JSON.stringify(d.payload).includes('launch trailer breakdown')),
+    ).catch((e) => {
       throw new Error(`${(e as Error).message}; Discord saw: ${JSON.stringify(discord.requests.map((r) => [r.status, r.payload])).slice(0, 1500)}`);
     });
     const embed = message.payload!.embeds!.find((e) => e.url === 'https://www.youtube.com/watch?v=cometnew001')!;

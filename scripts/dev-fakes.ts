@@ -110,7 +110,8 @@ async function main() {
     for (const r of discord.requests.slice(seenDiscord)) console.log(`[fakes] Discord ${r.status}: ${String(r.payload?.content ?? '').slice(0, 160)}`);
     for (const d of stripe.deliveries.slice(seenStripe)) console.log(`[fakes] Stripe webhook ${d.type} → ${d.status ?? d.error}`);
     for (const c of slack.apiCalls.slice(seenSlackApi)) {
-      if (c.method === 'chat.postMessage') console.log(`[fakes] Slack app → ${String(c.params.channel)} ${c.answer}: ${String(c.params.text ?? '').slice(0, 160)}`);
+      if (c.method === 'chat.postMessage')
+        console.log(`[fakes] Slack app → ${String(c.params.channel)} ${c.answer}: ${String(c.params.text ?? '').slice(0, 160)}`);
       else console.log(`[fakes] Slack app ${c.method} ${c.answer}`);
     }
     seenSlackApi = slack.apiCalls.length;

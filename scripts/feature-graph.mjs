@@ -48,7 +48,9 @@ function importsOf(file) {
   return out;
 }
 
-const features = readdirSync(featuresDir).filter((n) => statSync(join(featuresDir, n)).isDirectory()).sort();
+const features = readdirSync(featuresDir)
+  .filter((n) => statSync(join(featuresDir, n)).isDirectory())
+  .sort();
 const edges = new Map(features.map((f) => [f, new Set()]));
 const internal = []; // imports into another feature's non-service file
 const sharedIntoFeature = []; // server/db|http|net importing a feature
@@ -63,7 +65,10 @@ for (const file of walk(featuresDir)) {
     crossImports++;
     // Tests may read another feature's internals to set a scene; the graph is the product's.
     if (!isTest) edges.get(from).add(to);
-    const base = target.split(sep).pop().replace(/\.(js|ts)$/, '');
+    const base = target
+      .split(sep)
+      .pop()
+      .replace(/\.(js|ts)$/, '');
     if (base !== 'service') internal.push({ file: relative(root, file), spec, test: isTest });
   }
 }

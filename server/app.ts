@@ -21,7 +21,6 @@ import metricsRoutes from './features/metrics/routes.js';
 import { createSlackBotPoster } from './features/slack/service.js';
 import { recordRequestDuration } from './features/metrics/service.js';
 
-
 export type App = FastifyInstance;
 
 export interface RouteEntry {
@@ -159,7 +158,10 @@ function writeClientError(err: NodeJS.ErrnoException, socket: Duplex) {
 }
 
 function sendNotFound(reply: FastifyReply) {
-  return reply.code(404).type(JSONAPI).send({ errors: [errorObject('not_found', 'No such API route')] });
+  return reply
+    .code(404)
+    .type(JSONAPI)
+    .send({ errors: [errorObject('not_found', 'No such API route')] });
 }
 
 /** The built React app, with index.html for every client-side route. */
@@ -192,7 +194,10 @@ async function serveWebApp(app: App, dist: string) {
   });
   // Read per page load (a few KB, only on navigation): a rebuild while the server runs takes effect.
   const sendApp = async (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await fs.promises.readFile(index, 'utf8'));
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await fs.promises.readFile(index, 'utf8'));
   // The static plugin answers a folder ("/") with 403; the root is the app like any other route.
   app.get('/', { schema: { hide: true }, config: PUBLIC }, (_req, reply) => sendApp(reply));
   app.setNotFoundHandler(async (req, reply) => {
@@ -226,10 +231,7 @@ export function toErrorDocument(err: unknown): { status: number; errors: ErrorOb
     const context = e.validationContext ?? 'body';
     const errors = e.validation.map((v) => {
       const pathParts = v.instancePath.split('/').filter(Boolean);
-      const source =
-        context === 'body'
-          ? { pointer: v.instancePath || '/' }
-          : { parameter: pathParts.join('.') || context };
+      const source = context === 'body' ? { pointer: v.instancePath || '/' } : { parameter: pathParts.join('.') || context };
       return errorObject(context === 'body' ? 'validation_failed' : 'bad_request', v.message ?? 'Invalid value', source);
     });
     return { status: context === 'body' ? 422 : 400, errors };

@@ -83,7 +83,11 @@ describe('the built server (npm start in production)', () => {
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
 
     // The outlet directory (read beside the bundle) was written at start: its packs are listed.
-    const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@coverwatch.local', password: 'built-test-pw-1' }) });
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@coverwatch.local', password: 'built-test-pw-1' }),
+    });
     expect(login.status).toBe(200);
     const token = ((await login.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
     const auth = { authorization: `Bearer ${token}`, accept: JSONAPI };

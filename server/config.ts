@@ -26,19 +26,38 @@ const envSchema = z.object({
   SEARCH_TOTAL_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(25),
   ARCHIVE_CONVERSION_BATCH: z.coerce.number().int().min(100).max(200_000).default(10_000),
   JWT_SECRET: z.string().min(32).optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   ADMIN_EMAIL: z.string().email().default('admin@coverwatch.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
-  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false'),
-  API_COMPRESSION: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  API_COMPRESSION: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   TWITCH_API_URL: z.string().url().default('https://api.twitch.tv/helix'),
   TWITCH_AUTH_URL: z.string().url().default('https://id.twitch.tv/oauth2'),
   TWITCH_CLIENT_ID: z.string().optional(),
@@ -51,11 +70,21 @@ const envSchema = z.object({
   /** search.list calls a day (its own bucket since 2026-06) and units a day of the shared bucket. */
   YOUTUBE_SEARCH_DAILY_LIMIT: z.coerce.number().int().min(1).default(100),
   YOUTUBE_DAILY_UNITS: z.coerce.number().int().min(1).default(10_000),
-  ALLOW_PRIVATE_NETWORK: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  SOURCES_SELF_SERVICE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  ALLOW_PRIVATE_NETWORK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  SOURCES_SELF_SERVICE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** A traffic ranking in the Tranco format (`rank,domain` lines, plain or zipped), fetched at start and every RANKING_REFRESH_HOURS. */
   RANKING_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
-  RANKING_REFRESH_HOURS: z.coerce.number().min(1).max(24 * 90).default(24),
+  RANKING_REFRESH_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
   /** Where the operator's daily ranking updates come from (tranco-list.eu; configurable for tests). */
   TRANCO_URL: z.string().url().default('https://tranco-list.eu'),
   /** SimilarWeb REST API: with a key, monthly visitors, the visits-by-country map and categories come from it. */
@@ -65,7 +94,12 @@ const envSchema = z.object({
   SIMILARWEB_MONTHLY_HITS: z.coerce.number().int().min(0).default(5000),
   CRAWLER_USER_AGENT: z.string().default('CoverwatchBot/1.12 (+https://coverwatch.app/bot; media monitoring)'),
   /** Feeds fetched at once per worker process (network-bound): 4 per core, at most 32. */
-  CRAWLER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(Math.min(32, 4 * CORES)),
+  CRAWLER_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(Math.min(32, 4 * CORES)),
   /** Ceiling of feed ingests (database transactions) at once; the crawler adapts below it. */
   CRAWLER_INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(CORES),
   /** The database latency (ms) the crawler keeps to: above it, or while people's requests wait, it ingests fewer feeds at once. */
@@ -76,14 +110,24 @@ const envSchema = z.object({
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   CRAWLER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   CRAWLER_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
-  CRAWLER_MAX_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(6 * 3600),
+  CRAWLER_MAX_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(6 * 3600),
   /** How long one feed's parse may run in a parse thread before the thread is replaced and the feed fails (crawler/parse-pool.ts). */
   CRAWLER_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   TRANSLATE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   TRANSLATE_API_KEY: z.string().optional(),
   CHROMIUM_PATH: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
-  SCREENSHOTS_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
-  WEBSITE_ICONS_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SCREENSHOTS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  WEBSITE_ICONS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   MAIL_FROM: z.string().min(3).default('Coverwatch <no-reply@coverwatch.local>'),
   /** Slack app (OAuth v2 install, Web API, Events API): unset client id = "Add to Slack" explains what to set. */
@@ -111,14 +155,17 @@ const envSchema = z.object({
   /** Whom the upgrade screens name when billing is not connected (default: ADMIN_EMAIL). */
   BILLING_CONTACT_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.string().email().optional()),
   /** The payment platform's price ids per plan and period: `starter_monthly=price_1,pro_annual=price_4`. */
-  STRIPE_PRICES: z.string().default('').transform((raw, ctx) => {
-    const r = parseStripePrices(raw);
-    if (typeof r === 'string') {
-      ctx.addIssue({ code: 'custom', message: r });
-      return z.NEVER;
-    }
-    return r;
-  }),
+  STRIPE_PRICES: z
+    .string()
+    .default('')
+    .transform((raw, ctx) => {
+      const r = parseStripePrices(raw);
+      if (typeof r === 'string') {
+        ctx.addIssue({ code: 'custom', message: r });
+        return z.NEVER;
+      }
+      return r;
+    }),
 });
 
 export type Role = 'all' | 'api' | 'worker';
@@ -313,7 +360,10 @@ export function parseTrustProxy(raw: string): boolean | number | string[] {
   if (v === '' || v === 'false' || v === '0') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return raw.split(',').map((a) => a.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }
 
 export const STRIPE_PRICE_KEYS = ['starter_monthly', 'starter_annual', 'pro_monthly', 'pro_annual'] as const;
@@ -328,7 +378,10 @@ export type StripePrices = Partial<Record<StripePriceKey, string>>;
 export function parseStripePrices(raw: string): StripePrices | string {
   const out: StripePrices = {};
   const seen = new Set<string>();
-  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^([a-z_]+)\s*=\s*([A-Za-z0-9_-]{1,255})$/.exec(part);
     if (!m) return `"${part}" is not plan_period=price_id (e.g. starter_monthly=price_1)`;
     const key = m[1] as StripePriceKey;

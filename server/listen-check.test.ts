@@ -62,7 +62,11 @@ function runMain(args: string[], env: Record<string, string | undefined>): Promi
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv });
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: childEnv,
+    });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (t: string) => (output += t));
     child.stderr.setEncoding('utf8').on('data', (t: string) => (output += t));

@@ -14,7 +14,9 @@ export function listenProblem(err: unknown, host: string, port: number): Startup
     );
   }
   if (code === 'EACCES') {
-    return new StartupError(`This user may not listen on port ${port} (ports below 1024 need privileges). Start on another port, for example PORT=${other} npm start.`);
+    return new StartupError(
+      `This user may not listen on port ${port} (ports below 1024 need privileges). Start on another port, for example PORT=${other} npm start.`,
+    );
   }
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new StartupError(`HOST=${host} is not an address of this machine. Use 127.0.0.1 (this machine only) or 0.0.0.0 (every network interface).`);

@@ -40,7 +40,10 @@ if (role === null) {
   const { startRuntime } = await import('./runtime.js');
   const supervised = supervisedDatabase(process.env);
   const prepare = preparesDatabase(process.env);
-  const runtime = await runUntilStopped(() => startRuntime(config, role, { supervisedDatabase: supervised, prepare }), { quiet: !!supervised, stopWithParent: !!supervised }).catch(cannotStart);
+  const runtime = await runUntilStopped(() => startRuntime(config, role, { supervisedDatabase: supervised, prepare }), {
+    quiet: !!supervised,
+    stopWithParent: !!supervised,
+  }).catch(cannotStart);
   if (supervised) process.send?.({ type: 'started', bootstrap: runtime.bootstrap } satisfies StartedMessage);
   if (runtime.bootstrap && !supervised) {
     printBanner(config, { roles: role, databaseKind: runtime.deps.databaseKind, serves: !!runtime.app, bootstrap: runtime.bootstrap });

@@ -48,7 +48,16 @@ function alive(pid: number) {
 
 /** Starts the server and sends the group SIGINT once `output` contains `when`. */
 async function startThenInterrupt(port: number, when = '  Password:', dir = dataDir) {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'runtime-test-pw-1', SEED_DEMO: 'false', LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD: 'runtime-test-pw-1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+  };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   running = child;

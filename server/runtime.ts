@@ -110,7 +110,10 @@ export async function startRuntime(config: Config, role: Role, opts: RuntimeOpti
       const { buildApp } = await import('./app.js');
       app = await buildApp(deps, { logger: { level: config.logLevel, base: { role }, serializers: { ...errorSerializers, req: requestLogFields } } });
       // The port can still be taken between the check and here: the same clear error then.
-      if (listens) address = await app.listen({ host: config.host, port: config.port }).catch((err: unknown) => Promise.reject(listenProblem(err, config.host, config.port) ?? err));
+      if (listens)
+        address = await app
+          .listen({ host: config.host, port: config.port })
+          .catch((err: unknown) => Promise.reject(listenProblem(err, config.host, config.port) ?? err));
     }
     return { app, deps, bootstrap: result, url: address, stop };
   } catch (err) {

@@ -196,7 +196,12 @@ beforeAll(async () => {
     feeds.setFeed(`/sv/feed-${f}.xml`, {
       format: 'rss',
       title: `Outlet ${f}`,
-      items: Array.from({ length: ITEMS }, (_, i) => ({ title: `Story ${f}-${i}`, description: `Item ${i} of outlet ${f}`, url: `https://outlet${f}.example/story/${i}`, published: published(f, i) })),
+      items: Array.from({ length: ITEMS }, (_, i) => ({
+        title: `Story ${f}-${i}`,
+        description: `Item ${i} of outlet ${f}`,
+        url: `https://outlet${f}.example/story/${i}`,
+        published: published(f, i),
+      })),
     });
   }
   holding = await startHoldingServer('/sv/feed-0.xml');
@@ -232,12 +237,16 @@ describe('npm start: the API and the worker under a supervisor', () => {
     expect(output).toContain('(api + worker) on external PostgreSQL');
     const token = await login(url);
     const post = (route: string, body: unknown) =>
-      fetch(`${url}${route}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' }, body: JSON.stringify(body) }).then(async (r) =>
-        r.ok ? ((await r.json()) as { data: { id: string } }).data : Promise.reject(new Error(`${route}: ${r.status} ${await r.text()}`)),
-      );
+      fetch(`${url}${route}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
+        body: JSON.stringify(body),
+      }).then(async (r) => (r.ok ? ((await r.json()) as { data: { id: string } }).data : Promise.reject(new Error(`${route}: ${r.status} ${await r.text()}`))));
     const addFeed = async (f: number, feedUrl: string) => {
       const site = await post('/api/websites', { data: { type: 'website', attributes: { domain: `outlet${f}.example`, reach: 5, language: 'en' } } });
-      const feed = await post('/api/feeds', { data: { type: 'feed', attributes: { feed: feedUrl, language: 'en', reach: 5, website_id: Number(site.id), type: 0 } } });
+      const feed = await post('/api/feeds', {
+        data: { type: 'feed', attributes: { feed: feedUrl, language: 'en', reach: 5, website_id: Number(site.id), type: 0 } },
+      });
       return Number(feed.id);
     };
 
@@ -246,9 +255,12 @@ describe('npm start: the API and the worker under a supervisor', () => {
     for (let f = 1; f <= FIRST_FEEDS; f++) await addFeed(f, `${feeds.url}/sv/feed-${f}.xml`);
     await holding.held;
     const count = async (query: string) => Number((await db.query<{ n: number }>(query)).rows[0].n);
-    await waitFor('the other first feeds polled', async () =>
-      (await count('select count(*) as n from articles')) === FIRST_FEEDS * ITEMS
-      && (await count(`select count(*) as n from pgboss.job where name = 'feeds-poll' and state = 'completed'`)) === FIRST_FEEDS);
+    await waitFor(
+      'the other first feeds polled',
+      async () =>
+        (await count('select count(*) as n from articles')) === FIRST_FEEDS * ITEMS &&
+        (await count(`select count(*) as n from pgboss.job where name = 'feeds-poll' and state = 'completed'`)) === FIRST_FEEDS,
+    );
     const [workerPid] = startedPids('worker');
 
     // People keep using the app the whole time the worker is away.
@@ -304,7 +316,12 @@ describe('npm start: the API and the worker under a supervisor', () => {
     process.kill(apiPid, 'SIGKILL');
     await waitFor('the API crash report', () => records.find((r) => r.role === 'supervisor' && r.level === 50 && r.child === 'api' && r.pid === apiPid));
     await waitFor('a new API', () => startedPids('api').length === 2);
-    await waitFor('the new API answering', () => fetch(`${url}/api/projects`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status === 200, () => false));
+    await waitFor('the new API answering', () =>
+      fetch(`${url}/api/projects`, { headers: { authorization: `Bearer ${token}` } }).then(
+        (r) => r.status === 200,
+        () => false,
+      ),
+    );
 
     // Ctrl-C still stops everything.
     const exited = new Promise<number | null>((resolve) => server!.once('exit', resolve));
@@ -315,7 +332,11 @@ describe('npm start: the API and the worker under a supervisor', () => {
 });
 
 async function login(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@coverwatch.local', password: PASSWORD }) });
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@coverwatch.local', password: PASSWORD }),
+  });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
 }

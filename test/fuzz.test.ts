@@ -81,11 +81,42 @@ function readSpecs(doc: OpenApi): Map<string, Spec> {
 const MEGABYTE = 'x'.repeat(1024 * 1024);
 const hostileString = fc.oneof(
   fc.constantFrom(
-    '\u0000', 'a\u0000b', '%00', '\u0001\u0002\u001f\u007f', '\ud800', 'a\udfffb', '\ufeff', '\u202e',
-    '', ' ', '..', '../../etc/passwd', '%2e%2e%2f', "' or 1=1 --", '"\\', '<script>alert(1)</script>',
-    'javascript:alert(1)', 'data:text/html,<b>x</b>', 'http://127.0.0.1:9/x', 'file:///etc/passwd',
-    '1e308', '-0', 'NaN', 'Infinity', '-1', '0', '1e17', '9007199254740993', '00000000-0000-0000-0000-000000000000',
-    '"unbalanced', 'a OR (b AND', '*', '(((((((((((', 'title:', '🚀', 'x'.repeat(70_000),
+    '\u0000',
+    'a\u0000b',
+    '%00',
+    '\u0001\u0002\u001f\u007f',
+    '\ud800',
+    'a\udfffb',
+    '\ufeff',
+    '\u202e',
+    '',
+    ' ',
+    '..',
+    '../../etc/passwd',
+    '%2e%2e%2f',
+    "' or 1=1 --",
+    '"\\',
+    '<script>alert(1)</script>',
+    'javascript:alert(1)',
+    'data:text/html,<b>x</b>',
+    'http://127.0.0.1:9/x',
+    'file:///etc/passwd',
+    '1e308',
+    '-0',
+    'NaN',
+    'Infinity',
+    '-1',
+    '0',
+    '1e17',
+    '9007199254740993',
+    '00000000-0000-0000-0000-000000000000',
+    '"unbalanced',
+    'a OR (b AND',
+    '*',
+    '(((((((((((',
+    'title:',
+    '🚀',
+    'x'.repeat(70_000),
   ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), maxLength: 8 }),
@@ -120,32 +151,68 @@ interface Req {
 function requestFor(method: string, route: string): fc.Arbitrary<Req> {
   const spec = specs.get(`${method} ${route}`) ?? { query: [], attributes: [], relationships: [], multipart: false };
   const params = [...route.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
-  const queryNames = [...new Set([...spec.query, 'page', 'page[page]', 'page_size', 'page[page_size]', 'filter[search]', 'sort', 'filter[languages]', 'filter[report_id]'])];
+  const queryNames = [
+    ...new Set([...spec.query, 'page', 'page[page]', 'page_size', 'page[page_size]', 'filter[search]', 'sort', 'filter[languages]', 'filter[report_id]']),
+  ];
   const path = fc.tuple(...params.map(pathValue)).map((values) => {
     let url = route.replace(/\*$/, 'x');
     params.forEach((p, i) => (url = url.replace(`:${p}`, enc(values[i]).replace(/%25(?=[0-9A-F]{2})/g, '%'))));
     return url;
   });
-  const query = fc.oneof(fc.constant(''), fc
-    .array(fc.tuple(fc.constantFrom(...queryNames), fc.oneof(hostileString.filter((s) => s.length < 5000), hostileNumber.map(String))), { maxLength: 4 })
-    .map((pairs) => pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')));
+  const query = fc.oneof(
+    fc.constant(''),
+    fc
+      .array(
+        fc.tuple(
+          fc.constantFrom(...queryNames),
+          fc.oneof(
+            hostileString.filter((s) => s.length < 5000),
+            hostileNumber.map(String),
+          ),
+        ),
+        { maxLength: 4 },
+      )
+      .map((pairs) => pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')),
+  );
   const attrs = spec.attributes.length ? spec.attributes : ['name', 'id', 'url'];
   const jsonBody = fc.oneof(
-    fc.record({ name: fc.constantFrom(...attrs), value: hostileValue, rel: fc.option(fc.constantFrom(...(spec.relationships.length ? spec.relationships : ['project'])), { nil: undefined }), relId: hostileValue, id: fc.option(hostileValue, { nil: undefined }) }).map(({ name, value, rel, relId, id }) =>
-      JSON.stringify({
-        data: {
-          type: 'x',
-          ...(id === undefined ? {} : { id }),
-          attributes: { [name]: value },
-          ...(rel ? { relationships: { [rel]: { data: { type: rel, id: relId } } } } : {}),
-        },
-      }),
-    ),
+    fc
+      .record({
+        name: fc.constantFrom(...attrs),
+        value: hostileValue,
+        rel: fc.option(fc.constantFrom(...(spec.relationships.length ? spec.relationships : ['project'])), { nil: undefined }),
+        relId: hostileValue,
+        id: fc.option(hostileValue, { nil: undefined }),
+      })
+      .map(({ name, value, rel, relId, id }) =>
+        JSON.stringify({
+          data: {
+            type: 'x',
+            ...(id === undefined ? {} : { id }),
+            attributes: { [name]: value },
+            ...(rel ? { relationships: { [rel]: { data: { type: rel, id: relId } } } } : {}),
+          },
+        }),
+      ),
     hostileValue.map((v) => JSON.stringify(v) ?? 'null'),
-    fc.constantFrom('{', '{"data":', '[1,2', 'nul', '{"data":{"attributes":{"name":"a\\u0000"}}}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '\u0000'),
+    fc.constantFrom(
+      '{',
+      '{"data":',
+      '[1,2',
+      'nul',
+      '{"data":{"attributes":{"name":"a\\u0000"}}}',
+      '{"__proto__":{"x":1}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+      '\u0000',
+    ),
   );
   const body = spec.multipart
-    ? fc.tuple(hostileString.filter((s) => s.length < 5000), fc.constantFrom('description', 'name', 'file', 'type')).map(([v, field]) => ({ multipart: true as const, v, field }))
+    ? fc
+        .tuple(
+          hostileString.filter((s) => s.length < 5000),
+          fc.constantFrom('description', 'name', 'file', 'type'),
+        )
+        .map(([v, field]) => ({ multipart: true as const, v, field }))
     : jsonBody.map((j) => ({ multipart: false as const, j }));
   const token = fc.constantFrom<string | undefined>(tokens.member, tokens.operator, undefined);
   const wantsBody = method !== 'GET' && method !== 'DELETE';
@@ -225,12 +292,15 @@ describe('the named hostile requests of issue 11', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].source).toEqual({ parameter: 'description' });
   });
-  it.each(['projects', 'clients', 'tags', 'reports', 'organizations/ORG/members', 'mail_outbox', 'articles_feed/ALERT', 'articles'])('GET /api/%s?page=1e17 answers without overflowing OFFSET', async (list) => {
-    const url = `/api/${list.replace('ORG', String(ids.org)).replace('ALERT', String(ids.alert))}?page=1e17&filter[project_id]=${ids.project}`;
-    const res = await ctx.call('GET', url, { token: tokens.member });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0].source).toEqual({ parameter: 'page[page]' });
-  });
+  it.each(['projects', 'clients', 'tags', 'reports', 'organizations/ORG/members', 'mail_outbox', 'articles_feed/ALERT', 'articles'])(
+    'GET /api/%s?page=1e17 answers without overflowing OFFSET',
+    async (list) => {
+      const url = `/api/${list.replace('ORG', String(ids.org)).replace('ALERT', String(ids.alert))}?page=1e17&filter[project_id]=${ids.project}`;
+      const res = await ctx.call('GET', url, { token: tokens.member });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].source).toEqual({ parameter: 'page[page]' });
+    },
+  );
   it('a far page past the end is an empty page with correct meta', async () => {
     const res = await ctx.call('GET', '/api/projects?page=5000', { token: tokens.member });
     expect(res.statusCode).toBe(200);
@@ -263,7 +333,9 @@ describe('fuzz: every route answers hostile input without a 5xx', () => {
       await renewSessions(); // a route may have logged the session out
       if (result.failed) {
         const req = result.counterexample?.[0];
-        failures.push(`${r.method} ${r.url}: ${(result.errorInstance as Error)?.message} — ${JSON.stringify({ ...req, payload: String(req?.payload ?? '').slice(0, 200) })} (seed ${result.seed})`);
+        failures.push(
+          `${r.method} ${r.url}: ${(result.errorInstance as Error)?.message} — ${JSON.stringify({ ...req, payload: String(req?.payload ?? '').slice(0, 200) })} (seed ${result.seed})`,
+        );
       }
     }
     expect(failures).toEqual([]);

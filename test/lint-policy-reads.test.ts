@@ -29,14 +29,23 @@ describe('reads of permissions and capabilities (lint)', () => {
     expect(await problems('web/lib/example.ts', 'export const { permissions } = org;')).toHaveLength(1);
     const [message] = await problems('web/features/reports/routes/example.tsx', "export const a = org['capabilities'];");
     expect(message).toContain('web/lib/can.tsx');
-    expect(await problems('web/features/videos/example.tsx', "import { useCan } from '../../lib/can';\nexport const useA = () => useCan('youtube.use');")).toEqual([]);
+    expect(
+      await problems('web/features/videos/example.tsx', "import { useCan } from '../../lib/can';\nexport const useA = () => useCan('youtube.use');"),
+    ).toEqual([]);
   });
 
   it('allows the policy, the authorizer, the session hook, the seed, the table’s repository and tests', async () => {
     for (const file of [
-      'common/policy.ts', 'server/http/authorize.ts', 'server/http/auth.ts', 'server/seed/seed.ts',
-      'server/features/organizations/repo.ts', 'server/features/videos/example.test.ts', 'server/features/reports/test-fixtures.ts',
-      'web/lib/session.ts', 'web/features/videos/example.test.tsx', 'web/features/streams/streams-fixtures.tsx',
+      'common/policy.ts',
+      'server/http/authorize.ts',
+      'server/http/auth.ts',
+      'server/seed/seed.ts',
+      'server/features/organizations/repo.ts',
+      'server/features/videos/example.test.ts',
+      'server/features/reports/test-fixtures.ts',
+      'web/lib/session.ts',
+      'web/features/videos/example.test.tsx',
+      'web/features/streams/streams-fixtures.tsx',
     ]) {
       expect(await problems(file, 'export const a = org.permissions.youtube_feed;'), file).toEqual([]);
     }
@@ -44,6 +53,8 @@ describe('reads of permissions and capabilities (lint)', () => {
 
   it('allows a column reference of the organizations table and asking the policy', async () => {
     expect(await problems('server/features/organizations/service.ts', 'export const c = organizations.capabilities;')).toEqual([]);
-    expect(await problems('server/features/videos/example.ts', "import { allows } from '../../../common/policy.js';\nexport const a = allows(auth, 'youtube.use');")).toEqual([]);
+    expect(
+      await problems('server/features/videos/example.ts', "import { allows } from '../../../common/policy.js';\nexport const a = allows(auth, 'youtube.use');"),
+    ).toEqual([]);
   });
 });

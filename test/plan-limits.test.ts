@@ -42,10 +42,20 @@ const expectPlanLimit = (res: { statusCode: number; json(): { errors: { code: st
 };
 
 const countProjects = async (orgId: number) =>
-  (await ctx.deps.db.select({ n: count() }).from(projects).where(and(eq(projects.organizationId, orgId), eq(projects.locked, false))))[0].n;
+  (
+    await ctx.deps.db
+      .select({ n: count() })
+      .from(projects)
+      .where(and(eq(projects.organizationId, orgId), eq(projects.locked, false)))
+  )[0].n;
 const countReports = async (orgId: number) => (await ctx.deps.db.select({ n: count() }).from(reports).where(eq(reports.organizationId, orgId)))[0].n;
 const countAdminships = async (userId: number) =>
-  (await ctx.deps.db.select({ n: count() }).from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.roleId, ROLE.admin))))[0].n;
+  (
+    await ctx.deps.db
+      .select({ n: count() })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), eq(memberships.roleId, ROLE.admin)))
+  )[0].n;
 
 interface LimitRow {
   limit: keyof PlanPermissions;
@@ -76,8 +86,18 @@ async function reportProject(o: Org) {
   const project = await makeProject(ctx, o.org.id);
   const tag = await makeTag(ctx, o.org.id, project.id);
   await ctx.deps.db.insert(savedArticles).values({
-    organizationId: o.org.id, projectId: project.id, tagId: tag.id, urlKey: `plan-${o.org.id}`, url: 'http://127.0.0.1:9/story',
-    fullUrl: 'http://127.0.0.1:9/story', title: 'Story', language: 'en', reach: 1, muv: 4217, date: new Date('2024-03-10'), locked: false,
+    organizationId: o.org.id,
+    projectId: project.id,
+    tagId: tag.id,
+    urlKey: `plan-${o.org.id}`,
+    url: 'http://127.0.0.1:9/story',
+    fullUrl: 'http://127.0.0.1:9/story',
+    title: 'Story',
+    language: 'en',
+    reach: 1,
+    muv: 4217,
+    date: new Date('2024-03-10'),
+    locked: false,
   });
   reportProjects.set(o.org.id, project);
   return project;
@@ -92,7 +112,9 @@ const LIMIT_ROWS: LimitRow[] = [
         select ${o.org.id}, ${brand.id}, 'Seeded ' || g, false from generate_series(1, ${n}) g`);
     },
     async free(o) {
-      await ctx.deps.db.execute(sql`update projects set locked = true where id = (select min(id) from projects where organization_id = ${o.org.id} and not locked)`);
+      await ctx.deps.db.execute(
+        sql`update projects set locked = true where id = (select min(id) from projects where organization_id = ${o.org.id} and not locked)`,
+      );
       return true;
     },
     async attempt(o) {
@@ -130,7 +152,9 @@ const LIMIT_ROWS: LimitRow[] = [
       ctx.deps.authenticator.forgetAll();
     },
     async free(o) {
-      const res = await ctx.deps.db.execute(sql`delete from memberships where user_id = ${o.admin.user.id} and organization_id = (select max(organization_id) from memberships where user_id = ${o.admin.user.id} and role_id = ${ROLE.admin} and organization_id <> ${o.org.id})`);
+      const res = await ctx.deps.db.execute(
+        sql`delete from memberships where user_id = ${o.admin.user.id} and organization_id = (select max(organization_id) from memberships where user_id = ${o.admin.user.id} and role_id = ${ROLE.admin} and organization_id <> ${o.org.id})`,
+      );
       return (res.rowCount ?? 0) > 0;
     },
     attempt: (o) => ctx.call('POST', '/api/settings', { token: o.token, body: { data: { type: 'settings', attributes: { name: 'One More Desk' } } } }),
@@ -198,7 +222,10 @@ describe.each(PLANS)('plan %s', (plan) => {
     await ctx.deps.db.execute(sql`insert into alerts (organization_id, project_id, name, keywords)
       select ${o.org.id}, ${project.id}, 'Seeded ' || g, '"seeded"' from generate_series(1, ${seeded}) g`);
     const post = () =>
-      ctx.call('POST', '/api/alerts', { token: o.token, body: { data: { type: 'alert', attributes: { project_id: project.id, keywords: 'one more alert' } } } });
+      ctx.call('POST', '/api/alerts', {
+        token: o.token,
+        body: { data: { type: 'alert', attributes: { project_id: project.id, keywords: 'one more alert' } } },
+      });
     if (max <= SEEDABLE) {
       const refused = await post();
       // A one-alert plan answers as before plans had the limit (the project has its alert); others with the limit.
@@ -216,7 +243,8 @@ describe.each(PLANS)('plan %s', (plan) => {
     const o = await makeOrg(ctx, { plan });
     const archived = await makeProject(ctx, o.org.id, { locked: true });
     await LIMIT_ROWS[0].seed(o, Math.min(permissions.max_projects, SEEDABLE));
-    const reactivate = () => ctx.call('PATCH', `/api/projects/${archived.id}`, { token: o.token, body: { data: { type: 'project', attributes: { locked: false } } } });
+    const reactivate = () =>
+      ctx.call('PATCH', `/api/projects/${archived.id}`, { token: o.token, body: { data: { type: 'project', attributes: { locked: false } } } });
     if (permissions.max_projects <= SEEDABLE) {
       expectPlanLimit(await reactivate());
       expect((await ctx.deps.db.select().from(projects).where(eq(projects.id, archived.id)))[0].locked).toBe(true);
@@ -258,7 +286,10 @@ describe.each(PLANS)('plan %s', (plan) => {
     for (const path of ['/api/supersearch', '/api/supersearch/export_csv']) {
       const res = await ctx.call('POST', path, { token: o.token, body: body(addDays(earliest, -1)) });
       expect(res.statusCode, path).toBe(400);
-      expect(res.json().errors[0], path).toMatchObject({ detail: MSG.supersearch.dateTooEarly(earliest, earliest > SUPERSEARCH_EARLIEST_DATE), source: { pointer: '/from_date' } });
+      expect(res.json().errors[0], path).toMatchObject({
+        detail: MSG.supersearch.dateTooEarly(earliest, earliest > SUPERSEARCH_EARLIEST_DATE),
+        source: { pointer: '/from_date' },
+      });
     }
     expect((await ctx.call('POST', '/api/supersearch', { token: o.token, body: body(earliest) })).statusCode).toBe(200);
   });
@@ -271,13 +302,18 @@ describe.each(PLANS)('plan %s', (plan) => {
       const o = await makeOrg(ctx, { plan });
       const alertsOf = async (projectId: number) => (await ctx.deps.db.select({ n: count() }).from(alerts).where(eq(alerts.projectId, projectId)))[0].n;
       const post = (projectId: number) =>
-        ctx.call('POST', '/api/alerts', { token: o.token, body: { data: { type: 'alert', attributes: { project_id: projectId, keywords: 'plan gated', ...attributes } } } });
+        ctx.call('POST', '/api/alerts', {
+          token: o.token,
+          body: { data: { type: 'alert', attributes: { project_id: projectId, keywords: 'plan gated', ...attributes } } },
+        });
       const first = await makeProject(ctx, o.org.id);
       if (permissions[flag]) {
         expect((await post(first.id)).statusCode).toBe(201);
         expect(await alertsOf(first.id)).toBe(1);
         // The same organization once an operator takes the flag away: refused.
-        await ctx.deps.db.execute(sql`update organizations set permissions = permissions || ${JSON.stringify({ [flag]: false })}::jsonb where id = ${o.org.id}`);
+        await ctx.deps.db.execute(
+          sql`update organizations set permissions = permissions || ${JSON.stringify({ [flag]: false })}::jsonb where id = ${o.org.id}`,
+        );
         ctx.deps.authenticator.forgetAll();
       }
       const second = await makeProject(ctx, o.org.id);
@@ -305,7 +341,10 @@ describe.each(PLANS)('plan %s', (plan) => {
     expect(feed.statusCode).toBe(200);
     expect(feed.json().data[0].attributes.muv).toBe(expected);
     expect(feed.json().data[0].attributes.estimated_views).toBe(permissions.similarweb ? 4 : null);
-    const preview = await ctx.call('POST', '/api/reports/preview', { token: o.token, body: { project_id: project.id, date_range: ['2024-03-01', '2024-03-31'] } });
+    const preview = await ctx.call('POST', '/api/reports/preview', {
+      token: o.token,
+      body: { project_id: project.id, date_range: ['2024-03-01', '2024-03-31'] },
+    });
     expect(preview.statusCode).toBe(200);
     expect(JSON.stringify(preview.json()).includes('4217')).toBe(permissions.similarweb);
     expect(preview.json().data.totals.estimated_views).toBe(permissions.similarweb ? 4 : 0);

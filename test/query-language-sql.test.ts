@@ -39,7 +39,10 @@ describe('query language against PostgreSQL', () => {
     await fc.assert(
       fc.asyncProperty(parsed, fc.array(fc.tuple(docText, docText), { minLength: 1, maxLength: 40 }), async ({ query }, pairs) => {
         const texts = pairs.map(([title, description]) => articleSearchText(title, description));
-        const sql = await sqlMatches(query, texts.map((t) => toTsvectorLiteral(tokenize(t))));
+        const sql = await sqlMatches(
+          query,
+          texts.map((t) => toTsvectorLiteral(tokenize(t))),
+        );
         const mem = texts.map((t) => matchesQuery(query, indexDocument(t)));
         expect(mem).toEqual(sql);
         matched += mem.filter(Boolean).length;

@@ -66,7 +66,13 @@ function articlesOf(word: string, n: number, fromDay = 0): ArchiveArticle[] {
     const url = canonicalUrl(`https://replica.example.com/${word}-${seq++}`);
     const title = `${word} zenith ${i}`;
     return {
-      urlKey: urlKey(url), url, fullUrl: url, title, description: '', language: 'en', reach: 1 + (i % 9),
+      urlKey: urlKey(url),
+      url,
+      fullUrl: url,
+      title,
+      description: '',
+      language: 'en',
+      reach: 1 + (i % 9),
       pubDate: noonDaysAgo(fromDay + (i % 70)),
       search: toTsvectorLiteral(tokenize(articleSearchText(title, ''))),
     };
@@ -77,14 +83,27 @@ const write = (rows: ArchiveArticle[]) => viaStandby.deps.db.transaction((tx) =>
 const search = (ctx: TestContext, body: Record<string, unknown>, page?: string | null) =>
   ctx.call('POST', '/api/supersearch', {
     token: org.token,
-    body: { organization_id: String(org.org.id), from_date: addDays(today, -80), to_date: today, page_size: 25, ...body, ...(page ? { search_after: page } : {}) },
+    body: {
+      organization_id: String(org.org.id),
+      from_date: addDays(today, -80),
+      to_date: today,
+      page_size: 25,
+      ...body,
+      ...(page ? { search_after: page } : {}),
+    },
   });
 const volume = (ctx: TestContext, body: Record<string, unknown>) =>
-  ctx.call('POST', '/api/supersearch/volume', { token: org.token, body: { organization_id: String(org.org.id), from_date: addDays(today, -80), to_date: today, ...body } });
+  ctx.call('POST', '/api/supersearch/volume', {
+    token: org.token,
+    body: { organization_id: String(org.org.id), from_date: addDays(today, -80), to_date: today, ...body },
+  });
 
 /** The standby's client sessions on the test database with that application_name. */
 async function standbySessions(applicationName: string): Promise<number> {
-  const { rows } = await onStandby.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = $2', [dbName, applicationName]);
+  const { rows } = await onStandby.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = $2', [
+    dbName,
+    applicationName,
+  ]);
   return rows[0].n;
 }
 
@@ -130,7 +149,7 @@ describe.skipIf(!!missing)('Super Search, exports and public reports on a hot st
     })();
     try {
       // Searches for 3 s: about twenty ingest batches land meanwhile.
-      for (const end = Date.now() + 3000; Date.now() < end; ) {
+      for (const end = Date.now() + 3000; Date.now() < end;) {
         const first = await search(viaStandby, { search: 'starloom' });
         expect(first.statusCode, first.body).toBe(200);
         expect(first.json().data, first.body).toHaveLength(25);
@@ -145,7 +164,10 @@ describe.skipIf(!!missing)('Super Search, exports and public reports on a hot st
     expect(batches).toBeGreaterThan(5);
     // The searches ran on the standby's connections, none on the primary's.
     expect(await standbySessions('coverwatch-search')).toBeGreaterThan(0);
-    const onMain = await onPrimary.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = 'coverwatch-search'`, [dbName]);
+    const onMain = await onPrimary.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = 'coverwatch-search'`,
+      [dbName],
+    );
     expect(onMain.rows[0].n).toBe(0);
 
     await waitForReplay(onPrimary, onStandby);
@@ -172,9 +194,14 @@ describe.skipIf(!!missing)('Super Search, exports and public reports on a hot st
     }
     // Every article the loop wrote is counted: the whole range holds them all.
     const all = await volume(fresh, { search: 'starloom', from_date: addDays(today, -77) });
-    expect(all.json().meta.total).toBe(stored - (await onPrimary.query<{ n: number }>(
-      `select count(*)::int as n from articles where title like 'starloom%' and pub_date < $1`, [`${addDays(today, -77)}T00:00:00Z`],
-    )).rows[0].n);
+    expect(all.json().meta.total).toBe(
+      stored -
+        (
+          await onPrimary.query<{ n: number }>(`select count(*)::int as n from articles where title like 'starloom%' and pub_date < $1`, [
+            `${addDays(today, -77)}T00:00:00Z`,
+          ])
+        ).rows[0].n,
+    );
   }, 120_000);
 
   it('reads from the standby: with replay paused, new articles are on the primary only, for the search and the export', async () => {

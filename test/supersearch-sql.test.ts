@@ -20,7 +20,15 @@ import type { QueryNode } from '../common/query/types.js';
 import type { Db, Tx } from '../server/db/client.js';
 import { createSearchDatabase } from '../server/db/search-db.js';
 import { ensureArchiveMonths, writeArchiveArticles } from '../server/features/crawler/archive-store.js';
-import { listArchiveMonths, readPage, type PagePlan, type PageKey, type ResultRow, type SearchFilter, type SearchSort } from '../server/features/supersearch/repo.js';
+import {
+  listArchiveMonths,
+  readPage,
+  type PagePlan,
+  type PageKey,
+  type ResultRow,
+  type SearchFilter,
+  type SearchSort,
+} from '../server/features/supersearch/repo.js';
 import { SearchEngine } from '../server/features/supersearch/service.js';
 
 let ctx: TestContext;
@@ -28,7 +36,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   // The documents' months get their partitions once, outside the rolled-back runs (2025-11 and
   // 2026-03, which the ranges reach into, have none).
-  await ensureArchiveMonths(ctx.deps.db, DAYS.map((d) => new Date(`${d}T00:00:00Z`)));
+  await ensureArchiveMonths(
+    ctx.deps.db,
+    DAYS.map((d) => new Date(`${d}T00:00:00Z`)),
+  );
 });
 afterAll(() => ctx.close());
 
@@ -89,7 +100,10 @@ const archiveRow = (d: Doc, key: string) => ({
 
 /** Writes through the archive's one writer (keys, articles, search rows); ids in `docs` order. */
 async function insertDocs(tx: Tx, docs: Doc[]): Promise<number[]> {
-  const ids = await writeArchiveArticles(tx, docs.map((d, i) => archiveRow(d, `prop-${i}`)));
+  const ids = await writeArchiveArticles(
+    tx,
+    docs.map((d, i) => archiveRow(d, `prop-${i}`)),
+  );
   return docs.map((_, i) => ids.get(`prop-${i}`)!);
 }
 
@@ -129,7 +143,14 @@ describe('Super Search against the in-memory matcher', () => {
         await isolated(async (tx) => {
           const ids = await insertDocs(tx, docs);
           const toExclusive = new Date(Date.parse(`${flt.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-          const f: SearchFilter = { tsquery: toTsquery(query), from: flt.from, toExclusive, languages: flt.languages, minScore: flt.minScore, maxScore: flt.maxScore };
+          const f: SearchFilter = {
+            tsquery: toTsquery(query),
+            from: flt.from,
+            toExclusive,
+            languages: flt.languages,
+            minScore: flt.minScore,
+            maxScore: flt.maxScore,
+          };
           const expected = docs
             .map((d, i) => ({ ...d, id: ids[i] }))
             .filter((d) => {
@@ -163,7 +184,9 @@ describe('Super Search against the in-memory matcher', () => {
           // The engine: pages from the months counted so far, cursors carried over month boundaries.
           expect(await enginePages(engine, f, byDate, size, expected.length)).toEqual(newest);
           expect(await enginePages(engine, f, { ...byDate, desc: false }, size, expected.length)).toEqual(oldest);
-          expect((await enginePages(engine, f, { field: 'relevance', desc: true }, size, expected.length)).sort((a, b) => a - b)).toEqual([...newest].sort((a, b) => a - b));
+          expect((await enginePages(engine, f, { field: 'relevance', desc: true }, size, expected.length)).sort((a, b) => a - b)).toEqual(
+            [...newest].sort((a, b) => a - b),
+          );
         });
       }),
       { numRuns: 120 },
@@ -174,7 +197,14 @@ describe('Super Search against the in-memory matcher', () => {
   });
 
   it('counts nothing for months without partitions', async () => {
-    const f: SearchFilter = { tsquery: toTsquery((parseQuery('anything') as { ok: true; query: QueryNode }).query), from: '2025-11-01', toExclusive: '2025-12-01', languages: [], minScore: null, maxScore: null };
+    const f: SearchFilter = {
+      tsquery: toTsquery((parseQuery('anything') as { ok: true; query: QueryNode }).query),
+      from: '2025-11-01',
+      toExclusive: '2025-12-01',
+      languages: [],
+      minScore: null,
+      maxScore: null,
+    };
     expect(await listArchiveMonths(ctx.deps.db, f.from, f.toExclusive)).toEqual([]);
     const engine = new SearchEngine(ctx.deps.db, { parallel: 2, totalWaitMs: 1000 });
     expect(await engine.page(f, { field: 'pub_date', desc: true }, null, 10)).toEqual({ rows: [], total: 0, next: null, page: 1 });
@@ -193,14 +223,30 @@ describe('the engine over months', () => {
   });
   const write = (docs: { title: string; at: string }[], prefix: string) =>
     ctx.deps.db.transaction((tx) =>
-      writeArchiveArticles(tx, docs.map((d, i) => archiveRow({ title: d.title, description: '', pubDate: new Date(d.at), language: 'en', reach: 1 }, `${prefix}-${i}`))),
+      writeArchiveArticles(
+        tx,
+        docs.map((d, i) => archiveRow({ title: d.title, description: '', pubDate: new Date(d.at), language: 'en', reach: 1 }, `${prefix}-${i}`)),
+      ),
     );
 
   it("keeps a closed month's counts while its version holds, and counts again when an article lands in it", async () => {
-    await write([{ title: 'Vellichor one', at: '2025-06-03T10:00:00Z' }, { title: 'Vellichor two', at: '2025-06-20T10:00:00Z' }, { title: 'Vellichor three', at: '2025-07-02T10:00:00Z' }], 'closed');
+    await write(
+      [
+        { title: 'Vellichor one', at: '2025-06-03T10:00:00Z' },
+        { title: 'Vellichor two', at: '2025-06-20T10:00:00Z' },
+        { title: 'Vellichor three', at: '2025-07-02T10:00:00Z' },
+      ],
+      'closed',
+    );
     const engine = new SearchEngine(ctx.deps.db, { parallel: 2, totalWaitMs: 1000 });
     const f = filter('vellichor', '2025-06-01', '2025-08-01');
-    expect(await engine.countByDay(f)).toEqual(new Map([['2025-06-03', 1], ['2025-06-20', 1], ['2025-07-02', 1]]));
+    expect(await engine.countByDay(f)).toEqual(
+      new Map([
+        ['2025-06-03', 1],
+        ['2025-06-20', 1],
+        ['2025-07-02', 1],
+      ]),
+    );
     // A row the writer did not add (no version bump) is not seen: the counts came from the cache.
     const [key] = (await ctx.deps.db.execute<{ id: number }>(sql`select article_id as id from article_keys where url_key = 'closed-0'`)).rows;
     await ctx.deps.db.execute(sql`insert into article_search (id, pub_date, day, language, reach, search)
@@ -209,7 +255,13 @@ describe('the engine over months', () => {
     // The writer bumps the closed month's version: June is counted again (the hidden row with it), July still comes from the cache.
     await write([{ title: 'Vellichor four', at: '2025-06-03T18:00:00Z' }], 'closed-late');
     const counts = await engine.countByDay(f);
-    expect(counts).toEqual(new Map([['2025-06-03', 3], ['2025-06-20', 1], ['2025-07-02', 1]]));
+    expect(counts).toEqual(
+      new Map([
+        ['2025-06-03', 3],
+        ['2025-06-20', 1],
+        ['2025-07-02', 1],
+      ]),
+    );
     const page = await engine.page(f, { field: 'pub_date', desc: true }, null, 2);
     expect(page.total).toBe(5);
     expect(page.rows.map((r) => r.title)).toEqual(['Vellichor three', 'Vellichor two']);
@@ -217,7 +269,10 @@ describe('the engine over months', () => {
 
   it('counts at most SEARCH_PARALLEL months at once, each on its own connection', async () => {
     const months = ['2024-03', '2024-04', '2024-05', '2024-06', '2024-07'];
-    await write(months.map((m, i) => ({ title: `Quillwort ${i}`, at: `${m}-10T10:00:00Z` })), 'parallel');
+    await write(
+      months.map((m, i) => ({ title: `Quillwort ${i}`, at: `${m}-10T10:00:00Z` })),
+      'parallel',
+    );
     const search = createSearchDatabase(ctx.deps.pool, { timeoutMs: 30_000, max: 8 });
     const locker = new pg.Client({ connectionString: ctx.dbUrl });
     // Apart from the locker: inside its transaction pg_stat_activity would stay the snapshot of its first read.

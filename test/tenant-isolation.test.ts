@@ -23,7 +23,19 @@ import { websitesProbes } from './tenant-probes/websites.js';
 import { seedReports } from './tenant-probes/reports.js';
 
 /** Features that probe their routes in their own file (test/tenant-probes/). */
-const FEATURE_PROBES: TenantProbeSet[] = [videosProbes, streamsProbes, billingProbes, operatorProbes, digestsProbes, slackProbes, identityProbes, metricsProbes, sourcesProbes, reachProbes, websitesProbes];
+const FEATURE_PROBES: TenantProbeSet[] = [
+  videosProbes,
+  streamsProbes,
+  billingProbes,
+  operatorProbes,
+  digestsProbes,
+  slackProbes,
+  identityProbes,
+  metricsProbes,
+  sourcesProbes,
+  reachProbes,
+  websitesProbes,
+];
 
 /**
  * For every route that touches tenant data, a token of another organization gets 404 for this
@@ -64,8 +76,14 @@ beforeAll(async () => {
   });
   operator = await makeOrg(ctx, { name: 'Operator Org', plan: 'admin', capabilities: CAPABILITIES_BY_LEGACY_ID[1] });
   ids = {
-    client: client.id, project: project.id, tag: tag.id, org: owner.org.id, member: member.user.id, alert: alert.id,
-    feedArticle: article.id, saved: Number(saved.json().data.id),
+    client: client.id,
+    project: project.id,
+    tag: tag.id,
+    org: owner.org.id,
+    member: member.user.id,
+    alert: alert.id,
+    feedArticle: article.id,
+    saved: Number(saved.json().data.id),
   };
   // The outsider has data of its own, so empty lists prove scoping rather than emptiness.
   const theirs = await makeClient(ctx, outsider.org.id, 'Outsider Brand');
@@ -165,13 +183,23 @@ const BY_ID: Record<string, Probe> = {
   'GET /api/extract': { url: () => `/api/extract?id=${ids.feedArticle}` },
   'POST /api/bulk/articles': {
     url: () => '/api/bulk/articles',
-    body: () => ({ data: { type: 'delete_articles_rss_ids', attributes: { ids: [ids.feedArticle] }, relationships: { alert: { data: { type: 'alert', id: String(ids.alert) } } } } }),
+    body: () => ({
+      data: {
+        type: 'delete_articles_rss_ids',
+        attributes: { ids: [ids.feedArticle] },
+        relationships: { alert: { data: { type: 'alert', id: String(ids.alert) } } },
+      },
+    }),
   },
   'POST /api/articles': {
     // A tag of another organization is refused like an unknown one (422, nothing revealed).
     url: () => '/api/articles',
     body: () => ({
-      data: { type: 'article', attributes: { url: 'https://planted.example/x', title: 'Planted', language: 'en', date: '2026-11-01' }, relationships: { tag: { data: { type: 'tag', id: String(ids.tag) } } } },
+      data: {
+        type: 'article',
+        attributes: { url: 'https://planted.example/x', title: 'Planted', language: 'en', date: '2026-11-01' },
+        relationships: { tag: { data: { type: 'tag', id: String(ids.tag) } } },
+      },
     }),
     status: 422,
   },
@@ -277,8 +305,12 @@ describe('tenant isolation', () => {
     // Each list names routes of the class it is for (a stale or moved entry fails too).
     const misplaced = [
       ...[...OWN_ORGANIZATION].filter((r) => access.get(r) !== 'org').map((r) => `${r} is declared ${access.get(r) ?? 'nowhere'}, listed in OWN_ORGANIZATION`),
-      ...Object.keys(OPERATOR_ONLY).filter((r) => access.get(r) !== 'operator').map((r) => `${r} is declared ${access.get(r) ?? 'nowhere'}, probed as an operator route`),
-      ...[...Object.keys(BY_ID), ...Object.keys(LISTS)].filter((r) => !['self', 'org'].includes(access.get(r) ?? 'public')).map((r) => `${r} is declared ${access.get(r) ?? 'nowhere'}, probed for tenant data`),
+      ...Object.keys(OPERATOR_ONLY)
+        .filter((r) => access.get(r) !== 'operator')
+        .map((r) => `${r} is declared ${access.get(r) ?? 'nowhere'}, probed as an operator route`),
+      ...[...Object.keys(BY_ID), ...Object.keys(LISTS)]
+        .filter((r) => !['self', 'org'].includes(access.get(r) ?? 'public'))
+        .map((r) => `${r} is declared ${access.get(r) ?? 'nowhere'}, probed for tenant data`),
     ];
     expect(misplaced).toEqual([]);
   });

@@ -84,8 +84,7 @@ export const ACCOUNT_MSG = {
     limitReached: 'Your plan does not allow more organizations.',
   },
   billing: {
-    portalFailure:
-      'There was an error communicating with the payment platform. Please try again or contact support.',
+    portalFailure: 'There was an error communicating with the payment platform. Please try again or contact support.',
     noCustomer: 'Your account does not have a customer associated with it.',
     noCustomerId: 'No customer id was found. Please contact support.',
     contactAdmin: 'Contact the admin of your organization to upgrade your subscription.',
@@ -138,8 +137,7 @@ export const ACCOUNT_MSG = {
     onlyAdminsTitle: 'Only admins can manage the organization',
     onlyAdmins: 'Ask an admin of your organization to change its name or logo, or to manage its members.',
     inviteAskAdmin: 'Only admins can invite people. Ask an admin of your organization for an invitation link.',
-    inviteHelp:
-      'Anyone with this link can create an account in your organization, as a User, until it expires. Admins can promote members later.',
+    inviteHelp: 'Anyone with this link can create an account in your organization, as a User, until it expires. Admins can promote members later.',
     slackNotConnected:
       'Slack is not connected on this server yet. Once an administrator of this Coverwatch server sets it up, you can install Coverwatch in your Slack workspace from here.',
     notificationsPending:

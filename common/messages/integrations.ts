@@ -63,7 +63,7 @@ export const INTEGRATIONS_MSG = {
     notInstalled: 'The Slack app is not installed for this organization.',
     revokedNow: 'Slack no longer accepts the app: it was disconnected. Reinstall it from Settings.',
     revoked: (date: string) => `Slack was disconnected on ${date}: reinstall the app to post to channels again.`,
-    installed: 'Coverwatch is installed in your Slack workspace. Choose a channel in a project\'s alert to post its coverage there.',
+    installed: "Coverwatch is installed in your Slack workspace. Choose a channel in a project's alert to post its coverage there.",
     installFailed: 'Slack was not connected.',
     reasons: {
       invalid_state: 'The link that started the install is not valid. Start again from Settings.',
@@ -109,7 +109,8 @@ export const INTEGRATIONS_MSG = {
     suggestLooking: (domain: string) => `Looking for feeds on ${domain}…`,
     suggestLookingDetail: 'Reading the site and its feeds can take up to half a minute.',
     suggestFound: (feeds: number, domain: string) => `We found ${count(feeds, 'feed')} on ${domain} — the platform operator will review it.`,
-    suggestNoFeed: (domain: string) => `We found no feed or news sitemap on ${domain}. The platform operator will look at it, but an outlet without a feed cannot be monitored yet.`,
+    suggestNoFeed: (domain: string) =>
+      `We found no feed or news sitemap on ${domain}. The platform operator will look at it, but an outlet without a feed cannot be monitored yet.`,
     suggestMonitored: (domain: string) => `${domain} is already monitored: its articles are in the archive.`,
     suggestInDirectory: (domain: string) => `${domain} is already in the directory, waiting to be switched on. The platform operator will review it.`,
     suggestAdded: (domain: string) => `Added ${domain}: its articles arrive within minutes.`,
@@ -117,7 +118,11 @@ export const INTEGRATIONS_MSG = {
     suggestionApproved: (domain: string) => `${domain} approved: its feeds are fetched from now on.`,
     suggestionRejected: (domain: string) => `${domain} rejected.`,
     noFeedToApprove: 'Nothing to monitor: no feed or news sitemap was found for this outlet',
-    noSuggestions: { pending: 'No suggestion is waiting for review.', approved: 'No suggestion has been approved yet.', rejected: 'No suggestion has been rejected.' },
+    noSuggestions: {
+      pending: 'No suggestion is waiting for review.',
+      approved: 'No suggestion has been approved yet.',
+      rejected: 'No suggestion has been rejected.',
+    },
     /** In parts, so that the new address can be a link: ['Feed moved to ', to, ' on 27 Nov 2026']. */
     feedMoved: <T>(to: T, date: string) => ['Feed moved to ', to, ` on ${date}`] as const,
     moveReason: { redirect: '(the old address redirected permanently)', rediscovered: "(found again on the outlet's homepage)" },

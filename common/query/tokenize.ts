@@ -27,13 +27,7 @@ const MARKS_RE = /(?![\u3099\u309A])\p{M}/gu;
  * word and the same word inside a sentence would not share.
  */
 export function foldText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/ς/g, 'σ')
-    .normalize('NFKD')
-    .replace(MARKS_RE, '')
-    .normalize('NFC');
+  return text.normalize('NFKD').toLowerCase().replace(/ς/g, 'σ').normalize('NFKD').replace(MARKS_RE, '').normalize('NFC');
 }
 
 function capToken(token: string): string {

@@ -76,10 +76,7 @@ export const alertAttributesSchema = z.object({
   discord_webhook_url: webhookUrlSchema,
 });
 
-export const alertCreateBody = resourceDocument(
-  'alert',
-  alertAttributesSchema.partial().required({ project_id: true, keywords: true }),
-);
+export const alertCreateBody = resourceDocument('alert', alertAttributesSchema.partial().required({ project_id: true, keywords: true }));
 
 export const alertUpdateBody = resourceDocument('alert', alertAttributesSchema.partial());
 

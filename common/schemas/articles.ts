@@ -21,10 +21,7 @@ export const ARTICLE_DEFAULTS = { language: 'unknown', reach: 0.1, date: '2010-0
  */
 export const BULK_IMPORT_MAX_LINKS = LIMITS.bulkImportMax - 1;
 
-export const articleTitleSchema = z
-  .string()
-  .trim()
-  .max(LIMITS.titleMax, MSG.articles.titleTooLong);
+export const articleTitleSchema = z.string().trim().max(LIMITS.titleMax, MSG.articles.titleTooLong);
 
 export const languageCodeSchema = z
   .string()
@@ -98,10 +95,7 @@ export const bulkArticlesBody = z.object({
       type: z.literal('bulk_articles'),
       attributes: z.object({
         // Links are checked one by one (a bad link is a KO row, not a failed request).
-        urls: z
-          .array(z.string().max(2048))
-          .min(1, MSG.articles.noLinks)
-          .max(BULK_IMPORT_MAX_LINKS, MSG.articles.tooManyLinks),
+        urls: z.array(z.string().max(2048)).min(1, MSG.articles.noLinks).max(BULK_IMPORT_MAX_LINKS, MSG.articles.tooManyLinks),
         tag_id: idSchema,
       }),
     }),
@@ -112,7 +106,10 @@ export const bulkArticlesBody = z.object({
     z.object({
       type: z.literal('delete_articles_rss_ids'),
       attributes: z.object({ ids: idList, alert_id: idSchema.optional() }),
-      relationships: z.object({ alert: z.object({ data: z.object({ type: z.literal('alert'), id: idSchema }) }) }).partial().optional(),
+      relationships: z
+        .object({ alert: z.object({ data: z.object({ type: z.literal('alert'), id: idSchema }) }) })
+        .partial()
+        .optional(),
     }),
   ]),
 });

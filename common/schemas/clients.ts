@@ -13,9 +13,7 @@ export const clientCreateAttributes = z.object({
   name: brandNameSchema,
   avatar: avatarSchema.optional(),
 });
-export const clientUpdateAttributes = z
-  .object({ name: brandNameSchema, avatar: avatarSchema, locked: z.boolean() })
-  .partial();
+export const clientUpdateAttributes = z.object({ name: brandNameSchema, avatar: avatarSchema, locked: z.boolean() }).partial();
 
 export const clientCreateBody = resourceDocument('client', clientCreateAttributes);
 export const clientUpdateBody = resourceDocument('client', clientUpdateAttributes);

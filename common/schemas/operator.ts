@@ -23,9 +23,7 @@ export const operatorOrganizationUpdateBody = z.object({
     attributes: z
       .object({
         plan: z.enum(OPERATOR_PLANS, { error: 'Plan must be trial, starter, pro or agency' }),
-        trial_ends_at: z.iso
-          .datetime({ offset: true, error: 'Trial end must be a date and time (ISO 8601)' })
-          .transform((v) => new Date(v)),
+        trial_ends_at: z.iso.datetime({ offset: true, error: 'Trial end must be a date and time (ISO 8601)' }).transform((v) => new Date(v)),
       })
       .partial(),
   }),

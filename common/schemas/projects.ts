@@ -9,10 +9,7 @@ export const projectNameSchema = z
   .min(LIMITS.projectName.min, MSG.validation.projectLength)
   .max(LIMITS.projectName.max, MSG.validation.projectLength);
 
-const clientRef = z.object(
-  { data: z.object({ type: z.literal('client'), id: idSchema }) },
-  { error: MSG.validation.projectNeedsBrand },
-);
+const clientRef = z.object({ data: z.object({ type: z.literal('client'), id: idSchema }) }, { error: MSG.validation.projectNeedsBrand });
 
 /**
  * Any malformed brand reference (missing, `data: null`, wrong type, bad id) becomes one error

@@ -77,7 +77,9 @@ export function reachBasis(t: Pick<ReportTotals, 'articles' | 'unknown_visitors'
     unknown > 0
       ? `${unknown.toLocaleString('en')} of ${articlesWord(t.articles)} ${unknown === 1 ? 'has no visitor figure and counts' : 'have no visitor figure and count'} 0.`
       : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
   const share = `${(ARTICLE_VIEW_SHARE * 100).toLocaleString('en', { maximumFractionDigits: 3 })}%`;
   return {
     potentialReach: `Monthly visitors of each article's outlet, added up. ${tail}`.trim(),

@@ -28,7 +28,17 @@ export const SOURCE_CATEGORY_LABELS: Record<SourceCategory, string> = {
  * added nothing for STALE_DAYS; the others name why its last poll failed.
  */
 export const FEED_HEALTH = [
-  'ok', 'pending', 'blocked', 'not_found', 'not_a_feed', 'timeout', 'unreachable', 'tls', 'too_large', 'rate_limited', 'stale',
+  'ok',
+  'pending',
+  'blocked',
+  'not_found',
+  'not_a_feed',
+  'timeout',
+  'unreachable',
+  'tls',
+  'too_large',
+  'rate_limited',
+  'stale',
 ] as const;
 export type FeedHealth = (typeof FEED_HEALTH)[number];
 export const feedHealthSchema = z.enum(FEED_HEALTH);

@@ -11,7 +11,10 @@ import { FEED_KEYWORD_MAX, FEED_KEYWORD_MESSAGE, FEED_KEYWORD_MIN } from './vide
 
 const webhookUrl = webhookUrlSchema.optional();
 const minAudience = z.coerce.number().int().min(0).max(1_000_000_000).nullable().optional();
-const gameId = z.string().trim().regex(/^\d{1,20}$/, MSG.streams.gameRequired);
+const gameId = z
+  .string()
+  .trim()
+  .regex(/^\d{1,20}$/, MSG.streams.gameRequired);
 
 /**
  * A Twitch feed's keyword: '' (or absent) follows every live stream of the game (issue 30); a
@@ -26,7 +29,13 @@ export const twitchKeywordSchema = z
 /** Streams with fewer viewers when seen stay out of the feed; null or absent: no minimum. */
 export const minViewersSchema = z.preprocess(
   (v) => (v === '' ? null : v),
-  z.coerce.number({ error: MSG.streams.minViewers }).int(MSG.streams.minViewers).min(0, MSG.streams.minViewers).max(1_000_000_000, MSG.streams.minViewers).nullable().optional(),
+  z.coerce
+    .number({ error: MSG.streams.minViewers })
+    .int(MSG.streams.minViewers)
+    .min(0, MSG.streams.minViewers)
+    .max(1_000_000_000, MSG.streams.minViewers)
+    .nullable()
+    .optional(),
 );
 
 const hasText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
@@ -204,7 +213,10 @@ export function parseTwitchUrl(raw: string): { video: string } | { login: string
 
 /** POST saved_streams/save_missing_stream. */
 export const saveMissingStreamBody = z.object({
-  stream_url: z.string({ error: TWITCH_URL_MESSAGE }).max(2000).refine((v) => parseTwitchUrl(v) !== null, TWITCH_URL_MESSAGE),
+  stream_url: z
+    .string({ error: TWITCH_URL_MESSAGE })
+    .max(2000)
+    .refine((v) => parseTwitchUrl(v) !== null, TWITCH_URL_MESSAGE),
   tag_id: idSchema,
 });
 

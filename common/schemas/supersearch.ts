@@ -83,8 +83,7 @@ const languagesSchema = z
   .default([])
   .transform((list) => [...new Set(list)].sort());
 
-const scoreSchema = (min: number, message: string) =>
-  z.number({ error: message }).min(min, message).max(LIMITS.mediaScore.max, message).nullable().optional();
+const scoreSchema = (min: number, message: string) => z.number({ error: message }).min(min, message).max(LIMITS.mediaScore.max, message).nullable().optional();
 
 /** Media score range: minimum 0.1 to 10, maximum 0 to 10; a minimum alone means "up to 10" (000 §5). */
 const mediaScoreSchema = z
@@ -157,7 +156,12 @@ export function supersearchSchemas(ctx: SupersearchSchemaContext = {}) {
           .min(SUPERSEARCH_PAGE_SIZE.min, `page_size must be between ${SUPERSEARCH_PAGE_SIZE.min} and ${SUPERSEARCH_PAGE_SIZE.max}`)
           .max(SUPERSEARCH_PAGE_SIZE.max, `page_size must be between ${SUPERSEARCH_PAGE_SIZE.min} and ${SUPERSEARCH_PAGE_SIZE.max}`)
           .default(SUPERSEARCH_PAGE_SIZE.default),
-        search_after: z.string().max(500).nullable().optional().transform((v) => v || null),
+        search_after: z
+          .string()
+          .max(500)
+          .nullable()
+          .optional()
+          .transform((v) => v || null),
         sort_fields: z.enum(SUPERSEARCH_SORT_FIELDS, { error: 'sort_fields must be pub_date or relevance' }).default('pub_date'),
         sort_order: z.enum(SUPERSEARCH_SORT_ORDERS, { error: 'sort_order must be desc or asc' }).default('desc'),
       },

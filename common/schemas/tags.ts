@@ -10,9 +10,7 @@ export const tagNameSchema = z
   .max(LIMITS.tagName.max, `Tag name must be at most ${LIMITS.tagName.max} characters`);
 
 /** A calendar date (YYYY-MM-DD) or a full ISO timestamp. */
-export const dateSchema = z
-  .string()
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Please enter a valid date');
+export const dateSchema = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Please enter a valid date');
 
 export const tagCreateBody = resourceDocument(
   'tag',
@@ -21,7 +19,10 @@ export const tagCreateBody = resourceDocument(
     has_highlight: z.boolean().optional(),
     highlight_date: dateSchema.nullable().optional(),
   }),
-  z.object({ project: z.object({ data: z.object({ type: z.literal('project'), id: idSchema }) }) }).partial().optional(),
+  z
+    .object({ project: z.object({ data: z.object({ type: z.literal('project'), id: idSchema }) }) })
+    .partial()
+    .optional(),
 );
 
 export const tagUpdateBody = resourceDocument(

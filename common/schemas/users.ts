@@ -3,7 +3,16 @@ import { avatarSchema, idSchema, listMetaSchema, resourceSchema } from './jsonap
 import { userNameSchema } from './auth.js';
 import { organizationAttributesSchema, type OrganizationAttributes } from './organizations.js';
 import {
-  ACTIONS, decide, limitOf, type Action, type Decision, type LimitedAction, type PlainAction, type RefusalCode, type RefusalKind, type Subject,
+  ACTIONS,
+  decide,
+  limitOf,
+  type Action,
+  type Decision,
+  type LimitedAction,
+  type PlainAction,
+  type RefusalCode,
+  type RefusalKind,
+  type Subject,
 } from '../policy.js';
 
 /**
@@ -67,17 +76,26 @@ export interface AbilityCounts {
 /** A limited action decided with the count `GET user` read for it, or for the first one when it is counted per project or report. */
 function decideLimited(subject: Subject, action: LimitedAction, c: AbilityCounts, now: Date): { decision: Decision; used?: number } {
   switch (action) {
-    case 'projects.create': return { decision: decide(subject, action, { activeProjects: c.activeProjects, now }), used: c.activeProjects };
-    case 'reports.create': return { decision: decide(subject, action, { reports: c.reports, now }), used: c.reports };
-    case 'organizations.create': return { decision: decide(subject, action, { adminOf: c.adminOf, now }), used: c.adminOf };
-    case 'alerts.create': return { decision: decide(subject, action, { projectAlerts: 0, now }) };
-    case 'reports.highlight': return { decision: decide(subject, action, { highlights: 1, now }) };
+    case 'projects.create':
+      return { decision: decide(subject, action, { activeProjects: c.activeProjects, now }), used: c.activeProjects };
+    case 'reports.create':
+      return { decision: decide(subject, action, { reports: c.reports, now }), used: c.reports };
+    case 'organizations.create':
+      return { decision: decide(subject, action, { adminOf: c.adminOf, now }), used: c.adminOf };
+    case 'alerts.create':
+      return { decision: decide(subject, action, { projectAlerts: 0, now }) };
+    case 'reports.highlight':
+      return { decision: decide(subject, action, { highlights: 1, now }) };
   }
 }
 
 /** Every limited action (the type requires each key, so a new limit of the policy is not decided without its count). */
 const LIMITED: Record<LimitedAction, true> = {
-  'projects.create': true, 'alerts.create': true, 'reports.create': true, 'reports.highlight': true, 'organizations.create': true,
+  'projects.create': true,
+  'alerts.create': true,
+  'reports.create': true,
+  'reports.highlight': true,
+  'organizations.create': true,
 };
 const isLimited = (a: Action): a is LimitedAction => Object.hasOwn(LIMITED, a);
 

@@ -51,7 +51,10 @@ export const youtubeFeedPreviewBody = z.object({ keyword: feedKeywordSchema });
 
 /** POST youtube_feed/save: feed videos (their ids in the feed) to saved coverage under a tag. */
 export const youtubeFeedSaveBody = z.object({
-  youtube_videos: z.array(z.object({ video_id: idSchema, tag_id: idSchema })).min(1).max(1000),
+  youtube_videos: z
+    .array(z.object({ video_id: idSchema, tag_id: idSchema }))
+    .min(1)
+    .max(1000),
 });
 
 /** DELETE youtube_feed: videos removed from the feed (never brought back by a later poll). */
@@ -199,7 +202,10 @@ export const YOUTUBE_URL_MESSAGE = 'Please enter a valid YouTube video URL';
 
 /** POST saved_videos/save_missing_video. */
 export const saveMissingVideoBody = z.object({
-  youtube_video_url: z.string({ error: YOUTUBE_URL_MESSAGE }).max(2000).refine((v) => youtubeVideoIdFromUrl(v) !== null, YOUTUBE_URL_MESSAGE),
+  youtube_video_url: z
+    .string({ error: YOUTUBE_URL_MESSAGE })
+    .max(2000)
+    .refine((v) => youtubeVideoIdFromUrl(v) !== null, YOUTUBE_URL_MESSAGE),
   tag_id: idSchema,
 });
 

@@ -43,16 +43,9 @@ export const feedUrlSchema = z
     return url;
   });
 
-export const reachSchema = z
-  .number({ error: M.reachRequired })
-  .min(LIMITS.mediaScore.min, M.reachRange)
-  .max(LIMITS.mediaScore.max, M.reachRange);
+export const reachSchema = z.number({ error: M.reachRequired }).min(LIMITS.mediaScore.min, M.reachRange).max(LIMITS.mediaScore.max, M.reachRange);
 
-export const languageSchema = z
-  .string({ error: M.languageRequired })
-  .trim()
-  .min(1, M.languageRequired)
-  .refine(isKnownLanguage, M.languageUnknown);
+export const languageSchema = z.string({ error: M.languageRequired }).trim().min(1, M.languageRequired).refine(isKnownLanguage, M.languageUnknown);
 
 const muvSchema = z.number().int('Monthly visitors must be a whole number').min(0, 'Monthly visitors cannot be negative').max(1e12);
 
@@ -82,7 +75,10 @@ export const categoriesSchema = z
   .array(
     z.object({
       category: z.string().trim().min(1).max(200),
-      month: z.string().trim().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'Month must look like 2024-05'),
+      month: z
+        .string()
+        .trim()
+        .regex(/^\d{4}-\d{2}(-\d{2})?$/, 'Month must look like 2024-05'),
       score: z.number().min(0, 'Category scores are between 0 and 1').max(1, 'Category scores are between 0 and 1'),
     }),
   )

@@ -160,10 +160,7 @@ function resolveDataDir(requested: string, runAs: RunAs | null, log: (l: string)
   fs.mkdirSync(moved, { recursive: true, mode: 0o700 });
   execFileSync('chmod', ['a+x', '/var/lib/coverwatch', '/var/lib/coverwatch/data', path.dirname(moved)]);
   fs.chownSync(moved, runAs.uid, runAs.gid);
-  fs.writeFileSync(
-    path.join(requested, 'MOVED.txt'),
-    `The postgres user cannot reach ${requested}, so the database files live in ${moved}.\n`,
-  );
+  fs.writeFileSync(path.join(requested, 'MOVED.txt'), `The postgres user cannot reach ${requested}, so the database files live in ${moved}.\n`);
   log(`data folder ${requested} is not reachable by the postgres user; using ${moved}`);
   return moved;
 }

@@ -24,7 +24,12 @@ export function isLocalDatabase(url: string): boolean {
  * still yields, and the refusal is reported once. Lowering priority never blocks a lock holder
  * for long: the crawler's transactions are short and readers never wait for writers.
  */
-export function lowerWorkerPriority(opts: { pool: pg.Pool; url: string; nice: number; log: { info(o: object, m: string): void; warn(o: object, m: string): void } }): void {
+export function lowerWorkerPriority(opts: {
+  pool: pg.Pool;
+  url: string;
+  nice: number;
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void };
+}): void {
   if (opts.nice <= 0) return;
   try {
     os.setPriority(opts.nice);

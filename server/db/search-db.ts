@@ -63,7 +63,13 @@ export function createSearchPool(base: pg.Pool, opts: SearchPoolOptions): pg.Poo
     ? { ...base.options, connectionString: opts.url, host: undefined, port: undefined, user: undefined, password: undefined, database: undefined }
     : base.options;
   const pool = new pg.Pool({
-    connectionString, host, port, user, password, database, ssl,
+    connectionString,
+    host,
+    port,
+    user,
+    password,
+    database,
+    ssl,
     max: opts.max,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -107,7 +113,12 @@ function retryRecoveryConflicts(pool: pg.Pool): void {
 /** The error's SQLSTATE, or a Node socket error's code, looking through Drizzle's wrapper. */
 function codesOf(err: unknown): { code?: string; message?: string }[] {
   const out: { code?: string; message?: string }[] = [];
-  for (let e = err as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as typeof e, depth++) out.push(e);
+  for (
+    let e = err as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = e.cause as typeof e, depth++
+  )
+    out.push(e);
   return out;
 }
 

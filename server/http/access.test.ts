@@ -69,7 +69,8 @@ describe('every route of the app', () => {
         documented.add(key);
         const access = listRoutes(app).find((r) => `${r.method} ${r.url}` === key)?.access.access;
         const documentedPublic = Array.isArray(op.security) && op.security.length === 0;
-        if (documentedPublic !== (access === 'public' && !OWN_BEARER.has(key))) mismatched.push(`${key}: declared ${access}, documented ${documentedPublic ? 'public' : 'with a token'}`);
+        if (documentedPublic !== (access === 'public' && !OWN_BEARER.has(key)))
+          mismatched.push(`${key}: declared ${access}, documented ${documentedPublic ? 'public' : 'with a token'}`);
       }
     }
     expect(documented.size).toBeGreaterThan(100);
@@ -93,10 +94,26 @@ describe('every route of the app', () => {
 
 const permissions = { ...PLAN_DEFAULTS.starter, youtube_feed: false };
 const orgContext = (over: Partial<OrgContext> = {}): OrgContext => ({
-  id: 7, name: 'Acme', plan: 'starter', tierId: 4, permissions, capabilities: NO_CAPABILITIES,
-  trialEndsAt: null, stripeCustomerId: null, subscriptionStatus: 'active', ...over,
+  id: 7,
+  name: 'Acme',
+  plan: 'starter',
+  tierId: 4,
+  permissions,
+  capabilities: NO_CAPABILITIES,
+  trialEndsAt: null,
+  stripeCustomerId: null,
+  subscriptionStatus: 'active',
+  ...over,
 });
-const caller = (roleId: number | null, o: OrgContext | null): AuthContext => ({ userId: 3, sessionId: 's', name: 'Ada', email: 'ada@example.test', tierId: 4, roleId, org: o });
+const caller = (roleId: number | null, o: OrgContext | null): AuthContext => ({
+  userId: 3,
+  sessionId: 's',
+  name: 'Ada',
+  email: 'ada@example.test',
+  tierId: 4,
+  roleId,
+  org: o,
+});
 const CALLERS: Record<string, AuthContext> = {
   member: caller(ROLE.user, orgContext()),
   admin: caller(ROLE.admin, orgContext()),
@@ -236,9 +253,11 @@ describe('declarations', () => {
     expect((await app.inject({ method: 'GET', url: '/plugin/inner/b' })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/declared' })).statusCode).toBe(401);
     await app.close();
-    await expect(smallApp(async (a) => {
-      await registerWithAccess(a, PUBLIC, plugin, {});
-      a.get('/after', async () => ({}));
-    })).rejects.toThrow(/GET \/after declares no access/);
+    await expect(
+      smallApp(async (a) => {
+        await registerWithAccess(a, PUBLIC, plugin, {});
+        a.get('/after', async () => ({}));
+      }),
+    ).rejects.toThrow(/GET \/after declares no access/);
   });
 });

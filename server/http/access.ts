@@ -1,6 +1,13 @@
 import type {
-  FastifyContextConfig, FastifyInstance, FastifyPluginAsync, FastifyPluginCallback, FastifyPluginOptions, FastifyRequest, onRequestHookHandler,
-  preHandlerHookHandler, RouteOptions,
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyPluginCallback,
+  FastifyPluginOptions,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
 } from 'fastify';
 import { ACTIONS, type PlainAction } from '../../common/policy.js';
 import { requireOrg, requireUser, type AuthContext, type OrgAuth } from './auth.js';
@@ -162,7 +169,8 @@ export async function registerWithAccess<O extends FastifyPluginOptions>(
 /** The signed-in caller of a `self`, `org` or `operator` route (its gate has checked the session). */
 export function callerOf(req: FastifyRequest): AuthContext {
   const access = req.routeOptions.config.access;
-  if (!req.auth || access === undefined || access === 'public') throw new Error(`${req.method} ${req.routeOptions.url} reads its caller but declares ${access ?? 'no'} access`);
+  if (!req.auth || access === undefined || access === 'public')
+    throw new Error(`${req.method} ${req.routeOptions.url} reads its caller but declares ${access ?? 'no'} access`);
   return req.auth;
 }
 

@@ -114,10 +114,20 @@ export class Authenticator {
 
   private async load(sid: string): Promise<AuthContext | null> {
     const { rows } = await this.db.execute<{
-      user_id: number; name: string; email: string; tier_id: number; role_id: number | null;
-      org_id: number | null; org_name: string | null; plan: string | null; org_tier: number | null;
-      permissions: PlanPermissions | null; capabilities: Capabilities | null; trial_ends_at: Date | null;
-      stripe_customer_id: string | null; subscription_status: string | null;
+      user_id: number;
+      name: string;
+      email: string;
+      tier_id: number;
+      role_id: number | null;
+      org_id: number | null;
+      org_name: string | null;
+      plan: string | null;
+      org_tier: number | null;
+      permissions: PlanPermissions | null;
+      capabilities: Capabilities | null;
+      trial_ends_at: Date | null;
+      stripe_customer_id: string | null;
+      subscription_status: string | null;
     }>(sql`
       select u.id as user_id, u.name, u.email, u.tier_id, m.role_id,
              o.id as org_id, o.name as org_name, o.plan, o.tier_id as org_tier, o.permissions,

@@ -6,7 +6,10 @@ import { REFUSAL_STATUS, type RefusalCode } from '../../common/policy.js';
 import { authorize, authorizeChannels, parameterRefusals, refusalError, webhookChannels } from './authorize.js';
 import { AppError } from './errors.js';
 
-const starter = { roleId: ROLE.user, org: { plan: 'starter', permissions: { ...PLAN_DEFAULTS.starter, slack: false, discord: false }, capabilities: NO_CAPABILITIES } };
+const starter = {
+  roleId: ROLE.user,
+  org: { plan: 'starter', permissions: { ...PLAN_DEFAULTS.starter, slack: false, discord: false }, capabilities: NO_CAPABILITIES },
+};
 const operatorMember = { roleId: ROLE.user, org: { plan: 'admin', permissions: PLAN_DEFAULTS.admin, capabilities: CAPABILITIES_BY_LEGACY_ID[1] } };
 
 /** What `fn` threw, as the error handler would answer it. */
@@ -23,7 +26,9 @@ function thrown(fn: () => unknown) {
 describe('authorize', () => {
   it('answers each refusal code with the status the policy gives it', () => {
     for (const code of Object.keys(REFUSAL_STATUS) as RefusalCode[]) {
-      expect(refusalError({ allowed: false, action: 'org.admin', refusal: 'role', code, status: REFUSAL_STATUS[code], message: 'm' }).status).toBe(REFUSAL_STATUS[code]);
+      expect(refusalError({ allowed: false, action: 'org.admin', refusal: 'role', code, status: REFUSAL_STATUS[code], message: 'm' }).status).toBe(
+        REFUSAL_STATUS[code],
+      );
     }
   });
 
@@ -33,16 +38,31 @@ describe('authorize', () => {
 
   it('turns hidden, plan and role refusals into 404, 403 plan_limit and 403', () => {
     expect(thrown(() => authorize(starter, 'websites.write'))).toEqual({ status: '404', code: 'not_found', title: 'Not found', detail: 'No such API route' });
-    expect(thrown(() => authorize(starter, 'youtube.use'))).toEqual({ status: '403', code: 'plan_limit', title: 'Upgrade required', detail: MSG.billing.upgrade });
+    expect(thrown(() => authorize(starter, 'youtube.use'))).toEqual({
+      status: '403',
+      code: 'plan_limit',
+      title: 'Upgrade required',
+      detail: MSG.billing.upgrade,
+    });
     expect(thrown(() => authorize(operatorMember, 'websites.write'))).toMatchObject({ status: '403', code: 'forbidden' });
-    expect(thrown(() => authorize({ roleId: ROLE.kicked, org: starter.org }, 'org.member'))).toMatchObject({ status: '403', code: 'no_org', detail: MSG.pages.noOrg });
+    expect(thrown(() => authorize({ roleId: ROLE.kicked, org: starter.org }, 'org.member'))).toMatchObject({
+      status: '403',
+      code: 'no_org',
+      detail: MSG.pages.noOrg,
+    });
   });
 
   it('points at the field that asked, and passes the count of a limited action', () => {
-    expect(thrown(() => authorize(starter, 'supersearch.competitors', { at: '/competitorIndex' }))).toMatchObject({ code: 'plan_limit', source: { pointer: '/competitorIndex' } });
+    expect(thrown(() => authorize(starter, 'supersearch.competitors', { at: '/competitorIndex' }))).toMatchObject({
+      code: 'plan_limit',
+      source: { pointer: '/competitorIndex' },
+    });
     expect(() => authorize(starter, 'projects.create', { activeProjects: 5 })).not.toThrow();
     expect(thrown(() => authorize(starter, 'alerts.create', { projectAlerts: 1, at: '/data/attributes/project_id' }))).toMatchObject({
-      status: '409', code: 'conflict', detail: MSG.alertsApi.projectHasAlert, source: { pointer: '/data/attributes/project_id' },
+      status: '409',
+      code: 'conflict',
+      detail: MSG.alertsApi.projectHasAlert,
+      source: { pointer: '/data/attributes/project_id' },
     });
   });
 });

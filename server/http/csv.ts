@@ -70,12 +70,13 @@ export async function sendCsvCopy(reply: FastifyReply, pool: pg.Pool, filename: 
     // Not read to its end (an error, or a client that went away): the connection is mid-COPY and
     // cannot be reused, so the pool closes it instead of taking it back.
     if (err || !stream.readableEnded) client.release(err ?? new Error('CSV export stopped before its end'));
-    else client.query('commit').then(() => client.release(), (e: Error) => client.release(e));
+    else
+      client.query('commit').then(
+        () => client.release(),
+        (e: Error) => client.release(e),
+      );
   });
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}.csv"`)
-    .send(stream);
+  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}.csv"`).send(stream);
 }
 
 /**

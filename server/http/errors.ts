@@ -83,7 +83,10 @@ export function errorObject(code: ErrorCode, detail: string, source?: ErrorObjec
 
 /** Many field problems at once (422 by default, as JSON:API suggests for semantic errors). */
 export class ValidationError extends AppError {
-  constructor(readonly errors: ErrorObject[], code: 'validation_failed' | 'bad_request' = 'validation_failed') {
+  constructor(
+    readonly errors: ErrorObject[],
+    code: 'validation_failed' | 'bad_request' = 'validation_failed',
+  ) {
     super(code, errors[0]?.detail ?? 'Invalid request', errors[0]?.source?.pointer);
   }
   override toObjects(): ErrorObject[] {
@@ -93,5 +96,4 @@ export class ValidationError extends AppError {
 
 export const notFound = (what = 'resource') => new AppError('not_found', `The ${what} was not found`);
 export const forbidden = (detail: string) => new AppError('forbidden', detail);
-export const fieldError = (pointer: string, detail: string) =>
-  new ValidationError([errorObject('validation_failed', detail, { pointer })]);
+export const fieldError = (pointer: string, detail: string) => new ValidationError([errorObject('validation_failed', detail, { pointer })]);

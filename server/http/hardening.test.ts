@@ -15,7 +15,13 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const login = (email: string, password: string, remoteAddress = '203.0.113.7', headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, headers: { 'content-type': 'application/json', ...headers }, payload: { email, password } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: { email, password },
+  });
 
 describe('tokens', () => {
   it('a correctly signed token whose sid is not a UUID is 401, not a query error', async () => {
@@ -63,7 +69,9 @@ describe('login limits', () => {
     const solve = async () => {
       const ch = (await ctx.call('GET', '/api/p/captcha')).json();
       const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
-      return Buffer.from(JSON.stringify({ algorithm: ch.algorithm, challenge: ch.challenge, number: solution!.number, salt: ch.salt, signature: ch.signature })).toString('base64');
+      return Buffer.from(
+        JSON.stringify({ algorithm: ch.algorithm, challenge: ch.challenge, number: solution!.number, salt: ch.salt, signature: ch.signature }),
+      ).toString('base64');
     };
     // Everyone behind one proxy (TRUST_PROXY unset): someone sprays 12 accounts from the shared address.
     const shared = '198.51.100.77';
@@ -73,17 +81,37 @@ describe('login limits', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().errors[0]).toMatchObject({ detail: MSG.auth.captchaRequired, source: { pointer: '/altcha' } });
     const altcha = await solve();
-    const ok = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: shared, payload: { email: user.email, password: TEST_PASSWORD, altcha } });
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: shared,
+      payload: { email: user.email, password: TEST_PASSWORD, altcha },
+    });
     expect(ok.statusCode).toBe(200);
     // A solution is spent once; a wrong password with a fresh one is a plain 401 (and still counted).
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: shared, payload: { email: user.email, password: TEST_PASSWORD, altcha } });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: shared,
+      payload: { email: user.email, password: TEST_PASSWORD, altcha },
+    });
     expect(again.statusCode).toBe(429);
-    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: shared, payload: { email: user.email, password: 'not it', altcha: await solve() } });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: shared,
+      payload: { email: user.email, password: 'not it', altcha: await solve() },
+    });
     expect(wrong.statusCode).toBe(401);
     // An account guessed at from ten addresses is paused for everyone, captcha or not.
     const { user: target } = await makeUser(ctx);
     for (let a = 0; a < 10; a++) for (let i = 0; i < 3; i++) await login(target.email, 'guess', `198.51.102.${a}`);
-    const paused = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '192.0.2.200', payload: { email: target.email, password: TEST_PASSWORD, altcha: await solve() } });
+    const paused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '192.0.2.200',
+      payload: { email: target.email, password: TEST_PASSWORD, altcha: await solve() },
+    });
     expect(paused.statusCode).toBe(429);
     expect(paused.json().errors[0].detail).toBe(MSG.auth.tooManyAttempts);
   });
@@ -108,7 +136,13 @@ describe('login limits', () => {
     const proxied = await createTestContext({ TRUST_PROXY: '1', LOGIN_MAX_FAILURES: '2' });
     try {
       const send = (xff: string) =>
-        proxied.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': xff }, payload: { email: 'a@example.test', password: 'x' } });
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': xff },
+          payload: { email: 'a@example.test', password: 'x' },
+        });
       expect([(await send('203.0.113.1')).statusCode, (await send('203.0.113.1')).statusCode, (await send('203.0.113.1')).statusCode]).toEqual([401, 401, 429]);
       expect((await send('203.0.113.2')).statusCode).toBe(401);
     } finally {
@@ -172,20 +206,23 @@ describe('error documents', () => {
 });
 
 describe('stored links and avatars', () => {
-  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', 'file:///etc/passwd'])('an article link %s is refused with its pointer', async (link) => {
-    const { org, token } = await makeOrg(ctx);
-    const project = await makeProject(ctx, org.id);
-    const tag = await makeTag(ctx, org.id, project.id);
-    for (const field of ['url', 'fullUrl']) {
-      const attributes = { url: 'https://news.example/story', title: 'A story', language: 'en', date: '2026-11-01', [field]: link };
-      const res = await ctx.call('POST', '/api/articles', {
-        token,
-        body: { data: { type: 'article', attributes, relationships: { tag: { data: { type: 'tag', id: String(tag.id) } } } } },
-      });
-      expect(res.statusCode).toBe(422);
-      expect(res.json().errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toContain(`/data/attributes/${field}`);
-    }
-  });
+  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', 'file:///etc/passwd'])(
+    'an article link %s is refused with its pointer',
+    async (link) => {
+      const { org, token } = await makeOrg(ctx);
+      const project = await makeProject(ctx, org.id);
+      const tag = await makeTag(ctx, org.id, project.id);
+      for (const field of ['url', 'fullUrl']) {
+        const attributes = { url: 'https://news.example/story', title: 'A story', language: 'en', date: '2026-11-01', [field]: link };
+        const res = await ctx.call('POST', '/api/articles', {
+          token,
+          body: { data: { type: 'article', attributes, relationships: { tag: { data: { type: 'tag', id: String(tag.id) } } } } },
+        });
+        expect(res.statusCode).toBe(422);
+        expect(res.json().errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toContain(`/data/attributes/${field}`);
+      }
+    },
+  );
 
   it("an avatar must be an upload of the caller's organization (project, brand, organization, user)", async () => {
     const owner = await makeOrg(ctx);
@@ -214,12 +251,18 @@ describe('JSON:API documents', () => {
     const { org, token } = await makeOrg(ctx);
     const a = await makeProject(ctx, org.id, { name: 'Project A' });
     const b = await makeProject(ctx, org.id, { name: 'Project B' });
-    const res = await ctx.call('PATCH', `/api/projects/${a.id}`, { token, body: { data: { type: 'project', id: String(b.id), attributes: { name: 'Renamed' } } } });
+    const res = await ctx.call('PATCH', `/api/projects/${a.id}`, {
+      token,
+      body: { data: { type: 'project', id: String(b.id), attributes: { name: 'Renamed' } } },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors[0]).toMatchObject({ code: 'conflict', source: { pointer: '/data/id' } });
     const names = (await ctx.deps.pool.query('select name from projects where id = any($1) order by id', [[a.id, b.id]])).rows.map((r) => r.name);
     expect(names).toEqual(['Project A', 'Project B']);
-    const same = await ctx.call('PATCH', `/api/projects/${a.id}`, { token, body: { data: { type: 'project', id: String(a.id), attributes: { name: 'Renamed' } } } });
+    const same = await ctx.call('PATCH', `/api/projects/${a.id}`, {
+      token,
+      body: { data: { type: 'project', id: String(a.id), attributes: { name: 'Renamed' } } },
+    });
     expect(same.statusCode).toBe(200);
   });
 });

@@ -92,8 +92,7 @@ export function parseListParams(
     .map((s) => s.trim())
     .filter(Boolean)
     .map((s) => ({ field: s.replace(/^-/, ''), desc: s.startsWith('-') }));
-  for (const s of sort)
-    if (!opts.sortable.includes(s.field)) errors.push(errorObject('bad_request', `Cannot sort by ${s.field}`, { parameter: 'sort' }));
+  for (const s of sort) if (!opts.sortable.includes(s.field)) errors.push(errorObject('bad_request', `Cannot sort by ${s.field}`, { parameter: 'sort' }));
 
   if (errors.length) throw new ValidationError(errors, 'bad_request');
   const search = one('filter[search]') ?? one('search');
@@ -117,12 +116,7 @@ export function wantsCsv(req: FastifyRequest): boolean {
  * Streams rows as CSV. `pages` yields batches so that a large export never sits in memory;
  * nested values are flattened to JSON text.
  */
-export function sendCsv(
-  reply: FastifyReply,
-  filename: string,
-  columns: string[],
-  pages: AsyncIterable<Record<string, unknown>[]>,
-): FastifyReply {
+export function sendCsv(reply: FastifyReply, filename: string, columns: string[], pages: AsyncIterable<Record<string, unknown>[]>): FastifyReply {
   const csv = stringify({ header: true, columns, cast: { boolean: (b) => String(b), date: (d) => d.toISOString() } });
   (async () => {
     try {
@@ -142,10 +136,7 @@ export function sendCsv(
       csv.destroy(err as Error);
     }
   })();
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}.csv"`)
-    .send(csv);
+  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}.csv"`).send(csv);
 }
 
 /** Sends a list as JSON:API, or as streamed CSV when the client asks for text/csv. */
@@ -180,7 +171,10 @@ export async function sendList<T>(
 }
 
 export function sendOne(reply: FastifyReply, data: Resource | null, status = 200, extra: Record<string, unknown> = {}) {
-  return reply.code(status).type(JSONAPI).send({ data, ...extra });
+  return reply
+    .code(status)
+    .type(JSONAPI)
+    .send({ data, ...extra });
 }
 
 /**

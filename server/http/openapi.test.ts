@@ -65,7 +65,10 @@ function deref<T>(o: T | OpenAPIV3.ReferenceObject): T {
 function resolvePointer(ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
   let at: unknown = doc;
-  for (const part of ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+  for (const part of ref
+    .slice(2)
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))) {
     if (at === null || typeof at !== 'object' || !(part in at)) return undefined;
     at = (at as Record<string, unknown>)[part];
   }
@@ -127,7 +130,9 @@ describe('the OpenAPI document', () => {
       if (!['post', 'put', 'patch'].includes(method) || name in NO_BODY) continue;
       const body = op.requestBody && deref<OpenAPIV3.RequestBodyObject>(op.requestBody);
       if (!body) gaps.push(`${name}: no request body`);
-      else for (const [mediaType, media] of Object.entries(body.content)) if (!describesSomething(media.schema)) gaps.push(`${name}: ${mediaType} body has no schema`);
+      else
+        for (const [mediaType, media] of Object.entries(body.content))
+          if (!describesSomething(media.schema)) gaps.push(`${name}: ${mediaType} body has no schema`);
     }
     expect(gaps).toEqual([]);
     // The allow-list holds only operations that exist and really have no body.
@@ -166,7 +171,8 @@ describe('the OpenAPI document', () => {
       for (const [mediaType, media] of Object.entries(deref<OpenAPIV3.RequestBodyObject>(op.requestBody ?? { content: {} }).content))
         compile(media.schema ?? {}, `${name} body ${mediaType}`);
       for (const [status, r] of Object.entries(op.responses))
-        for (const [mediaType, media] of Object.entries(deref<OpenAPIV3.ResponseObject>(r).content ?? {})) compile(media.schema ?? {}, `${name} ${status} ${mediaType}`);
+        for (const [mediaType, media] of Object.entries(deref<OpenAPIV3.ResponseObject>(r).content ?? {}))
+          compile(media.schema ?? {}, `${name} ${status} ${mediaType}`);
     }
     expect(bad).toEqual([]);
   });

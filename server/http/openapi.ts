@@ -158,8 +158,7 @@ function withDescriptions(schema: FastifySchema): FastifySchema {
   const responses = schema.response as Record<string, Record<string, unknown>> | undefined;
   if (!responses) return schema;
   for (const [status, r] of Object.entries(responses)) {
-    if (r.description === undefined && r['x-response-description'] === undefined)
-      r['x-response-description'] = http.STATUS_CODES[Number(status)] ?? 'Answer';
+    if (r.description === undefined && r['x-response-description'] === undefined) r['x-response-description'] = http.STATUS_CODES[Number(status)] ?? 'Answer';
   }
   return schema;
 }

@@ -18,7 +18,7 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self' blob: data:",
-  "frame-src https://www.youtube-nocookie.com https://player.twitch.tv",
+  'frame-src https://www.youtube-nocookie.com https://player.twitch.tv',
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -27,7 +27,9 @@ describe('Slack errors', () => {
 
 describe('Discord errors', () => {
   it('reads the JSON message and code, and nothing from a cut or foreign body', () => {
-    expect(describeDiscordError(httpError(400, '{"message": "Cannot send an empty message", "code": 50006}'))).toBe('400 Cannot send an empty message (code 50006)');
+    expect(describeDiscordError(httpError(400, '{"message": "Cannot send an empty message", "code": 50006}'))).toBe(
+      '400 Cannot send an empty message (code 50006)',
+    );
     expect(describeDiscordError(httpError(400, '{"message": "Invalid Form Body", "code": 50035, "errors": {"embeds": {"_err'))).toBeNull();
     expect(describeDiscordError(httpError(502, 'Bad gateway'))).toBeNull();
   });
@@ -51,7 +53,12 @@ describe('documented webhook URLs', () => {
     for (const url of ['https://hooks.slack.com/services/T0/B0/x', 'https://HOOKS.slack.com/workflows/T0/A0/1/x', 'https://hooks.slack.com/triggers/T0/1/x']) {
       expect(isDocumentedWebhookUrl('slack', url), url).toBe(true);
     }
-    for (const url of ['https://discord.com/api/webhooks/1/a-b_c', 'https://discordapp.com/api/webhooks/1/x', 'https://ptb.discord.com/api/v10/webhooks/1/x', 'https://canary.discord.com/api/webhooks/1/x/']) {
+    for (const url of [
+      'https://discord.com/api/webhooks/1/a-b_c',
+      'https://discordapp.com/api/webhooks/1/x',
+      'https://ptb.discord.com/api/v10/webhooks/1/x',
+      'https://canary.discord.com/api/webhooks/1/x/',
+    ]) {
       expect(isDocumentedWebhookUrl('discord', url), url).toBe(true);
     }
     for (const [kind, url] of [

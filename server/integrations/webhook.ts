@@ -131,7 +131,10 @@ export function isDocumentedWebhookUrl(kind: WebhookKind, url: string): boolean 
 export function isPrivateNetworkUrl(url: string): boolean {
   const u = parseHttpUrl(url);
   if (!u) return false;
-  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
+  const host = u.hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   return isIP(host) !== 0 && isPrivateAddress(host);
 }

@@ -19,9 +19,18 @@ describe('housekeeping', () => {
     const live = await makeInvite(ctx, org.id);
     const { user } = await makeUser(ctx);
     const hour = 3600_000;
-    const [dead] = await ctx.deps.db.insert(sessions).values({ userId: user.id, expiresAt: new Date(Date.now() - hour) }).returning();
-    const [revoked] = await ctx.deps.db.insert(sessions).values({ userId: user.id, expiresAt: new Date(Date.now() + hour), revokedAt: new Date(Date.now() - 25 * hour) }).returning();
-    const [current] = await ctx.deps.db.insert(sessions).values({ userId: user.id, expiresAt: new Date(Date.now() + hour) }).returning();
+    const [dead] = await ctx.deps.db
+      .insert(sessions)
+      .values({ userId: user.id, expiresAt: new Date(Date.now() - hour) })
+      .returning();
+    const [revoked] = await ctx.deps.db
+      .insert(sessions)
+      .values({ userId: user.id, expiresAt: new Date(Date.now() + hour), revokedAt: new Date(Date.now() - 25 * hour) })
+      .returning();
+    const [current] = await ctx.deps.db
+      .insert(sessions)
+      .values({ userId: user.id, expiresAt: new Date(Date.now() + hour) })
+      .returning();
     await ctx.deps.db.insert(loginFailures).values([
       { email: 'a@example.test', ip: '192.0.2.1', at: new Date(Date.now() - 25 * hour) },
       { email: 'b@example.test', ip: '192.0.2.1', at: new Date() },

@@ -14,7 +14,12 @@ describe('errorFields', () => {
   it('keeps type, message, code, stack and cause, and nothing the error holds', () => {
     const fields = errorFields(pgError());
     expect(Object.keys(fields).sort()).toEqual(['cause', 'code', 'message', 'stack', 'type']);
-    expect(fields).toMatchObject({ type: 'Error', message: 'terminating connection due to administrator command', code: '57P01', cause: { message: 'socket closed' } });
+    expect(fields).toMatchObject({
+      type: 'Error',
+      message: 'terminating connection due to administrator command',
+      code: '57P01',
+      cause: { message: 'socket closed' },
+    });
     expect(Object.keys(fields.cause!).sort()).toEqual(['message', 'stack', 'type']);
     expect(errorFields('plain text')).toEqual({ type: 'string', message: 'plain text' });
   });

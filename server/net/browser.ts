@@ -121,13 +121,23 @@ async function launch(setting: string | undefined, log?: BrowserLog): Promise<Br
       const { chromium } = await import('playwright-core');
       const browser = await chromium.launch({ executablePath: target.executablePath, env: target.env, args: CHROMIUM_ARGS, timeout: 30_000 });
       if (!announced) {
-        const what = choice.source === 'packaged' ? 'the packaged Chromium (@sparticuz/chromium)' : `${choice.source === 'system' ? 'the system' : 'the configured'} Chromium`;
-        log?.info?.({ source: choice.source, executablePath: target.executablePath, version: browser.version(), startMs: Date.now() - started }, `screenshots and PDFs use ${what}`);
+        const what =
+          choice.source === 'packaged'
+            ? 'the packaged Chromium (@sparticuz/chromium)'
+            : `${choice.source === 'system' ? 'the system' : 'the configured'} Chromium`;
+        log?.info?.(
+          { source: choice.source, executablePath: target.executablePath, version: browser.version(), startMs: Date.now() - started },
+          `screenshots and PDFs use ${what}`,
+        );
       }
       announced = true;
       return browser;
     } catch (err) {
-      failures.push({ source: choice.source, executablePath: 'executablePath' in choice ? choice.executablePath : undefined, error: (err as Error).message.split('\n')[0] });
+      failures.push({
+        source: choice.source,
+        executablePath: 'executablePath' in choice ? choice.executablePath : undefined,
+        error: (err as Error).message.split('\n')[0],
+      });
     }
   }
   if (!warned) {

@@ -7,8 +7,22 @@
 // By the first three letters, accents removed; French where it differs (févr, avr, mai, août;
 // juin and juil share "jui" and are told apart by the fourth letter).
 const MONTHS: Record<string, number> = {
-  jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11,
-  fev: 1, avr: 3, mai: 4, aou: 7,
+  jan: 0,
+  feb: 1,
+  mar: 2,
+  apr: 3,
+  may: 4,
+  jun: 5,
+  jul: 6,
+  aug: 7,
+  sep: 8,
+  oct: 9,
+  nov: 10,
+  dec: 11,
+  fev: 1,
+  avr: 3,
+  mai: 4,
+  aou: 7,
 };
 
 /** Month index of an English or French month name or abbreviation (with or without accents and a dot), or undefined. */
@@ -18,9 +32,42 @@ function monthIndex(word: string): number | undefined {
   return MONTHS[w.slice(0, 3)];
 }
 const ZONES: Record<string, number> = {
-  UT: 0, UTC: 0, GMT: 0, Z: 0, WET: 0, BST: 60, IST: 330, CET: 60, MET: 60, CEST: 120, MEST: 120, EET: 120, EEST: 180, MSK: 180,
-  EST: -300, EDT: -240, CST: -360, CDT: -300, MST: -420, MDT: -360, PST: -480, PDT: -420, AKST: -540, AKDT: -480, HST: -600,
-  JST: 540, KST: 540, AEST: 600, AEDT: 660, ACST: 570, AWST: 480, NZST: 720, NZDT: 780, SGT: 480, HKT: 480, WIB: 420,
+  UT: 0,
+  UTC: 0,
+  GMT: 0,
+  Z: 0,
+  WET: 0,
+  BST: 60,
+  IST: 330,
+  CET: 60,
+  MET: 60,
+  CEST: 120,
+  MEST: 120,
+  EET: 120,
+  EEST: 180,
+  MSK: 180,
+  EST: -300,
+  EDT: -240,
+  CST: -360,
+  CDT: -300,
+  MST: -420,
+  MDT: -360,
+  PST: -480,
+  PDT: -420,
+  AKST: -540,
+  AKDT: -480,
+  HST: -600,
+  JST: 540,
+  KST: 540,
+  AEST: 600,
+  AEDT: 660,
+  ACST: 570,
+  AWST: 480,
+  NZST: 720,
+  NZDT: 780,
+  SGT: 480,
+  HKT: 480,
+  WIB: 420,
 };
 
 function zoneOffset(z: string): number | null {

@@ -2,15 +2,7 @@
  * The one error type of outgoing HTTP. `message` is shown to people (the website page shows a
  * feed's last error), so it says what happened in plain words, never a stack or errno.
  */
-export type FetchErrorCode =
-  | 'blocked_address'
-  | 'invalid_url'
-  | 'timeout'
-  | 'too_large'
-  | 'too_many_redirects'
-  | 'http_status'
-  | 'network'
-  | 'empty_body';
+export type FetchErrorCode = 'blocked_address' | 'invalid_url' | 'timeout' | 'too_large' | 'too_many_redirects' | 'http_status' | 'network' | 'empty_body';
 
 export class FetchError extends Error {
   readonly code: FetchErrorCode;

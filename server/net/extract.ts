@@ -4,16 +4,7 @@ import type { Config } from '../config.js';
 import { decodeText } from './charset.js';
 import { fetchUrl } from './http-client.js';
 import { detectLanguage } from './language.js';
-import {
-  collapse,
-  declaredLanguage,
-  descriptionOf,
-  imageOf,
-  jsonLdObjects,
-  publishedAt,
-  siteNameOf,
-  titleOf,
-} from './page-metadata.js';
+import { collapse, declaredLanguage, descriptionOf, imageOf, jsonLdObjects, publishedAt, siteNameOf, titleOf } from './page-metadata.js';
 
 /** What a web page says about itself: the article preview and the metadata of imported links. */
 export interface ExtractedPage {
@@ -59,8 +50,7 @@ export function readHtml(html: string, url: string): ExtractedPage {
   const text = collapse(article?.textContent);
   const title = titleOf(document, ld) ?? (collapse(article?.title) || null);
   const excerpt = (descriptionOf(document) || collapse(article?.excerpt) || text).slice(0, EXCERPT_MAX) || null;
-  const language =
-    declaredLanguage(document) ?? detectLanguage(`${title ?? ''}. ${(text || excerpt || '').slice(0, LANGUAGE_SAMPLE)}`);
+  const language = declaredLanguage(document) ?? detectLanguage(`${title ?? ''}. ${(text || excerpt || '').slice(0, LANGUAGE_SAMPLE)}`);
   return {
     url,
     title,

@@ -3,7 +3,11 @@ import { htmlToText } from './html-text.js';
 
 describe('htmlToText', () => {
   it('removes scripts, styles, noscript and template with their content, and comments; unwraps CDATA', () => {
-    expect(htmlToText('a<script type="x">alert("<b>")</script>b<STYLE>p{}</style >c<noscript>n</noscript>d<template><p>t</p></template>e<!-- <p>c</p> -->f<![CDATA[<i>g</i>]]>')).toBe('a b c d e fg');
+    expect(
+      htmlToText(
+        'a<script type="x">alert("<b>")</script>b<STYLE>p{}</style >c<noscript>n</noscript>d<template><p>t</p></template>e<!-- <p>c</p> -->f<![CDATA[<i>g</i>]]>',
+      ),
+    ).toBe('a b c d e fg');
   });
 
   it('drops the rest of the text after a script or comment that is never closed, as a browser does', () => {

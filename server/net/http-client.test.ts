@@ -54,9 +54,7 @@ describe('fetchUrl', () => {
   });
 
   it('re-checks the resolved address at connect time (DNS rebinding)', async () => {
-    const result = await new Promise<{ err: NodeJS.ErrnoException | null }>((resolve) =>
-      guardedLookup('localhost', { all: true }, (err) => resolve({ err })),
-    );
+    const result = await new Promise<{ err: NodeJS.ErrnoException | null }>((resolve) => guardedLookup('localhost', { all: true }, (err) => resolve({ err })));
     expect(result.err?.code).toBe('EBLOCKEDADDRESS');
   });
 

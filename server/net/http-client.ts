@@ -121,7 +121,13 @@ export async function fetchUrl(url: string, opts: FetchOptions = {}): Promise<Fe
       try {
         startDeadline();
         if (controller.signal.aborted) throw new Error('aborted');
-        response = await request(current, { dispatcher: agentFor(allowPrivate), method: method as Dispatcher.HttpMethod, headers, body, signal: controller.signal });
+        response = await request(current, {
+          dispatcher: agentFor(allowPrivate),
+          method: method as Dispatcher.HttpMethod,
+          headers,
+          body,
+          signal: controller.signal,
+        });
         const status = response.statusCode;
         const responseHeaders = flattenHeaders(response.headers);
         if (REDIRECTS.has(status) && responseHeaders.location) {
@@ -215,9 +221,11 @@ function networkError(err: unknown, host: string): FetchError {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (e instanceof BlockedAddressError || code === 'EBLOCKEDADDRESS') return new FetchError('blocked_address', FETCH_MESSAGES.blocked, { cause: err });
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return new FetchError('network', FETCH_MESSAGES.notFoundHost(host), { cause: err, network: 'dns' });
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA')
+      return new FetchError('network', FETCH_MESSAGES.notFoundHost(host), { cause: err, network: 'dns' });
     if (code === 'ECONNREFUSED') return new FetchError('network', FETCH_MESSAGES.refused(host), { cause: err, network: 'refused' });
-    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return new FetchError('network', FETCH_MESSAGES.reset(host), { cause: err, network: 'reset' });
+    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE')
+      return new FetchError('network', FETCH_MESSAGES.reset(host), { cause: err, network: 'reset' });
     if (typeof code === 'string' && (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || /CERT|SELF_SIGNED/.test(code))) {
       return new FetchError('network', FETCH_MESSAGES.tls(host), { cause: err, network: 'tls' });
     }

@@ -25,8 +25,20 @@ describe('detectLanguage', () => {
 
 describe('toIso6391', () => {
   it.each([
-    ['en-US', 'en'], ['EN_gb', 'en'], ['fr', 'fr'], ['deu', 'de'], ['ger', 'de'], ['fre', 'fr'], ['zho', 'zh'], ['pt-BR', 'pt'], ['iw', 'he'],
-    ['', null], [null, null], ['english', null], ['xx-yy-zz-123', 'xx'], ['bho', null],
+    ['en-US', 'en'],
+    ['EN_gb', 'en'],
+    ['fr', 'fr'],
+    ['deu', 'de'],
+    ['ger', 'de'],
+    ['fre', 'fr'],
+    ['zho', 'zh'],
+    ['pt-BR', 'pt'],
+    ['iw', 'he'],
+    ['', null],
+    [null, null],
+    ['english', null],
+    ['xx-yy-zz-123', 'xx'],
+    ['bho', null],
   ])('%j → %j', (input, expected) => {
     expect(toIso6391(input)).toBe(expected);
   });

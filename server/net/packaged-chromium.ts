@@ -55,12 +55,17 @@ export function packagedChromium(): Promise<LaunchTarget> {
 }
 
 async function unpackChromium(): Promise<LaunchTarget> {
-  if (!packagedChromiumSupported()) throw new Error(`the packaged Chromium is built for Linux x64 only (this is ${process.platform} ${process.arch}): set CHROMIUM_PATH`);
+  if (!packagedChromiumSupported())
+    throw new Error(`the packaged Chromium is built for Linux x64 only (this is ${process.platform} ${process.arch}): set CHROMIUM_PATH`);
   const cache = await privateCacheDir();
   const pkg = packageDir('@sparticuz/chromium');
   const bin = path.join(pkg, 'bin');
   const dir = await unpackOnce(cache, `chromium@${versionOf(pkg)}`, async (target) => {
-    await pipeline(fs.createReadStream(path.join(bin, 'chromium.br')), zlib.createBrotliDecompress(), fs.createWriteStream(path.join(target, 'chromium'), { mode: 0o700 }));
+    await pipeline(
+      fs.createReadStream(path.join(bin, 'chromium.br')),
+      zlib.createBrotliDecompress(),
+      fs.createWriteStream(path.join(target, 'chromium'), { mode: 0o700 }),
+    );
     // Its Latin font (Open Sans), and the libraries a bare system lacks (NSS, NSPR, expat). The
     // SwiftShader GL libraries are left packed: we run with --disable-gpu and draw in software.
     await extractTar(await brotli(await fsp.readFile(path.join(bin, 'fonts.tar.br'))), target);
@@ -100,7 +105,8 @@ export const CJK_FAMILIES = ['Noto Sans JP', 'Noto Sans SC', 'Noto Sans KR'];
 // The subsets name their family after the variable font's default instance ("Noto Sans JP Thin"):
 // renamed when fontconfig reads them, so that a page asking for "Noto Sans JP" gets it.
 const CJK_NAMES = CJK_FAMILIES.map(
-  (family) => `<match target="scan"><test name="family"><string>${family} Thin</string></test><edit name="family" mode="assign_replace"><string>${family}</string></edit></match>`,
+  (family) =>
+    `<match target="scan"><test name="family"><string>${family} Thin</string></test><edit name="family" mode="assign_replace"><string>${family}</string></edit></match>`,
 );
 const CJK_PACKAGES = ['@fontsource-variable/noto-sans-jp', '@fontsource-variable/noto-sans-sc', '@fontsource-variable/noto-sans-kr'];
 
@@ -111,7 +117,10 @@ const CJK_PACKAGES = ['@fontsource-variable/noto-sans-jp', '@fontsource-variable
 export function cjkFonts(): Promise<string> {
   fonts ??= (async () => {
     const dirs = CJK_PACKAGES.map(packageDir);
-    const stamp = createHash('sha256').update(dirs.map((d) => `${path.basename(d)}@${versionOf(d)}`).join(',')).digest('hex').slice(0, 12);
+    const stamp = createHash('sha256')
+      .update(dirs.map((d) => `${path.basename(d)}@${versionOf(d)}`).join(','))
+      .digest('hex')
+      .slice(0, 12);
     return unpackOnce(await privateCacheDir(), `cjk-fonts@${stamp}`, async (target) => {
       const { decompress } = (await import('wawoff2')).default;
       for (const dir of dirs) {

@@ -116,10 +116,7 @@ export function imageOf(doc: Doc, ld: Record<string, unknown>[], base: string): 
 }
 
 export function declaredLanguage(doc: Doc): string | null {
-  return (
-    toIso6391(doc.documentElement?.getAttribute('lang')) ??
-    toIso6391(metaContent(doc, ['og:locale', 'content-language', 'language', 'dc.language']))
-  );
+  return toIso6391(doc.documentElement?.getAttribute('lang')) ?? toIso6391(metaContent(doc, ['og:locale', 'content-language', 'language', 'dc.language']));
 }
 
 export function titleOf(doc: Doc, ld: Record<string, unknown>[]): string | null {

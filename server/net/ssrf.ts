@@ -36,7 +36,7 @@ function ip4(text: string): number {
 function inRange4(addr: number, [base, bits]: Range): boolean {
   if (bits === 0) return true;
   const mask = (0xffffffff << (32 - bits)) >>> 0;
-  return ((addr & mask) >>> 0) === ((base & mask) >>> 0);
+  return (addr & mask) >>> 0 === (base & mask) >>> 0;
 }
 
 function isPrivate4(addr: number): boolean {

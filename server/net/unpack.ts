@@ -62,7 +62,7 @@ async function removeOthers(dir: string, name: string): Promise<void> {
  */
 export async function extractTar(archive: Buffer, target: string): Promise<string[]> {
   const written: string[] = [];
-  for (let at = 0; at + 512 <= archive.length; ) {
+  for (let at = 0; at + 512 <= archive.length;) {
     const header = archive.subarray(at, at + 512);
     if (header.every((b) => b === 0)) break;
     const field = (start: number, length: number) => {

@@ -25,8 +25,7 @@ function monthNames(lang: DemoLanguage): Set<string> {
   return names;
 }
 const MONTHS = new Map(DEMO_LANGUAGES.map((l) => [l, monthNames(l)]));
-const mentions = (title: string, name: string) =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'iu').test(title);
+const mentions = (title: string, name: string) => new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'iu').test(title);
 
 describe('the demo archive', () => {
   it('has the volume and the names the journeys rely on, the same on every run', () => {
@@ -96,7 +95,8 @@ describe('the demo archive', () => {
     const notes = archive.map((a) => /^(.*) patch (1\.\d+) notes: (.*)$/.exec(a.title)).filter((m) => m !== null);
     expect(notes.length).toBeGreaterThan(20);
     const contentOf = new Map<string, Set<string>>();
-    for (const [, subject, version, content] of notes) contentOf.set(`${subject} ${version}`, (contentOf.get(`${subject} ${version}`) ?? new Set()).add(content));
+    for (const [, subject, version, content] of notes)
+      contentOf.set(`${subject} ${version}`, (contentOf.get(`${subject} ${version}`) ?? new Set()).add(content));
     expect([...contentOf].filter(([, contents]) => contents.size > 1)).toEqual([]);
     const starfall = archive
       .filter((a) => a.product === 'starfall' && a.title.startsWith('Starfall patch'))
@@ -109,7 +109,12 @@ describe('the demo archive', () => {
   it('has one review of a game per outlet', () => {
     const seen = new Map<string, number>();
     for (const a of archive.filter((x) => x.kind === 'review')) {
-      const subject = a.product ?? a.title.split(/ review|, la recensione| im Test| ?:|：/)[0].replace(/^(Test de |Análisis de |Análise de |「)/, '').replace(/」$/, '');
+      const subject =
+        a.product ??
+        a.title
+          .split(/ review|, la recensione| im Test| ?:|：/)[0]
+          .replace(/^(Test de |Análisis de |Análise de |「)/, '')
+          .replace(/」$/, '');
       const key = `${a.outlet}|${subject}`;
       seen.set(key, (seen.get(key) ?? 0) + 1);
     }
@@ -129,7 +134,9 @@ describe('the seeded demo workspace', () => {
     expect(result.seededDemo).toBe(true);
     const rows = async (q: ReturnType<typeof sql>) => (await ctx.deps.db.execute(q)).rows as Record<string, unknown>[];
     expect(await rows(sql`select count(*)::int as n from articles`)).toEqual([{ n: 3000 }]);
-    const alerts = await rows(sql`select a.name, a.last_run_at, (select count(*)::int from alert_articles aa where aa.alert_id = a.id) as matches from alerts a order by a.name`);
+    const alerts = await rows(
+      sql`select a.name, a.last_run_at, (select count(*)::int from alert_articles aa where aa.alert_id = a.id) as matches from alerts a order by a.name`,
+    );
     expect(alerts.map((a) => a.name)).toEqual(['Lumen Audio', 'Nebula Esports', 'Starfall mentions']);
     for (const a of alerts) {
       expect(a.last_run_at).toBeNull();

@@ -18,8 +18,21 @@ import { mediatypes } from '../db/schema/coverage.js';
 import { insertReport } from '../features/reports/service.js';
 import { tags } from '../db/schema/workspace.js';
 import {
-  BRAND_HEADLINES, DEMO_OUTLETS, DEMO_WORDS, DESCRIPTIONS, EA_OUTLETS, GAMES, NAMES, OTHER_HEADLINES, formatDay, formatMonth, launchDate,
-  type DemoOutlet, type DemoProduct, type HeadlineKind, type HeadlineTemplate,
+  BRAND_HEADLINES,
+  DEMO_OUTLETS,
+  DEMO_WORDS,
+  DESCRIPTIONS,
+  EA_OUTLETS,
+  GAMES,
+  NAMES,
+  OTHER_HEADLINES,
+  formatDay,
+  formatMonth,
+  launchDate,
+  type DemoOutlet,
+  type DemoProduct,
+  type HeadlineKind,
+  type HeadlineTemplate,
 } from './seed-coverage-data.js';
 
 const ARTICLES = 3000;
@@ -42,7 +55,12 @@ function stringHash(text: string): number {
 }
 
 function slugify(title: string): string {
-  const ascii = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const ascii = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return ascii.slice(0, 70) || 'article';
 }
 
@@ -103,7 +121,11 @@ export function generateDemoArticles(now: Date, outlets: DemoOutlet[] = DEMO_OUT
       while (team2 === team) team2 = pick(NAMES.team);
       const month = new Date(Date.UTC(pubDate.getUTCFullYear(), pubDate.getUTCMonth(), 1));
       const values: Record<string, string> = {
-        game: game.name, game2: game2.name, studio: game.studio, team, team2,
+        game: game.name,
+        game2: game2.name,
+        studio: game.studio,
+        team,
+        team2,
         month: formatMonth(lang, month),
         launch: tpl.product ? formatDay(lang, launches[tpl.product]) : '',
         platform: tpl.text.includes('{game}') && tpl.text.includes('{studio}') ? game.platform : '',
@@ -130,8 +152,14 @@ export function generateDemoArticles(now: Date, outlets: DemoOutlet[] = DEMO_OUT
       const descriptions = DESCRIPTIONS[lang][tpl.kind] ?? DESCRIPTIONS[lang].news;
       const section = tpl.kind === 'review' ? 'reviews' : tpl.kind === 'guide' ? 'guides' : 'news';
       out.push({
-        outlet: k, title, kind: tpl.kind, product: tpl.product ?? null, pubDate,
-        description: pick(descriptions), author: pick(outlet.authors), path: `/${section}/${slugify(title)}-${1000 + i}`,
+        outlet: k,
+        title,
+        kind: tpl.kind,
+        product: tpl.product ?? null,
+        pubDate,
+        description: pick(descriptions),
+        author: pick(outlet.authors),
+        path: `/${section}/${slugify(title)}-${1000 + i}`,
       });
       break;
     }
@@ -213,7 +241,10 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
   }
   // The archive's owner (crawler) loads the generated rows in bulk: a first start stays fast.
   const inserted = await insertArchiveArticles(tx, rows);
-  await insertWebsiteAuthors(tx, [...authorCounts.values()].map((a) => ({ websiteId: a.websiteId, author: a.author, articlesCount: a.n })));
+  await insertWebsiteAuthors(
+    tx,
+    [...authorCounts.values()].map((a) => ({ websiteId: a.websiteId, author: a.author, articlesCount: a.n })),
+  );
   await recountFeedArticles(tx);
 
   // One alert per demo project, with every archive match in its feed. Its last_run_at stays
@@ -234,8 +265,15 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
     await insertFeedRows(
       tx,
       matched.map((a) => ({
-        alertId: alert.id, articleId: a.id, organizationId: p.orgId, pubDate: a.pubDate, reach: a.reach, language: a.language,
-        isMetacritic: a.isMetacritic, matchedAt: a.pubDate, ...feedSortValues(a),
+        alertId: alert.id,
+        articleId: a.id,
+        organizationId: p.orgId,
+        pubDate: a.pubDate,
+        reach: a.reach,
+        language: a.language,
+        isMetacritic: a.isMetacritic,
+        matchedAt: a.pubDate,
+        ...feedSortValues(a),
       })),
     );
     matchesByProject.set(d.projectId, matched);
@@ -252,9 +290,20 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
     tx,
     p.orgId,
     saved.map(({ a, tag }) => ({
-      projectId: p.launchId, tagId: launchTags.get(tag)!, articleId: a.id, urlKey: a.urlKey, url: a.url,
-      fullUrl: a.fullUrl, title: a.title, description: a.description, language: a.language, reach: a.reach, date: a.pubDate,
-      websiteId: a.websiteId, muv: a.muv, isMetacritic: a.isMetacritic,
+      projectId: p.launchId,
+      tagId: launchTags.get(tag)!,
+      articleId: a.id,
+      urlKey: a.urlKey,
+      url: a.url,
+      fullUrl: a.fullUrl,
+      title: a.title,
+      description: a.description,
+      language: a.language,
+      reach: a.reach,
+      date: a.pubDate,
+      websiteId: a.websiteId,
+      muv: a.muv,
+      isMetacritic: a.isMetacritic,
     })),
   );
   // A published report over the launch project's saved coverage (no highlights: their pictures

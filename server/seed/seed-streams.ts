@@ -54,7 +54,11 @@ export async function seedDemoStreams(tx: Tx, p: { orgId: number; launchId: numb
   // lookup the seed does not need); the seed's signature carries no configuration.
   const statusOnly = { twitch: {} } as unknown as Config;
   const feed = await createTwitchFeed(tx, p.orgId, { projectId: p.esportsId, keyword: 'Nebula', gameId: GAME.id, gameName: GAME.name }, statusOnly, { now });
-  const login = (name: string) => name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9_]/g, '');
+  const login = (name: string) =>
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9_]/g, '');
   const channels = CASTERS.map(([id, name, followers]) => ({
     id,
     login: login(name),

@@ -28,7 +28,7 @@ const VIDEOS: [string, number, number, number, string][] = [
   ['Starfall im Test: Das Weltraum-Abenteuer des Jahres?', 3, 80, 73_900, 'review'],
   ['Starfall angespielt – Vorschau auf die Kampagne', 3, 260, 40_100, 'preview'],
   ['Starfall ranked first impressions + best loadout', 4, 20, 35_800, 'guide'],
-  ['I played 10 hours of Starfall so you don\'t have to', 4, 98, 52_400, 'opinion'],
+  ["I played 10 hours of Starfall so you don't have to", 4, 98, 52_400, 'opinion'],
   ['Starfall – Análise: vale a pena?', 5, 66, 47_300, 'review'],
   ['Starfall gameplay PT-BR: primeira hora', 5, 190, 22_800, 'gameplay'],
   ['Starfall co-op night: we broke the physics', 6, 12, 8_400, 'gameplay'],
@@ -61,18 +61,42 @@ export async function seedDemoVideos(tx: Tx, p: { orgId: number; launchId: numbe
   const statusOnly = { youtube: { apiKey: undefined } } as unknown as Config;
   const feed = await createYoutubeFeed(tx, p.orgId, { projectId: p.launchId, keyword: 'Starfall' }, statusOnly);
   const channels: YoutubeChannel[] = CHANNELS.map(([id, title, subscribers, country, language]) => ({
-    id, title, thumbnail: null, customUrl: `@${title.toLowerCase().replace(/[^a-z0-9]/g, '')}`, country, language, subscribers, hiddenSubscribers: subscribers === null,
+    id,
+    title,
+    thumbnail: null,
+    customUrl: `@${title.toLowerCase().replace(/[^a-z0-9]/g, '')}`,
+    country,
+    language,
+    subscribers,
+    hiddenSubscribers: subscribers === null,
   }));
   const videos: IngestVideo[] = VIDEOS.map(([title, channel, hoursAgo, views, kind], i) => ({
-    videoId: videoIdOf(i), channelId: CHANNELS[channel][0], channelTitle: CHANNELS[channel][1], title,
+    videoId: videoIdOf(i),
+    channelId: CHANNELS[channel][0],
+    channelTitle: CHANNELS[channel][1],
+    title,
     description: `${title}. ${kind === 'review' ? 'Our full verdict on' : 'More on'} Starfall by Nebula Games.`,
-    thumbnail: `https://i.ytimg.com/vi/${videoIdOf(i)}/mqdefault.jpg`, publishedAt: new Date(now.getTime() - hoursAgo * 3600_000),
-    views, likes: Math.round(views * 0.04), comments: Math.round(views * 0.004), language: CHANNELS[channel][4], liveBroadcastContent: 'none', withStats: true,
+    thumbnail: `https://i.ytimg.com/vi/${videoIdOf(i)}/mqdefault.jpg`,
+    publishedAt: new Date(now.getTime() - hoursAgo * 3600_000),
+    views,
+    likes: Math.round(views * 0.04),
+    comments: Math.round(views * 0.004),
+    language: CHANNELS[channel][4],
+    liveBroadcastContent: 'none',
+    withStats: true,
   }));
   await addDemoVideos(tx, p.orgId, feed.id, channels, videos, now);
-  const tagRows = await tx.select().from(tags).where(and(eq(tags.organizationId, p.orgId), eq(tags.projectId, p.launchId), inArray(tags.name, ['Reviews', 'Previews'])));
+  const tagRows = await tx
+    .select()
+    .from(tags)
+    .where(and(eq(tags.organizationId, p.orgId), eq(tags.projectId, p.launchId), inArray(tags.name, ['Reviews', 'Previews'])));
   const tag = (name: string) => tagRows.find((t) => t.name === name);
-  const saves: [string, number][] = [['Reviews', 1], ['Reviews', 4], ['Reviews', 6], ['Previews', 14]];
+  const saves: [string, number][] = [
+    ['Reviews', 1],
+    ['Reviews', 4],
+    ['Reviews', 6],
+    ['Previews', 14],
+  ];
   for (const [name, index] of saves) {
     const t = tag(name);
     if (t) await saveKnownVideo(tx, p.orgId, { id: t.id, projectId: t.projectId }, videoIdOf(index));

@@ -46,7 +46,13 @@ async function seedOnce(db: Db, config: Config): Promise<BootstrapResult> {
       return { createdAdmin: false, adminEmail: config.adminEmail, seededDemo: false };
     }
     const password = config.adminPassword ?? generateSecret(12);
-    const admin = await insertUser(tx, { name: 'Coverwatch Admin', email: config.adminEmail, passwordHash: await hashPassword(password), tierId: TIER.admin, emailVerifiedAt: new Date() });
+    const admin = await insertUser(tx, {
+      name: 'Coverwatch Admin',
+      email: config.adminEmail,
+      passwordHash: await hashPassword(password),
+      tierId: TIER.admin,
+      emailVerifiedAt: new Date(),
+    });
     const operator = await createOrganization(tx, {
       name: 'Coverwatch',
       plan: 'admin',

@@ -113,13 +113,17 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
       if (rateLimited.count > 0) {
         rateLimited.count--;
         const after = rateLimited.retryAfter;
-        return answer(429, { message: 'You are being rate limited.', retry_after: after, global: false }, {
-          ...bucket,
-          'x-ratelimit-remaining': '0',
-          'x-ratelimit-reset-after': String(after),
-          'x-ratelimit-scope': 'shared',
-          'retry-after': String(Math.ceil(after)),
-        });
+        return answer(
+          429,
+          { message: 'You are being rate limited.', retry_after: after, global: false },
+          {
+            ...bucket,
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset-after': String(after),
+            'x-ratelimit-scope': 'shared',
+            'retry-after': String(Math.ceil(after)),
+          },
+        );
       }
       if (failures > 0) {
         failures--;
@@ -135,16 +139,20 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
       const headers = { ...bucket, 'x-ratelimit-remaining': '4', 'x-ratelimit-reset-after': '1' };
       if (query.wait === 'true') {
         messageId++;
-        return answer(200, {
-          id: String(messageId),
-          type: 0,
-          content: payload.content ?? '',
-          channel_id: '1000000000000000001',
-          author: { id: match[1], username: 'Coverwatch', bot: true },
-          embeds: payload.embeds ?? [],
-          timestamp: new Date().toISOString(),
-          webhook_id: match[1],
-        }, headers);
+        return answer(
+          200,
+          {
+            id: String(messageId),
+            type: 0,
+            content: payload.content ?? '',
+            channel_id: '1000000000000000001',
+            author: { id: match[1], username: 'Coverwatch', bot: true },
+            embeds: payload.embeds ?? [],
+            timestamp: new Date().toISOString(),
+            webhook_id: match[1],
+          },
+          headers,
+        );
       }
       return answer(204, null, headers);
     });

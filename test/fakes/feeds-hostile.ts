@@ -22,16 +22,48 @@ export interface HostilePath {
 }
 
 export const HOSTILE_PATHS: HostilePath[] = [
-  { path: '/hostile/malformed.xml', expect: { kind: 'items', count: 1 }, note: 'the second item unclosed and the document cut: the complete first item is salvaged' },
+  {
+    path: '/hostile/malformed.xml',
+    expect: { kind: 'items', count: 1 },
+    note: 'the second item unclosed and the document cut: the complete first item is salvaged',
+  },
   { path: '/hostile/malformed-no-item.xml', expect: { kind: 'parse_error' }, note: 'unclosed tags and no complete item: nothing to salvage' },
   { path: '/hostile/truncated.xml', expect: { kind: 'items', count: 4 }, note: 'RSS cut before its last ">": all four items salvaged' },
-  { path: '/hostile/truncated-70.atom', expect: { kind: 'items', count: 3 }, note: 'Atom cut at 70 % of its length, inside the fourth of five entries: the three complete ones salvaged' },
-  { path: '/hostile/bom-cp1252.xml', expect: { kind: 'items', count: 2 }, note: 'a UTF-8 BOM in front of Windows-1252 bytes: titles read "Café “quoté”" and "Über naïve"' },
-  { path: '/hostile/atom03.xml', expect: { kind: 'items', count: 2 }, note: 'Atom 0.3, escaped text/html and application/xhtml+xml titles with <script> and on* attributes: plain-text titles' },
-  { path: '/hostile/dcterms.xml', expect: { kind: 'items', count: 2 }, note: 'RSS 1.0 items dated only by dcterms:modified / dcterms:issued: every item has a date' },
-  { path: '/hostile/billion-laughs.xml', expect: { kind: 'items', count: 1 }, note: 'nested entity expansion and an external entity in the DOCTYPE; must parse without expanding' },
-  { path: '/hostile/wrong-charset.xml', expect: { kind: 'items', count: 2 }, note: 'latin-1 bytes declared utf-8; titles read "Café déjà vu" and "Über naïve"' },
-  { path: '/hostile/wrong-charset-utf8.xml', expect: { kind: 'items', count: 2 }, note: 'utf-8 bytes declared iso-8859-1 (prolog and Content-Type); same titles' },
+  {
+    path: '/hostile/truncated-70.atom',
+    expect: { kind: 'items', count: 3 },
+    note: 'Atom cut at 70 % of its length, inside the fourth of five entries: the three complete ones salvaged',
+  },
+  {
+    path: '/hostile/bom-cp1252.xml',
+    expect: { kind: 'items', count: 2 },
+    note: 'a UTF-8 BOM in front of Windows-1252 bytes: titles read "Café “quoté”" and "Über naïve"',
+  },
+  {
+    path: '/hostile/atom03.xml',
+    expect: { kind: 'items', count: 2 },
+    note: 'Atom 0.3, escaped text/html and application/xhtml+xml titles with <script> and on* attributes: plain-text titles',
+  },
+  {
+    path: '/hostile/dcterms.xml',
+    expect: { kind: 'items', count: 2 },
+    note: 'RSS 1.0 items dated only by dcterms:modified / dcterms:issued: every item has a date',
+  },
+  {
+    path: '/hostile/billion-laughs.xml',
+    expect: { kind: 'items', count: 1 },
+    note: 'nested entity expansion and an external entity in the DOCTYPE; must parse without expanding',
+  },
+  {
+    path: '/hostile/wrong-charset.xml',
+    expect: { kind: 'items', count: 2 },
+    note: 'latin-1 bytes declared utf-8; titles read "Café déjà vu" and "Über naïve"',
+  },
+  {
+    path: '/hostile/wrong-charset-utf8.xml',
+    expect: { kind: 'items', count: 2 },
+    note: 'utf-8 bytes declared iso-8859-1 (prolog and Content-Type); same titles',
+  },
   { path: '/hostile/huge.xml', expect: { kind: 'fetch_error', code: 'too_large' }, note: '50 MB, streamed' },
   { path: '/hostile/slow-drip.xml', expect: { kind: 'fetch_error', code: 'timeout' }, fetch: { timeoutMs: 1500 }, note: 'one byte per second' },
   { path: '/hostile/redirect-loop', expect: { kind: 'fetch_error', code: 'too_many_redirects' }, note: 'A → B → A' },
@@ -42,22 +74,41 @@ export const HOSTILE_PATHS: HostilePath[] = [
   { path: '/hostile/empty', expect: { kind: 'fetch_error', code: 'empty_body' }, note: '200 with no body' },
   { path: '/hostile/gzip.xml', expect: { kind: 'items', count: 3 }, note: 'Content-Encoding: gzip' },
   { path: '/hostile/br.xml', expect: { kind: 'items', count: 3 }, note: 'Content-Encoding: br' },
-  { path: '/hostile/relative-links.xml', expect: { kind: 'items', count: 3, skipped: 1 }, note: 'relative links (resolved against the channel link) and a javascript: link (dropped)' },
+  {
+    path: '/hostile/relative-links.xml',
+    expect: { kind: 'items', count: 3, skipped: 1 },
+    note: 'relative links (resolved against the channel link) and a javascript: link (dropped)',
+  },
   { path: '/hostile/no-dates.xml', expect: { kind: 'items', count: 3 }, note: 'missing, unparsable and far-future dates: every published is null' },
-  { path: '/hostile/duplicate-guids.xml', expect: { kind: 'items', count: 3, skipped: 1 }, note: 'one guid on two articles (both kept), one item repeated (dropped)' },
+  {
+    path: '/hostile/duplicate-guids.xml',
+    expect: { kind: 'items', count: 3, skipped: 1 },
+    note: 'one guid on two articles (both kept), one item repeated (dropped)',
+  },
   { path: '/hostile/google-alerts.xml', expect: { kind: 'items', count: 3 }, note: 'Google Alerts Atom: google.com/url links unwrapped, <b> in titles' },
 ];
 
 const FIXED_DATE = new Date('2024-05-01T12:00:00Z');
 const sample = (origin: string, n: number): FakeFeedItem[] =>
-  Array.from({ length: n }, (_, i) => ({ title: `Sample story ${i + 1}`, url: `${origin}/articles/${i + 1}`, description: `Sample body ${i + 1}`, published: new Date(FIXED_DATE.getTime() - i * 3_600_000) }));
-const rss = (origin: string, path: string, items: FakeFeedItem[], title = 'Hostile') => renderFeed({ format: 'rss', title, items }, `${origin}${path}`, `${origin}/hub`);
+  Array.from({ length: n }, (_, i) => ({
+    title: `Sample story ${i + 1}`,
+    url: `${origin}/articles/${i + 1}`,
+    description: `Sample body ${i + 1}`,
+    published: new Date(FIXED_DATE.getTime() - i * 3_600_000),
+  }));
+const rss = (origin: string, path: string, items: FakeFeedItem[], title = 'Hostile') =>
+  renderFeed({ format: 'rss', title, items }, `${origin}${path}`, `${origin}/hub`);
 
 const RSS_HEAD = '<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>T</title><link>https://example.com/</link>';
 
 /** Fixed URLs (not the fake's origin), so that a cut at a fraction of the length falls at the same place on every port. */
 const fixedItems = (n: number): FakeFeedItem[] =>
-  Array.from({ length: n }, (_, i) => ({ title: `Cut story ${i + 1}`, url: `https://example.com/cut/${i + 1}`, description: `<p>Body of story ${i + 1}, long enough to be an article summary.</p>`, published: new Date(FIXED_DATE.getTime() - i * 3_600_000) }));
+  Array.from({ length: n }, (_, i) => ({
+    title: `Cut story ${i + 1}`,
+    url: `https://example.com/cut/${i + 1}`,
+    description: `<p>Body of story ${i + 1}, long enough to be an article summary.</p>`,
+    published: new Date(FIXED_DATE.getTime() - i * 3_600_000),
+  }));
 
 /** The hostile truncated feeds, also used by the parser's own tests. */
 export const TRUNCATED = {
@@ -125,8 +176,14 @@ export function serveHostile(path: string, req: http.IncomingMessage, res: http.
       xml(DCTERMS_RDF, { 'content-type': 'application/rdf+xml; charset=utf-8' });
       return true;
     case '/hostile/billion-laughs.xml': {
-      const ents = ['<!ENTITY lol "lol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`), '<!ENTITY xxe SYSTEM "file:///etc/passwd">'];
-      xml(`<?xml version="1.0"?>\n<!DOCTYPE rss [\n${ents.join('\n')}\n]>\n<rss version="2.0"><channel><title>&lol9;</title><link>https://example.com/</link><item><title>Laughs &lol9; &xxe;</title><link>https://example.com/laughs</link></item></channel></rss>`);
+      const ents = [
+        '<!ENTITY lol "lol">',
+        ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`),
+        '<!ENTITY xxe SYSTEM "file:///etc/passwd">',
+      ];
+      xml(
+        `<?xml version="1.0"?>\n<!DOCTYPE rss [\n${ents.join('\n')}\n]>\n<rss version="2.0"><channel><title>&lol9;</title><link>https://example.com/</link><item><title>Laughs &lol9; &xxe;</title><link>https://example.com/laughs</link></item></channel></rss>`,
+      );
       return true;
     }
     case '/hostile/wrong-charset.xml':
@@ -177,7 +234,9 @@ export function serveHostile(path: string, req: http.IncomingMessage, res: http.
     }
     case '/hostile/html':
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<!DOCTYPE html>\n<html><head><title>Welcome</title><link rel="alternate" type="application/rss+xml" href="/feed.xml"></head><body><h1>Not a feed</h1></body></html>');
+      res.end(
+        '<!DOCTYPE html>\n<html><head><title>Welcome</title><link rel="alternate" type="application/rss+xml" href="/feed.xml"></head><body><h1>Not a feed</h1></body></html>',
+      );
       return true;
     case '/hostile/empty':
       xml('');
@@ -189,11 +248,14 @@ export function serveHostile(path: string, req: http.IncomingMessage, res: http.
       xml(zlib.brotliCompressSync(rss(origin, path, sample(origin, 3))), { 'content-encoding': 'br' });
       return true;
     case '/hostile/relative-links.xml':
-      xml(`${RSS_HEAD.replace('https://example.com/', `${origin}/blog/`)}<item><title>Relative</title><link>post-1</link></item><item><title>Root relative</title><link>/news/post-2</link></item><item><title>Parent relative</title><link>../archive/post-3</link></item><item><title>Script</title><link>javascript:alert(1)</link></item></channel></rss>`);
+      xml(
+        `${RSS_HEAD.replace('https://example.com/', `${origin}/blog/`)}<item><title>Relative</title><link>post-1</link></item><item><title>Root relative</title><link>/news/post-2</link></item><item><title>Parent relative</title><link>../archive/post-3</link></item><item><title>Script</title><link>javascript:alert(1)</link></item></channel></rss>`,
+      );
       return true;
     case '/hostile/no-dates.xml': {
-      const items = [`<pubDate>yesterday-ish</pubDate>`, '', `<pubDate>Fri, 01 Jan 2100 00:00:00 GMT</pubDate>`]
-        .map((date, i) => `<item><title>Undated ${i + 1}</title><link>${origin}/undated/${i + 1}</link>${date}</item>`);
+      const items = [`<pubDate>yesterday-ish</pubDate>`, '', `<pubDate>Fri, 01 Jan 2100 00:00:00 GMT</pubDate>`].map(
+        (date, i) => `<item><title>Undated ${i + 1}</title><link>${origin}/undated/${i + 1}</link>${date}</item>`,
+      );
       xml(`${RSS_HEAD}${items.join('')}</channel></rss>`);
       return true;
     }
@@ -203,7 +265,12 @@ export function serveHostile(path: string, req: http.IncomingMessage, res: http.
       return true;
     }
     case '/hostile/google-alerts.xml': {
-      const items = [1, 2, 3].map((n) => ({ title: `Acme story ${n} &amp; more`, url: `https://news.example.org/acme-${n}?id=${n}`, html: `Acme <b>news</b> ${n}`, published: FIXED_DATE }));
+      const items = [1, 2, 3].map((n) => ({
+        title: `Acme story ${n} &amp; more`,
+        url: `https://news.example.org/acme-${n}?id=${n}`,
+        html: `Acme <b>news</b> ${n}`,
+        published: FIXED_DATE,
+      }));
       res.writeHead(200, { 'content-type': 'application/atom+xml; charset=utf-8' });
       res.end(renderFeed({ format: 'google-alerts', title: 'Google Alert - acme', items }, `${origin}${path}`, ''));
       return true;
@@ -216,7 +283,12 @@ export function serveHostile(path: string, req: http.IncomingMessage, res: http.
 /** Writes `total` bytes of a never-ending feed, respecting back-pressure, without holding it in memory. */
 function streamHuge(res: http.ServerResponse, total: number) {
   res.writeHead(200, { 'content-type': 'application/rss+xml' });
-  const chunk = Buffer.from(Array.from({ length: 64 }, (_, i) => `<item><title>${esc(`Filler ${i}`)}</title><link>https://example.com/f/${i}</link><description>${'x'.repeat(900)}</description></item>`).join(''));
+  const chunk = Buffer.from(
+    Array.from(
+      { length: 64 },
+      (_, i) => `<item><title>${esc(`Filler ${i}`)}</title><link>https://example.com/f/${i}</link><description>${'x'.repeat(900)}</description></item>`,
+    ).join(''),
+  );
   let sent = 0;
   res.write(RSS_HEAD);
   const pump = () => {
@@ -228,4 +300,3 @@ function streamHuge(res: http.ServerResponse, total: number) {
   };
   pump();
 }
-

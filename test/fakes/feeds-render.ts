@@ -52,21 +52,26 @@ export function renderFeed(spec: FakeFeedSpec, selfUrl: string, hubUrl: string):
   switch (spec.format) {
     case 'rss': {
       const hub = spec.hub ? `<atom:link rel="hub" href="${esc(hubUrl)}"/><atom:link rel="self" href="${esc(selfUrl)}"/>` : '';
-      const items = spec.items.map((i) => [
-        '<item>',
-        `<title>${esc(i.title)}</title><link>${esc(i.url)}</link>`,
-        `<guid isPermaLink="${i.guid ? 'false' : 'true'}">${esc(i.guid ?? i.url)}</guid>`,
-        i.published ? `<pubDate>${i.published.toUTCString()}</pubDate>` : '',
-        i.description !== undefined ? `<description>${esc(i.description)}</description>` : '',
-        i.html !== undefined ? `<content:encoded><![CDATA[${i.html}]]></content:encoded>` : '',
-        i.author ? `<dc:creator>${esc(i.author)}</dc:creator>` : '',
-        i.image ? `<enclosure url="${esc(i.image)}" type="image/jpeg" length="0"/>` : '',
-        '</item>',
-      ].join(''));
+      const items = spec.items.map((i) =>
+        [
+          '<item>',
+          `<title>${esc(i.title)}</title><link>${esc(i.url)}</link>`,
+          `<guid isPermaLink="${i.guid ? 'false' : 'true'}">${esc(i.guid ?? i.url)}</guid>`,
+          i.published ? `<pubDate>${i.published.toUTCString()}</pubDate>` : '',
+          i.description !== undefined ? `<description>${esc(i.description)}</description>` : '',
+          i.html !== undefined ? `<content:encoded><![CDATA[${i.html}]]></content:encoded>` : '',
+          i.author ? `<dc:creator>${esc(i.author)}</dc:creator>` : '',
+          i.image ? `<enclosure url="${esc(i.image)}" type="image/jpeg" length="0"/>` : '',
+          '</item>',
+        ].join(''),
+      );
       return `${prolog}<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>${esc(spec.title)}</title><link>${esc(new URL('/', selfUrl).href)}</link><description>${esc(spec.title)}</description><language>${lang}</language><ttl>30</ttl>${hub}\n${items.join('\n')}\n</channel></rss>\n`;
     }
     case 'rdf': {
-      const items = spec.items.map((i) => `<item rdf:about="${esc(i.url)}"><title>${esc(i.title)}</title><link>${esc(i.url)}</link>${i.description !== undefined ? `<description>${esc(i.description)}</description>` : ''}${i.published ? `<dc:date>${i.published.toISOString()}</dc:date>` : ''}${i.author ? `<dc:creator>${esc(i.author)}</dc:creator>` : ''}</item>`);
+      const items = spec.items.map(
+        (i) =>
+          `<item rdf:about="${esc(i.url)}"><title>${esc(i.title)}</title><link>${esc(i.url)}</link>${i.description !== undefined ? `<description>${esc(i.description)}</description>` : ''}${i.published ? `<dc:date>${i.published.toISOString()}</dc:date>` : ''}${i.author ? `<dc:creator>${esc(i.author)}</dc:creator>` : ''}</item>`,
+      );
       const seq = spec.items.map((i) => `<rdf:li rdf:resource="${esc(i.url)}"/>`).join('');
       return `${prolog}<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel rdf:about="${esc(selfUrl)}"><title>${esc(spec.title)}</title><link>${esc(new URL('/', selfUrl).href)}</link><description>${esc(spec.title)}</description><dc:language>${lang}</dc:language><items><rdf:Seq>${seq}</rdf:Seq></items></channel>\n${items.join('\n')}\n</rdf:RDF>\n`;
     }

@@ -12,7 +12,13 @@ afterAll(() => fake.close());
 
 describe('fake feed server', () => {
   it('serves feeds that change over time, with validators and 304s', async () => {
-    fake.setFeed('/changing.xml', { format: 'atom', title: 'Changing', items: [{ title: 'Old', url: 'https://example.com/old' }], etag: true, lastModified: true });
+    fake.setFeed('/changing.xml', {
+      format: 'atom',
+      title: 'Changing',
+      items: [{ title: 'Old', url: 'https://example.com/old' }],
+      etag: true,
+      lastModified: true,
+    });
     const first = await fetch(`${fake.url}/changing.xml`);
     const etag = first.headers.get('etag')!;
     const lastModified = first.headers.get('last-modified')!;
@@ -53,7 +59,13 @@ describe('fake feed server', () => {
       const feedText = await (await fetch(`${fake.url}/pushed.xml`)).text();
       expect(feedText).toContain(`<atom:link rel="hub" href="${fake.hub.url}"/>`);
       const topic = `${fake.url}/pushed.xml`;
-      const form = new URLSearchParams({ 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.callback': callbackUrl, 'hub.secret': 's3cret', 'hub.lease_seconds': '3600' });
+      const form = new URLSearchParams({
+        'hub.mode': 'subscribe',
+        'hub.topic': topic,
+        'hub.callback': callbackUrl,
+        'hub.secret': 's3cret',
+        'hub.lease_seconds': '3600',
+      });
       const answer = await fetch(fake.hub.url, { method: 'POST', body: form });
       expect(answer.status).toBe(202);
       const sub = await fake.hub.waitForSubscription(topic);

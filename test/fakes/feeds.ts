@@ -85,8 +85,14 @@ export async function startFakeFeedServer(): Promise<FakeFeedServer> {
     if (stored.spec.hub) headers.link = `<${origin}/hub>; rel="hub", <${origin}${path}>; rel="self"`;
     const inm = req.headers['if-none-match'];
     const ims = req.headers['if-modified-since'];
-    const fresh = (stored.spec.etag && inm !== undefined && inm.split(',').map((t) => t.trim()).includes(etag))
-      || (stored.spec.lastModified && inm === undefined && ims !== undefined && Date.parse(ims) >= stored.changedAt * 1000);
+    const fresh =
+      (stored.spec.etag &&
+        inm !== undefined &&
+        inm
+          .split(',')
+          .map((t) => t.trim())
+          .includes(etag)) ||
+      (stored.spec.lastModified && inm === undefined && ims !== undefined && Date.parse(ims) >= stored.changedAt * 1000);
     res.writeHead(fresh ? 304 : 200, headers);
     res.end(fresh || req.method === 'HEAD' ? undefined : body);
   };

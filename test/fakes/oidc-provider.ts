@@ -205,9 +205,10 @@ export async function startFakeOidcProvider(opts: FakeOidcOptions = {}): Promise
       const html = await res.text();
       if (res.status !== 200 || !/\/interaction\//.test(url.pathname)) throw new Error(`fake OIDC: unexpected ${res.status} at ${url}: ${html.slice(0, 300)}`);
       if (posted) throw new Error('fake OIDC: the login form refused the e-mail or password');
-      const body = login === 'cancel'
-        ? new URLSearchParams({ action: 'cancel' })
-        : new URLSearchParams({ action: 'login', email: login.email, password: login.password ?? FAKE_OIDC_PASSWORD });
+      const body =
+        login === 'cancel'
+          ? new URLSearchParams({ action: 'cancel' })
+          : new URLSearchParams({ action: 'login', email: login.email, password: login.password ?? FAKE_OIDC_PASSWORD });
       init = { method: 'POST', body: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
     }
     throw new Error('fake OIDC: too many redirects');

@@ -9,7 +9,23 @@ import { renderNewsSitemap, renderSitemapIndex, renderUrlset, type NewsArticle }
  * main feed lives and the controls a test turns (moving a feed, adding an article).
  */
 
-export const OUTLET_KINDS = ['linked', 'pathonly', 'sitemap', 'moved', 'blocked', 'slow', 'huge', 'gzipbomb', 'malformed', 'loop', 'manylinks', 'notfound', 'ratelimited', 'bigsitemap', 'stale'] as const;
+export const OUTLET_KINDS = [
+  'linked',
+  'pathonly',
+  'sitemap',
+  'moved',
+  'blocked',
+  'slow',
+  'huge',
+  'gzipbomb',
+  'malformed',
+  'loop',
+  'manylinks',
+  'notfound',
+  'ratelimited',
+  'bigsitemap',
+  'stale',
+] as const;
 export type OutletKind = (typeof OUTLET_KINDS)[number];
 
 export interface Site {
@@ -58,19 +74,31 @@ const send = (res: http.ServerResponse, status: number, type: string, body: stri
   res.writeHead(status, { 'content-type': type, ...headers });
   res.end(body);
 };
-const page = (title: string, head = '', body = '') => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>${head}</head><body><h1>${esc(title)}</h1>${body}</body></html>`;
+const page = (title: string, head = '', body = '') =>
+  `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>${head}</head><body><h1>${esc(title)}</h1>${body}</body></html>`;
 const sendPage = (res: http.ServerResponse, html: string) => send(res, 200, 'text/html; charset=utf-8', html);
 const notFound = (res: http.ServerResponse) => send(res, 404, 'text/html; charset=utf-8', page('Not found'));
 const redirect = (res: http.ServerResponse, status: number, location: string) => send(res, status, 'text/plain', '', { location });
-const feedLink = (type: string, href: string, title?: string) => `<link rel="alternate" type="${type}"${title ? ` title="${esc(title)}"` : ''} href="${esc(href)}">`;
+const feedLink = (type: string, href: string, title?: string) =>
+  `<link rel="alternate" type="${type}"${title ? ` title="${esc(title)}"` : ''} href="${esc(href)}">`;
 
 function sendRss(res: http.ServerResponse, site: Site, path: string, items: FakeFeedItem[], hub = false) {
-  send(res, 200, 'application/rss+xml; charset=utf-8', renderFeed({ format: 'rss', title: `${site.name} News`, items, hub }, site.origin + path, site.origin + HUB_PATH));
+  send(
+    res,
+    200,
+    'application/rss+xml; charset=utf-8',
+    renderFeed({ format: 'rss', title: `${site.name} News`, items, hub }, site.origin + path, site.origin + HUB_PATH),
+  );
 }
 
 /** `n` items on the outlet, the newest `ageMs` old, an hour apart. */
 const itemsOf = (site: Site, n: number, ageMs = 0): FakeFeedItem[] =>
-  Array.from({ length: n }, (_, i) => ({ title: `${site.name} story ${i + 1}`, url: `${site.origin}/articles/${i + 1}`, description: `What happened at ${site.name}, part ${i + 1}.`, published: new Date(Date.now() - ageMs - i * HOUR) }));
+  Array.from({ length: n }, (_, i) => ({
+    title: `${site.name} story ${i + 1}`,
+    url: `${site.origin}/articles/${i + 1}`,
+    description: `What happened at ${site.name}, part ${i + 1}.`,
+    published: new Date(Date.now() - ageMs - i * HOUR),
+  }));
 
 /** Streams `size` bytes of `unit` between `head` and `tail`, minding backpressure, until done or the client leaves. */
 function stream(res: http.ServerResponse, type: string, head: string, unit: string, size: number, tail: string) {
@@ -98,40 +126,71 @@ const fixed = (handle: Handler, feedPath: string | null = null): KindSetup => ({
 
 function linked(site: Site): KindSetup<LinkedControls> {
   const items = itemsOf(site, 10);
-  let head = feedLink('application/rss+xml', '/feeds/main.xml', `${site.name} News`) + feedLink('application/atom+xml', 'feeds/main.atom', `${site.name} (Atom)`);
+  let head =
+    feedLink('application/rss+xml', '/feeds/main.xml', `${site.name} News`) + feedLink('application/atom+xml', 'feeds/main.atom', `${site.name} (Atom)`);
   const handle: Handler = (_req, res, path) => {
     if (path === '/') return sendPage(res, page(site.name, head));
     if (path === '/feeds/main.xml') return sendRss(res, site, path, items, true);
     // The Atom version names its hub only in the Link header (WebSub §4 allows either).
-    if (path === '/feeds/main.atom') return send(res, 200, 'application/atom+xml; charset=utf-8', renderFeed({ format: 'atom', title: `${site.name} (Atom)`, items }, site.origin + path, ''), { link: `<${site.origin}${HUB_PATH}>; rel="hub"` });
+    if (path === '/feeds/main.atom')
+      return send(
+        res,
+        200,
+        'application/atom+xml; charset=utf-8',
+        renderFeed({ format: 'atom', title: `${site.name} (Atom)`, items }, site.origin + path, ''),
+        { link: `<${site.origin}${HUB_PATH}>; rel="hub"` },
+      );
     notFound(res);
   };
   const addLink = (href: string, type = 'application/rss+xml') => void (head += feedLink(type, href));
   const publish = (story: { title: string; description?: string }) =>
-    void items.unshift({ title: story.title, url: `${site.origin}/articles/${items.length + 1}`, description: story.description ?? story.title, published: new Date() });
+    void items.unshift({
+      title: story.title,
+      url: `${site.origin}/articles/${items.length + 1}`,
+      description: story.description ?? story.title,
+      published: new Date(),
+    });
   return { handle, feedPath: () => '/feeds/main.xml', controls: { addLink, publish } };
 }
 
 function pathonly(site: Site): KindSetup {
   const items = itemsOf(site, 10);
-  return fixed((_req, res, path) => (path === '/' ? sendPage(res, page(site.name)) : path === '/feed/' ? sendRss(res, site, path, items) : notFound(res)), '/feed/');
+  return fixed(
+    (_req, res, path) => (path === '/' ? sendPage(res, page(site.name)) : path === '/feed/' ? sendRss(res, site, path, items) : notFound(res)),
+    '/feed/',
+  );
 }
 
 function sitemap(site: Site): KindSetup<SitemapControls> {
   const languages = ['en', 'de', 'zh-cn'];
-  const articles: NewsArticle[] = languages.map((language, i) => ({ url: `${site.origin}/articles/${i + 1}`, title: `${site.name} report ${i + 1}`, published: new Date(Date.now() - (i + 1) * HOUR), language }));
+  const articles: NewsArticle[] = languages.map((language, i) => ({
+    url: `${site.origin}/articles/${i + 1}`,
+    title: `${site.name} report ${i + 1}`,
+    published: new Date(Date.now() - (i + 1) * HOUR),
+    language,
+  }));
   const robots = [`${site.origin}/sitemap_index.xml`];
   const xml = (res: http.ServerResponse, body: string) => send(res, 200, 'application/xml; charset=utf-8', body);
   const handle: Handler = (_req, res, path) => {
     if (path === '/') return sendPage(res, page(site.name, '', '<p>No feed here.</p>'));
-    if (path === '/robots.txt') return send(res, 200, 'text/plain', `User-agent: *\nDisallow: /private/\n\n${robots.map((url) => `Sitemap: ${url}\n`).join('')}`);
-    if (path === '/sitemap_index.xml') return xml(res, renderSitemapIndex([{ url: `${site.origin}/sitemap-pages.xml` }, { url: `${site.origin}/news-sitemap.xml`, lastmod: articles[0]?.published }]));
+    if (path === '/robots.txt')
+      return send(res, 200, 'text/plain', `User-agent: *\nDisallow: /private/\n\n${robots.map((url) => `Sitemap: ${url}\n`).join('')}`);
+    if (path === '/sitemap_index.xml')
+      return xml(
+        res,
+        renderSitemapIndex([{ url: `${site.origin}/sitemap-pages.xml` }, { url: `${site.origin}/news-sitemap.xml`, lastmod: articles[0]?.published }]),
+      );
     if (path === '/sitemap-pages.xml') return xml(res, renderUrlset([`${site.origin}/`, `${site.origin}/about`, `${site.origin}/contact`]));
     if (path === '/news-sitemap.xml') return xml(res, renderNewsSitemap(site.name, articles));
     notFound(res);
   };
   const addArticle: SitemapControls['addArticle'] = (a) => {
-    const article = { url: a.url ?? `${site.origin}/articles/${articles.length + 1}`, title: a.title, published: a.published ?? new Date(), language: a.language ?? 'en' };
+    const article = {
+      url: a.url ?? `${site.origin}/articles/${articles.length + 1}`,
+      title: a.title,
+      published: a.published ?? new Date(),
+      language: a.language ?? 'en',
+    };
     articles.unshift(article);
     return article;
   };
@@ -174,10 +233,25 @@ function slow(): KindSetup<SlowControls> {
 
 function huge(site: Site): KindSetup {
   return fixed((_req, res, path) => {
-    if (path === '/') return stream(res, 'text/html; charset=utf-8', `<!DOCTYPE html><html><head><title>${site.name}</title></head><body>`, '<p>Filler paragraph of a page far too large to read.</p>\n', 50 * 1024 * 1024, '</body></html>');
+    if (path === '/')
+      return stream(
+        res,
+        'text/html; charset=utf-8',
+        `<!DOCTYPE html><html><head><title>${site.name}</title></head><body>`,
+        '<p>Filler paragraph of a page far too large to read.</p>\n',
+        50 * 1024 * 1024,
+        '</body></html>',
+      );
     if (path === '/feed/') {
       const item = renderFeed({ format: 'rss', title: 'x', items: itemsOf(site, 1) }, site.origin + path, '').match(/<item>.*<\/item>/s)![0];
-      return stream(res, 'application/rss+xml', `<?xml version="1.0"?><rss version="2.0"><channel><title>${site.name}</title>`, `${item}\n`, 60 * 1024 * 1024, '</channel></rss>');
+      return stream(
+        res,
+        'application/rss+xml',
+        `<?xml version="1.0"?><rss version="2.0"><channel><title>${site.name}</title>`,
+        `${item}\n`,
+        60 * 1024 * 1024,
+        '</channel></rss>',
+      );
     }
     notFound(res);
   }, '/feed/');
@@ -195,7 +269,13 @@ function malformed(site: Site): KindSetup {
   return fixed((_req, res, path) => {
     if (path === '/') return sendPage(res, page(site.name, head));
     // Unclosed tags and no complete item: nothing a lenient parser could salvage.
-    if (path === '/feed.xml') return send(res, 200, 'application/rss+xml', '<?xml version="1.0"?><rss version="2.0"><channel><title>Broken<item><title>One<link>https://example.com/1</channel>');
+    if (path === '/feed.xml')
+      return send(
+        res,
+        200,
+        'application/rss+xml',
+        '<?xml version="1.0"?><rss version="2.0"><channel><title>Broken<item><title>One<link>https://example.com/1</channel>',
+      );
     if (path === '/rss.xml') return send(res, 200, 'application/rss+xml', page('This is a web page, not a feed'));
     notFound(res);
   }, '/feed.xml');
@@ -210,7 +290,11 @@ function manylinks(site: Site): KindSetup {
     if (i % 50 === 49) return feedLink('application/rss+xml', `/feeds/gone-${i}.xml`);
     return i % 2 ? `<link rel="stylesheet" href="/s/${i}.css">` : `<link rel="preload" as="script" href="/j/${i}.js">`;
   });
-  return fixed((_req, res, path) => (path === '/' ? sendPage(res, page(site.name, tags.join('\n'))) : path === '/feeds/real.xml' ? sendRss(res, site, path, items) : notFound(res)), '/feeds/real.xml');
+  return fixed(
+    (_req, res, path) =>
+      path === '/' ? sendPage(res, page(site.name, tags.join('\n'))) : path === '/feeds/real.xml' ? sendRss(res, site, path, items) : notFound(res),
+    '/feeds/real.xml',
+  );
 }
 
 const notfound = (): KindSetup => fixed((_req, res) => notFound(res));
@@ -218,7 +302,11 @@ const ratelimited = (): KindSetup => fixed((_req, res) => send(res, 429, 'text/p
 
 function bigsitemap(site: Site): KindSetup {
   let body: string | null = null; // ~17 MB, rendered on first request
-  const render = () => renderNewsSitemap(site.name, Array.from({ length: 50_000 }, (_, i) => ({ url: `${site.origin}/a/${i}`, title: `Story ${i}`, published: new Date(Date.now() - i * 1000) })));
+  const render = () =>
+    renderNewsSitemap(
+      site.name,
+      Array.from({ length: 50_000 }, (_, i) => ({ url: `${site.origin}/a/${i}`, title: `Story ${i}`, published: new Date(Date.now() - i * 1000) })),
+    );
   return fixed((_req, res, path) => {
     if (path === '/') return sendPage(res, page(site.name));
     if (path === '/robots.txt') return send(res, 200, 'text/plain', `Sitemap: ${site.origin}/news-sitemap.xml\n`);
@@ -229,7 +317,31 @@ function bigsitemap(site: Site): KindSetup {
 
 function stale(site: Site): KindSetup {
   const items = itemsOf(site, 5, 60 * 24 * HOUR);
-  return fixed((_req, res, path) => (path === '/' ? sendPage(res, page(site.name, feedLink('application/rss+xml', '/feed.xml'))) : path === '/feed.xml' ? sendRss(res, site, path, items) : notFound(res)), '/feed.xml');
+  return fixed(
+    (_req, res, path) =>
+      path === '/'
+        ? sendPage(res, page(site.name, feedLink('application/rss+xml', '/feed.xml')))
+        : path === '/feed.xml'
+          ? sendRss(res, site, path, items)
+          : notFound(res),
+    '/feed.xml',
+  );
 }
 
-export const KINDS: Record<OutletKind, (site: Site) => KindSetup> = { linked, pathonly, sitemap, moved, blocked, slow, huge, gzipbomb, malformed, loop, manylinks, notfound, ratelimited, bigsitemap, stale };
+export const KINDS: Record<OutletKind, (site: Site) => KindSetup> = {
+  linked,
+  pathonly,
+  sitemap,
+  moved,
+  blocked,
+  slow,
+  huge,
+  gzipbomb,
+  malformed,
+  loop,
+  manylinks,
+  notfound,
+  ratelimited,
+  bigsitemap,
+  stale,
+};

@@ -18,12 +18,18 @@ const feedOf = async (url: string) => parseFeed(Buffer.from(await text(url)), { 
 /** Bytes on the wire and, gunzipped as a stream, inflated, without keeping either. */
 function measureGzip(url: string): Promise<{ wire: number; inflated: number }> {
   return new Promise((resolve, reject) => {
-    http.get(url, (res) => {
-      let wire = 0;
-      let inflated = 0;
-      res.on('data', (c: Buffer) => (wire += c.length));
-      res.pipe(zlib.createGunzip()).on('data', (c: Buffer) => (inflated += c.length)).on('end', () => resolve({ wire, inflated })).on('error', reject);
-    }).on('error', reject);
+    http
+      .get(url, (res) => {
+        let wire = 0;
+        let inflated = 0;
+        res.on('data', (c: Buffer) => (wire += c.length));
+        res
+          .pipe(zlib.createGunzip())
+          .on('data', (c: Buffer) => (inflated += c.length))
+          .on('end', () => resolve({ wire, inflated }))
+          .on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 
@@ -103,7 +109,11 @@ describe('the outlets web', () => {
   it('blocked: a Cloudflare challenge on every path', async () => {
     const res = await get(`${web.outlet('blocked').origin}/feed/`);
     expect(res.status).toBe(403);
-    expect([res.headers.get('cf-mitigated'), res.headers.get('server'), res.headers.get('content-type')]).toEqual(['challenge', 'cloudflare', 'text/html; charset=UTF-8']);
+    expect([res.headers.get('cf-mitigated'), res.headers.get('server'), res.headers.get('content-type')]).toEqual([
+      'challenge',
+      'cloudflare',
+      'text/html; charset=UTF-8',
+    ]);
     expect(res.headers.get('cf-ray')).toMatch(/^[\da-f]+-[A-Z]{3}$/);
     const body = await res.text();
     expect(body).toContain('<title>Just a moment...</title>');

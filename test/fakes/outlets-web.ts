@@ -1,6 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { KINDS, OUTLET_KINDS, type KindSetup, type LinkedControls, type MovedControls, type OutletKind, type SitemapControls, type SlowControls } from './outlets-web-kinds.js';
+import {
+  KINDS,
+  OUTLET_KINDS,
+  type KindSetup,
+  type LinkedControls,
+  type MovedControls,
+  type OutletKind,
+  type SitemapControls,
+  type SlowControls,
+} from './outlets-web-kinds.js';
 
 export { OUTLET_KINDS, type OutletKind } from './outlets-web-kinds.js';
 export type { NewsArticle } from './sitemaps-render.js';
@@ -36,7 +45,15 @@ export type SitemapOutlet = Outlet & SitemapControls;
 export type MovedOutlet = Outlet & MovedControls;
 export type SlowOutlet = Outlet & SlowControls;
 /** The outlet type of a kind, with its controls. */
-export type OutletOf<K extends OutletKind> = K extends 'linked' ? LinkedOutlet : K extends 'sitemap' ? SitemapOutlet : K extends 'moved' ? MovedOutlet : K extends 'slow' ? SlowOutlet : Outlet;
+export type OutletOf<K extends OutletKind> = K extends 'linked'
+  ? LinkedOutlet
+  : K extends 'sitemap'
+    ? SitemapOutlet
+    : K extends 'moved'
+      ? MovedOutlet
+      : K extends 'slow'
+        ? SlowOutlet
+        : Outlet;
 
 export interface OutletsWeb {
   outlets: Outlet[];
@@ -80,10 +97,13 @@ export async function startOutletsWeb(opts: { outlets?: number } = {}): Promise<
       const path = ready.feedPath();
       return path === null ? null : origin + path;
     };
-    return Object.defineProperties({ name, kind, origin, requests, ...ready.controls }, {
-      feedUrl: { get: feedUrl, enumerable: true },
-      maxInFlight: { get: () => load.max, enumerable: true },
-    }) as Outlet;
+    return Object.defineProperties(
+      { name, kind, origin, requests, ...ready.controls },
+      {
+        feedUrl: { get: feedUrl, enumerable: true },
+        maxInFlight: { get: () => load.max, enumerable: true },
+      },
+    ) as Outlet;
   };
 
   /** Starts the outlets together and lists them in the order asked, whichever listens first. */
@@ -114,9 +134,14 @@ export async function startOutletsWeb(opts: { outlets?: number } = {}): Promise<
     outlet: outlet as OutletsWeb['outlet'],
     addOutlets: addOutlets as OutletsWeb['addOutlets'],
     close: () =>
-      Promise.all(servers.map((server) => new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }))).then(() => undefined),
+      Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.closeAllConnections();
+              server.close(() => resolve());
+            }),
+        ),
+      ).then(() => undefined),
   };
 }

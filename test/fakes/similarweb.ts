@@ -83,19 +83,27 @@ function dates(start: string, end: string, granularity: string): string[] {
   return out;
 }
 
-export async function startFakeSimilarweb(opts: { apiKey?: string; sites?: Record<string, FakeSimilarwebSite>; hitsLeft?: number | null } = {}): Promise<FakeSimilarweb> {
+export async function startFakeSimilarweb(
+  opts: { apiKey?: string; sites?: Record<string, FakeSimilarwebSite>; hitsLeft?: number | null } = {},
+): Promise<FakeSimilarweb> {
   const apiKey = opts.apiKey ?? 'fake-similarweb-key';
   const sites = new Map(Object.entries(opts.sites ?? {}));
   let planned: { fault: FakeSimilarwebFault; endpoint?: FakeSimilarwebEndpoint; left: number; retryAfter?: number }[] = [];
 
   const faultAnswer = (fault: FakeSimilarwebFault, retryAfter?: number): [number, unknown, Record<string, string>?] => {
     switch (fault) {
-      case 'invalid_key': return [403, errorBody(403, 'The API key is not valid')];
-      case 'out_of_hits': return [403, errorBody(403, 'The account has no hits left for this period')];
-      case 'not_found': return [401, errorBody(401, 'Data not found')];
-      case 'rate_limit': return [429, errorBody(429, 'Too many requests'), retryAfter === undefined ? undefined : { 'retry-after': String(retryAfter) }];
-      case 'server_error': return [500, '<html><body>Internal Server Error</body></html>'];
-      case 'bad_json': return [200, '<html><body>Maintenance</body></html>'];
+      case 'invalid_key':
+        return [403, errorBody(403, 'The API key is not valid')];
+      case 'out_of_hits':
+        return [403, errorBody(403, 'The account has no hits left for this period')];
+      case 'not_found':
+        return [401, errorBody(401, 'Data not found')];
+      case 'rate_limit':
+        return [429, errorBody(429, 'Too many requests'), retryAfter === undefined ? undefined : { 'retry-after': String(retryAfter) }];
+      case 'server_error':
+        return [500, '<html><body>Internal Server Error</body></html>'];
+      case 'bad_json':
+        return [200, '<html><body>Maintenance</body></html>'];
     }
   };
 
@@ -110,14 +118,23 @@ export async function startFakeSimilarweb(opts: { apiKey?: string; sites?: Recor
         return [400, errorBody(101, 'Dates are not in the available range (2023-01 – last month)')];
       }
       const daily = site.daily;
-      const visits = dates(q.start_date, q.end_date, q.granularity ?? 'monthly').map((date, i) => ({ date, visits: typeof daily === 'number' ? daily : daily(date, i) }));
+      const visits = dates(q.start_date, q.end_date, q.granularity ?? 'monthly').map((date, i) => ({
+        date,
+        visits: typeof daily === 'number' ? daily : daily(date, i),
+      }));
       return [200, { meta, visits }];
     }
     if (endpoint === 'geo') {
       if (!site.countries) return [401, errorBody(401, 'Data not found')];
       const records = site.countries.map((c) => ({
-        country: c.country, country_name: c.name ?? COUNTRY_NAMES[c.country] ?? `Country ${c.country}`, share: c.share,
-        ...(c.visits === undefined ? {} : { visits: c.visits }), pages_per_visit: 3.1, average_time: 190.2, bounce_rate: 0.52, rank: 1234,
+        country: c.country,
+        country_name: c.name ?? COUNTRY_NAMES[c.country] ?? `Country ${c.country}`,
+        share: c.share,
+        ...(c.visits === undefined ? {} : { visits: c.visits }),
+        pages_per_visit: 3.1,
+        average_time: 190.2,
+        bounce_rate: 0.52,
+        rank: 1234,
       }));
       return [200, { meta, records }];
     }

@@ -19,13 +19,15 @@ const PROLOG = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 export function renderNewsSitemap(publication: string, articles: NewsArticle[]): string {
-  const urls = articles.map((a) => [
-    `<url><loc>${esc(a.url)}</loc>`,
-    a.image ? `<image:image><image:loc>${esc(a.image)}</image:loc></image:image>` : '',
-    `<news:news><news:publication><news:name>${esc(publication)}</news:name><news:language>${a.language ?? 'en'}</news:language></news:publication>`,
-    a.published ? `<news:publication_date>${a.published.toISOString()}</news:publication_date>` : '',
-    `<news:title>${esc(a.title)}</news:title></news:news></url>`,
-  ].join(''));
+  const urls = articles.map((a) =>
+    [
+      `<url><loc>${esc(a.url)}</loc>`,
+      a.image ? `<image:image><image:loc>${esc(a.image)}</image:loc></image:image>` : '',
+      `<news:news><news:publication><news:name>${esc(publication)}</news:name><news:language>${a.language ?? 'en'}</news:language></news:publication>`,
+      a.published ? `<news:publication_date>${a.published.toISOString()}</news:publication_date>` : '',
+      `<news:title>${esc(a.title)}</news:title></news:news></url>`,
+    ].join(''),
+  );
   return `${PROLOG}<urlset xmlns="${SITEMAP_NS}" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

@@ -137,8 +137,15 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       const token = `xoxb-fake-${tokens.length + 1}-${Date.now().toString(36)}`;
       tokens.push(token);
       return reply({
-        ok: true, access_token: token, token_type: 'bot', scope: 'chat:write,channels:read,groups:read,chat:write.public',
-        bot_user_id: 'U0BOT', app_id: 'A0FAKE', team, enterprise: null, is_enterprise_install: false,
+        ok: true,
+        access_token: token,
+        token_type: 'bot',
+        scope: 'chat:write,channels:read,groups:read,chat:write.public',
+        bot_user_id: 'U0BOT',
+        app_id: 'A0FAKE',
+        team,
+        enterprise: null,
+        is_enterprise_install: false,
       });
     }
     if (!token) return reply({ ok: false, error: 'not_authed' });
@@ -152,11 +159,18 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         return reply({ ok: true, revoked: true });
       case 'conversations.list': {
         const limit = Math.min(1000, Math.max(1, Number(params.limit ?? 100) || 100));
-        const start = params.cursor ? Number(Buffer.from(String(params.cursor), 'base64').toString('utf8').replace(/^offset:/, '')) : 0;
+        const start = params.cursor
+          ? Number(
+              Buffer.from(String(params.cursor), 'base64')
+                .toString('utf8')
+                .replace(/^offset:/, ''),
+            )
+          : 0;
         if (!Number.isInteger(start) || start < 0) return reply({ ok: false, error: 'invalid_cursor' });
         const wanted = String(params.types ?? 'public_channel').split(',');
         const visible = channels.filter(
-          (c) => (c.is_private ? wanted.includes('private_channel') : wanted.includes('public_channel')) && !(params.exclude_archived === 'true' && c.is_archived),
+          (c) =>
+            (c.is_private ? wanted.includes('private_channel') : wanted.includes('public_channel')) && !(params.exclude_archived === 'true' && c.is_archived),
         );
         const page = visible.slice(start, start + limit);
         const next = start + limit < visible.length ? Buffer.from(`offset:${start + limit}`).toString('base64') : '';
@@ -169,7 +183,8 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         const blocks = params.blocks;
         const hasText = typeof params.text === 'string' && params.text.length > 0;
         if (!hasText && !(Array.isArray(blocks) && blocks.length > 0)) return reply({ ok: false, error: 'no_text' });
-        if (blocks !== undefined && (!Array.isArray(blocks) || blocks.length > 50 || !validBlocks(blocks))) return reply({ ok: false, error: 'invalid_blocks' });
+        if (blocks !== undefined && (!Array.isArray(blocks) || blocks.length > 50 || !validBlocks(blocks)))
+          return reply({ ok: false, error: 'invalid_blocks' });
         return reply({ ok: true, channel: channel.id, ts: `${Math.floor(Date.now() / 1000)}.${String(apiCalls.length).padStart(6, '0')}` });
       }
       default:
@@ -289,7 +304,9 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     sendEvent: async (url, payload, opts = {}) => {
       const body = JSON.stringify(payload);
       const timestamp = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
-      const signature = `v0=${createHmac('sha256', opts.secret ?? app.signingSecret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+      const signature = `v0=${createHmac('sha256', opts.secret ?? app.signingSecret)
+        .update(`v0:${timestamp}:${body}`)
+        .digest('hex')}`;
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-slack-request-timestamp': timestamp, 'x-slack-signature': signature },

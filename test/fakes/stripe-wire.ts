@@ -34,23 +34,81 @@ export interface StripeRequest {
   status: number;
 }
 
-export interface FakeCustomer { id: string; object: 'customer'; name: string | null; email: string | null; metadata: Record<string, string>; created: number }
+export interface FakeCustomer {
+  id: string;
+  object: 'customer';
+  name: string | null;
+  email: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
 export interface FakeCheckoutSession {
-  id: string; object: 'checkout.session'; mode: string; status: 'open' | 'complete' | 'expired'; payment_status: 'unpaid' | 'paid';
-  customer: string | null; client_reference_id: string | null; subscription: string | null; success_url: string; cancel_url: string | null;
-  url: string; created: number; expires_at: number; livemode: false; metadata: Record<string, string>;
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  customer: string | null;
+  client_reference_id: string | null;
+  subscription: string | null;
+  success_url: string;
+  cancel_url: string | null;
+  url: string;
+  created: number;
+  expires_at: number;
+  livemode: false;
+  metadata: Record<string, string>;
   line_items: { price: string; quantity: number }[];
   subscription_data: { metadata?: Record<string, string> };
 }
-export interface FakePortalSession { id: string; object: 'billing_portal.session'; customer: string; return_url: string | null; url: string; created: number; livemode: false }
-export interface FakeSubscription {
-  id: string; object: 'subscription'; customer: string; status: string; cancel_at_period_end: boolean; created: number;
-  metadata: Record<string, string>; latest_invoice: string | null;
-  items: { object: 'list'; data: { id: string; object: 'subscription_item'; quantity: number; current_period_start: number; current_period_end: number; price: FakePrice }[] };
+export interface FakePortalSession {
+  id: string;
+  object: 'billing_portal.session';
+  customer: string;
+  return_url: string | null;
+  url: string;
+  created: number;
+  livemode: false;
 }
-export interface FakePrice { id: string; object: 'price'; active: true; currency: string; recurring: { interval: 'month' | 'year'; interval_count: 1 } }
-export interface FakeEvent { id: string; object: 'event'; api_version: string; created: number; livemode: false; pending_webhooks: number; request: { id: null; idempotency_key: null }; type: string; data: { object: Json; previous_attributes?: Json } }
-export interface DeliveryAttempt { eventId: string; type: string; attempt: number; status: number | null; error?: string }
+export interface FakeSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  created: number;
+  metadata: Record<string, string>;
+  latest_invoice: string | null;
+  items: {
+    object: 'list';
+    data: { id: string; object: 'subscription_item'; quantity: number; current_period_start: number; current_period_end: number; price: FakePrice }[];
+  };
+}
+export interface FakePrice {
+  id: string;
+  object: 'price';
+  active: true;
+  currency: string;
+  recurring: { interval: 'month' | 'year'; interval_count: 1 };
+}
+export interface FakeEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+  type: string;
+  data: { object: Json; previous_attributes?: Json };
+}
+export interface DeliveryAttempt {
+  eventId: string;
+  type: string;
+  attempt: number;
+  status: number | null;
+  error?: string;
+}
 export interface DeliverOptions {
   /** Send the same event this many times (a replay), default 1. */
   repeat?: number;
@@ -108,8 +166,11 @@ export const page = (title: string, body: string) =>
 export function checkoutPage(s: FakeCheckoutSession): string {
   const price = s.line_items[0]?.price ?? '';
   const cancel = s.cancel_url ? ` <a href="${escapeHtml(s.cancel_url)}">Cancel</a>` : '';
-  return page('Checkout', `<h1>Checkout</h1><p>Subscription: <b>${escapeHtml(price)}</b></p><p>Customer ${escapeHtml(s.customer ?? '(new)')}</p>
-        <form method="post" action="/c/pay/${escapeHtml(s.id)}"><button type="submit">Pay</button>${cancel}</form>`);
+  return page(
+    'Checkout',
+    `<h1>Checkout</h1><p>Subscription: <b>${escapeHtml(price)}</b></p><p>Customer ${escapeHtml(s.customer ?? '(new)')}</p>
+        <form method="post" action="/c/pay/${escapeHtml(s.id)}"><button type="submit">Pay</button>${cancel}</form>`,
+  );
 }
 
 /** The customer portal: the customer's live subscriptions, "Cancel subscription", "Return". */
@@ -125,9 +186,12 @@ export function portalPage(p: FakePortalSession, live: FakeSubscription[]): stri
 /** Stripe's error body (`{ error: { type, message, code, doc_url, param } }`) with its status. */
 export const stripeError = (status: number, type: string, message: string, code?: string, param?: string) => ({
   status,
-  body: { error: { type, message, ...(code ? { code, doc_url: `https://stripe.com/docs/error-codes/${code.replace(/_/g, '-')}` } : {}), ...(param ? { param } : {}) } },
+  body: {
+    error: { type, message, ...(code ? { code, doc_url: `https://stripe.com/docs/error-codes/${code.replace(/_/g, '-')}` } : {}), ...(param ? { param } : {}) },
+  },
 });
-export const missing = (what: string, id: string, param?: string) => stripeError(404, 'invalid_request_error', `No such ${what}: '${id}'`, 'resource_missing', param);
+export const missing = (what: string, id: string, param?: string) =>
+  stripeError(404, 'invalid_request_error', `No such ${what}: '${id}'`, 'resource_missing', param);
 export const missingParam = (param: string) => stripeError(400, 'invalid_request_error', `Missing required param: ${param}.`, 'parameter_missing', param);
 export const ok = (body: unknown) => ({ status: 200, body });
 

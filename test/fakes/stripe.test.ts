@@ -59,12 +59,16 @@ describe('fake Stripe', () => {
   it('turns a paid checkout into an active basil-shaped subscription and its events', async () => {
     const customer = await stripe.customers.create({ name: 'Beta' });
     const session = await stripe.checkout.sessions.create({
-      mode: 'subscription', customer: customer.id, line_items: [{ price: PRICES.pro_annual, quantity: 1 }],
-      success_url: 'http://app.test/ok?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://app.test/settings',
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: PRICES.pro_annual, quantity: 1 }],
+      success_url: 'http://app.test/ok?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://app.test/settings',
     });
     expect(session.url).toBe(`${fake.url}/c/pay/${session.id}`);
-    await expect(stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: 'price_nope', quantity: 1 }], success_url: 'http://x' }))
-      .rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    await expect(
+      stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: 'price_nope', quantity: 1 }], success_url: 'http://x' }),
+    ).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
 
     const { subscription, events } = fake.completeCheckout(session.id);
     expect(events.map((e) => e.type)).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
@@ -87,7 +91,9 @@ describe('fake Stripe', () => {
     fake.setWebhookUrl(hook.url);
     const customer = await stripe.customers.create({ name: 'Gamma' });
     const session = await stripe.checkout.sessions.create({
-      mode: 'subscription', customer: customer.id, line_items: [{ price: PRICES.pro_monthly, quantity: 1 }],
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: PRICES.pro_monthly, quantity: 1 }],
       success_url: 'http://app.test/subscription-upgrade-success?session_id={CHECKOUT_SESSION_ID}',
     });
     const pageHtml = await (await fetch(session.url!)).text();
@@ -108,7 +114,10 @@ describe('fake Stripe', () => {
     expect(portalHtml).toContain('<button type="submit">Cancel subscription</button>');
     const cancelled = await fetch(`${portal.url}/cancel`, { method: 'POST', redirect: 'manual' });
     expect(cancelled.headers.get('location')).toBe('http://app.test/settings');
-    expect(JSON.parse(hook.received.at(-1)!.body)).toMatchObject({ type: 'customer.subscription.deleted', data: { object: { customer: customer.id, status: 'canceled' } } });
+    expect(JSON.parse(hook.received.at(-1)!.body)).toMatchObject({
+      type: 'customer.subscription.deleted',
+      data: { object: { customer: customer.id, status: 'canceled' } },
+    });
     expect(await (await fetch(portal.url)).text()).toContain('No active subscription.');
     fake.setWebhookUrl(undefined);
     await hook.close();
@@ -117,14 +126,23 @@ describe('fake Stripe', () => {
   it('retries a delivery answered 5xx with back-off, repeats on demand and delivers out of order', async () => {
     const hook = await receiver([500, 503]);
     const customer = await stripe.customers.create({ name: 'Delta' });
-    const session = await stripe.checkout.sessions.create({ mode: 'subscription', customer: customer.id, line_items: [{ price: PRICES.pro_monthly, quantity: 1 }], success_url: 'http://x' });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: PRICES.pro_monthly, quantity: 1 }],
+      success_url: 'http://x',
+    });
     const { events } = fake.completeCheckout(session.id);
     const attempts = await fake.deliver(events[0], { url: hook.url });
     expect(attempts.map((a) => a.status)).toEqual([500, 503, 200]);
     await fake.deliver(events[0], { url: hook.url, repeat: 2 });
     expect(hook.received.slice(-2).map((r) => JSON.parse(r.body).id)).toEqual([events[0].id, events[0].id]);
     await fake.deliverOutOfOrder(events, { url: hook.url });
-    expect(hook.received.slice(-3).map((r) => JSON.parse(r.body).type)).toEqual(['invoice.paid', 'customer.subscription.created', 'checkout.session.completed']);
+    expect(hook.received.slice(-3).map((r) => JSON.parse(r.body).type)).toEqual([
+      'invoice.paid',
+      'customer.subscription.created',
+      'checkout.session.completed',
+    ]);
     await hook.close();
   });
 

@@ -1,7 +1,35 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_VERSION, authorizedBy, checkoutPage, decodeStripeForm, missing, missingParam, newId, now, ok, page, portalPage, priceOf, sleep, stripeError, stripeSignature } from './stripe-wire.js';
-import type { DeliverOptions, DeliveryAttempt, FakeCheckoutSession, FakeCustomer, FakeEvent, FakePortalSession, FakePrice, FakeStripeOptions, FakeSubscription, Json, StripeRequest } from './stripe-wire.js';
+import {
+  API_VERSION,
+  authorizedBy,
+  checkoutPage,
+  decodeStripeForm,
+  missing,
+  missingParam,
+  newId,
+  now,
+  ok,
+  page,
+  portalPage,
+  priceOf,
+  sleep,
+  stripeError,
+  stripeSignature,
+} from './stripe-wire.js';
+import type {
+  DeliverOptions,
+  DeliveryAttempt,
+  FakeCheckoutSession,
+  FakeCustomer,
+  FakeEvent,
+  FakePortalSession,
+  FakePrice,
+  FakeStripeOptions,
+  FakeSubscription,
+  Json,
+  StripeRequest,
+} from './stripe-wire.js';
 
 /**
  * A local Stripe on 127.0.0.1 (random port) speaking the form-encoded wire format of
@@ -73,8 +101,14 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
 
   const event = (type: string, object: Json, previous?: Json): FakeEvent => {
     const e: FakeEvent = {
-      id: newId('evt'), object: 'event', api_version: API_VERSION, created: now(), livemode: false, pending_webhooks: 1,
-      request: { id: null, idempotency_key: null }, type,
+      id: newId('evt'),
+      object: 'event',
+      api_version: API_VERSION,
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
       // A snapshot: later changes to the object must not change an event already generated.
       data: { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) },
     };
@@ -84,7 +118,10 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
 
   const invoiceEvent = (type: 'invoice.paid' | 'invoice.payment_failed', sub: FakeSubscription) => {
     const invoice = {
-      id: newId('in'), object: 'invoice', customer: sub.customer, status: type === 'invoice.paid' ? 'paid' : 'open',
+      id: newId('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      status: type === 'invoice.paid' ? 'paid' : 'open',
       // API basil moved the subscription under parent; older versions had it at the top.
       subscription: sub.id,
       parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
@@ -118,14 +155,26 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
     const start = now();
     const line = session.line_items[0];
     const sub: FakeSubscription = {
-      id: newId('sub'), object: 'subscription', customer: session.customer, status: 'active', cancel_at_period_end: false, created: start,
-      metadata: { ...(session.subscription_data.metadata ?? {}) }, latest_invoice: null,
+      id: newId('sub'),
+      object: 'subscription',
+      customer: session.customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      created: start,
+      metadata: { ...(session.subscription_data.metadata ?? {}) },
+      latest_invoice: null,
       items: {
         object: 'list',
-        data: [{
-          id: newId('si'), object: 'subscription_item', quantity: line.quantity, price: priceObject(line.price), current_period_start: start,
-          current_period_end: start + (priceObject(line.price).recurring.interval === 'year' ? 365 : 30) * 86400,
-        }],
+        data: [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            quantity: line.quantity,
+            price: priceObject(line.price),
+            current_period_start: start,
+            current_period_end: start + (priceObject(line.price).recurring.interval === 'year' ? 365 : 30) * 86400,
+          },
+        ],
       },
     };
     subscriptions.set(sub.id, sub);
@@ -183,7 +232,11 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
         try {
           const res = await fetch(target, {
             method: 'POST',
-            headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripeSignature(payload, o.secret ?? opts.webhookSecret, o.timestamp), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+            headers: {
+              'content-type': 'application/json; charset=utf-8',
+              'stripe-signature': stripeSignature(payload, o.secret ?? opts.webhookSecret, o.timestamp),
+              'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+            },
             body: payload,
           });
           await res.arrayBuffer();
@@ -228,7 +281,14 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
     const meta = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {});
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/customers') {
-      const c: FakeCustomer = { id: newId('cus'), object: 'customer', name: str(body.name), email: str(body.email), metadata: meta(body.metadata), created: now() };
+      const c: FakeCustomer = {
+        id: newId('cus'),
+        object: 'customer',
+        name: str(body.name),
+        email: str(body.email),
+        metadata: meta(body.metadata),
+        created: now(),
+      };
       customers.set(c.id, c);
       return ok(c);
     }
@@ -250,9 +310,23 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
       if (customer && !hasCustomer(customer)) return missing('customer', customer, 'customer');
       const id = newId('cs_test');
       const s: FakeCheckoutSession = {
-        id, object: 'checkout.session', mode: str(body.mode)!, status: 'open', payment_status: 'unpaid', customer, client_reference_id: str(body.client_reference_id),
-        subscription: null, success_url: str(body.success_url)!, cancel_url: str(body.cancel_url), url: `${url}/c/pay/${id}`, created: now(), expires_at: now() + 86400,
-        livemode: false, metadata: meta(body.metadata), line_items: lineItems, subscription_data: { metadata: meta(meta(body.subscription_data).metadata) },
+        id,
+        object: 'checkout.session',
+        mode: str(body.mode)!,
+        status: 'open',
+        payment_status: 'unpaid',
+        customer,
+        client_reference_id: str(body.client_reference_id),
+        subscription: null,
+        success_url: str(body.success_url)!,
+        cancel_url: str(body.cancel_url),
+        url: `${url}/c/pay/${id}`,
+        created: now(),
+        expires_at: now() + 86400,
+        livemode: false,
+        metadata: meta(body.metadata),
+        line_items: lineItems,
+        subscription_data: { metadata: meta(meta(body.subscription_data).metadata) },
       };
       sessions.set(id, s);
       return ok(s);
@@ -266,7 +340,15 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
       if (!customer) return missingParam('customer');
       if (!hasCustomer(customer)) return missing('customer', customer, 'customer');
       const id = newId('bps');
-      const p: FakePortalSession = { id, object: 'billing_portal.session', customer, return_url: str(body.return_url), url: `${url}/p/session/${id}`, created: now(), livemode: false };
+      const p: FakePortalSession = {
+        id,
+        object: 'billing_portal.session',
+        customer,
+        return_url: str(body.return_url),
+        url: `${url}/p/session/${id}`,
+        created: now(),
+        livemode: false,
+      };
       portalSessions.set(id, p);
       return ok(p);
     }
@@ -365,7 +447,9 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
       STRIPE_SECRET_KEY: opts.secretKey,
       STRIPE_WEBHOOK_SECRET: opts.webhookSecret,
       STRIPE_API_URL: url,
-      STRIPE_PRICES: Object.entries(opts.prices).map(([k, v]) => `${k}=${v}`).join(','),
+      STRIPE_PRICES: Object.entries(opts.prices)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(','),
     },
     requests,
     customers,

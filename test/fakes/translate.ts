@@ -53,7 +53,7 @@ export async function startFakeTranslate(opts: { apiKey?: string } = {}): Promis
       if (fake.failWith !== null) return send(fake.failWith, { error: 'Translation engine failure' });
       if (body.api_key !== apiKey) return send(403, { error: 'Invalid API key' });
       const { q, source, target } = body;
-      if (typeof q !== 'string' || !q) return send(400, { error: "Invalid request: missing q parameter" });
+      if (typeof q !== 'string' || !q) return send(400, { error: 'Invalid request: missing q parameter' });
       if (typeof target !== 'string' || !target) return send(400, { error: 'Invalid request: missing target parameter' });
       if (typeof source !== 'string' || !source) return send(400, { error: 'Invalid request: missing source parameter' });
       const words = q.toLowerCase().split(/\W+/);

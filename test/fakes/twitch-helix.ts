@@ -48,7 +48,12 @@ export function createHelixHandler(fake: HelixData, now: () => number) {
         const userIds = all('user_id');
         const logins = all('user_login');
         const list = fake.streams
-          .filter((s) => (!games.length || games.includes(s.game_id)) && (!userIds.length || userIds.includes(s.user_id)) && (!logins.length || logins.includes(s.user_login)))
+          .filter(
+            (s) =>
+              (!games.length || games.includes(s.game_id)) &&
+              (!userIds.length || userIds.includes(s.user_id)) &&
+              (!logins.length || logins.includes(s.user_login)),
+          )
           .sort((a, b) => b.viewer_count - a.viewer_count || a.id.localeCompare(b.id));
         return ok(page(list, url));
       }

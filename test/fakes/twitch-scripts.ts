@@ -30,7 +30,13 @@ export function createScripts(fake: Pick<FakeTwitch, 'streams' | 'addStream'>, n
         const stream: FakeStream =
           i >= 0
             ? fake.streams[i]
-            : fake.addStream({ id: s.id, user_id: s.user_id, game_id: s.game_id, title: s.title ?? 'Scripted stream', started_at: new Date(s.startAt).toISOString() });
+            : fake.addStream({
+                id: s.id,
+                user_id: s.user_id,
+                game_id: s.game_id,
+                title: s.title ?? 'Scripted stream',
+                started_at: new Date(s.startAt).toISOString(),
+              });
         stream.viewer_count = s.viewers[step];
       }
     },
@@ -38,7 +44,12 @@ export function createScripts(fake: Pick<FakeTwitch, 'streams' | 'addStream'>, n
 }
 
 /** `n` live streams of one game, broadcasters `userBase`…, viewers by index (a game across many pages). */
-export function addLiveStreams(fake: Pick<FakeTwitch, 'addStream'>, gameId: string, n: number, opts: { userBase?: number; viewers?: (i: number) => number; title?: (i: number) => string } = {}): FakeStream[] {
+export function addLiveStreams(
+  fake: Pick<FakeTwitch, 'addStream'>,
+  gameId: string,
+  n: number,
+  opts: { userBase?: number; viewers?: (i: number) => number; title?: (i: number) => string } = {},
+): FakeStream[] {
   const base = opts.userBase ?? 8_000_000;
   return Array.from({ length: n }, (_, i) =>
     fake.addStream({ user_id: String(base + i), game_id: gameId, title: opts.title?.(i) ?? `Live ${i}`, viewer_count: opts.viewers?.(i) ?? 1000 - i }),

@@ -107,7 +107,17 @@ export async function startFakeTwitch(
       if (i < 0) return null;
       const [s] = fake.streams.splice(i, 1);
       if (!o.vod) return null;
-      return fake.addVideo({ user_id: s.user_id, game_id: s.game_id, stream_id: s.id, title: s.title, created_at: s.started_at, published_at: s.started_at, language: s.language, type: 'archive', ...o.vod });
+      return fake.addVideo({
+        user_id: s.user_id,
+        game_id: s.game_id,
+        stream_id: s.id,
+        title: s.title,
+        created_at: s.started_at,
+        published_at: s.started_at,
+        language: s.language,
+        type: 'archive',
+        ...o.vod,
+      });
     },
     addVideo: (v) => {
       const user = fake.users.find((u) => u.id === v.user_id) ?? fake.addUser({ id: v.user_id });
@@ -154,7 +164,14 @@ export async function startFakeTwitch(
       const body = Buffer.concat(chunks).toString('utf8');
       const queryAll: Record<string, string[]> = {};
       for (const k of new Set(url.searchParams.keys())) queryAll[k] = url.searchParams.getAll(k);
-      fake.requests.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), queryAll, headers: req.headers, body });
+      fake.requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        queryAll,
+        headers: req.headers,
+        body,
+      });
 
       if (req.method === 'POST' && url.pathname === '/oauth2/token') {
         // Form body; the query string is accepted too.
@@ -172,8 +189,7 @@ export async function startFakeTwitch(
       if (req.method === 'GET' && url.pathname.startsWith('/helix/')) {
         const auth = req.headers.authorization ?? '';
         const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
-        if (!token || !req.headers['client-id'])
-          return send(res, 401, { error: 'Unauthorized', status: 401, message: 'Missing Client ID or OAuth token' });
+        if (!token || !req.headers['client-id']) return send(res, 401, { error: 'Unauthorized', status: 401, message: 'Missing Client ID or OAuth token' });
         const until = tokens.get(token);
         if (until === undefined || req.headers['client-id'] !== clientId)
           return send(res, 401, { error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' });
@@ -188,11 +204,16 @@ export async function startFakeTwitch(
         const failure = failures.shift();
         // A forced 429 is a momentary refusal (its reset one second away); the bucket stays as it was.
         if (failure === 429)
-          return send(res, 429, { error: 'Too Many Requests', status: 429, message: 'Too Many Requests' }, {
-            'ratelimit-limit': String(fake.rateLimit.points),
-            'ratelimit-remaining': '0',
-            'ratelimit-reset': String(Math.ceil(t / 1000) + 1),
-          });
+          return send(
+            res,
+            429,
+            { error: 'Too Many Requests', status: 429, message: 'Too Many Requests' },
+            {
+              'ratelimit-limit': String(fake.rateLimit.points),
+              'ratelimit-remaining': '0',
+              'ratelimit-reset': String(Math.ceil(t / 1000) + 1),
+            },
+          );
         const empty = bucket.used >= fake.rateLimit.points;
         if (!empty) {
           bucket.used++;

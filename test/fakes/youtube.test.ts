@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const api = (path: string, params: Record<string, string>) => fetch(`${fake.apiUrl}${path}?${new URLSearchParams({ key: fake.apiKey, part: 'snippet', ...params })}`);
+const api = (path: string, params: Record<string, string>) =>
+  fetch(`${fake.apiUrl}${path}?${new URLSearchParams({ key: fake.apiKey, part: 'snippet', ...params })}`);
 
 describe('fake YouTube', () => {
   it('matches phrases, alternatives and plain words like search.list', () => {
@@ -58,7 +59,10 @@ describe('fake YouTube', () => {
     await new Promise<void>((r) => subscriber.listen(0, '127.0.0.1', r));
     const callback = `http://127.0.0.1:${(subscriber.address() as AddressInfo).port}/cb`;
     const topic = 'https://www.youtube.com/xml/feeds/videos.xml?channel_id=UCfakechannel0000000000a';
-    const res = await fetch(fake.hubUrl, { method: 'POST', body: new URLSearchParams({ 'hub.callback': callback, 'hub.topic': topic, 'hub.mode': 'subscribe', 'hub.secret': 's3cret' }) });
+    const res = await fetch(fake.hubUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ 'hub.callback': callback, 'hub.topic': topic, 'hub.mode': 'subscribe', 'hub.secret': 's3cret' }),
+    });
     expect(res.status).toBe(202);
     await expect.poll(() => fake.subscriptions.has(topic)).toBe(true);
     expect(await fake.push('UCfakechannel0000000000a')).toEqual([202]);

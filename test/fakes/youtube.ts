@@ -90,13 +90,24 @@ export function fakeMatches(q: string, text: string): boolean {
   const hay = norm(text);
   return q.split('|').some((alt) => {
     const phrases = [...alt.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
-    const rest = alt.replace(/"[^"]*"/g, ' ').split(/\s+/).filter(Boolean);
+    const rest = alt
+      .replace(/"[^"]*"/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean);
     const needles = [...phrases, ...rest].map(norm);
     return needles.length > 0 && needles.every((n) => hay.includes(n));
   });
 }
 
-export async function startFakeYoutube(opts: { apiKey?: string; videos?: FakeYoutubeVideo[]; channels?: FakeYoutubeChannel[]; limits?: Partial<Record<FakeBucket, number>>; costs?: Partial<Record<string, number>> } = {}): Promise<FakeYoutube> {
+export async function startFakeYoutube(
+  opts: {
+    apiKey?: string;
+    videos?: FakeYoutubeVideo[];
+    channels?: FakeYoutubeChannel[];
+    limits?: Partial<Record<FakeBucket, number>>;
+    costs?: Partial<Record<string, number>>;
+  } = {},
+): Promise<FakeYoutube> {
   const apiKey = opts.apiKey ?? `fakekey${randomBytes(8).toString('hex')}`;
   const videos = new Map<string, FakeYoutubeVideo>();
   const channels = new Map<string, FakeYoutubeChannel>();
@@ -109,7 +120,6 @@ export async function startFakeYoutube(opts: { apiKey?: string; videos?: FakeYou
   const requests: FakeYoutubeRequest[] = [];
   const callCount = new Map<string, number>();
   const subscriptions = new Map<string, { callback: string; secret: string | null }>();
-
 
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
@@ -195,7 +205,13 @@ ${entries}
   const channelItem = (c: FakeYoutubeChannel) => ({
     kind: 'youtube#channel',
     id: c.id,
-    snippet: { title: c.title, description: '', customUrl: c.customUrl ?? `@${c.title.toLowerCase().replace(/[^a-z0-9]/g, '')}`, ...(c.country ? { country: c.country } : {}), thumbnails: { default: { url: `https://yt3.ggpht.example/${c.id}.jpg` } } },
+    snippet: {
+      title: c.title,
+      description: '',
+      customUrl: c.customUrl ?? `@${c.title.toLowerCase().replace(/[^a-z0-9]/g, '')}`,
+      ...(c.country ? { country: c.country } : {}),
+      thumbnails: { default: { url: `https://yt3.ggpht.example/${c.id}.jpg` } },
+    },
     statistics: { viewCount: '1000', subscriberCount: c.hidden ? '0' : String(c.subscribers ?? 0), hiddenSubscriberCount: !!c.hidden, videoCount: '10' },
   });
 
@@ -204,13 +220,32 @@ ${entries}
     const failIndex = failures.findIndex((f) => !f.path || f.path === path);
     if (failIndex >= 0) {
       const f = failures.splice(failIndex, 1)[0];
-      return error(res, f.status, f.reason ?? (f.status === 429 ? 'rateLimitExceeded' : 'backendError'), 'Fake failure', f.retryAfter !== undefined ? { 'retry-after': String(f.retryAfter) } : {});
+      return error(
+        res,
+        f.status,
+        f.reason ?? (f.status === 429 ? 'rateLimitExceeded' : 'backendError'),
+        'Fake failure',
+        f.retryAfter !== undefined ? { 'retry-after': String(f.retryAfter) } : {},
+      );
     }
-    if (q.key !== apiKey) return send(res, 400, { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT', errors: [{ message: 'API key not valid. Please pass a valid API key.', domain: 'global', reason: 'badRequest' }] } });
+    if (q.key !== apiKey)
+      return send(res, 400, {
+        error: {
+          code: 400,
+          message: 'API key not valid. Please pass a valid API key.',
+          status: 'INVALID_ARGUMENT',
+          errors: [{ message: 'API key not valid. Please pass a valid API key.', domain: 'global', reason: 'badRequest' }],
+        },
+      });
     const bucket: FakeBucket = path === '/search' ? 'search' : 'default';
     const cost = costs[path] ?? 1;
     if (used[bucket] + cost > limits[bucket])
-      return error(res, 403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.');
+      return error(
+        res,
+        403,
+        'quotaExceeded',
+        'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+      );
     used[bucket] += cost;
     if (path === '/search') {
       if (!q.part) return error(res, 400, 'missingRequiredParameter', 'No filter selected.');
@@ -218,8 +253,21 @@ ${entries}
     }
     const ids = (q.id ?? '').split(',').filter(Boolean);
     if (ids.length > 50) return error(res, 400, 'badRequest', 'Too many ids');
-    if (path === '/videos') return send(res, 200, { kind: 'youtube#videoListResponse', items: ids.map((id) => videos.get(id)).filter(Boolean).map((v) => videoItem(v!)) });
-    return send(res, 200, { kind: 'youtube#channelListResponse', items: ids.map((id) => channels.get(id)).filter(Boolean).map((c) => channelItem(c!)) });
+    if (path === '/videos')
+      return send(res, 200, {
+        kind: 'youtube#videoListResponse',
+        items: ids
+          .map((id) => videos.get(id))
+          .filter(Boolean)
+          .map((v) => videoItem(v!)),
+      });
+    return send(res, 200, {
+      kind: 'youtube#channelListResponse',
+      items: ids
+        .map((id) => channels.get(id))
+        .filter(Boolean)
+        .map((c) => channelItem(c!)),
+    });
   };
 
   const hub = async (body: string, res: http.ServerResponse) => {

@@ -20,7 +20,11 @@ export interface TestContext {
   dbUrl: string;
   close(): Promise<void>;
   /** `app.inject` with a JSON:API body and an optional bearer token. */
-  call(method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
 }
 
 /** A fresh database (cloned from the migrated template) and an app built on it. */

@@ -54,7 +54,15 @@ export async function makeWebsite(
 export async function makeFeed(
   ctx: TestContext,
   websiteId: number,
-  opts: { url?: string; type?: number; language?: string | null; region?: string | null; disabled?: boolean; intervalSeconds?: number; nextCheckAt?: Date } = {},
+  opts: {
+    url?: string;
+    type?: number;
+    language?: string | null;
+    region?: string | null;
+    disabled?: boolean;
+    intervalSeconds?: number;
+    nextCheckAt?: Date;
+  } = {},
 ) {
   const [row] = await ctx.deps.db
     .insert(feeds)
@@ -109,7 +117,18 @@ export async function makeAlert(
 }
 
 /** A feed item as parse-feed.ts produces it. */
-export function feedItem(over: Partial<{ url: string; title: string; description: string; author: string | null; published: Date | null; language: string | null; image: string | null; html: string | null }> = {}) {
+export function feedItem(
+  over: Partial<{
+    url: string;
+    title: string;
+    description: string;
+    author: string | null;
+    published: Date | null;
+    language: string | null;
+    image: string | null;
+    html: string | null;
+  }> = {},
+) {
   return {
     url: over.url ?? `https://news.example/${unique()}`,
     guid: null,
@@ -156,7 +175,10 @@ export async function makeArchiveArticle(ctx: TestContext, values: ArticleValues
   );
   const id = ids.get(urlKey(url));
   if (id === undefined) throw new Error(`makeArchiveArticle: ${url} is already in the archive`);
-  const [row] = await ctx.deps.db.select().from(articles).where(and(eq(articles.id, id), eq(articles.pubDate, pubDate)));
+  const [row] = await ctx.deps.db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.id, id), eq(articles.pubDate, pubDate)));
   return row;
 }
 

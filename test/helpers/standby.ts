@@ -54,7 +54,8 @@ export async function standbyUnavailable(adminUrl: string): Promise<string | nul
     const { major, superuser } = rows[0];
     if (superuser !== 'on') return `the user of ${adminUrl} is not a superuser (base backups and replay control need one)`;
     if (!fs.existsSync(path.join(binDir(major), 'pg_basebackup'))) return `PostgreSQL ${major}'s binaries are not in ${binDir(major)}`;
-    if (process.getuid?.() !== 0 && os.userInfo().username !== 'postgres') return 'the test runs neither as root nor as postgres, so it cannot start a PostgreSQL server';
+    if (process.getuid?.() !== 0 && os.userInfo().username !== 'postgres')
+      return 'the test runs neither as root nor as postgres, so it cannot start a PostgreSQL server';
     const hba = await client.query<{ n: number }>(
       `select count(*)::int as n from pg_hba_file_rules where type = 'host' and 'replication' = any(database) and error is null and auth_method = 'trust'`,
     );
@@ -140,7 +141,23 @@ export async function startStandby(adminUrl: string, settings: Record<string, st
     if (process.getuid?.() === 0) await run('chown', ['postgres:postgres', dir]);
     // -c fast: a checkpoint now, not one spread over minutes; -R: standby.signal, primary_conninfo
     // and primary_slot_name. A backup cut short (the server ending the WAL stream) is taken again.
-    const backup = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), '-D', data, '-R', '-X', 'stream', '-S', slot, '-c', 'fast'];
+    const backup = [
+      '-h',
+      u.hostname,
+      '-p',
+      u.port || '5432',
+      '-U',
+      decodeURIComponent(u.username || 'postgres'),
+      '-D',
+      data,
+      '-R',
+      '-X',
+      'stream',
+      '-S',
+      slot,
+      '-c',
+      'fast',
+    ];
     for (let attempt = 1; ; attempt++) {
       try {
         await run(...asPostgres(path.join(bin, 'pg_basebackup'), backup), { timeout: 300_000 });

@@ -11,11 +11,19 @@ import type { TenantFixture, TenantProbeSet } from './types.js';
 export const slackProbes: TenantProbeSet = {
   async setup(f: TenantFixture) {
     const db = f.ctx.deps.db;
-    await db.insert(slackInstallations).values({ organizationId: f.owner.org.id, teamId: 'T0OWNER', teamName: 'Owner workspace', botTokenEncrypted: 'v1.x.y.z' });
+    await db
+      .insert(slackInstallations)
+      .values({ organizationId: f.owner.org.id, teamId: 'T0OWNER', teamName: 'Owner workspace', botTokenEncrypted: 'v1.x.y.z' });
     await db.insert(slackChannels).values({ organizationId: f.owner.org.id, channelId: 'C0OWNER', name: 'owner-press' });
     await setSlackEnabled(db, f.owner.org.id, true);
   },
-  ownOrganization: ['GET /api/slack/install', 'GET /api/slack/installation', 'GET /api/slack/channels', 'POST /api/slack/channels/refresh', 'DELETE /api/slack/installation'],
+  ownOrganization: [
+    'GET /api/slack/install',
+    'GET /api/slack/installation',
+    'GET /api/slack/channels',
+    'POST /api/slack/channels/refresh',
+    'DELETE /api/slack/installation',
+  ],
   async snapshot(f: TenantFixture) {
     const q = (sql: string) => f.ctx.deps.pool.query(sql, [f.owner.org.id]).then((r) => JSON.stringify(r.rows));
     return [

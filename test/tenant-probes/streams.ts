@@ -12,23 +12,34 @@ export const streamsProbes: TenantProbeSet = {
   async setup(f: TenantFixture) {
     ids.project = f.projectId;
     ids.tag = f.tagId;
-    const created = await f.ctx.call('POST', '/api/twitch_feed', { token: f.owner.token, body: { keyword: 'Owner keyword', project_id: f.projectId, game_id: '509658' } });
+    const created = await f.ctx.call('POST', '/api/twitch_feed', {
+      token: f.owner.token,
+      body: { keyword: 'Owner keyword', project_id: f.projectId, game_id: '509658' },
+    });
     if (created.statusCode !== 201) throw new Error(`streams probe setup: ${created.body}`);
     ids.feed = Number(created.json().data.id);
     const pool = f.ctx.deps.pool;
-    await pool.query(`insert into twitch_channels (id, login, display_name, followers) values ('880001', 'ownercaster', 'OwnerCaster', 500) on conflict do nothing`);
+    await pool.query(
+      `insert into twitch_channels (id, login, display_name, followers) values ('880001', 'ownercaster', 'OwnerCaster', 500) on conflict do nothing`,
+    );
     const item = await pool.query(
       `insert into twitch_items (kind, twitch_id, twitch_video_id, broadcaster_id, game_id, title, published_at, view_count)
        values ('video', '880000001', '880000001', '880001', '509658', 'Owner keyword video', now(), 10) returning id`,
     );
     ids.item = Number(item.rows[0].id);
     await pool.query(`insert into twitch_feed_items (feed_id, item_id, organization_id) values ($1, $2, $3)`, [ids.feed, ids.item, f.owner.org.id]);
-    const saved = await f.ctx.call('POST', '/api/twitch_feed/save', { token: f.owner.token, body: { streams: [ids.item], tag_id: f.tagId, keyword_id: ids.feed } });
+    const saved = await f.ctx.call('POST', '/api/twitch_feed/save', {
+      token: f.owner.token,
+      body: { streams: [ids.item], tag_id: f.tagId, keyword_id: ids.feed },
+    });
     if (saved.json().data?.attributes?.success !== 1) throw new Error(`streams probe setup: ${saved.body}`);
     ids.saved = Number((await pool.query(`select id from saved_streams where organization_id = $1`, [f.owner.org.id])).rows[0].id);
     // The outsider has a feed of its own, so its empty answers prove scoping.
     const theirs = await pool.query(`select id from projects where organization_id = $1 and twitch_search_id is null limit 1`, [f.outsider.org.id]);
-    await f.ctx.call('POST', '/api/twitch_feed', { token: f.outsider.token, body: { keyword: 'Outsider keyword', project_id: theirs.rows[0].id, game_id: '509658' } });
+    await f.ctx.call('POST', '/api/twitch_feed', {
+      token: f.outsider.token,
+      body: { keyword: 'Outsider keyword', project_id: theirs.rows[0].id, game_id: '509658' },
+    });
   },
   ownOrganization: [
     // Server state only (credentials configured or not).

@@ -15,13 +15,18 @@ export const videosProbes: TenantProbeSet = {
     const created = await f.ctx.call('POST', '/api/youtube_feed', { token: f.owner.token, body: { keyword: 'Owner keyword', project_id: f.projectId } });
     ids.feed = Number(created.json().data.id);
     const pool = f.ctx.deps.pool;
-    await pool.query(`insert into youtube_channels (id, title, subscribers) values ('UCownerchannel00000000000', 'Owner channel', 1000) on conflict do nothing`);
+    await pool.query(
+      `insert into youtube_channels (id, title, subscribers) values ('UCownerchannel00000000000', 'Owner channel', 1000) on conflict do nothing`,
+    );
     const video = await pool.query(
       `insert into youtube_videos (video_id, channel_id, title, published_at, views) values ('ownervideo1', 'UCownerchannel00000000000', 'Owner video', now(), 10) returning id`,
     );
     ids.video = Number(video.rows[0].id);
     await pool.query(`insert into youtube_feed_videos (feed_id, video_id, organization_id) values ($1, $2, $3)`, [ids.feed, ids.video, f.owner.org.id]);
-    const saved = await f.ctx.call('POST', '/api/youtube_feed/save', { token: f.owner.token, body: { youtube_videos: [{ video_id: ids.video, tag_id: f.tagId }] } });
+    const saved = await f.ctx.call('POST', '/api/youtube_feed/save', {
+      token: f.owner.token,
+      body: { youtube_videos: [{ video_id: ids.video, tag_id: f.tagId }] },
+    });
     if (saved.json().data.attributes.success !== 1) throw new Error(`videos probe setup: ${saved.body}`);
     ids.saved = Number((await pool.query(`select id from saved_videos where organization_id = $1`, [f.owner.org.id])).rows[0].id);
     // The outsider has a feed of its own, so its empty answers prove scoping.
@@ -44,7 +49,11 @@ export const videosProbes: TenantProbeSet = {
     'PATCH /api/youtube_feed/:id': { url: () => `/api/youtube_feed/${ids.feed}`, body: () => ({ keyword: 'Hijacked', is_enabled: false }) },
     'DELETE /api/youtube_feed': { url: () => '/api/youtube_feed', body: () => ({ videos: [ids.video], keyword_id: ids.feed }) },
     // Bulk saves answer per row: the owner's video and tag are KO for anyone else.
-    'POST /api/youtube_feed/save': { url: () => '/api/youtube_feed/save', body: () => ({ youtube_videos: [{ video_id: ids.video, tag_id: ids.tag }] }), status: 200 },
+    'POST /api/youtube_feed/save': {
+      url: () => '/api/youtube_feed/save',
+      body: () => ({ youtube_videos: [{ video_id: ids.video, tag_id: ids.tag }] }),
+      status: 200,
+    },
     'GET /api/saved_videos': { url: () => `/api/saved_videos?project_id=${ids.project}` },
     'PATCH /api/saved_videos/:id': { url: () => `/api/saved_videos/${ids.saved}`, body: () => ({ title: 'Hijacked' }) },
     // Deletes only the caller's rows: success 0.
@@ -65,4 +74,3 @@ export const videosProbes: TenantProbeSet = {
     ].join('\n');
   },
 };
-

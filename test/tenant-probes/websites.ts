@@ -22,14 +22,19 @@ export const websitesProbes: TenantProbeSet = {
   operatorOnly: {
     'GET /api/websites': { url: () => '/api/websites' },
     'GET /api/csv/websites': { url: () => '/api/csv/websites' },
-    'POST /api/websites': { url: () => '/api/websites', body: () => ({ data: { type: 'website', attributes: { domain: 'planted.example', reach: 1, language: 'en' } } }) },
+    'POST /api/websites': {
+      url: () => '/api/websites',
+      body: () => ({ data: { type: 'website', attributes: { domain: 'planted.example', reach: 1, language: 'en' } } }),
+    },
     'GET /api/websites/:id': { url: () => `/api/websites/${ids.website}` },
     'PATCH /api/websites/:id': { url: () => `/api/websites/${ids.website}`, body: () => ({ data: { type: 'website', attributes: { reach: 9 } } }) },
     'GET /api/websites/:id/articles': { url: () => `/api/websites/${ids.website}/articles` },
     'GET /api/feeds': { url: () => `/api/feeds?filter[website_id]=${ids.website}` },
     'POST /api/feeds': {
       url: () => '/api/feeds',
-      body: () => ({ data: { type: 'feed', attributes: { feed: 'https://planted.example/feed', language: 'en', reach: 1, website_id: ids.website, type: 0 } } }),
+      body: () => ({
+        data: { type: 'feed', attributes: { feed: 'https://planted.example/feed', language: 'en', reach: 1, website_id: ids.website, type: 0 } },
+      }),
     },
     'PATCH /api/feeds/:id': { url: () => `/api/feeds/${ids.feed}`, body: () => ({ data: { type: 'feed', attributes: { disabled: true } } }) },
     'DELETE /api/feeds/:id': { url: () => `/api/feeds/${ids.feed}` },

@@ -6,7 +6,8 @@
  */
 
 /** The messages of a failed `import()` in Chromium, Firefox and Safari, and of Vite's preloads. */
-const CHUNK_FAILURE = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Failed to load module script/i;
+const CHUNK_FAILURE =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Failed to load module script/i;
 
 const KEY = 'coverwatch.chunk-reload';
 /** A second failure within this time of the reload is not a deploy. */

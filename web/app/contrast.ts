@@ -23,7 +23,13 @@ function parseHex(hex: string): Rgb {
 }
 
 function toHex(rgb: Rgb): string {
-  return `#${rgb.map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${rgb
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** Relative luminance (WCAG 2.1 §1.4.3). */

@@ -31,8 +31,21 @@ function makeUser(over: Partial<CurrentUser> = {}, org: Partial<NonNullable<Curr
 }
 
 function project(id: string, name: string, locked = false): Project {
-  return { id, name, locked, avatar: null, client_id: '1', client: { id: '1', name: 'Brand' }, 'alert-id': null,
-    'youtube-search-id': null, 'twitch-search-id': null, 'total-articles': 0, 'total-reports': 0, 'inserted-at': null, 'updated-at': null };
+  return {
+    id,
+    name,
+    locked,
+    avatar: null,
+    client_id: '1',
+    client: { id: '1', name: 'Brand' },
+    'alert-id': null,
+    'youtube-search-id': null,
+    'twitch-search-id': null,
+    'total-articles': 0,
+    'total-reports': 0,
+    'inserted-at': null,
+    'updated-at': null,
+  };
 }
 
 const projects = [project('3', 'Zeta'), project('5', 'alpha'), project('9', 'Beta', true)];
@@ -44,7 +57,19 @@ describe('decideRedirect', () => {
   });
 
   it('leaves public pages alone', () => {
-    for (const path of ['/welcome', '/login', '/signup', '/signup/abc', '/p/r/12', '/p/404', '/errors/404', '/errors/end-of-trial', '/loading/callback', '/authentication/basic/logout', '/subscription-upgrade-success'])
+    for (const path of [
+      '/welcome',
+      '/login',
+      '/signup',
+      '/signup/abc',
+      '/p/r/12',
+      '/p/404',
+      '/errors/404',
+      '/errors/end-of-trial',
+      '/loading/callback',
+      '/authentication/basic/logout',
+      '/subscription-upgrade-success',
+    ])
       expect(decideRedirect(null, path)).toBeNull();
     expect(isPublicPath('/signupx')).toBe(false);
   });
@@ -72,11 +97,18 @@ describe('decideRedirect', () => {
     const byHand = (plan: string) => ({ plan, stripe_customer_id: null, subscription_status: { trial_expired: false, plan_source: 'operator' as const } });
     for (const plan of ['starter', 'pro', 'agency']) expect(decideRedirect(makeUser({}, byHand(plan)), '/brands/3')).toBeNull();
     for (const source of ['signup', 'stripe'] as const)
-      expect(decideRedirect(makeUser({}, { plan: 'pro', stripe_customer_id: null, subscription_status: { trial_expired: false, plan_source: source } }), '/brands/3')).toBe('/errors/no-customer');
+      expect(
+        decideRedirect(
+          makeUser({}, { plan: 'pro', stripe_customer_id: null, subscription_status: { trial_expired: false, plan_source: source } }),
+          '/brands/3',
+        ),
+      ).toBe('/errors/no-customer');
   });
 
   it('checks the trial before the payment customer', () => {
-    expect(decideRedirect(makeUser({}, { plan: 'pro', stripe_customer_id: null, subscription_status: { trial_expired: true } }), '/')).toBe('/errors/end-of-trial');
+    expect(decideRedirect(makeUser({}, { plan: 'pro', stripe_customer_id: null, subscription_status: { trial_expired: true } }), '/')).toBe(
+      '/errors/end-of-trial',
+    );
   });
 
   it('gates feature routes by plan permissions', () => {

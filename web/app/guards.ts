@@ -4,7 +4,15 @@ import type { CurrentUser } from '../lib/session';
 import { activeProjects, NO_PROJECT, type Project } from '../lib/workspace';
 
 /** Paths that never need a session (or decide about it themselves). */
-const PUBLIC_PATHS = ['/welcome', '/login', '/loading/callback', '/authentication/basic/logout', '/subscription-upgrade-success', '/forgot-password', '/slack/installed'];
+const PUBLIC_PATHS = [
+  '/welcome',
+  '/login',
+  '/loading/callback',
+  '/authentication/basic/logout',
+  '/subscription-upgrade-success',
+  '/forgot-password',
+  '/slack/installed',
+];
 const PUBLIC_PREFIXES = ['/signup/', '/p/', '/errors/', '/reset-password/', '/verify-email/', '/unsubscribe/'];
 
 /** First path segments whose second segment is a project id. */

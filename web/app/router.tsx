@@ -10,29 +10,143 @@ import { WORKSPACE_SCREENS } from './workspace-routes';
 
 /** The pages outside the workspace (spec 000 §2), each in a chunk of its own. */
 const PUBLIC_SCREENS: [path: string, screen: LazyScreen][] = [
-  ['/welcome', lazyScreen(() => import('../features/auth/routes/welcome-page'), (m) => m.WelcomePage)],
-  ['/login', lazyScreen(() => import('../features/auth/routes/login-page'), (m) => m.LoginPage)],
-  ['/loading/callback', lazyScreen(() => import('./routes/loading-callback-page'), (m) => m.LoadingCallbackPage)],
-  ['/authentication/basic/logout', lazyScreen(() => import('../features/auth/routes/logout-page'), (m) => m.LogoutPage)],
-  ['/signup', lazyScreen(() => import('../features/signup/routes/free-signup-page'), (m) => m.FreeSignupPage)],
-  ['/signup/:inviteKey', lazyScreen(() => import('../features/signup/routes/invite-signup-page'), (m) => m.InviteSignupPage)],
-  ['/privacy', lazyScreen(() => import('../features/signup/routes/legal-pages'), (m) => m.PrivacyPage)],
-  ['/terms', lazyScreen(() => import('../features/signup/routes/legal-pages'), (m) => m.TermsPage)],
-  ['/p/r/:reportId', lazyScreen(() => import('../features/reports/routes/public-report-page'), (m) => m.PublicReportPage)],
-  ['/errors/no-customer', lazyScreen(() => import('../features/errors/routes/no-customer-page'), (m) => m.NoCustomerPage)],
-  ['/errors/end-of-trial', lazyScreen(() => import('../features/billing/routes/end-of-trial-page'), (m) => m.EndOfTrialPage)],
-  ['/errors/no-org', lazyScreen(() => import('../features/errors/routes/no-org-page'), (m) => m.NoOrgPage)],
-  ['/subscription-upgrade-success', lazyScreen(() => import('../features/billing/routes/upgrade-success-page'), (m) => m.UpgradeSuccessPage)],
-  ['/forgot-password', lazyScreen(() => import('../features/identity/routes/forgot-password-page'), (m) => m.ForgotPasswordPage)],
-  ['/reset-password/:token', lazyScreen(() => import('../features/identity/routes/reset-password-page'), (m) => m.ResetPasswordPage)],
-  ['/verify-email/:token', lazyScreen(() => import('../features/identity/routes/verify-email-page'), (m) => m.VerifyEmailPage)],
-  ['/unsubscribe/:token', lazyScreen(() => import('../features/digests/routes/unsubscribe-page'), (m) => m.UnsubscribePage)],
-  ['/slack/installed', lazyScreen(() => import('../features/slack/routes/slack-installed-page'), (m) => m.SlackInstalledPage)],
+  [
+    '/welcome',
+    lazyScreen(
+      () => import('../features/auth/routes/welcome-page'),
+      (m) => m.WelcomePage,
+    ),
+  ],
+  [
+    '/login',
+    lazyScreen(
+      () => import('../features/auth/routes/login-page'),
+      (m) => m.LoginPage,
+    ),
+  ],
+  [
+    '/loading/callback',
+    lazyScreen(
+      () => import('./routes/loading-callback-page'),
+      (m) => m.LoadingCallbackPage,
+    ),
+  ],
+  [
+    '/authentication/basic/logout',
+    lazyScreen(
+      () => import('../features/auth/routes/logout-page'),
+      (m) => m.LogoutPage,
+    ),
+  ],
+  [
+    '/signup',
+    lazyScreen(
+      () => import('../features/signup/routes/free-signup-page'),
+      (m) => m.FreeSignupPage,
+    ),
+  ],
+  [
+    '/signup/:inviteKey',
+    lazyScreen(
+      () => import('../features/signup/routes/invite-signup-page'),
+      (m) => m.InviteSignupPage,
+    ),
+  ],
+  [
+    '/privacy',
+    lazyScreen(
+      () => import('../features/signup/routes/legal-pages'),
+      (m) => m.PrivacyPage,
+    ),
+  ],
+  [
+    '/terms',
+    lazyScreen(
+      () => import('../features/signup/routes/legal-pages'),
+      (m) => m.TermsPage,
+    ),
+  ],
+  [
+    '/p/r/:reportId',
+    lazyScreen(
+      () => import('../features/reports/routes/public-report-page'),
+      (m) => m.PublicReportPage,
+    ),
+  ],
+  [
+    '/errors/no-customer',
+    lazyScreen(
+      () => import('../features/errors/routes/no-customer-page'),
+      (m) => m.NoCustomerPage,
+    ),
+  ],
+  [
+    '/errors/end-of-trial',
+    lazyScreen(
+      () => import('../features/billing/routes/end-of-trial-page'),
+      (m) => m.EndOfTrialPage,
+    ),
+  ],
+  [
+    '/errors/no-org',
+    lazyScreen(
+      () => import('../features/errors/routes/no-org-page'),
+      (m) => m.NoOrgPage,
+    ),
+  ],
+  [
+    '/subscription-upgrade-success',
+    lazyScreen(
+      () => import('../features/billing/routes/upgrade-success-page'),
+      (m) => m.UpgradeSuccessPage,
+    ),
+  ],
+  [
+    '/forgot-password',
+    lazyScreen(
+      () => import('../features/identity/routes/forgot-password-page'),
+      (m) => m.ForgotPasswordPage,
+    ),
+  ],
+  [
+    '/reset-password/:token',
+    lazyScreen(
+      () => import('../features/identity/routes/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
+  ],
+  [
+    '/verify-email/:token',
+    lazyScreen(
+      () => import('../features/identity/routes/verify-email-page'),
+      (m) => m.VerifyEmailPage,
+    ),
+  ],
+  [
+    '/unsubscribe/:token',
+    lazyScreen(
+      () => import('../features/digests/routes/unsubscribe-page'),
+      (m) => m.UnsubscribePage,
+    ),
+  ],
+  [
+    '/slack/installed',
+    lazyScreen(
+      () => import('../features/slack/routes/slack-installed-page'),
+      (m) => m.SlackInstalledPage,
+    ),
+  ],
 ];
 
 /** The workspace gate and frame: chunks of their own, fetched with the first workspace screen. */
-const requireSession = lazyScreen(() => import('./require-session'), (m) => m.RequireSession);
-const appLayout = lazyScreen(() => import('./layout/app-layout'), (m) => m.AppLayout);
+const requireSession = lazyScreen(
+  () => import('./require-session'),
+  (m) => m.RequireSession,
+);
+const appLayout = lazyScreen(
+  () => import('./layout/app-layout'),
+  (m) => m.AppLayout,
+);
 
 /** The error pages the entry holds anyway (RouteError shows them): no chunk to wait for. */
 const STATIC_PATHS = ['/p/404', '/p/500', '/errors/404', '/errors/500'];
@@ -79,8 +193,22 @@ export function AppRoutes() {
             }
           />
         ))}
-        <Route path="/p/404" element={<PublicFrame><PublicNotFound /></PublicFrame>} />
-        <Route path="/p/500" element={<PublicFrame><PublicServerError /></PublicFrame>} />
+        <Route
+          path="/p/404"
+          element={
+            <PublicFrame>
+              <PublicNotFound />
+            </PublicFrame>
+          }
+        />
+        <Route
+          path="/p/500"
+          element={
+            <PublicFrame>
+              <PublicServerError />
+            </PublicFrame>
+          }
+        />
         <Route path="/errors/404" element={<NotFoundPage />} />
         <Route path="/errors/500" element={<ServerErrorPage />} />
         <Route

@@ -1,18 +1,7 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** Coverwatch blue-violet, from light to dark. */
-const brand: MantineColorsTuple = [
-  '#eef0ff',
-  '#dcdefc',
-  '#b5b9f3',
-  '#8c93eb',
-  '#6a72e4',
-  '#545de0',
-  '#4851df',
-  '#3a43c6',
-  '#323bb2',
-  '#26319e',
-];
+const brand: MantineColorsTuple = ['#eef0ff', '#dcdefc', '#b5b9f3', '#8c93eb', '#6a72e4', '#545de0', '#4851df', '#3a43c6', '#323bb2', '#26319e'];
 
 export const theme = createTheme({
   primaryColor: 'brand',
@@ -20,8 +9,7 @@ export const theme = createTheme({
   primaryShade: { light: 6, dark: 5 },
   defaultRadius: 'md',
   cursorType: 'pointer',
-  fontFamily:
-    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   components: {
     // A dialog or drawer opens on its first field (its first button when it has none), not on

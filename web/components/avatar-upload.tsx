@@ -23,9 +23,12 @@ export function AvatarUpload({ label, value, onChange, scope, name, error, onUpl
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   async function pick(file: File | null) {
     if (!file) return;

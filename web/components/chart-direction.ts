@@ -22,7 +22,11 @@ function swapSides(part: Part): Part {
 export function mirrorChart<T extends Option>(option: T, rtl: boolean): T {
   if (!rtl) return option;
   const out: Option = { ...option };
-  if (option.xAxis) out.xAxis = sameShape(option.xAxis, asList(option.xAxis).map((a) => ({ ...a, inverse: !a.inverse })));
+  if (option.xAxis)
+    out.xAxis = sameShape(
+      option.xAxis,
+      asList(option.xAxis).map((a) => ({ ...a, inverse: !a.inverse })),
+    );
   if (option.yAxis) {
     // ECharts puts the first value axis on the left and the second on the right: the other way round.
     out.yAxis = sameShape(
@@ -32,11 +36,17 @@ export function mirrorChart<T extends Option>(option: T, rtl: boolean): T {
   }
   if (option.grid) out.grid = sameShape(option.grid, asList(option.grid).map(swapSides));
   // The legend reads from the right: its first series rightmost, each mark right of its name.
-  const names = asList(option.series).map((s) => s.name).filter((n): n is string => typeof n === 'string');
+  const names = asList(option.series)
+    .map((s) => s.name)
+    .filter((n): n is string => typeof n === 'string');
   if (option.legend)
     out.legend = sameShape(
       option.legend,
-      asList(option.legend).map((l) => ({ ...swapSides(l), align: 'right', ...(l.data === undefined && names.length > 1 ? { data: [...names].reverse() } : {}) })),
+      asList(option.legend).map((l) => ({
+        ...swapSides(l),
+        align: 'right',
+        ...(l.data === undefined && names.length > 1 ? { data: [...names].reverse() } : {}),
+      })),
     );
   return out as T;
 }

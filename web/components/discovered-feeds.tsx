@@ -39,7 +39,11 @@ export function DiscoveredFeeds({ feeds, onChoose, chosenUrl }: Props) {
         const chosen = chosenUrl === f.url;
         return (
           <Group key={f.url} component="li" gap="xs" wrap="nowrap" align="flex-start" data-testid="discovered-feed">
-            {f.kind === 'news_sitemap' ? <IconSitemap size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} /> : <IconRss size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />}
+            {f.kind === 'news_sitemap' ? (
+              <IconSitemap size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+            ) : (
+              <IconRss size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+            )}
             <Stack gap={0} miw={0} style={{ flex: 1 }}>
               <Group gap={6} wrap="nowrap" miw={0}>
                 <Text size="sm" fw={600} truncate="end" dir="auto" title={f.title ?? f.url}>
@@ -59,7 +63,13 @@ export function DiscoveredFeeds({ feeds, onChoose, chosenUrl }: Props) {
               </Text>
             </Stack>
             {onChoose && (
-              <Button size="compact-sm" variant={chosen ? 'filled' : 'light'} onClick={() => onChoose(f)} aria-pressed={chosen} aria-label={`Use ${f.title || f.url}`}>
+              <Button
+                size="compact-sm"
+                variant={chosen ? 'filled' : 'light'}
+                onClick={() => onChoose(f)}
+                aria-pressed={chosen}
+                aria-label={`Use ${f.title || f.url}`}
+              >
                 {chosen ? 'Chosen' : 'Use'}
               </Button>
             )}

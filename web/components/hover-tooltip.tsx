@@ -19,7 +19,12 @@ export function HoverTooltip({ children, ...props }: Omit<TooltipProps, 'childre
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const touch = useRef(false);
   useEffect(() => () => clearTimeout(timer.current), []);
-  if (armed || props.events?.focus || props.events?.touch) return <Tooltip {...props} defaultOpened={armed && !props.disabled}>{children}</Tooltip>;
+  if (armed || props.events?.focus || props.events?.touch)
+    return (
+      <Tooltip {...props} defaultOpened={armed && !props.disabled}>
+        {children}
+      </Tooltip>
+    );
   const own = children.props;
   return cloneElement(children, {
     onPointerEnter: (e: PointerEvent) => {

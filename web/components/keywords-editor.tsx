@@ -41,13 +41,7 @@ export function KeywordsEditor(props: Props) {
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
         <Input.Label required>Keywords</Input.Label>
-        <Tooltip
-          label="This query uses operators the simple builder cannot show."
-          disabled={!props.simpleLocked}
-          withArrow
-          multiline
-          w={240}
-        >
+        <Tooltip label="This query uses operators the simple builder cannot show." disabled={!props.simpleLocked} withArrow multiline w={240}>
           <SegmentedControl
             size="xs"
             aria-label="Query mode"
@@ -131,11 +125,7 @@ export function QueryErrorView({ query, error }: { query: string; error: QueryEr
       </Group>
       <Code block mt={4} dir="ltr" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
         {query.slice(0, start)}
-        <Mark
-          color="red"
-          data-testid="query-error-range"
-          style={{ textDecoration: 'underline wavy var(--mantine-color-red-filled)', textUnderlineOffset: 3 }}
-        >
+        <Mark color="red" data-testid="query-error-range" style={{ textDecoration: 'underline wavy var(--mantine-color-red-filled)', textUnderlineOffset: 3 }}>
           {marked}
         </Mark>
         {query.slice(end)}

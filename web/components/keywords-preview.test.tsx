@@ -17,7 +17,15 @@ function serveStatus(enabledOutlets: number) {
           data: {
             type: 'sources_status',
             id: 'current',
-            attributes: { enabled_outlets: enabledOutlets, enabled_feeds: 9, languages: 3, last_crawl_at: null, available_outlets: 0, can_suggest: false, self_service: false },
+            attributes: {
+              enabled_outlets: enabledOutlets,
+              enabled_feeds: 9,
+              languages: 3,
+              last_crawl_at: null,
+              available_outlets: 0,
+              can_suggest: false,
+              self_service: false,
+            },
           },
         },
       };

@@ -21,7 +21,8 @@ export interface KeywordsPreviewProps {
 // Made on first use: building a date format loads locale data, a long task on a phone for every
 // page that imports the alert form (the articles feed) whether or not it shows a preview.
 let dateFormat: Intl.DateTimeFormat | undefined;
-const formatDay = (iso: string) => (dateFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })).format(new Date(iso));
+const formatDay = (iso: string) =>
+  (dateFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })).format(new Date(iso));
 
 function countLabel({ count, capped }: AlertPreview): string {
   const n = `${count.toLocaleString('en-US')}${capped ? '+' : ''}`;
@@ -49,7 +50,16 @@ export function KeywordsPreview({ preview, loading, unavailable, showSourcesStat
           {preview.samples.map((s) => (
             // One line when there is room; on a phone the outlet and date go under the headline.
             <Group key={s.id} component="li" gap={0} wrap="wrap" justify="space-between" style={{ columnGap: 8 }} data-testid="keywords-preview-sample">
-              <Anchor href={webHref(s.url)} target="_blank" rel="noopener noreferrer" size="sm" lineClamp={1} dir="auto" title={s.title} style={{ flex: '1 1 14rem', minWidth: 0 }}>
+              <Anchor
+                href={webHref(s.url)}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+                lineClamp={1}
+                dir="auto"
+                title={s.title}
+                style={{ flex: '1 1 14rem', minWidth: 0 }}
+              >
                 {s.title || s.url}
               </Anchor>
               <Text size="xs" c="dimmed" style={{ flex: '0 0 auto', whiteSpace: 'nowrap' }}>

@@ -81,7 +81,16 @@ function OrganizationBrand({ brand }: { brand: PublicBrand }) {
 function MadeWithFooter() {
   return (
     <Container size="xl" w="100%" py="md">
-      <Anchor href={LINKS.site} target="_blank" rel="noopener noreferrer" size="xs" c="dimmed" underline="hover" className={classes.madeWith} data-testid="made-with">
+      <Anchor
+        href={LINKS.site}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="xs"
+        c="dimmed"
+        underline="hover"
+        className={classes.madeWith}
+        data-testid="made-with"
+      >
         <LogoMark size={14} />
         {MSG.publicReport.madeWith}
       </Anchor>
@@ -106,7 +115,14 @@ function CoverwatchFooter() {
 
 /** Content of /p/404, also shown by a public report that does not exist. */
 export function PublicNotFound() {
-  return <StatusPage code="404" icon={<IconLinkOff size={34} aria-hidden />} title={MSG.pages.notFound} message="The link may be wrong, or the report is no longer shared." />;
+  return (
+    <StatusPage
+      code="404"
+      icon={<IconLinkOff size={34} aria-hidden />}
+      title={MSG.pages.notFound}
+      message="The link may be wrong, or the report is no longer shared."
+    />
+  );
 }
 
 /** Content of /p/500. */

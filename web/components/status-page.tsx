@@ -37,7 +37,11 @@ export function StatusPage({ code, icon, color = 'brand', title, message, action
             </Text>
           )}
           {children}
-          {actions && <Stack gap="xs" w="100%" maw={320} mt="xs">{actions}</Stack>}
+          {actions && (
+            <Stack gap="xs" w="100%" maw={320} mt="xs">
+              {actions}
+            </Stack>
+          )}
         </Stack>
       </Paper>
     </Center>

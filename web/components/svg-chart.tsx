@@ -95,7 +95,19 @@ function useWidth(fallback: number) {
 
 const defaultFormat = (v: number) => v.toLocaleString('en');
 
-export function SvgChart({ categories, series, height, label, legend = false, valueLabels = false, rotateLabels = false, labelWidth = 90, barMaxWidth = 40, barRadius = 3, onDrawn }: SvgChartProps) {
+export function SvgChart({
+  categories,
+  series,
+  height,
+  label,
+  legend = false,
+  valueLabels = false,
+  rotateLabels = false,
+  labelWidth = 90,
+  barMaxWidth = 40,
+  barRadius = 3,
+  onDrawn,
+}: SvgChartProps) {
   const { ref, width } = useWidth(600);
   const dark = useComputedColorScheme('light') === 'dark';
   const rtl = useDirection().dir === 'rtl';
@@ -156,7 +168,15 @@ function ChartSvg({ categories, series, height, legend, valueLabels, rotateLabel
   const endAnchor = rtl ? 'start' : 'end';
 
   return (
-    <svg width="100%" height={height} viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="xMidYMid meet" fontSize={FONT} fontFamily="inherit" aria-hidden="true">
+    <svg
+      width="100%"
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      preserveAspectRatio="xMidYMid meet"
+      fontSize={FONT}
+      fontFamily="inherit"
+      aria-hidden="true"
+    >
       {legend && (
         <g>
           {legendItems(series, width, rtl).map((item) => (
@@ -195,7 +215,8 @@ function ChartSvg({ categories, series, height, legend, valueLabels, rotateLabel
         if (s.kind === 'line') {
           const points = s.values.map((v, i) => `${center(i).toFixed(1)},${y(v, axis).toFixed(1)}`);
           const base = y(0, axis).toFixed(1);
-          const area = s.area && points.length > 1 ? `M${center(0).toFixed(1)},${base} L${points.join(' L')} L${center(s.values.length - 1).toFixed(1)},${base} Z` : null;
+          const area =
+            s.area && points.length > 1 ? `M${center(0).toFixed(1)},${base} L${points.join(' L')} L${center(s.values.length - 1).toFixed(1)},${base} Z` : null;
           return (
             <g key={s.name}>
               {area && <path d={area} fill={dark ? s.area!.dark : s.area!.light} />}

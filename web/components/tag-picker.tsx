@@ -73,10 +73,7 @@ export function TagPicker({ projectId, value, onChange, label = 'Tag', error, re
 
   const list = tags.data ?? [];
   const typed = search.trim();
-  const canCreate =
-    typed.length >= LIMITS.tagName.min &&
-    typed.length <= LIMITS.tagName.max &&
-    !list.some((t) => sameName(t.name, typed));
+  const canCreate = typed.length >= LIMITS.tagName.min && typed.length <= LIMITS.tagName.max && !list.some((t) => sameName(t.name, typed));
 
   const data: ComboboxItem[] = list.map((t) => ({ value: t.id, label: t.name }));
   if (canCreate) data.push({ value: CREATE_VALUE, label: `Create tag “${typed}”` });

@@ -26,4 +26,3 @@ export function toastError(err: unknown, fallback?: string) {
 export function toastStatus(status: 200 | 201 | 204) {
   toastSuccess(statusMessage(status));
 }
-

@@ -14,7 +14,21 @@ describe('outlet icons', () => {
     const { container } = renderWithProviders(
       <>
         <MediaIcon media="gamespot.com" />
-        <ReportMediaCell article={{ id: '1', title: 'x', url: 'https://www.ign.com/a', fullUrl: 'https://www.ign.com/a', language: 'en', reach: 5, date: '2024-03-05T10:00:00.000Z', tag_name: 'Reviews', media: 'ign.com', 'website-visits': null, muv: null }} />
+        <ReportMediaCell
+          article={{
+            id: '1',
+            title: 'x',
+            url: 'https://www.ign.com/a',
+            fullUrl: 'https://www.ign.com/a',
+            language: 'en',
+            reach: 5,
+            date: '2024-03-05T10:00:00.000Z',
+            tag_name: 'Reviews',
+            media: 'ign.com',
+            'website-visits': null,
+            muv: null,
+          }}
+        />
         <WebsiteAvatar domain="polygon.com" avatar={null} />
       </>,
     );

@@ -4,6 +4,9 @@
  * the user reads, and fails offline). A 404 (no icon found) leaves the Avatar on the initial.
  */
 export function websiteIconUrl(domain: string | null | undefined): string | null {
-  const d = domain?.trim().toLowerCase().replace(/^www\./, '');
+  const d = domain
+    ?.trim()
+    .toLowerCase()
+    .replace(/^www\./, '');
   return d ? `/api/icons/${encodeURIComponent(d)}.png` : null;
 }

@@ -41,7 +41,9 @@ describe('the server’s abilities on the web', () => {
 
   it('refuses everything before the user is loaded, and for a document without abilities', () => {
     expect(can(undefined, 'workspace.use')).toBe(false);
-    const bare = currentUserOf({ data: { type: 'user', id: '1', attributes: signedInUserDoc({ defaultProjectId: '3' }).data.attributes } } as unknown as CurrentUserDocument);
+    const bare = currentUserOf({
+      data: { type: 'user', id: '1', attributes: signedInUserDoc({ defaultProjectId: '3' }).data.attributes },
+    } as unknown as CurrentUserDocument);
     expect(abilityOf(bare, 'workspace.use')).toBeUndefined();
     expect(can(bare, 'workspace.use')).toBe(false);
   });
@@ -69,10 +71,15 @@ describe('the server’s abilities on the web', () => {
   });
 
   it('decides a limit with the screen’s own count through the policy', () => {
-    const user = withAbilities(currentUserOf(signedInUserDoc({ defaultProjectId: '3', organization: starter }) as unknown as CurrentUserDocument)) as CurrentUser;
+    const user = withAbilities(
+      currentUserOf(signedInUserDoc({ defaultProjectId: '3', organization: starter }) as unknown as CurrentUserDocument),
+    ) as CurrentUser;
     expect(decideWithCount(user, 'projects.create', { activeProjects: PLAN_DEFAULTS.starter.max_projects - 1 })).toEqual({ allowed: true });
     expect(decideWithCount(user, 'projects.create', { activeProjects: PLAN_DEFAULTS.starter.max_projects })).toMatchObject({
-      allowed: false, code: 'plan_limit', limit: PLAN_DEFAULTS.starter.max_projects, used: PLAN_DEFAULTS.starter.max_projects,
+      allowed: false,
+      code: 'plan_limit',
+      limit: PLAN_DEFAULTS.starter.max_projects,
+      used: PLAN_DEFAULTS.starter.max_projects,
     });
     // Without a loaded user nothing is allowed.
     expect(decideWithCount(undefined, 'projects.create', { activeProjects: 0 }).allowed).toBe(false);

@@ -26,7 +26,10 @@ export type CurrentOrganization = Omit<
 };
 
 /** The signed-in user: the server's `user` attributes (common/schemas/users), read as leniently as its organization. */
-export type CurrentUserAttributes = Omit<Lenient<UserAttributes, 'roles' | 'inserted-at' | 'organizations' | 'email_verified' | 'open_projects_first'>, 'organization' | 'default-project-id'> & {
+export type CurrentUserAttributes = Omit<
+  Lenient<UserAttributes, 'roles' | 'inserted-at' | 'organizations' | 'email_verified' | 'open_projects_first'>,
+  'organization' | 'default-project-id'
+> & {
   organization: CurrentOrganization | null;
   'default-project-id': UserAttributes['default-project-id'] | number;
 };

@@ -14,7 +14,8 @@ afterEach(() => vi.unstubAllGlobals());
 function serve() {
   return stubFetch((req) => {
     if (req.url.pathname === '/api/tiers') return { body: listDocument('tier', [{ id: 5, name: 'Pro' }], 1, 6) };
-    if (req.url.pathname === '/api/alerts') return { body: listDocument('alert', [{ id: 11, project_id: '3', name: 'Starfall', keywords: 'starfall' }], 1, 500) };
+    if (req.url.pathname === '/api/alerts')
+      return { body: listDocument('alert', [{ id: 11, project_id: '3', name: 'Starfall', keywords: 'starfall' }], 1, 500) };
     return { status: 404, body: { errors: [] } };
   });
 }

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Capabilities, PlanPermissions } from '../../../common/plans.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -12,33 +10,37 @@ export const instanceSettings = pgTable('instance_settings', {
   value: text('value').notNull(),
 });
 
-export const organizations = pgTable('organizations', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  avatar: text('avatar'),
-  plan: text('plan').notNull().default('trial'),
-  tierId: smallint('tier_id').notNull().default(3),
-  permissions: jsonb('permissions').$type<PlanPermissions>().notNull(),
-  capabilities: jsonb('capabilities').$type<Capabilities>().notNull(),
-  stripeCustomerId: text('stripe_customer_id'),
-  trialEndsAt: ts('trial_ends_at'),
-  /**
-   * Where the plan stands (common/plans.ts SUBSCRIPTION_STATUSES): trialing, active, past_due,
-   * unpaid, expired (trial over or subscription ended). Written by billing through this
-   * feature's service (webhooks, the trial job, the operator).
-   */
-  subscriptionStatus: text('subscription_status').notNull().default('trialing'),
-  /** Who set the plan: signup (the trial or the bootstrap), stripe (a subscription), operator (by hand). */
-  planSource: text('plan_source').notNull().default('signup'),
-  stripeSubscriptionId: text('stripe_subscription_id'),
-  billingPeriod: text('billing_period'),
-  currentPeriodEnd: ts('current_period_end'),
-  /** Set while the subscription's last invoice failed (banner for admins); cleared when one is paid. */
-  paymentFailedAt: ts('payment_failed_at'),
-  slackEnabled: boolean('slack_enabled').notNull().default(false),
-  insertedAt: ts('inserted_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-}, (t) => [index('organizations_stripe_customer_idx').on(t.stripeCustomerId)]);
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    avatar: text('avatar'),
+    plan: text('plan').notNull().default('trial'),
+    tierId: smallint('tier_id').notNull().default(3),
+    permissions: jsonb('permissions').$type<PlanPermissions>().notNull(),
+    capabilities: jsonb('capabilities').$type<Capabilities>().notNull(),
+    stripeCustomerId: text('stripe_customer_id'),
+    trialEndsAt: ts('trial_ends_at'),
+    /**
+     * Where the plan stands (common/plans.ts SUBSCRIPTION_STATUSES): trialing, active, past_due,
+     * unpaid, expired (trial over or subscription ended). Written by billing through this
+     * feature's service (webhooks, the trial job, the operator).
+     */
+    subscriptionStatus: text('subscription_status').notNull().default('trialing'),
+    /** Who set the plan: signup (the trial or the bootstrap), stripe (a subscription), operator (by hand). */
+    planSource: text('plan_source').notNull().default('signup'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    billingPeriod: text('billing_period'),
+    currentPeriodEnd: ts('current_period_end'),
+    /** Set while the subscription's last invoice failed (banner for admins); cleared when one is paid. */
+    paymentFailedAt: ts('payment_failed_at'),
+    slackEnabled: boolean('slack_enabled').notNull().default(false),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('organizations_stripe_customer_idx').on(t.stripeCustomerId)],
+);
 
 export const users = pgTable(
   'users',
@@ -65,8 +67,12 @@ export const users = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     roleId: smallint('role_id').notNull().default(2),
     insertedAt: ts('inserted_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -78,7 +84,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     userAgent: text('user_agent'),
@@ -102,7 +110,9 @@ export const invites = pgTable(
   'invites',
   {
     key: text('key').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('active'), // active | expired | revoked
     expiresAt: ts('expires_at').notNull(),
@@ -119,7 +129,9 @@ export const userTokens = pgTable(
   'user_tokens',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     tokenHash: text('token_hash').notNull(),
     /** The address the token was sent to (a changed address makes an old verification link useless). */
@@ -136,7 +148,9 @@ export const userIdentities = pgTable(
   'user_identities',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
     email: text('email'),

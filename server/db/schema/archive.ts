@@ -28,7 +28,9 @@ export const tsvector = customType<{ data: string; driverData: string }>({
 export const articles = pgTable(
   'articles',
   {
-    id: bigint('id', { mode: 'number' }).notNull().default(sql`nextval('articles_id_seq')`),
+    id: bigint('id', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('articles_id_seq')`),
     urlKey: text('url_key').notNull(),
     url: text('url').notNull(), // canonical
     fullUrl: text('full_url').notNull(), // as found in the feed

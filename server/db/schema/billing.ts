@@ -27,7 +27,9 @@ export const stripeEvents = pgTable(
 export const trialNotices = pgTable(
   'trial_notices',
   {
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     trialEndsAt: ts('trial_ends_at').notNull(),
     sentAt: ts('sent_at').notNull().defaultNow(),

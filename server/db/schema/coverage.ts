@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './accounts.js';
 import { articleKeys, tsvector } from './archive.js';
 import { websites } from './outlets.js';
@@ -20,8 +35,12 @@ export const alerts = pgTable(
   'alerts',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     keywords: text('keywords').notNull(),
     minReach: real('min_reach').notNull().default(0.1),
@@ -46,9 +65,15 @@ export const alerts = pgTable(
 export const alertArticles = pgTable(
   'alert_articles',
   {
-    alertId: integer('alert_id').notNull().references(() => alerts.id, { onDelete: 'cascade' }),
-    articleId: bigint('article_id', { mode: 'number' }).notNull().references(() => articleKeys.articleId, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    articleId: bigint('article_id', { mode: 'number' })
+      .notNull()
+      .references(() => articleKeys.articleId, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     pubDate: ts('pub_date').notNull(),
     reach: real('reach').notNull(),
     language: text('language').notNull(),
@@ -62,7 +87,9 @@ export const alertArticles = pgTable(
      * one GIN index over (alert_id, search) (btree_gin) instead of testing every feed row's
      * article — an exact count of a common word over 100,000 matches in milliseconds.
      */
-    search: tsvector('search').notNull().default(sql`''::tsvector`),
+    search: tsvector('search')
+      .notNull()
+      .default(sql`''::tsvector`),
     matchedAt: ts('matched_at').notNull().defaultNow(),
     /** Deleted from the feed by a user: hidden, and never matched again. */
     deletedAt: ts('deleted_at'),
@@ -76,13 +103,19 @@ export const alertArticles = pgTable(
     const filterCols = [t.reach, t.language, t.isMetacritic, t.matchedAt] as const;
     return [
       primaryKey({ columns: [t.alertId, t.articleId] }),
-      index('alert_articles_feed_idx').on(t.alertId, t.pubDate, t.articleId, ...filterCols).where(visible),
+      index('alert_articles_feed_idx')
+        .on(t.alertId, t.pubDate, t.articleId, ...filterCols)
+        .where(visible),
       index('alert_articles_reach_idx').on(t.alertId, t.reach, t.pubDate, t.articleId, t.language, t.isMetacritic, t.matchedAt).where(visible),
       index('alert_articles_language_idx')
         .on(t.alertId, t.language, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), t.reach, t.isMetacritic, t.matchedAt)
         .where(visible),
-      index('alert_articles_title_idx').on(t.alertId, t.titleSort, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), ...filterCols).where(visible),
-      index('alert_articles_media_idx').on(t.alertId, t.media, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), ...filterCols).where(visible),
+      index('alert_articles_title_idx')
+        .on(t.alertId, t.titleSort, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), ...filterCols)
+        .where(visible),
+      index('alert_articles_media_idx')
+        .on(t.alertId, t.media, t.pubDate.desc().nullsFirst(), t.articleId.desc().nullsFirst(), ...filterCols)
+        .where(visible),
       index('alert_articles_search_idx').using('gin', t.alertId, t.search).where(visible),
       // An article's feed rows, wherever they are: a new score of its outlet reaches them (features/reach's
       // rescoring) without reading every feed, and deleting an archive article finds its rows.
@@ -102,7 +135,9 @@ export const alertFeedCounts = pgTable(
   'alert_feed_counts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    alertId: integer('alert_id').notNull().references(() => alerts.id, { onDelete: 'cascade' }),
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
   },
   (t) => [index('alert_feed_counts_alert_idx').on(t.alertId)],
@@ -113,9 +148,15 @@ export const savedArticles = pgTable(
   'saved_articles',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
     articleId: bigint('article_id', { mode: 'number' }).references(() => articleKeys.articleId, { onDelete: 'set null' }),
     urlKey: text('url_key').notNull(),
     url: text('url').notNull(),
@@ -157,7 +198,9 @@ export const notificationOutbox = pgTable(
   'notification_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     /** article | video | stream */
     subject: text('subject').notNull().default('article'),
     alertId: integer('alert_id').references(() => alerts.id, { onDelete: 'cascade' }),
@@ -183,7 +226,11 @@ export const notificationOutbox = pgTable(
   },
   (t) => [
     uniqueIndex('notification_outbox_once_idx').on(t.alertId, t.articleId, t.channel),
-    uniqueIndex('notification_outbox_media_once_idx').on(t.subject, t.sourceId, t.itemKey, t.channel).where(sql`${t.subject} <> 'article'`),
-    index('notification_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+    uniqueIndex('notification_outbox_media_once_idx')
+      .on(t.subject, t.sourceId, t.itemKey, t.channel)
+      .where(sql`${t.subject} <> 'article'`),
+    index('notification_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
   ],
 );

@@ -15,9 +15,15 @@ export const notificationSubscriptions = pgTable(
   'notification_subscriptions',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     status: boolean('status').notNull().default(true),
     frequency: text('frequency').notNull().default('daily'),
     unsubscribeToken: text('unsubscribe_token').notNull(),
@@ -31,7 +37,9 @@ export const notificationSubscriptions = pgTable(
     uniqueIndex('notification_subscriptions_project_user_key').on(t.projectId, t.userId),
     uniqueIndex('notification_subscriptions_token_key').on(t.unsubscribeToken),
     index('notification_subscriptions_user_idx').on(t.userId),
-    index('notification_subscriptions_due_idx').on(t.frequency, t.coveredUntil).where(sql`${t.status}`),
+    index('notification_subscriptions_due_idx')
+      .on(t.frequency, t.coveredUntil)
+      .where(sql`${t.status}`),
   ],
 );
 
@@ -41,7 +49,9 @@ export const notificationSubscriptions = pgTable(
  * uninstalled or the token was revoked. Owned by slack.
  */
 export const slackInstallations = pgTable('slack_installations', {
-  organizationId: integer('organization_id').primaryKey().references(() => organizations.id, { onDelete: 'cascade' }),
+  organizationId: integer('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
   teamId: text('team_id').notNull(),
   teamName: text('team_name'),
   botUserId: text('bot_user_id'),
@@ -60,7 +70,9 @@ export const slackInstallations = pgTable('slack_installations', {
 export const slackChannels = pgTable(
   'slack_channels',
   {
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     channelId: text('channel_id').notNull(),
     name: text('name').notNull(),
     isPrivate: boolean('is_private').notNull().default(false),

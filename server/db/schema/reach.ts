@@ -28,7 +28,11 @@ export const rankingLists = pgTable(
     current: boolean('current').notNull().default(false),
     importedAt: ts('imported_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ranking_lists_current_idx').on(t.current).where(sql`${t.current}`)],
+  (t) => [
+    uniqueIndex('ranking_lists_current_idx')
+      .on(t.current)
+      .where(sql`${t.current}`),
+  ],
 );
 
 /**

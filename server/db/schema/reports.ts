@@ -16,8 +16,12 @@ export const reports = pgTable(
   'reports',
   {
     id: text('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** Sanitized on save (sanitize-html): formatting kept, scripts, handlers, iframes, javascript: URLs removed. */
     descriptionHtml: text('description_html').notNull().default(''),
@@ -32,14 +36,32 @@ export const reports = pgTable(
     dateStart: ts('date_start').notNull(),
     dateEnd: ts('date_end').notNull(),
     /** Tags included (empty: every tag) and excluded. */
-    tagsId: integer('tags_id').array().notNull().default(sql`'{}'::integer[]`),
-    tagsNot: integer('tags_not').array().notNull().default(sql`'{}'::integer[]`),
+    tagsId: integer('tags_id')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    tagsNot: integer('tags_not')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Languages included (empty: every language) and excluded. */
-    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
-    languagesNot: text('languages_not').array().notNull().default(sql`'{}'::text[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    languagesNot: text('languages_not')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Saved video and saved stream ids chosen in the wizard (their tables arrive with the video/stream feeds). */
-    videos: integer('videos').array().notNull().default(sql`'{}'::integer[]`),
-    savedStreams: integer('saved_streams').array().notNull().default(sql`'{}'::integer[]`),
+    videos: integer('videos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    savedStreams: integer('saved_streams')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Totals at publish time, for the list; the report page recomputes them. */
     totalArticles: integer('total_articles').notNull().default(0),
     totalReach: real('total_reach').notNull().default(0),
@@ -54,8 +76,12 @@ export const reports = pgTable(
 export const reportHighlights = pgTable(
   'report_highlights',
   {
-    reportId: text('report_id').notNull().references(() => reports.id, { onDelete: 'cascade' }),
-    savedArticleId: integer('saved_article_id').notNull().references(() => savedArticles.id, { onDelete: 'cascade' }),
+    reportId: text('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    savedArticleId: integer('saved_article_id')
+      .notNull()
+      .references(() => savedArticles.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.reportId, t.savedArticleId] })],
@@ -70,8 +96,12 @@ export const screenshots = pgTable(
   'screenshots',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    savedArticleId: integer('saved_article_id').notNull().references(() => savedArticles.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    savedArticleId: integer('saved_article_id')
+      .notNull()
+      .references(() => savedArticles.id, { onDelete: 'cascade' }),
     articleUrl: text('article_url').notNull(),
     status: text('status').notNull().default('pending'),
     source: text('source'),
@@ -123,7 +153,9 @@ export const exports = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     token: text('token').notNull(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
     params: jsonb('params').$type<Record<string, unknown>>().notNull(),

@@ -29,7 +29,9 @@ export const websiteSuggestions = pgTable(
   'website_suggestions',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     url: text('url').notNull(),
     domain: text('domain').notNull(),
@@ -47,6 +49,8 @@ export const websiteSuggestions = pgTable(
   (t) => [
     index('website_suggestions_status_idx').on(t.status, t.createdAt),
     // One open suggestion of a domain per organization: asking again answers the same one.
-    uniqueIndex('website_suggestions_open_idx').on(t.organizationId, t.domain).where(sql`status = 'pending'`),
+    uniqueIndex('website_suggestions_open_idx')
+      .on(t.organizationId, t.domain)
+      .where(sql`status = 'pending'`),
   ],
 );

@@ -64,16 +64,16 @@ export const twitchItems = pgTable(
     viewCount: bigint('view_count', { mode: 'number' }).notNull().default(0),
     language: text('language'),
     duration: text('duration'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     publishedAt: ts('published_at').notNull(),
     live: boolean('live').notNull().default(false),
     fetchedAt: ts('fetched_at').notNull().defaultNow(),
     insertedAt: ts('inserted_at').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('twitch_items_kind_id_idx').on(t.kind, t.twitchId),
-    index('twitch_items_game_idx').on(t.gameId, t.publishedAt),
-  ],
+  (t) => [uniqueIndex('twitch_items_kind_id_idx').on(t.kind, t.twitchId), index('twitch_items_game_idx').on(t.gameId, t.publishedAt)],
 );
 
 /**
@@ -85,10 +85,16 @@ export const twitchFeeds = pgTable(
   'twitch_feeds',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     keyword: text('keyword').notNull(),
-    gameId: text('game_id').notNull().references(() => twitchGames.id, { onDelete: 'restrict' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => twitchGames.id, { onDelete: 'restrict' }),
     minViewers: integer('min_viewers'),
     isEnabled: boolean('is_enabled').notNull().default(true),
     slackWebhookUrl: text('slack_webhook_url'),
@@ -110,9 +116,15 @@ export const twitchFeeds = pgTable(
 export const twitchFeedItems = pgTable(
   'twitch_feed_items',
   {
-    feedId: integer('feed_id').notNull().references(() => twitchFeeds.id, { onDelete: 'cascade' }),
-    itemId: bigint('item_id', { mode: 'number' }).notNull().references(() => twitchItems.id, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    feedId: integer('feed_id')
+      .notNull()
+      .references(() => twitchFeeds.id, { onDelete: 'cascade' }),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => twitchItems.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('new'), // new | deleted
     insertedAt: ts('inserted_at').notNull().defaultNow(),
   },
@@ -124,9 +136,15 @@ export const savedStreams = pgTable(
   'saved_streams',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
     /** The Twitch video id, or `stream:<id>` for a live stream saved before its VOD existed. */
     twitchVideoId: text('twitch_video_id').notNull(),
     title: text('title').notNull(),

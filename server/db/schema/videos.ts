@@ -61,7 +61,11 @@ export const youtubeChannels = pgTable(
     websubExpiresAt: ts('websub_expires_at'),
     insertedAt: ts('inserted_at').notNull().defaultNow(),
   },
-  (t) => [index('youtube_channels_follow_due_idx').on(t.feedNextCheckAt).where(sql`${t.followed}`)],
+  (t) => [
+    index('youtube_channels_follow_due_idx')
+      .on(t.feedNextCheckAt)
+      .where(sql`${t.followed}`),
+  ],
 );
 
 /** YouTube videos seen by any feed (shared data, like the article archive). */
@@ -95,7 +99,9 @@ export const youtubeVideos = pgTable(
   (t) => [
     uniqueIndex('youtube_videos_video_id_idx').on(t.videoId),
     index('youtube_videos_channel_idx').on(t.channelId, t.publishedAt),
-    index('youtube_videos_next_stats_idx').on(t.nextStatsAt).where(sql`next_stats_at is not null`),
+    index('youtube_videos_next_stats_idx')
+      .on(t.nextStatsAt)
+      .where(sql`next_stats_at is not null`),
   ],
 );
 
@@ -104,11 +110,17 @@ export const youtubeFeeds = pgTable(
   'youtube_feeds',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     /** The keyword as the user typed it. */
     keyword: text('keyword').notNull(),
-    searchId: integer('search_id').notNull().references(() => youtubeSearches.id, { onDelete: 'restrict' }),
+    searchId: integer('search_id')
+      .notNull()
+      .references(() => youtubeSearches.id, { onDelete: 'restrict' }),
     isEnabled: boolean('is_enabled').notNull().default(true),
     slackWebhookUrl: text('slack_webhook_url'),
     slackMinSubs: integer('slack_min_subs_notification'),
@@ -129,9 +141,15 @@ export const youtubeFeeds = pgTable(
 export const youtubeFeedVideos = pgTable(
   'youtube_feed_videos',
   {
-    feedId: integer('feed_id').notNull().references(() => youtubeFeeds.id, { onDelete: 'cascade' }),
-    videoId: bigint('video_id', { mode: 'number' }).notNull().references(() => youtubeVideos.id, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    feedId: integer('feed_id')
+      .notNull()
+      .references(() => youtubeFeeds.id, { onDelete: 'cascade' }),
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => youtubeVideos.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('new'), // new | deleted
     /** search | channel (the free Atom feed or a WebSub push) | preview (kept from the creation preview) */
     foundVia: text('found_via').notNull().default('search'),
@@ -145,9 +163,15 @@ export const savedVideos = pgTable(
   'saved_videos',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
     youtubeVideoId: text('youtube_video_id').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),

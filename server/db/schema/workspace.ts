@@ -9,7 +9,9 @@ export const clients = pgTable(
   'clients',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     avatar: text('avatar'),
     locked: boolean('locked').notNull().default(false),
@@ -23,8 +25,12 @@ export const projects = pgTable(
   'projects',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'restrict' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     avatar: text('avatar'),
     locked: boolean('locked').notNull().default(false),
@@ -41,8 +47,12 @@ export const tags = pgTable(
   'tags',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     locked: boolean('locked').notNull().default(false),
     hasHighlight: boolean('has_highlight').notNull().default(false),

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../../common/messages.js';
 import {
-  headlineToolsStatusSchema, sentimentResultSchema, translationResultSchema, type HeadlineToolsStatus, type SentimentResult, type TranslationResult,
+  headlineToolsStatusSchema,
+  sentimentResultSchema,
+  translationResultSchema,
+  type HeadlineToolsStatus,
+  type SentimentResult,
+  type TranslationResult,
 } from '../../../common/schemas/ai.js';
 import { jsonApi, refusals } from '../../http/openapi.js';
 import { z } from 'zod';
@@ -36,9 +41,15 @@ export default async function aiRoutes(fastify: FastifyInstance) {
       // VADER reads English only: another language gets "not available", not a confident neutral.
       const lang = headlineLanguage(req.body.article_title, req.body.language);
       if (!lang.english) {
-        return reply
-          .type(JSONAPI)
-          .send({ data: { sentiment: null, score: null, available: false, language: lang.language, reason: MSG.articles.sentimentUnavailable } satisfies SentimentResult });
+        return reply.type(JSONAPI).send({
+          data: {
+            sentiment: null,
+            score: null,
+            available: false,
+            language: lang.language,
+            reason: MSG.articles.sentimentUnavailable,
+          } satisfies SentimentResult,
+        });
       }
       let result;
       try {
@@ -47,33 +58,41 @@ export default async function aiRoutes(fastify: FastifyInstance) {
         req.log.error({ err }, 'sentiment failed');
         throw new AppError('internal', MSG.articles.sentimentError);
       }
-      return reply.type(JSONAPI).send({ data: { sentiment: result.sentiment, score: result.score, available: true, language: lang.language ?? 'en' } satisfies SentimentResult });
+      return reply
+        .type(JSONAPI)
+        .send({ data: { sentiment: result.sentiment, score: result.score, available: true, language: lang.language ?? 'en' } satisfies SentimentResult });
     },
   );
 
   // What the headline tools can do on this server, so the web can say so before a click fails.
-  app.get('/headline_tools', {
+  app.get(
+    '/headline_tools',
+    {
       config: headlineTools,
       schema: {
         tags: ['ai'],
         summary: 'Whether translation is configured and which languages sentiment reads',
         response: {
-          200: jsonApi(z.object({ data: z.object({ type: z.literal('headline_tools'), id: z.literal('headline_tools'), attributes: headlineToolsStatusSchema }) })),
+          200: jsonApi(
+            z.object({ data: z.object({ type: z.literal('headline_tools'), id: z.literal('headline_tools'), attributes: headlineToolsStatusSchema }) }),
+          ),
           ...refusals(403, 404),
         },
       },
-    }, async (req, reply) => {
-    return reply.type(JSONAPI).send({
-      data: {
-        type: 'headline_tools',
-        id: 'headline_tools',
-        attributes: {
-          translation: { available: translator.configured, reason: translator.configured ? null : MSG.articles.translateNotConnected },
-          sentiment: { languages: ['en'] },
-        } satisfies HeadlineToolsStatus,
-      },
-    });
-  });
+    },
+    async (req, reply) => {
+      return reply.type(JSONAPI).send({
+        data: {
+          type: 'headline_tools',
+          id: 'headline_tools',
+          attributes: {
+            translation: { available: translator.configured, reason: translator.configured ? null : MSG.articles.translateNotConnected },
+            sentiment: { languages: ['en'] },
+          } satisfies HeadlineToolsStatus,
+        },
+      });
+    },
+  );
 
   app.post(
     '/translations',

@@ -107,7 +107,9 @@ describe('alerts per project', () => {
     // Deleting a row from one alert's feed leaves it in the other's.
     const del = await ctx.call('POST', '/api/bulk/articles', {
       token: o.token,
-      body: { data: { type: 'delete_articles_rss_ids', attributes: { ids: [both.id] }, relationships: { alert: { data: { type: 'alert', id: String(second) } } } } },
+      body: {
+        data: { type: 'delete_articles_rss_ids', attributes: { ids: [both.id] }, relationships: { alert: { data: { type: 'alert', id: String(second) } } } },
+      },
     });
     expect(del.statusCode).toBe(200);
     expect((await feedOf(second)).map((r) => Number(r.id))).toEqual([onlyB.id]);
@@ -145,7 +147,7 @@ describe('alerts per project', () => {
     expect(await linkOf(p1.id)).toBeNull();
   });
 
-  it("answers 404 to another organization for every alert of a project and its feed, and writes nothing", async () => {
+  it('answers 404 to another organization for every alert of a project and its feed, and writes nothing', async () => {
     const owner = await makeOrg(ctx, { plan: 'agency' });
     const outsider = await makeOrg(ctx, { plan: 'agency' });
     const project = await makeProject(ctx, owner.org.id);
@@ -180,12 +182,20 @@ describe('alerts per project', () => {
     const granted = await makeOrg(ctx, { plan: 'pro' });
     const ids = orgs.map((o) => o.org.id);
     // Copies taken before the limit existed; the granted one already names it.
-    await db().update(organizations).set({ permissions: sql`${organizations.permissions} - 'max_alerts_per_project'` }).where(inArray(organizations.id, ids));
+    await db()
+      .update(organizations)
+      .set({ permissions: sql`${organizations.permissions} - 'max_alerts_per_project'` })
+      .where(inArray(organizations.id, ids));
     await db().execute(sql`update organizations set permissions = permissions || '{"max_alerts_per_project": 3}'::jsonb where id = ${granted.org.id}`);
     await db().execute(sql.raw(readFileSync(new URL('../../db/migrations/0021_alerts_per_project.sql', import.meta.url), 'utf8')));
-    const rows = await db().select({ id: organizations.id, permissions: organizations.permissions }).from(organizations).where(inArray(organizations.id, [...ids, granted.org.id]));
+    const rows = await db()
+      .select({ id: organizations.id, permissions: organizations.permissions })
+      .from(organizations)
+      .where(inArray(organizations.id, [...ids, granted.org.id]));
     const limitOf = new Map(rows.map((r) => [r.id, r.permissions.max_alerts_per_project]));
-    expect(ids.map((id) => limitOf.get(id))).toEqual((['admin', 'agency', 'pro', 'starter', 'trial'] as const).map((p) => PLAN_DEFAULTS[p].max_alerts_per_project));
+    expect(ids.map((id) => limitOf.get(id))).toEqual(
+      (['admin', 'agency', 'pro', 'starter', 'trial'] as const).map((p) => PLAN_DEFAULTS[p].max_alerts_per_project),
+    );
     expect(limitOf.get(granted.org.id)).toBe(3);
   });
 });

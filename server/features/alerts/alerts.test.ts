@@ -216,7 +216,9 @@ describe('alerts', () => {
     const site = await makeWebsite(ctx, { domain: `${w}-news.example` });
     const made = [];
     for (let i = 0; i < 7; i++) {
-      made.push(await makeArchiveArticle(ctx, { title: `${w} story ${i}`, pubDate: daysAgo(i + 1), reach: i === 0 ? 0.5 : 5, websiteId: i === 1 ? site.id : null }));
+      made.push(
+        await makeArchiveArticle(ctx, { title: `${w} story ${i}`, pubDate: daysAgo(i + 1), reach: i === 0 ? 0.5 : 5, websiteId: i === 1 ? site.id : null }),
+      );
     }
     await makeArchiveArticle(ctx, { title: `${w} too old`, pubDate: daysAgo(90) });
     const preview = (body: unknown) => ctx.call('POST', '/api/alerts/preview', { token, body });
@@ -257,7 +259,10 @@ describe('alerts', () => {
     const id = res.json().data.id;
     const article = await makeArchiveArticle(ctx, { title: 'private alert', pubDate: daysAgo(1) });
     await addToFeed(ctx, { id: Number(id), organizationId: owner.org.id }, [article]);
-    const before = await db().select().from(alerts).where(eq(alerts.id, Number(id)));
+    const before = await db()
+      .select()
+      .from(alerts)
+      .where(eq(alerts.id, Number(id)));
     const token = outsider.token;
 
     expect((await ctx.call('GET', `/api/alerts/${id}`, { token })).statusCode).toBe(404);
@@ -266,7 +271,12 @@ describe('alerts', () => {
     expect((await ctx.call('GET', `/api/alerts?filter[project_id]=${project.id}`, { token })).json()).toMatchObject({ data: [], meta: { total_entries: 0 } });
     const planted = await ctx.call('POST', '/api/alerts', { token, body: alertBody({ project_id: project.id, keywords: 'planted alert' }) });
     expect(planted.statusCode).toBe(404);
-    expect(await db().select().from(alerts).where(eq(alerts.id, Number(id)))).toEqual(before);
+    expect(
+      await db()
+        .select()
+        .from(alerts)
+        .where(eq(alerts.id, Number(id))),
+    ).toEqual(before);
     expect(await feedIds(Number(id))).toEqual([article.id]);
     expect((await projectRow(project.id)).alertId).toBe(Number(id));
   });

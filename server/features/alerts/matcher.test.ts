@@ -22,7 +22,28 @@ function rng(seed: number) {
   };
 }
 
-const VOCAB = ['acme', 'zelda', 'tears', 'kingdom', 'mario', 'kart', 'nintendo', 'switch', 'sony', 'playstation', 'xbox', 'game', 'games', 'gamer', 'review', 'news', 'launch', 'price', 'café', 'école'];
+const VOCAB = [
+  'acme',
+  'zelda',
+  'tears',
+  'kingdom',
+  'mario',
+  'kart',
+  'nintendo',
+  'switch',
+  'sony',
+  'playstation',
+  'xbox',
+  'game',
+  'games',
+  'gamer',
+  'review',
+  'news',
+  'launch',
+  'price',
+  'café',
+  'école',
+];
 
 function generate(seed: number) {
   const r = rng(seed);
@@ -42,7 +63,12 @@ function generate(seed: number) {
     if (x < 0.92) return `(${query(depth + 1)}) ${term()}`;
     return `+${term()} ${term()}`;
   };
-  const alerts: AlertRow[] = Array.from({ length: 400 }, (_, i) => ({ id: i + 1, organizationId: 1 + (i % 3), minReach: pick([0.1, 2, 5, 8]), keywords: query() }));
+  const alerts: AlertRow[] = Array.from({ length: 400 }, (_, i) => ({
+    id: i + 1,
+    organizationId: 1 + (i % 3),
+    minReach: pick([0.1, 2, 5, 8]),
+    keywords: query(),
+  }));
   const docs = Array.from({ length: 300 }, () => ({
     text: Array.from({ length: 3 + Math.floor(r() * 12) }, () => (r() < 0.1 ? 'Zelda: Tears-of the KINGDOM!' : pick(VOCAB))).join(' '),
     reach: Math.round(r() * 100) / 10,
@@ -64,7 +90,10 @@ describe('AlertIndex', () => {
           .filter(({ a, p }) => a.minReach <= d.reach && p.ok && matchesQuery(p.query, doc))
           .map(({ a }) => a.id)
           .sort((x, y) => x - y);
-        const got = index.match(doc, d.reach).map((a) => a.id).sort((x, y) => x - y);
+        const got = index
+          .match(doc, d.reach)
+          .map((a) => a.id)
+          .sort((x, y) => x - y);
         expect(got).toEqual(expected);
         total += got.length;
       }
@@ -74,17 +103,41 @@ describe('AlertIndex', () => {
   });
 
   it('checks an article against a few candidates, not every alert', () => {
-    const alerts: AlertRow[] = Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1, organizationId: 1, minReach: 0.1, keywords: `brand${i} OR "model${i} ed"` }));
+    const alerts: AlertRow[] = Array.from({ length: 10_000 }, (_, i) => ({
+      id: i + 1,
+      organizationId: 1,
+      minReach: 0.1,
+      keywords: `brand${i} OR "model${i} ed"`,
+    }));
     alerts.push({ id: 20_000, organizationId: 1, minReach: 0.1, keywords: 'nintend*' });
     const index = new AlertIndex(alerts);
     const doc = indexDocument('brand42 launches the model7 ed on the nintendo store');
-    expect(index.candidates(doc.positions.keys()).map((a) => a.id).sort((a, b) => a - b)).toEqual([8, 43, 20_000]);
-    expect(index.match(doc, 1).map((a) => a.id).sort((a, b) => a - b)).toEqual([8, 43, 20_000]);
+    expect(
+      index
+        .candidates(doc.positions.keys())
+        .map((a) => a.id)
+        .sort((a, b) => a - b),
+    ).toEqual([8, 43, 20_000]);
+    expect(
+      index
+        .match(doc, 1)
+        .map((a) => a.id)
+        .sort((a, b) => a - b),
+    ).toEqual([8, 43, 20_000]);
   });
 
   it('reuses the previous index for unchanged alerts and re-parses changed ones', () => {
-    const before = new AlertIndex([{ id: 1, organizationId: 1, minReach: 0.1, keywords: 'heron' }, { id: 2, organizationId: 1, minReach: 0.1, keywords: 'egret' }]);
-    const after = new AlertIndex([{ id: 1, organizationId: 1, minReach: 5, keywords: 'heron' }, { id: 2, organizationId: 1, minReach: 0.1, keywords: 'stork' }], before);
+    const before = new AlertIndex([
+      { id: 1, organizationId: 1, minReach: 0.1, keywords: 'heron' },
+      { id: 2, organizationId: 1, minReach: 0.1, keywords: 'egret' },
+    ]);
+    const after = new AlertIndex(
+      [
+        { id: 1, organizationId: 1, minReach: 5, keywords: 'heron' },
+        { id: 2, organizationId: 1, minReach: 0.1, keywords: 'stork' },
+      ],
+      before,
+    );
     expect(after.candidates(['egret'])).toEqual([]);
     expect(after.candidates(['stork']).map((a) => a.id)).toEqual([2]);
     expect(after.match(indexDocument('a heron'), 1)).toEqual([]);
@@ -92,7 +145,10 @@ describe('AlertIndex', () => {
   });
 
   it('leaves out alerts whose stored keywords do not parse', () => {
-    const index = new AlertIndex([{ id: 1, organizationId: 1, minReach: 0.1, keywords: '"unbalanced' }, { id: 2, organizationId: 1, minReach: 0.1, keywords: 'ok' }]);
+    const index = new AlertIndex([
+      { id: 1, organizationId: 1, minReach: 0.1, keywords: '"unbalanced' },
+      { id: 2, organizationId: 1, minReach: 0.1, keywords: 'ok' },
+    ]);
     expect(index.size).toBe(1);
     expect(index.invalid).toEqual([1]);
   });
@@ -113,7 +169,10 @@ describe('getAlertIndex and backfillAlert', () => {
     const second = await getAlertIndex(ctx.deps.db);
     expect(second).not.toBe(first);
     expect(second.candidates(['pelican']).map((a) => a.id)).toEqual([alert.id]);
-    await ctx.deps.db.update(alerts).set({ keywords: 'cormorant', updatedAt: new Date(Date.now() + 1000) }).where(eq(alerts.id, alert.id));
+    await ctx.deps.db
+      .update(alerts)
+      .set({ keywords: 'cormorant', updatedAt: new Date(Date.now() + 1000) })
+      .where(eq(alerts.id, alert.id));
     const third = await getAlertIndex(ctx.deps.db);
     expect(third.candidates(['pelican'])).toEqual([]);
     expect(third.candidates(['cormorant']).map((a) => a.id)).toEqual([alert.id]);
@@ -126,7 +185,9 @@ describe('getAlertIndex and backfillAlert', () => {
     const f = await makeFeed(ctx, w.id);
     const feed = { id: f.id, type: 0, language: 'en', website: { id: w.id, language: 'en', reach: 3, muv: null, isMetacritic: false } };
     const now = new Date();
-    const items = docs.map((d, i) => feedItem({ url: `https://backfill.example/${i}`, title: d.text, description: '', published: new Date(now.getTime() - i * 3600_000) }));
+    const items = docs.map((d, i) =>
+      feedItem({ url: `https://backfill.example/${i}`, title: d.text, description: '', published: new Date(now.getTime() - i * 3600_000) }),
+    );
     items.push(feedItem({ url: 'https://backfill.example/old', title: 'zelda tears kingdom acme', published: new Date(now.getTime() - 70 * 86400_000) }));
     await ingestItems(ctx.deps.db, feed, items, now);
 
@@ -138,7 +199,10 @@ describe('getAlertIndex and backfillAlert', () => {
       if (!parsed.ok) throw new Error(k);
       const expected = docs.filter((d) => matchesQuery(parsed.query, indexDocument(articleSearchText(d.text, '')))).length;
       expect(r.matched).toBe(expected);
-      const [{ n }] = await ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(alertArticles).where(eq(alertArticles.alertId, alert.id));
+      const [{ n }] = await ctx.deps.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(alertArticles)
+        .where(eq(alertArticles.alertId, alert.id));
       expect(n).toBe(expected);
       const outbox = await ctx.deps.db.select().from(notificationOutbox).where(eq(notificationOutbox.alertId, alert.id));
       expect(outbox).toEqual([]);
@@ -152,7 +216,9 @@ describe('getAlertIndex and backfillAlert', () => {
     await ctx.deps.db.update(alerts).set({ keywords: 'mario' }).where(eq(alerts.id, alert.id));
     const r = await backfillAlert(ctx.deps.db, org.id, alert.id, { now, prune: true });
     expect(r.pruned).toBeGreaterThan(0);
-    const rows = await ctx.deps.db.execute<{ title: string }>(sql`select a.title from alert_articles aa join articles a on a.id = aa.article_id and a.pub_date = aa.pub_date where aa.alert_id = ${alert.id}`);
+    const rows = await ctx.deps.db.execute<{ title: string }>(
+      sql`select a.title from alert_articles aa join articles a on a.id = aa.article_id and a.pub_date = aa.pub_date where aa.alert_id = ${alert.id}`,
+    );
     expect(rows.rows.length).toBe(r.matched + (await countBoth()));
     expect(rows.rows.every((x) => /mario/i.test(x.title))).toBe(true);
 

@@ -260,12 +260,7 @@ export interface BackfillResult {
  * minimum). No notifications: only new matches at ingest are announced. With `prune`, feed
  * entries the new keywords no longer match are removed (entries a user deleted stay hidden).
  */
-export async function backfillAlert(
-  db: Tx,
-  orgId: number,
-  alertId: number,
-  opts: { now?: Date; prune?: boolean } = {},
-): Promise<BackfillResult> {
+export async function backfillAlert(db: Tx, orgId: number, alertId: number, opts: { now?: Date; prune?: boolean } = {}): Promise<BackfillResult> {
   const now = opts.now ?? new Date();
   const found = await db.execute<{ keywords: string; min_reach: number }>(
     sql`select keywords, min_reach from alerts where id = ${alertId} and organization_id = ${orgId}`,

@@ -60,7 +60,10 @@ interface Saver {
   pointer: (field: string) => string;
   /** An edit that leaves the webhooks alone. */
   unrelated: Record<string, unknown>;
-  create(ctx: TestContext, fields: Record<string, unknown>): Promise<{ res: Awaited<ReturnType<TestContext['call']>>; update: (fields: Record<string, unknown>) => ReturnType<TestContext['call']> }>;
+  create(
+    ctx: TestContext,
+    fields: Record<string, unknown>,
+  ): Promise<{ res: Awaited<ReturnType<TestContext['call']>>; update: (fields: Record<string, unknown>) => ReturnType<TestContext['call']> }>;
 }
 
 async function workspace(ctx: TestContext, projectName = `Launch ${Math.random().toString(36).slice(2, 7)}`) {
@@ -76,7 +79,10 @@ const SAVERS: Saver[] = [
     unrelated: { min_reach: 2, name: 'Renamed' },
     async create(ctx, fields) {
       const w = await workspace(ctx);
-      const res = await ctx.call('POST', '/api/alerts', { token: w.token, body: { data: { type: 'alert', attributes: { project_id: w.project.id, keywords: 'nebula', ...fields } } } });
+      const res = await ctx.call('POST', '/api/alerts', {
+        token: w.token,
+        body: { data: { type: 'alert', attributes: { project_id: w.project.id, keywords: 'nebula', ...fields } } },
+      });
       const id = res.json().data?.id;
       return { res, update: (f) => ctx.call('PATCH', `/api/alerts/${id}`, { token: w.token, body: { data: { type: 'alert', id, attributes: f } } }) };
     },
@@ -99,7 +105,10 @@ const SAVERS: Saver[] = [
     async create(ctx, fields) {
       const w = await workspace(ctx);
       const body = (a: Record<string, unknown>) => ({ data: { type: 'twitch_feed', attributes: a } });
-      const res = await ctx.call('POST', '/api/twitch_feed', { token: w.token, body: body({ keyword: 'Nebula', project_id: w.project.id, game_id: '509658', ...fields }) });
+      const res = await ctx.call('POST', '/api/twitch_feed', {
+        token: w.token,
+        body: body({ keyword: 'Nebula', project_id: w.project.id, game_id: '509658', ...fields }),
+      });
       const id = res.json().data?.id;
       return { res, update: (f) => ctx.call('PATCH', `/api/twitch_feed/${id}`, { token: w.token, body: body(f) }) };
     },
@@ -240,7 +249,10 @@ describe('an alert’s Slack channel', () => {
     const back = new URL(slack.approve(link.json().data.attributes.url));
     expect((await open.call('GET', `${back.pathname}${back.search}`)).statusCode).toBe(302);
     const post = (attributes: Record<string, unknown>) =>
-      open.call('POST', '/api/alerts', { token: w.token, body: { data: { type: 'alert', attributes: { project_id: w.project.id, keywords: 'nebula', ...attributes } } } });
+      open.call('POST', '/api/alerts', {
+        token: w.token,
+        body: { data: { type: 'alert', attributes: { project_id: w.project.id, keywords: 'nebula', ...attributes } } },
+      });
     return { ...w, post };
   }
   const postsTo = (channel: string) => slack.posts().filter((p) => p.params.channel === channel);
@@ -254,7 +266,8 @@ describe('an alert’s Slack channel', () => {
     expect(postsTo('C0GENERAL')).toHaveLength(before + 1);
 
     const id = res.json().data.id;
-    const patch = (attributes: Record<string, unknown>) => open.call('PATCH', `/api/alerts/${id}`, { token: w.token, body: { data: { type: 'alert', id, attributes } } });
+    const patch = (attributes: Record<string, unknown>) =>
+      open.call('PATCH', `/api/alerts/${id}`, { token: w.token, body: { data: { type: 'alert', id, attributes } } });
     // Other edits, and the same channel again: no message.
     for (const edit of [{ min_reach: 2 }, { slack_channel_id: 'C0GENERAL' }]) {
       const same = await patch(edit);

@@ -65,16 +65,25 @@ export async function sendWebhookTests(
 ): Promise<NotificationTests> {
   const client: WebhookClientOptions = { allowPrivate: config.allowPrivateNetwork, userAgent: config.crawler.userAgent, timeoutMs: WEBHOOK_TEST_TIMEOUT_MS };
   const [slack, discord] = await Promise.all([
-    urls.slack ? postSlackMessage(urls.slack, { text: MSG.webhooks.testText(slackText(subject)) }, client).then((o) => describeWebhookTest('Slack', o)) : undefined,
+    urls.slack
+      ? postSlackMessage(urls.slack, { text: MSG.webhooks.testText(slackText(subject)) }, client).then((o) => describeWebhookTest('Slack', o))
+      : undefined,
     urls.discord
-      ? postDiscordMessage(urls.discord, { content: MSG.webhooks.testText(subject), allowed_mentions: { parse: [] } }, client).then((o) => describeWebhookTest('Discord', o))
+      ? postDiscordMessage(urls.discord, { content: MSG.webhooks.testText(subject), allowed_mentions: { parse: [] } }, client).then((o) =>
+          describeWebhookTest('Discord', o),
+        )
       : undefined,
   ]);
   return { ...(slack && { slack }), ...(discord && { discord }) };
 }
 
 /** The test message to a channel of the organization's Slack app, in the shape of a webhook's. */
-export async function sendSlackChannelTestResult(deps: { db: Db; config: Config }, orgId: number, channelId: string, subject: string): Promise<WebhookTestResult> {
+export async function sendSlackChannelTestResult(
+  deps: { db: Db; config: Config },
+  orgId: number,
+  channelId: string,
+  subject: string,
+): Promise<WebhookTestResult> {
   const outcome = await sendSlackChannelTest(deps, orgId, channelId, { projectName: subject });
   return { ok: outcome.ok, message: outcome.ok ? MSG.webhooks.testSent('Slack') : outcome.message };
 }

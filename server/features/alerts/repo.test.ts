@@ -21,11 +21,14 @@ beforeAll(async () => {
   const site = await makeWebsite(ctx, { domain: 'preview.example.test' });
   // 20,000 recent filler articles over the last 50 days, no word of the test's queries: a scan
   // of the months would read all of them, the GIN index none.
-  await makeArchiveArticlesSql(ctx, `
+  await makeArchiveArticlesSql(
+    ctx,
+    `
     select md5('filler' || g) as url_key, 'https://filler.example.test/' || g as url, 'https://filler.example.test/' || g as full_url,
            'Filler ' || g as title, '' as description, 'en' as language, now() - (g % 50) * interval '1 day' - interval '1 hour' as pub_date,
            1 as reach, to_tsvector('simple', 'filler story number ' || g) as search
-      from generate_series(1, 20000) g`);
+      from generate_series(1, 20000) g`,
+  );
   const hits = [
     { title: 'Quasar launch date', days: 1, reach: 5 },
     { title: 'Quasar review', days: 10, reach: 1 },

@@ -87,12 +87,7 @@ export async function lockAlert(tx: Tx, orgId: number, id: number): Promise<Aler
  * the one its `alert_id` links to if that is another (a link set by PATCH projects). The count
  * the alerts-per-project limit is checked against.
  */
-export async function countProjectAlerts(
-  tx: Tx,
-  orgId: number,
-  project: { id: number; alertId: number | null },
-  exceptId?: number,
-): Promise<number> {
+export async function countProjectAlerts(tx: Tx, orgId: number, project: { id: number; alertId: number | null }, exceptId?: number): Promise<number> {
   const [{ n }] = await tx
     .select({ n: count() })
     .from(alerts)

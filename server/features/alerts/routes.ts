@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  alertCreateBody, alertPreviewBody, alertPreviewDocument, alertResourceSchema, alertUpdateBody, articlesCountBody, notificationTestsSchema,
+  alertCreateBody,
+  alertPreviewBody,
+  alertPreviewDocument,
+  alertResourceSchema,
+  alertUpdateBody,
+  articlesCountBody,
+  notificationTestsSchema,
   type AlertResourceAttributes,
 } from '../../../common/schemas/alerts.js';
 import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
@@ -61,34 +67,45 @@ export default async function alertRoutes(fastify: FastifyInstance) {
   /** What the services answered to this save's test messages ({} when it set no webhook or channel). */
   const testsMeta = (alert: SavedAlert) => ({ meta: { notification_tests: alert.notificationTests } });
 
-  app.get('/alerts', {
+  app.get(
+    '/alerts',
+    {
       config: org(),
       schema: {
         tags: ['alerts'],
         summary: 'List alerts (filter[project_id] for one project)',
         response: { 200: listOrCsv(listDocument(alertResourceSchema)), ...refusals(403) },
       },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const params = parseListParams(req.query as Record<string, unknown>, {
-      sortable: ALERT_SORTS,
-      filters: ALERT_FILTERS,
-      defaultSort: 'name',
-      defaultPageSize: 100,
-    });
-    return sendList(req, reply, {
-      name: 'alerts',
-      params,
-      fetchPage: (p) => listAlerts(db, auth.orgId, p),
-      toResource: alertResource,
-      csvColumns: ['project_id', 'name', 'keywords', 'min_reach', 'slack_tracking', 'last_run_at', 'total_articles', 'inserted_at', 'updated_at'],
-    });
-  });
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const params = parseListParams(req.query as Record<string, unknown>, {
+        sortable: ALERT_SORTS,
+        filters: ALERT_FILTERS,
+        defaultSort: 'name',
+        defaultPageSize: 100,
+      });
+      return sendList(req, reply, {
+        name: 'alerts',
+        params,
+        fetchPage: (p) => listAlerts(db, auth.orgId, p),
+        toResource: alertResource,
+        csvColumns: ['project_id', 'name', 'keywords', 'min_reach', 'slack_tracking', 'last_run_at', 'total_articles', 'inserted_at', 'updated_at'],
+      });
+    },
+  );
 
-  app.get('/alerts/:id', { config: org(), schema: { tags: ['alerts'], summary: 'One alert', params: idParams, response: { 200: jsonApi(oneDocument(alertResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
-    const auth = memberOf(req);
-    return sendOne(reply, alertResource(await getAlert(db, auth.orgId, req.params.id)));
-  });
+  app.get(
+    '/alerts/:id',
+    {
+      config: org(),
+      schema: { tags: ['alerts'], summary: 'One alert', params: idParams, response: { 200: jsonApi(oneDocument(alertResourceSchema)), ...refusals(403) } },
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      return sendOne(reply, alertResource(await getAlert(db, auth.orgId, req.params.id)));
+    },
+  );
 
   app.post(
     '/alerts',
@@ -105,10 +122,15 @@ export default async function alertRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const auth = memberOf(req);
       const { attributes } = req.body.data;
-      const alert = await createAlert(db, auth.orgId, { ...toInput(attributes), projectId: attributes.project_id, keywords: attributes.keywords }, {
-        onBackfillError: (err) => req.log.error({ err }, 'alert backfill failed'),
-        notify,
-      });
+      const alert = await createAlert(
+        db,
+        auth.orgId,
+        { ...toInput(attributes), projectId: attributes.project_id, keywords: attributes.keywords },
+        {
+          onBackfillError: (err) => req.log.error({ err }, 'alert backfill failed'),
+          notify,
+        },
+      );
       return sendOne(reply, alertResource(alert), 201, testsMeta(alert));
     },
   );
@@ -153,11 +175,18 @@ export default async function alertRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/alerts/:id', { config: org(), schema: { tags: ['alerts'], summary: 'Delete an alert and its feed', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } } }, async (req, reply) => {
-    const auth = memberOf(req);
-    if (!(await deleteAlert(db, auth.orgId, req.params.id))) throw notFound('alert');
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/alerts/:id',
+    {
+      config: org(),
+      schema: { tags: ['alerts'], summary: 'Delete an alert and its feed', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } },
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      if (!(await deleteAlert(db, auth.orgId, req.params.id))) throw notFound('alert');
+      return reply.code(204).send();
+    },
+  );
 
   app.post(
     '/analytics/articles/count',

@@ -88,7 +88,10 @@ async function assertSlackChannel(tx: Tx, orgId: number, channelId: string) {
 }
 
 /** The channel a save points Slack tracking at anew (set, changed, or tracking switched on), if any. */
-function channelSet(before: Pick<Targets, 'slackTracking' | 'slackChannelId'> | null, after: Pick<Targets, 'slackTracking' | 'slackChannelId'>): string | undefined {
+function channelSet(
+  before: Pick<Targets, 'slackTracking' | 'slackChannelId'> | null,
+  after: Pick<Targets, 'slackTracking' | 'slackChannelId'>,
+): string | undefined {
   if (!after.slackTracking || !after.slackChannelId) return undefined;
   return before?.slackTracking && before.slackChannelId === after.slackChannelId ? undefined : after.slackChannelId;
 }
@@ -99,7 +102,13 @@ function channelSet(before: Pick<Targets, 'slackTracking' | 'slackChannelId'> | 
  * title its notifications carry. A channel and a Slack webhook both set in one save: the channel's
  * answer is reported (it is what the alert's Slack tracking uses), the webhook is still tested.
  */
-async function notificationTests(notify: AlertOptions['notify'], orgId: number, subject: string, before: Targets | null, after: Targets): Promise<NotificationTests> {
+async function notificationTests(
+  notify: AlertOptions['notify'],
+  orgId: number,
+  subject: string,
+  before: Targets | null,
+  after: Targets,
+): Promise<NotificationTests> {
   if (!notify) return {};
   const channel = channelSet(before, after);
   const [tests, channelTest] = await Promise.all([
@@ -220,13 +229,7 @@ export async function createAlert(db: Db | Tx, orgId: number, input: AlertInput,
  * score re-match the feed after commit: rows that no longer match leave it (rows a user deleted
  * stay hidden) and the archive's new matches of the last two months join it.
  */
-export async function updateAlert(
-  db: Db,
-  orgId: number,
-  id: number,
-  changes: Partial<AlertInput>,
-  opts: AlertOptions = {},
-): Promise<SavedAlert | undefined> {
+export async function updateAlert(db: Db, orgId: number, id: number, changes: Partial<AlertInput>, opts: AlertOptions = {}): Promise<SavedAlert | undefined> {
   if (changes.keywords !== undefined) assertKeywords(changes.keywords);
   const result = await db.transaction(async (tx) => {
     const current = await lockAlert(tx, orgId, id);
@@ -253,8 +256,7 @@ export async function updateAlert(
       await relinkLeftProject(tx, orgId, current.projectId);
       await linkJoinedProject(tx, orgId, move.project.id, id, move.existing);
     }
-    const rematch =
-      (v.keywords !== undefined && v.keywords !== current.keywords) || (v.minReach !== undefined && v.minReach !== current.minReach);
+    const rematch = (v.keywords !== undefined && v.keywords !== current.keywords) || (v.minReach !== undefined && v.minReach !== current.minReach);
     return { rematch, before: current };
   });
   if (!result) return undefined;

@@ -39,7 +39,14 @@ beforeAll(async () => {
   const blog = (await makeWebsite(ctx, { domain: `blog-${org.id}.example.test`, muv: null })).id;
   const specs = {
     alpha: { title: 'Alpha Zelda review', pubDate: '2024-05-01T10:00:00Z', language: 'en', reach: 8, websiteId: ign, isMetacritic: true, author: 'Ann' },
-    bravo: { title: 'bravo zelda guide', description: 'Where to find the SECRET shrine', pubDate: '2024-05-02T23:59:59Z', language: 'fr', reach: 3, websiteId: blog },
+    bravo: {
+      title: 'bravo zelda guide',
+      description: 'Where to find the SECRET shrine',
+      pubDate: '2024-05-02T23:59:59Z',
+      language: 'fr',
+      reach: 3,
+      websiteId: blog,
+    },
     charlie: { title: 'Charlie: Zelda news', pubDate: '2024-05-03T00:00:00Z', language: 'de', reach: 0.5, url: 'https://www.charlie.example.test/zelda' },
     delta: { title: 'Delta =cmd zelda', pubDate: '2024-05-04T12:00:00Z', language: 'en', reach: 6, websiteId: ign, muv: 42, author: '=cmd()' },
     echo: { title: 'Echo Zelda, "quoted"', pubDate: '2024-04-30T12:00:00Z', language: 'es', reach: 10, websiteId: blog, isMetacritic: true },
@@ -60,7 +67,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (query = '', path = 'articles_feed') => ctx.call('GET', `/api/${path}/${feed.alertId}${query ? `?${query}` : ''}`, { token: feed.token }) as Promise<Res>;
+const get = (query = '', path = 'articles_feed') =>
+  ctx.call('GET', `/api/${path}/${feed.alertId}${query ? `?${query}` : ''}`, { token: feed.token }) as Promise<Res>;
 
 describe('articles feed', () => {
   it('lists the visible feed newest first with page meta and the last pull', async () => {
@@ -138,7 +146,10 @@ describe('articles feed', () => {
       [{ searchTerm: 'secret' }, 'reach', true],
     ];
     for (const [filters, field, desc] of cases) {
-      for (const window of [{ limit: 3, offset: 0 }, { limit: 3, offset: 3 }]) {
+      for (const window of [
+        { limit: 3, offset: 0 },
+        { limit: 3, offset: 3 },
+      ]) {
         const scanned = await listFeedPage(db(), alert, filters, { field, desc }, { ...window, materialize: false });
         const materialized = await listFeedPage(db(), alert, filters, { field, desc }, { ...window, materialize: true });
         expect(materialized).toEqual(scanned);
@@ -210,10 +221,19 @@ describe('articles feed', () => {
     const { token, org } = await makeOrg(ctx, { capabilities: { ...NO_CAPABILITIES, regional_filters: true } });
     const project = await makeProject(ctx, org.id);
     const alert = await makeAlert(ctx, org.id, { projectId: project.id, keywords: 'zelda' });
-    const french = await makeWebsite(ctx, { domain: `fr-${org.id}.example.test`, geography: [{ country_code_iso: 'US', visits: 10 }, { country_code_iso: 'FR', visits: 90 }] });
+    const french = await makeWebsite(ctx, {
+      domain: `fr-${org.id}.example.test`,
+      geography: [
+        { country_code_iso: 'US', visits: 10 },
+        { country_code_iso: 'FR', visits: 90 },
+      ],
+    });
     const american = await makeWebsite(ctx, { domain: `us-${org.id}.example.test`, geography: [{ country_code_iso: 'US', visits: 50 }] });
     const europeFeed = await makeFeed(ctx, french.id, { region: 'Europe' });
-    for (const [title, websiteId, feedId] of [['Paris zelda', french.id, europeFeed.id], ['Boston zelda', american.id, null]] as const) {
+    for (const [title, websiteId, feedId] of [
+      ['Paris zelda', french.id, europeFeed.id],
+      ['Boston zelda', american.id, null],
+    ] as const) {
       const a = await makeArchiveArticle(ctx, { title, websiteId, feedId });
       await addToFeed(ctx, alert, [a]);
     }
@@ -230,7 +250,11 @@ describe('articles feed', () => {
     const alert = await makeAlert(ctx, org.id, { projectId: project.id, keywords: 'mass effect' });
     const listed = await makeWebsite(ctx, { domain: `ea-${org.id}.example.test`, isEa: true });
     const other = await makeWebsite(ctx, { domain: `other-${org.id}.example.test` });
-    for (const [title, websiteId] of [['Listed mass effect', listed.id], ['Other mass effect', other.id], ['Unknown site mass effect', null]] as const) {
+    for (const [title, websiteId] of [
+      ['Listed mass effect', listed.id],
+      ['Other mass effect', other.id],
+      ['Unknown site mass effect', null],
+    ] as const) {
       await addToFeed(ctx, alert, [await makeArchiveArticle(ctx, { title, websiteId })]);
     }
     const list = async (q: string) => titles((await ctx.call('GET', `/api/articles_feed/${alert.id}?${q}&sort=title`, { token })) as Res);
@@ -279,7 +303,13 @@ describe('articles feed', () => {
       token: feed.token,
       body: { ids_list: [feed.ids.alpha, String(feed.ids.echo)], sort: 'reach' },
     });
-    expect(posted.body.trim().split('\n').slice(1).map((l) => l.split(',')[0])).toEqual([String(feed.ids.alpha), String(feed.ids.echo)]);
+    expect(
+      posted.body
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(',')[0]),
+    ).toEqual([String(feed.ids.alpha), String(feed.ids.echo)]);
     const postedTooMany = await ctx.call('POST', `/api/csv/articles_feed/${feed.alertId}`, {
       token: feed.token,
       body: { ids_list: Array.from({ length: 10001 }, (_, i) => i + 1) },

@@ -32,10 +32,7 @@ describe('feed counters (alert_feed_counts)', () => {
     const alert = await makeAlert(ctx, orgId, { projectId, keywords: 'counter' });
     const other = await makeAlert(ctx, orgId, { projectId, keywords: 'counter other' });
     const pool = await Promise.all(Array.from({ length: 40 }, (_, i) => makeArchiveArticle(ctx, { title: `Counter ${i}` })));
-    type Op =
-      | { kind: 'insert'; ids: number[]; deleted: boolean }
-      | { kind: 'hide' | 'restore' | 'remove'; ids: number[] }
-      | { kind: 'compact' };
+    type Op = { kind: 'insert'; ids: number[]; deleted: boolean } | { kind: 'hide' | 'restore' | 'remove'; ids: number[] } | { kind: 'compact' };
     const ids = fc.uniqueArray(fc.integer({ min: 0, max: pool.length - 1 }), { minLength: 1, maxLength: 8 }).map((xs) => xs.map((i) => pool[i].id));
     const op: fc.Arbitrary<Op> = fc.oneof(
       fc.record({ kind: fc.constant('insert' as const), ids, deleted: fc.boolean() }),
@@ -46,7 +43,10 @@ describe('feed counters (alert_feed_counts)', () => {
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
         await exec(sql`delete from alert_articles where alert_id in (${alert.id}, ${other.id})`);
         for (const o of ops) {
-          const list = sql.join(('ids' in o ? o.ids : []).map((id) => sql`${id}`), sql`, `);
+          const list = sql.join(
+            ('ids' in o ? o.ids : []).map((id) => sql`${id}`),
+            sql`, `,
+          );
           if (o.kind === 'insert') {
             // As the ingest does: rows already in the feed are skipped.
             await exec(sql`

@@ -41,12 +41,16 @@ beforeAll(async () => {
   const other = await makeOrg(ctx);
   const big = await makeAlert(ctx, other.org.id, { projectId: (await makeProject(ctx, other.org.id)).id });
   large.total = FAR_OFFSET + 700;
-  await makeArchiveArticlesSql(ctx, `
+  await makeArchiveArticlesSql(
+    ctx,
+    `
     select md5('far' || g) as url_key, 'https://far' || (g % 37) || '.example.test/' || g as url,
            'https://far' || (g % 37) || '.example.test/' || g as full_url, 'Far story ' || (g % 53) as title, '' as description,
            (array['en','de','fr'])[1 + g % 3] as language, timestamptz '2024-01-01' + (g % 400) * interval '1 hour' as pub_date,
            now() as first_seen_at, (g % 10) + 0.5 as reach, 'far'::tsvector as search
-      from generate_series(1, ${large.total}) g`, ['first_seen_at']);
+      from generate_series(1, ${large.total}) g`,
+    ['first_seen_at'],
+  );
   await db().execute(sql`
     insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search)
     select ${big.id}, a.id, ${other.org.id}, a.pub_date, a.reach, a.language, a.is_metacritic, lower(a.title),
@@ -79,8 +83,21 @@ describe('feed search by the words a prefix begins', () => {
         expect(ids(viaWords), `${term} by ${field}`).toEqual(ids(viaPartial));
       }
     }
-    const starts = await listFeedPage(db(), small.alert, await resolveFeedSearch(db(), { searchTerm: 'star' }), { field: 'pub_date', desc: false }, { limit: 50, offset: 0 });
-    expect(starts.map((r) => r.title)).toEqual(['Starfall launch date', 'Starfield patch notes', 'Stars of the season', 'A star is born', 'Start here: the guide', 'Starfall review: stellar']);
+    const starts = await listFeedPage(
+      db(),
+      small.alert,
+      await resolveFeedSearch(db(), { searchTerm: 'star' }),
+      { field: 'pub_date', desc: false },
+      { limit: 50, offset: 0 },
+    );
+    expect(starts.map((r) => r.title)).toEqual([
+      'Starfall launch date',
+      'Starfield patch notes',
+      'Stars of the season',
+      'A star is born',
+      'Start here: the guide',
+      'Starfall review: stellar',
+    ]);
   });
 
   it('leaves a prefix with more words than the limit to the partial match', async () => {
@@ -108,7 +125,12 @@ describe('far pages', () => {
         const order = { field, desc };
         const all = ids(await listFeedPage(db(), large.alert, {}, order, { limit: total, offset: 0 }));
         expect(all).toHaveLength(total);
-        for (const window of [{ limit: 25, offset: total - 25 }, { limit: 500, offset: total - 510 }, { limit: 25, offset: total - 5 }, { limit: 100, offset: 3_000 }]) {
+        for (const window of [
+          { limit: 25, offset: total - 25 },
+          { limit: 500, offset: total - 510 },
+          { limit: 25, offset: total - 5 },
+          { limit: 100, offset: 3_000 },
+        ]) {
           const read = pageWindow(window, total);
           expect(read.reverse).toBe(true);
           const rows = await listFeedPage(db(), large.alert, {}, order, read);

@@ -164,8 +164,7 @@ export type FeedRow = {
 const epochMs = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)::int8`;
 
 /** True when any filter is set (an empty list or string filters nothing). */
-const hasFilters = (f: FeedQuery) =>
-  Object.values(f).some((v) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0));
+const hasFilters = (f: FeedQuery) => Object.values(f).some((v) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0));
 
 /** True when some filters are tested on archive rows (regions, countries, EA list, a search without words). */
 export const filtersReadArchive = (f: FeedFilters) =>
@@ -244,9 +243,7 @@ export async function countFeed(db: Tx, alert: FeedAlert, filters: FeedQuery): P
     return Number(res.rows[0].n);
   }
   const w = feedWhere(alert.id, filters);
-  const res = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from alert_articles aa ${joins(w.article, w.website)} where ${w.where}`,
-  );
+  const res = await db.execute<{ n: number }>(sql`select count(*)::int as n from alert_articles aa ${joins(w.article, w.website)} where ${w.where}`);
   return Number(res.rows[0].n);
 }
 
@@ -254,8 +251,7 @@ export async function countFeed(db: Tx, alert: FeedAlert, filters: FeedQuery): P
  * A text cell as the CSV shows it: empty for '' (as for NULL), and a quote before a leading =, +,
  * -, @, tab or carriage return, which a spreadsheet would run as a formula (CSV injection).
  */
-const csvText = (expr: SQL) =>
-  sql`nullif(case when left(${expr}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${expr} else ${expr} end, '')`;
+const csvText = (expr: SQL) => sql`nullif(case when left(${expr}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${expr} else ${expr} end, '')`;
 
 /**
  * The CSV export's query, for COPY … TO STDOUT (server/http/csv.ts): every cell formatted by PostgreSQL, the

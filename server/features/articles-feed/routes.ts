@@ -29,7 +29,6 @@ import { bytes, listOrCsv, refusals } from '../../http/openapi.js';
 import { findFeedAlert, type FeedAlert } from '../alerts/service.js';
 import { feedCsvQuery, readFeedPage, resolveFeedSearch, type FeedOrder, type FeedRow } from './repo.js';
 
-
 /**
  * A feed row as a JSON:API resource, built as one literal (a 500-row page builds 500 of them).
  * Its `alert` relationship names the alert that matched it (a project may have several).
@@ -69,7 +68,10 @@ export const feedArticleResource = (r: FeedRow, alertId: string, umv = true): Re
 
 const alertParams = z.object({ alert_id: idSchema });
 const csvSelectionBody = z.object({
-  ids_list: z.array(z.union([z.string(), z.number()])).min(1).max(LIMITS.exportIds, MSG.alertsApi.tooManyIds),
+  ids_list: z
+    .array(z.union([z.string(), z.number()]))
+    .min(1)
+    .max(LIMITS.exportIds, MSG.alertsApi.tooManyIds),
   sort: z.string().max(50).optional(),
 });
 
@@ -174,7 +176,15 @@ export default async function articlesFeedRoutes(fastify: FastifyInstance) {
   );
   app.get(
     '/external_articles_alert/:alert_id',
-    { config: org(), schema: { tags: ['articles feed'], summary: 'The articles feed, default page size 35', params: alertParams, response: { 200: listOrCsv(feedPageDocument), ...refusals(403) } } },
+    {
+      config: org(),
+      schema: {
+        tags: ['articles feed'],
+        summary: 'The articles feed, default page size 35',
+        params: alertParams,
+        response: { 200: listOrCsv(feedPageDocument), ...refusals(403) },
+      },
+    },
     list(FEED_PAGE_SIZE.external),
   );
   for (const path of ['/csv/articles_feed/:alert_id', '/csv/external_articles_alert/:alert_id']) {

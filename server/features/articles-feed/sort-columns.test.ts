@@ -36,9 +36,18 @@ describe('copied sort columns of alert_articles', () => {
     // Writers holding the article, not its row (demo seed), get the same values through scalar subqueries.
     const other = await makeAlert(ctx, org.id, { projectId: project.id, keywords: 'unrelated' });
     await ctx.deps.db.insert(alertArticles).values({
-      alertId: other.id, articleId: loose.id, organizationId: org.id, pubDate: loose.pubDate, reach: 1, language: 'en', ...feedSortValues(loose),
+      alertId: other.id,
+      articleId: loose.id,
+      organizationId: org.id,
+      pubDate: loose.pubDate,
+      reach: 1,
+      language: 'en',
+      ...feedSortValues(loose),
     });
-    const [copy] = await ctx.deps.db.select().from(alertArticles).where(sql`${alertArticles.alertId} = ${other.id}`);
+    const [copy] = await ctx.deps.db
+      .select()
+      .from(alertArticles)
+      .where(sql`${alertArticles.alertId} = ${other.id}`);
     expect(copy).toMatchObject({ titleSort: 'kestrelwing loose', media: `loose-${org.id}.example.test` });
   });
 });

@@ -38,10 +38,18 @@ async function outlet(opts: { reach: number; muv: number | null; source: 'simila
 }
 
 const savedRow = async (id: number | string) =>
-  (await ctx.deps.db.select().from(savedArticles).where(eq(savedArticles.id, Number(id))))[0];
+  (
+    await ctx.deps.db
+      .select()
+      .from(savedArticles)
+      .where(eq(savedArticles.id, Number(id)))
+  )[0];
 
 const save = (token: string, tagId: number, attributes: Attrs) =>
-  ctx.call('POST', '/api/articles', { token, body: { data: { type: 'article', attributes, relationships: { tag: { data: { type: 'tag', id: String(tagId) } } } } } });
+  ctx.call('POST', '/api/articles', {
+    token,
+    body: { data: { type: 'article', attributes, relationships: { tag: { data: { type: 'tag', id: String(tagId) } } } } },
+  });
 
 const patch = (token: string, id: string, attributes: Attrs) =>
   ctx.call('PATCH', `/api/articles/${id}`, { token, body: { data: { type: 'article', id, attributes } } });
@@ -56,7 +64,12 @@ describe('estimated views of saved coverage', () => {
     const res = await save(token, tag.id, { url: `https://${known.domain}/hands-on`, ...given });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.attributes).toMatchObject({
-      reach: 7.2, muv: 4_000_000, muv_source: 'similarweb', estimated_views: 4000, reach_manual: false, website_id: String(known.id),
+      reach: 7.2,
+      muv: 4_000_000,
+      muv_source: 'similarweb',
+      estimated_views: 4000,
+      reach_manual: false,
+      website_id: String(known.id),
     });
     expect(await savedRow(res.json().data.id)).toMatchObject({ estimatedViews: 4000, reachManual: false });
 
@@ -160,7 +173,13 @@ describe('rescoreSavedArticles', () => {
     const changed = await ctx.deps.db.transaction((tx) => rescoreSavedArticles(tx, [big.id, gone.id, big.id]));
     expect(changed).toBe(4);
     const rows = await ctx.deps.db
-      .select({ id: savedArticles.id, reach: savedArticles.reach, muv: savedArticles.muv, views: savedArticles.estimatedViews, manual: savedArticles.reachManual })
+      .select({
+        id: savedArticles.id,
+        reach: savedArticles.reach,
+        muv: savedArticles.muv,
+        views: savedArticles.estimatedViews,
+        manual: savedArticles.reachManual,
+      })
       .from(savedArticles)
       .where(inArray(savedArticles.id, [derivedA, typedA, derivedB, goneB, otherB].map(Number)));
     const byId = Object.fromEntries(rows.map(({ id, ...r }) => [String(id), r]));

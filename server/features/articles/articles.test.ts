@@ -50,10 +50,7 @@ describe('saved articles', () => {
     const { token, project, tag, org } = await workspace();
     const res = await ctx.call('POST', '/api/articles', {
       token,
-      body: articleBody(
-        { url: 'https://www.Example.com/news/1?utm_source=x', title: 'Big news', language: 'en', reach: 3.5, date: '2024-01-05' },
-        tag.id,
-      ),
+      body: articleBody({ url: 'https://www.Example.com/news/1?utm_source=x', title: 'Big news', language: 'en', reach: 3.5, date: '2024-01-05' }, tag.id),
     });
     expect(res.statusCode).toBe(201);
     const doc = res.json();
@@ -130,7 +127,11 @@ describe('saved articles', () => {
     expect(res.statusCode).toBe(422);
     const p = pointers(res);
     expect(Object.keys(p).sort()).toEqual([
-      '/data/attributes/date', '/data/attributes/language', '/data/attributes/reach', '/data/attributes/title', '/data/attributes/url',
+      '/data/attributes/date',
+      '/data/attributes/language',
+      '/data/attributes/reach',
+      '/data/attributes/title',
+      '/data/attributes/url',
     ]);
     expect(p['/data/attributes/reach']).toBe(MSG.articles.reachRange);
     expect(p['/data/attributes/title']).toBe(MSG.articles.titleTooLong);
@@ -196,7 +197,9 @@ describe('saved articles', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toBe('id,title,url,fullUrl,media,tag_name,language,reach,date,website-visits,is_metacritic,locked,project_id,tag_id,inserted-at,estimated_views');
+    expect(lines[0]).toBe(
+      'id,title,url,fullUrl,media,tag_name,language,reach,date,website-visits,is_metacritic,locked,project_id,tag_id,inserted-at,estimated_views',
+    );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('apple story,https://beta.com/2,https://beta.com/2,beta.com,Previews,fr,8,2024-02-15T00:00:00.000Z');
   });
@@ -237,7 +240,15 @@ describe('bulk articles', () => {
     const known = await makeArchiveArticle(ctx, { title: 'From the archive', language: 'pt', reach: 6.5 });
     await ctx.call('POST', '/api/articles', { token, body: articleBody({ url: 'https://saved.com/already', title: 'Saved' }, tag.id) });
     const hitsBefore = site.hits.length;
-    const urls = [site.url('/second'), 'saved.com/no-scheme', known.fullUrl, 'https://saved.com/already', site.url('/second#again'), site.url('/third'), 'ftp://x.com/f'];
+    const urls = [
+      site.url('/second'),
+      'saved.com/no-scheme',
+      known.fullUrl,
+      'https://saved.com/already',
+      site.url('/second#again'),
+      site.url('/third'),
+      'ftp://x.com/f',
+    ];
     const res = await ctx.call('POST', '/api/bulk/articles', { token, body: bulk('bulk_articles', { urls, tag_id: String(tag.id) }) });
     expect(res.statusCode).toBe(200);
     const { type, attributes } = res.json().data;
@@ -299,7 +310,9 @@ describe('bulk articles', () => {
   it('saves feed articles under a tag, reporting existing and foreign ids per row', async () => {
     const { token, org, project, tag } = await workspace();
     const alert = await makeAlert(ctx, org.id, { projectId: project.id });
-    const [a, b, c] = await Promise.all([1, 2, 3].map((n) => makeArchiveArticle(ctx, { title: `Feed story ${n}`, isMetacritic: n === 2, reach: 6.5, muv: 9_000_000 })));
+    const [a, b, c] = await Promise.all(
+      [1, 2, 3].map((n) => makeArchiveArticle(ctx, { title: `Feed story ${n}`, isMetacritic: n === 2, reach: 6.5, muv: 9_000_000 })),
+    );
     const notInFeed = await makeArchiveArticle(ctx);
     await addToFeed(ctx, alert, [a, b, c]);
     const save = (ids: number[]) =>
@@ -319,8 +332,16 @@ describe('bulk articles', () => {
     const rows = await savedOf(project.id);
     expect(rows).toHaveLength(3);
     expect(rows.find((r) => r.articleId === b.id)).toMatchObject({
-      title: 'Feed story 2', url: b.url, fullUrl: b.fullUrl, reach: 6.5, muv: 9_000_000, isMetacritic: true, language: 'en',
-      date: b.pubDate, image: b.image, tagId: tag.id,
+      title: 'Feed story 2',
+      url: b.url,
+      fullUrl: b.fullUrl,
+      reach: 6.5,
+      muv: 9_000_000,
+      isMetacritic: true,
+      language: 'en',
+      date: b.pubDate,
+      image: b.image,
+      tagId: tag.id,
     });
   });
 
@@ -337,7 +358,10 @@ describe('bulk articles', () => {
     expect(res.json().data.attributes).toMatchObject({
       success: 1,
       failed: 1,
-      results: [{ id: String(a.id), status: 'OK', reason: null }, { id: '424242', status: 'KO', reason: BULK_REASONS.notFound }],
+      results: [
+        { id: String(a.id), status: 'OK', reason: null },
+        { id: '424242', status: 'KO', reason: BULK_REASONS.notFound },
+      ],
     });
     const feed = await ctx.deps.db.select().from(alertArticles).where(eq(alertArticles.alertId, alert.id));
     expect(feed.find((r) => r.articleId === a.id)?.deletedAt).toBeInstanceOf(Date);
@@ -385,8 +409,12 @@ describe('organization isolation', () => {
 
   it('needs a token', async () => {
     for (const [method, url] of [
-      ['GET', '/api/articles?filter[project_id]=1'], ['GET', '/api/csv/articles?filter[project_id]=1'], ['POST', '/api/articles'],
-      ['PATCH', '/api/articles/1'], ['DELETE', '/api/articles/1'], ['POST', '/api/bulk/articles'],
+      ['GET', '/api/articles?filter[project_id]=1'],
+      ['GET', '/api/csv/articles?filter[project_id]=1'],
+      ['POST', '/api/articles'],
+      ['PATCH', '/api/articles/1'],
+      ['DELETE', '/api/articles/1'],
+      ['POST', '/api/bulk/articles'],
     ] as const) {
       const body = url.includes('bulk')
         ? bulk('bulk_articles', { urls: ['https://x.com'], tag_id: 1 })

@@ -96,18 +96,12 @@ const uniqueIds = (ids: number[]) => [...new Set(ids)];
  * not in that feed are KO `not found`; those the project already has are KO `already exists`.
  * 404 when the alert is not the organization's.
  */
-export async function saveFeedArticles(
-  db: Tx,
-  orgId: number,
-  input: { ids: number[]; tagId: number; alertId: number },
-): Promise<BulkOutcome> {
+export async function saveFeedArticles(db: Tx, orgId: number, input: { ids: number[]; tagId: number; alertId: number }): Promise<BulkOutcome> {
   const tag = await requireActiveTag(db, orgId, input.tagId, TAG_POINTER);
   await getAlert(db, orgId, input.alertId); // 404 for another organization's alert
   const ids = uniqueIds(input.ids);
   const found = await findFeedArticles(db, orgId, input.alertId, ids);
-  const values = found.map(
-    (a) => composeSavedArticle(tag, { canonical: a.url, key: a.urlKey, fullUrl: a.fullUrl }, { archive: a }).values,
-  );
+  const values = found.map((a) => composeSavedArticle(tag, { canonical: a.url, key: a.urlKey, fullUrl: a.fullUrl }, { archive: a }).values);
   // One statement: each row is saved or skipped whole, and a conflict skips only its row.
   const inserted = new Map((await insertSavedArticles(db, orgId, values)).map((r) => [r.articleId, r.id]));
   const inFeed = new Set(found.map((a) => a.id));

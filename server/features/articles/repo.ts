@@ -19,16 +19,28 @@ export type Website = typeof websites.$inferSelect;
 
 export const ARTICLE_SORTS = ['date', 'title', 'reach', 'language', 'media', 'inserted_at'] as const;
 export const ARTICLE_FILTERS = [
-  'project_id', 'tag_id', 'search', 'locked', 'languages', 'startDate', 'endDate', 'minScore', 'maxScore', 'ids_list',
+  'project_id',
+  'tag_id',
+  'search',
+  'locked',
+  'languages',
+  'startDate',
+  'endDate',
+  'minScore',
+  'maxScore',
+  'ids_list',
   // A report's articles, and the new-report wizard's criteria (001 §7 "New-report filter").
-  'report_id', 'date_range', 'tags', 'tags_not', 'languages_not',
+  'report_id',
+  'date_range',
+  'tags',
+  'tags_not',
+  'languages_not',
 ] as const;
 
 /** The media column: the host without scheme and `www.` (what `domainOf` gives), from the canonical URL. */
 const mediaExpr = sql`regexp_replace(regexp_replace(${savedArticles.url}, '^[a-z]+://(www\\.)?', ''), '[/:?#].*$', '')`;
 
-const badFilter = (name: string, detail: string) =>
-  new ValidationError([errorObject('bad_request', detail, { parameter: `filter[${name}]` })], 'bad_request');
+const badFilter = (name: string, detail: string) => new ValidationError([errorObject('bad_request', detail, { parameter: `filter[${name}]` })], 'bad_request');
 
 function numberFilter(params: ListParams, name: string): number | undefined {
   const raw = params.filter[name];
@@ -51,7 +63,10 @@ function dateFilter(params: ListParams, name: string, endOfRange: boolean): { va
 function listFilter(params: ListParams, name: string): string[] | undefined {
   const raw = params.filter[name];
   if (raw === undefined || raw === '') return undefined;
-  return raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 function idsFilter(params: ListParams, name: string): number[] | undefined {
@@ -67,7 +82,10 @@ function dateRangeFilter(params: ListParams): { start: Date; endExclusive: Date 
   const raw = params.filter.date_range;
   if (raw === undefined || raw === '') return undefined;
   const days = raw.split(',').map((d) => d.trim());
-  const valid = days.length === 2 && days.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(dayStart(d).getTime()) && dayOf(dayStart(d)) === d) && days[0] <= days[1];
+  const valid =
+    days.length === 2 &&
+    days.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(dayStart(d).getTime()) && dayOf(dayStart(d)) === d) &&
+    days[0] <= days[1];
   if (!valid) throw badFilter('date_range', 'date_range must be two dates, from,to (YYYY-MM-DD), from not after to');
   return dayRange(days[0], days[1]);
 }
@@ -169,12 +187,7 @@ export async function insertSavedArticles(db: Tx, orgId: number, values: NewSave
     .returning();
 }
 
-export async function updateSavedArticle(
-  db: Tx,
-  orgId: number,
-  id: number,
-  set: PgUpdateSetSource<typeof savedArticles>,
-): Promise<SavedArticle | undefined> {
+export async function updateSavedArticle(db: Tx, orgId: number, id: number, set: PgUpdateSetSource<typeof savedArticles>): Promise<SavedArticle | undefined> {
   const [row] = await db
     .update(savedArticles)
     .set({ ...set, updatedAt: new Date() })
@@ -262,12 +275,7 @@ export async function findFeedArticles(db: Tx, orgId: number, alertId: number, i
     .from(alertArticles)
     .innerJoin(articles, and(eq(articles.id, alertArticles.articleId), eq(articles.pubDate, alertArticles.pubDate)))
     .where(
-      and(
-        eq(alertArticles.organizationId, orgId),
-        eq(alertArticles.alertId, alertId),
-        inArray(alertArticles.articleId, ids),
-        isNull(alertArticles.deletedAt),
-      ),
+      and(eq(alertArticles.organizationId, orgId), eq(alertArticles.alertId, alertId), inArray(alertArticles.articleId, ids), isNull(alertArticles.deletedAt)),
     )
     .orderBy(asc(articles.id));
 }

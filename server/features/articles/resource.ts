@@ -13,7 +13,7 @@ function mediaOf(url: string): string {
   }
 }
 
-const muvSourceOf = (s: string | null): MuvSource | null => (MUV_SOURCES as readonly string[]).includes(s ?? '') ? (s as MuvSource) : null;
+const muvSourceOf = (s: string | null): MuvSource | null => ((MUV_SOURCES as readonly string[]).includes(s ?? '') ? (s as MuvSource) : null);
 
 /**
  * A saved article as the API answers it (the project's list, a report's list, the public report's).
@@ -56,6 +56,19 @@ export const articleResource = (a: SavedArticleRow, opts: { umv: boolean } = { u
 
 /** The saved-coverage list's CSV columns (after `id`). */
 export const ARTICLE_CSV_COLUMNS = [
-  'title', 'url', 'fullUrl', 'media', 'tag_name', 'language', 'reach', 'date', 'website-visits', 'is_metacritic', 'locked', 'project_id',
-  'tag_id', 'inserted-at', 'estimated_views',
+  'title',
+  'url',
+  'fullUrl',
+  'media',
+  'tag_name',
+  'language',
+  'reach',
+  'date',
+  'website-visits',
+  'is_metacritic',
+  'locked',
+  'project_id',
+  'tag_id',
+  'inserted-at',
+  'estimated_views',
 ];

@@ -84,7 +84,9 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
   const deps = app.deps;
   const { db } = deps;
 
-  app.get('/articles', {
+  app.get(
+    '/articles',
+    {
       config: org(),
       schema: {
         tags: ['articles'],
@@ -92,41 +94,49 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
         // 404: the project (or `filter[report_id]`'s report) is not the caller's.
         response: { 200: listOrCsv(listDocument(articleResourceSchema)), ...refusals(403, 404) },
       },
-    }, async (req, reply) => {
-    const { orgId, projectId, params, scope, umv } = await listRequest(req, LIMITS.reportMaxArticles, opts.reportScope);
-    return sendList(req, reply, {
-      name: 'articles',
-      params,
-      fetchPage: (p) => listSavedArticles(db, orgId, projectId, p, scope),
-      toResource: (r) => articleResource(r, { umv }),
-      csvColumns: ARTICLE_CSV_COLUMNS,
-    });
-  });
+    },
+    async (req, reply) => {
+      const { orgId, projectId, params, scope, umv } = await listRequest(req, LIMITS.reportMaxArticles, opts.reportScope);
+      return sendList(req, reply, {
+        name: 'articles',
+        params,
+        fetchPage: (p) => listSavedArticles(db, orgId, projectId, p, scope),
+        toResource: (r) => articleResource(r, { umv }),
+        csvColumns: ARTICLE_CSV_COLUMNS,
+      });
+    },
+  );
 
-  app.get('/csv/articles', {
+  app.get(
+    '/csv/articles',
+    {
       config: org(),
       schema: {
         tags: ['articles'],
         summary: 'Saved coverage as CSV (same filters and sort)',
         response: { 200: bytes('Every matching saved article', 'text/csv'), ...refusals(403, 404) },
       },
-    }, async (req, reply) => {
-    const { orgId, projectId, params, scope, umv } = await listRequest(req, LIMITS.exportFilters, opts.reportScope);
-    // Streamed in batches: a large export never sits in memory.
-    async function* pages() {
-      for (let page = 1; ; page++) {
-        const { rows } = await listSavedArticles(db, orgId, projectId, { ...params, page, pageSize: CSV_BATCH }, scope);
-        yield rows.map((r) => {
-          const res = articleResource(r, { umv });
-          return { id: res.id, ...res.attributes };
-        });
-        if (rows.length < CSV_BATCH) return;
+    },
+    async (req, reply) => {
+      const { orgId, projectId, params, scope, umv } = await listRequest(req, LIMITS.exportFilters, opts.reportScope);
+      // Streamed in batches: a large export never sits in memory.
+      async function* pages() {
+        for (let page = 1; ; page++) {
+          const { rows } = await listSavedArticles(db, orgId, projectId, { ...params, page, pageSize: CSV_BATCH }, scope);
+          yield rows.map((r) => {
+            const res = articleResource(r, { umv });
+            return { id: res.id, ...res.attributes };
+          });
+          if (rows.length < CSV_BATCH) return;
+        }
       }
-    }
-    return sendCsv(reply, 'articles', ['id', ...ARTICLE_CSV_COLUMNS], pages());
-  });
+      return sendCsv(reply, 'articles', ['id', ...ARTICLE_CSV_COLUMNS], pages());
+    },
+  );
 
-  app.post('/articles', {
+  app.post(
+    '/articles',
+    {
       config: org(),
       schema: {
         tags: ['articles'],
@@ -136,22 +146,24 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
         // 409: the project has the article already.
         response: { 201: articleDocument, ...refusals(403, 404, 409) },
       },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const { attributes: a, relationships } = req.body.data;
-    const { article, missing } = await createArticle(deps, auth.orgId, {
-      url: a.url,
-      fullUrl: a.fullUrl,
-      title: a.title || undefined,
-      description: a.description,
-      language: a.language,
-      reach: a.reach,
-      date: toDate(a.date),
-      websiteId: a.website_id,
-      ...tagOf(relationships, a.tag_id),
-    });
-    return sendOne(reply, articleResource(article, { umv: allows(auth, 'feed.umv') }), 201, missing ? { meta: { warning: MSG.articles.missingData } } : {});
-  });
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const { attributes: a, relationships } = req.body.data;
+      const { article, missing } = await createArticle(deps, auth.orgId, {
+        url: a.url,
+        fullUrl: a.fullUrl,
+        title: a.title || undefined,
+        description: a.description,
+        language: a.language,
+        reach: a.reach,
+        date: toDate(a.date),
+        websiteId: a.website_id,
+        ...tagOf(relationships, a.tag_id),
+      });
+      return sendOne(reply, articleResource(article, { umv: allows(auth, 'feed.umv') }), 201, missing ? { meta: { warning: MSG.articles.missingData } } : {});
+    },
+  );
 
   app.patch(
     '/articles/:id',
@@ -181,11 +193,18 @@ export default async function articleRoutes(fastify: FastifyInstance, opts: Arti
     },
   );
 
-  app.delete('/articles/:id', { config: org(), schema: { tags: ['articles'], summary: 'Delete a saved article', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } } }, async (req, reply) => {
-    const auth = memberOf(req);
-    if (!(await deleteSavedArticle(db, auth.orgId, req.params.id))) throw notFound('article');
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/articles/:id',
+    {
+      config: org(),
+      schema: { tags: ['articles'], summary: 'Delete a saved article', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } },
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      if (!(await deleteSavedArticle(db, auth.orgId, req.params.id))) throw notFound('article');
+      return reply.code(204).send();
+    },
+  );
 
   app.post(
     '/bulk/articles',

@@ -157,11 +157,7 @@ export interface CreateArticleInput {
  * project already has the URL, when the link is invalid, or when the tag is not an active tag
  * of the organization.
  */
-export async function createArticle(
-  deps: ArticleDeps,
-  orgId: number,
-  input: CreateArticleInput,
-): Promise<{ article: SavedArticleRow; missing: boolean }> {
+export async function createArticle(deps: ArticleDeps, orgId: number, input: CreateArticleInput): Promise<{ article: SavedArticleRow; missing: boolean }> {
   const { db } = deps;
   const tag = await requireActiveTag(db, orgId, input.tagId, input.tagPointer);
   const link = linkKey(input.url);
@@ -176,7 +172,11 @@ export async function createArticle(
   const page = needsPage ? await tryExtract(deps, link.fetchUrl) : null;
   const website = await websiteFor(db, link.canonical, input.websiteId, archive);
   const given = { title: input.title, description: input.description, language: input.language, reach: input.reach, date: input.date };
-  const { values, missing } = composeSavedArticle(tag, { ...link, fullUrl: (input.fullUrl && normalizeUserUrl(input.fullUrl)) || link.fetchUrl }, { given, archive, page, website });
+  const { values, missing } = composeSavedArticle(
+    tag,
+    { ...link, fullUrl: (input.fullUrl && normalizeUserUrl(input.fullUrl)) || link.fetchUrl },
+    { given, archive, page, website },
+  );
   const row = await insertSavedArticle(db, orgId, values);
   if (!row) throw alreadyExists();
   return { article: { ...row, tagName: tag.name, muvSource: website?.muvSource ?? null }, missing };

@@ -34,9 +34,13 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/auth/logout', { config: SELF, schema: { tags: ['auth'], summary: 'End the current session', response: { 204: noContent('The token no longer works') } } }, async (req, reply) => {
-    const auth = callerOf(req);
-    await logout(db, authenticator, auth.sessionId);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/auth/logout',
+    { config: SELF, schema: { tags: ['auth'], summary: 'End the current session', response: { 204: noContent('The token no longer works') } } },
+    async (req, reply) => {
+      const auth = callerOf(req);
+      await logout(db, authenticator, auth.sessionId);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -24,7 +24,10 @@ export { Captcha, CAPTCHA_TTL_MS, captchaFor, deriveCaptchaKey, type CaptchaChal
 /** The token-signing secret: JWT_SECRET, else one generated once and kept in the database. */
 export async function loadTokenSecret(db: Db, config: Config): Promise<string> {
   if (config.jwtSecret) return config.jwtSecret;
-  await db.insert(instanceSettings).values({ key: 'jwt_secret', value: generateSecret(48) }).onConflictDoNothing();
+  await db
+    .insert(instanceSettings)
+    .values({ key: 'jwt_secret', value: generateSecret(48) })
+    .onConflictDoNothing();
   const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, 'jwt_secret'));
   return row.value;
 }
@@ -116,7 +119,10 @@ export async function logout(db: Db, authenticator: Authenticator, sessionId: st
 
 /** The id of the user with this e-mail (case-insensitive), if any. */
 export async function findUserIdByEmail(tx: Tx, email: string): Promise<number | undefined> {
-  const [row] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row?.id;
 }
 
@@ -155,7 +161,10 @@ export async function updateUserRow(
     openProjectsFirst?: boolean;
   },
 ): Promise<void> {
-  await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 /**

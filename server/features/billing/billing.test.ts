@@ -32,15 +32,27 @@ describe('GET /api/products', () => {
     expect(doc.meta.total_entries).toBe(3);
     const [starter, pro, agency] = doc.data;
     expect(starter!.attributes).toMatchObject({
-      name: 'Starter', monthly_price: 24900, annual_price: 267000, currency: 'usd',
-      monthly_price_id: 'price_1', annual_price_id: null, contact_sales: false,
+      name: 'Starter',
+      monthly_price: 24900,
+      annual_price: 267000,
+      currency: 'usd',
+      monthly_price_id: 'price_1',
+      annual_price_id: null,
+      contact_sales: false,
     });
     expect(starter!.attributes.features).toContain('6 active projects');
     expect(starter!.attributes.features).toContain('3 months of Super Search history');
     expect(starter!.attributes.missing_features).toContain('YouTube and Twitch feeds');
     expect(pro!.attributes).toMatchObject({ name: 'Pro', monthly_price: 49900, annual_price: 539000, monthly_price_id: null, annual_price_id: 'price_4' });
     expect(pro!.attributes.features).toContain('12 active projects');
-    expect(agency!.attributes).toMatchObject({ name: 'Agency', monthly_price: null, annual_price: null, monthly_price_id: null, annual_price_id: null, contact_sales: true });
+    expect(agency!.attributes).toMatchObject({
+      name: 'Agency',
+      monthly_price: null,
+      annual_price: null,
+      monthly_price_id: null,
+      annual_price_id: null,
+      contact_sales: true,
+    });
     expect(typeof agency!.attributes.description).toBe('string');
     const names = doc.data.map((p) => String(p.attributes.name).toLowerCase());
     for (const excluded of EXCLUDED_PRODUCT_NAMES) expect(names).not.toContain(excluded.toLowerCase());
@@ -49,7 +61,10 @@ describe('GET /api/products', () => {
 
   it('still answers an organization whose trial has ended (the end-of-trial page shows the plans)', async () => {
     const { token: trialToken, org } = await makeOrg(ctx, { plan: 'trial' });
-    await ctx.deps.db.update(organizations).set({ trialEndsAt: new Date(Date.now() - 86400_000) }).where(eq(organizations.id, org.id));
+    await ctx.deps.db
+      .update(organizations)
+      .set({ trialEndsAt: new Date(Date.now() - 86400_000) })
+      .where(eq(organizations.id, org.id));
     ctx.deps.authenticator.forgetAll();
     expect((await ctx.call('GET', '/api/projects', { token: trialToken })).json().errors[0].code).toBe('trial_expired');
     const res = await ctx.call('GET', '/api/products', { token: trialToken });
@@ -74,14 +89,22 @@ describe('products definition', () => {
 
   it('names what a plan lacks in the words of the plans that have it, apart from what it includes (issue 27)', () => {
     const starter = planFeatureList(PLAN_DEFAULTS.starter);
-    expect(starter.missing).toEqual(['YouTube and Twitch feeds', 'Unique monthly visitors (UMV) per outlet', 'Several alerts per project', 'Custom branding of public reports']);
+    expect(starter.missing).toEqual([
+      'YouTube and Twitch feeds',
+      'Unique monthly visitors (UMV) per outlet',
+      'Several alerts per project',
+      'Custom branding of public reports',
+    ]);
     expect(starter.included).toContain('Slack and Discord alerts');
     expect(planFeatureList(PLAN_DEFAULTS.pro).included).toContain('YouTube and Twitch feeds');
     const agency = planFeatureList(PLAN_DEFAULTS.agency);
     expect(agency.missing).toEqual([]);
     expect(agency.included).toEqual(expect.arrayContaining(['Up to 5 alerts per project', 'Custom branding of public reports']));
     // Half a family: what the plan has is included, the rest missing.
-    expect(planFeatureList({ ...PLAN_DEFAULTS.pro, twitch_feed: false })).toMatchObject({ included: expect.arrayContaining(['YouTube feeds']), missing: expect.arrayContaining(['Twitch feeds']) });
+    expect(planFeatureList({ ...PLAN_DEFAULTS.pro, twitch_feed: false })).toMatchObject({
+      included: expect.arrayContaining(['YouTube feeds']),
+      missing: expect.arrayContaining(['Twitch feeds']),
+    });
     // Nothing reads as a negation: the mark says it is missing.
     for (const p of PRODUCTS) expect([...p.features, ...p.missing_features].filter((f) => /^No |only$/.test(f))).toEqual([]);
   });

@@ -70,7 +70,10 @@ describe('POST /api/checkout', () => {
 
   it('sends a cancelled checkout back to the end-of-trial page once the trial has ended (and allows it then)', async () => {
     const o = await customerOrg();
-    await ctx.deps.db.update(organizations).set({ trialEndsAt: new Date(Date.now() - 86400_000) }).where(eq(organizations.id, o.org.id));
+    await ctx.deps.db
+      .update(organizations)
+      .set({ trialEndsAt: new Date(Date.now() - 86400_000) })
+      .where(eq(organizations.id, o.org.id));
     ctx.deps.authenticator.forgetAll();
     const res = await checkout(o.token, checkoutBody(PRICES.starter_monthly, o.customerId));
     expect(res.statusCode).toBe(201);
@@ -104,7 +107,11 @@ describe('POST /api/checkout', () => {
     const o = await customerOrg();
     const unknown = await checkout(o.token, checkoutBody('price_somebody_elses', o.customerId));
     expect(unknown.statusCode).toBe(422);
-    expect(firstError(unknown)).toMatchObject({ code: 'validation_failed', detail: MSG.billing.notOnSale, source: { pointer: '/data/attributes/items/0/price' } });
+    expect(firstError(unknown)).toMatchObject({
+      code: 'validation_failed',
+      detail: MSG.billing.notOnSale,
+      source: { pointer: '/data/attributes/items/0/price' },
+    });
     const many = await checkout(o.token, checkoutBody(PRICES.pro_monthly, o.customerId, 2));
     expect(many.statusCode).toBe(422);
     expect(firstError(many).source?.pointer).toBe('/data/attributes/items/0/quantity');
@@ -132,12 +139,18 @@ describe('POST /api/checkout', () => {
     const o = await customerOrg();
     const live = { planSource: 'stripe', subscriptionStatus: 'active', plan: 'pro', stripeSubscriptionId: 'sub_live' } as const;
     for (const status of ['active', 'past_due', 'unpaid'] as const) {
-      await ctx.deps.db.update(organizations).set({ ...live, subscriptionStatus: status }).where(eq(organizations.id, o.org.id));
+      await ctx.deps.db
+        .update(organizations)
+        .set({ ...live, subscriptionStatus: status })
+        .where(eq(organizations.id, o.org.id));
       const res = await checkout(o.token, checkoutBody(PRICES.starter_monthly, o.customerId));
       expect(res.statusCode).toBe(409);
       expect(firstError(res)).toMatchObject({ code: 'conflict', detail: MSG.billing.alreadySubscribed, source: { pointer: '/data/attributes/items' } });
     }
-    await ctx.deps.db.update(organizations).set({ ...live, subscriptionStatus: 'expired' }).where(eq(organizations.id, o.org.id));
+    await ctx.deps.db
+      .update(organizations)
+      .set({ ...live, subscriptionStatus: 'expired' })
+      .where(eq(organizations.id, o.org.id));
     ctx.deps.authenticator.forgetAll();
     expect((await checkout(o.token, checkoutBody(PRICES.starter_monthly, o.customerId))).statusCode).toBe(201);
   });
@@ -188,7 +201,8 @@ describe('return URLs without PUBLIC_URL', () => {
     const direct = await createTestContext(fake.env);
     try {
       const o = await customerOrg(direct);
-      const call = (host: string) => direct.call('POST', '/api/checkout', { token: o.token, body: checkoutBody(PRICES.pro_monthly, o.customerId), headers: { host } });
+      const call = (host: string) =>
+        direct.call('POST', '/api/checkout', { token: o.token, body: checkoutBody(PRICES.pro_monthly, o.customerId), headers: { host } });
       expect((await call('app.example.test:8443')).statusCode).toBe(201);
       expect(lastRequest('/v1/checkout/sessions').body).toMatchObject({
         success_url: 'http://app.example.test:8443/subscription-upgrade-success?session_id={CHECKOUT_SESSION_ID}',
@@ -221,7 +235,12 @@ describe('without Stripe', () => {
   });
 
   it('answers the webhook 503 not_connected', async () => {
-    const res = await bare.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' } });
+    const res = await bare.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      payload: '{}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().errors[0].code).toBe('not_connected');
   });

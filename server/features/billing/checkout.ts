@@ -25,7 +25,11 @@ type Organization = NonNullable<Awaited<ReturnType<typeof findOrganization>>>;
  * connected — then whether billing is connected at all, then whether the organization has a
  * customer yet. An absent customer_id means the organization's own.
  */
-async function billableOrganization(deps: Deps, auth: OrgAuth, customerId: string | null | undefined): Promise<{ org: Organization; customerId: string; stripe: StripeClient }> {
+async function billableOrganization(
+  deps: Deps,
+  auth: OrgAuth,
+  customerId: string | null | undefined,
+): Promise<{ org: Organization; customerId: string; stripe: StripeClient }> {
   // An admin (else "Contact the admin…"), of an organization that pays (not the platform operator).
   authorize(auth, 'billing.manage');
   const org = await findOrganization(deps.db, auth.orgId);

@@ -29,13 +29,23 @@ async function solveCaptcha(): Promise<string> {
   const ch = (await ctx.call('GET', '/api/p/captcha')).json();
   let n = 0;
   while (createHash('sha256').update(`${ch.salt}${n}`).digest('hex') !== ch.challenge) n++;
-  return Buffer.from(JSON.stringify({ algorithm: ch.algorithm, challenge: ch.challenge, number: n, salt: ch.salt, signature: ch.signature })).toString('base64');
+  return Buffer.from(JSON.stringify({ algorithm: ch.algorithm, challenge: ch.challenge, number: n, salt: ch.salt, signature: ch.signature })).toString(
+    'base64',
+  );
 }
 
 let seq = 0;
 async function signUp() {
   const email = `grace-${Date.now().toString(36)}-${seq++}@example.test`;
-  const body = { name: 'Grace Hopper', email, password: 'compiler pioneer', organization_name: `Harvard Mark ${seq}`, client_name: 'Navy', project_name: 'COBOL', altcha: await solveCaptcha() };
+  const body = {
+    name: 'Grace Hopper',
+    email,
+    password: 'compiler pioneer',
+    organization_name: `Harvard Mark ${seq}`,
+    client_name: 'Navy',
+    project_name: 'COBOL',
+    altcha: await solveCaptcha(),
+  };
   const res = await ctx.call('POST', '/api/p/free_user', { body, headers: { 'content-type': 'application/json' } });
   expect(res.statusCode).toBe(201);
   const { rows } = await ctx.deps.pool.query<{ organization_id: number }>('select organization_id from users where email = $1', [email]);

@@ -40,7 +40,11 @@ export async function ensureCustomer(deps: { db: Db; config: Pick<Config, 'strip
  * organizations, installs that connected Stripe later): up to CUSTOMERS_PER_RUN per run, oldest
  * first. A failure is logged and counted, never thrown: the next run tries again.
  */
-export async function createMissingCustomers(deps: { db: Db; config: Config; log: Pick<Logger, 'info' | 'warn' | 'error'> }): Promise<{ customersCreated: number }> {
+export async function createMissingCustomers(deps: {
+  db: Db;
+  config: Config;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+}): Promise<{ customersCreated: number }> {
   if (!stripeFor(deps.config)) return { customersCreated: 0 };
   const orgs = await listOrganizationsWithoutCustomer(deps.db, CUSTOMERS_PER_RUN);
   let customersCreated = 0;

@@ -15,8 +15,6 @@ import { appBaseUrl } from '../../http/base-url.js';
 /** Stripe's events are a few kilobytes; a megabyte leaves room and bounds what a stranger can send. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-
-
 /**
  * The webhook's exact bytes. Held in a private field so that the generic body walkers (the NUL
  * check visits every value of a parsed body) do not visit a megabyte byte by byte.
@@ -44,20 +42,31 @@ export default async function billingRoutes(fastify: FastifyInstance) {
    * also of an organization whose trial has ended (that is when the plans are shown). Holds no
    * organization's data.
    */
-  app.get('/products', { config: org({ closedWorkspace: 'allowed' }), schema: { tags: ['billing'], summary: 'Plans on sale with prices (minor units) and price ids', response: { 200: jsonApi(productsDocument), ...refusals(403) } } }, async (req, reply) => {
-    const products = listProducts(config);
-    return reply.type(JSONAPI).send({
-      data: products.map((p) => resource('product', p.key, { ...p.attributes })),
-      meta: {
-        total_entries: products.length,
-        last_page: 1,
-        page_number: 1,
-        page_size: products.length,
-        // Without a Stripe key nobody can pay here: the upgrade screens name whom to write to instead.
-        billing: { checkout_enabled: !!config.stripe.secretKey, contact_email: config.billingContactEmail },
+  app.get(
+    '/products',
+    {
+      config: org({ closedWorkspace: 'allowed' }),
+      schema: {
+        tags: ['billing'],
+        summary: 'Plans on sale with prices (minor units) and price ids',
+        response: { 200: jsonApi(productsDocument), ...refusals(403) },
       },
-    });
-  });
+    },
+    async (req, reply) => {
+      const products = listProducts(config);
+      return reply.type(JSONAPI).send({
+        data: products.map((p) => resource('product', p.key, { ...p.attributes })),
+        meta: {
+          total_entries: products.length,
+          last_page: 1,
+          page_number: 1,
+          page_size: products.length,
+          // Without a Stripe key nobody can pay here: the upgrade screens name whom to write to instead.
+          billing: { checkout_enabled: !!config.stripe.secretKey, contact_email: config.billingContactEmail },
+        },
+      });
+    },
+  );
 
   // Checkout and the portal stay open after a trial ended: that is exactly when an admin needs
   // them. `billing.manage` is the service's check, after the request's Host is read (400 first).
@@ -79,7 +88,10 @@ export default async function billingRoutes(fastify: FastifyInstance) {
       const { items, customer_id } = req.body.data.attributes;
       const session = await createCheckout({ db, config }, auth, { priceId: items[0].price, customerId: customer_id, base: appBaseUrl(config, req) });
       req.log.info({ organizationId: auth.orgId, sessionId: session.id }, 'billing: checkout session opened');
-      return reply.code(201).type(JSONAPI).send({ data: { type: 'checkout' as const, id: session.id, attributes: { url: session.url } } });
+      return reply
+        .code(201)
+        .type(JSONAPI)
+        .send({ data: { type: 'checkout' as const, id: session.id, attributes: { url: session.url } } });
     },
   );
 
@@ -97,14 +109,19 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const auth = memberOf(req);
       const session = await createPortal({ db, config }, auth, { customerId: req.body.data.attributes.customer_id, base: appBaseUrl(config, req) });
-      return reply.code(201).type(JSONAPI).send({ data: { type: 'customer_portal' as const, id: session.id, attributes: { url: session.url } } });
+      return reply
+        .code(201)
+        .type(JSONAPI)
+        .send({ data: { type: 'customer_portal' as const, id: session.id, attributes: { url: session.url } } });
     },
   );
 
   // Stripe's webhook, in its own scope: only here is a JSON body kept as bytes, because the
   // signature covers the exact bytes sent, not a re-serialisation of them.
   await app.register(async (hooks) => {
-    hooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body: Buffer, done) => done(null, new RawBody(body)));
+    hooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body: Buffer, done) =>
+      done(null, new RawBody(body)),
+    );
 
     hooks.post(
       '/webhooks/stripe',

@@ -32,9 +32,7 @@ const DAY_MS = 86_400_000;
 
 /** "Friday 27 November 2026" (UTC: the server's clock, not the reader's, decides the end). */
 export function formatTrialDate(d: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-    .format(d)
-    .replace(',', '');
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d).replace(',', '');
 }
 
 /** "14:00 UTC" */
@@ -78,16 +76,22 @@ function paragraphsOf(input: TrialMailInput): Paragraph[] {
   const left = kind === 'three_days' ? `${trialDaysLeft(trialEndsAt, now)} days` : hoursLeft < 24 ? `${hoursLeft} hours` : '1 day';
 
   const opening: Paragraph =
-    kind === 'expired'
-      ? ['The free trial of ', org, ` ended on ${when}.`]
-      : ['The free trial of ', org, ` ends on ${when}: ${left} left.`];
+    kind === 'expired' ? ['The free trial of ', org, ` ended on ${when}.`] : ['The free trial of ', org, ` ends on ${when}: ${left} left.`];
   const consequence: Paragraph =
     kind === 'expired'
-      ? ['The workspace is closed until the organization chooses a plan. Nothing has been deleted: your projects, reports, alerts and saved coverage are kept, and everything is back as soon as you upgrade.']
-      : ['When the trial ends the workspace closes until the organization chooses a plan. Nothing is deleted: your projects, reports, alerts and saved coverage are kept, and everything is back as soon as you upgrade.'];
+      ? [
+          'The workspace is closed until the organization chooses a plan. Nothing has been deleted: your projects, reports, alerts and saved coverage are kept, and everything is back as soon as you upgrade.',
+        ]
+      : [
+          'When the trial ends the workspace closes until the organization chooses a plan. Nothing is deleted: your projects, reports, alerts and saved coverage are kept, and everything is back as soon as you upgrade.',
+        ];
 
   const how: Paragraph = !upgrade.checkoutEnabled
-    ? [`To ${kind === 'expired' ? 'reopen the workspace' : 'keep using Coverwatch'}, write to `, { link: `mailto:${upgrade.contactEmail}`, label: upgrade.contactEmail }, ' and we will set up your plan.']
+    ? [
+        `To ${kind === 'expired' ? 'reopen the workspace' : 'keep using Coverwatch'}, write to `,
+        { link: `mailto:${upgrade.contactEmail}`, label: upgrade.contactEmail },
+        ' and we will set up your plan.',
+      ]
     : upgrade.publicUrl
       ? [`To ${kind === 'expired' ? 'reopen the workspace' : 'keep using Coverwatch'}, choose a plan here: `, { link: settingsUrl(upgrade.publicUrl) }]
       : [`To ${kind === 'expired' ? 'reopen the workspace' : 'keep using Coverwatch'}, open Coverwatch and choose Upgrade.`];

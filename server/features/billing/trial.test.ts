@@ -35,10 +35,8 @@ async function trialOrg(endsAt: Date, opts: { name?: string } = {}, c: TestConte
   return o;
 }
 
-const mailsOf = (orgId: number, c: TestContext = ctx) =>
-  c.deps.db.select().from(mailOutbox).where(eq(mailOutbox.organizationId, orgId)).orderBy(mailOutbox.id);
-const noticesOf = (orgId: number) =>
-  ctx.deps.db.select().from(trialNotices).where(eq(trialNotices.organizationId, orgId)).orderBy(trialNotices.sentAt);
+const mailsOf = (orgId: number, c: TestContext = ctx) => c.deps.db.select().from(mailOutbox).where(eq(mailOutbox.organizationId, orgId)).orderBy(mailOutbox.id);
+const noticesOf = (orgId: number) => ctx.deps.db.select().from(trialNotices).where(eq(trialNotices.organizationId, orgId)).orderBy(trialNotices.sentAt);
 const orgRow = async (id: number) => (await ctx.deps.db.select().from(organizations).where(eq(organizations.id, id)))[0]!;
 
 describe('dueReminder', () => {
@@ -81,7 +79,10 @@ describe('runTrialLifecycle: reminders', () => {
     await run(lastDay);
     await run(new Date(lastDay.getTime() + HOUR));
     mails = await mailsOf(org.id);
-    expect(mails.map((m) => m.subject)).toEqual(['Your Coverwatch trial ends in 3 days', expect.stringMatching(/^Your Coverwatch trial ends (today|tomorrow)$/)]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Your Coverwatch trial ends in 3 days',
+      expect.stringMatching(/^Your Coverwatch trial ends (today|tomorrow)$/),
+    ]);
     expect(mails[1]!.textBody).toContain('5 hours left');
     expect((await orgRow(org.id)).subscriptionStatus).toBe('trialing');
 
@@ -176,20 +177,34 @@ describe('runTrialLifecycle: expiry', () => {
   it('never touches the platform operator, whatever its trial date says', async () => {
     const t0 = new Date();
     const op = await makeOrg(ctx, { plan: 'trial', capabilities: CAPABILITIES_BY_LEGACY_ID[1] });
-    await ctx.deps.db.update(organizations).set({ trialEndsAt: new Date(t0.getTime() - DAY) }).where(eq(organizations.id, op.org.id));
+    await ctx.deps.db
+      .update(organizations)
+      .set({ trialEndsAt: new Date(t0.getTime() - DAY) })
+      .where(eq(organizations.id, op.org.id));
     const op2 = await makeOrg(ctx, { plan: 'trial', capabilities: CAPABILITIES_BY_LEGACY_ID[1] });
-    await ctx.deps.db.update(organizations).set({ trialEndsAt: new Date(t0.getTime() + 2 * DAY) }).where(eq(organizations.id, op2.org.id));
+    await ctx.deps.db
+      .update(organizations)
+      .set({ trialEndsAt: new Date(t0.getTime() + 2 * DAY) })
+      .where(eq(organizations.id, op2.org.id));
     await run(t0);
     expect((await orgRow(op.org.id)).subscriptionStatus).toBe('trialing');
     expect(await mailsOf(op.org.id)).toHaveLength(0);
     expect(await mailsOf(op2.org.id)).toHaveLength(0);
-    expect(await ctx.deps.db.select().from(trialNotices).where(and(eq(trialNotices.organizationId, op.org.id)))).toHaveLength(0);
+    expect(
+      await ctx.deps.db
+        .select()
+        .from(trialNotices)
+        .where(and(eq(trialNotices.organizationId, op.org.id))),
+    ).toHaveLength(0);
   });
 
   it('leaves paying organizations alone', async () => {
     const t0 = new Date();
     const { org } = await makeOrg(ctx, { plan: 'pro' });
-    await ctx.deps.db.update(organizations).set({ trialEndsAt: new Date(t0.getTime() - DAY) }).where(eq(organizations.id, org.id));
+    await ctx.deps.db
+      .update(organizations)
+      .set({ trialEndsAt: new Date(t0.getTime() - DAY) })
+      .where(eq(organizations.id, org.id));
     await run(t0);
     expect((await orgRow(org.id)).subscriptionStatus).toBe('active');
     expect(await mailsOf(org.id)).toHaveLength(0);
@@ -205,7 +220,11 @@ describe('trial e-mail texts', () => {
   };
 
   it('names the end date in UTC, the days left, and links to the settings page', () => {
-    const mail = renderTrialMail({ ...base, kind: 'three_days', upgrade: { publicUrl: 'https://cw.example/', checkoutEnabled: true, contactEmail: 'b@x.test' } });
+    const mail = renderTrialMail({
+      ...base,
+      kind: 'three_days',
+      upgrade: { publicUrl: 'https://cw.example/', checkoutEnabled: true, contactEmail: 'b@x.test' },
+    });
     expect(mail.subject).toBe('Your Coverwatch trial ends in 3 days');
     expect(mail.text).toContain('ends on Friday 27 November 2026 at 14:00 UTC: 3 days left.');
     expect(mail.text).toContain('https://cw.example/settings');
@@ -213,10 +232,19 @@ describe('trial e-mail texts', () => {
   });
 
   it('without PUBLIC_URL says where the button is; without Stripe names the billing contact', () => {
-    const noUrl = renderTrialMail({ ...base, kind: 'last_day', now: new Date('2026-11-27T09:00:00Z'), upgrade: { checkoutEnabled: true, contactEmail: 'b@x.test' } });
+    const noUrl = renderTrialMail({
+      ...base,
+      kind: 'last_day',
+      now: new Date('2026-11-27T09:00:00Z'),
+      upgrade: { checkoutEnabled: true, contactEmail: 'b@x.test' },
+    });
     expect(noUrl.subject).toBe('Your Coverwatch trial ends today');
     expect(noUrl.text).toContain('open Coverwatch and choose Upgrade');
-    const noStripe = renderTrialMail({ ...base, kind: 'expired', upgrade: { publicUrl: 'https://cw.example', checkoutEnabled: false, contactEmail: 'b@x.test' } });
+    const noStripe = renderTrialMail({
+      ...base,
+      kind: 'expired',
+      upgrade: { publicUrl: 'https://cw.example', checkoutEnabled: false, contactEmail: 'b@x.test' },
+    });
     expect(noStripe.subject).toBe('Your Coverwatch trial has ended');
     expect(noStripe.text).toContain('write to b@x.test');
     expect(noStripe.html).toContain('<a href="mailto:b@x.test">b@x.test</a>');
@@ -224,7 +252,12 @@ describe('trial e-mail texts', () => {
   });
 
   it('says tomorrow when the last day crosses midnight UTC', () => {
-    const mail = renderTrialMail({ ...base, kind: 'last_day', now: new Date('2026-11-26T20:00:00Z'), upgrade: { checkoutEnabled: true, contactEmail: 'b@x.test' } });
+    const mail = renderTrialMail({
+      ...base,
+      kind: 'last_day',
+      now: new Date('2026-11-26T20:00:00Z'),
+      upgrade: { checkoutEnabled: true, contactEmail: 'b@x.test' },
+    });
     expect(mail.subject).toBe('Your Coverwatch trial ends tomorrow');
     expect(mail.text).toContain('18 hours left');
   });

@@ -3,9 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { trialNotices } from '../../db/schema/billing.js';
 import { queueMail } from '../mail/service.js';
-import {
-  listOrganizationAdmins, listTrialsEndingBefore, lockOrganization, markExpiredTrials,
-} from '../organizations/service.js';
+import { listOrganizationAdmins, listTrialsEndingBefore, lockOrganization, markExpiredTrials } from '../organizations/service.js';
 import { dueReminder, renderTrialMail, type TrialNoticeKind, type UpgradePath } from './trial-mail.js';
 
 export interface TrialLifecycleResult {
@@ -31,13 +29,7 @@ const upgradePath = (config: Config): UpgradePath => ({
  * all, so overlapping runs (the second waits on the first's row, then finds it) and a run that
  * dies midway both end with each notice sent exactly once. Returns the e-mails queued.
  */
-async function sendNotice(
-  tx: Tx,
-  config: Config,
-  org: { id: number; name: string; trialEndsAt: Date },
-  kind: TrialNoticeKind,
-  now: Date,
-): Promise<number> {
+async function sendNotice(tx: Tx, config: Config, org: { id: number; name: string; trialEndsAt: Date }, kind: TrialNoticeKind, now: Date): Promise<number> {
   const inserted = await tx
     .insert(trialNotices)
     .values({ organizationId: org.id, kind, trialEndsAt: org.trialEndsAt, sentAt: now })
@@ -47,7 +39,12 @@ async function sendNotice(
   const admins = await listOrganizationAdmins(tx, org.id);
   for (const admin of admins) {
     const mail = renderTrialMail({
-      kind, organizationName: org.name, recipientName: admin.name, trialEndsAt: org.trialEndsAt, now, upgrade: upgradePath(config),
+      kind,
+      organizationName: org.name,
+      recipientName: admin.name,
+      trialEndsAt: org.trialEndsAt,
+      now,
+      upgrade: upgradePath(config),
     });
     await queueMail(tx, { organizationId: org.id, userId: admin.userId, to: admin.email, ...mail });
   }

@@ -39,7 +39,10 @@ async function trialOrg(): Promise<Org> {
 
 /** Checkout through the API, paid on the fake, its events delivered in order. */
 async function subscribe(o: Org, price = PRICES.pro_monthly) {
-  const res = await ctx.call('POST', '/api/checkout', { token: o.token, body: { data: { type: 'checkout', attributes: { items: [{ price, quantity: 1 }], customer_id: o.customerId } } } });
+  const res = await ctx.call('POST', '/api/checkout', {
+    token: o.token,
+    body: { data: { type: 'checkout', attributes: { items: [{ price, quantity: 1 }], customer_id: o.customerId } } },
+  });
   expect(res.statusCode).toBe(201);
   const { subscription, events } = fake.completeCheckout(res.json().data.id);
   const attempts = await fake.deliverAll(events);
@@ -63,15 +66,28 @@ describe('POST /api/webhooks/stripe: the subscription lifecycle', () => {
     const brand = await makeClient(ctx, o.org.id);
     for (let i = 0; i < PLAN_DEFAULTS.trial.max_projects; i++) await makeProject(ctx, o.org.id, { clientId: brand.id });
     const oneMore = () =>
-      ctx.call('POST', '/api/projects', { token: o.token, body: { data: { type: 'project', attributes: { name: `Project ${Date.now()}` }, relationships: { client: { data: { type: 'client', id: String(brand.id) } } } } } });
+      ctx.call('POST', '/api/projects', {
+        token: o.token,
+        body: {
+          data: {
+            type: 'project',
+            attributes: { name: `Project ${Date.now()}` },
+            relationships: { client: { data: { type: 'client', id: String(brand.id) } } },
+          },
+        },
+      });
     expect((await oneMore()).statusCode).toBe(403);
 
     const { subscription, events } = await subscribe(o);
     const organization = await organizationOf(o.token);
     expect(organization).toMatchObject({ plan: 'pro', permissions: PLAN_DEFAULTS.pro, stripe_customer_id: o.customerId });
     expect(organization.subscription_status).toMatchObject({
-      trial_expired: false, status: 'active', plan_source: 'stripe', billing_period: 'monthly',
-      current_period_end: isoSeconds(subscription.items.data[0].current_period_end), payment_failed: false,
+      trial_expired: false,
+      status: 'active',
+      plan_source: 'stripe',
+      billing_period: 'monthly',
+      current_period_end: isoSeconds(subscription.items.data[0].current_period_end),
+      payment_failed: false,
     });
     expect((await orgRow(o.org.id)).stripeSubscriptionId).toBe(subscription.id);
     expect((await oneMore()).statusCode).toBe(201);
@@ -81,7 +97,10 @@ describe('POST /api/webhooks/stripe: the subscription lifecycle', () => {
 
   it("the fake's Pay page delivers the webhooks before sending the browser to the success page", async () => {
     const o = await trialOrg();
-    const res = await ctx.call('POST', '/api/checkout', { token: o.token, body: { data: { type: 'checkout', attributes: { items: [{ price: PRICES.pro_monthly, quantity: 1 }], customer_id: o.customerId } } } });
+    const res = await ctx.call('POST', '/api/checkout', {
+      token: o.token,
+      body: { data: { type: 'checkout', attributes: { items: [{ price: PRICES.pro_monthly, quantity: 1 }], customer_id: o.customerId } } },
+    });
     const { id, attributes } = res.json().data;
     const paid = await fetch(attributes.url, { method: 'POST', redirect: 'manual' });
     expect(paid.status).toBe(303);
@@ -92,7 +111,11 @@ describe('POST /api/webhooks/stripe: the subscription lifecycle', () => {
   it('an annual price bills annually', async () => {
     const o = await trialOrg();
     const { subscription } = await subscribe(o, PRICES.starter_annual);
-    expect((await organizationOf(o.token)).subscription_status).toMatchObject({ billing_period: 'annual', status: 'active', current_period_end: isoSeconds(subscription.items.data[0].current_period_end) });
+    expect((await organizationOf(o.token)).subscription_status).toMatchObject({
+      billing_period: 'annual',
+      status: 'active',
+      current_period_end: isoSeconds(subscription.items.data[0].current_period_end),
+    });
     expect((await orgRow(o.org.id)).plan).toBe('starter');
   });
 
@@ -100,7 +123,10 @@ describe('POST /api/webhooks/stripe: the subscription lifecycle', () => {
     const o = await trialOrg();
     const { subscription } = await subscribe(o);
     await fake.deliverAll(fake.failInvoice(subscription.id));
-    expect(await organizationOf(o.token)).toMatchObject({ plan: 'pro', subscription_status: { status: 'past_due', payment_failed: true, trial_expired: false } });
+    expect(await organizationOf(o.token)).toMatchObject({
+      plan: 'pro',
+      subscription_status: { status: 'past_due', payment_failed: true, trial_expired: false },
+    });
     await fake.deliverAll(fake.payInvoice(subscription.id));
     expect((await organizationOf(o.token)).subscription_status).toMatchObject({ status: 'active', payment_failed: false });
   });
@@ -146,7 +172,10 @@ describe('POST /api/webhooks/stripe: the subscription lifecycle', () => {
 
   it("an abandoned checkout's expired subscription leaves a running trial open", async () => {
     const o = await trialOrg();
-    const res = await ctx.call('POST', '/api/checkout', { token: o.token, body: { data: { type: 'checkout', attributes: { items: [{ price: PRICES.pro_monthly, quantity: 1 }], customer_id: o.customerId } } } });
+    const res = await ctx.call('POST', '/api/checkout', {
+      token: o.token,
+      body: { data: { type: 'checkout', attributes: { items: [{ price: PRICES.pro_monthly, quantity: 1 }], customer_id: o.customerId } } },
+    });
     // Stripe made the subscription but it was never paid: none of the checkout's events arrive, its expiry does.
     const { subscription } = fake.completeCheckout(res.json().data.id);
     await fake.deliver(fake.updateSubscription(subscription.id, { status: 'incomplete_expired' }));
@@ -158,7 +187,13 @@ describe('POST /api/webhooks/stripe: the subscription lifecycle', () => {
     const created = await fetch(`${fake.url}/v1/checkout/sessions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${fake.env.STRIPE_SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ mode: 'subscription', 'line_items[0][price]': PRICES.pro_annual, 'line_items[0][quantity]': '1', success_url: 'https://x', client_reference_id: String(o.org.id) }),
+      body: new URLSearchParams({
+        mode: 'subscription',
+        'line_items[0][price]': PRICES.pro_annual,
+        'line_items[0][quantity]': '1',
+        success_url: 'https://x',
+        client_reference_id: String(o.org.id),
+      }),
     });
     const { subscription, events } = fake.completeCheckout((await created.json()).id);
     await fake.deliverAll(events);
@@ -210,8 +245,15 @@ describe('POST /api/webhooks/stripe: exactly once', () => {
   });
 
   it('acknowledges events for customers of no organization and other event types, recording them', async () => {
-    const customer = await (await fetch(`${fake.url}/v1/customers`, { method: 'POST', headers: { authorization: `Bearer ${fake.env.STRIPE_SECRET_KEY}` } })).json();
-    const stranger: FakeEvent = { ...fake.events()[0], id: 'evt_stranger1', type: 'customer.subscription.updated', data: { object: { id: 'sub_stranger', object: 'subscription', customer: customer.id, status: 'active' } } };
+    const customer = await (
+      await fetch(`${fake.url}/v1/customers`, { method: 'POST', headers: { authorization: `Bearer ${fake.env.STRIPE_SECRET_KEY}` } })
+    ).json();
+    const stranger: FakeEvent = {
+      ...fake.events()[0],
+      id: 'evt_stranger1',
+      type: 'customer.subscription.updated',
+      data: { object: { id: 'sub_stranger', object: 'subscription', customer: customer.id, status: 'active' } },
+    };
     const other: FakeEvent = { ...stranger, id: 'evt_othertype1', type: 'customer.updated' };
     expect((await fake.deliverAll([stranger, other])).map((a) => a.status)).toEqual([200, 200]);
     expect(await eventRows('evt_stranger1')).toMatchObject([{ organizationId: null, processedAt: expect.any(Date) }]);
@@ -255,13 +297,30 @@ describe('POST /api/webhooks/stripe: signature', () => {
   });
 
   it('refuses bodies that are not the JSON bytes Stripe sends, and bodies over 1 MB, without a 5xx', async () => {
-    const plain = await ctx.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: '{}', headers: { 'content-type': 'text/plain', 'stripe-signature': fake.signature('{}') } });
+    const plain = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      payload: '{}',
+      headers: { 'content-type': 'text/plain', 'stripe-signature': fake.signature('{}') },
+    });
     expect(plain.statusCode).toBe(400);
     const huge = JSON.stringify({ id: 'evt_huge', pad: 'x'.repeat(1024 * 1024) });
     expect((await post(huge, { 'stripe-signature': fake.signature(huge) })).statusCode).toBe(413);
-    const jsonApi = await ctx.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: '{}', headers: { 'content-type': 'application/vnd.api+json', 'stripe-signature': fake.signature('{}') } });
+    const jsonApi = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      payload: '{}',
+      headers: { 'content-type': 'application/vnd.api+json', 'stripe-signature': fake.signature('{}') },
+    });
     expect(jsonApi.statusCode).toBe(400);
-    expect((await ctx.deps.db.select({ n: count() }).from(stripeEvents).where(and(eq(stripeEvents.id, 'evt_huge'))))[0].n).toBe(0);
+    expect(
+      (
+        await ctx.deps.db
+          .select({ n: count() })
+          .from(stripeEvents)
+          .where(and(eq(stripeEvents.id, 'evt_huge')))
+      )[0].n,
+    ).toBe(0);
   });
 });
 
@@ -273,11 +332,21 @@ describe('POST /api/webhooks/stripe: hostile input', () => {
 
   it('never answers 5xx to unsigned bytes or headers', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 2000 }), fc.option(fc.string({ maxLength: 300 })), fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain'), async (payload, sig, type) => {
-        const res = await ctx.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload, headers: { 'content-type': type, ...(sig === null ? {} : { 'stripe-signature': sig }) } });
-        noServerError(res);
-        expect(res.statusCode).not.toBe(200);
-      }),
+      fc.asyncProperty(
+        fc.string({ maxLength: 2000 }),
+        fc.option(fc.string({ maxLength: 300 })),
+        fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain'),
+        async (payload, sig, type) => {
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/webhooks/stripe',
+            payload,
+            headers: { 'content-type': type, ...(sig === null ? {} : { 'stripe-signature': sig }) },
+          });
+          noServerError(res);
+          expect(res.statusCode).not.toBe(200);
+        },
+      ),
       { numRuns: 60, seed: 20261124 },
     );
   });
@@ -285,16 +354,42 @@ describe('POST /api/webhooks/stripe: hostile input', () => {
   it('never answers 5xx to correctly signed events of any shape (Stripe is trusted, not its payload types)', async () => {
     const o = await trialOrg();
     const { subscription } = await subscribe(o);
-    const value = fc.oneof(fc.constant(o.customerId), fc.constant(subscription.id), fc.constant(String(o.org.id)), fc.string({ maxLength: 40 }), fc.integer(), fc.constant(null), fc.jsonValue({ maxDepth: 2 }));
-    const event = fc.record({
-      id: fc.oneof(fc.string({ maxLength: 30 }).map((x) => `evt_${x}`), fc.jsonValue({ maxDepth: 1 })),
-      object: fc.constant('event'),
-      type: fc.oneof(fc.constantFrom(...HANDLED_EVENTS), fc.string({ maxLength: 40 })),
-      data: fc.oneof(
-        fc.record({ object: fc.record({ id: value, customer: value, subscription: value, client_reference_id: value, metadata: fc.oneof(value, fc.record({ organization_id: value })), parent: fc.oneof(value, fc.record({ subscription_details: fc.record({ subscription: value }) })) }, { requiredKeys: [] }) }),
-        fc.jsonValue({ maxDepth: 2 }),
-      ),
-    }, { requiredKeys: [] });
+    const value = fc.oneof(
+      fc.constant(o.customerId),
+      fc.constant(subscription.id),
+      fc.constant(String(o.org.id)),
+      fc.string({ maxLength: 40 }),
+      fc.integer(),
+      fc.constant(null),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    const event = fc.record(
+      {
+        id: fc.oneof(
+          fc.string({ maxLength: 30 }).map((x) => `evt_${x}`),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
+        object: fc.constant('event'),
+        type: fc.oneof(fc.constantFrom(...HANDLED_EVENTS), fc.string({ maxLength: 40 })),
+        data: fc.oneof(
+          fc.record({
+            object: fc.record(
+              {
+                id: value,
+                customer: value,
+                subscription: value,
+                client_reference_id: value,
+                metadata: fc.oneof(value, fc.record({ organization_id: value })),
+                parent: fc.oneof(value, fc.record({ subscription_details: fc.record({ subscription: value }) })),
+              },
+              { requiredKeys: [] },
+            ),
+          }),
+          fc.jsonValue({ maxDepth: 2 }),
+        ),
+      },
+      { requiredKeys: [] },
+    );
     await fc.assert(
       fc.asyncProperty(event, async (e) => {
         const body = JSON.stringify(e);
@@ -308,9 +403,15 @@ describe('POST /api/webhooks/stripe: hostile input', () => {
     const o = await trialOrg();
     await fc.assert(
       fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), fc.jsonValue({ maxDepth: 2 }), async (items, customer) => {
-        const checkout = await ctx.call('POST', '/api/checkout', { token: o.token, body: { data: { type: 'checkout', attributes: { items, customer_id: customer } } } });
+        const checkout = await ctx.call('POST', '/api/checkout', {
+          token: o.token,
+          body: { data: { type: 'checkout', attributes: { items, customer_id: customer } } },
+        });
         noServerError(checkout);
-        const portal = await ctx.call('POST', '/api/customer_portal', { token: o.token, body: { data: { type: 'customer_create_portal', attributes: { customer_id: customer } } } });
+        const portal = await ctx.call('POST', '/api/customer_portal', {
+          token: o.token,
+          body: { data: { type: 'customer_create_portal', attributes: { customer_id: customer } } },
+        });
         noServerError(portal);
       }),
       { numRuns: 60, seed: 20261124 },

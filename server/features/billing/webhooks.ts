@@ -2,9 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { StripeEventEnvelope, SubscriptionSnapshot } from '../../integrations/stripe/client.js';
-import {
-  applySubscriptionState, expireSubscription, lockOrganization, lockOrganizationsOfCustomer, setStripeCustomerId,
-} from '../organizations/service.js';
+import { applySubscriptionState, expireSubscription, lockOrganization, lockOrganizationsOfCustomer, setStripeCustomerId } from '../organizations/service.js';
 import { claimStripeEvent, markStripeEventProcessed } from './repo.js';
 import { planForPriceId } from './service.js';
 import { stripeFor } from './stripe.js';
@@ -22,10 +20,7 @@ export const HANDLED_EVENTS = [
 type Deps = { db: Db; config: Config; log: Pick<Logger, 'info' | 'warn'> };
 type Organization = Awaited<ReturnType<typeof lockOrganizationsOfCustomer>>[number];
 
-export type WebhookOutcome =
-  | { result: 'duplicate' }
-  | { result: 'ignored'; reason: string }
-  | { result: 'applied'; organizationIds: number[] };
+export type WebhookOutcome = { result: 'duplicate' } | { result: 'ignored'; reason: string } | { result: 'applied'; organizationIds: number[] };
 
 /** What an event points at: the customer, the subscription, and (checkout) the organization it was opened for. */
 interface EventTarget {
@@ -94,13 +89,7 @@ async function lockTargets(tx: Tx, target: EventTarget, log: Deps['log']): Promi
  * subscription must not close an organization that has since subscribed again, nor an abandoned
  * checkout's expiry a running trial.
  */
-async function applySnapshot(
-  tx: Tx,
-  deps: Deps,
-  orgs: Organization[],
-  subscriptionId: string,
-  sub: SubscriptionSnapshot | null,
-): Promise<number[]> {
+async function applySnapshot(tx: Tx, deps: Deps, orgs: Organization[], subscriptionId: string, sub: SubscriptionSnapshot | null): Promise<number[]> {
   if (!sub || sub.status === 'canceled' || sub.status === 'incomplete_expired') {
     // Without a recorded subscription only a Stripe-billed organization (older data) is closed: a
     // running trial stays open when a checkout its admin abandoned expires (incomplete_expired).

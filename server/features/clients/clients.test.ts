@@ -43,7 +43,10 @@ describe('brands (clients)', () => {
       body: { data: { type: 'client', attributes: { name: 'ab', avatar: 'javascript:alert(1)' } } },
     });
     expect(res.statusCode).toBe(422);
-    const pointers = res.json().errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort();
+    const pointers = res
+      .json()
+      .errors.map((e: { source: { pointer: string } }) => e.source.pointer)
+      .sort();
     expect(pointers).toEqual(['/data/attributes/avatar', '/data/attributes/name']);
     expect(res.json().errors.find((e: { source: { pointer: string } }) => e.source.pointer.endsWith('name')).detail).toBe(
       'Brand name must be between 3 and 50 characters',
@@ -78,7 +81,11 @@ describe('brands (clients)', () => {
     await makeClient(ctx, org.id, '=HYPERLINK("https://evil.example","Open")');
     await makeClient(ctx, org.id, '@SUM(A1)');
     const res = await ctx.call('GET', '/api/clients', { token, headers: { accept: 'text/csv' } });
-    const names = res.body.trim().split('\n').slice(1).map((l) => l.split(',').slice(1, -3).join(','));
+    const names = res.body
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(',').slice(1, -3).join(','));
     expect(names.sort()).toEqual([`"'=HYPERLINK(""https://evil.example"",""Open"")"`, "'@SUM(A1)"]);
   });
 

@@ -37,7 +37,10 @@ export async function listClients(db: Tx, orgId: number, params: ListParams) {
 }
 
 export async function findClient(db: Tx, orgId: number, id: number): Promise<ClientRow | undefined> {
-  const [row] = await db.select().from(clients).where(and(eq(clients.organizationId, orgId), eq(clients.id, id)));
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.organizationId, orgId), eq(clients.id, id)));
   return row;
 }
 
@@ -49,12 +52,7 @@ export async function insertClient(db: Tx, orgId: number, values: { name: string
   return row;
 }
 
-export async function updateClient(
-  db: Tx,
-  orgId: number,
-  id: number,
-  values: Partial<{ name: string; avatar: string | null; locked: boolean }>,
-) {
+export async function updateClient(db: Tx, orgId: number, id: number, values: Partial<{ name: string; avatar: string | null; locked: boolean }>) {
   const [row] = await db
     .update(clients)
     .set({ ...values, updatedAt: new Date() })

@@ -27,36 +27,51 @@ export default async function clientRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 
-  app.get('/clients', { config: org(), schema: { tags: ['brands'], summary: 'List brands (clients)', response: { 200: listOrCsv(listDocument(clientResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
-    const auth = memberOf(req);
-    const params = parseListParams(req.query as Record<string, unknown>, {
-      sortable: CLIENT_SORTS,
-      filters: CLIENT_FILTERS,
-      defaultSort: 'name',
-      defaultPageSize: PAGE_SIZES.wholeList,
-    });
-    return sendList(req, reply, {
-      name: 'brands',
-      params,
-      fetchPage: (p) => listClients(db, auth.orgId, p),
-      toResource: clientResource,
-      csvColumns: ['name', 'locked', 'inserted-at', 'updated-at'],
-    });
-  });
+  app.get(
+    '/clients',
+    {
+      config: org(),
+      schema: { tags: ['brands'], summary: 'List brands (clients)', response: { 200: listOrCsv(listDocument(clientResourceSchema)), ...refusals(403) } },
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const params = parseListParams(req.query as Record<string, unknown>, {
+        sortable: CLIENT_SORTS,
+        filters: CLIENT_FILTERS,
+        defaultSort: 'name',
+        defaultPageSize: PAGE_SIZES.wholeList,
+      });
+      return sendList(req, reply, {
+        name: 'brands',
+        params,
+        fetchPage: (p) => listClients(db, auth.orgId, p),
+        toResource: clientResource,
+        csvColumns: ['name', 'locked', 'inserted-at', 'updated-at'],
+      });
+    },
+  );
 
-  app.get('/clients/:id', { config: org(), schema: { tags: ['brands'], summary: 'One brand', params: idParams, response: { 200: brandDocument, ...refusals(403) } } }, async (req, reply) => {
-    const auth = memberOf(req);
-    const client = await findClient(db, auth.orgId, req.params.id);
-    if (!client) throw notFound('brand');
-    return sendOne(reply, clientResource(client));
-  });
+  app.get(
+    '/clients/:id',
+    { config: org(), schema: { tags: ['brands'], summary: 'One brand', params: idParams, response: { 200: brandDocument, ...refusals(403) } } },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const client = await findClient(db, auth.orgId, req.params.id);
+      if (!client) throw notFound('brand');
+      return sendOne(reply, clientResource(client));
+    },
+  );
 
-  app.post('/clients', { config: org(), schema: { tags: ['brands'], summary: 'Create a brand', body: clientCreateBody, response: { 201: brandDocument, ...refusals(403) } } }, async (req, reply) => {
-    const auth = memberOf(req);
-    await requireOwnAvatar(db, { orgId: auth.orgId }, req.body.data.attributes.avatar, '/data/attributes/avatar');
-    const client = await insertClient(db, auth.orgId, req.body.data.attributes);
-    return sendOne(reply, clientResource(client), 201);
-  });
+  app.post(
+    '/clients',
+    { config: org(), schema: { tags: ['brands'], summary: 'Create a brand', body: clientCreateBody, response: { 201: brandDocument, ...refusals(403) } } },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      await requireOwnAvatar(db, { orgId: auth.orgId }, req.body.data.attributes.avatar, '/data/attributes/avatar');
+      const client = await insertClient(db, auth.orgId, req.body.data.attributes);
+      return sendOne(reply, clientResource(client), 201);
+    },
+  );
 
   app.patch(
     '/clients/:id',

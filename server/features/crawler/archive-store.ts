@@ -80,7 +80,10 @@ const CHUNK = 1000;
 export async function writeArchiveArticles(tx: Tx, rows: ArchiveArticle[], now: Date = new Date()): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   if (rows.length === 0) return ids;
-  await ensureArchiveMonths(tx, rows.map((r) => r.pubDate));
+  await ensureArchiveMonths(
+    tx,
+    rows.map((r) => r.pubDate),
+  );
   const sorted = [...rows].sort((a, b) => (a.urlKey < b.urlKey ? -1 : a.urlKey > b.urlKey ? 1 : 0));
   for (let i = 0; i < sorted.length; i += CHUNK) {
     const chunk = sorted.slice(i, i + CHUNK);
@@ -103,7 +106,11 @@ export async function writeArchiveArticles(tx: Tx, rows: ArchiveArticle[], now: 
     }
     await insertRows(tx, stored, ids, now);
   }
-  await bumpClosedMonths(tx, sorted.filter((r) => ids.has(r.urlKey)).map((r) => r.pubDate), now);
+  await bumpClosedMonths(
+    tx,
+    sorted.filter((r) => ids.has(r.urlKey)).map((r) => r.pubDate),
+    now,
+  );
   return ids;
 }
 

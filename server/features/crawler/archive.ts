@@ -25,7 +25,7 @@ export async function insertArchiveArticles(tx: Tx, rows: NewArchiveArticle[]) {
 
 /** Archive columns a bulk select may add to the required ones (archiveFromSelect); the rest take their defaults. */
 export type ArchiveSelectColumn =
-  | 'html' | 'author' | 'image' | 'first_seen_at' | 'website_id' | 'feed_id' | 'muv' | 'estimated_views' | 'is_metacritic' | 'source';
+  'html' | 'author' | 'image' | 'first_seen_at' | 'website_id' | 'feed_id' | 'muv' | 'estimated_views' | 'is_metacritic' | 'source';
 
 /**
  * The statements that store archive rows generated in SQL (benchmarks and tests that need

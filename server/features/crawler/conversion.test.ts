@@ -110,10 +110,23 @@ async function oldArchive(c: pg.Client, n: number, ws: { website: number; feed: 
                           $9::timestamptz[], $10::timestamptz[], $11::int[], $12::int[], $13::real[], $14::bigint[], $15::boolean[],
                           $16::smallint[], $17::tsvector[])`,
     [
-      col((r) => r.urlKey), col((r) => r.url), col((r) => r.title), col((r) => r.description), col((r) => r.html),
-      col((r) => r.author), col((r) => r.image), col((r) => r.language), col((r) => r.pubDate), col((r) => r.firstSeen),
-      col((r) => r.website), col((r) => r.feed), col((r) => r.reach), col((r) => r.muv), col((r) => r.meta),
-      col((r) => r.source), col((r) => r.search),
+      col((r) => r.urlKey),
+      col((r) => r.url),
+      col((r) => r.title),
+      col((r) => r.description),
+      col((r) => r.html),
+      col((r) => r.author),
+      col((r) => r.image),
+      col((r) => r.language),
+      col((r) => r.pubDate),
+      col((r) => r.firstSeen),
+      col((r) => r.website),
+      col((r) => r.feed),
+      col((r) => r.reach),
+      col((r) => r.muv),
+      col((r) => r.meta),
+      col((r) => r.source),
+      col((r) => r.search),
     ],
   );
 }
@@ -237,7 +250,9 @@ describe('archive conversion', () => {
       // (estimated_views, which the old archive never had, is computed from muv on the way: migration 0020.)
       const after = (await c.query(`select to_jsonb(a) - 'estimated_views' as row from articles a order by id`)).rows;
       expect(after.map((r) => r.row)).toEqual(before.map((r) => r.row));
-      const views = await c.query(`select count(*)::int as n from articles where estimated_views is distinct from (case when muv is null then null else least(1000000, round(muv * 0.001)) end)::int`);
+      const views = await c.query(
+        `select count(*)::int as n from articles where estimated_views is distinct from (case when muv is null then null else least(1000000, round(muv * 0.001)) end)::int`,
+      );
       expect(views.rows[0].n).toBe(0);
       // Its key and its search row, in its UTC month's partitions, the day the UTC one.
       const mismatched = await c.query(
@@ -348,9 +363,7 @@ async function foreignKeyCheckPlan(c: pg.Client): Promise<string> {
                    select 'https://outlet.example/' || g, 9000000 + g, now() from generate_series(1, 100) g`);
     await c.query(`set local plan_cache_mode = force_generic_plan`);
     await c.query(`prepare fk_check(bigint) as select 1 from only article_keys x where article_id = $1 for key share of x`);
-    const { rows } = await c.query<{ 'QUERY PLAN': { Plan: { Plans: { 'Node Type': string }[] } }[] }>(
-      `explain (format json) execute fk_check(9000001)`,
-    );
+    const { rows } = await c.query<{ 'QUERY PLAN': { Plan: { Plans: { 'Node Type': string }[] } }[] }>(`explain (format json) execute fk_check(9000001)`);
     await c.query('deallocate fk_check');
     return rows[0]!['QUERY PLAN'][0]!.Plan.Plans[0]!['Node Type'];
   } finally {

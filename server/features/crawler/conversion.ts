@@ -114,9 +114,7 @@ async function convert(client: pg.ClientBase, opts: ConversionOptions): Promise<
 
 /** pg_class's estimate for a large table (counting ten million rows takes a while), else exact. */
 async function countToMove(client: pg.ClientBase): Promise<number> {
-  const { rows } = await client.query<{ n: number }>(
-    `select reltuples::float8 as n from pg_class where oid = 'public.articles_unpartitioned'::regclass`,
-  );
+  const { rows } = await client.query<{ n: number }>(`select reltuples::float8 as n from pg_class where oid = 'public.articles_unpartitioned'::regclass`);
   const estimate = Number(rows[0]?.n ?? -1);
   if (estimate >= EXACT_COUNT_BELOW) return Math.round(estimate);
   const exact = await client.query<{ n: string }>('select count(*) as n from articles_unpartitioned');

@@ -41,27 +41,32 @@ export function fromRss(feed: Node, feedUrl: string): RawFeed {
   const base = link ?? feedUrl;
   const atomLinks = arr(obj(feed.atom).links).map(obj);
   const sy = obj(feed.sy);
-  const items = arr(feed.items).map(obj).map((it): RawItem => {
-    const guid = obj(it.guid);
-    const guidValue = first(guid.value, it.guid);
-    const permalink = guid.isPermaLink !== false && /^https?:/i.test(guidValue) ? guidValue : '';
-    const atomAlt = arr(obj(it.atom).links).map(obj).filter((l) => !l.rel || l.rel === 'alternate').map((l) => str(l.href));
-    const rdfAbout = str(obj(it.rdf).about);
-    return {
-      links: cleanLinks([first(it.link), ...atomAlt, permalink, rdfAbout], base),
-      guid: guidValue,
-      title: htmlToText(first(it.title, obj(it.dc).titles && arr(obj(it.dc).titles)[0])),
-      summaryHtml: first(it.description),
-      contentHtml: first(obj(it.content).encoded),
-      // A podcast's episode often says what it is only in itunes:summary (plain text).
-      plainText: first(obj(it.itunes).summary),
-      author: first(...arr(it.authors).map((a) => first(obj(a).name, a)), ...arr(obj(it.dc).creators)),
-      date: first(it.pubDate, ...arr(obj(it.dc).dates), ...dctermsDates(it), obj(it.atom).published, obj(it.atom).updated),
-      // The item's own xml:lang; the channel's language (and the feed's xml:lang) is parse-feed's fallback.
-      language: first(...arr(obj(it.dc).languages), obj(it.xml).lang),
-      image: rssImage(it, base),
-    };
-  });
+  const items = arr(feed.items)
+    .map(obj)
+    .map((it): RawItem => {
+      const guid = obj(it.guid);
+      const guidValue = first(guid.value, it.guid);
+      const permalink = guid.isPermaLink !== false && /^https?:/i.test(guidValue) ? guidValue : '';
+      const atomAlt = arr(obj(it.atom).links)
+        .map(obj)
+        .filter((l) => !l.rel || l.rel === 'alternate')
+        .map((l) => str(l.href));
+      const rdfAbout = str(obj(it.rdf).about);
+      return {
+        links: cleanLinks([first(it.link), ...atomAlt, permalink, rdfAbout], base),
+        guid: guidValue,
+        title: htmlToText(first(it.title, obj(it.dc).titles && arr(obj(it.dc).titles)[0])),
+        summaryHtml: first(it.description),
+        contentHtml: first(obj(it.content).encoded),
+        // A podcast's episode often says what it is only in itunes:summary (plain text).
+        plainText: first(obj(it.itunes).summary),
+        author: first(...arr(it.authors).map((a) => first(obj(a).name, a)), ...arr(obj(it.dc).creators)),
+        date: first(it.pubDate, ...arr(obj(it.dc).dates), ...dctermsDates(it), obj(it.atom).published, obj(it.atom).updated),
+        // The item's own xml:lang; the channel's language (and the feed's xml:lang) is parse-feed's fallback.
+        language: first(...arr(obj(it.dc).languages), obj(it.xml).lang),
+        image: rssImage(it, base),
+      };
+    });
   return {
     title: htmlToText(first(feed.title)),
     link,
@@ -84,9 +89,17 @@ function rssImage(it: Node, base: string): string {
   const groups = arr(media.groups).map(obj);
   const candidates = [
     ...arr(media.thumbnails).map((t) => str(obj(t).url)),
-    ...[media, ...groups].flatMap((m) => arr(m.contents).map(obj)).filter((c) => !c.type || /^image\//.test(str(c.type)) || c.medium === 'image').map((c) => str(c.url)),
-    ...arr(it.enclosures).map(obj).filter((e) => /^image\//.test(str(e.type))).map((e) => str(e.url)),
-    ...arr(obj(it.enclosure)).filter((e) => /^image\//.test(str(obj(e).type))).map((e) => str(obj(e).url)),
+    ...[media, ...groups]
+      .flatMap((m) => arr(m.contents).map(obj))
+      .filter((c) => !c.type || /^image\//.test(str(c.type)) || c.medium === 'image')
+      .map((c) => str(c.url)),
+    ...arr(it.enclosures)
+      .map(obj)
+      .filter((e) => /^image\//.test(str(e.type)))
+      .map((e) => str(e.url)),
+    ...arr(obj(it.enclosure))
+      .filter((e) => /^image\//.test(str(obj(e).type)))
+      .map((e) => str(obj(e).url)),
     str(obj(obj(it.itunes).image).href ?? obj(it.itunes).image),
   ];
   return cleanLinks(candidates, base)[0] ?? '';
@@ -96,33 +109,35 @@ export function fromAtom(feed: Node, feedUrl: string): RawFeed {
   const feedBase = resolveUrl(str(obj(feed.xml).base), feedUrl) ?? feedUrl;
   const links = arr(feed.links).map(obj);
   const feedLang = first(obj(feed.xml).lang);
-  const items = arr(feed.entries).map(obj).map((e): RawItem => {
-    const base = resolveUrl(str(obj(e.xml).base), feedBase) ?? feedBase;
-    const entryLinks = arr(e.links).map(obj);
-    const alternates = entryLinks.filter((l) => !l.rel || l.rel === 'alternate').sort((a, b) => htmlFirst(a) - htmlFirst(b));
-    const content = obj(e.content);
-    const summary = obj(e.summary);
-    const enclosures = entryLinks.filter((l) => l.rel === 'enclosure' && /^image\//.test(str(l.type))).map((l) => str(l.href));
-    const thumbs = arr(obj(e.media).thumbnails).map((t) => str(obj(t).url));
-    return {
-      // An entry whose id is its http(s) address and that has no link is still an article (as RSS guids and JSON Feed ids).
-      links: cleanLinks([...alternates.map((l) => str(l.href)), /^https?:/i.test(first(e.id)) ? first(e.id) : ''], base),
-      guid: first(e.id),
-      title: textConstruct(obj(e.title)) || htmlToText(first(...arr(obj(e.dc).titles))),
-      summaryHtml: isHtmlType(summary.type) ? str(summary.value) : '',
-      contentHtml: isHtmlType(content.type) ? str(content.value) : '',
-      plainText: first(
-        isHtmlType(summary.type) ? '' : summary.value,
-        obj(e.itunes).summary,
-        !content.type || isTextType(content.type) ? content.value : '',
-        isBase64Type(content.type) ? decodeBase64Text(str(content.value)) : '',
-      ),
-      author: first(...arr(e.authors).map((a) => obj(a).name), ...arr(obj(e.dc).creators), ...arr(feed.authors).map((a) => obj(a).name)),
-      date: first(e.published, e.updated, ...arr(obj(e.dc).dates), ...dctermsDates(e)),
-      language: first(obj(e.xml).lang, feedLang),
-      image: cleanLinks([...enclosures, ...thumbs], base)[0] ?? '',
-    };
-  });
+  const items = arr(feed.entries)
+    .map(obj)
+    .map((e): RawItem => {
+      const base = resolveUrl(str(obj(e.xml).base), feedBase) ?? feedBase;
+      const entryLinks = arr(e.links).map(obj);
+      const alternates = entryLinks.filter((l) => !l.rel || l.rel === 'alternate').sort((a, b) => htmlFirst(a) - htmlFirst(b));
+      const content = obj(e.content);
+      const summary = obj(e.summary);
+      const enclosures = entryLinks.filter((l) => l.rel === 'enclosure' && /^image\//.test(str(l.type))).map((l) => str(l.href));
+      const thumbs = arr(obj(e.media).thumbnails).map((t) => str(obj(t).url));
+      return {
+        // An entry whose id is its http(s) address and that has no link is still an article (as RSS guids and JSON Feed ids).
+        links: cleanLinks([...alternates.map((l) => str(l.href)), /^https?:/i.test(first(e.id)) ? first(e.id) : ''], base),
+        guid: first(e.id),
+        title: textConstruct(obj(e.title)) || htmlToText(first(...arr(obj(e.dc).titles))),
+        summaryHtml: isHtmlType(summary.type) ? str(summary.value) : '',
+        contentHtml: isHtmlType(content.type) ? str(content.value) : '',
+        plainText: first(
+          isHtmlType(summary.type) ? '' : summary.value,
+          obj(e.itunes).summary,
+          !content.type || isTextType(content.type) ? content.value : '',
+          isBase64Type(content.type) ? decodeBase64Text(str(content.value)) : '',
+        ),
+        author: first(...arr(e.authors).map((a) => obj(a).name), ...arr(obj(e.dc).creators), ...arr(feed.authors).map((a) => obj(a).name)),
+        date: first(e.published, e.updated, ...arr(obj(e.dc).dates), ...dctermsDates(e)),
+        language: first(obj(e.xml).lang, feedLang),
+        image: cleanLinks([...enclosures, ...thumbs], base)[0] ?? '',
+      };
+    });
   return {
     title: textConstruct(obj(feed.title)),
     link: resolveUrl(str(links.find((l) => !l.rel || l.rel === 'alternate')?.href), feedBase),
@@ -157,18 +172,20 @@ export function fromJson(feed: Node, feedUrl: string): RawFeed {
   const link = resolveUrl(str(feed.home_page_url), feedUrl);
   const feedLang = str(feed.language);
   const feedAuthor = first(...arr(feed.authors).map((a) => obj(a).name), obj(feed.author).name);
-  const items = arr(feed.items).map(obj).map((it): RawItem => ({
-    links: cleanLinks([str(it.url), str(it.external_url), /^https?:/i.test(str(it.id)) ? str(it.id) : ''], link ?? feedUrl),
-    guid: first(it.id),
-    title: collapse(str(it.title)),
-    summaryHtml: '',
-    contentHtml: str(it.content_html),
-    plainText: first(it.summary, it.content_text),
-    author: first(...arr(it.authors).map((a) => obj(a).name), obj(it.author).name, feedAuthor),
-    date: first(it.date_published, it.date_modified),
-    language: first(it.language, feedLang),
-    image: cleanLinks([str(it.image), str(it.banner_image)], link ?? feedUrl)[0] ?? '',
-  }));
+  const items = arr(feed.items)
+    .map(obj)
+    .map((it): RawItem => ({
+      links: cleanLinks([str(it.url), str(it.external_url), /^https?:/i.test(str(it.id)) ? str(it.id) : ''], link ?? feedUrl),
+      guid: first(it.id),
+      title: collapse(str(it.title)),
+      summaryHtml: '',
+      contentHtml: str(it.content_html),
+      plainText: first(it.summary, it.content_text),
+      author: first(...arr(it.authors).map((a) => obj(a).name), obj(it.author).name, feedAuthor),
+      date: first(it.date_published, it.date_modified),
+      language: first(it.language, feedLang),
+      image: cleanLinks([str(it.image), str(it.banner_image)], link ?? feedUrl)[0] ?? '',
+    }));
   const hubs = arr(feed.hubs).map(obj);
   const hub = hubs.find((h) => /websub|pubsubhubbub/i.test(str(h.type))) ?? hubs[0];
   return {

@@ -187,7 +187,11 @@ export async function recordWebsubUnsubscribed(db: Tx, feedId: number): Promise<
  * afresh: due now, no error back-off, and (for a new address) no conditional-GET validators or
  * WebSub state of the old one.
  */
-export async function updateFeed(db: Tx, current: typeof feeds.$inferSelect, values: { feed?: string; disabled?: boolean }): Promise<typeof feeds.$inferSelect | undefined> {
+export async function updateFeed(
+  db: Tx,
+  current: typeof feeds.$inferSelect,
+  values: { feed?: string; disabled?: boolean },
+): Promise<typeof feeds.$inferSelect | undefined> {
   const set: PgUpdateSetSource<typeof feeds> = { updatedAt: new Date() };
   const newAddress = values.feed !== undefined && values.feed !== current.feed;
   const reEnabled = values.disabled === false && current.disabled;
@@ -237,5 +241,8 @@ export async function enableWebsiteFeeds(db: Tx, websiteId: number, now: Date): 
 /** Feeds the directory lists that were added before it knew them (the demo outlets): they join their pack. */
 export async function adoptDirectoryFeeds(db: Tx, urls: string[]): Promise<void> {
   if (urls.length === 0) return;
-  await db.update(feeds).set({ origin: 'directory' }).where(sql`${inArray(feeds.feed, urls)} and ${feeds.origin} <> 'directory'`);
+  await db
+    .update(feeds)
+    .set({ origin: 'directory' })
+    .where(sql`${inArray(feeds.feed, urls)} and ${feeds.origin} <> 'directory'`);
 }

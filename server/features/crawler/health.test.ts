@@ -8,10 +8,15 @@ const status = (code: number, headers: Record<string, string> = {}, body?: strin
 
 describe('feed health', () => {
   it('names each failure the site caused, in a sentence', () => {
-    expect(classifyFailure(status(403, { 'cf-mitigated': 'challenge', 'content-type': 'text/html' }))).toMatchObject({ health: 'blocked', detail: expect.stringContaining('Cloudflare') });
+    expect(classifyFailure(status(403, { 'cf-mitigated': 'challenge', 'content-type': 'text/html' }))).toMatchObject({
+      health: 'blocked',
+      detail: expect.stringContaining('Cloudflare'),
+    });
     expect(classifyFailure(status(403, { 'x-datadome': 'protected' }))?.detail).toContain('DataDome');
     expect(classifyFailure(status(503, { server: 'cloudflare' }, '<html><head><title>Just a moment...</title>'))?.health).toBe('blocked');
-    expect(classifyFailure(status(403, { server: 'AkamaiGHost' }, '<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>'))?.detail).toContain('Akamai');
+    expect(
+      classifyFailure(status(403, { server: 'AkamaiGHost' }, '<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>'))?.detail,
+    ).toContain('Akamai');
     expect(classifyFailure(status(410))).toMatchObject({ health: 'not_found', detail: expect.stringContaining('410 Gone') });
     expect(classifyFailure(status(429, {}, undefined, 120))?.detail).toContain('wait 2 minutes');
     expect(classifyFailure(status(401))?.health).toBe('blocked');

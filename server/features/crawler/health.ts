@@ -15,7 +15,8 @@ export interface HealthVerdict {
 
 /** Anti-bot services' marks on a refusal (reference §15): a challenge page instead of the feed. */
 const CHALLENGE_HEADERS = ['x-datadome', 'x-sucuri-block', 'x-sucuri-id'];
-const CHALLENGE_BODY = /<title>\s*(?:Just a moment\.\.\.|Attention Required!|Access denied|Checking your browser)|_cf_chl_opt|\/cdn-cgi\/challenge-platform\/|captcha-delivery\.com|_Incapsula_Resource|Reference&#32;#|Access Denied<\/H1>/i;
+const CHALLENGE_BODY =
+  /<title>\s*(?:Just a moment\.\.\.|Attention Required!|Access denied|Checking your browser)|_cf_chl_opt|\/cdn-cgi\/challenge-platform\/|captcha-delivery\.com|_Incapsula_Resource|Reference&#32;#|Access Denied<\/H1>/i;
 
 /** Which anti-bot service refused us, if the answer says so; null for an ordinary 403/503. */
 export function challengeOf(status: number, headers: Record<string, string>, body: string | undefined): string | null {
@@ -39,7 +40,10 @@ const minutes = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `${M
 /** The verdict on a failed poll, or null when the failure is ours (the feed's health stays). */
 export function classifyFailure(err: unknown): HealthVerdict | null {
   if (err instanceof FeedParseError) {
-    return { health: 'not_a_feed', detail: `${err.message}. The address may now be a web page: Coverwatch will look for the feed again on the outlet's homepage.` };
+    return {
+      health: 'not_a_feed',
+      detail: `${err.message}. The address may now be a web page: Coverwatch will look for the feed again on the outlet's homepage.`,
+    };
   }
   if (!(err instanceof FetchError)) return null;
   switch (err.code) {
@@ -72,7 +76,10 @@ function classifyStatus(err: FetchError): HealthVerdict {
   }
   if (status === 404 || status === 410) {
     const what = status === 404 ? '404 Not Found' : '410 Gone';
-    return { health: 'not_found', detail: `The feed address answers ${what}: the outlet has moved or removed its feed. Coverwatch looks for it again on the outlet's homepage.` };
+    return {
+      health: 'not_found',
+      detail: `The feed address answers ${what}: the outlet has moved or removed its feed. Coverwatch looks for it again on the outlet's homepage.`,
+    };
   }
   if (status === 429) {
     const wait = err.retryAfterSeconds ? `; it asked us to wait ${minutes(err.retryAfterSeconds)}` : '';

@@ -34,7 +34,10 @@ describe('ingestItems', () => {
     const r = await ingestItems(ctx.deps.db, feed, items, now);
     expect(r).toMatchObject({ added: 2, duplicates: 1, invalid: 1, matched: 0 });
 
-    const [story] = await ctx.deps.db.select().from(articles).where(eq(articles.urlKey, urlKey('https://example.com/story?id=7')));
+    const [story] = await ctx.deps.db
+      .select()
+      .from(articles)
+      .where(eq(articles.urlKey, urlKey('https://example.com/story?id=7')));
     expect(story).toMatchObject({
       url: 'https://example.com/story?id=7',
       fullUrl: 'HTTPS://Example.COM/story?id=7&utm_source=rss#top',
@@ -59,7 +62,12 @@ describe('ingestItems', () => {
 
     // Another feed carrying the same article (other tracking parameters): a duplicate, first-seen date kept.
     const other = await feedFor();
-    const again = await ingestItems(ctx.deps.db, other, [feedItem({ url: 'https://example.com/undated?utm_medium=x', published: new Date('2025-03-02T00:00:00Z') })], new Date('2025-03-02T01:00:00Z'));
+    const again = await ingestItems(
+      ctx.deps.db,
+      other,
+      [feedItem({ url: 'https://example.com/undated?utm_medium=x', published: new Date('2025-03-02T00:00:00Z') })],
+      new Date('2025-03-02T01:00:00Z'),
+    );
     expect(again).toMatchObject({ added: 0, duplicates: 1 });
     const [kept] = await ctx.deps.db.select().from(articles).where(eq(articles.url, 'https://example.com/undated'));
     expect(kept.pubDate.toISOString()).toBe(now.toISOString());
@@ -71,18 +79,32 @@ describe('ingestItems', () => {
 
   it('falls back from item to feed to website language, then detects it', async () => {
     const feed = await feedFor({ language: 'de' });
-    const r = await ingestItems(ctx.deps.db, feed, [
-      feedItem({ url: 'https://lang.example/a', language: 'es' }),
-      feedItem({ url: 'https://lang.example/b' }),
-    ], new Date());
+    const r = await ingestItems(
+      ctx.deps.db,
+      feed,
+      [feedItem({ url: 'https://lang.example/a', language: 'es' }), feedItem({ url: 'https://lang.example/b' })],
+      new Date(),
+    );
     expect(r.added).toBe(2);
-    const rows = await ctx.deps.db.select({ url: articles.url, language: articles.language }).from(articles).where(sql`${articles.url} like 'https://lang.example/%'`);
+    const rows = await ctx.deps.db
+      .select({ url: articles.url, language: articles.language })
+      .from(articles)
+      .where(sql`${articles.url} like 'https://lang.example/%'`);
     expect(Object.fromEntries(rows.map((x) => [x.url, x.language]))).toEqual({ 'https://lang.example/a': 'es', 'https://lang.example/b': 'de' });
 
     const bare = await feedFor();
-    await ingestItems(ctx.deps.db, bare, [
-      feedItem({ url: 'https://lang.example/c', title: 'The government announced a new plan for the national railway network today', description: 'Officials said that the work would begin next year and would take about a decade to complete.' }),
-    ], new Date());
+    await ingestItems(
+      ctx.deps.db,
+      bare,
+      [
+        feedItem({
+          url: 'https://lang.example/c',
+          title: 'The government announced a new plan for the national railway network today',
+          description: 'Officials said that the work would begin next year and would take about a decade to complete.',
+        }),
+      ],
+      new Date(),
+    );
     const [c] = await ctx.deps.db.select().from(articles).where(eq(articles.url, 'https://lang.example/c'));
     expect(c.language).toBe('en');
   });
@@ -91,20 +113,33 @@ describe('ingestItems', () => {
     const a = await feedFor();
     const b = await feedFor();
     const shared = Array.from({ length: 60 }, (_, i) => `https://concurrent.example/shared-${i}`);
-    const itemsA = [...shared, ...Array.from({ length: 20 }, (_, i) => `https://concurrent.example/a-${i}`)].map((url) => feedItem({ url, title: 'Acme news' }));
+    const itemsA = [...shared, ...Array.from({ length: 20 }, (_, i) => `https://concurrent.example/a-${i}`)].map((url) =>
+      feedItem({ url, title: 'Acme news' }),
+    );
     // The other feed lists the same articles in another order.
-    const itemsB = [...shared.slice().reverse(), ...Array.from({ length: 20 }, (_, i) => `https://concurrent.example/b-${i}`)].map((url) => feedItem({ url, title: 'Acme news' }));
+    const itemsB = [...shared.slice().reverse(), ...Array.from({ length: 20 }, (_, i) => `https://concurrent.example/b-${i}`)].map((url) =>
+      feedItem({ url, title: 'Acme news' }),
+    );
     const { org } = await makeOrg(ctx);
     const alert = await makeAlert(ctx, org.id, { keywords: 'acme', slackWebhookUrl: 'http://127.0.0.1:9/services/T/B/X' });
     const now = new Date();
     const [ra, rb] = await Promise.all([ingestItems(ctx.deps.db, a, itemsA, now), ingestItems(ctx.deps.db, b, itemsB, now)]);
     expect(ra.added + rb.added).toBe(100);
     expect(ra.duplicates + rb.duplicates).toBe(60);
-    const [{ n }] = await ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(articles).where(sql`${articles.url} like 'https://concurrent.example/%'`);
+    const [{ n }] = await ctx.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(articles)
+      .where(sql`${articles.url} like 'https://concurrent.example/%'`);
     expect(n).toBe(100);
-    const [{ m }] = await ctx.deps.db.select({ m: sql<number>`count(*)::int` }).from(alertArticles).where(eq(alertArticles.alertId, alert.id));
+    const [{ m }] = await ctx.deps.db
+      .select({ m: sql<number>`count(*)::int` })
+      .from(alertArticles)
+      .where(eq(alertArticles.alertId, alert.id));
     expect(m).toBe(100);
-    const [{ o }] = await ctx.deps.db.select({ o: sql<number>`count(*)::int` }).from(notificationOutbox).where(eq(notificationOutbox.alertId, alert.id));
+    const [{ o }] = await ctx.deps.db
+      .select({ o: sql<number>`count(*)::int` })
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.alertId, alert.id));
     expect(o).toBe(100);
     expect(ra.matched + rb.matched).toBe(100);
   });
@@ -122,11 +157,16 @@ describe('ingestItems', () => {
     const feed = await feedFor({ reach: 4.2 });
     const now = new Date('2025-04-01T12:00:00Z');
     const published = new Date('2025-04-01T11:00:00Z');
-    const r = await ingestItems(ctx.deps.db, feed, [
-      feedItem({ url: 'https://zelda.example/1', title: 'Zelda: Tears of the Kingdom review', published }),
-      feedItem({ url: 'https://zelda.example/2', title: 'Zelda tears ahead', published }),
-      feedItem({ url: 'https://zelda.example/3', title: 'Mario news', published }),
-    ], now);
+    const r = await ingestItems(
+      ctx.deps.db,
+      feed,
+      [
+        feedItem({ url: 'https://zelda.example/1', title: 'Zelda: Tears of the Kingdom review', published }),
+        feedItem({ url: 'https://zelda.example/2', title: 'Zelda tears ahead', published }),
+        feedItem({ url: 'https://zelda.example/3', title: 'Mario news', published }),
+      ],
+      now,
+    );
     expect(r.added).toBe(3);
     const rows = await ctx.deps.db.select().from(alertArticles).where(eq(alertArticles.organizationId, org.id));
     const byAlert = (id: number) => rows.filter((x) => x.alertId === id).length;
@@ -140,7 +180,9 @@ describe('ingestItems', () => {
     expect(r.matched).toBe(4);
 
     const outbox = await ctx.deps.db.select().from(notificationOutbox).where(eq(notificationOutbox.organizationId, org.id));
-    expect(outbox.map((o) => `${o.alertId}:${o.channel}`).sort()).toEqual([`${both.id}:discord`, `${both.id}:discord`, `${both.id}:slack`, `${both.id}:slack`].sort());
+    expect(outbox.map((o) => `${o.alertId}:${o.channel}`).sort()).toEqual(
+      [`${both.id}:discord`, `${both.id}:discord`, `${both.id}:slack`, `${both.id}:slack`].sort(),
+    );
     expect(outbox.every((o) => o.status === 'pending')).toBe(true);
     expect(r.notifications).toBe(4);
 

@@ -65,7 +65,10 @@ export async function prepareIngest(db: Tx, feed: IngestFeed, items: IngestItem[
   const websites = feed.type === FEED_TYPES.googleAlerts ? await websitesForItems(db, items) : undefined;
   const { articles, invalid } = await normalizeItems(feed, items, now, websites);
   // A new month's partitions are made here, committed at once, not inside the ingest transaction.
-  await ensureArchiveMonths(db, articles.map((a) => a.pubDate));
+  await ensureArchiveMonths(
+    db,
+    articles.map((a) => a.pubDate),
+  );
   // Every transaction takes url_key locks in the same order, so two batches sharing articles wait, never deadlock.
   articles.sort((a, b) => (a.urlKey < b.urlKey ? -1 : a.urlKey > b.urlKey ? 1 : 0));
   return { feed, total: items.length, articles, invalid, now };
@@ -77,18 +80,34 @@ export async function storeIngest(tx: Tx, { feed, total, articles, invalid, now 
   if (articles.length === 0) return empty;
   const inserted = await insertArticles(tx, feed, articles, now);
   const fresh = articles.filter((a) => inserted.has(a.urlKey));
-  const res: IngestResult = { ...empty, added: fresh.length, duplicates: total - invalid - fresh.length, openMonths: openMonthsOf(fresh.map((a) => a.pubDate), now) };
+  const res: IngestResult = {
+    ...empty,
+    added: fresh.length,
+    duplicates: total - invalid - fresh.length,
+    openMonths: openMonthsOf(
+      fresh.map((a) => a.pubDate),
+      now,
+    ),
+  };
   if (fresh.length === 0) return res;
   await upsertAuthors(tx, fresh, now);
   // Alert feed rows belong to alerts, outbox rows to notifications: each owner writes its own, in this transaction.
-  const matches = await recordMatches(tx, fresh.map((a) => ({ ...a, id: inserted.get(a.urlKey)! })), now);
+  const matches = await recordMatches(
+    tx,
+    fresh.map((a) => ({ ...a, id: inserted.get(a.urlKey)! })),
+    now,
+  );
   if (matches.length === 0) return res;
   const notifications = await enqueueNotifications(tx, matches);
   return { ...res, matched: matches.length, notifications, alertIds: [...new Set(matches.map((m) => m.alertId))].sort((a, b) => a - b) };
 }
 
 function insertArticles(tx: Tx, feed: IngestFeed, rows: NormalizedArticle[], now: Date): Promise<Map<string, number>> {
-  return writeArchiveArticles(tx, rows.map((a) => ({ ...a, feedId: feed.id, firstSeenAt: now })), now);
+  return writeArchiveArticles(
+    tx,
+    rows.map((a) => ({ ...a, feedId: feed.id, firstSeenAt: now })),
+    now,
+  );
 }
 
 async function upsertAuthors(tx: Tx, fresh: NormalizedArticle[], now: Date) {
@@ -121,6 +140,9 @@ async function websitesForItems(tx: Tx, items: IngestItem[]): Promise<Map<string
     sql`select id, domain, language, reach, muv, is_metacritic from websites where domain = any(${p(domains)}::text[])`,
   );
   return new Map(
-    result.rows.map((w) => [w.domain, { id: w.id, domain: w.domain, language: w.language, reach: Number(w.reach), muv: w.muv == null ? null : Number(w.muv), isMetacritic: w.is_metacritic }]),
+    result.rows.map((w) => [
+      w.domain,
+      { id: w.id, domain: w.domain, language: w.language, reach: Number(w.reach), muv: w.muv == null ? null : Number(w.muv), isMetacritic: w.is_metacritic },
+    ]),
   );
 }

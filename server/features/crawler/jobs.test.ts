@@ -53,11 +53,18 @@ describe('crawler jobs', () => {
     // Leave the queue empty for the next test's workers.
     await boss.deleteQueue(CRAWLER_QUEUES.feedPoll);
     await createCrawlerQueues(boss);
-    await ctx.deps.db.update(feeds).set({ nextCheckAt: new Date(Date.now() + 3600_000) }).where(eq(feeds.id, due.id));
+    await ctx.deps.db
+      .update(feeds)
+      .set({ nextCheckAt: new Date(Date.now() + 3600_000) })
+      .where(eq(feeds.id, due.id));
   });
 
   it('polls due feeds in the worker and delivers their notifications', async () => {
-    server.setFeed('/worker.xml', { format: 'rss', title: 'Worker', items: [{ title: 'Pelican spotted', url: `${server.url}/worker/1`, published: new Date() }] });
+    server.setFeed('/worker.xml', {
+      format: 'rss',
+      title: 'Worker',
+      items: [{ title: 'Pelican spotted', url: `${server.url}/worker/1`, published: new Date() }],
+    });
     const site = await makeWebsite(ctx);
     const feed = await makeFeed(ctx, site.id, { url: `${server.url}/worker.xml`, nextCheckAt: new Date(Date.now() - 1000) });
     const { org } = await makeOrg(ctx);

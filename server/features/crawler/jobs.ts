@@ -51,7 +51,11 @@ export const HEARTBEAT_SECONDS = 10;
  * Enqueues a poll for every enabled feed whose `next_check_at` has passed (one insert), and
  * renews WebSub leases that end soon (or retries subscriptions whose wait is over).
  */
-export async function scheduleDueFeeds(boss: PgBoss, deps: Pick<CrawlerJobDeps, 'db' | 'config'>, now = new Date()): Promise<{ enqueued: number; renewed: number }> {
+export async function scheduleDueFeeds(
+  boss: PgBoss,
+  deps: Pick<CrawlerJobDeps, 'db' | 'config'>,
+  now = new Date(),
+): Promise<{ enqueued: number; renewed: number }> {
   const due = await deps.db.execute<{ id: number }>(sql`
     select id from feeds where not disabled and next_check_at <= ${now.toISOString()}::timestamptz
     order by next_check_at limit ${SCHEDULE_BATCH}`);
@@ -112,7 +116,9 @@ export async function startCrawlerWorkers(boss: PgBoss, deps: CrawlerJobDeps): P
             // Each poll's job completes as soon as its poll has committed, not with its batch: a
             // worker killed while a batch-mate is still fetching must not leave finished polls
             // active, to be failed by the heartbeat and polled again.
-            await boss.complete(CRAWLER_QUEUES.feedPoll, job.id, summary).catch((err) => log.warn({ err, feedId: job.data.feedId }, 'completing a feed poll job failed'));
+            await boss
+              .complete(CRAWLER_QUEUES.feedPoll, job.id, summary)
+              .catch((err) => log.warn({ err, feedId: job.data.feedId }, 'completing a feed poll job failed'));
           } catch (err) {
             // Only the database failing gets here; the scheduler will enqueue the feed again.
             log.error({ err, job: CRAWLER_QUEUES.feedPoll, feedId: job.data.feedId }, 'feed poll failed');

@@ -132,8 +132,7 @@ export async function normalizeItems(
     const title = clean(item.title, CAPS.title) ?? '';
     const description = clean(item.description, CAPS.description) ?? '';
     const tokens = tokenize(articleSearchText(title, description));
-    const declared =
-      toIso6391(item.language) ?? toIso6391(feed.language) ?? (website && website.language !== 'unknown' ? toIso6391(website.language) : null);
+    const declared = toIso6391(item.language) ?? toIso6391(feed.language) ?? (website && website.language !== 'unknown' ? toIso6391(website.language) : null);
     articles.push({
       urlKey: key,
       url,

@@ -3,7 +3,15 @@ import fc from 'fast-check';
 import { parseFeed, FeedParseError, type ParsedFeed } from './parse-feed.js';
 import { XMLValidator } from 'fast-xml-parser';
 import {
-  stripDoctype, startsWithHtmlElement, salvageItems, openElements, boundPersonFields, boundText, decodeBase64Elements, decodeBase64Text, PERSON_TEXT_MAX,
+  stripDoctype,
+  startsWithHtmlElement,
+  salvageItems,
+  openElements,
+  boundPersonFields,
+  boundText,
+  decodeBase64Elements,
+  decodeBase64Text,
+  PERSON_TEXT_MAX,
 } from './xml-scan.js';
 import { renderFeed, type FakeFeedItem } from '../../../test/fakes/feeds-render.js';
 import { ATOM03, DCTERMS_RDF, TRUNCATED, bomCp1252Feed } from '../../../test/fakes/feeds-hostile.js';
@@ -34,30 +42,71 @@ describe('parseFeed on pathological input', () => {
     ['100,000 empty comments before text', '<!---->'.repeat(100_000) + 'x'],
     ['many unclosed DOCTYPEs', '<!DOCTYPE ['.repeat(20_000)],
     ['many unclosed items in a feed', `<rss version="2.0"><channel><title>t</title>${'<item><title>x'.repeat(20_000)}`],
-    ['many unclosed scripts in a description', `<rss version="2.0"><channel><title>t</title><item><link>https://x.example.com/1</link><description><![CDATA[${'<script>'.repeat(50_000)}]]></description></item></channel></rss>`],
+    [
+      'many unclosed scripts in a description',
+      `<rss version="2.0"><channel><title>t</title><item><link>https://x.example.com/1</link><description><![CDATA[${'<script>'.repeat(50_000)}]]></description></item></channel></rss>`,
+    ],
   ])('%s finishes within the budget', (_name, input) => {
     expect(timedParse(input)).toBeLessThan(BUDGET_MS);
   });
 
   it('finishes every generated pathological input (≤ 4 KB) within the budget', () => {
     const fragment = fc.constantFrom(
-      '<!DOCTYPE', '<!DOCTYPE x ', '[', ']', '[]', '<!--', '-->', '<!---->', '<', '>', '/>', '<![CDATA[', ']]>', '<!ENTITY a "', '&amp;', '&lt;', '&#x26;', '&a;',
-      '"', "'", ' ', '\n', '<?xml version="1.0"?>', '<rss version="2.0">', '<channel>', '<feed xmlns="http://www.w3.org/2005/Atom">', '<item>', '</item>', '<entry>', '</entry>',
-      '<title>', '</title>', '<html', '<script>', '</script>', '<link>https://x.example.com/1</link>', 'x',
+      '<!DOCTYPE',
+      '<!DOCTYPE x ',
+      '[',
+      ']',
+      '[]',
+      '<!--',
+      '-->',
+      '<!---->',
+      '<',
+      '>',
+      '/>',
+      '<![CDATA[',
+      ']]>',
+      '<!ENTITY a "',
+      '&amp;',
+      '&lt;',
+      '&#x26;',
+      '&a;',
+      '"',
+      "'",
+      ' ',
+      '\n',
+      '<?xml version="1.0"?>',
+      '<rss version="2.0">',
+      '<channel>',
+      '<feed xmlns="http://www.w3.org/2005/Atom">',
+      '<item>',
+      '</item>',
+      '<entry>',
+      '</entry>',
+      '<title>',
+      '</title>',
+      '<html',
+      '<script>',
+      '</script>',
+      '<link>https://x.example.com/1</link>',
+      'x',
     );
     const input = fc.array(fragment, { maxLength: 1500 }).map((parts) => parts.join('').slice(0, 4096));
-    const repeated = fc.tuple(fc.array(fragment, { minLength: 1, maxLength: 4 }), fc.nat({ max: 1000 }), fc.array(fragment, { maxLength: 3 }))
+    const repeated = fc
+      .tuple(fc.array(fragment, { minLength: 1, maxLength: 4 }), fc.nat({ max: 1000 }), fc.array(fragment, { maxLength: 3 }))
       .map(([unit, times, tail]) => (unit.join('').repeat(times) + tail.join('')).slice(0, 4096));
-    fc.assert(fc.property(fc.oneof(input, repeated), (doc) => {
-      expect(timedParse(doc)).toBeLessThan(BUDGET_MS);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.oneof(input, repeated), (doc) => {
+        expect(timedParse(doc)).toBeLessThan(BUDGET_MS);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
 describe('xml-scan', () => {
   it('strips DOCTYPEs with internal subsets whose strings and comments hold ] and >', () => {
     expect(stripDoctype('<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a "]>"><!-- ] > -->]><rss/>')).toBe('<?xml version="1.0"?><rss/>');
-    expect(stripDoctype('a<!doctype html>b<!DOCTYPE x [<!ENTITY y \'z\'>] >c')).toBe('abc');
+    expect(stripDoctype("a<!doctype html>b<!DOCTYPE x [<!ENTITY y 'z'>] >c")).toBe('abc');
     // Inside a comment or a CDATA section it is text, kept as it is (feedparser's item_description_not_a_doctype*.xml).
     const commented = '<rss><item><title>3</title><!-- <!DOCTYPE [ --></item><item><title>4</title></item></rss>';
     expect(stripDoctype(commented)).toBe(commented);
@@ -65,8 +114,10 @@ describe('xml-scan', () => {
     expect(stripDoctype(cdata)).toBe(cdata);
     expect(stripDoctype('<!-- <!DOCTYPE x [ -->a<!DOCTYPE y [<!ENTITY z "1">]>b')).toBe('<!-- <!DOCTYPE x [ -->ab');
     // The whole feed keeps its ten items (before: three, the rest taken by the "DOCTYPE").
-    const items = Array.from({ length: 10 }, (_, i) =>
-      `<item><title>Story ${i + 1}</title><link>https://news.example/${i + 1}</link>${i === 2 ? '<!-- <!DOCTYPE [ -->' : ''}<description><![CDATA[${i === 5 ? '<!DOCTYPE html>' : 'text'}]]></description></item>`,
+    const items = Array.from(
+      { length: 10 },
+      (_, i) =>
+        `<item><title>Story ${i + 1}</title><link>https://news.example/${i + 1}</link>${i === 2 ? '<!-- <!DOCTYPE [ -->' : ''}<description><![CDATA[${i === 5 ? '<!DOCTYPE html>' : 'text'}]]></description></item>`,
     ).join('');
     const feed = parse(`<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>${items}</channel></rss>`);
     expect(feed.items.map((it) => it.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Story ${i + 1}`));
@@ -88,14 +139,19 @@ describe('xml-scan', () => {
 
   it('cuts the text of person fields before the library sees them, markup and the rest of the document kept', () => {
     const long = '('.repeat(60_000);
-    const doc = `<rss><channel><managingEditor>${long}</managingEditor><item><author>${long}</author><dc:creator><![CDATA[${long}]]></dc:creator>`
-      + `<description><![CDATA[<author>${long}</author>]]></description></item></channel></rss>`;
+    const doc =
+      `<rss><channel><managingEditor>${long}</managingEditor><item><author>${long}</author><dc:creator><![CDATA[${long}]]></dc:creator>` +
+      `<description><![CDATA[<author>${long}</author>]]></description></item></channel></rss>`;
     const out = boundPersonFields(doc);
     const cut = '('.repeat(PERSON_TEXT_MAX);
-    expect(out).toBe(`<rss><channel><managingEditor>${cut}</managingEditor><item><author>${cut}</author><dc:creator><![CDATA[${cut}]]></dc:creator>`
-      + `<description><![CDATA[<author>${long}</author>]]></description></item></channel></rss>`);
+    expect(out).toBe(
+      `<rss><channel><managingEditor>${cut}</managingEditor><item><author>${cut}</author><dc:creator><![CDATA[${cut}]]></dc:creator>` +
+        `<description><![CDATA[<author>${long}</author>]]></description></item></channel></rss>`,
+    );
     // An Atom person: its name is cut, its other children stay.
-    expect(boundPersonFields(`<author><name>${long}</name><email>a@example.com</email></author>`, 5)).toBe('<author><name>(((((</name><email>a@example.com</email></author>');
+    expect(boundPersonFields(`<author><name>${long}</name><email>a@example.com</email></author>`, 5)).toBe(
+      '<author><name>(((((</name><email>a@example.com</email></author>',
+    );
     const short = '<author>Ada Lovelace (ada@example.com)</author><name/><author>never closed';
     expect(boundPersonFields(short)).toBe(short);
   });
@@ -120,7 +176,7 @@ describe('xml-scan', () => {
     /** Characters of text in generated content: character data as written, CDATA without its markers, no tags. */
     const textLength = (content: string) => {
       let n = 0;
-      for (let i = 0; i < content.length; ) {
+      for (let i = 0; i < content.length;) {
         if (content.startsWith('<![CDATA[', i)) {
           const end = content.indexOf(']]>', i);
           n += end - i - 9;
@@ -138,25 +194,31 @@ describe('xml-scan', () => {
       node: fc.oneof(
         { depthSize: 'small', withCrossShrink: true },
         leaf,
-        fc.tuple(fc.constantFrom('author', 'name', 'dc:creator', 'item', 'b'), fc.array(tie('node'), { maxLength: 4 })).map(([n, kids]) => `<${n}>${kids.join('')}</${n}>`),
+        fc
+          .tuple(fc.constantFrom('author', 'name', 'dc:creator', 'item', 'b'), fc.array(tie('node'), { maxLength: 4 }))
+          .map(([n, kids]) => `<${n}>${kids.join('')}</${n}>`),
       ),
     })).node;
-    fc.assert(fc.property(fc.array(element, { maxLength: 5 }), fc.integer({ min: 1, max: 30 }), (kids, max) => {
-      const doc = `<rss xmlns:dc="http://purl.org/dc/elements/1.1/">${kids.join('')}</rss>`;
-      expect(XMLValidator.validate(doc)).toBe(true);
-      const out = boundPersonFields(doc, max);
-      expect(XMLValidator.validate(out), out).toBe(true);
-      // The innermost person fields hold at most `max` characters of text (entities count as written).
-      for (const m of out.replace(/<!--[\s\S]*?-->/g, '').matchAll(/<(author|name|dc:creator)>((?:(?!<\/?(?:author|name|dc:creator)>)[\s\S])*)<\/\1>/g)) {
-        expect(textLength(m[2]), m[0]).toBeLessThanOrEqual(max);
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(element, { maxLength: 5 }), fc.integer({ min: 1, max: 30 }), (kids, max) => {
+        const doc = `<rss xmlns:dc="http://purl.org/dc/elements/1.1/">${kids.join('')}</rss>`;
+        expect(XMLValidator.validate(doc)).toBe(true);
+        const out = boundPersonFields(doc, max);
+        expect(XMLValidator.validate(out), out).toBe(true);
+        // The innermost person fields hold at most `max` characters of text (entities count as written).
+        for (const m of out.replace(/<!--[\s\S]*?-->/g, '').matchAll(/<(author|name|dc:creator)>((?:(?!<\/?(?:author|name|dc:creator)>)[\s\S])*)<\/\1>/g)) {
+          expect(textLength(m[2]), m[0]).toBeLessThanOrEqual(max);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('decodes Atom 0.3 base64 elements to escaped text, outside CDATA and comments only', () => {
     const b64 = Buffer.from('<p>Tom & Jerry</p>').toString('base64');
-    expect(decodeBase64Elements(`<entry><content type="text/html" mode="base64">\n${b64.slice(0, 8)}\n${b64.slice(8)}</content></entry>`))
-      .toBe('<entry><content type="text/html">&lt;p&gt;Tom &amp; Jerry&lt;/p&gt;</content></entry>');
+    expect(decodeBase64Elements(`<entry><content type="text/html" mode="base64">\n${b64.slice(0, 8)}\n${b64.slice(8)}</content></entry>`)).toBe(
+      '<entry><content type="text/html">&lt;p&gt;Tom &amp; Jerry&lt;/p&gt;</content></entry>',
+    );
     expect(decodeBase64Elements(`<summary mode='base64'><![CDATA[${b64}]]></summary>`)).toBe('<summary>&lt;p&gt;Tom &amp; Jerry&lt;/p&gt;</summary>');
     const quoted = `<description><![CDATA[<content mode="base64">${b64}</content>]]></description><!-- <title mode="base64">${b64}</title> -->`;
     expect(decodeBase64Elements(quoted)).toBe(quoted);
@@ -196,7 +258,10 @@ describe('parseFeed: truncated feeds keep their complete items', () => {
         continue;
       }
       expect(feed.title).toBe('Acme');
-      expect(feed.items.map((i) => i.title), `${format} cut at ${at}`).toEqual(items.slice(0, complete).map((i) => i.title));
+      expect(
+        feed.items.map((i) => i.title),
+        `${format} cut at ${at}`,
+      ).toEqual(items.slice(0, complete).map((i) => i.title));
       expect(feed.items.map((i) => i.published?.toISOString())).toEqual(items.slice(0, complete).map((i) => i.published!.toISOString()));
     }
   });
@@ -230,14 +295,18 @@ describe('parseFeed: markup in Atom titles', () => {
     ['text/html', 'Caf&amp;eacute; &lt;script&gt;alert(1)&lt;/script&gt;ok', 'Café ok'],
     ['TEXT/HTML', 'A &lt;b&gt;B&lt;/b&gt;', 'A B'],
   ])('Atom title and summary type=%s are markup', (type, value, expected) => {
-    const feed = parse(`<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><id>1</id><title type="${type}">${value}</title><link href="https://x.example.com/1"/><summary type="${type}">${value}</summary></entry></feed>`);
+    const feed = parse(
+      `<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><id>1</id><title type="${type}">${value}</title><link href="https://x.example.com/1"/><summary type="${type}">${value}</summary></entry></feed>`,
+    );
     expect(feed.items[0].title).toBe(expected);
     expect(feed.items[0].description).toBe(expected);
     expect(feed.items[0].html).not.toBeNull(); // kept as the item's HTML, like html/xhtml summaries
   });
 
   it.each(['text', 'text/plain'])('a type=%s title stays text (its angle brackets are characters)', (type) => {
-    const feed = parse(`<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><id>1</id><title type="${type}">A &lt;b&gt; B</title><link href="https://x.example.com/1"/></entry></feed>`);
+    const feed = parse(
+      `<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><id>1</id><title type="${type}">A &lt;b&gt; B</title><link href="https://x.example.com/1"/></entry></feed>`,
+    );
     expect(feed.items[0].title).toBe('A <b> B');
   });
 });
@@ -248,9 +317,13 @@ describe('parseFeed: Dublin Core Terms dates', () => {
   });
 
   it('reads dcterms:created in RSS 2.0 and dcterms:issued in Atom', () => {
-    const rss = parse('<rss version="2.0" xmlns:dcterms="http://purl.org/dc/terms/"><channel><title>T</title><item><link>https://x.example.com/1</link><dcterms:created>2024-03-01T10:00:00Z</dcterms:created></item></channel></rss>');
+    const rss = parse(
+      '<rss version="2.0" xmlns:dcterms="http://purl.org/dc/terms/"><channel><title>T</title><item><link>https://x.example.com/1</link><dcterms:created>2024-03-01T10:00:00Z</dcterms:created></item></channel></rss>',
+    );
     expect(rss.items[0].published?.toISOString()).toBe('2024-03-01T10:00:00.000Z');
-    const atom = parse('<feed xmlns="http://www.w3.org/2005/Atom" xmlns:dcterms="http://purl.org/dc/terms/"><title>T</title><entry><id>1</id><title>x</title><link href="https://x.example.com/1"/><dcterms:issued>2024-04-01T10:00:00Z</dcterms:issued></entry></feed>');
+    const atom = parse(
+      '<feed xmlns="http://www.w3.org/2005/Atom" xmlns:dcterms="http://purl.org/dc/terms/"><title>T</title><entry><id>1</id><title>x</title><link href="https://x.example.com/1"/><dcterms:issued>2024-04-01T10:00:00Z</dcterms:issued></entry></feed>',
+    );
     expect(atom.items[0].published?.toISOString()).toBe('2024-04-01T10:00:00.000Z');
   });
 });

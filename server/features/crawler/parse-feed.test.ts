@@ -17,7 +17,14 @@ const spec = (format: FakeFeedSpec['format']): FakeFeedSpec => ({
   title: 'Acme News',
   hub: true,
   items: [
-    { title: 'First & best', url: 'https://news.example.com/a/1', description: '<p>Hello <b>world</b></p>', html: '<p>Full <i>story</i> <img src="https://img.example.com/1.jpg"></p>', published, author: 'Ann Lee' },
+    {
+      title: 'First & best',
+      url: 'https://news.example.com/a/1',
+      description: '<p>Hello <b>world</b></p>',
+      html: '<p>Full <i>story</i> <img src="https://img.example.com/1.jpg"></p>',
+      published,
+      author: 'Ann Lee',
+    },
     { title: 'Second', url: 'https://news.example.com/a/2', guid: 'urn:id:2', description: 'Plain text' },
   ],
 });
@@ -56,8 +63,15 @@ describe('parseFeed: formats', () => {
   });
 
   it('reads RSS 0.91 and a minimal RSS without version', () => {
-    const feed = parse('<rss version="0.91"><channel><title>Old</title><link>http://old.example.com/</link><language>fr-FR</language><item><title>Vieux</title><link>http://old.example.com/1</link><description>Texte</description></item></channel></rss>');
-    expect(feed).toMatchObject({ title: 'Old', link: 'http://old.example.com/', language: 'fr', items: [{ title: 'Vieux', url: 'http://old.example.com/1', guid: 'http://old.example.com/1', description: 'Texte', language: 'fr' }] });
+    const feed = parse(
+      '<rss version="0.91"><channel><title>Old</title><link>http://old.example.com/</link><language>fr-FR</language><item><title>Vieux</title><link>http://old.example.com/1</link><description>Texte</description></item></channel></rss>',
+    );
+    expect(feed).toMatchObject({
+      title: 'Old',
+      link: 'http://old.example.com/',
+      language: 'fr',
+      items: [{ title: 'Vieux', url: 'http://old.example.com/1', guid: 'http://old.example.com/1', description: 'Texte', language: 'fr' }],
+    });
   });
 
   it('reads Atom with xml:base, xml:lang, html titles, xhtml content and a hub', () => {
@@ -70,23 +84,52 @@ describe('parseFeed: formats', () => {
         <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Ein <b>Text</b></p></div></content></entry>
       <entry><id>urn:e2</id><title>Plain</title><link href="javascript:alert(1)"/><updated>2024-05-01T00:00:00Z</updated></entry>
     </feed>`);
-    expect(feed).toMatchObject({ title: 'Blog of Things', link: 'https://blog.example.net/en/', language: 'en', selfUrl: 'https://blog.example.net/feed.atom', hubUrl: 'https://pubsubhubbub.example.com/', skipped: 1 });
+    expect(feed).toMatchObject({
+      title: 'Blog of Things',
+      link: 'https://blog.example.net/en/',
+      language: 'en',
+      selfUrl: 'https://blog.example.net/feed.atom',
+      hubUrl: 'https://pubsubhubbub.example.com/',
+      skipped: 1,
+    });
     expect(feed.items).toHaveLength(1);
-    expect(feed.items[0]).toMatchObject({ url: 'https://blog.example.net/en/posts/hallo.html', guid: 'urn:e1', title: 'Hallo Welt & mehr', description: 'Ein Text', language: 'de', image: 'https://blog.example.net/img/h.png' });
+    expect(feed.items[0]).toMatchObject({
+      url: 'https://blog.example.net/en/posts/hallo.html',
+      guid: 'urn:e1',
+      title: 'Hallo Welt & mehr',
+      description: 'Ein Text',
+      language: 'de',
+      image: 'https://blog.example.net/img/h.png',
+    });
     expect(feed.items[0].published?.toISOString()).toBe('2024-05-01T12:00:00.000Z');
   });
 
   it('reads JSON Feed 1.0 (author object) and uses external_url when url is missing', () => {
-    const feed = parse(JSON.stringify({ version: 'https://jsonfeed.org/version/1', title: 'J', home_page_url: 'https://j.example.com/', author: { name: 'Feed Author' }, items: [{ id: '1', external_url: 'https://elsewhere.example.com/x', content_text: 'Body text', date_published: '2024-05-01T12:00:00Z' }] }));
+    const feed = parse(
+      JSON.stringify({
+        version: 'https://jsonfeed.org/version/1',
+        title: 'J',
+        home_page_url: 'https://j.example.com/',
+        author: { name: 'Feed Author' },
+        items: [{ id: '1', external_url: 'https://elsewhere.example.com/x', content_text: 'Body text', date_published: '2024-05-01T12:00:00Z' }],
+      }),
+    );
     expect(feed.items[0]).toMatchObject({ url: 'https://elsewhere.example.com/x', guid: '1', description: 'Body text', author: 'Feed Author', html: null });
   });
 
   it('unwraps Google Alerts links and turns their html titles into text', () => {
-    const feed = parse(`<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:idx="urn:atom-extension:indexing"><id>tag:google.com,2005:reader/user/1/state/com.google/alerts/2</id><title>Google Alert – acme</title><link href="https://www.google.com/alerts/feeds/1/2" rel="self"/><updated>2024-05-01T12:00:00Z</updated>
+    const feed =
+      parse(`<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:idx="urn:atom-extension:indexing"><id>tag:google.com,2005:reader/user/1/state/com.google/alerts/2</id><title>Google Alert – acme</title><link href="https://www.google.com/alerts/feeds/1/2" rel="self"/><updated>2024-05-01T12:00:00Z</updated>
       <entry><id>tag:google.com,2013:googlealerts/feed:123</id><title type="html">&lt;b&gt;Acme&lt;/b&gt; raises prices &amp;amp; profits</title>
       <link href="https://www.google.com/url?rct=j&amp;sa=t&amp;url=https://www.reuters.com/acme%3Fa%3D1%26b%3D2&amp;ct=ga&amp;cd=CAIy&amp;usg=AOvV"/>
       <published>2024-05-01T12:00:00Z</published><updated>2024-05-01T12:00:00Z</updated><content type="html">&lt;b&gt;Acme&lt;/b&gt; said on Tuesday&amp;nbsp;…</content><author><name/></author></entry></feed>`);
-    expect(feed.items[0]).toMatchObject({ url: 'https://www.reuters.com/acme?a=1&b=2', title: 'Acme raises prices & profits', description: 'Acme said on Tuesday …', author: null, guid: 'tag:google.com,2013:googlealerts/feed:123' });
+    expect(feed.items[0]).toMatchObject({
+      url: 'https://www.reuters.com/acme?a=1&b=2',
+      title: 'Acme raises prices & profits',
+      description: 'Acme said on Tuesday …',
+      author: null,
+      guid: 'tag:google.com,2013:googlealerts/feed:123',
+    });
   });
 
   it('keeps Google News links as they are and makes text of the escaped description', () => {
@@ -94,28 +137,50 @@ describe('parseFeed: formats', () => {
       <item><title>Acme raises prices - Reuters</title><link>https://news.google.com/rss/articles/CBMiQWNtZTEyMw?oc=5</link><guid isPermaLink="false">CBMiQWNtZTEyMw</guid><pubDate>Wed, 01 May 2024 12:00:00 GMT</pubDate>
       <description>&lt;a href="https://news.google.com/rss/articles/CBMiQWNtZTEyMw?oc=5"&gt;Acme raises prices&lt;/a&gt;&amp;nbsp;&amp;nbsp;&lt;font color="#6f6f6f"&gt;Reuters&lt;/font&gt;</description>
       <source url="https://www.reuters.com">Reuters</source></item></channel></rss>`);
-    expect(feed.items[0]).toMatchObject({ url: 'https://news.google.com/rss/articles/CBMiQWNtZTEyMw?oc=5', guid: 'CBMiQWNtZTEyMw', description: 'Acme raises prices Reuters' });
+    expect(feed.items[0]).toMatchObject({
+      url: 'https://news.google.com/rss/articles/CBMiQWNtZTEyMw?oc=5',
+      guid: 'CBMiQWNtZTEyMw',
+      description: 'Acme raises prices Reuters',
+    });
   });
 });
 
 describe('parseFeed: pitfalls', () => {
-  const rss = (items: string, channel = '') => `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>T</title><link>https://site.example.com/blog/</link>${channel}${items}</channel></rss>`;
+  const rss = (items: string, channel = '') =>
+    `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>T</title><link>https://site.example.com/blog/</link>${channel}${items}</channel></rss>`;
 
   it('decodes by declared charset only when the bytes are not UTF-8', () => {
-    const doc = (enc: string) => `<?xml version="1.0" encoding="${enc}"?><rss version="2.0"><channel><title>Café “quoted”</title><item><title>Ünïcödé</title><link>https://x.example.com/1</link></item></channel></rss>`;
+    const doc = (enc: string) =>
+      `<?xml version="1.0" encoding="${enc}"?><rss version="2.0"><channel><title>Café “quoted”</title><item><title>Ünïcödé</title><link>https://x.example.com/1</link></item></channel></rss>`;
     expect(parse(Buffer.from(doc('utf-8'), 'latin1').subarray(0)).items[0].title).toBe('Ünïcödé'); // latin-1 bytes, prolog says utf-8
     expect(parse(Buffer.from(doc('iso-8859-1'), 'utf8'), 'text/xml; charset=iso-8859-1').title).toBe('Café “quoted”'); // utf-8 bytes, both say latin-1
-    const cp1252 = Buffer.concat([Buffer.from(doc('windows-1252').split('“')[0], 'latin1'), Buffer.from([0x93]), Buffer.from('quoted', 'latin1'), Buffer.from([0x94]), Buffer.from(doc('windows-1252').split('”')[1], 'latin1')]);
+    const cp1252 = Buffer.concat([
+      Buffer.from(doc('windows-1252').split('“')[0], 'latin1'),
+      Buffer.from([0x93]),
+      Buffer.from('quoted', 'latin1'),
+      Buffer.from([0x94]),
+      Buffer.from(doc('windows-1252').split('”')[1], 'latin1'),
+    ]);
     expect(parse(cp1252).title).toBe('Café “quoted”');
-    const koi8 = Buffer.concat([Buffer.from('<rss version="2.0"><channel><title>'), Buffer.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4]), Buffer.from('</title><item><title>x</title><link>https://x.example.com/r</link></item></channel></rss>')]);
+    const koi8 = Buffer.concat([
+      Buffer.from('<rss version="2.0"><channel><title>'),
+      Buffer.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4]),
+      Buffer.from('</title><item><title>x</title><link>https://x.example.com/r</link></item></channel></rss>'),
+    ]);
     expect(parse(koi8, 'application/rss+xml; charset=KOI8-R').title).toBe('Привет');
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(doc('utf-16'), 'utf16le')]);
     expect(parse(utf16).items[0].title).toBe('Ünïcödé');
   });
 
   it('never expands entities from a DOCTYPE (billion laughs, external entities)', () => {
-    const laughs = ['<!ENTITY a "aaaaaaaaaa">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY a${i + 1} "${`&a${i || ''};`.repeat(10)}">`), '<!ENTITY xxe SYSTEM "file:///etc/passwd">'].join('');
-    const feed = parse(`<?xml version="1.0"?><!DOCTYPE rss [${laughs}]>${rss('<item><title>Boom &a9; &xxe;</title><link>https://x.example.com/1</link></item>').replace(/^<\?xml[^>]*>/, '')}`);
+    const laughs = [
+      '<!ENTITY a "aaaaaaaaaa">',
+      ...Array.from({ length: 9 }, (_, i) => `<!ENTITY a${i + 1} "${`&a${i || ''};`.repeat(10)}">`),
+      '<!ENTITY xxe SYSTEM "file:///etc/passwd">',
+    ].join('');
+    const feed = parse(
+      `<?xml version="1.0"?><!DOCTYPE rss [${laughs}]>${rss('<item><title>Boom &a9; &xxe;</title><link>https://x.example.com/1</link></item>').replace(/^<\?xml[^>]*>/, '')}`,
+    );
     expect(feed.items).toHaveLength(1);
     expect(feed.items[0].title.length).toBeLessThan(100);
     expect(feed.items[0].title).not.toContain('aaaaaaaaaaaaaaaaaaaa');
@@ -123,7 +188,11 @@ describe('parseFeed: pitfalls', () => {
   });
 
   it('resolves relative links against the channel link, drops javascript: links and counts what it dropped', () => {
-    const feed = parse(rss('<item><title>a</title><link>post-1</link></item><item><title>b</title><link>/x/post-2</link></item><item><title>c</title><link>javascript:alert(1)</link></item><item><title>d</title><description>no link at all</description></item><item><title>e</title><guid>https://site.example.com/p/5</guid></item>'));
+    const feed = parse(
+      rss(
+        '<item><title>a</title><link>post-1</link></item><item><title>b</title><link>/x/post-2</link></item><item><title>c</title><link>javascript:alert(1)</link></item><item><title>d</title><description>no link at all</description></item><item><title>e</title><guid>https://site.example.com/p/5</guid></item>',
+      ),
+    );
     expect(feed.items.map((i) => i.url)).toEqual(['https://site.example.com/blog/post-1', 'https://site.example.com/x/post-2', 'https://site.example.com/p/5']);
     expect(feed.skipped).toBe(2);
   });
@@ -134,14 +203,22 @@ describe('parseFeed: pitfalls', () => {
   });
 
   it('uses the link as guid when there is none, and keeps one guid shared by two articles apart', () => {
-    const feed = parse(rss('<item><title>a</title><link>https://x.example.com/1</link></item><item><title>b</title><link>https://x.example.com/2</link><guid isPermaLink="false">same</guid></item><item><title>c</title><link>https://x.example.com/3</link><guid isPermaLink="false">same</guid></item><item><title>c again</title><link>https://x.example.com/3</link><guid isPermaLink="false">same</guid></item>'));
+    const feed = parse(
+      rss(
+        '<item><title>a</title><link>https://x.example.com/1</link></item><item><title>b</title><link>https://x.example.com/2</link><guid isPermaLink="false">same</guid></item><item><title>c</title><link>https://x.example.com/3</link><guid isPermaLink="false">same</guid></item><item><title>c again</title><link>https://x.example.com/3</link><guid isPermaLink="false">same</guid></item>',
+      ),
+    );
     expect(feed.items.map((i) => i.guid)).toEqual(['https://x.example.com/1', 'same', 'same|https://x.example.com/3']);
     expect(feed.skipped).toBe(1);
   });
 
   it('makes plain text of descriptions and caps text and html', () => {
     const long = 'word '.repeat(1000);
-    const feed = parse(rss(`<item><title>a</title><link>https://x.example.com/1</link><description><![CDATA[<script>alert(1)</script><style>p{}</style><p>Tom &amp; Jerry&nbsp;&#8212; &eacute;t&eacute;</p><br/>${long}]]></description><content:encoded xmlns:content="http://purl.org/rss/1.0/modules/content/"><![CDATA[${'<p>x</p>'.repeat(20000)}]]></content:encoded></item>`));
+    const feed = parse(
+      rss(
+        `<item><title>a</title><link>https://x.example.com/1</link><description><![CDATA[<script>alert(1)</script><style>p{}</style><p>Tom &amp; Jerry&nbsp;&#8212; &eacute;t&eacute;</p><br/>${long}]]></description><content:encoded xmlns:content="http://purl.org/rss/1.0/modules/content/"><![CDATA[${'<p>x</p>'.repeat(20000)}]]></content:encoded></item>`,
+      ),
+    );
     const item = feed.items[0];
     expect(item.description.startsWith('Tom & Jerry — été word word')).toBe(true);
     expect(item.description.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
@@ -150,7 +227,12 @@ describe('parseFeed: pitfalls', () => {
   });
 
   it('reads feed ttl and syndication hints, hub and self links in RSS via the atom namespace', () => {
-    const feed = parse(rss('', '<atom:link xmlns:atom="http://www.w3.org/2005/Atom" rel="hub" href="https://hub.example.com/"/><atom:link xmlns:atom="http://www.w3.org/2005/Atom" rel="self" href="/rss"/><sy:updatePeriod xmlns:sy="http://purl.org/rss/1.0/modules/syndication/">hourly</sy:updatePeriod><sy:updateFrequency xmlns:sy="http://purl.org/rss/1.0/modules/syndication/">4</sy:updateFrequency>'));
+    const feed = parse(
+      rss(
+        '',
+        '<atom:link xmlns:atom="http://www.w3.org/2005/Atom" rel="hub" href="https://hub.example.com/"/><atom:link xmlns:atom="http://www.w3.org/2005/Atom" rel="self" href="/rss"/><sy:updatePeriod xmlns:sy="http://purl.org/rss/1.0/modules/syndication/">hourly</sy:updatePeriod><sy:updateFrequency xmlns:sy="http://purl.org/rss/1.0/modules/syndication/">4</sy:updateFrequency>',
+      ),
+    );
     expect(feed).toMatchObject({ hubUrl: 'https://hub.example.com/', selfUrl: 'https://news.example.com/rss', ttlMinutes: 15, items: [] });
   });
 });
@@ -203,7 +285,8 @@ describe('parseFeed: what a reader keeps (issue 27)', () => {
     const rss = parse(`<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>T</title>
       <item><title>a</title><link>https://news.example/a</link><dc:creator>Grace Hopper</dc:creator></item></channel></rss>`);
     expect(rss.items[0].author).toBe('Grace Hopper');
-    const atom = parse(`<feed xmlns="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><title>T</title><author><name>The Desk</name></author>
+    const atom =
+      parse(`<feed xmlns="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><title>T</title><author><name>The Desk</name></author>
       <entry><id>1</id><title>a</title><link href="https://news.example/a"/><dc:creator>Grace Hopper</dc:creator></entry>
       <entry><id>2</id><title>b</title><link href="https://news.example/b"/><author><name>Ann Lee</name></author><dc:creator>Not this</dc:creator></entry>
       <entry><id>3</id><title>c</title><link href="https://news.example/c"/></entry></feed>`);
@@ -302,34 +385,48 @@ describe('parseFeed: not a feed', () => {
   });
 
   it('throws nothing but FeedParseError on random bytes', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 2000 }), (bytes) => {
-      try {
-        parse(Buffer.from(bytes));
-      } catch (err) {
-        expect(err).toBeInstanceOf(FeedParseError);
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2000 }), (bytes) => {
+        try {
+          parse(Buffer.from(bytes));
+        } catch (err) {
+          expect(err).toBeInstanceOf(FeedParseError);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('throws nothing but FeedParseError on mutated feeds, and what it returns is well-formed', () => {
     const docs = (['rss', 'atom', 'json', 'rdf', 'google-alerts'] as const).map((f) => renderFeed(spec(f), FEED_URL, 'https://hub.example.com/'));
-    const mutation = fc.record({ doc: fc.constantFrom(...docs), at: fc.nat(), cut: fc.nat({ max: 200 }), insert: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('<', '>', '&', '"', ']]>', '<!--', '<item>', '</channel>', '&amp;', '&#0;', '\u0000', '{', '}')) });
-    fc.assert(fc.property(mutation, ({ doc, at, cut, insert }) => {
-      const i = at % (doc.length + 1);
-      const mutated = doc.slice(0, i) + insert + doc.slice(i + cut);
-      let feed: ParsedFeed;
-      try {
-        feed = parse(mutated);
-      } catch (err) {
-        expect(err).toBeInstanceOf(FeedParseError);
-        return;
-      }
-      for (const item of feed.items) {
-        expect(item.url).toMatch(/^https?:\/\//);
-        expect(item.description.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
-        expect(item.published === null || !Number.isNaN(item.published.getTime())).toBe(true);
-      }
-    }), { numRuns: 400 });
+    const mutation = fc.record({
+      doc: fc.constantFrom(...docs),
+      at: fc.nat(),
+      cut: fc.nat({ max: 200 }),
+      insert: fc.oneof(
+        fc.string({ maxLength: 20 }),
+        fc.constantFrom('<', '>', '&', '"', ']]>', '<!--', '<item>', '</channel>', '&amp;', '&#0;', '\u0000', '{', '}'),
+      ),
+    });
+    fc.assert(
+      fc.property(mutation, ({ doc, at, cut, insert }) => {
+        const i = at % (doc.length + 1);
+        const mutated = doc.slice(0, i) + insert + doc.slice(i + cut);
+        let feed: ParsedFeed;
+        try {
+          feed = parse(mutated);
+        } catch (err) {
+          expect(err).toBeInstanceOf(FeedParseError);
+          return;
+        }
+        for (const item of feed.items) {
+          expect(item.url).toMatch(/^https?:\/\//);
+          expect(item.description.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+          expect(item.published === null || !Number.isNaN(item.published.getTime())).toBe(true);
+        }
+      }),
+      { numRuns: 400 },
+    );
   });
 });
 
@@ -356,7 +453,11 @@ describe('the hostile set of the fake feed server', () => {
     } catch (err) {
       if (h.expect.kind === 'fetch_error') {
         expect(err).toBeInstanceOf(FetchError);
-        expect(err).toMatchObject({ code: h.expect.code, ...(h.expect.status ? { status: h.expect.status } : {}), ...(h.expect.retryAfterSeconds ? { retryAfterSeconds: h.expect.retryAfterSeconds } : {}) });
+        expect(err).toMatchObject({
+          code: h.expect.code,
+          ...(h.expect.status ? { status: h.expect.status } : {}),
+          ...(h.expect.retryAfterSeconds ? { retryAfterSeconds: h.expect.retryAfterSeconds } : {}),
+        });
       } else {
         expect(h.expect.kind).toBe('parse_error');
         expect(err).toBeInstanceOf(FeedParseError);
@@ -380,7 +481,8 @@ describe('the hostile set of the fake feed server', () => {
     if (h.path === '/hostile/bom-cp1252.xml') expect(feed.items.map((i) => i.title)).toEqual(['Café “quoté”', 'Über naïve']);
     if (h.path === '/hostile/atom03.xml') expect(feed.items.map((i) => i.title)).toEqual(['Café x bold', 'Café bold']);
     if (h.path === '/hostile/dcterms.xml') expect(feed.items.every((i) => i.published !== null)).toBe(true);
-    if (h.path.startsWith('/hostile/truncated')) expect(feed.items.map((i) => i.url)).toEqual(Array.from({ length: h.expect.count }, (_, n) => `https://example.com/cut/${n + 1}`));
+    if (h.path.startsWith('/hostile/truncated'))
+      expect(feed.items.map((i) => i.url)).toEqual(Array.from({ length: h.expect.count }, (_, n) => `https://example.com/cut/${n + 1}`));
     if (h.path === '/hostile/relative-links.xml') {
       expect(feed.items.map((i) => i.url)).toEqual([`${fake.url}/blog/post-1`, `${fake.url}/news/post-2`, `${fake.url}/archive/post-3`]);
     }

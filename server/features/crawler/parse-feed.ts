@@ -67,7 +67,6 @@ export const DESCRIPTION_MAX = 2000;
 export const HTML_MAX = 100_000;
 const TITLE_MAX = 1000;
 
-
 /** Parses a fetched feed. Throws `FeedParseError` (and nothing else) when it cannot. */
 export function parseFeed(body: Buffer, ctx: { contentType?: string | null; url: string }): ParsedFeed {
   try {
@@ -100,7 +99,8 @@ function parseOrThrow(body: Buffer, ctx: { contentType?: string | null; url: str
   try {
     result = parseWithFeedsmith(input as string) as FeedsmithResult;
   } catch (err) {
-    if (err instanceof DetectError) throw new FeedParseError(typeof input === 'string' ? FEED_PARSE_MESSAGES.unknown : FEED_PARSE_MESSAGES.json, { cause: err });
+    if (err instanceof DetectError)
+      throw new FeedParseError(typeof input === 'string' ? FEED_PARSE_MESSAGES.unknown : FEED_PARSE_MESSAGES.json, { cause: err });
     const salvaged = typeof input === 'string' ? salvage(input) : null;
     if (!salvaged) {
       // Say what is true: broken XML, or well-formed XML in which nothing is recognised.

@@ -4,7 +4,15 @@ import { renderFeed } from '../../../test/fakes/feeds-render.js';
 import { renderNewsSitemap, renderSitemapIndex, renderUrlset, type NewsArticle } from '../../../test/fakes/sitemaps-render.js';
 import { FEED_PARSE_MESSAGES, FeedParseError } from './parse-feed.js';
 import { INLINE_MAX_BYTES, parseFeedOffLoop } from './parse-pool.js';
-import { SITEMAP_MAX_URLS, SITEMAP_PARSE_MESSAGES, isNewsSitemapDocument, parseNewsSitemap, parseSitemapIndex, sniffDocument, sniffSitemap } from './parse-sitemap.js';
+import {
+  SITEMAP_MAX_URLS,
+  SITEMAP_PARSE_MESSAGES,
+  isNewsSitemapDocument,
+  parseNewsSitemap,
+  parseSitemapIndex,
+  sniffDocument,
+  sniffSitemap,
+} from './parse-sitemap.js';
 
 const URL_ = 'https://news.example.com/news-sitemap.xml';
 const ctx = { contentType: 'application/xml', url: URL_ };
@@ -20,7 +28,8 @@ const parseError = (doc: string) => {
 };
 
 const NEWS_OPEN = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">';
-const entry = (loc: string, news: string) => `<url><loc>${loc}</loc><news:news><news:publication><news:name>Pub</news:name><news:language>en</news:language></news:publication>${news}</news:news></url>`;
+const entry = (loc: string, news: string) =>
+  `<url><loc>${loc}</loc><news:news><news:publication><news:name>Pub</news:name><news:language>en</news:language></news:publication>${news}</news:news></url>`;
 
 // Verbatim from Google's documentation (reference §14.2).
 const GOOGLE_EXAMPLE = `<?xml version="1.0" encoding="UTF-8"?>
@@ -46,22 +55,26 @@ describe('parseNewsSitemap', () => {
       selfUrl: null,
       ttlMinutes: null,
       skipped: 0,
-      items: [{
-        url: 'http://www.example.org/business/article55.html',
-        guid: 'http://www.example.org/business/article55.html',
-        title: 'Companies A, B in Merger Talks',
-        description: '',
-        html: null,
-        author: null,
-        published: new Date('2008-12-23T00:00:00Z'),
-        language: 'en',
-        image: null,
-      }],
+      items: [
+        {
+          url: 'http://www.example.org/business/article55.html',
+          guid: 'http://www.example.org/business/article55.html',
+          title: 'Companies A, B in Merger Talks',
+          description: '',
+          html: null,
+          author: null,
+          published: new Date('2008-12-23T00:00:00Z'),
+          language: 'en',
+          image: null,
+        },
+      ],
     });
   });
 
   it('decodes the XML entities, numeric references and CDATA, and expands nothing else', () => {
-    const feed = parse(`${NEWS_OPEN}${entry('https://news.example.com/a?x=1&amp;y=2', '<news:title> Tom &amp; Jerry &lt;3 &#233;t&#xE9; &quot;q&quot; &apos;a&apos; &eacute; </news:title>')}${entry('https://news.example.com/b', '<news:title><![CDATA[Raw & <b>bold</b>]]></news:title>')}</urlset>`);
+    const feed = parse(
+      `${NEWS_OPEN}${entry('https://news.example.com/a?x=1&amp;y=2', '<news:title> Tom &amp; Jerry &lt;3 &#233;t&#xE9; &quot;q&quot; &apos;a&apos; &eacute; </news:title>')}${entry('https://news.example.com/b', '<news:title><![CDATA[Raw & <b>bold</b>]]></news:title>')}</urlset>`,
+    );
     expect(feed.items.map((i) => [i.url, i.title])).toEqual([
       ['https://news.example.com/a?x=1&y=2', 'Tom & Jerry <3 été "q" \'a\' &eacute;'],
       ['https://news.example.com/b', 'Raw & <b>bold</b>'],
@@ -69,8 +82,14 @@ describe('parseNewsSitemap', () => {
   });
 
   it('never expands entities declared in a DOCTYPE', () => {
-    const ents = ['<!ENTITY lol "lol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`), '<!ENTITY xxe SYSTEM "file:///etc/passwd">'];
-    const feed = parse(`<?xml version="1.0"?><!DOCTYPE urlset [${ents.join('')}]>${NEWS_OPEN}${entry('https://news.example.com/a', '<news:title>&lol9; &xxe;</news:title>')}</urlset>`);
+    const ents = [
+      '<!ENTITY lol "lol">',
+      ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`),
+      '<!ENTITY xxe SYSTEM "file:///etc/passwd">',
+    ];
+    const feed = parse(
+      `<?xml version="1.0"?><!DOCTYPE urlset [${ents.join('')}]>${NEWS_OPEN}${entry('https://news.example.com/a', '<news:title>&lol9; &xxe;</news:title>')}</urlset>`,
+    );
     expect(feed.items[0].title).toBe('&lol9; &xxe;');
   });
 
@@ -141,19 +160,59 @@ describe('parseNewsSitemap', () => {
 
   it('throws nothing but FeedParseError, whatever the input', () => {
     const fragment = fc.constantFrom(
-      NEWS_OPEN, '<urlset>', '</urlset>', '<url>', '</url>', '<url/>', '<loc>', '</loc>', 'https://news.example.com/x', 'javascript:x', '<news:news>', '</news:news>',
-      '<news:title>', '</news:title>', '<news:publication_date>', '</news:publication_date>', '<news:language>', '</news:language>', '<image:loc>', '<![CDATA[', ']]>',
-      '&amp;', '&#0;', '&#x110000;', '&#55296;', '&', '<!DOCTYPE x [', ']>', '<!--', '-->', '<?xml version="1.0"?>', '"', "'", '<', '>', ' ', 'x',
+      NEWS_OPEN,
+      '<urlset>',
+      '</urlset>',
+      '<url>',
+      '</url>',
+      '<url/>',
+      '<loc>',
+      '</loc>',
+      'https://news.example.com/x',
+      'javascript:x',
+      '<news:news>',
+      '</news:news>',
+      '<news:title>',
+      '</news:title>',
+      '<news:publication_date>',
+      '</news:publication_date>',
+      '<news:language>',
+      '</news:language>',
+      '<image:loc>',
+      '<![CDATA[',
+      ']]>',
+      '&amp;',
+      '&#0;',
+      '&#x110000;',
+      '&#55296;',
+      '&',
+      '<!DOCTYPE x [',
+      ']>',
+      '<!--',
+      '-->',
+      '<?xml version="1.0"?>',
+      '"',
+      "'",
+      '<',
+      '>',
+      ' ',
+      'x',
     );
-    const doc = fc.oneof(fc.string({ maxLength: 300 }), fc.array(fragment, { maxLength: 200 }).map((p) => p.join('')));
-    fc.assert(fc.property(doc, (text) => {
-      try {
-        const feed = parse(text);
-        expect(Array.isArray(feed.items)).toBe(true);
-      } catch (err) {
-        expect(err).toBeInstanceOf(FeedParseError);
-      }
-    }), { numRuns: 1000 });
+    const doc = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.array(fragment, { maxLength: 200 }).map((p) => p.join('')),
+    );
+    fc.assert(
+      fc.property(doc, (text) => {
+        try {
+          const feed = parse(text);
+          expect(Array.isArray(feed.items)).toBe(true);
+        } catch (err) {
+          expect(err).toBeInstanceOf(FeedParseError);
+        }
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 
@@ -205,7 +264,11 @@ describe('sniffing', () => {
 
 describe('parseFeedOffLoop with format news_sitemap', () => {
   it('parses a large news sitemap in a parse thread, to what the inline parse gives', async () => {
-    const articles = Array.from({ length: 400 }, (_, i) => ({ url: `https://news.example.com/a/${i}`, title: `Story ${i}`, published: new Date('2024-05-01T12:00:00Z') }));
+    const articles = Array.from({ length: 400 }, (_, i) => ({
+      url: `https://news.example.com/a/${i}`,
+      title: `Story ${i}`,
+      published: new Date('2024-05-01T12:00:00Z'),
+    }));
     const body = Buffer.from(renderNewsSitemap('Threaded', articles));
     expect(body.length).toBeGreaterThan(INLINE_MAX_BYTES);
     expect(await parseFeedOffLoop(body, { ...ctx, format: 'news_sitemap' })).toEqual(parseNewsSitemap(body, ctx));

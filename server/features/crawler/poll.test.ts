@@ -23,7 +23,12 @@ afterAll(async () => {
 const feedRow = async (id: number) => (await ctx.deps.db.select().from(feeds).where(eq(feeds.id, id)))[0];
 const secondsUntil = (at: Date, now: Date) => Math.round((at.getTime() - now.getTime()) / 1000);
 const hourly = (n: number, from = Date.now()) =>
-  Array.from({ length: n }, (_, i) => ({ title: `Hourly story ${i}`, url: `${server.url}/hourly/${i}`, description: 'Body', published: new Date(from - i * 3600_000) }));
+  Array.from({ length: n }, (_, i) => ({
+    title: `Hourly story ${i}`,
+    url: `${server.url}/hourly/${i}`,
+    description: 'Body',
+    published: new Date(from - i * 3600_000),
+  }));
 
 describe('pollFeed', () => {
   it('ingests a feed, then uses conditional GET and adapts its interval', async () => {
@@ -72,8 +77,15 @@ describe('pollFeed', () => {
     // Unchanged for a dozen polls: grows by half each time, but stays within 4× the publish-rate estimate.
     expect((await feedRow(feed.id)).intervalSeconds).toBe(MIN);
     await ctx.deps.db.update(feeds).set({ intervalSeconds: 20_000 }).where(eq(feeds.id, feed.id));
-    server.setFeed('/slow.xml', { format: 'rss', title: 'Slow', items: [{ title: 'Old', url: `${server.url}/slow/1`, published: new Date(Date.now() - 30 * 86400_000) }] });
-    await ctx.deps.db.update(feeds).set({ feed: `${server.url}/slow.xml` }).where(eq(feeds.id, feed.id));
+    server.setFeed('/slow.xml', {
+      format: 'rss',
+      title: 'Slow',
+      items: [{ title: 'Old', url: `${server.url}/slow/1`, published: new Date(Date.now() - 30 * 86400_000) }],
+    });
+    await ctx.deps.db
+      .update(feeds)
+      .set({ feed: `${server.url}/slow.xml` })
+      .where(eq(feeds.id, feed.id));
     // One new item halves 20000 s; then unchanged: 10000 → 15000 → capped at the maximum.
     await pollFeed(ctx.deps, feed.id);
     expect((await feedRow(feed.id)).intervalSeconds).toBe(10_000);
@@ -88,7 +100,11 @@ describe('pollFeed', () => {
   });
 
   it('records every hostile feed its own way, backs off, and still ingests the good feeds', async () => {
-    server.setFeed('/good.xml', { format: 'rss', title: 'Good', items: hourly(3, Date.now() - 86400_000).map((i) => ({ ...i, url: i.url.replace('hourly', 'good') })) });
+    server.setFeed('/good.xml', {
+      format: 'rss',
+      title: 'Good',
+      items: hourly(3, Date.now() - 86400_000).map((i) => ({ ...i, url: i.url.replace('hourly', 'good') })),
+    });
     const site = await makeWebsite(ctx);
     const good = await makeFeed(ctx, site.id, { url: `${server.url}/good.xml` });
     const cases = await Promise.all(HOSTILE_PATHS.map(async (h) => ({ h, feed: await makeFeed(ctx, site.id, { url: `${server.url}${h.path}` }) })));
@@ -139,7 +155,13 @@ describe('pollFeed', () => {
   });
 
   it('commits nothing when ingest fails mid-poll, so the next poll refetches everything', async () => {
-    server.setFeed('/fragile.xml', { format: 'rss', title: 'Fragile', etag: true, lastModified: true, items: hourly(4).map((i) => ({ ...i, url: i.url.replace('hourly', 'fragile') })) });
+    server.setFeed('/fragile.xml', {
+      format: 'rss',
+      title: 'Fragile',
+      etag: true,
+      lastModified: true,
+      items: hourly(4).map((i) => ({ ...i, url: i.url.replace('hourly', 'fragile') })),
+    });
     const site = await makeWebsite(ctx);
     const feed = await makeFeed(ctx, site.id, { url: `${server.url}/fragile.xml` });
     // Stands in for a crash between the article inserts and the commit.
@@ -150,7 +172,10 @@ describe('pollFeed', () => {
     expect(failed.status).toBe('error');
     let row = await feedRow(feed.id);
     expect(row).toMatchObject({ etag: null, lastModified: null, articlesAdded: 0, errorCount: 1 });
-    const stored = await ctx.deps.db.select().from(articles).where(sql`${articles.url} like ${`${server.url}/fragile/%`}`);
+    const stored = await ctx.deps.db
+      .select()
+      .from(articles)
+      .where(sql`${articles.url} like ${`${server.url}/fragile/%`}`);
     expect(stored).toHaveLength(0);
 
     await ctx.deps.db.execute(sql`drop trigger cw_test_crash on articles`);

@@ -85,23 +85,24 @@ export async function pollFeed(deps: PollDeps, feedId: number, opts: { now?: Dat
     const selfUrl = parsed.selfUrl ?? linkHeaderRel(res.headers.link, 'self', res.url);
     // Normalizing (language detection, tokens) needs no transaction: done before the ingest takes a slot.
     const prepared = await prepareIngest(deps.db, ingestFeedOf(feed), parsed.items, now);
-    const ingest = () => deps.db.transaction(async (tx) => {
-      const result = await storeIngest(tx, prepared);
-      const interval = nextIntervalSeconds({
-        previousSeconds: feed.intervalSeconds,
-        added: result.added,
-        published: parsed.items.flatMap((i) => (i.published ? [i.published] : [])),
-        ttlMinutes: parsed.ttlMinutes,
-        minSeconds,
-        maxSeconds,
-        pushActive,
+    const ingest = () =>
+      deps.db.transaction(async (tx) => {
+        const result = await storeIngest(tx, prepared);
+        const interval = nextIntervalSeconds({
+          previousSeconds: feed.intervalSeconds,
+          added: result.added,
+          published: parsed.items.flatMap((i) => (i.published ? [i.published] : [])),
+          ttlMinutes: parsed.ttlMinutes,
+          minSeconds,
+          maxSeconds,
+          pushActive,
+        });
+        const nextCheckAt = new Date(now.getTime() + interval * 1000);
+        await saveSuccess(tx, feed, res, parsed, { hubUrl, selfUrl }, result, interval, now, nextCheckAt);
+        // The old address redirects for good: the feed takes the new one (shown on the website page).
+        if (res.movedTo && res.movedTo !== feed.feed) await recordMove(tx, feed, res.movedTo, 'redirect', now);
+        return { result, nextCheckAt };
       });
-      const nextCheckAt = new Date(now.getTime() + interval * 1000);
-      await saveSuccess(tx, feed, res, parsed, { hubUrl, selfUrl }, result, interval, now, nextCheckAt);
-      // The old address redirects for good: the feed takes the new one (shown on the website page).
-      if (res.movedTo && res.movedTo !== feed.feed) await recordMove(tx, feed, res.movedTo, 'redirect', now);
-      return { result, nextCheckAt };
-    });
     const { result, nextCheckAt } = deps.ingestGate ? await deps.ingestGate.run(ingest) : await ingest();
     await touchAlerts(deps.db, result.alertIds, now).catch(() => {});
     // Super Search's kept counts of the months that got articles are stale from now (a failure leaves them to their TTL).
@@ -161,11 +162,7 @@ export function failureMessage(err: unknown): string {
   if (err instanceof FetchError || err instanceof FeedParseError) return err.message;
   // Drizzle wraps database errors as "Failed query: <sql>"; people need the database's reason.
   const cause = err instanceof Error && err.cause instanceof Error ? err.cause : null;
-  const text = cause?.message
-    ? `database error: ${cause.message}`
-    : err instanceof Error && err.message
-      ? err.message
-      : String(err);
+  const text = cause?.message ? `database error: ${cause.message}` : err instanceof Error && err.message ? err.message : String(err);
   return `The feed could not be processed: ${text}`.slice(0, MAX_ERROR_CHARS);
 }
 
@@ -174,7 +171,11 @@ async function recordFailure(deps: PollDeps, feed: FeedRow, err: unknown, now: D
   const errorCount = feed.errorCount + 1;
   const retryAfter = err instanceof FetchError ? err.retryAfterSeconds : undefined;
   const status = err instanceof FetchError && err.status ? err.status : null;
-  const delay = backoffSeconds(errorCount, { minSeconds: deps.config.crawler.minIntervalSeconds, maxSeconds: deps.config.crawler.maxIntervalSeconds }, retryAfter);
+  const delay = backoffSeconds(
+    errorCount,
+    { minSeconds: deps.config.crawler.minIntervalSeconds, maxSeconds: deps.config.crawler.maxIntervalSeconds },
+    retryAfter,
+  );
   const nextCheckAt = new Date(now.getTime() + delay * 1000);
   await recordPollFailure(deps.db, feed.id, { now, message, status, nextCheckAt, health: classifyFailure(err) });
   return { status: 'error', message, errorCount, nextCheckAt };

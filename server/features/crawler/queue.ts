@@ -26,5 +26,8 @@ export async function enqueueFeedPoll(boss: PgBoss | null, feedId: number): Prom
  */
 export async function enqueueFeedPolls(boss: PgBoss | null, feedIds: number[]): Promise<void> {
   if (!boss || feedIds.length === 0) return;
-  await boss.insert(CRAWLER_QUEUES.feedPoll, feedIds.map((feedId) => ({ data: { feedId }, singletonKey: `feed-${feedId}` })));
+  await boss.insert(
+    CRAWLER_QUEUES.feedPoll,
+    feedIds.map((feedId) => ({ data: { feedId }, singletonKey: `feed-${feedId}` })),
+  );
 }

@@ -36,22 +36,18 @@ export default async function crawlerRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/p/websub/:feedId',
-    { config: PUBLIC, schema: { hide: true, params }, bodyLimit: PUSH_BODY_LIMIT },
-    async (req, reply) => {
-      const feedId = feedIdOf(req.params.feedId);
-      if (feedId === null) throw notFound('feed');
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '');
-      const outcome = await receivePush(deps, feedId, body, {
-        contentType: req.headers['content-type'],
-        signature: (req.headers['x-hub-signature'] as string | undefined) ?? (req.headers['x-hub-signature-256'] as string | undefined),
-      });
-      // A hub that pushes to a feed we no longer have should stop (410 ends the subscription).
-      if (outcome.status === 'unknown_feed') throw new AppError('gone', 'This feed is no longer followed');
-      if (outcome.status === 'ignored') req.log.info({ feedId, reason: outcome.reason }, 'websub push ignored');
-      // Accepted whatever the signature check said (WebSub §8): the hub learns nothing from it.
-      return reply.code(202).send();
-    },
-  );
+  app.post('/p/websub/:feedId', { config: PUBLIC, schema: { hide: true, params }, bodyLimit: PUSH_BODY_LIMIT }, async (req, reply) => {
+    const feedId = feedIdOf(req.params.feedId);
+    if (feedId === null) throw notFound('feed');
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '');
+    const outcome = await receivePush(deps, feedId, body, {
+      contentType: req.headers['content-type'],
+      signature: (req.headers['x-hub-signature'] as string | undefined) ?? (req.headers['x-hub-signature-256'] as string | undefined),
+    });
+    // A hub that pushes to a feed we no longer have should stop (410 ends the subscription).
+    if (outcome.status === 'unknown_feed') throw new AppError('gone', 'This feed is no longer followed');
+    if (outcome.status === 'ignored') req.log.info({ feedId, reason: outcome.reason }, 'websub push ignored');
+    // Accepted whatever the signature check said (WebSub §8): the hub learns nothing from it.
+    return reply.code(202).send();
+  });
 }

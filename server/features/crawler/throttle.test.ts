@@ -5,8 +5,8 @@ import { IngestThrottle, nextLimit, sampleLoad } from './throttle.js';
 
 const opts = { max: 4, targetMs: 15 };
 
-describe('nextLimit (AIMD on the database\'s latency)', () => {
-  it('climbs by one while the database is quick and no person\'s query is waiting', () => {
+describe("nextLimit (AIMD on the database's latency)", () => {
+  it("climbs by one while the database is quick and no person's query is waiting", () => {
     expect(nextLimit(1, { probeMs: 2, apiSlow: 0 }, opts)).toBe(2);
     expect(nextLimit(4, { probeMs: 2, apiSlow: 0 }, opts)).toBe(4);
   });
@@ -17,7 +17,7 @@ describe('nextLimit (AIMD on the database\'s latency)', () => {
     expect(nextLimit(3, { probeMs: Infinity, apiSlow: 0 }, opts)).toBe(1);
   });
 
-  it('halves while a person\'s query runs longer than the target, even when the probe is quick', () => {
+  it("halves while a person's query runs longer than the target, even when the probe is quick", () => {
     expect(nextLimit(4, { probeMs: 2, apiSlow: 1 }, opts)).toBe(2);
   });
 });
@@ -78,14 +78,18 @@ describe('IngestThrottle', () => {
 
   it('frees the slot when an ingest fails', async () => {
     const throttle = new IngestThrottle({ max: 1, targetMs: 15 });
-    await expect(throttle.run(async () => { throw new Error('database down'); })).rejects.toThrow('database down');
+    await expect(
+      throttle.run(async () => {
+        throw new Error('database down');
+      }),
+    ).rejects.toThrow('database down');
     await expect(throttle.run(async () => 'next')).resolves.toBe('next');
     expect(throttle.current.active).toBe(0);
   });
 });
 
 describe('sampleLoad', () => {
-  it('counts people\'s queries running longer than the target, and only those', { timeout: 30000 }, async () => {
+  it("counts people's queries running longer than the target, and only those", { timeout: 30000 }, async () => {
     const ctx = await createTestContext();
     const api = createDatabase(ctx.dbUrl, { max: 1, statementTimeoutMs: 10000, applicationName: 'coverwatch-api' });
     const worker = createDatabase(ctx.dbUrl, { max: 1, statementTimeoutMs: 10000, applicationName: 'coverwatch-worker' });

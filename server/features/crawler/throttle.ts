@@ -83,7 +83,10 @@ export class IngestThrottle implements IngestGate {
       this.sampling = true;
       sample()
         // A failed sample (database restarting) counts as slow: back off until it answers.
-        .then((s) => this.observe(s), () => this.observe({ probeMs: Infinity, apiSlow: 0 }))
+        .then(
+          (s) => this.observe(s),
+          () => this.observe({ probeMs: Infinity, apiSlow: 0 }),
+        )
         .finally(() => (this.sampling = false));
     }, TICK_MS);
     this.timer.unref();

@@ -63,7 +63,10 @@ describe('WebSub', () => {
     server.addItem(path, { title: 'Flamingo spotted', url: `${server.url}/pushed/2`, published: new Date() });
     const answers = await server.publish(path);
     expect(answers).toEqual([{ callback: sub.callback, status: 202 }]);
-    const [stored] = await ctx.deps.db.select().from(articles).where(eq(articles.url, `${server.url}/pushed/2`));
+    const [stored] = await ctx.deps.db
+      .select()
+      .from(articles)
+      .where(eq(articles.url, `${server.url}/pushed/2`));
     expect(stored).toMatchObject({ title: 'Flamingo spotted', feedId: feed.id });
     expect((await feedRow(feed.id)).articlesAdded).toBe(2);
     await until(async () => slack.delivered().length === 1);
@@ -74,16 +77,25 @@ describe('WebSub', () => {
     const site = await makeWebsite(ctx);
     const feed = await makeFeed(ctx, site.id, { url: `${server.url}/signed.xml` });
     await ctx.deps.db.update(feeds).set({ websubSecret: 'the-secret', websubState: 'active' }).where(eq(feeds.id, feed.id));
-    const body = Buffer.from(`<?xml version="1.0"?><rss version="2.0"><channel><title>S</title><link>https://signed.example/</link><item><title>Forged</title><link>https://signed.example/forged</link></item></channel></rss>`);
+    const body = Buffer.from(
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>S</title><link>https://signed.example/</link><item><title>Forged</title><link>https://signed.example/forged</link></item></channel></rss>`,
+    );
     const post = (signature?: string) =>
-      ctx.app.inject({ method: 'POST', url: `/api/p/websub/${feed.id}`, headers: { 'content-type': 'application/rss+xml', ...(signature ? { 'x-hub-signature': signature } : {}) }, payload: body });
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/p/websub/${feed.id}`,
+        headers: { 'content-type': 'application/rss+xml', ...(signature ? { 'x-hub-signature': signature } : {}) },
+        payload: body,
+      });
     expect((await post()).statusCode).toBe(202);
     expect((await post(`sha256=${createHmac('sha256', 'wrong').update(body).digest('hex')}`)).statusCode).toBe(202);
     expect(await ctx.deps.db.select().from(articles).where(eq(articles.url, 'https://signed.example/forged'))).toHaveLength(0);
     // sha1 is still what many hubs send.
     expect((await post(`sha1=${createHmac('sha1', 'the-secret').update(body).digest('hex')}`)).statusCode).toBe(202);
     expect(await ctx.deps.db.select().from(articles).where(eq(articles.url, 'https://signed.example/forged'))).toHaveLength(1);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/p/websub/999999', headers: { 'content-type': 'application/rss+xml' }, payload: body })).statusCode).toBe(410);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/p/websub/999999', headers: { 'content-type': 'application/rss+xml' }, payload: body })).statusCode,
+    ).toBe(410);
   });
 
   it('answers verification only for the topic and state it expects', async () => {
@@ -130,5 +142,3 @@ describe('WebSub', () => {
     expect(signatureMatches('s', body, 'sha256=zz')).toBe(false);
   });
 });
-
-

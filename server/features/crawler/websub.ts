@@ -53,7 +53,12 @@ export function linkHeaderRel(header: string | undefined, rel: string, base: str
 }
 
 /** Whether this feed should (re)subscribe now. */
-export function needsSubscription(feed: Pick<FeedRow, 'hubUrl' | 'websubState' | 'websubLeaseUntil' | 'disabled'>, hubUrl: string | null, publicUrl: string | undefined, now: Date): boolean {
+export function needsSubscription(
+  feed: Pick<FeedRow, 'hubUrl' | 'websubState' | 'websubLeaseUntil' | 'disabled'>,
+  hubUrl: string | null,
+  publicUrl: string | undefined,
+  now: Date,
+): boolean {
   if (!hubUrl || !publicUrl || feed.disabled) return false;
   if (feed.websubState === 'none' || feed.hubUrl !== hubUrl || !feed.websubLeaseUntil) return true;
   const until = feed.websubLeaseUntil.getTime();
@@ -149,7 +154,13 @@ export type PushOutcome = { status: 'unknown_feed' } | { status: 'ignored'; reas
  * pushes are acknowledged but ignored (WebSub §8: the hub must not learn which secret check
  * failed); good ones are parsed and ingested at once, and the notifier is kicked.
  */
-export async function receivePush(deps: WebsubDeps, feedId: number, body: Buffer, headers: { contentType?: string; signature?: string }, now = new Date()): Promise<PushOutcome> {
+export async function receivePush(
+  deps: WebsubDeps,
+  feedId: number,
+  body: Buffer,
+  headers: { contentType?: string; signature?: string },
+  now = new Date(),
+): Promise<PushOutcome> {
   const feed = await loadFeed(deps.db, feedId);
   if (!feed) return { status: 'unknown_feed' };
   if (feed.disabled) return { status: 'ignored', reason: 'feed disabled' };

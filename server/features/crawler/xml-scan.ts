@@ -114,7 +114,14 @@ export function salvageItems(text: string): { head: string; items: string[]; tai
     m = next;
   }
   if (!items.length) return null;
-  return { head, items, tail: openElements(head).reverse().map((name) => `</${name}>`).join('') };
+  return {
+    head,
+    items,
+    tail: openElements(head)
+      .reverse()
+      .map((name) => `</${name}>`)
+      .join(''),
+  };
 }
 
 /** Names of the elements still open at the end of `xml` (a tag scanner, not a parser). */

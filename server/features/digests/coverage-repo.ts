@@ -110,7 +110,16 @@ export async function lockDueSubscription(tx: Tx, id: number, upper: Date, daily
   };
 }
 
-type Row = { title: string; description: string | null; url: string | null; date: string | Date; outlet: string | null; score: number | null; query: string | null; total: number };
+type Row = {
+  title: string;
+  description: string | null;
+  url: string | null;
+  date: string | Date;
+  outlet: string | null;
+  score: number | null;
+  query: string | null;
+  total: number;
+};
 
 function toSection(rows: Row[]): DigestSection {
   return {
@@ -133,7 +142,12 @@ function toSection(rows: Row[]): DigestSection {
  * — an article two alerts matched counts once, with the query that matched it first — videos and
  * streams by when they entered the project's feed. Each kind ranked by score, the top few listed.
  */
-export async function collectCoverage(tx: Tx, sub: DueSubscription, from: Date, to: Date): Promise<{ articles: DigestSection; videos: DigestSection; streams: DigestSection }> {
+export async function collectCoverage(
+  tx: Tx,
+  sub: DueSubscription,
+  from: Date,
+  to: Date,
+): Promise<{ articles: DigestSection; videos: DigestSection; streams: DigestSection }> {
   const org = sub.organizationId;
   const lo = from.toISOString();
   const hi = to.toISOString();

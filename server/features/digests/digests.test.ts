@@ -28,7 +28,10 @@ async function subscribed(opts: { keywords?: string; frequency?: 'daily' | 'inst
   const { org, admin, token } = await makeOrg(ctx, { name: 'Acme <Media>' });
   const project = await makeProject(ctx, org.id, { name: opts.projectName ?? 'Nova Launch' });
   const alert = await makeAlert(ctx, org.id, { projectId: project.id, keywords: opts.keywords ?? '"nova"' });
-  const res = await ctx.call('POST', '/api/notifications', { token, body: { data: { type: 'notification', attributes: { project_id: project.id, user_id: admin.user.id } } } });
+  const res = await ctx.call('POST', '/api/notifications', {
+    token,
+    body: { data: { type: 'notification', attributes: { project_id: project.id, user_id: admin.user.id } } },
+  });
   const id = Number(res.json().data.id);
   await ctx.deps.db
     .update(notificationSubscriptions)
@@ -38,11 +41,21 @@ async function subscribed(opts: { keywords?: string; frequency?: 'daily' | 'inst
 }
 
 /** Articles put in the alert's feed as if matched at `matchedAt`. */
-async function matched(alert: { id: number; organizationId: number }, matchedAt: Date, list: { title: string; reach?: number; url?: string; description?: string; websiteId?: number }[]) {
+async function matched(
+  alert: { id: number; organizationId: number },
+  matchedAt: Date,
+  list: { title: string; reach?: number; url?: string; description?: string; websiteId?: number }[],
+) {
   const rows = [];
-  for (const a of list) rows.push(await makeArchiveArticle(ctx, { title: a.title, reach: a.reach ?? 1, url: a.url, description: a.description ?? '', websiteId: a.websiteId }));
+  for (const a of list)
+    rows.push(await makeArchiveArticle(ctx, { title: a.title, reach: a.reach ?? 1, url: a.url, description: a.description ?? '', websiteId: a.websiteId }));
   await addToFeed(ctx, alert, rows);
-  await ctx.deps.db.execute(sql`update alert_articles set matched_at = ${matchedAt.toISOString()}::timestamptz where alert_id = ${alert.id} and article_id in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`);
+  await ctx.deps.db.execute(
+    sql`update alert_articles set matched_at = ${matchedAt.toISOString()}::timestamptz where alert_id = ${alert.id} and article_id in (${sql.join(
+      rows.map((r) => sql`${r.id}`),
+      sql`, `,
+    )})`,
+  );
   return rows;
 }
 
@@ -56,7 +69,12 @@ describe('digest content', () => {
     const s = await subscribed({ since, keywords: '"nova" OR "orbit"' });
     const site = await makeWebsite(ctx, { domain: 'gamespot.example', name: 'GameSpot' });
     await matched(s.alert, new Date(since.getTime() - minutes(5)), [{ title: 'Nova old news, already mailed', reach: 10 }]);
-    const fresh = Array.from({ length: 12 }, (_, i) => ({ title: `Nova story ${i}`, reach: i + 0.5, description: i === 11 ? 'Into orbit we go' : '', websiteId: site.id }));
+    const fresh = Array.from({ length: 12 }, (_, i) => ({
+      title: `Nova story ${i}`,
+      reach: i + 0.5,
+      description: i === 11 ? 'Into orbit we go' : '',
+      websiteId: site.id,
+    }));
     await matched(s.alert, new Date(since.getTime() + minutes(10)), fresh);
     await matched(s.alert, new Date(now.getTime() + minutes(1)), [{ title: 'Nova from the future (next digest)', reach: 10 }]);
 
@@ -141,7 +159,10 @@ describe('digest content', () => {
     const now = new Date('2031-03-07T10:00:00Z');
     const s = await subscribed({ since: new Date(now.getTime() - minutes(30)) });
     await matched(s.alert, new Date(now.getTime() - minutes(5)), [{ title: 'Nova while off' }]);
-    await ctx.call('POST', '/api/notifications', { token: s.token, body: { data: { type: 'notification', attributes: { project_id: s.project.id, user_id: s.admin.user.id } } } });
+    await ctx.call('POST', '/api/notifications', {
+      token: s.token,
+      body: { data: { type: 'notification', attributes: { project_id: s.project.id, user_id: s.admin.user.id } } },
+    });
     await runDigests(deps(), now);
     expect(await mailsTo(s.admin.user.id)).toHaveLength(0);
   });
@@ -162,21 +183,42 @@ describe('videos and streams', () => {
     const q = (text: string, params: unknown[]) => ctx.deps.pool.query(text, params);
     const found = new Date(now.getTime() - minutes(10)).toISOString();
     const search = await q(`insert into youtube_searches (query) values ('nova digest') returning id`, []);
-    const feed = await q(`insert into youtube_feeds (organization_id, project_id, keyword, search_id) values ($1, $2, 'nova', $3) returning id`, [s.org.id, s.project.id, search.rows[0].id]);
+    const feed = await q(`insert into youtube_feeds (organization_id, project_id, keyword, search_id) values ($1, $2, 'nova', $3) returning id`, [
+      s.org.id,
+      s.project.id,
+      search.rows[0].id,
+    ]);
     await q(`insert into youtube_channels (id, title) values ('UCdigest', 'Nova Channel') on conflict do nothing`, []);
     for (let i = 0; i < 6; i++) {
-      const v = await q(`insert into youtube_videos (video_id, channel_id, title, published_at, views) values ($1, 'UCdigest', $2, now(), $3) returning id`, [`vid${i}digest`.padEnd(11, 'x'), `Nova video ${i}`, i * 100]);
-      await q(`insert into youtube_feed_videos (feed_id, video_id, organization_id, inserted_at) values ($1, $2, $3, $4)`, [feed.rows[0].id, v.rows[0].id, s.org.id, found]);
+      const v = await q(`insert into youtube_videos (video_id, channel_id, title, published_at, views) values ($1, 'UCdigest', $2, now(), $3) returning id`, [
+        `vid${i}digest`.padEnd(11, 'x'),
+        `Nova video ${i}`,
+        i * 100,
+      ]);
+      await q(`insert into youtube_feed_videos (feed_id, video_id, organization_id, inserted_at) values ($1, $2, $3, $4)`, [
+        feed.rows[0].id,
+        v.rows[0].id,
+        s.org.id,
+        found,
+      ]);
     }
     await q(`insert into twitch_games (id, name) values ('990001', 'Nova Game') on conflict do nothing`, []);
-    const tfeed = await q(`insert into twitch_feeds (organization_id, project_id, keyword, game_id) values ($1, $2, 'nova', '990001') returning id`, [s.org.id, s.project.id]);
+    const tfeed = await q(`insert into twitch_feeds (organization_id, project_id, keyword, game_id) values ($1, $2, 'nova', '990001') returning id`, [
+      s.org.id,
+      s.project.id,
+    ]);
     await q(`insert into twitch_channels (id, login, display_name) values ('990002', 'novacaster', 'NovaCaster') on conflict do nothing`, []);
     const item = await q(
       `insert into twitch_items (kind, twitch_id, twitch_video_id, broadcaster_id, game_id, title, url, published_at, view_count)
        values ('video', '990003', '990003', '990002', '990001', 'Nova stream', 'https://www.twitch.tv/videos/990003', now(), 42) returning id`,
       [],
     );
-    await q(`insert into twitch_feed_items (feed_id, item_id, organization_id, inserted_at) values ($1, $2, $3, $4)`, [tfeed.rows[0].id, item.rows[0].id, s.org.id, found]);
+    await q(`insert into twitch_feed_items (feed_id, item_id, organization_id, inserted_at) values ($1, $2, $3, $4)`, [
+      tfeed.rows[0].id,
+      item.rows[0].id,
+      s.org.id,
+      found,
+    ]);
 
     await runDigests(deps(), now);
     const [mail] = await mailsTo(s.admin.user.id);
@@ -278,7 +320,11 @@ describe('coverage still being committed', () => {
     const worker = createDatabase(ctx.dbUrl, { max: 2, statementTimeoutMs: 20000, applicationName: 'coverwatch-worker' });
     const blocker = await ctx.deps.pool.connect();
     try {
-      feeds.setFeed('/heron.xml', { format: 'rss', title: 'Heron News', items: [{ title: 'Heron lands on the moon', url: 'https://heron-news.example/moon.html', description: '', published: new Date() }] });
+      feeds.setFeed('/heron.xml', {
+        format: 'rss',
+        title: 'Heron News',
+        items: [{ title: 'Heron lands on the moon', url: 'https://heron-news.example/moon.html', description: '', published: new Date() }],
+      });
       const site = await makeWebsite(ctx, { domain: 'heron-news.example', reach: 5 });
       const feed = await makeFeed(ctx, site.id, { url: `${feeds.url}/heron.xml` });
       // The poll's ingest writes the match, then waits on the feed row this session holds, so its
@@ -287,7 +333,15 @@ describe('coverage still being committed', () => {
       await blocker.query('select id from feeds where id = $1 for update', [feed.id]);
       const polled = pollFeed({ db: worker.db, config: ctx.config }, feed.id, { now: new Date(Date.now() - 5000) });
       await expect
-        .poll(async () => (await ctx.deps.pool.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'coverwatch-worker' and wait_event_type = 'Lock'`)).rows[0].n, { timeout: 15000 })
+        .poll(
+          async () =>
+            (
+              await ctx.deps.pool.query(
+                `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'coverwatch-worker' and wait_event_type = 'Lock'`,
+              )
+            ).rows[0].n,
+          { timeout: 15000 },
+        )
         .toBe(1);
       // The run covers nothing past the open ingest's start, so the watermark stays before the match.
       const upper = await digestRunUpper(ctx.deps.db, 0);
@@ -325,7 +379,10 @@ describe('unsubscribe', () => {
     const now = new Date('2031-06-01T10:00:00Z');
     const s = await subscribed({ since: now, projectName: 'Unsub Project' });
     const other = await makeProject(ctx, s.org.id);
-    await ctx.call('POST', '/api/notifications', { token: s.token, body: { data: { type: 'notification', attributes: { project_id: other.id, user_id: s.admin.user.id } } } });
+    await ctx.call('POST', '/api/notifications', {
+      token: s.token,
+      body: { data: { type: 'notification', attributes: { project_id: other.id, user_id: s.admin.user.id } } },
+    });
     const { unsubscribeToken } = await subRow(s.id);
 
     const shown = await ctx.call('GET', `/api/p/unsubscribe/${unsubscribeToken}`);
@@ -350,7 +407,9 @@ describe('unsubscribe', () => {
     expect(oneClick.json().data.attributes.status).toBe(false);
     expect((await subRow(s.id)).status).toBe(false);
     const list = (await ctx.call('GET', `/api/notifications?id=${s.admin.user.id}`, { token: s.token })).json().data;
-    expect(list.find((d: { relationships: { project: { data: { id: string } } } }) => d.relationships.project.data.id === String(other.id)).attributes.status).toBe(true);
+    expect(
+      list.find((d: { relationships: { project: { data: { id: string } } } }) => d.relationships.project.data.id === String(other.id)).attributes.status,
+    ).toBe(true);
 
     // RFC 8058 also allows multipart/form-data.
     const multipart = await ctx.app.inject({

@@ -10,7 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const createBody = (projectId: number | string, userId: number | string) => ({ data: { type: 'notification', attributes: { project_id: projectId, user_id: userId } } });
+const createBody = (projectId: number | string, userId: number | string) => ({
+  data: { type: 'notification', attributes: { project_id: projectId, user_id: userId } },
+});
 const patchBody = (id: number | string, subscription: Record<string, unknown>, userId?: number) => ({
   data: { type: 'notification', id: String(id), attributes: { subscription, ...(userId !== undefined && { user_id: userId }) } },
 });
@@ -59,7 +61,10 @@ describe('POST notifications', () => {
 
   it('reports every invalid field with its pointer', async () => {
     const { token } = await makeOrg(ctx);
-    const res = await ctx.call('POST', '/api/notifications', { token, body: { data: { type: 'notification', attributes: { project_id: 'abc', user_id: -1 } } } });
+    const res = await ctx.call('POST', '/api/notifications', {
+      token,
+      body: { data: { type: 'notification', attributes: { project_id: 'abc', user_id: -1 } } },
+    });
     expect(res.statusCode).toBe(422);
     const pointers = res.json().errors.map((e: { source?: { pointer?: string } }) => e.source?.pointer);
     expect(pointers).toEqual(expect.arrayContaining(['/data/attributes/project_id', '/data/attributes/user_id']));
@@ -109,7 +114,9 @@ describe('PATCH notifications/{id}', () => {
     const res = await ctx.call('PATCH', `/api/notifications/${theirs}`, { token, body: patchBody(theirs, { status: false }) });
     expect(res.statusCode).toBe(404);
     const outsider = await makeOrg(ctx);
-    expect((await ctx.call('PATCH', `/api/notifications/${theirs}`, { token: outsider.token, body: patchBody(theirs, { status: false }) })).statusCode).toBe(404);
+    expect((await ctx.call('PATCH', `/api/notifications/${theirs}`, { token: outsider.token, body: patchBody(theirs, { status: false }) })).statusCode).toBe(
+      404,
+    );
     expect((await rowOf(Number(theirs))).status).toBe(true);
   });
 });
@@ -126,7 +133,9 @@ describe('GET notifications?id={userId}', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.map((d: { relationships: { project: { data: { id: string } } } }) => d.relationships.project.data.id)).toEqual([String(a.id), String(b.id)]);
-    expect(data.every((d: { attributes: { user_id: string; status: boolean } }) => d.attributes.user_id === String(admin.user.id) && d.attributes.status)).toBe(true);
+    expect(data.every((d: { attributes: { user_id: string; status: boolean } }) => d.attributes.user_id === String(admin.user.id) && d.attributes.status)).toBe(
+      true,
+    );
   });
 
   it('answers 404 for another user’s id and 400 without one', async () => {

@@ -116,11 +116,7 @@ export async function findByToken(db: Tx, token: string): Promise<UnsubscribeTar
 
 /** Turns off the one subscription the token belongs to (idempotent). */
 export async function unsubscribeByToken(db: Tx, token: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(subs)
-    .set({ status: false, updatedAt: now })
-    .where(eq(subs.unsubscribeToken, token))
-    .returning({ id: subs.id });
+  const rows = await db.update(subs).set({ status: false, updatedAt: now }).where(eq(subs.unsubscribeToken, token)).returning({ id: subs.id });
   return rows.length > 0;
 }
 

@@ -41,14 +41,16 @@ export default async function exportRoutes(fastify: FastifyInstance) {
       if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) throw gone();
       const body = await storage.get(row.fileKey);
       if (!body) throw gone();
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${downloadFilename(row.kind, row.finishedAt, row.insertedAt)}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        // The token is in the URL: pages linked from here must not receive it as a referrer.
-        .header('referrer-policy', 'no-referrer')
-        .send(body);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${downloadFilename(row.kind, row.finishedAt, row.insertedAt)}"`)
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          // The token is in the URL: pages linked from here must not receive it as a referrer.
+          .header('referrer-policy', 'no-referrer')
+          .send(body)
+      );
     },
   );
 }

@@ -43,7 +43,10 @@ export async function claimExport(tx: Tx, id: string, kind: string): Promise<Exp
 
 /** The export's file is written: done, with its row count and storage key. */
 export async function finishExport(tx: Tx, id: string, result: { rowCount: number; fileKey: string }): Promise<void> {
-  await tx.update(exports).set({ status: 'done', rowCount: result.rowCount, fileKey: result.fileKey, error: null, finishedAt: new Date() }).where(eq(exports.id, id));
+  await tx
+    .update(exports)
+    .set({ status: 'done', rowCount: result.rowCount, fileKey: result.fileKey, error: null, finishedAt: new Date() })
+    .where(eq(exports.id, id));
 }
 
 /** The export failed: the reason is kept, no file. */

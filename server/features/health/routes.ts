@@ -16,7 +16,10 @@ export default async function healthRoutes(fastify: FastifyInstance) {
         security: [],
         response: {
           200: plainJson(z.object({ status: z.literal('ok'), database: z.enum(['embedded', 'external']), version: z.string() })),
-          503: plainJson(z.object({ status: z.literal('unavailable'), database: z.enum(['embedded', 'external']), version: z.string() }), 'The database is not reachable'),
+          503: plainJson(
+            z.object({ status: z.literal('unavailable'), database: z.enum(['embedded', 'external']), version: z.string() }),
+            'The database is not reachable',
+          ),
         },
       },
     },

@@ -36,10 +36,7 @@ export function passwordResetMail(input: { name: string; url: string; minutes: n
     input.name,
     ['Someone (we hope you) asked to reset the password of your Coverwatch account. Follow the link to choose a new one.'],
     { url: input.url, label: 'Choose a new password' },
-    [
-      `The link works once, for ${input.minutes} minutes.`,
-      "If it wasn't you, ignore this e-mail: your password stays as it is.",
-    ],
+    [`The link works once, for ${input.minutes} minutes.`, "If it wasn't you, ignore this e-mail: your password stays as it is."],
   );
 }
 

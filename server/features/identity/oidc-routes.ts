@@ -9,7 +9,15 @@ import { sessionDocument } from '../../../common/schemas/auth.js';
 import { AppError } from '../../http/errors.js';
 import { WindowLimiter } from '../../http/rate-limit.js';
 import {
-  createOidcProvider, finishOidcLogin, isSafeReturnTo, OIDC_LOGIN_TTL_MS, oidcLogoutUrl, redeemSsoHandoff, SSO_HANDOFF_TTL_MS, SsoError, startOidcLogin,
+  createOidcProvider,
+  finishOidcLogin,
+  isSafeReturnTo,
+  OIDC_LOGIN_TTL_MS,
+  oidcLogoutUrl,
+  redeemSsoHandoff,
+  SSO_HANDOFF_TTL_MS,
+  SsoError,
+  startOidcLogin,
 } from './oidc.js';
 
 /*
@@ -80,10 +88,17 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/p/oidc',
-    { config: PUBLIC, schema: { tags: ['auth'], summary: 'Whether single sign-on is offered, and its button label', security: [], response: { 200: jsonApi(oidcDocument) } } },
+    {
+      config: PUBLIC,
+      schema: { tags: ['auth'], summary: 'Whether single sign-on is offered, and its button label', security: [], response: { 200: jsonApi(oidcDocument) } },
+    },
     async (_req, reply) =>
       reply.type(JSONAPI).send({
-        data: { type: 'oidc' as const, id: 'oidc' as const, attributes: { enabled: provider.enabled, label: provider.label, login_url: '/api/p/oidc/login' as const } },
+        data: {
+          type: 'oidc' as const,
+          id: 'oidc' as const,
+          attributes: { enabled: provider.enabled, label: provider.label, login_url: '/api/p/oidc/login' as const },
+        },
       }),
   );
 
@@ -155,7 +170,7 @@ export default async function oidcRoutes(fastify: FastifyInstance) {
       config: PUBLIC,
       schema: {
         tags: ['auth'],
-        summary: "The session of a finished single sign-on, for the browser holding its hand-off cookie (/loading/callback asks)",
+        summary: 'The session of a finished single sign-on, for the browser holding its hand-off cookie (/loading/callback asks)',
         security: [],
         // 401: no hand-off cookie, or it has expired or was used.
         response: { 200: jsonApi(sessionDocument), ...refusals(401) },

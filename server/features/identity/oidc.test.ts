@@ -53,7 +53,9 @@ let lastCallback: { ctx: TestContext; handoff: string | null } | null = null;
 
 const setCookies = (res: { headers: Record<string, unknown> }) => ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []);
 const cookieValue = (res: { headers: Record<string, unknown> }, name: string) => {
-  const found = setCookies(res).filter((c) => c.startsWith(`${name}=`)).pop();
+  const found = setCookies(res)
+    .filter((c) => c.startsWith(`${name}=`))
+    .pop();
   return found ? found.slice(name.length + 1).split(';')[0] || null : null;
 };
 
@@ -116,7 +118,10 @@ describe('GET /api/p/oidc/login', () => {
     expect(p.get('scope')).toBe('openid email profile');
     expect(p.get('code_challenge_method')).toBe('S256');
     expect(p.get('code_challenge')).toMatch(/^[\w-]{43}$/);
-    const [row] = await ctx.deps.db.select().from(oidcLogins).where(eq(oidcLogins.state, p.get('state')!));
+    const [row] = await ctx.deps.db
+      .select()
+      .from(oidcLogins)
+      .where(eq(oidcLogins.state, p.get('state')!));
     expect(row).toMatchObject({ nonce: p.get('nonce'), returnTo: '/projects' });
     // The verifier stays here: only its hash travelled.
     expect(p.get('code_challenge')).not.toBe(row.codeVerifier);
@@ -124,11 +129,14 @@ describe('GET /api/p/oidc/login', () => {
     expect(row.expiresAt.getTime() - before).toBeLessThanOrEqual(10 * 60_000 + 5000);
   });
 
-  it.each(['//evil.test/x', 'https://evil.test/', '/\\evil.test', 'projects', '/ok path', '/tab\there'])('refuses return_to=%s (no open redirect)', async (returnTo) => {
-    const res = await ctx.call('GET', `/api/p/oidc/login?return_to=${encodeURIComponent(returnTo)}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0]).toMatchObject({ code: 'bad_request', detail: MSG.oidc.returnTo, source: { parameter: 'return_to' } });
-  });
+  it.each(['//evil.test/x', 'https://evil.test/', '/\\evil.test', 'projects', '/ok path', '/tab\there'])(
+    'refuses return_to=%s (no open redirect)',
+    async (returnTo) => {
+      const res = await ctx.call('GET', `/api/p/oidc/login?return_to=${encodeURIComponent(returnTo)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ code: 'bad_request', detail: MSG.oidc.returnTo, source: { parameter: 'return_to' } });
+    },
+  );
 });
 
 describe('the code flow through the provider', () => {
@@ -236,7 +244,10 @@ describe('state', () => {
   it('is refused after ten minutes, and deleted', async () => {
     const back = await idp.signIn((await startLogin()).href, { email: 'frank@example.test' });
     const state = back.searchParams.get('state')!;
-    await ctx.deps.db.update(oidcLogins).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oidcLogins.state, state));
+    await ctx.deps.db
+      .update(oidcLogins)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oidcLogins.state, state));
     expect(ssoError(await callback(back))).toBe(MSG.oidc.loginExpired);
     expect(await ctx.deps.db.select().from(oidcLogins).where(eq(oidcLogins.state, state))).toEqual([]);
   });
@@ -370,7 +381,11 @@ describe('without OIDC settings', () => {
   afterAll(() => plain?.close());
 
   it('says it is not offered, and the login explains why', async () => {
-    expect((await plain.call('GET', '/api/p/oidc')).json().data.attributes).toEqual({ enabled: false, label: 'Single sign-on', login_url: '/api/p/oidc/login' });
+    expect((await plain.call('GET', '/api/p/oidc')).json().data.attributes).toEqual({
+      enabled: false,
+      label: 'Single sign-on',
+      login_url: '/api/p/oidc/login',
+    });
     const res = await plain.call('GET', '/api/p/oidc/login');
     expect(ssoError(res.headers.location as string)).toBe(MSG.oidc.notConfigured);
     expect((await plain.call('GET', '/api/p/oidc/callback?code=x&state=y')).headers.location).toMatch(/^\/login\?sso_error=/);
@@ -382,12 +397,16 @@ describe('hostile input', () => {
     const value = fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 300 }), fc.constantFrom('//evil', '/\\x', '%00', '%ZZ', 'a'.repeat(10_000)));
     const routes = ['/api/p/oidc', '/api/p/oidc/login', '/api/p/oidc/callback', '/api/p/oidc/logout'];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), fc.array(fc.tuple(fc.constantFrom('return_to', 'state', 'code', 'error', 'iss', 'x'), value), { maxLength: 4 }), async (route, pairs) => {
-        const query = pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
-        const res = await ctx.call('GET', `${route}?${query}`);
-        expect(res.statusCode).toBeLessThan(500);
-        if (res.statusCode >= 400) expect(res.json().errors[0].status).toBe(String(res.statusCode));
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.array(fc.tuple(fc.constantFrom('return_to', 'state', 'code', 'error', 'iss', 'x'), value), { maxLength: 4 }),
+        async (route, pairs) => {
+          const query = pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+          const res = await ctx.call('GET', `${route}?${query}`);
+          expect(res.statusCode).toBeLessThan(500);
+          if (res.statusCode >= 400) expect(res.json().errors[0].status).toBe(String(res.statusCode));
+        },
+      ),
       { numRuns: 150, seed: 20261124 },
     );
   });

@@ -258,12 +258,16 @@ export async function redeemSsoHandoff(
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date }> {
   const userId = await deps.db.transaction(async (tx) => {
-    const row = await requireUserToken(tx, 'sso_handoff', handoff, { unknown: MSG.oidc.loginExpired, expired: MSG.oidc.loginExpired }, { now, lock: true }).catch(
-      (err: unknown) => {
-        if (err instanceof AppError) return null;
-        throw err;
-      },
-    );
+    const row = await requireUserToken(
+      tx,
+      'sso_handoff',
+      handoff,
+      { unknown: MSG.oidc.loginExpired, expired: MSG.oidc.loginExpired },
+      { now, lock: true },
+    ).catch((err: unknown) => {
+      if (err instanceof AppError) return null;
+      throw err;
+    });
     if (!row) return null;
     await markUserTokenUsed(tx, row.id, now);
     return row.userId;

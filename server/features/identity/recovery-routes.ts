@@ -8,9 +8,7 @@ import { JSONAPI } from '../../http/jsonapi.js';
 import { jsonApi, refusals } from '../../http/openapi.js';
 import { WindowLimiter } from '../../http/rate-limit.js';
 import { requestPasswordReset, resetPassword } from './recovery.js';
-import {
-  acceptedDocument, passwordResetBody, passwordResetRequestBody, tokenParams, verifiedDocument,
-} from './schemas.js';
+import { acceptedDocument, passwordResetBody, passwordResetRequestBody, tokenParams, verifiedDocument } from './schemas.js';
 import { appBaseUrl } from '../../http/base-url.js';
 import { resendEmailVerification, verifyEmail } from './verification.js';
 
@@ -50,7 +48,10 @@ export default async function recoveryRoutes(fastify: FastifyInstance) {
       const addressOk = perAddress.take(req.body.email);
       if (!ipOk || !addressOk) throw new AppError('rate_limited', MSG.identity.resetRateLimited);
       await requestPasswordReset(db, { email: req.body.email, baseUrl: appBaseUrl(config, req) });
-      return reply.code(202).type(JSONAPI).send({ meta: { message: MSG.identity.resetRequested } });
+      return reply
+        .code(202)
+        .type(JSONAPI)
+        .send({ meta: { message: MSG.identity.resetRequested } });
     },
   );
 
@@ -70,11 +71,14 @@ export default async function recoveryRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const session = await resetPassword({ db, authenticator, config }, {
-        token: req.params.token,
-        password: req.body.password,
-        userAgent: req.headers['user-agent'],
-      });
+      const session = await resetPassword(
+        { db, authenticator, config },
+        {
+          token: req.params.token,
+          password: req.body.password,
+          userAgent: req.headers['user-agent'],
+        },
+      );
       req.log.info('password reset');
       return reply.type(JSONAPI).send({
         data: { type: 'session' as const, attributes: { token: session.token, expires_at: session.expiresAt.toISOString() } },
@@ -126,7 +130,10 @@ export default async function recoveryRoutes(fastify: FastifyInstance) {
       const baseUrl = appBaseUrl(config, req);
       if (!perUser.take(String(auth.userId))) throw new AppError('rate_limited', MSG.identity.verificationRateLimited);
       const { email } = await resendEmailVerification(db, auth.userId, baseUrl);
-      return reply.code(202).type(JSONAPI).send({ meta: { message: MSG.identity.verificationSent(email) } });
+      return reply
+        .code(202)
+        .type(JSONAPI)
+        .send({ meta: { message: MSG.identity.verificationSent(email) } });
     },
   );
 }

@@ -20,7 +20,12 @@ const address = (label: string) => `${label}-${Date.now().toString(36)}-${seq++}
 const fromIp = () => ({ 'x-forwarded-for': `198.51.100.${seq++ % 250}` });
 
 const requestReset = (email: unknown, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/p/password_reset', headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify({ email }) });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/p/password_reset',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify({ email }),
+  });
 
 async function mailsTo(email: string) {
   const { rows } = await ctx.deps.pool.query<{ subject: string; text_body: string; html_body: string; organization_id: number | null }>(
@@ -57,7 +62,9 @@ describe('POST /api/p/password_reset', () => {
     expect(mail.text_body).toContain("If it wasn't you, ignore this e-mail");
     // Not in the organization's outbox, where admins could read a member's link.
     expect(mail.organization_id).toBeNull();
-    const { rows } = await ctx.deps.pool.query('select kind, email, token_hash, expires_at - inserted_at as ttl from user_tokens where user_id = $1', [user.id]);
+    const { rows } = await ctx.deps.pool.query('select kind, email, token_hash, expires_at - inserted_at as ttl from user_tokens where user_id = $1', [
+      user.id,
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'password_reset', email: user.email, token_hash: hashToken(await linkToken(user.email, 'reset-password')) });
     expect(rows[0].ttl).toMatchObject({ minutes: 30 });
@@ -73,7 +80,10 @@ describe('POST /api/p/password_reset', () => {
 
   it('reads the JSON:API form too and refuses a bad address with a pointer', async () => {
     const { user } = await makeUser(ctx, { email: address('wrapped') });
-    const res = await ctx.call('POST', '/api/p/password_reset', { body: { data: { type: 'password_reset', attributes: { email: user.email } } }, headers: fromIp() });
+    const res = await ctx.call('POST', '/api/p/password_reset', {
+      body: { data: { type: 'password_reset', attributes: { email: user.email } } },
+      headers: fromIp(),
+    });
     expect(res.statusCode).toBe(202);
     expect(await mailsTo(user.email)).toHaveLength(1);
     for (const bad of ['not an address', '', 42, null, 'a'.repeat(300) + '@example.test']) {
@@ -188,10 +198,10 @@ describe('POST /api/p/password_reset/{token}', () => {
   it('ends a lock-out by failed logins: the person proved they own the address', async () => {
     const { user } = await makeUser(ctx, { email: address('locked') });
     // Guessers from many addresses paused the account (login's per-e-mail ceiling).
-    await ctx.deps.pool.query(
-      `insert into login_failures (email, ip) select $1, '192.0.2.' || (i % 200) from generate_series(1, $2::int) i`,
-      [user.email, ctx.config.loginMaxFailures * 10],
-    );
+    await ctx.deps.pool.query(`insert into login_failures (email, ip) select $1, '192.0.2.' || (i % 200) from generate_series(1, $2::int) i`, [
+      user.email,
+      ctx.config.loginMaxFailures * 10,
+    ]);
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(429);
     await requestReset(user.email, fromIp());
     expect((await reset(await linkToken(user.email, 'reset-password'), { password: 'a brand new secret' })).statusCode).toBe(200);
@@ -224,7 +234,10 @@ describe('e-mail verification', () => {
 
     const res = await verify(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ data: { type: 'email_verification', id: String(user.id), attributes: { email: user.email } }, meta: { message: MSG.identity.emailVerified } });
+    expect(res.json()).toMatchObject({
+      data: { type: 'email_verification', id: String(user.id), attributes: { email: user.email } },
+      meta: { message: MSG.identity.emailVerified },
+    });
     expect((await ctx.call('GET', '/api/user', { token: session })).json().data.attributes.email_verified).toBe(true);
 
     expect((await verify(token)).statusCode).toBe(410);
@@ -246,7 +259,9 @@ describe('e-mail verification', () => {
     expect((await verify('x'.repeat(43))).statusCode).toBe(404);
     // A reset token is not a verification token.
     await requestReset((await ctx.deps.pool.query('select email from users where id = $1', [user.id])).rows[0].email, fromIp());
-    const { rows } = await ctx.deps.pool.query<{ n: number }>(`select count(*)::int as n from user_tokens where user_id = $1 and kind = 'password_reset'`, [user.id]);
+    const { rows } = await ctx.deps.pool.query<{ n: number }>(`select count(*)::int as n from user_tokens where user_id = $1 and kind = 'password_reset'`, [
+      user.id,
+    ]);
     expect(rows[0].n).toBe(1);
   });
 

@@ -27,10 +27,7 @@ export type UserTokenRow = typeof userTokens.$inferSelect;
  * A new token of `kind` for the user, valid `ttlMs`. The user's earlier unused tokens of that kind
  * end now: only the newest e-mail works, so an old message lying in an inbox opens nothing.
  */
-export async function issueUserToken(
-  tx: Tx,
-  input: { userId: number; kind: UserTokenKind; email: string; ttlMs: number; now?: Date },
-): Promise<string> {
+export async function issueUserToken(tx: Tx, input: { userId: number; kind: UserTokenKind; email: string; ttlMs: number; now?: Date }): Promise<string> {
   const now = input.now ?? new Date();
   await tx
     .update(userTokens)
@@ -60,7 +57,10 @@ export async function requireUserToken(
   opts: { now?: Date; lock?: boolean } = {},
 ): Promise<UserTokenRow> {
   const now = opts.now ?? new Date();
-  const query = db.select().from(userTokens).where(and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.kind, kind)));
+  const query = db
+    .select()
+    .from(userTokens)
+    .where(and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.kind, kind)));
   const [row] = opts.lock ? await query.for('update') : await query;
   if (!row) throw new AppError('not_found', messages.unknown, '/token');
   if (row.usedAt || row.expiresAt <= now) throw new AppError('gone', messages.expired, '/token');
@@ -80,12 +80,7 @@ export async function markUserTokenUsed(tx: Tx, id: number, now = new Date()): P
  * The message belongs to no organization: the organization's admins read its outbox, and a
  * member's links are the member's alone.
  */
-export async function queueEmailVerification(
-  tx: Tx,
-  user: { id: number; name: string; email: string },
-  baseUrl: string,
-  now = new Date(),
-): Promise<void> {
+export async function queueEmailVerification(tx: Tx, user: { id: number; name: string; email: string }, baseUrl: string, now = new Date()): Promise<void> {
   const token = await issueUserToken(tx, { userId: user.id, kind: 'email_verification', email: user.email, ttlMs: EMAIL_VERIFICATION_TTL_MS, now });
   const mail = emailVerificationMail({ name: user.name, url: `${baseUrl}/verify-email/${token}`, days: EMAIL_VERIFICATION_TTL_MS / 86_400_000 });
   await queueMail(tx, { organizationId: null, userId: user.id, to: user.email, ...mail });

@@ -15,10 +15,14 @@ afterAll(() => ctx.close());
 
 const countUsers = async () => (await ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
 const userByEmail = async (email: string) =>
-  (await ctx.deps.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0];
+  (
+    await ctx.deps.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+  )[0];
 
-const signUp = (attributes: Record<string, unknown>) =>
-  ctx.call('POST', '/api/p/new_user', { body: { data: { type: 'new_user', attributes } } });
+const signUp = (attributes: Record<string, unknown>) => ctx.call('POST', '/api/p/new_user', { body: { data: { type: 'new_user', attributes } } });
 
 const validAttributes = (inviteKey: string, email: string) => ({
   invite_key: inviteKey,
@@ -170,12 +174,12 @@ describe('POST p/new_user', () => {
   it('lets only one of two simultaneous sign-ups with one email through', async () => {
     const { org } = await makeOrg(ctx);
     const invite = await makeInvite(ctx, org.id);
-    const results = await Promise.all([
-      signUp(validAttributes(invite.key, 'race@team.test')),
-      signUp(validAttributes(invite.key, 'RACE@team.test')),
-    ]);
+    const results = await Promise.all([signUp(validAttributes(invite.key, 'race@team.test')), signUp(validAttributes(invite.key, 'RACE@team.test'))]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    const rows = await ctx.deps.db.select().from(users).where(sql`lower(${users.email}) = 'race@team.test'`);
+    const rows = await ctx.deps.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = 'race@team.test'`);
     expect(rows).toHaveLength(1);
     expect(await ctx.deps.db.select().from(memberships).where(eq(memberships.organizationId, org.id))).toHaveLength(2);
   });
@@ -196,13 +200,11 @@ describe('POST p/new_user', () => {
     const before = await countUsers();
     const res = await signUp({ invite_key: 'short', name: 'N', email: 'not-an-email', password: 'short' });
     expect(res.statusCode).toBe(422);
-    const pointers = res.json().errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort();
-    expect(pointers).toEqual([
-      '/data/attributes/email',
-      '/data/attributes/invite_key',
-      '/data/attributes/name',
-      '/data/attributes/password',
-    ]);
+    const pointers = res
+      .json()
+      .errors.map((e: { source: { pointer: string } }) => e.source.pointer)
+      .sort();
+    expect(pointers).toEqual(['/data/attributes/email', '/data/attributes/invite_key', '/data/attributes/name', '/data/attributes/password']);
     expect(await countUsers()).toBe(before);
   });
 });

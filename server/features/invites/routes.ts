@@ -27,18 +27,29 @@ export default async function inviteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, authenticator, config } = app.deps;
 
-  app.post('/invite', { config: org({ action: 'org.admin', closedWorkspace: 'allowed' }), schema: { tags: ['invites'], summary: 'Create an invitation link (admins)', response: { 201: inviteDocument, ...refusals(403) } } }, async (req, reply) => {
-    const auth = memberOf(req);
-    const invite = await createInvite(db, auth.orgId, auth.userId);
-    return sendOne(reply, inviteResource(invite), 201);
-  });
+  app.post(
+    '/invite',
+    {
+      config: org({ action: 'org.admin', closedWorkspace: 'allowed' }),
+      schema: { tags: ['invites'], summary: 'Create an invitation link (admins)', response: { 201: inviteDocument, ...refusals(403) } },
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const invite = await createInvite(db, auth.orgId, auth.userId);
+      return sendOne(reply, inviteResource(invite), 201);
+    },
+  );
 
   // The sign-up page has no token; both spellings answer the same.
   for (const path of ['/ivs/:key', '/p/ivs/:key']) {
-    app.get(path, { config: PUBLIC, schema: { tags: ['invites'], summary: 'An invitation link', security: [], params: keyParams, response: { 200: inviteDocument } } }, async (req, reply) => {
-      const invite = await requireInvite(db, req.params.key);
-      return sendOne(reply, inviteResource(invite));
-    });
+    app.get(
+      path,
+      { config: PUBLIC, schema: { tags: ['invites'], summary: 'An invitation link', security: [], params: keyParams, response: { 200: inviteDocument } } },
+      async (req, reply) => {
+        const invite = await requireInvite(db, req.params.key);
+        return sendOne(reply, inviteResource(invite));
+      },
+    );
   }
 
   app.post(

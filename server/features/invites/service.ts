@@ -74,11 +74,7 @@ export interface InviteSignup {
  * there. The invite check, the user and the membership are one transaction; the session is
  * opened after commit (a failure there leaves an account that can simply log in).
  */
-export async function signUpWithInvite(
-  deps: { db: Db; authenticator: Authenticator; config: Config },
-  input: InviteSignup,
-  userAgent?: string,
-) {
+export async function signUpWithInvite(deps: { db: Db; authenticator: Authenticator; config: Config }, input: InviteSignup, userAgent?: string) {
   // A dead link fails before the deliberately slow hash (no free argon2 work for anonymous
   // callers); the hash then runs before any lock is held, and the transaction checks again.
   await requireInvite(deps.db, input.invite_key);
@@ -132,13 +128,7 @@ async function uploadedAvatar(tx: Tx, orgId: number, picture: string | null | un
   const [upload] = await tx
     .select({ id: uploads.id })
     .from(uploads)
-    .where(
-      and(
-        sql`${uploads.id}::text = ${id}`,
-        eq(uploads.organizationId, orgId),
-        eq(uploads.contentType, ext === 'png' ? 'image/png' : 'image/jpeg'),
-      ),
-    );
+    .where(and(sql`${uploads.id}::text = ${id}`, eq(uploads.organizationId, orgId), eq(uploads.contentType, ext === 'png' ? 'image/png' : 'image/jpeg')));
   return upload ? parsed.data : null;
 }
 

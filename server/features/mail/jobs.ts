@@ -121,7 +121,10 @@ async function deliver(deps: MailSenderDeps, smtp: SmtpClient | null, tx: Tx, ro
     return 'failed';
   }
   await settle(tx, row, 'retried', now, outcome.message);
-  deps.log.warn({ ...logFields, attempt, error: outcome.message, retryInSeconds: dueAfterSeconds(attempt) - dueAfterSeconds(row.attempts) }, 'e-mail will be retried');
+  deps.log.warn(
+    { ...logFields, attempt, error: outcome.message, retryInSeconds: dueAfterSeconds(attempt) - dueAfterSeconds(row.attempts) },
+    'e-mail will be retried',
+  );
   return 'retried';
 }
 
@@ -160,10 +163,7 @@ function smtpFor(deps: MailSenderDeps): SmtpClient | null {
  * Sends due queued rows (only row `id` when given) one at a time until none is left or
  * `limit` were handled. Safe to run in several processes at once.
  */
-export async function sendDueMail(
-  deps: MailSenderDeps,
-  opts: { id?: number; now?: () => Date; limit?: number; job?: string } = {},
-): Promise<MailReport> {
+export async function sendDueMail(deps: MailSenderDeps, opts: { id?: number; now?: () => Date; limit?: number; job?: string } = {}): Promise<MailReport> {
   const clock = opts.now ?? (() => new Date());
   const smtp = smtpFor(deps);
   const report: MailReport = { sent: 0, kept: 0, retried: 0, failed: 0 };

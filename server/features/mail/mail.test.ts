@@ -45,7 +45,10 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   // Rows left by an earlier test must not be sent by this one.
-  await ctx.deps.db.update(mailOutbox).set({ status: 'failed' }).where(inArray(mailOutbox.status, ['queued']));
+  await ctx.deps.db
+    .update(mailOutbox)
+    .set({ status: 'failed' })
+    .where(inArray(mailOutbox.status, ['queued']));
   smtp.messages.length = 0;
   lines = [];
 });
@@ -77,7 +80,13 @@ describe('mail sender', () => {
   it('without SMTP_URL keeps the message and logs recipient, subject, links and file paths', async () => {
     const owner = await makeOrg(ctx);
     await ctx.deps.db.insert(exports).values({
-      token: 'abc', organizationId: owner.org.id, kind: 'supersearch', params: {}, toEmail: 'ana@example.test', status: 'done', fileKey: 'exports/abc.csv',
+      token: 'abc',
+      organizationId: owner.org.id,
+      kind: 'supersearch',
+      params: {},
+      toEmail: 'ana@example.test',
+      status: 'done',
+      fileKey: 'exports/abc.csv',
     });
     const { id } = await mail('Kept export', {
       text: 'Your file: https://cw.example/api/p/exports/abc (7 days)',
@@ -105,7 +114,10 @@ describe('mail sender', () => {
     const texts = [
       ['Reset your password', `Choose a new password: https://cw.example/reset-password/${tokens.reset}\nIt works for 60 minutes.`],
       ['Confirm your address', `Confirm: https://cw.example/verify-email/${tokens.verify}`],
-      ['Your weekly digest', `Stop these e-mails: https://cw.example/unsubscribe/${tokens.unsubscribe}\nOne click: https://cw.example/api/p/unsubscribe/${tokens.unsubscribeApi}`],
+      [
+        'Your weekly digest',
+        `Stop these e-mails: https://cw.example/unsubscribe/${tokens.unsubscribe}\nOne click: https://cw.example/api/p/unsubscribe/${tokens.unsubscribeApi}`,
+      ],
       ['Your export is ready', `Download: https://cw.example/api/p/exports/${tokens.export} (7 days)`],
     ] as const;
     for (const [subject, text] of texts) await mail(subject, { text });
@@ -153,7 +165,10 @@ describe('mail sender', () => {
     const { id } = await mail('Nobody home');
     expect(await sendDueMail(deps(closed.url))).toMatchObject({ retried: 1 });
     expect((await row(id)).lastError).toMatch(/ECONNREFUSED|connect/i);
-    await ctx.deps.db.update(mailOutbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(mailOutbox.id, id));
+    await ctx.deps.db
+      .update(mailOutbox)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(mailOutbox.id, id));
     expect(await sendDueMail(deps(closed.url), { now: later(dueAfterSeconds(MAX_ATTEMPTS)) })).toMatchObject({ failed: 1 });
     const after = await row(id);
     expect(after).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
@@ -179,9 +194,15 @@ describe('mail sender', () => {
   it('due times in SQL follow dueAfterSeconds', async () => {
     const { id } = await mail('Schedule');
     for (const attempts of [0, 1, 2, 6, 7, 8, 12]) {
-      await ctx.deps.db.update(mailOutbox).set({ attempts, insertedAt: sql`now() - make_interval(secs => ${dueAfterSeconds(attempts) - 2})` }).where(eq(mailOutbox.id, id));
+      await ctx.deps.db
+        .update(mailOutbox)
+        .set({ attempts, insertedAt: sql`now() - make_interval(secs => ${dueAfterSeconds(attempts) - 2})` })
+        .where(eq(mailOutbox.id, id));
       const notYet = await sendDueMail(deps(null), { id });
-      await ctx.deps.db.update(mailOutbox).set({ insertedAt: sql`now() - make_interval(secs => ${dueAfterSeconds(attempts) + 2})` }).where(eq(mailOutbox.id, id));
+      await ctx.deps.db
+        .update(mailOutbox)
+        .set({ insertedAt: sql`now() - make_interval(secs => ${dueAfterSeconds(attempts) + 2})` })
+        .where(eq(mailOutbox.id, id));
       const due = await sendDueMail(deps(null), { id });
       expect([attempts, notYet.kept, due.kept]).toEqual([attempts, 0, 1]);
       await ctx.deps.db.update(mailOutbox).set({ status: 'queued' }).where(eq(mailOutbox.id, id));
@@ -265,7 +286,15 @@ describe('GET /api/mail_outbox', () => {
     expect(body.data.map((d: { id: string }) => Number(d.id))).toEqual([second.id, first.id]);
     expect(body.data[0]).toMatchObject({
       type: 'mail',
-      attributes: { to: 'ana@example.test', subject: 'Newer', text_body: 'See https://cw.example/x', status: 'queued', attempts: 0, last_error: null, 'sent-at': null },
+      attributes: {
+        to: 'ana@example.test',
+        subject: 'Newer',
+        text_body: 'See https://cw.example/x',
+        status: 'queued',
+        attempts: 0,
+        last_error: null,
+        'sent-at': null,
+      },
     });
     expect(body.data[1].attributes.status).toBe('kept');
     expect(body.meta).toEqual({ total_entries: 2, last_page: 1, page_number: 1, page_size: 25 });

@@ -109,9 +109,7 @@ export function maskLinksForLog(text: string): string {
  * adds the messages that belong to no organization (the platform operator's view).
  */
 export async function listMail(db: Db, orgId: number, page: { limit: number; offset: number }, opts: { withoutOrganization?: boolean } = {}) {
-  const where = opts.withoutOrganization
-    ? or(eq(mailOutbox.organizationId, orgId), isNull(mailOutbox.organizationId))
-    : eq(mailOutbox.organizationId, orgId);
+  const where = opts.withoutOrganization ? or(eq(mailOutbox.organizationId, orgId), isNull(mailOutbox.organizationId)) : eq(mailOutbox.organizationId, orgId);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -130,7 +128,10 @@ export async function listMail(db: Db, orgId: number, page: { limit: number; off
       .orderBy(desc(mailOutbox.insertedAt), desc(mailOutbox.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(mailOutbox).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(where),
   ]);
   return { rows: rows.map((r) => ({ ...r, textBody: maskSecretLinks(r.textBody) })), total };
 }

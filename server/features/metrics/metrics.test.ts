@@ -26,7 +26,12 @@ const workerSnapshot: SnapshotBody = {
     { name: 'coverwatch_event_loop_delay_max_seconds', help: 'Stall', type: 'gauge', aggregator: 'max', values: [{ value: 0.12, labels: {} }] },
     { name: 'coverwatch_event_loop_delay_p99_seconds', help: 'p99', type: 'gauge', aggregator: 'max', values: [{ value: 0.015, labels: {} }] },
   ],
-  articles: [[minutesAgo(7), 900], [minutesAgo(5.5), 1000], [minutesAgo(4), 1010], [Date.now(), 1042]],
+  articles: [
+    [minutesAgo(7), 900],
+    [minutesAgo(5.5), 1000],
+    [minutesAgo(4), 1010],
+    [Date.now(), 1042],
+  ],
 };
 
 /** Prometheus text format: comments (# HELP, # TYPE) and `name{labels} value` lines, nothing else. */

@@ -56,7 +56,7 @@ export const metrics = {
   /** The probe query's latency the crawler's controller last saw. */
   probeLatency: new Gauge({
     name: 'coverwatch_crawler_probe_latency_seconds',
-    help: 'Round trip of the crawler controller\'s probe query (database load as people would feel it)',
+    help: "Round trip of the crawler controller's probe query (database load as people would feel it)",
     aggregator: 'max',
     registers: [registry],
   }),

@@ -17,9 +17,11 @@ afterAll(async () => {
 });
 
 const rows = async () =>
-  (await ctx.deps.pool.query<{ instance: string; role: string; pid: number; snapshot: { metrics: { name: string }[] } }>(
-    'select instance, role, pid, snapshot from process_metrics order by instance',
-  )).rows;
+  (
+    await ctx.deps.pool.query<{ instance: string; role: string; pid: number; snapshot: { metrics: { name: string }[] } }>(
+      'select instance, role, pid, snapshot from process_metrics order by instance',
+    )
+  ).rows;
 
 describe('metrics snapshots', () => {
   it('writes this process’s registry, sweeps processes silent for an hour, and deletes its own row on stop', async () => {
@@ -42,10 +44,22 @@ describe('metrics snapshots', () => {
 describe('articles in the 5-minute window', () => {
   const now = 1_000_000_000;
   it('counts from the newest sample at or before the window’s start', () => {
-    expect(articlesInWindow([[now - STATUS_WINDOW_MS - 9000, 5], [now - STATUS_WINDOW_MS - 1000, 10], [now - 60_000, 30], [now, 50]])).toBe(40);
+    expect(
+      articlesInWindow([
+        [now - STATUS_WINDOW_MS - 9000, 5],
+        [now - STATUS_WINDOW_MS - 1000, 10],
+        [now - 60_000, 30],
+        [now, 50],
+      ]),
+    ).toBe(40);
   });
   it('counts everything of a process younger than the window, and nothing without samples', () => {
-    expect(articlesInWindow([[now - 60_000, 0], [now, 12]])).toBe(12);
+    expect(
+      articlesInWindow([
+        [now - 60_000, 0],
+        [now, 12],
+      ]),
+    ).toBe(12);
     expect(articlesInWindow([])).toBe(0);
   });
 });

@@ -24,8 +24,7 @@ export async function writeSnapshot(db: Db, role: string): Promise<void> {
 export function startMetricsSnapshots(deps: { db: Db; role: string; log: Logger }): () => Promise<void> {
   const stopSampler = startProcessSampler();
   let writing: Promise<void> = Promise.resolve();
-  const write = () =>
-    (writing = writeSnapshot(deps.db, deps.role).catch((err) => deps.log.debug({ err }, 'metrics snapshot not written')));
+  const write = () => (writing = writeSnapshot(deps.db, deps.role).catch((err) => deps.log.debug({ err }, 'metrics snapshot not written')));
   const timer = setInterval(write, SAMPLE_INTERVAL_MS);
   timer.unref();
   void write();

@@ -26,7 +26,10 @@ afterAll(async () => {
   await ctx?.close();
 });
 beforeEach(async () => {
-  await ctx.deps.db.update(notificationOutbox).set({ status: 'sent' }).where(inArray(notificationOutbox.status, ['pending', 'sending']));
+  await ctx.deps.db
+    .update(notificationOutbox)
+    .set({ status: 'sent' })
+    .where(inArray(notificationOutbox.status, ['pending', 'sending']));
   slack.requests.length = 0;
   discord.requests.length = 0;
 });
@@ -54,7 +57,10 @@ function notices(subject: 'video' | 'stream', sourceId: number, channel: 'slack'
 
 const enqueue = (list: MediaNotice[]) => ctx.deps.db.transaction((tx) => enqueueMediaNotifications(tx, list));
 const rowsOf = (subject: string, sourceId: number) =>
-  ctx.deps.db.select().from(notificationOutbox).where(and(eq(notificationOutbox.subject, subject), eq(notificationOutbox.sourceId, sourceId)));
+  ctx.deps.db
+    .select()
+    .from(notificationOutbox)
+    .where(and(eq(notificationOutbox.subject, subject), eq(notificationOutbox.sourceId, sourceId)));
 const later = (seconds: number) => () => new Date(Date.now() + seconds * 1000);
 
 describe('video and stream announcements', () => {
@@ -96,7 +102,16 @@ describe('video and stream announcements', () => {
 
   it('shows a live stream as LIVE with its viewers and followers', async () => {
     const hook = slack.webhookUrl();
-    const live = payload({ feedName: 'Heron', keyword: 'heron', title: 'Heron speedrun', url: 'https://www.twitch.tv/heronrunner', live: true, views: 812, audience: 9_000, channelName: 'heronrunner' });
+    const live = payload({
+      feedName: 'Heron',
+      keyword: 'heron',
+      title: 'Heron speedrun',
+      url: 'https://www.twitch.tv/heronrunner',
+      live: true,
+      views: 812,
+      audience: 9_000,
+      channelName: 'heronrunner',
+    });
     const dHook = discord.webhookUrl();
     await enqueue([...notices('stream', 202, 'slack', hook, [live]), ...notices('stream', 202, 'discord', dHook, [live])]);
     expect(await deliverDue(ctx.deps)).toMatchObject({ sent: 2, messages: 2 });
@@ -150,7 +165,11 @@ describe('video and stream announcements', () => {
       ...notices('stream', 404, 'discord', mediaHook, [payload({ feedName: 'Plover', url: 'https://www.twitch.tv/videos/99' })]),
     ]);
     expect(await deliverDue(ctx.deps)).toMatchObject({ sent: 3, messages: 3, failed: 0 });
-    const byPath = (url: string) => discord.delivered().filter((d) => d.path === new URL(url).pathname).map((d) => d.payload!.content);
+    const byPath = (url: string) =>
+      discord
+        .delivered()
+        .filter((d) => d.path === new URL(url).pathname)
+        .map((d) => d.payload!.content);
     expect(byPath(alertHook)).toEqual(['New mention for **Plover**']);
     expect(byPath(mediaHook).sort()).toEqual(['New stream for **Plover**', 'New video for **Plover**']);
   });

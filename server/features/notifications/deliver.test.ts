@@ -31,7 +31,10 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   // Rows left by a previous test must not be delivered by this one.
-  await ctx.deps.db.update(notificationOutbox).set({ status: 'sent' }).where(inArray(notificationOutbox.status, ['pending', 'sending']));
+  await ctx.deps.db
+    .update(notificationOutbox)
+    .set({ status: 'sent' })
+    .where(inArray(notificationOutbox.status, ['pending', 'sending']));
   slack.requests.length = 0;
   discord.requests.length = 0;
 });
@@ -54,7 +57,12 @@ const later = (seconds: number) => () => new Date(Date.now() + seconds * 1000);
 
 describe('deliverDue', () => {
   it('groups an alert batch into one message per channel, split at the services limits', async () => {
-    const alert = await makeAlert(ctx, orgId, { keywords: 'falcon', name: 'Falcon <brand>', slackWebhookUrl: slack.webhookUrl(), discordWebhookUrl: discord.webhookUrl() });
+    const alert = await makeAlert(ctx, orgId, {
+      keywords: 'falcon',
+      name: 'Falcon <brand>',
+      slackWebhookUrl: slack.webhookUrl(),
+      discordWebhookUrl: discord.webhookUrl(),
+    });
     const r = await matchArticles('falcon', 25);
     expect(r.notifications).toBe(50);
     const report = await deliverDue(ctx.deps);
@@ -64,7 +72,9 @@ describe('deliverDue', () => {
     expect(discord.delivered().map((d) => d.payload!.embeds!.length)).toEqual([10, 10, 5]);
     const first = slack.delivered()[0].payload!;
     expect(first.text).toBe('20 new mentions for *Falcon &lt;brand&gt;*');
-    expect(JSON.stringify(first.blocks![0])).toMatch(/<https:\/\/gamesite\.example\/falcon-\d+\|falcon story 0>\*\\ngamesite\.example · Media score 7\.5 · (just now|\d+ min ago)/);
+    expect(JSON.stringify(first.blocks![0])).toMatch(
+      /<https:\/\/gamesite\.example\/falcon-\d+\|falcon story 0>\*\\ngamesite\.example · Media score 7\.5 · (just now|\d+ min ago)/,
+    );
     expect(first.blocks!.at(-1)).toEqual({ type: 'context', elements: [{ type: 'mrkdwn', text: 'Alert: Falcon &lt;brand&gt;' }] });
     const embed = discord.delivered()[0].payload!.embeds![0];
     expect(embed).toMatchObject({ title: 'falcon story 0', color: 0x2ecc71, footer: { text: 'Alert: Falcon <brand>' } });

@@ -25,7 +25,9 @@ describe('video and stream announcement messages', () => {
     const [{ message }] = buildMediaSlackMessages('video', [item()], now);
     expect(message.text).toBe('New video for *Comet &lt;Rider&gt;*: Comet Rider | review &gt; all (Comet &amp; Co)');
     const section = message.blocks![0] as { text: { text: string } };
-    expect(section.text.text).toBe('*<https://www.youtube.com/watch?v=abcdefghijk|Comet Rider | review &gt; all>*\nComet &amp; Co · 1.2M subscribers · 999 views · 3 h ago');
+    expect(section.text.text).toBe(
+      '*<https://www.youtube.com/watch?v=abcdefghijk|Comet Rider | review &gt; all>*\nComet &amp; Co · 1.2M subscribers · 999 views · 3 h ago',
+    );
   });
 
   it('leaves out a thumbnail that is not a web address, and unknown audience and views', () => {
@@ -40,18 +42,38 @@ describe('video and stream announcement messages', () => {
   });
 
   it('splits a Discord batch at 10 embeds and says how many each message holds', () => {
-    const batches = buildMediaDiscordMessages('stream', Array.from({ length: 23 }, (_, i) => item({ title: `Stream ${i}` })));
+    const batches = buildMediaDiscordMessages(
+      'stream',
+      Array.from({ length: 23 }, (_, i) => item({ title: `Stream ${i}` })),
+    );
     expect(batches.map((b) => b.count)).toEqual([10, 10, 3]);
-    expect(batches.map((b) => b.message.content)).toEqual(['10 new streams for **Comet <Rider>**', '10 new streams for **Comet <Rider>**', '3 new streams for **Comet <Rider>**']);
+    expect(batches.map((b) => b.message.content)).toEqual([
+      '10 new streams for **Comet <Rider>**',
+      '10 new streams for **Comet <Rider>**',
+      '3 new streams for **Comet <Rider>**',
+    ]);
     expect(batches[0].message.allowed_mentions).toEqual({ parse: [] });
   });
 
   it('reads a stored payload field by field, whatever it holds', () => {
     expect(readMediaPayload(null)).toEqual({
-      feedName: '', keyword: '', title: '', url: '', thumbnail: null, channelName: '', audience: null, views: null, publishedAt: '', live: false,
+      feedName: '',
+      keyword: '',
+      title: '',
+      url: '',
+      thumbnail: null,
+      channelName: '',
+      audience: null,
+      views: null,
+      publishedAt: '',
+      live: false,
     });
     expect(readMediaPayload({ title: 5, audience: '1200', views: 'many', live: 'yes', thumbnail: 7 })).toMatchObject({
-      title: '', audience: 1200, views: null, live: false, thumbnail: null,
+      title: '',
+      audience: 1200,
+      views: null,
+      live: false,
+      thumbnail: null,
     });
   });
 });

@@ -117,7 +117,8 @@ export function buildMediaDiscordMessages(subject: MediaSubject, items: MediaNot
 }
 
 const str = (v: unknown, fallback = '') => (typeof v === 'string' ? v : fallback);
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+const num = (v: unknown) =>
+  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null;
 
 /** The payload as stored (jsonb): read field by field, so an old or odd row still makes a message. */
 export function readMediaPayload(raw: unknown): MediaNoticePayload {

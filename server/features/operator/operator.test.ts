@@ -34,7 +34,12 @@ const setTrialEnd = (id: number, at: Date, status = 'trialing') =>
 
 async function makeReport(orgId: number, projectId: number) {
   await ctx.deps.db.insert(reports).values({
-    id: randomUUID(), organizationId: orgId, projectId, name: 'Coverage', dateStart: new Date('2026-01-01'), dateEnd: new Date('2026-01-31'),
+    id: randomUUID(),
+    organizationId: orgId,
+    projectId,
+    name: 'Coverage',
+    dateStart: new Date('2026-01-01'),
+    dateEnd: new Date('2026-01-31'),
   });
 }
 
@@ -65,7 +70,13 @@ describe('GET operator/organizations', () => {
       plan: 'starter',
       'plan-name': 'Starter plan',
       subscription_status: {
-        trial_expired: false, trial_ends_at: null, status: 'active', plan_source: 'signup', billing_period: null, current_period_end: null, payment_failed: false,
+        trial_expired: false,
+        trial_ends_at: null,
+        status: 'active',
+        plan_source: 'signup',
+        billing_period: null,
+        current_period_end: null,
+        payment_failed: false,
       },
       stripe_customer_id: null,
       platform_operator: false,
@@ -140,7 +151,12 @@ describe('PATCH operator/organizations/{id}', () => {
     expect(res.json().data).toMatchObject({
       type: 'operator_organization',
       id: String(org.id),
-      attributes: { plan: 'pro', 'plan-name': 'Pro plan', subscription_status: { status: 'active', plan_source: 'operator' }, usage: { projects: { used: 1, limit: 12 } } },
+      attributes: {
+        plan: 'pro',
+        'plan-name': 'Pro plan',
+        subscription_status: { status: 'active', plan_source: 'operator' },
+        usage: { projects: { used: 1, limit: 12 } },
+      },
     });
     expect((await orgRow(org.id)).permissions).toEqual(PLAN_DEFAULTS.pro);
     const seen = (await ctx.call('GET', '/api/user', { token })).json().data.attributes.organization;
@@ -199,7 +215,9 @@ describe('PATCH operator/organizations/{id}', () => {
     for (const [attributes, detail] of cases) {
       const res = await patch(org.id, attributes);
       expect(res.statusCode, JSON.stringify(attributes)).toBe(422);
-      expect(res.json().errors).toEqual([expect.objectContaining({ code: 'validation_failed', detail, source: { pointer: '/data/attributes/trial_ends_at' } })]);
+      expect(res.json().errors).toEqual([
+        expect.objectContaining({ code: 'validation_failed', detail, source: { pointer: '/data/attributes/trial_ends_at' } }),
+      ]);
     }
     expect(await orgRow(org.id)).toEqual(before);
   });
@@ -215,7 +233,8 @@ describe('PATCH operator/organizations/{id}', () => {
     expect(empty.statusCode).toBe(422);
     expect((empty.json().errors as Err[])[0]!.source).toEqual({ pointer: '/data/attributes' });
     const wrongType = await ctx.call('PATCH', `/api/operator/organizations/${org.id}`, {
-      token: operator.token, body: { data: { type: 'organizations', attributes: { plan: 'pro' } } },
+      token: operator.token,
+      body: { data: { type: 'organizations', attributes: { plan: 'pro' } } },
     });
     expect(wrongType.statusCode).toBe(422);
     expect((await orgRow(org.id)).plan).toBe('trial');
@@ -239,7 +258,8 @@ describe('PATCH operator/organizations/{id}', () => {
     expect((await patch('abc', { plan: 'pro' })).statusCode).toBe(400);
     const { org } = await makeOrg(ctx, { plan: 'trial' });
     const mismatch = await ctx.call('PATCH', `/api/operator/organizations/${org.id}`, {
-      token: operator.token, body: { data: { type: 'operator_organization', id: String(org.id + 1), attributes: { plan: 'pro' } } },
+      token: operator.token,
+      body: { data: { type: 'operator_organization', id: String(org.id + 1), attributes: { plan: 'pro' } } },
     });
     expect(mismatch.statusCode).toBe(409);
     expect((await orgRow(org.id)).plan).toBe('trial');

@@ -8,9 +8,7 @@ import { parseListParams, resource, sendList, sendOne } from '../../http/jsonapi
 import { OPERATOR_ORGANIZATION_FILTERS, OPERATOR_ORGANIZATION_SORTS } from './repo.js';
 import { operatorOrganizationResourceSchema, operatorOrganizationUpdateBody } from '../../../common/schemas/operator.js';
 import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
-import {
-  changeOperatorOrganization, listOperatorOrganizations, operatorOrganizationAttributes, type OperatorOrganization,
-} from './service.js';
+import { changeOperatorOrganization, listOperatorOrganizations, operatorOrganizationAttributes, type OperatorOrganization } from './service.js';
 
 const TYPE = 'operator_organization';
 // The table's "View all" asks for PAGE_SIZES.max rows at once.

@@ -5,9 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { organizations } from '../../db/schema/accounts.js';
 import { AppError, errorObject, notFound, ValidationError, type ErrorObject } from '../../http/errors.js';
 import type { ListParams } from '../../http/jsonapi.js';
-import {
-  extendTrial, isPlanKey, lockOrganization, setPlanByOperator, subscriptionStatusAttributes,
-} from '../organizations/service.js';
+import { extendTrial, isPlanKey, lockOrganization, setPlanByOperator, subscriptionStatusAttributes } from '../organizations/service.js';
 import { listOrganizationsPage, usageOfOrganizations, type OrganizationUsage } from './repo.js';
 import { MAX_TRIAL_EXTENSION_DAYS, type OperatorOrganizationAttributes, type OperatorPlan } from '../../../common/schemas/operator.js';
 
@@ -47,7 +45,10 @@ const EMPTY_USAGE: OrganizationUsage = { projects: 0, reports: 0, alerts: 0, mem
 /** A page of every organization with its usage (two queries whatever the page size). */
 export async function listOperatorOrganizations(db: Db, params: ListParams): Promise<{ rows: OperatorOrganization[]; total: number }> {
   const { rows, total } = await listOrganizationsPage(db, params);
-  const usage = await usageOfOrganizations(db, rows.map((r) => r.org.id));
+  const usage = await usageOfOrganizations(
+    db,
+    rows.map((r) => r.org.id),
+  );
   return { rows: rows.map(({ org }) => ({ org, usage: usage.get(org.id) ?? EMPTY_USAGE })), total };
 }
 
@@ -88,12 +89,7 @@ function checkChange(org: OrganizationRow, change: OperatorOrganizationChange, n
  * the new limits stays readable, new creation is refused). Stripe is not told: a subscription there
  * keeps billing, and its next event sets the plan it pays for.
  */
-export async function changeOperatorOrganization(
-  db: Db,
-  orgId: number,
-  change: OperatorOrganizationChange,
-  now = new Date(),
-): Promise<OperatorOrganization> {
+export async function changeOperatorOrganization(db: Db, orgId: number, change: OperatorOrganizationChange, now = new Date()): Promise<OperatorOrganization> {
   const org = await db.transaction(async (tx) => {
     const org = await lockOrganization(tx, orgId);
     if (!org) throw notFound('organization');

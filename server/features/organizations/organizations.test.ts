@@ -105,7 +105,10 @@ describe('GET organizations/{id}/members', () => {
     const all = await ctx.call('GET', `/api/organizations/${org.id}/members?sort=name`, { token });
     expect(all.statusCode).toBe(200);
     expect(all.json().data.map((m: { attributes: { name: string } }) => m.attributes.name)).toEqual([
-      'Anna Editor', 'Bella Reporter', 'Carl Kicked', 'Org Admin',
+      'Anna Editor',
+      'Bella Reporter',
+      'Carl Kicked',
+      'Org Admin',
     ]);
     expect(all.json().meta).toEqual({ total_entries: 4, last_page: 1, page_number: 1, page_size: 25 });
 
@@ -143,7 +146,10 @@ describe('PATCH organizations/{id} members', () => {
 
     const res = await ctx.call('PATCH', `/api/organizations/${org.id}`, {
       token,
-      body: memberActions([{ id: kicked.user.id, action: 'kick' }, { id: promoted.user.id, action: 'promote' }]),
+      body: memberActions([
+        { id: kicked.user.id, action: 'kick' },
+        { id: promoted.user.id, action: 'promote' },
+      ]),
     });
     expect(res.statusCode).toBe(200);
     const roles = Object.fromEntries(res.json().included.map((m: { id: string; attributes: { 'role-id': number } }) => [m.id, m.attributes['role-id']]));
@@ -166,7 +172,10 @@ describe('PATCH organizations/{id} members', () => {
     const stranger = await makeOrg(ctx);
     const res = await ctx.call('PATCH', `/api/organizations/${org.id}`, {
       token,
-      body: memberActions([{ id: member.user.id, action: 'kick' }, { id: stranger.admin.user.id, action: 'kick' }]),
+      body: memberActions([
+        { id: member.user.id, action: 'kick' },
+        { id: stranger.admin.user.id, action: 'kick' },
+      ]),
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().errors[0].source.pointer).toBe('/data/attributes/users/1/id');
@@ -207,7 +216,10 @@ describe('PATCH organizations/{id} members', () => {
     expect(unknown.statusCode).toBe(422);
     const twice = await ctx.call('PATCH', `/api/organizations/${org.id}`, {
       token,
-      body: memberActions([{ id: member.user.id, action: 'promote' }, { id: member.user.id, action: 'kick' }]),
+      body: memberActions([
+        { id: member.user.id, action: 'promote' },
+        { id: member.user.id, action: 'kick' },
+      ]),
     });
     expect(twice.statusCode).toBe(422);
     expect(twice.json().errors[0].source.pointer).toBe('/data/attributes/users/1/id');
@@ -263,8 +275,7 @@ describe('PATCH organizations/{id} details', () => {
 });
 
 describe('POST settings', () => {
-  const create = (token: string, name: string) =>
-    ctx.call('POST', '/api/settings', { token, body: { data: { type: 'settings', attributes: { name } } } });
+  const create = (token: string, name: string) => ctx.call('POST', '/api/settings', { token, body: { data: { type: 'settings', attributes: { name } } } });
 
   it('creates an organization on the same plan and makes it current', async () => {
     const { org, admin, token } = await makeOrg(ctx, { plan: 'pro' });

@@ -58,11 +58,7 @@ export async function findOrganizationPermissions(db: Tx, orgId: number) {
  * see room for one more.
  */
 export async function lockOrganizationPermissions(tx: Tx, orgId: number) {
-  const [row] = await tx
-    .select({ permissions: organizations.permissions })
-    .from(organizations)
-    .where(eq(organizations.id, orgId))
-    .for('update');
+  const [row] = await tx.select({ permissions: organizations.permissions }).from(organizations).where(eq(organizations.id, orgId)).for('update');
   return row?.permissions;
 }
 
@@ -107,14 +103,10 @@ export async function listMembers(db: Tx, orgId: number, params: ListParams) {
     )
     .limit(pageWindow(params).limit)
     .offset(pageWindow(params).offset);
-  return splitTotal(rows, params, async () =>
-    (
-      await db
-        .select({ n: count() })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(where)
-    )[0].n,
+  return splitTotal(
+    rows,
+    params,
+    async () => (await db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where))[0].n,
   );
 }
 
@@ -137,4 +129,3 @@ export async function lockMemberships(tx: Tx, orgId: number) {
     .orderBy(asc(memberships.userId))
     .for('update');
 }
-

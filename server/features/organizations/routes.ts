@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  memberResourceSchema, organizationCreateBody, organizationResourceSchema, organizationUpdateBody, type MemberAttributes,
+  memberResourceSchema,
+  organizationCreateBody,
+  organizationResourceSchema,
+  organizationUpdateBody,
+  type MemberAttributes,
   type OrganizationAttributes,
 } from '../../../common/schemas/organizations.js';
 import { idSchema, listDocument, toMany } from '../../../common/schemas/jsonapi.js';
@@ -12,10 +16,7 @@ import { authorize } from '../../http/authorize.js';
 import { notFound } from '../../http/errors.js';
 import { parseListParams, resource, sendList, sendOne } from '../../http/jsonapi.js';
 import { jsonApi, listOrCsv, refusals } from '../../http/openapi.js';
-import {
-  allMembers, findOrganization, listMembers, MEMBER_FILTERS, MEMBER_SORTS, updateOrganization, type MemberRow,
-  type OrganizationRow,
-} from './repo.js';
+import { allMembers, findOrganization, listMembers, MEMBER_FILTERS, MEMBER_SORTS, updateOrganization, type MemberRow, type OrganizationRow } from './repo.js';
 import { addOrganization, changeMemberRoles, listSlackChannelNames, organizationAttributes } from './service.js';
 import { requireOwnAvatar } from '../uploads/service.js';
 
@@ -58,12 +59,19 @@ export default async function organizationRoutes(fastify: FastifyInstance) {
   // admins need to see to upgrade.
   const openWhenClosed = org({ closedWorkspace: 'allowed' });
 
-  app.get('/organizations/:id', { config: openWhenClosed, schema: { tags: ['organizations'], summary: 'The current organization', params: idParams, response: { 200: organizationAnswer, ...refusals(403) } } }, async (req, reply) => {
-    const auth = memberOf(req);
-    const found = await currentOrganization(auth.orgId, req.params.id);
-    const { data, included } = await organizationDocument(db, found);
-    return sendOne(reply, data, 200, { included });
-  });
+  app.get(
+    '/organizations/:id',
+    {
+      config: openWhenClosed,
+      schema: { tags: ['organizations'], summary: 'The current organization', params: idParams, response: { 200: organizationAnswer, ...refusals(403) } },
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const found = await currentOrganization(auth.orgId, req.params.id);
+      const { data, included } = await organizationDocument(db, found);
+      return sendOne(reply, data, 200, { included });
+    },
+  );
 
   app.get(
     '/organizations/:id/members',

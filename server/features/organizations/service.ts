@@ -1,8 +1,18 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ROLE, TIER_NAMES, TRIAL_DAYS, type TierId } from '../../../common/limits.js';
 import {
-  CAPABILITIES_BY_LEGACY_ID, NO_CAPABILITIES, PLAN_DEFAULTS, PLAN_NAMES, PLAN_SOURCES, PLAN_TIER, SUBSCRIPTION_STATUSES,
-  type BillingPeriod, type Capabilities, type PlanSource, type SubscriptionStatus, type SubscriptionStatusAttributes,
+  CAPABILITIES_BY_LEGACY_ID,
+  NO_CAPABILITIES,
+  PLAN_DEFAULTS,
+  PLAN_NAMES,
+  PLAN_SOURCES,
+  PLAN_TIER,
+  SUBSCRIPTION_STATUSES,
+  type BillingPeriod,
+  type Capabilities,
+  type PlanSource,
+  type SubscriptionStatus,
+  type SubscriptionStatusAttributes,
 } from '../../../common/plans.js';
 import { allows, isTrialExpired } from '../../../common/policy.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -47,12 +57,7 @@ export async function createOrganization(
       // eslint-disable-next-line no-restricted-syntax -- stored as the caller gives them (the seed's operator): nothing is decided here
       capabilities: input.capabilities ?? NO_CAPABILITIES,
       stripeCustomerId: input.stripeCustomerId ?? null,
-      trialEndsAt:
-        input.trialEndsAt !== undefined
-          ? input.trialEndsAt
-          : input.plan === 'trial'
-            ? new Date(Date.now() + TRIAL_DAYS * 86400_000)
-            : null,
+      trialEndsAt: input.trialEndsAt !== undefined ? input.trialEndsAt : input.plan === 'trial' ? new Date(Date.now() + TRIAL_DAYS * 86400_000) : null,
       subscriptionStatus: input.billing?.subscriptionStatus ?? (input.plan === 'trial' ? 'trialing' : 'active'),
       planSource: input.billing?.planSource ?? 'signup',
       stripeSubscriptionId: input.billing?.stripeSubscriptionId ?? null,
@@ -298,9 +303,7 @@ export async function changeMemberRoles(db: Db, orgId: number, callerId: number,
 
     for (const a of actions) roles.set(a.id, a.action === 'kick' ? ROLE.kicked : ROLE.admin);
     if (![...roles.values()].includes(ROLE.admin)) {
-      throw new ValidationError([
-        errorObject('validation_failed', 'An organization must keep at least one admin', { pointer: '/data/attributes/users' }),
-      ]);
+      throw new ValidationError([errorObject('validation_failed', 'An organization must keep at least one admin', { pointer: '/data/attributes/users' })]);
     }
     const ids = (action: MemberAction['action']) => actions.filter((a) => a.action === action).map((a) => a.id);
     await setMemberRoles(tx, orgId, ids('kick'), ROLE.kicked);
@@ -320,7 +323,10 @@ function planForNewOrganization(current: OrganizationRow): PlanKey {
 
 /** The organizations the user is an admin of, as `organizations.create` counts them. */
 export async function countAdminOf(db: Tx, userId: number): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.roleId, ROLE.admin)));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.roleId, ROLE.admin)));
   return n;
 }
 

@@ -30,12 +30,15 @@ const body = (attributes: Record<string, unknown>, clientId?: number | string, e
 });
 const rowsOf = (orgId: number) => ctx.deps.db.select().from(projects).where(eq(projects.organizationId, orgId));
 const activeCount = async (orgId: number) =>
-  (await ctx.deps.db.select().from(projects).where(and(eq(projects.organizationId, orgId), eq(projects.locked, false)))).length;
+  (
+    await ctx.deps.db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.organizationId, orgId), eq(projects.locked, false)))
+  ).length;
 async function waitForLockWaiter(client: pg.Client) {
   for (let i = 0; i < 500; i++) {
-    const { rows } = await client.query(
-      "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-    );
+    const { rows } = await client.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
     if (rows[0].n > 0) return;
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -155,7 +158,10 @@ describe('projects', () => {
     });
     expect(reactivate.statusCode).toBe(403);
     expect(reactivate.json().errors[0]).toMatchObject({ code: 'plan_limit', detail: MSG.billing.upgrade });
-    const [kept] = await ctx.deps.db.select().from(projects).where(eq(projects.id, Number(ids[0])));
+    const [kept] = await ctx.deps.db
+      .select()
+      .from(projects)
+      .where(eq(projects.id, Number(ids[0])));
     expect(kept).toMatchObject({ locked: true, name: 'One Project' });
     expect(await activeCount(org.id)).toBe(3);
     // Saving an already active project with locked: false is not a re-activation.
@@ -192,7 +198,10 @@ describe('projects', () => {
         await blocker.end();
       }
       // Free one slot for the next request.
-      await ctx.deps.db.update(projects).set({ locked: true }).where(and(eq(projects.organizationId, org.id), eq(projects.name, 'Slot Taker')));
+      await ctx.deps.db
+        .update(projects)
+        .set({ locked: true })
+        .where(and(eq(projects.organizationId, org.id), eq(projects.name, 'Slot Taker')));
     }
     const [row] = await ctx.deps.db.select().from(projects).where(eq(projects.id, archived.id));
     expect(row.locked).toBe(true);
@@ -213,7 +222,7 @@ describe('projects', () => {
     expect(await rowsOf(org.id)).toEqual([]);
   });
 
-  it('lists with filters, search, sorts, meta and each project\'s brand', async () => {
+  it("lists with filters, search, sorts, meta and each project's brand", async () => {
     const { token, org } = await makeOrg(ctx);
     const zed = await makeClient(ctx, org.id, 'Zed Brand');
     const acme = await makeClient(ctx, org.id, 'Acme Brand');
@@ -250,7 +259,7 @@ describe('projects', () => {
     expect(badId.json().errors[0].source).toEqual({ parameter: 'filter[client_id]' });
   });
 
-  it('counts each project\'s saved articles that are not archived, in the list, the CSV and GET projects/{id}', async () => {
+  it("counts each project's saved articles that are not archived, in the list, the CSV and GET projects/{id}", async () => {
     const { token, org } = await makeOrg(ctx);
     const other = await makeOrg(ctx);
     const brand = await makeClient(ctx, org.id, 'Counted Brand');
@@ -270,11 +279,18 @@ describe('projects', () => {
     expect(list.json().data.every((p: ProjectDoc) => p.attributes['total-reports'] === 0)).toBe(true);
 
     // Reports count per project, never another organization's.
-    for (const [orgId, projectId, n] of [[org.id, busy.id, 2], [other.org.id, quiet.id, 0]] as const) {
+    for (const [orgId, projectId, n] of [
+      [org.id, busy.id, 2],
+      [other.org.id, quiet.id, 0],
+    ] as const) {
       for (let i = 0; i < n; i++) {
         await ctx.deps.db.insert(reports).values({
-          id: `report-${projectId}-${i}-${Date.now()}`, organizationId: orgId, projectId, name: `Report ${i}`,
-          dateStart: new Date('2024-01-01'), dateEnd: new Date('2024-02-01'),
+          id: `report-${projectId}-${i}-${Date.now()}`,
+          organizationId: orgId,
+          projectId,
+          name: `Report ${i}`,
+          dateStart: new Date('2024-01-01'),
+          dateEnd: new Date('2024-02-01'),
         });
       }
     }
@@ -289,7 +305,10 @@ describe('projects', () => {
     expect(csv.body.split('\n').find((l) => l.startsWith(`${busy.id},Busy,`))).toContain(',3,2,');
 
     // Archiving one of them lowers the count; editing the project answers with the new count.
-    await ctx.deps.db.update(savedArticles).set({ locked: true }).where(and(eq(savedArticles.projectId, busy.id), eq(savedArticles.locked, false)));
+    await ctx.deps.db
+      .update(savedArticles)
+      .set({ locked: true })
+      .where(and(eq(savedArticles.projectId, busy.id), eq(savedArticles.locked, false)));
     const renamed = await ctx.call('PATCH', `/api/projects/${busy.id}`, { token, body: body({ name: 'Busy Again' }) });
     expect(renamed.json().data.attributes).toMatchObject({ name: 'Busy Again', 'total-articles': 0 });
   });
@@ -341,7 +360,12 @@ describe('projects', () => {
 
     const invalid = await ctx.call('PATCH', `/api/projects/${p.id}`, { token, body: body({ name: 'x', locked: 'yes' }) });
     expect(invalid.statusCode).toBe(422);
-    expect(invalid.json().errors.map((e: ErrorBody) => e.source?.pointer).sort()).toEqual(['/data/attributes/locked', '/data/attributes/name']);
+    expect(
+      invalid
+        .json()
+        .errors.map((e: ErrorBody) => e.source?.pointer)
+        .sort(),
+    ).toEqual(['/data/attributes/locked', '/data/attributes/name']);
 
     const archived = await ctx.call('PATCH', `/api/projects/${p.id}`, { token, body: { data: { type: 'project', attributes: { locked: true } } } });
     expect(archived.statusCode).toBe(200);
@@ -374,7 +398,12 @@ describe('projects', () => {
   });
 
   it('needs a token', async () => {
-    for (const [method, url] of [['GET', '/api/projects'], ['GET', '/api/projects/1'], ['POST', '/api/projects'], ['PATCH', '/api/projects/1']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/projects'],
+      ['GET', '/api/projects/1'],
+      ['POST', '/api/projects'],
+      ['PATCH', '/api/projects/1'],
+    ] as const) {
       const res = await ctx.call(method, url, { body: method === 'GET' ? undefined : body({ name: 'Whatever' }, 1) });
       expect(res.statusCode).toBe(401);
     }

@@ -61,11 +61,7 @@ export async function listProjects(db: Tx, orgId: number, params: ListParams) {
         ),
       )
       .orderBy(
-        ...orderTerms(
-          params,
-          { name: sql`lower(${projects.name})`, inserted_at: projects.insertedAt, client: sql`lower(${clients.name})` },
-          projects.id,
-        ),
+        ...orderTerms(params, { name: sql`lower(${projects.name})`, inserted_at: projects.insertedAt, client: sql`lower(${clients.name})` }, projects.id),
       )
       .limit(ph('limit'))
       .offset(ph('offset'))
@@ -111,11 +107,7 @@ export async function countActiveProjects(db: Tx, orgId: number): Promise<number
   return row.n;
 }
 
-export async function insertProject(
-  db: Tx,
-  orgId: number,
-  values: { name: string; avatar?: string | null; clientId: number },
-): Promise<ProjectRow> {
+export async function insertProject(db: Tx, orgId: number, values: { name: string; avatar?: string | null; clientId: number }): Promise<ProjectRow> {
   const [row] = await db
     .insert(projects)
     .values({ organizationId: orgId, clientId: values.clientId, name: values.name, avatar: values.avatar ?? null })

@@ -68,29 +68,40 @@ export default async function projectRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 
-  app.get('/projects', { config: org(), schema: { tags: ['projects'], summary: 'List projects', response: { 200: listOrCsv(listDocument(projectResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
-    const auth = memberOf(req);
-    const params = parseListParams(req.query as Record<string, unknown>, {
-      sortable: PROJECT_SORTS,
-      filters: PROJECT_FILTERS,
-      defaultSort: 'name',
-      defaultPageSize: PAGE_SIZES.wholeList,
-    });
-    // Lists carry the brand's id and name in the attributes; GET projects/{id} includes the brand.
-    return sendList(req, reply, {
-      name: 'projects',
-      params,
-      fetchPage: (p) => listProjects(db, auth.orgId, p),
-      toResource: wantsCsv(req) ? csvResource : projectResource,
-      csvColumns: ['name', 'client', 'client_id', 'locked', 'alert-id', 'total-articles', 'total-reports', 'inserted-at', 'updated-at'],
-    });
-  });
+  app.get(
+    '/projects',
+    {
+      config: org(),
+      schema: { tags: ['projects'], summary: 'List projects', response: { 200: listOrCsv(listDocument(projectResourceSchema)), ...refusals(403) } },
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const params = parseListParams(req.query as Record<string, unknown>, {
+        sortable: PROJECT_SORTS,
+        filters: PROJECT_FILTERS,
+        defaultSort: 'name',
+        defaultPageSize: PAGE_SIZES.wholeList,
+      });
+      // Lists carry the brand's id and name in the attributes; GET projects/{id} includes the brand.
+      return sendList(req, reply, {
+        name: 'projects',
+        params,
+        fetchPage: (p) => listProjects(db, auth.orgId, p),
+        toResource: wantsCsv(req) ? csvResource : projectResource,
+        csvColumns: ['name', 'client', 'client_id', 'locked', 'alert-id', 'total-articles', 'total-reports', 'inserted-at', 'updated-at'],
+      });
+    },
+  );
 
-  app.get('/projects/:id', { config: org(), schema: { tags: ['projects'], summary: 'One project', params: idParams, response: { 200: projectDocument, ...refusals(403) } } }, async (req, reply) => {
-    const auth = memberOf(req);
-    const project = await getProject(db, auth.orgId, req.params.id);
-    return sendOne(reply, projectResource(project), 200, { included: includedBrands([project]) });
-  });
+  app.get(
+    '/projects/:id',
+    { config: org(), schema: { tags: ['projects'], summary: 'One project', params: idParams, response: { 200: projectDocument, ...refusals(403) } } },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const project = await getProject(db, auth.orgId, req.params.id);
+      return sendOne(reply, projectResource(project), 200, { included: includedBrands([project]) });
+    },
+  );
 
   app.post(
     '/projects',

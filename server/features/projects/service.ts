@@ -53,11 +53,7 @@ async function authorizeActiveProject(tx: Tx, orgId: number, permissions: PlanPe
  * organization's, and 403 `plan_limit` when the plan has no projects or its active-project
  * limit is reached.
  */
-export async function createProject(
-  db: Db | Tx,
-  orgId: number,
-  input: { name: string; avatar?: string | null; clientId: number },
-): Promise<ProjectWithBrand> {
+export async function createProject(db: Db | Tx, orgId: number, input: { name: string; avatar?: string | null; clientId: number }): Promise<ProjectWithBrand> {
   return db.transaction(async (tx) => {
     await requireActiveBrand(tx, orgId, input.clientId);
     await authorizeActiveProject(tx, orgId, await lockOrganizationPermissions(tx, orgId));
@@ -80,12 +76,7 @@ export interface ProjectChanges {
  * plan's active-project limit exactly like creating one. Archiving is always allowed, even for
  * a project that is someone's default.
  */
-export async function updateProject(
-  db: Db,
-  orgId: number,
-  id: number,
-  changes: ProjectChanges,
-): Promise<ProjectWithBrand | undefined> {
+export async function updateProject(db: Db, orgId: number, id: number, changes: ProjectChanges): Promise<ProjectWithBrand | undefined> {
   return db.transaction(async (tx) => {
     // Lock order is organization, then project, so concurrent re-activations queue on the
     // organization row instead of deadlocking.

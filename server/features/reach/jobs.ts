@@ -37,7 +37,9 @@ export async function startReachWorkers(boss: PgBoss, deps: { db: Db; config: Co
     const rescore = outcome?.ok ? outcome.rescore : await rescoreStale(deps);
     return { imported: outcome ? outcome.ok : null, websites: rescore.websites };
   });
-  await boss.work<RankingUploadJob>(REACH_QUEUES.upload, { pollingIntervalSeconds: 2 }, async ([job]) => ({ ok: (await importUploadedRanking(deps, job.data)).ok }));
+  await boss.work<RankingUploadJob>(REACH_QUEUES.upload, { pollingIntervalSeconds: 2 }, async ([job]) => ({
+    ok: (await importUploadedRanking(deps, job.data)).ok,
+  }));
   await boss.schedule(REACH_QUEUES.ranking, '*/30 * * * *');
   await boss.send(REACH_QUEUES.ranking, { atStart: true });
 }

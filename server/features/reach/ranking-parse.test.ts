@@ -24,7 +24,20 @@ describe('a ranking line', () => {
   });
 
   it('refuses what is not a rank and a domain', () => {
-    for (const bad of ['0,zero.com', '-1,neg.com', 'x,junk.com', 'google.com', '1,', ',a.com', '1,not a domain', '1,http://a.com/x', '1,a.com,b.com', '99999999999,big.com', '1,localhost', '1,127.0.0.1']) {
+    for (const bad of [
+      '0,zero.com',
+      '-1,neg.com',
+      'x,junk.com',
+      'google.com',
+      '1,',
+      ',a.com',
+      '1,not a domain',
+      '1,http://a.com/x',
+      '1,a.com,b.com',
+      '99999999999,big.com',
+      '1,localhost',
+      '1,127.0.0.1',
+    ]) {
       expect(parseRankingLine(bad), bad).toBeNull();
     }
   });

@@ -138,7 +138,12 @@ export function parseRankingLine(line: string): RankingEntry | null {
   if (!/^\d{1,10}$/.test(rankText)) return null;
   const rank = Number(rankText);
   if (rank < 1 || rank > 2_147_483_647) return null;
-  let host = line.slice(comma + 1).trim().toLowerCase().replace(/^"|"$/g, '').replace(/\.$/, '');
+  let host = line
+    .slice(comma + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/^"|"$/g, '')
+    .replace(/\.$/, '');
   if (!host || host.includes(',') || host.includes('/') || host.includes(' ')) return null;
   if (!isAscii(host)) host = domainToASCII(host);
   if (!host || !HOST.test(host)) return null;
@@ -150,7 +155,12 @@ export function parseRankingLine(line: string): RankingEntry | null {
  * The entries of a ranking file, in batches, with the counts so far. Throws RankingFileError when
  * the file is not a ranking (HTML, JSON, mostly junk, no entry at all) or exceeds the limits.
  */
-export async function* readRanking(source: Readable, counts: RankingCounts, limits: RankingLimits = DEFAULT_RANKING_LIMITS, batchSize = 20_000): AsyncGenerator<RankingEntry[]> {
+export async function* readRanking(
+  source: Readable,
+  counts: RankingCounts,
+  limits: RankingLimits = DEFAULT_RANKING_LIMITS,
+  batchSize = 20_000,
+): AsyncGenerator<RankingEntry[]> {
   const bytes = await openRankingBytes(source);
   let seen = 0;
   let rest = '';

@@ -36,7 +36,12 @@ export class RankingBusyError extends AppError {
 }
 
 /** Loads a ranking file as the new current list (see the module comment). */
-export async function importRankingList(db: Db, meta: RankingListMeta, source: Readable, limits: RankingLimits = DEFAULT_RANKING_LIMITS): Promise<ImportedList> {
+export async function importRankingList(
+  db: Db,
+  meta: RankingListMeta,
+  source: Readable,
+  limits: RankingLimits = DEFAULT_RANKING_LIMITS,
+): Promise<ImportedList> {
   const counts: RankingCounts = { lines: 0, entries: 0, skipped: 0 };
   const imported = await db.transaction(async (tx) => {
     const { rows: lock } = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${IMPORT_LOCK}) as ok`);
@@ -106,12 +111,25 @@ export interface CurrentList {
 
 export async function currentList(db: Db | Tx): Promise<CurrentList | null> {
   const { rows } = await db.execute<{
-    id: number; source: RankingSource; source_url: string | null; tranco_id: string | null; list_date: string; domains: number; skipped: number; imported_at: Date;
+    id: number;
+    source: RankingSource;
+    source_url: string | null;
+    tranco_id: string | null;
+    list_date: string;
+    domains: number;
+    skipped: number;
+    imported_at: Date;
   }>(sql`select id, source, source_url, tranco_id, list_date::text, domains, skipped, imported_at from ranking_lists where current`);
   const r = rows[0];
   if (!r) return null;
   return {
-    id: r.id, source: r.source, sourceUrl: r.source_url, trancoId: r.tranco_id, listDate: r.list_date, domains: r.domains, skipped: r.skipped,
+    id: r.id,
+    source: r.source,
+    sourceUrl: r.source_url,
+    trancoId: r.tranco_id,
+    listDate: r.list_date,
+    domains: r.domains,
+    skipped: r.skipped,
     importedAt: new Date(r.imported_at),
   };
 }

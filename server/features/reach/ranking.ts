@@ -25,7 +25,8 @@ export type ImportOutcome = { ok: true; list: ImportedList; rescore: RescoreResu
 
 /** A sentence for the operator from an import's failure (unknown errors are logged, not shown raw). */
 function failureText(err: unknown, log: Logger): string {
-  if (err instanceof RankingFileError || err instanceof RankingUnreachableError || err instanceof RankingBusyError) return `${err.message} The last list stays.`;
+  if (err instanceof RankingFileError || err instanceof RankingUnreachableError || err instanceof RankingBusyError)
+    return `${err.message} The last list stays.`;
   log.error({ err }, 'ranking import failed');
   return 'The import failed on the server (see its log); the last list stays.';
 }

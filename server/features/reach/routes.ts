@@ -30,15 +30,17 @@ export default async function reachRoutes(fastify: FastifyInstance) {
   // The platform operator's admins only: anyone else gets 404, a caller without an organization 403.
   const rankingDocument = jsonApi(oneDocument(rankingResourceSchema));
 
-  app.get('/operator/ranking', {
+  app.get(
+    '/operator/ranking',
+    {
       config: operatorOnly,
       schema: {
         tags: ['reach'],
         summary: 'The traffic ranking: current list, last import, daily updates (platform operator)',
         response: { 200: rankingDocument, ...refusals(403, 404) },
       },
-    }, async (_req, reply) =>
-    sendOne(reply, await status()),
+    },
+    async (_req, reply) => sendOne(reply, await status()),
   );
 
   app.patch(
@@ -92,7 +94,8 @@ export default async function reachRoutes(fastify: FastifyInstance) {
         }
       } catch (err) {
         await unlink(file).catch(() => {});
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', `The file is larger than ${megabytes(RANKING_MAX_BYTES)}.`, '/file');
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('payload_too_large', `The file is larger than ${megabytes(RANKING_MAX_BYTES)}.`, '/file');
         if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw fieldError('/file', 'Upload one ranking file at a time');
         throw err;
       }

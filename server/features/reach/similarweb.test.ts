@@ -59,14 +59,22 @@ describe('the client against the fake', () => {
     const visits = await c.visits('www.News.example', NOW);
     expect(visits).toEqual({ ok: true, value: SUM_LAST_30 });
     expect(fake.requests[0]).toMatchObject({
-      endpoint: 'visits', domain: 'news.example', status: 200,
+      endpoint: 'visits',
+      domain: 'news.example',
+      status: 200,
       query: { start_date: '2026-01', end_date: '2026-02', granularity: 'daily', main_domain_only: 'false', format: 'json', api_key: '(given)' },
     });
   });
 
   it('reads visits by country with alpha-2 codes, pricing a share by the total and dropping unknown countries and zeros', async () => {
     const geo = await client().geography('news.example', 40_000, NOW);
-    expect(geo).toEqual({ ok: true, value: [{ country_code_iso: 'DE', visits: 10_000 }, { country_code_iso: 'US', visits: 1000 }] });
+    expect(geo).toEqual({
+      ok: true,
+      value: [
+        { country_code_iso: 'DE', visits: 10_000 },
+        { country_code_iso: 'US', visits: 1000 },
+      ],
+    });
     expect(fake.requests[0].query).toMatchObject({ start_date: '2026-02', end_date: '2026-02' });
   });
 
@@ -74,8 +82,15 @@ describe('the client against the fake', () => {
     const c = client();
     const lookup = await lookupTraffic(c, 'news.example', NOW);
     expect(lookup).toEqual({
-      state: 'ok', error: null, visits: SUM_LAST_30, category: 'News_and_Media/Newspapers', categoryRank: 57,
-      geography: [{ country_code_iso: 'US', visits: 1000 }, { country_code_iso: 'DE', visits: Math.round(0.25 * SUM_LAST_30) }],
+      state: 'ok',
+      error: null,
+      visits: SUM_LAST_30,
+      category: 'News_and_Media/Newspapers',
+      categoryRank: 57,
+      geography: [
+        { country_code_iso: 'US', visits: 1000 },
+        { country_code_iso: 'DE', visits: Math.round(0.25 * SUM_LAST_30) },
+      ],
     });
     expect(c.requests).toBe(3);
     expect(fake.charged).toBe(3);

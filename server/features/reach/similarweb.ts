@@ -71,7 +71,10 @@ export function categoryLabel(category: string): string {
 
 /** The domain as SimilarWeb wants it: bare host, lower-case, no `www.`, no scheme or path. */
 export function similarwebDomain(domain: string): string {
-  const bare = domain.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  const bare = domain
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
   const end = bare.search(/[/?#]/);
   return (end < 0 ? bare : bare.slice(0, end))
     .replace(/:\d+$/, '')
@@ -125,12 +128,19 @@ export class SimilarwebClient {
   async visits(domain: string, now = new Date()): Promise<Answer<number>> {
     const [start, end] = [monthOf(now, -2), monthOf(now, -1)];
     const answer = await this.get(domain, 'total-traffic-and-engagement/visits', 'visits', {
-      start_date: start, end_date: end, granularity: 'daily', main_domain_only: 'false', format: 'json',
+      start_date: start,
+      end_date: end,
+      granularity: 'daily',
+      main_domain_only: 'false',
+      format: 'json',
     });
     if (!answer.ok) return answer;
     if (!Array.isArray(answer.value.visits)) return fail('error', 'SimilarWeb visits: the answer holds no visits.');
     const days = answer.value.visits
-      .filter((v): v is { date: string; visits: number } => isRecord(v) && typeof v.date === 'string' && typeof v.visits === 'number' && Number.isFinite(v.visits) && v.visits >= 0)
+      .filter(
+        (v): v is { date: string; visits: number } =>
+          isRecord(v) && typeof v.date === 'string' && typeof v.visits === 'number' && Number.isFinite(v.visits) && v.visits >= 0,
+      )
       .sort((a, b) => a.date.localeCompare(b.date))
       .slice(-UMV_DAYS);
     const sum = days.reduce((s, d) => s + d.visits, 0);
@@ -143,7 +153,10 @@ export class SimilarwebClient {
   async geography(domain: string, total: number, now = new Date()): Promise<Answer<GeoEntry[]>> {
     const month = monthOf(now, -1);
     const answer = await this.get(domain, 'geo/traffic-by-country', 'traffic by country', {
-      start_date: month, end_date: month, main_domain_only: 'false', format: 'json',
+      start_date: month,
+      end_date: month,
+      main_domain_only: 'false',
+      format: 'json',
     });
     if (!answer.ok) return answer;
     if (!Array.isArray(answer.value.records)) return fail('error', 'SimilarWeb traffic by country: the answer holds no records.');
@@ -152,9 +165,12 @@ export class SimilarwebClient {
       if (!isRecord(r)) continue;
       const code = alpha2FromNumeric(r.country);
       if (!code) continue;
-      const visits = typeof r.visits === 'number' && Number.isFinite(r.visits) && r.visits > 0
-        ? r.visits
-        : typeof r.share === 'number' && Number.isFinite(r.share) && r.share > 0 && r.share <= 1 ? r.share * total : 0;
+      const visits =
+        typeof r.visits === 'number' && Number.isFinite(r.visits) && r.visits > 0
+          ? r.visits
+          : typeof r.share === 'number' && Number.isFinite(r.share) && r.share > 0 && r.share <= 1
+            ? r.share * total
+            : 0;
       const rounded = Math.round(visits);
       if (rounded > 0) byCountry.set(code, (byCountry.get(code) ?? 0) + rounded);
     }
@@ -219,15 +235,19 @@ export class SimilarwebClient {
     }
     if (!res.ok) return fail('error', `SimilarWeb ${what} failed (HTTP ${res.status}${said}).`);
     if (!isRecord(body)) return fail('error', `SimilarWeb ${what}: the answer is not the expected JSON.`);
-    if (meta && typeof meta.status === 'string' && meta.status !== 'Success') return fail('error', `SimilarWeb ${what}: status ${this.clean(meta.status)}${said}.`);
+    if (meta && typeof meta.status === 'string' && meta.status !== 'Success')
+      return fail('error', `SimilarWeb ${what}: status ${this.clean(meta.status)}${said}.`);
     return { ok: true, value: body };
   }
 
   /** A short plain sentence from the provider, without the key should it echo it. */
   private clean(v: unknown): string {
     if (typeof v !== 'string') return '';
-    // eslint-disable-next-line no-control-regex
-    const s = v.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/<[^<>]{0,300}>/g, '').trim();
+    const s = v
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/<[^<>]{0,300}>/g, '')
+      .trim();
     return s.split(this.opts.apiKey).join('…').slice(0, 200);
   }
 }

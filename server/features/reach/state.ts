@@ -46,7 +46,11 @@ export async function closeInterruptedAttempt(db: Db): Promise<void> {
   try {
     const a = JSON.parse(raw) as RankingAttempt;
     if (a.state === 'importing' && a.pid !== process.pid) {
-      await writeInstanceSetting(db, KEYS.attempt, JSON.stringify({ ...a, state: 'failed', error: 'The import was interrupted (the server stopped); the last list stays.' }));
+      await writeInstanceSetting(
+        db,
+        KEYS.attempt,
+        JSON.stringify({ ...a, state: 'failed', error: 'The import was interrupted (the server stopped); the last list stays.' }),
+      );
     }
   } catch {
     /* an unreadable attempt is replaced by the next one */

@@ -15,21 +15,34 @@ let fake: FakeSimilarweb;
 let operator: string;
 const log = pino({ level: 'silent' });
 const deps = (similarweb: Partial<Config['similarweb']> = {}) => ({
-  db: ctx.deps.db, log, config: { ...ctx.config, similarweb: { ...ctx.config.similarweb, ...similarweb } },
+  db: ctx.deps.db,
+  log,
+  config: { ...ctx.config, similarweb: { ...ctx.config.similarweb, ...similarweb } },
 });
 const site = (daily = 1000) => ({
   daily,
-  countries: [{ country: 840, share: 0.6, visits: 18_000 }, { country: 826, share: 0.4 }, { country: 0, share: 0.01 }],
+  countries: [
+    { country: 840, share: 0.6, visits: 18_000 },
+    { country: 826, share: 0.4 },
+    { country: 0, share: 0.01 },
+  ],
   category: 'News_and_Media/Newspapers',
   categoryRank: 12,
 });
 type Row = {
-  muv: number | null; muv_source: string | null; geography: unknown; categories: unknown;
-  traffic_state: string | null; traffic_error: string | null; traffic_checked_at: string | null;
+  muv: number | null;
+  muv_source: string | null;
+  geography: unknown;
+  categories: unknown;
+  traffic_state: string | null;
+  traffic_error: string | null;
+  traffic_checked_at: string | null;
 };
 const website = async (id: number) =>
-  (await ctx.deps.db.execute<Row>(sql`
-    select muv::float8 as muv, muv_source, geography, categories, traffic_state, traffic_error, traffic_checked_at from websites where id = ${id}`)).rows[0];
+  (
+    await ctx.deps.db.execute<Row>(sql`
+    select muv::float8 as muv, muv_source, geography, categories, traffic_state, traffic_error, traffic_checked_at from websites where id = ${id}`)
+  ).rows[0];
 const withMuv = async (domain: string, muv: number | null, source: string | null) => {
   const w = await makeWebsite(ctx, { domain, muv });
   await ctx.deps.db.execute(sql`update websites set muv_source = ${source} where id = ${w.id}`);
@@ -72,15 +85,27 @@ describe('with SimilarWeb', () => {
     const result = await refreshTraffic(deps());
     expect(result).toMatchObject({ checked: 1, fromCache: 0, requests: 3, states: { ok: 1 }, stopped: null });
     expect(await website(w.id)).toMatchObject({
-      muv: 30_000, muv_source: 'similarweb', traffic_state: 'ok', traffic_error: null,
-      geography: [{ country_code_iso: 'US', visits: 18_000 }, { country_code_iso: 'GB', visits: 12_000 }],
+      muv: 30_000,
+      muv_source: 'similarweb',
+      traffic_state: 'ok',
+      traffic_error: null,
+      geography: [
+        { country_code_iso: 'US', visits: 18_000 },
+        { country_code_iso: 'GB', visits: 12_000 },
+      ],
       categories: [{ category: 'News and Media › Newspapers', month: monthOf(new Date(), -1), score: 1 }],
     });
     expect((await website(w.id)).traffic_checked_at).not.toBeNull();
     // Its archive articles take the measured visitors, and their estimated views follow, in the same commit.
-    const [stored] = (await ctx.deps.db.execute<{ muv: number; estimated_views: number }>(sql`select muv::float8 as muv, estimated_views from articles where id = ${article.id}`)).rows;
+    const [stored] = (
+      await ctx.deps.db.execute<{ muv: number; estimated_views: number }>(
+        sql`select muv::float8 as muv, estimated_views from articles where id = ${article.id}`,
+      )
+    ).rows;
     expect(stored).toEqual({ muv: 30_000, estimated_views: 30 });
-    const cache = await ctx.deps.db.execute(sql`select state, visits::float8 as visits, category, category_rank from traffic_cache where domain = 'daily.example'`);
+    const cache = await ctx.deps.db.execute(
+      sql`select state, visits::float8 as visits, category, category_rank from traffic_cache where domain = 'daily.example'`,
+    );
     expect(cache.rows).toEqual([{ state: 'ok', visits: 30_000, category: 'News_and_Media/Newspapers', category_rank: 12 }]);
     expect(await hitsSpent(ctx.deps.db, monthOf(new Date()))).toBe(3);
 
@@ -99,8 +124,13 @@ describe('with SimilarWeb', () => {
     const w = await withMuv('manual.example', 777, 'manual');
     expect(await refreshWebsiteTraffic(deps(), w.id)).toEqual({ state: 'ok', fromCache: false });
     expect(await website(w.id)).toMatchObject({
-      muv: 777, muv_source: 'manual', traffic_state: 'ok',
-      geography: [{ country_code_iso: 'US', visits: 18_000 }, { country_code_iso: 'GB', visits: 24_000 }].sort((a, b) => b.visits - a.visits),
+      muv: 777,
+      muv_source: 'manual',
+      traffic_state: 'ok',
+      geography: [
+        { country_code_iso: 'US', visits: 18_000 },
+        { country_code_iso: 'GB', visits: 24_000 },
+      ].sort((a, b) => b.visits - a.visits),
       categories: [expect.objectContaining({ category: 'News and Media › Newspapers', score: 1 })],
     });
   });
@@ -122,7 +152,12 @@ describe('with SimilarWeb', () => {
     fake.setSite('keyed-a.example', site());
     const result = await refreshTraffic(deps({ apiKey: 'not-the-key' }));
     expect(result).toMatchObject({ checked: 1, requests: 1, stopped: 'invalid_key', states: { invalid_key: 1 } });
-    expect(await website(first.id)).toMatchObject({ muv: 5000, muv_source: 'estimate', traffic_state: 'invalid_key', traffic_error: expect.stringMatching(/API key/) });
+    expect(await website(first.id)).toMatchObject({
+      muv: 5000,
+      muv_source: 'estimate',
+      traffic_state: 'invalid_key',
+      traffic_error: expect.stringMatching(/API key/),
+    });
     expect((await website(second.id)).traffic_state).toBeNull();
     const res = await ctx.call('GET', '/api/websites/keyed-a.example', { token: operator });
     expect(res.statusCode).toBe(200);

@@ -77,7 +77,10 @@ export async function refreshTraffic(deps: TrafficDeps, opts: TrafficOptions = {
     const outcome = await checkWebsite(deps, client, site, now, () => spentBefore + client.requests);
     if (outcome === 'monthly_hits') {
       result.stopped = 'monthly_hits';
-      deps.log.warn({ job: 'traffic-refresh', limit: deps.config.similarweb.monthlyHits, waiting: due.length - result.checked }, 'SimilarWeb: the monthly allowance of hits is reached; the other websites wait for next month');
+      deps.log.warn(
+        { job: 'traffic-refresh', limit: deps.config.similarweb.monthlyHits, waiting: due.length - result.checked },
+        'SimilarWeb: the monthly allowance of hits is reached; the other websites wait for next month',
+      );
       break;
     }
     result.checked += 1;
@@ -98,7 +101,9 @@ export async function refreshTraffic(deps: TrafficDeps, opts: TrafficOptions = {
  * was looked up, else from SimilarWeb within the month's allowance.
  */
 export async function refreshWebsiteTraffic(
-  deps: TrafficDeps, websiteId: number, opts: TrafficOptions = {},
+  deps: TrafficDeps,
+  websiteId: number,
+  opts: TrafficOptions = {},
 ): Promise<{ skipped?: 'not_configured' | 'not_found' | 'monthly_hits'; state?: TrafficState; fromCache?: boolean }> {
   if (!deps.config.similarweb.apiKey) return { skipped: 'not_configured' };
   const site = await findWebsiteById(deps.db, websiteId);
@@ -112,7 +117,11 @@ export async function refreshWebsiteTraffic(
 }
 
 async function checkWebsite(
-  deps: TrafficDeps, client: SimilarwebClient, site: { id: number; domain: string }, now: Date, spent: () => number,
+  deps: TrafficDeps,
+  client: SimilarwebClient,
+  site: { id: number; domain: string },
+  now: Date,
+  spent: () => number,
 ): Promise<{ state: TrafficState; error: string | null; fromCache: boolean } | 'monthly_hits'> {
   const domain = similarwebDomain(site.domain);
   const month = monthOf(now);
@@ -159,12 +168,22 @@ export async function hitsSpent(db: Tx, month: string): Promise<number> {
 
 async function readCache(db: Tx, domain: string, month: string): Promise<TrafficLookup | null> {
   const { rows } = await db.execute<{
-    state: TrafficState; error: string | null; visits: string | null; geography: TrafficLookup['geography']; category: string | null; category_rank: number | null;
+    state: TrafficState;
+    error: string | null;
+    visits: string | null;
+    geography: TrafficLookup['geography'];
+    category: string | null;
+    category_rank: number | null;
   }>(sql`select state, error, visits, geography, category, category_rank from traffic_cache where domain = ${domain} and month = ${month}`);
   const r = rows[0];
   if (!r) return null;
   return {
-    state: r.state, error: r.error, visits: r.visits === null ? null : Number(r.visits), geography: r.geography, category: r.category, categoryRank: r.category_rank,
+    state: r.state,
+    error: r.error,
+    visits: r.visits === null ? null : Number(r.visits),
+    geography: r.geography,
+    category: r.category,
+    categoryRank: r.category_rank,
   };
 }
 

@@ -4,8 +4,14 @@ import { org } from '../../http/access.js';
 import { parseListParams, resource, sendList, type ListParams } from '../../http/jsonapi.js';
 import { listMediatypes } from './service.js';
 import {
-  countryResourceSchema, languageResourceSchema, mediatypeResourceSchema, regionResourceSchema, type CountryAttributes, type LanguageAttributes,
-  type MediatypeAttributes, type RegionAttributes,
+  countryResourceSchema,
+  languageResourceSchema,
+  mediatypeResourceSchema,
+  regionResourceSchema,
+  type CountryAttributes,
+  type LanguageAttributes,
+  type MediatypeAttributes,
+  type RegionAttributes,
 } from '../../../common/schemas/reference.js';
 import { listDocument } from '../../../common/schemas/jsonapi.js';
 import { listOrCsv, refusals } from '../../http/openapi.js';
@@ -32,69 +38,95 @@ export default async function referenceRoutes(app: FastifyInstance) {
   const { db } = app.deps;
   const member = org({ closedWorkspace: 'allowed' });
 
-  app.get('/languages', {
+  app.get(
+    '/languages',
+    {
       config: member,
       schema: {
         tags: ['reference'],
         summary: 'Languages (ISO 639-1) and "unknown"',
         response: { 200: listOrCsv(listDocument(languageResourceSchema)), ...refusals(403) },
       },
-    }, async (req, reply) => {
-    const p = params(req, PAGE.languages);
-    return sendList(req, reply, {
-      name: 'languages',
-      params: p,
-      fetchPage: (q) => pageOf(LANGUAGES, q),
-      toResource: (l) => resource('language', l.code, { code: l.code, name: l.name } satisfies LanguageAttributes),
-      csvColumns: ['code', 'name'],
-    });
-  });
+    },
+    async (req, reply) => {
+      const p = params(req, PAGE.languages);
+      return sendList(req, reply, {
+        name: 'languages',
+        params: p,
+        fetchPage: (q) => pageOf(LANGUAGES, q),
+        toResource: (l) => resource('language', l.code, { code: l.code, name: l.name } satisfies LanguageAttributes),
+        csvColumns: ['code', 'name'],
+      });
+    },
+  );
 
-  app.get('/countries', {
+  app.get(
+    '/countries',
+    {
       config: member,
       schema: {
         tags: ['reference'],
         summary: 'Countries (ISO 3166-1) with their region',
         response: { 200: listOrCsv(listDocument(countryResourceSchema)), ...refusals(403) },
       },
-    }, async (req, reply) => {
-    const p = params(req, PAGE.countries, ['search', 'region']);
-    const regions = p.filter.region?.split(',').map((r) => r.trim()).filter(Boolean);
-    return sendList(req, reply, {
-      name: 'countries',
-      params: p,
-      fetchPage: (q) => pageOf(COUNTRIES, q, (c) => !regions?.length || regions.includes(c.region)),
-      toResource: (c) => resource('country', c.code, { 'iso-code': c.code, name: c.name, region: c.region, numeric: c.numeric } satisfies CountryAttributes),
-      csvColumns: ['iso-code', 'name', 'region'],
-    });
-  });
+    },
+    async (req, reply) => {
+      const p = params(req, PAGE.countries, ['search', 'region']);
+      const regions = p.filter.region
+        ?.split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
+      return sendList(req, reply, {
+        name: 'countries',
+        params: p,
+        fetchPage: (q) => pageOf(COUNTRIES, q, (c) => !regions?.length || regions.includes(c.region)),
+        toResource: (c) => resource('country', c.code, { 'iso-code': c.code, name: c.name, region: c.region, numeric: c.numeric } satisfies CountryAttributes),
+        csvColumns: ['iso-code', 'name', 'region'],
+      });
+    },
+  );
 
-  app.get('/regions', {
+  app.get(
+    '/regions',
+    {
       config: member,
       schema: {
         tags: ['reference'],
         summary: 'Regions of the regional filters',
         response: { 200: listOrCsv(listDocument(regionResourceSchema)), ...refusals(403) },
       },
-    }, async (req, reply) => {
-    const p = params(req, PAGE.regions);
-    return sendList(req, reply, {
-      name: 'regions',
-      params: p,
-      fetchPage: (q) => pageOf(REGIONS.map((name) => ({ name })), q),
-      toResource: (r) => resource('region', r.name, { name: r.name } satisfies RegionAttributes),
-      csvColumns: ['name'],
-    });
-  });
+    },
+    async (req, reply) => {
+      const p = params(req, PAGE.regions);
+      return sendList(req, reply, {
+        name: 'regions',
+        params: p,
+        fetchPage: (q) =>
+          pageOf(
+            REGIONS.map((name) => ({ name })),
+            q,
+          ),
+        toResource: (r) => resource('region', r.name, { name: r.name } satisfies RegionAttributes),
+        csvColumns: ['name'],
+      });
+    },
+  );
 
-  app.get('/mediatypes', { config: member, schema: { tags: ['reference'], summary: 'Media types', response: { 200: listOrCsv(listDocument(mediatypeResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
-    const p = params(req, PAGE.mediatypes);
-    return sendList(req, reply, {
-      name: 'mediatypes',
-      params: p,
-      fetchPage: (q) => listMediatypes(db, { search: q.search, descending: q.sort[0]?.desc, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
-      toResource: (m) => resource('mediatype', m.id, { name: m.name } satisfies MediatypeAttributes),
-      csvColumns: ['name'],
-    });
-  });
+  app.get(
+    '/mediatypes',
+    {
+      config: member,
+      schema: { tags: ['reference'], summary: 'Media types', response: { 200: listOrCsv(listDocument(mediatypeResourceSchema)), ...refusals(403) } },
+    },
+    async (req, reply) => {
+      const p = params(req, PAGE.mediatypes);
+      return sendList(req, reply, {
+        name: 'mediatypes',
+        params: p,
+        fetchPage: (q) => listMediatypes(db, { search: q.search, descending: q.sort[0]?.desc, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+        toResource: (m) => resource('mediatype', m.id, { name: m.name } satisfies MediatypeAttributes),
+        csvColumns: ['name'],
+      });
+    },
+  );
 }

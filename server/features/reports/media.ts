@@ -52,7 +52,8 @@ export function parseMediaListParams(query: unknown, kind: MediaKind): MediaList
   const sizeRaw = one('page[page_size]') ?? one('page_size') ?? one('pageSize') ?? one('sizePerPage');
   const page = pageRaw === undefined ? 1 : Number(pageRaw);
   const pageSize = sizeRaw === undefined ? DEFAULT_PAGE_SIZE : Number(sizeRaw);
-  if (!Number.isInteger(page) || page < 0 || page > 1_000_000) errors.push(errorObject('bad_request', 'page must be a whole number from 1 to 1000000', { parameter: 'page' }));
+  if (!Number.isInteger(page) || page < 0 || page > 1_000_000)
+    errors.push(errorObject('bad_request', 'page must be a whole number from 1 to 1000000', { parameter: 'page' }));
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
     errors.push(errorObject('bad_request', `page_size must be between 1 and ${MAX_PAGE_SIZE}`, { parameter: 'page[page_size]' }));
   const sortField = one('sortField') ?? 'published_at';
@@ -67,7 +68,10 @@ export function parseMediaListParams(query: unknown, kind: MediaKind): MediaList
  * A saved video's current views (issue 30): YouTube's count once the videos feature re-read it after
  * the video was saved, the saved copy until then (as the saved_video resource's current_views).
  */
-const currentViews = sql<number>`(case when ${youtubeVideos.statsFetchedAt} > ${savedVideos.insertedAt} and ${youtubeVideos.views} is not null then ${youtubeVideos.views} else ${savedVideos.views} end)`.mapWith(Number);
+const currentViews =
+  sql<number>`(case when ${youtubeVideos.statsFetchedAt} > ${savedVideos.insertedAt} and ${youtubeVideos.views} is not null then ${youtubeVideos.views} else ${savedVideos.views} end)`.mapWith(
+    Number,
+  );
 
 const videoSorts: Record<string, SQL | AnyColumn> = {
   published_at: savedVideos.publishedAt,
@@ -144,7 +148,15 @@ export async function reportMediaDocument(db: Db, report: ReportScope, kind: Med
     const ids = storable(report.videos);
     const rows = ids.length
       ? await db
-          .select({ v: savedVideos, tagName: tags.name, total: totalOver, currentViews, viewsAtFound: youtubeVideos.viewsAtFound, statsRefreshedAt: youtubeVideos.statsRefreshedAt, removedAt: youtubeVideos.removedAt })
+          .select({
+            v: savedVideos,
+            tagName: tags.name,
+            total: totalOver,
+            currentViews,
+            viewsAtFound: youtubeVideos.viewsAtFound,
+            statsRefreshedAt: youtubeVideos.statsRefreshedAt,
+            removedAt: youtubeVideos.removedAt,
+          })
           .from(savedVideos)
           .leftJoin(tags, eq(tags.id, savedVideos.tagId))
           .leftJoin(youtubeVideos, eq(youtubeVideos.videoId, savedVideos.youtubeVideoId))
@@ -155,7 +167,16 @@ export async function reportMediaDocument(db: Db, report: ReportScope, kind: Med
       : [];
     const total = rows[0]?.total ?? (offset > 0 ? (await mediaTotals(db, report)).videos : 0);
     return {
-      data: rows.map((r) => savedVideoResource({ ...r.v, tagName: r.tagName, currentViews: r.currentViews, viewsAtFound: r.viewsAtFound, statsRefreshedAt: r.statsRefreshedAt, removedAt: r.removedAt })),
+      data: rows.map((r) =>
+        savedVideoResource({
+          ...r.v,
+          tagName: r.tagName,
+          currentViews: r.currentViews,
+          viewsAtFound: r.viewsAtFound,
+          statsRefreshedAt: r.statsRefreshedAt,
+          removedAt: r.removedAt,
+        }),
+      ),
       meta: listMeta(total, params),
     };
   }

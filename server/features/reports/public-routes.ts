@@ -67,12 +67,24 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
     }
   }
 
-  app.get('/p/reports/:id', { config: PUBLIC, schema: { tags: ['reports'], summary: 'A published report (public link)', ...isPublic, params: reportIdParams, response: { 200: reportAnswers.detail, ...refusals(503) } } }, async (req, reply) =>
-    runStandbyRead(async () => {
-      const { report, view } = await openReport(req.params.id);
-      const [detail, branding] = await Promise.all([reportDetail(view, report, publicImageUrl(report.id)), reportBranding(view, report)]);
-      return sendOne(reply, reportDetailResource(detail, branding));
-    }),
+  app.get(
+    '/p/reports/:id',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['reports'],
+        summary: 'A published report (public link)',
+        ...isPublic,
+        params: reportIdParams,
+        response: { 200: reportAnswers.detail, ...refusals(503) },
+      },
+    },
+    async (req, reply) =>
+      runStandbyRead(async () => {
+        const { report, view } = await openReport(req.params.id);
+        const [detail, branding] = await Promise.all([reportDetail(view, report, publicImageUrl(report.id)), reportBranding(view, report)]);
+        return sendOne(reply, reportDetailResource(detail, branding));
+      }),
   );
 
   for (const list of ['videos', 'streams'] as const) {
@@ -160,8 +172,19 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
   );
 
   // The printed page reads through the routes above; here only the report's name.
-  app.get('/p/reports/:id/pdf', { config: PUBLIC, schema: { tags: ['reports'], summary: 'A published report as PDF', ...isPublic, params: reportIdParams, response: { 200: reportAnswers.pdf, ...refusals(503) } } }, async (req, reply) =>
-    sendPdf(app, req, reply, (await runStandbyRead(() => openReport(req.params.id))).report),
+  app.get(
+    '/p/reports/:id/pdf',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['reports'],
+        summary: 'A published report as PDF',
+        ...isPublic,
+        params: reportIdParams,
+        response: { 200: reportAnswers.pdf, ...refusals(503) },
+      },
+    },
+    async (req, reply) => sendPdf(app, req, reply, (await runStandbyRead(() => openReport(req.params.id))).report),
   );
 
   /** The screenshot of one of the report's highlights, only while that article is highlighted in it. */

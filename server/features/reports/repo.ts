@@ -199,13 +199,30 @@ export interface GroupRow {
  * visitors come from (a join on its key); an article saved before estimated views were stored
  * gets the formula's figure from its visitors.
  */
-export async function aggregateCriteria(db: Tx, orgId: number, criteria: ReportCriteria, stepDays: number, opts: { facets?: boolean } = {}): Promise<GroupRow[]> {
+export async function aggregateCriteria(
+  db: Tx,
+  orgId: number,
+  criteria: ReportCriteria,
+  stepDays: number,
+  opts: { facets?: boolean } = {},
+): Promise<GroupRow[]> {
   const where = criteriaCondition(orgId, criteria, opts);
   const startEpoch = criteria.start.getTime() / 1000;
   const views = sql`coalesce(${savedArticles.estimatedViews}, ${estimatedViewsSql(sql`${savedArticles.muv}`)})`;
   const { rows } = await db.execute<{
-    g: number; bucket: number | null; language: string | null; tag_id: number | null; articles: number; reach: number; umv: number;
-    views: number; unknown_visitors: number; similarweb: number; estimate: number; manual: number; media: number;
+    g: number;
+    bucket: number | null;
+    language: string | null;
+    tag_id: number | null;
+    articles: number;
+    reach: number;
+    umv: number;
+    views: number;
+    unknown_visitors: number;
+    similarweb: number;
+    estimate: number;
+    manual: number;
+    media: number;
   }>(sql`
     select grouping(bucket, language, tag_id) as g, bucket, language, tag_id, count(*)::int as articles,
            coalesce(sum(reach), 0)::float8 as reach, coalesce(sum(muv), 0)::float8 as umv, sum(first_of_media)::int as media,

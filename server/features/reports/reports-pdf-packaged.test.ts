@@ -52,7 +52,11 @@ describe.skipIf(!browserExpected(PACKAGED))('report PDF with the packaged Chromi
     expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)).toHaveLength(2);
     // Without a CJK font the glyphs would be .notdef boxes and no Noto face would be embedded.
     const fonts = embeddedFonts(pdf);
-    for (const face of [/^NotoSansJP-/, /^NotoSansSC-/, /^NotoSansKR-/]) expect(fonts.some((f) => face.test(f)), `fonts embedded: ${fonts.join(', ')}`).toBe(true);
+    for (const face of [/^NotoSansJP-/, /^NotoSansSC-/, /^NotoSansKR-/])
+      expect(
+        fonts.some((f) => face.test(f)),
+        `fonts embedded: ${fonts.join(', ')}`,
+      ).toBe(true);
     // Nothing of the system's: the packaged build has no access to its fonts (Debian's Noto CJK, DejaVu, Liberation).
     expect(fonts.filter((f) => /CJK|DejaVu|Liberation/.test(f))).toEqual([]);
   });

@@ -27,7 +27,9 @@ const pages: Record<string, TestPage | string> = {};
 let ctx: TestContext;
 
 beforeAll(async () => {
-  const og = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#cc3333' } }).png().toBuffer();
+  const og = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#cc3333' } })
+    .png()
+    .toBuffer();
   Object.assign(pages, { '/og.png': { body: og, type: 'image/png' } });
   for (let i = 0; i < 100; i++) pages[`/story-${i}`] = articleHtml({ title: `Story ${i}`, image: '/og.png' });
   site = await startTestSite(pages);
@@ -50,7 +52,6 @@ async function publishedReport(name: string, c = ctx) {
   await settleScreenshotJobs();
   return { ws, id: res.json().data.id as string, highlight: first.id, articles: [first.id, second.id] };
 }
-
 
 describe('public report endpoints', () => {
   it('answer without a token for the report, its highlight pictures and its articles', async () => {
@@ -113,7 +114,10 @@ describe('public report branding', () => {
     const name = `Nebula Agency ${plan}`;
     const logo = opts.logo === false ? null : await makeUpload(ctx, ws.org.id);
     // Private details that must stay private: a payment customer, the plan, the admin's address.
-    await ctx.deps.db.update(organizations).set({ name, avatar: logo, stripeCustomerId: `cus_private_${plan}` }).where(eq(organizations.id, ws.org.id));
+    await ctx.deps.db
+      .update(organizations)
+      .set({ name, avatar: logo, stripeCustomerId: `cus_private_${plan}` })
+      .where(eq(organizations.id, ws.org.id));
     await ws.save({ tagId: ws.tags.reviews.id, date: '2024-03-02T10:00:00Z' });
     const res = await ctx.call('POST', '/api/reports', { token: ws.token, body: reportBody(ws.project.id, {}) });
     expect(res.statusCode, res.body).toBe(201);
@@ -121,7 +125,13 @@ describe('public report branding', () => {
   }
 
   // Every plan's page is headed by the organization; only custom branding (agency, admin) drops the "Made with" line.
-  for (const [plan, madeWith] of [['trial', true], ['starter', true], ['pro', true], ['agency', false], ['admin', false]] as const) {
+  for (const [plan, madeWith] of [
+    ['trial', true],
+    ['starter', true],
+    ['pro', true],
+    ['agency', false],
+    ['admin', false],
+  ] as const) {
     it(`${plan}: the organization's name and logo, ${madeWith ? 'with' : 'without'} the "Made with Coverwatch" line`, async () => {
       const { id, name, logo } = await brandedReport(plan);
       const res = await ctx.call('GET', `/api/p/reports/${id}`);
@@ -157,15 +167,21 @@ describe('public report branding', () => {
     expect((await ctx.call('GET', `/api/p/reports/${id}`)).json().data.attributes.branding.made_with).toBe(false);
   });
 
-  it('migration 0022 gives organizations from before the flag their plan\'s default, and keeps a flag already set', async () => {
+  it("migration 0022 gives organizations from before the flag their plan's default, and keeps a flag already set", async () => {
     const orgs = await Promise.all((['agency', 'admin', 'pro', 'trial'] as const).map((plan) => makeOrg(ctx, { plan })));
     const granted = await makeOrg(ctx, { plan: 'starter' });
     const ids = orgs.map((o) => o.org.id);
     // Their permissions as copied before the flag existed; the starter one granted it by hand.
-    await ctx.deps.db.update(organizations).set({ permissions: sql`${organizations.permissions} - 'custom_branding'` }).where(inArray(organizations.id, ids));
+    await ctx.deps.db
+      .update(organizations)
+      .set({ permissions: sql`${organizations.permissions} - 'custom_branding'` })
+      .where(inArray(organizations.id, ids));
     await setPermissions(ctx, granted.org.id, { custom_branding: true });
     await ctx.deps.db.execute(sql.raw(readFileSync(new URL('../../db/migrations/0022_custom_branding.sql', import.meta.url), 'utf8')));
-    const rows = await ctx.deps.db.select({ id: organizations.id, permissions: organizations.permissions }).from(organizations).where(inArray(organizations.id, [...ids, granted.org.id]));
+    const rows = await ctx.deps.db
+      .select({ id: organizations.id, permissions: organizations.permissions })
+      .from(organizations)
+      .where(inArray(organizations.id, [...ids, granted.org.id]));
     const flag = new Map(rows.map((r) => [r.id, r.permissions.custom_branding]));
     expect(ids.map((i) => flag.get(i))).toEqual([true, true, false, false]);
     expect(flag.get(granted.org.id)).toBe(true);
@@ -212,7 +228,10 @@ describe('report PDF', () => {
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     // The font's name is written in the PDF's font dictionary (uncompressed): without it the glyphs are .notdef boxes.
     const fonts = [...res.rawPayload.toString('latin1').matchAll(/\/(?:FontName|BaseFont)\s*\/[A-Z]{6}\+([\w-]+)/g)].map((m) => m[1]);
-    expect(fonts.some((f) => /^NotoSans(?:CJK|JP-)/.test(f)), `fonts embedded: ${fonts.join(', ')}`).toBe(true);
+    expect(
+      fonts.some((f) => /^NotoSans(?:CJK|JP-)/.test(f)),
+      `fonts embedded: ${fonts.join(', ')}`,
+    ).toBe(true);
   });
 
   it.skipIf(!CHROMIUM)('answers 503 when the page says it could not draw the report', async () => {

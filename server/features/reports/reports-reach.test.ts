@@ -30,7 +30,12 @@ async function outlet(muv: number | null, source: 'similarweb' | 'estimate' | 'm
 /** Five articles in March: SimilarWeb ×2, a Tranco estimate, typed visitors, one outlet unknown; one in April (outside). */
 async function coverage(plan: 'pro' | 'starter') {
   const ws = await reportWorkspace(ctx, { plan });
-  const [sw, est, typed, unknown] = [await outlet(40_000_000, 'similarweb'), await outlet(2_500_000, 'estimate'), await outlet(800_000, 'manual'), await outlet(null, null)];
+  const [sw, est, typed, unknown] = [
+    await outlet(40_000_000, 'similarweb'),
+    await outlet(2_500_000, 'estimate'),
+    await outlet(800_000, 'manual'),
+    await outlet(null, null),
+  ];
   const R = ws.tags.reviews.id;
   await ws.save({ tagId: R, date: '2024-03-02T10:00:00Z', websiteId: sw.id, muv: 40_000_000, estimatedViews: 40_000 });
   await ws.save({ tagId: R, date: '2024-03-03T10:00:00Z', websiteId: sw.id, muv: 40_000_000, estimatedViews: 40_000 });
@@ -53,7 +58,10 @@ const EXPECTED = {
 describe('potential reach and estimated views of a report', () => {
   it('adds them up with their basis on the preview, the report and its public page', async () => {
     const ws = await coverage('pro');
-    const preview = await ctx.call('POST', '/api/reports/preview', { token: ws.token, body: { project_id: ws.project.id, date_range: ['2024-03-01', '2024-03-31'] } });
+    const preview = await ctx.call('POST', '/api/reports/preview', {
+      token: ws.token,
+      body: { project_id: ws.project.id, date_range: ['2024-03-01', '2024-03-31'] },
+    });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().data.totals).toMatchObject(EXPECTED);
     // The trend chart's buckets carry their estimated views: they add up to the total.
@@ -63,7 +71,10 @@ describe('potential reach and estimated views of a report', () => {
     const created = await ctx.call('POST', '/api/reports', { token: ws.token, body: reportBody(ws.project.id, {}) });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.id;
-    for (const [url, token] of [[`/api/reports/${id}`, ws.token], [`/api/p/reports/${id}`, undefined]] as const) {
+    for (const [url, token] of [
+      [`/api/reports/${id}`, ws.token],
+      [`/api/p/reports/${id}`, undefined],
+    ] as const) {
       const attrs = (await ctx.call('GET', url, { token })).json().data.attributes;
       expect(attrs.totals, url).toMatchObject(EXPECTED);
       // Next to the sum of scores, which stays as it was.
@@ -72,7 +83,7 @@ describe('potential reach and estimated views of a report', () => {
 
     const basis = reachBasis(preview.json().data.totals);
     expect(basis.estimatedViews).toBe(
-      '0.1% of the outlet\'s monthly visitors per article, at most 1M each. Visitors from SimilarWeb (2 articles), estimated from the Tranco rank (1 article) and entered by hand (1 article). 1 of 5 articles has no visitor figure and counts 0.',
+      "0.1% of the outlet's monthly visitors per article, at most 1M each. Visitors from SimilarWeb (2 articles), estimated from the Tranco rank (1 article) and entered by hand (1 article). 1 of 5 articles has no visitor figure and counts 0.",
     );
     expect(basis.potentialReach.startsWith("Monthly visitors of each article's outlet, added up. Visitors from SimilarWeb (2 articles)")).toBe(true);
   });
@@ -87,7 +98,13 @@ describe('potential reach and estimated views of a report', () => {
     const created = await ctx.call('POST', '/api/reports', { token: ws.token, body: reportBody(ws.project.id, {}) });
     expect(created.statusCode, created.body).toBe(201);
     const attrs = (await ctx.call('GET', `/api/p/reports/${created.json().data.id}`)).json().data.attributes;
-    expect(attrs.totals).toMatchObject({ articles: 5, umv: 0, estimated_views: 0, unknown_visitors: 0, visitor_sources: { similarweb: 0, estimate: 0, manual: 0 } });
+    expect(attrs.totals).toMatchObject({
+      articles: 5,
+      umv: 0,
+      estimated_views: 0,
+      unknown_visitors: 0,
+      visitor_sources: { similarweb: 0, estimate: 0, manual: 0 },
+    });
     expect(attrs['total-estimated-views']).toBe(0);
     expect(attrs.stats.trend.every((t: { estimated_views: number }) => t.estimated_views === 0)).toBe(true);
   });

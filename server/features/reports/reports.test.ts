@@ -44,7 +44,16 @@ describe('report criteria, totals and charts', () => {
     expect(d.count).toBe(4);
     // The cards show the average score (11 / 4), never the sum of 0.1–10 scores.
     // Estimated views from the visitors where none is stored: 1000 → 1, 500 → 1 (halves up), 250 → 0.
-    expect(d.totals).toEqual({ articles: 4, reach: 11, average_score: 2.75, umv: 1750, estimated_views: 2, unknown_visitors: 1, visitor_sources: { similarweb: 0, estimate: 0, manual: 0 }, media: 3 });
+    expect(d.totals).toEqual({
+      articles: 4,
+      reach: 11,
+      average_score: 2.75,
+      umv: 1750,
+      estimated_views: 2,
+      unknown_visitors: 1,
+      visitor_sources: { similarweb: 0, estimate: 0, manual: 0 },
+      media: 3,
+    });
     expect(d.stats.trend).toHaveLength(31);
     expect(d.stats.trend[0]).toMatchObject({ date: '2024-03-01', articles: 1, reach: 5 });
     expect(d.stats.trend[1]).toEqual({ date: '2024-03-02', articles: 0, reach: 0, estimated_views: 0 });
@@ -52,7 +61,10 @@ describe('report criteria, totals and charts', () => {
     // Each day's estimated views (the trend chart's line) add up to the total's.
     expect(d.stats.trend.reduce((s: number, t: { estimated_views: number }) => s + t.estimated_views, 0)).toBe(d.totals.estimated_views);
     expect(d.stats.trend.filter((t: { articles: number }) => t.articles).map((t: { date: string }) => t.date)).toEqual([
-      '2024-03-01', '2024-03-10', '2024-03-15', '2024-03-31',
+      '2024-03-01',
+      '2024-03-10',
+      '2024-03-15',
+      '2024-03-31',
     ]);
     expect(d.stats.languages).toEqual([
       { language: 'en', articles: 2 },
@@ -85,7 +97,16 @@ describe('report criteria, totals and charts', () => {
       expect(res.json().data.count, JSON.stringify(attrs)).toBe(count);
     }
     const filtered = (await preview({ languages: ['fr'] })).json().data;
-    expect(filtered.totals).toEqual({ articles: 1, reach: 1, average_score: 1, umv: 0, estimated_views: 0, unknown_visitors: 1, visitor_sources: { similarweb: 0, estimate: 0, manual: 0 }, media: 1 });
+    expect(filtered.totals).toEqual({
+      articles: 1,
+      reach: 1,
+      average_score: 1,
+      umv: 0,
+      estimated_views: 0,
+      unknown_visitors: 1,
+      visitor_sources: { similarweb: 0, estimate: 0, manual: 0 },
+      media: 1,
+    });
     expect(filtered.languages_available.map((l: { language: string }) => l.language)).toEqual(['en', 'de', 'fr']);
     expect(filtered.tags_available).toHaveLength(3);
   });
@@ -101,11 +122,17 @@ describe('report criteria, totals and charts', () => {
   });
 
   it('validates the preview and answers 404 for another organization’s project', async () => {
-    const bad = await ctx.call('POST', '/api/reports/preview', { token: ws.token, body: { project_id: ws.project.id, date_range: ['2024-03-31', '2024-03-01'] } });
+    const bad = await ctx.call('POST', '/api/reports/preview', {
+      token: ws.token,
+      body: { project_id: ws.project.id, date_range: ['2024-03-31', '2024-03-01'] },
+    });
     expect(bad.statusCode).toBe(422);
     expect(pointers(bad)).toEqual({ '/date_range/1': MSG.reports.datesOrder });
     const other = await reportWorkspace(ctx);
-    const foreign = await ctx.call('POST', '/api/reports/preview', { token: other.token, body: { project_id: ws.project.id, date_range: ['2024-03-01', '2024-03-31'] } });
+    const foreign = await ctx.call('POST', '/api/reports/preview', {
+      token: other.token,
+      body: { project_id: ws.project.id, date_range: ['2024-03-01', '2024-03-31'] },
+    });
     expect(foreign.statusCode).toBe(404);
   });
 });
@@ -126,13 +153,37 @@ describe('reports', () => {
     expect(doc).toMatchObject({
       type: 'report',
       attributes: {
-        name: 'Launch coverage', project_id: String(ws.project.id), status: 0, date_start: '2024-03-01', date_end: '2024-03-31',
-        tags_id: [], tags_not: [ws.tags.rumours.id], languages: [], languages_not: [], table_type: 1, table_template: '{{title}} – {{domain}}',
-        'total-articles': 3, 'total-reach': 8, 'reports-images': 2, 'reports-videos': 0, 'reports-streams': 0,
-        descriptionHTML: '<p>Great <strong>launch</strong></p>', section1_title: 'Articles',
-        project: { id: String(ws.project.id), name: 'Launch Project', avatar: null }, image: null,
+        name: 'Launch coverage',
+        project_id: String(ws.project.id),
+        status: 0,
+        date_start: '2024-03-01',
+        date_end: '2024-03-31',
+        tags_id: [],
+        tags_not: [ws.tags.rumours.id],
+        languages: [],
+        languages_not: [],
+        table_type: 1,
+        table_template: '{{title}} – {{domain}}',
+        'total-articles': 3,
+        'total-reach': 8,
+        'reports-images': 2,
+        'reports-videos': 0,
+        'reports-streams': 0,
+        descriptionHTML: '<p>Great <strong>launch</strong></p>',
+        section1_title: 'Articles',
+        project: { id: String(ws.project.id), name: 'Launch Project', avatar: null },
+        image: null,
         'total-estimated-views': 2,
-        totals: { articles: 3, reach: 8, average_score: 2.67, umv: 1500, estimated_views: 2, unknown_visitors: 1, visitor_sources: { similarweb: 0, estimate: 0, manual: 0 }, media: 3 },
+        totals: {
+          articles: 3,
+          reach: 8,
+          average_score: 2.67,
+          umv: 1500,
+          estimated_views: 2,
+          unknown_visitors: 1,
+          visitor_sources: { similarweb: 0, estimate: 0, manual: 0 },
+          media: 3,
+        },
       },
       relationships: { project: { data: { type: 'project', id: String(ws.project.id) } } },
     });
@@ -151,14 +202,19 @@ describe('reports', () => {
     const one = await ctx.call('GET', `/api/reports/${id}`, { token: ws.token });
     expect(one.json().data.attributes.totals).toEqual(doc.attributes.totals);
 
-    const renamed = await ctx.call('PATCH', `/api/reports/${id}`, { token: ws.token, body: { data: { type: 'report', id, attributes: { name: '  Q1 launch  ' } } } });
+    const renamed = await ctx.call('PATCH', `/api/reports/${id}`, {
+      token: ws.token,
+      body: { data: { type: 'report', id, attributes: { name: '  Q1 launch  ' } } },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().data.attributes.name).toBe('Q1 launch');
     const described = await ctx.call('PATCH', `/api/reports/${id}`, {
       token: ws.token,
       body: { data: { type: 'report', attributes: { descriptionHTML: '<a href="javascript:alert(1)">x</a><a href="https://ok.example">ok</a>' } } },
     });
-    expect(described.json().data.attributes.descriptionHTML).toBe('<a rel="noopener noreferrer nofollow">x</a><a href="https://ok.example" rel="noopener noreferrer nofollow">ok</a>');
+    expect(described.json().data.attributes.descriptionHTML).toBe(
+      '<a rel="noopener noreferrer nofollow">x</a><a href="https://ok.example" rel="noopener noreferrer nofollow">ok</a>',
+    );
     const badName = await ctx.call('PATCH', `/api/reports/${id}`, { token: ws.token, body: { data: { type: 'report', attributes: { name: 'ab' } } } });
     expect(pointers(badName)).toEqual({ '/data/attributes/name': MSG.reports.nameLength });
 
@@ -190,7 +246,11 @@ describe('reports', () => {
       { token: ws.token },
     );
     expect(ids(wizard)).toEqual(expected);
-    const tagsIn = await ctx.call('GET', `/api/articles?filter[project_id]=${ws.project.id}&filter[date_range]=2024-03-01,2024-03-31&filter[tags]=${ws.tags.news.id}&filter[languages_not]=en`, { token: ws.token });
+    const tagsIn = await ctx.call(
+      'GET',
+      `/api/articles?filter[project_id]=${ws.project.id}&filter[date_range]=2024-03-01,2024-03-31&filter[tags]=${ws.tags.news.id}&filter[languages_not]=en`,
+      { token: ws.token },
+    );
     expect(ids(tagsIn)).toEqual([String(a[3])]);
     const badRange = await ctx.call('GET', `/api/articles?filter[project_id]=${ws.project.id}&filter[date_range]=2024-03-31,2024-03-01`, { token: ws.token });
     expect(badRange.statusCode).toBe(400);
@@ -198,7 +258,12 @@ describe('reports', () => {
     const pub = await ctx.call('GET', `/api/p/articles?filter[report_id]=${report.id}&page=1&page_size=5000&sort=-date`);
     expect(pub.statusCode).toBe(200);
     expect(ids(pub)).toEqual(expected);
-    for (const widen of [`filter[project_id]=${ws.project.id}`, `filter[ids_list]=${a[7]}`, 'filter[locked]=true', 'filter[date_range]=2024-01-01,2024-12-31']) {
+    for (const widen of [
+      `filter[project_id]=${ws.project.id}`,
+      `filter[ids_list]=${a[7]}`,
+      'filter[locked]=true',
+      'filter[date_range]=2024-01-01,2024-12-31',
+    ]) {
       expect((await ctx.call('GET', `/api/p/articles?filter[report_id]=${report.id}&${widen}`)).statusCode, widen).toBe(400);
     }
     expect((await ctx.call('GET', '/api/p/articles?page=1')).statusCode).toBe(400);
@@ -220,7 +285,10 @@ describe('reports', () => {
     expect(pointers(await create({ name: 'x'.repeat(128) }))).toEqual({ '/data/attributes/name': MSG.reports.nameLength });
     expect((await create({ name: 'x'.repeat(127) })).statusCode).toBe(201);
     expect(pointers(await create({ date_start: '2024-03-31', date_end: '2024-03-01' }))).toEqual({ '/data/attributes/date_end': MSG.reports.datesOrder });
-    const noProject = await ctx.call('POST', '/api/reports', { token: ws.token, body: { data: { type: 'report', attributes: reportBody(1, {}).data.attributes } } });
+    const noProject = await ctx.call('POST', '/api/reports', {
+      token: ws.token,
+      body: { data: { type: 'report', attributes: reportBody(1, {}).data.attributes } },
+    });
     expect(pointers(noProject)).toEqual({ '/data/relationships/project': 'Please choose a project' });
   });
 
@@ -270,8 +338,14 @@ describe('reports', () => {
     expect(second.statusCode).toBe(403);
     expect(second.json().errors[0]).toMatchObject({ code: 'plan_limit', detail: MSG.billing.upgrade });
     await setPermissions(ctx, limited.org.id, { reports: false });
-    for (const [method, url] of [['GET', '/api/reports'], ['POST', '/api/reports/preview']] as const) {
-      const res = await ctx.call(method, url, { token: limited.token, body: method === 'POST' ? { project_id: limited.project.id, date_range: ['2024-03-01', '2024-03-31'] } : undefined });
+    for (const [method, url] of [
+      ['GET', '/api/reports'],
+      ['POST', '/api/reports/preview'],
+    ] as const) {
+      const res = await ctx.call(method, url, {
+        token: limited.token,
+        body: method === 'POST' ? { project_id: limited.project.id, date_range: ['2024-03-01', '2024-03-31'] } : undefined,
+      });
       expect(res.statusCode, url).toBe(403);
     }
   });
@@ -279,8 +353,17 @@ describe('reports', () => {
   it('answers 404 for another organization’s report and project', async () => {
     const mine = (await create({})).json().data.id;
     const other = await reportWorkspace(ctx);
-    for (const [method, url] of [['GET', `/api/reports/${mine}`], ['PATCH', `/api/reports/${mine}`], ['DELETE', `/api/reports/${mine}`], ['GET', `/api/reports/${mine}/videos`], ['GET', `/api/reports?filter[project_id]=${ws.project.id}`]] as const) {
-      const res = await ctx.call(method, url, { token: other.token, body: method === 'PATCH' ? { data: { type: 'report', attributes: { name: 'Hijacked' } } } : undefined });
+    for (const [method, url] of [
+      ['GET', `/api/reports/${mine}`],
+      ['PATCH', `/api/reports/${mine}`],
+      ['DELETE', `/api/reports/${mine}`],
+      ['GET', `/api/reports/${mine}/videos`],
+      ['GET', `/api/reports?filter[project_id]=${ws.project.id}`],
+    ] as const) {
+      const res = await ctx.call(method, url, {
+        token: other.token,
+        body: method === 'PATCH' ? { data: { type: 'report', attributes: { name: 'Hijacked' } } } : undefined,
+      });
       expect(res.statusCode, url).toBe(404);
     }
     expect((await create({}, other.token, ws.project.id)).statusCode).toBe(404);

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  reportCreateBody, reportDetailResourceSchema, reportPreviewBody, reportPreviewDocument, reportResourceSchema, reportUpdateBody,
+  reportCreateBody,
+  reportDetailResourceSchema,
+  reportPreviewBody,
+  reportPreviewDocument,
+  reportResourceSchema,
+  reportUpdateBody,
 } from '../../../common/schemas/reports.js';
 import { listDocument, listMetaSchema, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { savedVideoResourceSchema } from '../../../common/schemas/videos.js';
@@ -34,8 +39,18 @@ export const reportAnswers = {
 const REPORTS_MAX_PAGE = 50000;
 
 const CSV_COLUMNS = [
-  'name', 'project_id', 'status', 'date_start', 'date_end', 'total-articles', 'total-reach', 'reports-images', 'reports-videos',
-  'reports-streams', 'inserted-at', 'updated-at',
+  'name',
+  'project_id',
+  'status',
+  'date_start',
+  'date_end',
+  'total-articles',
+  'total-reach',
+  'reports-images',
+  'reports-videos',
+  'reports-streams',
+  'inserted-at',
+  'updated-at',
 ];
 
 /** Sends a report as a PDF download. */
@@ -56,32 +71,36 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   app.addHook('onClose', async () => closeBrowser());
   const reports = org({ action: 'reports.use' });
 
-  app.get('/reports', {
+  app.get(
+    '/reports',
+    {
       config: reports,
       schema: {
         tags: ['reports'],
         summary: "A project's reports (filter[project_id])",
         response: { 200: listOrCsv(listDocument(reportResourceSchema)), ...refusals(403, 404) },
       },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const params = parseListParams(req.query as Record<string, unknown>, {
-      sortable: REPORT_SORTS,
-      filters: REPORT_FILTERS,
-      defaultSort: '-inserted_at',
-      defaultPageSize: REPORTS_MAX_PAGE,
-      maxPageSize: REPORTS_MAX_PAGE,
-    });
-    const projectId = idFilter(params, 'project_id');
-    if (projectId !== undefined && !(await findProjectCard(db, auth.orgId, projectId))) throw notFound('project');
-    return sendList(req, reply, {
-      name: 'reports',
-      params,
-      fetchPage: (p) => listReports(db, auth.orgId, p),
-      toResource: reportResource,
-      csvColumns: CSV_COLUMNS,
-    });
-  });
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const params = parseListParams(req.query as Record<string, unknown>, {
+        sortable: REPORT_SORTS,
+        filters: REPORT_FILTERS,
+        defaultSort: '-inserted_at',
+        defaultPageSize: REPORTS_MAX_PAGE,
+        maxPageSize: REPORTS_MAX_PAGE,
+      });
+      const projectId = idFilter(params, 'project_id');
+      if (projectId !== undefined && !(await findProjectCard(db, auth.orgId, projectId))) throw notFound('project');
+      return sendList(req, reply, {
+        name: 'reports',
+        params,
+        fetchPage: (p) => listReports(db, auth.orgId, p),
+        toResource: reportResource,
+        csvColumns: CSV_COLUMNS,
+      });
+    },
+  );
 
   app.post(
     '/reports/preview',
@@ -100,15 +119,24 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/reports', { config: reports, schema: { tags: ['reports'], summary: 'Publish a report', body: reportCreateBody, response: { 201: reportAnswers.detail, ...refusals(403, 404) } } }, async (req, reply) => {
-    const auth = memberOf(req);
-    const { attributes, relationships } = req.body.data;
-    const projectId = relationships?.project?.data.id ?? attributes.project_id;
-    const report = await createReport({ ...deps, log: req.log }, auth.orgId, auth.userId, attributes, projectId);
-    return sendOne(reply, reportDetailResource(await reportDetail(db, report, privateScreenshotUrl)), 201);
-  });
+  app.post(
+    '/reports',
+    {
+      config: reports,
+      schema: { tags: ['reports'], summary: 'Publish a report', body: reportCreateBody, response: { 201: reportAnswers.detail, ...refusals(403, 404) } },
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const { attributes, relationships } = req.body.data;
+      const projectId = relationships?.project?.data.id ?? attributes.project_id;
+      const report = await createReport({ ...deps, log: req.log }, auth.orgId, auth.userId, attributes, projectId);
+      return sendOne(reply, reportDetailResource(await reportDetail(db, report, privateScreenshotUrl)), 201);
+    },
+  );
 
-  app.get('/reports/:id', {
+  app.get(
+    '/reports/:id',
+    {
       config: reports,
       schema: {
         tags: ['reports'],
@@ -116,11 +144,13 @@ export default async function reportRoutes(fastify: FastifyInstance) {
         params: reportIdParams,
         response: { 200: reportAnswers.detail, ...refusals(403) },
       },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const report = await requireReport(db, auth.orgId, req.params.id);
-    return sendOne(reply, reportDetailResource(await reportDetail(db, report, privateScreenshotUrl)));
-  });
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const report = await requireReport(db, auth.orgId, req.params.id);
+      return sendOne(reply, reportDetailResource(await reportDetail(db, report, privateScreenshotUrl)));
+    },
+  );
 
   app.patch(
     '/reports/:id',
@@ -141,7 +171,9 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/reports/:id', {
+  app.delete(
+    '/reports/:id',
+    {
       config: reports,
       schema: {
         tags: ['reports'],
@@ -149,11 +181,13 @@ export default async function reportRoutes(fastify: FastifyInstance) {
         params: reportIdParams,
         response: { 204: noContent('Deleted'), ...refusals(403) },
       },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    await removeReport(db, auth.orgId, req.params.id);
-    return reply.code(204).send();
-  });
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      await removeReport(db, auth.orgId, req.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   for (const list of ['videos', 'streams'] as const) {
     app.get(
@@ -175,7 +209,9 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     );
   }
 
-  app.get('/reports/:id/pdf', {
+  app.get(
+    '/reports/:id/pdf',
+    {
       config: reports,
       schema: {
         tags: ['reports'],
@@ -184,8 +220,10 @@ export default async function reportRoutes(fastify: FastifyInstance) {
         // 503: the PDF printer (Chromium) is not available.
         response: { 200: reportAnswers.pdf, ...refusals(403, 503) },
       },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    return sendPdf(app, req, reply, await requireReport(db, auth.orgId, req.params.id));
-  });
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      return sendPdf(app, req, reply, await requireReport(db, auth.orgId, req.params.id));
+    },
+  );
 }

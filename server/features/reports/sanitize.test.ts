@@ -58,7 +58,11 @@ const VECTORS = [
 
 function assertHarmless(html: string) {
   const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
-  expect(document.querySelectorAll('script, style, iframe, object, embed, svg, math, form, input, button, link, meta, base, video, source, template, details, noscript').length).toBe(0);
+  expect(
+    document.querySelectorAll(
+      'script, style, iframe, object, embed, svg, math, form, input, button, link, meta, base, video, source, template, details, noscript',
+    ).length,
+  ).toBe(0);
   for (const el of document.querySelectorAll('*')) {
     for (const attr of el.attributes) {
       expect(attr.name.toLowerCase().startsWith('on'), `${attr.name} on <${el.tagName}>`).toBe(false);

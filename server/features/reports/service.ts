@@ -3,7 +3,13 @@ import type { SQL } from 'drizzle-orm';
 import { LIMITS } from '../../../common/limits.js';
 import { MSG } from '../../../common/messages.js';
 import type {
-  ReportBranding, ReportCreateAttributes, ReportHighlight, ReportPreview, ReportPreviewInput, ReportStats, ReportTotals,
+  ReportBranding,
+  ReportCreateAttributes,
+  ReportHighlight,
+  ReportPreview,
+  ReportPreviewInput,
+  ReportStats,
+  ReportTotals,
 } from '../../../common/schemas/reports.js';
 import type { Db } from '../../db/client.js';
 import { allows } from '../../../common/policy.js';
@@ -42,7 +48,9 @@ export const newReportId = () => randomBytes(16).toString('base64url');
 /** Anything else cannot be a report id: answered 404 without a query. */
 export const REPORT_ID_RE = /^[A-Za-z0-9_-]{22}$/;
 
-export function criteriaOf(r: Pick<ReportListRow, 'projectId' | 'dateStart' | 'dateEnd' | 'tagsId' | 'tagsNot' | 'languages' | 'languagesNot'>): ReportCriteria {
+export function criteriaOf(
+  r: Pick<ReportListRow, 'projectId' | 'dateStart' | 'dateEnd' | 'tagsId' | 'tagsNot' | 'languages' | 'languagesNot'>,
+): ReportCriteria {
   return {
     ...dayRange(dayOf(r.dateStart), dayOf(r.dateEnd)),
     projectId: r.projectId,
@@ -97,7 +105,10 @@ const withoutVisitors = (t: ReportTotals): ReportTotals => ({
   visitor_sources: { similarweb: 0, estimate: 0, manual: 0 },
 });
 
-const byCount = <T extends { articles: number }>(key: (x: T) => string) => (a: T, b: T) => b.articles - a.articles || key(a).localeCompare(key(b));
+const byCount =
+  <T extends { articles: number }>(key: (x: T) => string) =>
+  (a: T, b: T) =>
+    b.articles - a.articles || key(a).localeCompare(key(b));
 
 function languagesOf(rows: GroupRow[]): ReportStats['languages'] {
   return rows
@@ -209,7 +220,8 @@ export async function createReport(
   const countProblem = articleCountProblem(totals.articles);
   if (countProblem) errors.push(errorObject('validation_failed', countProblem, { pointer: '/data/attributes/date_start' }));
   (a.screenshots ?? []).forEach((s, i) => {
-    if (!inside.has(s.article_id)) errors.push(errorObject('validation_failed', MSG.reports.highlightNotInReport, { pointer: `/data/attributes/screenshots/${i}/article_id` }));
+    if (!inside.has(s.article_id))
+      errors.push(errorObject('validation_failed', MSG.reports.highlightNotInReport, { pointer: `/data/attributes/screenshots/${i}/article_id` }));
   });
   // Only the project's own saved videos and streams: another project's (or organization's) ids
   // would otherwise be shown on this report's public page.
@@ -217,7 +229,8 @@ export async function createReport(
     if (!videos.has(id)) errors.push(errorObject('validation_failed', REPORT_MEDIA_MESSAGES.videoNotInProject, { pointer: `/data/attributes/videos/${i}` }));
   });
   a.saved_streams.forEach((id, i) => {
-    if (!streams.has(id)) errors.push(errorObject('validation_failed', REPORT_MEDIA_MESSAGES.streamNotInProject, { pointer: `/data/attributes/saved_streams/${i}` }));
+    if (!streams.has(id))
+      errors.push(errorObject('validation_failed', REPORT_MEDIA_MESSAGES.streamNotInProject, { pointer: `/data/attributes/saved_streams/${i}` }));
   });
   if (errors.length) throw new ValidationError(errors);
 
@@ -303,7 +316,10 @@ export async function requirePublicReport(db: Db, id: string): Promise<ReportLis
 
 /** Where the pictures of a report's highlights are served: the public page's path, or the member's (screenshots' privateScreenshotUrl). */
 export type ImageUrlOf = (savedArticleId: number, version: number) => string;
-export const publicImageUrl = (reportId: string): ImageUrlOf => (id, v) => `/api/p/reports/${reportId}/screenshots/${id}.jpg?v=${v}`;
+export const publicImageUrl =
+  (reportId: string): ImageUrlOf =>
+  (id, v) =>
+    `/api/p/reports/${reportId}/screenshots/${id}.jpg?v=${v}`;
 
 /** The highlight cards of a report, highest reach first. */
 export async function highlightsOf(db: Db, report: ReportListRow, imageUrl: ImageUrlOf): Promise<ReportHighlight[]> {
@@ -317,7 +333,7 @@ export async function highlightsOf(db: Db, report: ReportListRow, imageUrl: Imag
     date: h.date.toISOString(),
     image_url: h.imageKey && h.status === 'ready' ? imageUrl(h.savedArticleId, h.updatedAt?.getTime() ?? 0) : null,
     source: (h.source as ReportHighlight['source']) ?? null,
-    status: ((h.status ?? 'pending') as ReportHighlight['status']),
+    status: (h.status ?? 'pending') as ReportHighlight['status'],
   }));
 }
 

@@ -51,7 +51,13 @@ export async function findScreenshot(db: Tx, orgId: number, savedArticleId: numb
 /** A screenshot row with its saved article's feed image (the job's input). */
 export async function findScreenshotJob(db: Tx, orgId: number, id: number) {
   const [row] = await db
-    .select({ id: screenshots.id, savedArticleId: screenshots.savedArticleId, articleUrl: screenshots.articleUrl, status: screenshots.status, image: savedArticles.image })
+    .select({
+      id: screenshots.id,
+      savedArticleId: screenshots.savedArticleId,
+      articleUrl: screenshots.articleUrl,
+      status: screenshots.status,
+      image: savedArticles.image,
+    })
     .from(screenshots)
     .innerJoin(savedArticles, eq(savedArticles.id, screenshots.savedArticleId))
     .where(and(eq(screenshots.organizationId, orgId), eq(screenshots.id, id)));

@@ -64,7 +64,15 @@ export default async function screenshotRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/screenshots/:article_id/image',
-    { config: org(), schema: { tags: ['reports'], summary: "A highlighted article's picture (JPEG)", params: articleParams, response: { 200: bytes('The picture', 'image/jpeg'), ...refusals(403) } } },
+    {
+      config: org(),
+      schema: {
+        tags: ['reports'],
+        summary: "A highlighted article's picture (JPEG)",
+        params: articleParams,
+        response: { 200: bytes('The picture', 'image/jpeg'), ...refusals(403) },
+      },
+    },
     async (req, reply) => {
       const auth = memberOf(req);
       const row = await requireScreenshot(deps.db, auth.orgId, req.params.article_id);

@@ -22,7 +22,9 @@ let ogImage: Buffer;
 const contexts: TestContext[] = [];
 
 beforeAll(async () => {
-  ogImage = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  ogImage = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
   site = await startTestSite({
     '/article': articleHtml({ title: 'Launch review', image: '/og.png' }),
     '/no-image': articleHtml({ title: 'No picture here' }),
@@ -126,7 +128,11 @@ describe('highlight pictures', () => {
     const { ctx, owner, save } = await context({ ALLOW_PRIVATE_NETWORK: 'true', SCREENSHOTS_ENABLED: 'false' });
     const id = await save(site.url('/article'));
     const other = await makeOrg(ctx);
-    for (const [method, url] of [['POST', '/api/screenshots'], ['GET', `/api/screenshots/${id}`], ['GET', `/api/screenshots/${id}/image`]] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/screenshots'],
+      ['GET', `/api/screenshots/${id}`],
+      ['GET', `/api/screenshots/${id}/image`],
+    ] as const) {
       const res = await ctx.call(method, url, { token: other.token, body: method === 'POST' ? { article_id: id } : undefined });
       expect(res.statusCode, url).toBe(404);
     }

@@ -47,7 +47,10 @@ export async function enqueueScreenshots(deps: ScreenshotDeps, jobs: ScreenshotJ
       await deps.boss.send(SCREENSHOT_QUEUE, job, { singletonKey: `screenshot-${job.id}` });
     } else if (!inProcess.has(job.id)) {
       const run = runScreenshotJob(deps, job)
-        .then(() => undefined, () => undefined)
+        .then(
+          () => undefined,
+          () => undefined,
+        )
         .finally(() => inProcess.delete(job.id));
       inProcess.set(job.id, run);
     }

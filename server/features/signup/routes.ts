@@ -6,7 +6,10 @@ import { MSG } from '../../../common/messages.js';
 import { typedTermsToKeywords } from '../../../common/query/simple.js';
 import { alertPreviewDocument } from '../../../common/schemas/alerts.js';
 import {
-  freeUserBody, freeUserCreatedDocument as freeUserCreated, signupAlertPreviewBody, signupGamesDocument as gamesDoc,
+  freeUserBody,
+  freeUserCreatedDocument as freeUserCreated,
+  signupAlertPreviewBody,
+  signupGamesDocument as gamesDoc,
   signupOptionsDocument as signupOptionsDoc,
 } from '../../../common/schemas/signup.js';
 import { PUBLIC } from '../../http/access.js';
@@ -54,7 +57,15 @@ export default async function signupRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/p/captcha',
-    { config: PUBLIC, schema: { tags: ['sign-up'], summary: 'An ALTCHA proof-of-work challenge for the sign-up form', security: [], response: { 200: plainJson(challengeSchema) } } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['sign-up'],
+        summary: 'An ALTCHA proof-of-work challenge for the sign-up form',
+        security: [],
+        response: { 200: plainJson(challengeSchema) },
+      },
+    },
     async (req, reply) => {
       const challenge = await (await getCaptcha()).createChallenge();
       return reply.header('cache-control', 'no-store').send(challenge);

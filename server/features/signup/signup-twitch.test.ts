@@ -20,7 +20,9 @@ afterAll(async () => {
 async function solveCaptcha(): Promise<string> {
   const ch = (await ctx.call('GET', '/api/p/captcha')).json();
   const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
-  return Buffer.from(JSON.stringify({ algorithm: ch.algorithm, challenge: ch.challenge, number: solution!.number, salt: ch.salt, signature: ch.signature })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ algorithm: ch.algorithm, challenge: ch.challenge, number: solution!.number, salt: ch.salt, signature: ch.signature }),
+  ).toString('base64');
 }
 
 let seq = 0;
@@ -53,7 +55,10 @@ describe('POST p/free_user: the Twitch step', () => {
     for (const alert of [{ game_id: '27471' }, { game_id: '27471', keyword: '' }]) {
       const res = await signUp(alert);
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json().data.feeds.streams).toEqual({ status: 'ACTIVE', reason: 'Checking Twitch every 2 to 60 minutes, more often while matching streams are live' });
+      expect(res.json().data.feeds.streams).toEqual({
+        status: 'ACTIVE',
+        reason: 'Checking Twitch every 2 to 60 minutes, more often while matching streams are live',
+      });
       const feeds = await feedOf(res.json().data.user.email);
       expect(feeds).toEqual([{ id: expect.any(Number), keyword: '', game_id: '27471', min_viewers: null, twitch_search_id: feeds[0].id }]);
     }

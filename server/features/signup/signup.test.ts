@@ -82,7 +82,9 @@ async function archive(titles: string[], age = 3) {
 
 /** The user's default project with its alert (null when none) and the alert's feed, by title. */
 async function projectAlertOf(userId: number) {
-  const { rows: [project] } = await ctx.deps.db.execute<{ id: number; alert_id: number | null; organization_id: number }>(
+  const {
+    rows: [project],
+  } = await ctx.deps.db.execute<{ id: number; alert_id: number | null; organization_id: number }>(
     sql`select p.id, p.alert_id, p.organization_id from projects p join users u on u.default_project_id = p.id where u.id = ${userId}`,
   );
   const { rows: alerts } = await ctx.deps.db.execute<Record<string, unknown>>(
@@ -137,16 +139,24 @@ describe('POST p/free_user', () => {
     });
     const userId = Number(doc.data.user.id);
 
-    const { rows: [user] } = await ctx.deps.db.execute<Record<string, unknown>>(sql`select * from users where id = ${userId}`);
+    const {
+      rows: [user],
+    } = await ctx.deps.db.execute<Record<string, unknown>>(sql`select * from users where id = ${userId}`);
     expect(user).toMatchObject({ name: 'Ada Lovelace', email: 'grace.hopper@example.test', tier_id: TIER.free });
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
-    const { rows: [org] } = await ctx.deps.db.execute<Record<string, unknown>>(sql`select * from organizations where id = ${user.organization_id}`);
+    const {
+      rows: [org],
+    } = await ctx.deps.db.execute<Record<string, unknown>>(sql`select * from organizations where id = ${user.organization_id}`);
     expect(org).toMatchObject({ name: 'Analytical Games', plan: 'trial', tier_id: TIER.free });
     expect(new Date(org.trial_ends_at as string).getTime()).toBeGreaterThan(Date.now());
     expect(await count('memberships', sql`user_id = ${userId} and organization_id = ${org.id} and role_id = ${ROLE.admin}`)).toBe(1);
-    const { rows: [project] } = await ctx.deps.db.execute<Record<string, unknown>>(sql`select * from projects where id = ${user.default_project_id}`);
+    const {
+      rows: [project],
+    } = await ctx.deps.db.execute<Record<string, unknown>>(sql`select * from projects where id = ${user.default_project_id}`);
     expect(project).toMatchObject({ name: 'Launch 2025', organization_id: org.id, locked: false });
-    const { rows: [client] } = await ctx.deps.db.execute<Record<string, unknown>>(sql`select * from clients where id = ${project.client_id}`);
+    const {
+      rows: [client],
+    } = await ctx.deps.db.execute<Record<string, unknown>>(sql`select * from clients where id = ${project.client_id}`);
     expect(client).toMatchObject({ name: 'Difference Engine', organization_id: org.id });
     // The article alert is a real alert of the organization, linked from the project, its feed
     // filled from the archive of the last two months.
@@ -167,7 +177,14 @@ describe('POST p/free_user', () => {
           from twitch_feeds f join projects p on p.id = f.project_id join twitch_games g on g.id = f.game_id where f.project_id = ${project.id}`,
     );
     expect(streams).toEqual([
-      { id: expect.any(Number), organization_id: org.id, keyword: 'zelda', game_id: '110758', game: 'The Legend of Zelda: Tears of the Kingdom', twitch_search_id: streams[0]?.id },
+      {
+        id: expect.any(Number),
+        organization_id: org.id,
+        keyword: 'zelda',
+        game_id: '110758',
+        game: 'The Legend of Zelda: Tears of the Kingdom',
+        twitch_search_id: streams[0]?.id,
+      },
     ]);
 
     // The returned token is a working session in the new organization.
@@ -238,13 +255,15 @@ describe('POST p/free_user', () => {
 
   it('keeps the account and the alert when filling the feed from the archive fails', async () => {
     await archive(['Zeppelin tours resume']);
-    await ctx.deps.db.execute(sql.raw(`
+    await ctx.deps.db.execute(
+      sql.raw(`
       create function refuse_backfill() returns trigger language plpgsql as $$
       begin
         if exists (select 1 from alerts where id = new.alert_id and keywords = '+"zeppelin tours"') then raise exception 'refused for the test'; end if;
         return new;
       end $$;
-      create trigger refuse_backfill before insert on alert_articles for each row execute function refuse_backfill();`));
+      create trigger refuse_backfill before insert on alert_articles for each row execute function refuse_backfill();`),
+    );
     try {
       const res = await signUp(body({ article_alert: { keywords: 'zeppelin tours' }, altcha: await solveCaptcha() }));
       expect(res.statusCode).toBe(201);
@@ -352,21 +371,21 @@ describe('POST p/free_user', () => {
     const before = await totals();
     const res = await signUp(body({ email: 'TAKEN@Example.Test', youtube_alert: { keyword: 'engine' }, altcha: await solveCaptcha() }));
     expect(res.statusCode).toBe(409);
-    expect(res.json().errors).toEqual([
-      { status: '409', code: 'conflict', title: 'Conflict', detail: MSG.auth.emailTaken, source: { pointer: '/email' } },
-    ]);
+    expect(res.json().errors).toEqual([{ status: '409', code: 'conflict', title: 'Conflict', detail: MSG.auth.emailTaken, source: { pointer: '/email' } }]);
     expect(await totals()).toEqual(before);
   });
 
   it('writes nothing when a step of the transaction fails', async () => {
     // Make the last write (the YouTube feed) fail, as a real database error would.
-    await ctx.deps.db.execute(sql.raw(`
+    await ctx.deps.db.execute(
+      sql.raw(`
       create function refuse_feed() returns trigger language plpgsql as $$
       begin
         if new.keyword = 'explode' then raise exception 'refused for the test'; end if;
         return new;
       end $$;
-      create trigger refuse_feed before insert on youtube_feeds for each row execute function refuse_feed();`));
+      create trigger refuse_feed before insert on youtube_feeds for each row execute function refuse_feed();`),
+    );
     const before = await totals();
     const email = 'half-written@example.test';
     const res = await signUp(
@@ -438,7 +457,15 @@ describe('POST p/free_user/alert_preview', () => {
     expect(res.json().data).toEqual({
       count: 1,
       capped: false,
-      samples: [{ id: expect.any(String), title: 'Quasar Interactive unveils a racer', url: expect.any(String), media: 'news.example.com', published_at: expect.any(String) }],
+      samples: [
+        {
+          id: expect.any(String),
+          title: 'Quasar Interactive unveils a racer',
+          url: expect.any(String),
+          media: 'news.example.com',
+          published_at: expect.any(String),
+        },
+      ],
     });
     // The same solution still creates the account afterwards.
     expect((await signUp(body({ altcha }))).statusCode).toBe(201);
@@ -447,7 +474,9 @@ describe('POST p/free_user/alert_preview', () => {
   });
 
   it('needs a valid captcha and usable keywords, each refused at its field', async () => {
-    expect(pointersOf(await preview({ keywords: 'Quasar Interactive', altcha: encode({ algorithm: 'SHA-256' }) }))).toEqual({ '/altcha': MSG.validation.captcha });
+    expect(pointersOf(await preview({ keywords: 'Quasar Interactive', altcha: encode({ algorithm: 'SHA-256' }) }))).toEqual({
+      '/altcha': MSG.validation.captcha,
+    });
     expect(pointersOf(await preview({ keywords: 'Quasar Interactive' }))).toEqual({ '/altcha': MSG.validation.captcha });
     const altcha = await solveCaptcha();
     expect(pointersOf(await preview({ keywords: 'abc', altcha }))).toEqual({ '/keywords': MSG.validation.alertKeywords });

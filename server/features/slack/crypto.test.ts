@@ -49,7 +49,7 @@ describe('Slack request signatures', () => {
   const ts = String(now.getTime() / 1000);
   const body = '{"type":"event_callback"}';
 
-  it('accepts Slack\'s v0 signature within five minutes', () => {
+  it("accepts Slack's v0 signature within five minutes", () => {
     expect(verifySlackSignature('s3cret', { timestamp: ts, signature: slackSignature('s3cret', ts, body) }, body, now)).toBe(true);
   });
 

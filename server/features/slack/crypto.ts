@@ -60,7 +60,11 @@ export function signState(secret: string, who: { orgId: number; userId: number }
 }
 
 /** The state if its signature holds and it has not expired; otherwise why not. */
-export function verifyState(secret: string, value: string, now = new Date()): { ok: true; state: InstallState } | { ok: false; reason: 'invalid_state' | 'expired_state' } {
+export function verifyState(
+  secret: string,
+  value: string,
+  now = new Date(),
+): { ok: true; state: InstallState } | { ok: false; reason: 'invalid_state' | 'expired_state' } {
   const [payload, mac, extra] = value.split('.');
   if (!payload || !mac || extra !== undefined) return { ok: false, reason: 'invalid_state' };
   const given = Buffer.from(mac, 'base64url');

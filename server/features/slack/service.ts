@@ -4,7 +4,13 @@ import type { Db, Tx } from '../../db/client.js';
 import { slackChannels, slackInstallations } from '../../db/schema/notifications.js';
 import type { SlackMessage } from '../../integrations/slack/client.js';
 import {
-  describeSlackApiError, listConversations, oauthAccess, postChatMessage, REVOKED_TOKEN_ERRORS, revokeToken, type SlackApiResult,
+  describeSlackApiError,
+  listConversations,
+  oauthAccess,
+  postChatMessage,
+  REVOKED_TOKEN_ERRORS,
+  revokeToken,
+  type SlackApiResult,
   type SlackConversation,
 } from '../../integrations/slack/web-api.js';
 import type { WebhookOutcome } from '../../integrations/webhook.js';
@@ -90,7 +96,10 @@ export async function completeInstall(
     channelsSyncedAt: null,
   };
   await deps.db.transaction(async (tx) => {
-    await tx.insert(slackInstallations).values({ organizationId: orgId, ...values }).onConflictDoUpdate({ target: slackInstallations.organizationId, set: values });
+    await tx
+      .insert(slackInstallations)
+      .values({ organizationId: orgId, ...values })
+      .onConflictDoUpdate({ target: slackInstallations.organizationId, set: values });
     // Another workspace's channels are not this one's.
     await tx.delete(slackChannels).where(eq(slackChannels.organizationId, orgId));
     await setSlackEnabled(tx, orgId, true);
@@ -139,7 +148,12 @@ export async function syncChannels(deps: SlackDeps, orgId: number, token?: strin
   await deps.db.transaction(async (tx) => {
     await tx.delete(slackChannels).where(eq(slackChannels.organizationId, orgId));
     const rows = [...found.values()].map((c) => ({
-      organizationId: orgId, channelId: c.id, name: c.name.slice(0, 200), isPrivate: Boolean(c.is_private), isMember: Boolean(c.is_member), updatedAt: now,
+      organizationId: orgId,
+      channelId: c.id,
+      name: c.name.slice(0, 200),
+      isPrivate: Boolean(c.is_private),
+      isMember: Boolean(c.is_member),
+      updatedAt: now,
     }));
     for (let i = 0; i < rows.length; i += 500) await tx.insert(slackChannels).values(rows.slice(i, i + 500));
     await tx.update(slackInstallations).set({ channelsSyncedAt: now }).where(eq(slackInstallations.organizationId, orgId));
@@ -195,7 +209,12 @@ export async function uninstall(deps: SlackDeps, orgId: number): Promise<boolean
 }
 
 /** Posts as the bot; a revoked token ends the installation. */
-async function postAsBot(deps: SlackDeps, orgId: number, channelId: string, message: SlackMessage): Promise<SlackApiResult<unknown> | { ok: false; error: 'not_installed'; transient: false }> {
+async function postAsBot(
+  deps: SlackDeps,
+  orgId: number,
+  channelId: string,
+  message: SlackMessage,
+): Promise<SlackApiResult<unknown> | { ok: false; error: 'not_installed'; transient: false }> {
   const token = await activeToken(deps, orgId);
   if (!token) return { ok: false, error: 'not_installed', transient: false };
   const res = await postChatMessage(deps.config.slack.apiUrl, token, channelId, message);
@@ -212,7 +231,14 @@ export function createSlackBotPoster(deps: SlackDeps): SlackBotPoster {
     if (res.ok) return { ok: true, status: 200 };
     const words = res.error === 'not_installed' ? NOT_INSTALLED : describeSlackApiError(res.error);
     const text = `Slack: ${res.error} (${words})`;
-    if (res.error === 'ratelimited') return { ok: false, retry: 'rate_limited', retryAfterSeconds: 'retryAfterSeconds' in res ? (res.retryAfterSeconds ?? null) : null, status: 429, message: text };
+    if (res.error === 'ratelimited')
+      return {
+        ok: false,
+        retry: 'rate_limited',
+        retryAfterSeconds: 'retryAfterSeconds' in res ? (res.retryAfterSeconds ?? null) : null,
+        status: 429,
+        message: text,
+      };
     return { ok: false, retry: res.transient ? 'later' : 'never', status: null, message: text };
   };
 }
@@ -227,7 +253,12 @@ export async function findSlackChannel(db: Db | Tx, orgId: number, channelId: st
 }
 
 /** Posts a short test message to a channel through the organization's installed app. */
-export async function sendSlackChannelTest(deps: { db: Db; config: Config }, orgId: number, channelId: string, opts: { projectName?: string } = {}): Promise<SlackPostOutcome> {
+export async function sendSlackChannelTest(
+  deps: { db: Db; config: Config },
+  orgId: number,
+  channelId: string,
+  opts: { projectName?: string } = {},
+): Promise<SlackPostOutcome> {
   const text = opts.projectName ? `Coverwatch will post ${opts.projectName}'s coverage here.` : 'Coverwatch will post coverage here.';
   const res = await postAsBot(deps, orgId, channelId, { text, blocks: [{ type: 'section', text: { type: 'plain_text', text } }] });
   if (res.ok) return { ok: true, message: 'Slack accepted the test message.' };

@@ -125,10 +125,13 @@ describe('install (OAuth v2)', () => {
     expect(await installationOf(other.org.id)).toBeUndefined();
   });
 
-  it('needs the plan\'s Slack flag: otherwise 403 plan_limit with the upgrade sentence', async () => {
+  it("needs the plan's Slack flag: otherwise 403 plan_limit with the upgrade sentence", async () => {
     const { org, token } = await makeOrg(ctx);
     const [row] = await ctx.deps.db.select().from(organizations).where(eq(organizations.id, org.id));
-    await ctx.deps.db.update(organizations).set({ permissions: { ...row.permissions, slack: false } }).where(eq(organizations.id, org.id));
+    await ctx.deps.db
+      .update(organizations)
+      .set({ permissions: { ...row.permissions, slack: false } })
+      .where(eq(organizations.id, org.id));
     ctx.deps.authenticator.forgetAll();
     const res = await ctx.call('GET', '/api/slack/install', { token });
     expect(res.statusCode).toBe(403);
@@ -157,7 +160,7 @@ describe('install (OAuth v2)', () => {
 });
 
 describe('channels', () => {
-  it('are scoped to the caller\'s organization; refresh is for admins', async () => {
+  it("are scoped to the caller's organization; refresh is for admins", async () => {
     const a = await makeOrg(ctx);
     const b = await makeOrg(ctx);
     await install(a.token);
@@ -165,7 +168,9 @@ describe('channels', () => {
     expect((await ctx.call('GET', '/api/slack/channels', { token: b.token })).json().data).toEqual([]);
     expect(await findSlackChannel(ctx.deps.db, b.org.id, 'C0GENERAL')).toBeUndefined();
     // The organization's document lists them too (id, name), in GET user and GET organizations/{id}.
-    const listed = (await ctx.call('GET', '/api/slack/channels', { token: a.token })).json().data.map((c: { id: string; attributes: { name: string } }) => ({ id: c.id, name: c.attributes.name }));
+    const listed = (await ctx.call('GET', '/api/slack/channels', { token: a.token }))
+      .json()
+      .data.map((c: { id: string; attributes: { name: string } }) => ({ id: c.id, name: c.attributes.name }));
     const userA = (await ctx.call('GET', '/api/user', { token: a.token })).json().data.attributes.organization;
     expect(userA.slack_channels).toEqual(listed);
     const orgA = await ctx.call('GET', `/api/organizations/${a.org.id}`, { token: a.token });
@@ -200,7 +205,9 @@ async function setUpAlert(orgId: number, channelId = 'C0PRESS') {
     ingestItems(
       ctx.deps.db,
       feed,
-      Array.from({ length: n }, (_, i) => feedItem({ url: `https://outlet${seq}.example/${keyword}-${i}-${Date.now()}`, title: `${keyword} launch ${i}`, published: new Date() })),
+      Array.from({ length: n }, (_, i) =>
+        feedItem({ url: `https://outlet${seq}.example/${keyword}-${i}-${Date.now()}`, title: `${keyword} launch ${i}`, published: new Date() }),
+      ),
       new Date(),
     );
   return { alert, ingest };
@@ -229,7 +236,9 @@ describe('alert messages by chat.postMessage', () => {
     expect(post.params.channel).toBe('C0PRESS');
     const blocks = post.params.blocks as { type: string; text?: { text: string }; elements?: { text: string }[] }[];
     expect(blocks.filter((b) => b.type === 'section')).toHaveLength(2);
-    expect(blocks[0].text!.text).toMatch(/^\*<https:\/\/outlet\d+\.example\/kestrel\d+-\d-\d+\|kestrel\d+ launch \d>\*\noutlet\d+\.example · Media score 6\.5 · /);
+    expect(blocks[0].text!.text).toMatch(
+      /^\*<https:\/\/outlet\d+\.example\/kestrel\d+-\d-\d+\|kestrel\d+ launch \d>\*\noutlet\d+\.example · Media score 6\.5 · /,
+    );
     expect(blocks.at(-1)!.elements![0].text).toContain(`Keywords: ${alert.keywords}`);
   });
 
@@ -278,11 +287,14 @@ describe('alert messages by chat.postMessage', () => {
     expect(slack.posts().length).toBe(before);
   });
 
-  it('the channel test message returns Slack\'s answer in words', async () => {
+  it("the channel test message returns Slack's answer in words", async () => {
     const { org, token } = await makeOrg(ctx);
     expect(await sendSlackChannelTest(ctx.deps, org.id, 'C0PRESS')).toMatchObject({ ok: false, error: 'not_installed' });
     await install(token);
-    expect(await sendSlackChannelTest(ctx.deps, org.id, 'C0PRESS', { projectName: 'Falcon' })).toEqual({ ok: true, message: 'Slack accepted the test message.' });
+    expect(await sendSlackChannelTest(ctx.deps, org.id, 'C0PRESS', { projectName: 'Falcon' })).toEqual({
+      ok: true,
+      message: 'Slack accepted the test message.',
+    });
     expect(slack.posts().at(-1)!.params.text).toBe("Coverwatch will post Falcon's coverage here.");
     const missing = await sendSlackChannelTest(ctx.deps, org.id, 'C0GONE');
     expect(missing).toMatchObject({ ok: false, error: 'channel_not_found' });
@@ -300,7 +312,12 @@ describe('uninstall', () => {
 
     expect((await signedEvent(event, { secret: 'wrong' })).statusCode).toBe(401);
     expect((await signedEvent(event, { timestamp: Math.floor(Date.now() / 1000) - 600 })).statusCode).toBe(401);
-    const unsigned = await ctx.app.inject({ method: 'POST', url: '/api/p/slack/events', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(event) });
+    const unsigned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/p/slack/events',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(event),
+    });
     expect(unsigned.statusCode).toBe(401);
     expect((await installationOf(org.id)).revokedAt).toBeNull();
 
@@ -327,8 +344,13 @@ describe('uninstall', () => {
     expect(await installationOf(org.id)).toMatchObject({ revokedReason: 'tokens_revoked' });
     // Garbage, signed, is a 400 and never a 5xx.
     const bad = await ctx.app.inject({
-      method: 'POST', url: '/api/p/slack/events',
-      headers: { 'content-type': 'application/json', 'x-slack-request-timestamp': String(Math.floor(Date.now() / 1000)), 'x-slack-signature': slackSignature(slack.app.signingSecret, String(Math.floor(Date.now() / 1000)), '{nope') },
+      method: 'POST',
+      url: '/api/p/slack/events',
+      headers: {
+        'content-type': 'application/json',
+        'x-slack-request-timestamp': String(Math.floor(Date.now() / 1000)),
+        'x-slack-signature': slackSignature(slack.app.signingSecret, String(Math.floor(Date.now() / 1000)), '{nope'),
+      },
       payload: '{nope',
     });
     expect(bad.statusCode).toBe(400);

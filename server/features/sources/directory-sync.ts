@@ -45,8 +45,16 @@ export async function syncDirectory(db: Db, directory: Directory = loadDirectory
     const websites = await syncDirectoryWebsites(
       tx,
       directory.outlets.map((o) => ({
-        domain: o.domain, name: o.name, language: o.language, country: o.country, mediaType: o.media_type, category: o.category,
-        packId: packIdOf(o), source: o.source, written: o.written, feeds: o.feeds.map((f) => f.url),
+        domain: o.domain,
+        name: o.name,
+        language: o.language,
+        country: o.country,
+        mediaType: o.media_type,
+        category: o.category,
+        packId: packIdOf(o),
+        source: o.source,
+        written: o.written,
+        feeds: o.feeds.map((f) => f.url),
       })),
       now,
     );
@@ -71,7 +79,10 @@ export async function syncDirectory(db: Db, directory: Directory = loadDirectory
         }));
     });
     const created = await insertNewFeeds(tx, newFeeds);
-    await adoptDirectoryFeeds(tx, directory.outlets.flatMap((o) => o.feeds.map((f) => f.url)));
+    await adoptDirectoryFeeds(
+      tx,
+      directory.outlets.flatMap((o) => o.feeds.map((f) => f.url)),
+    );
     await writeInstanceSetting(tx, VERSION_KEY, directory.version);
     return { ...base, unchanged: false, websitesAdded: [...websites.values()].filter((w) => w.created).length, feedsAdded: created.length };
   });

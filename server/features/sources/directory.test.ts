@@ -64,10 +64,16 @@ describe('the shipped outlet directory', () => {
     try {
       const file = JSON.parse(fs.readFileSync(DIRECTORY_FILE, 'utf8'));
       const twice = path.join(dir, 'twice.json');
-      fs.writeFileSync(twice, JSON.stringify({ ...file, outlets: [file.outlets[0], { ...file.outlets[0], feeds: [{ url: 'https://x.example/feed', label: 'All', type: 'feed' }] }] }));
+      fs.writeFileSync(
+        twice,
+        JSON.stringify({ ...file, outlets: [file.outlets[0], { ...file.outlets[0], feeds: [{ url: 'https://x.example/feed', label: 'All', type: 'feed' }] }] }),
+      );
       expect(() => loadDirectory(twice)).toThrow(/twice/);
       const broken = path.join(dir, 'broken.json');
-      fs.writeFileSync(broken, JSON.stringify({ ...file, outlets: [{ ...file.outlets[0], language: 'xx', feeds: [{ url: 'ftp://x.example/feed', label: 'All', type: 'feed' }] }] }));
+      fs.writeFileSync(
+        broken,
+        JSON.stringify({ ...file, outlets: [{ ...file.outlets[0], language: 'xx', feeds: [{ url: 'ftp://x.example/feed', label: 'All', type: 'feed' }] }] }),
+      );
       expect(() => loadDirectory(broken)).toThrow();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

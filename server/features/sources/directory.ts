@@ -14,7 +14,10 @@ import { DEFAULT_MEDIATYPES } from '../reference/service.js';
  */
 
 const countryCodes = new Set(COUNTRIES.map((c) => c.code));
-const httpUrl = z.string().url().refine((u) => /^https?:\/\/[^/]+/i.test(u), 'an http(s) URL');
+const httpUrl = z
+  .string()
+  .url()
+  .refine((u) => /^https?:\/\/[^/]+/i.test(u), 'an http(s) URL');
 
 export const directoryFeedSchema = z.object({
   url: httpUrl,

@@ -88,8 +88,10 @@ export function pageFailure(err: unknown, host: string): { reason: string } | { 
   if (!(err instanceof FetchError) || err.code === 'blocked_address') throw err;
   if (err.code === 'too_large') return { why: 'the page is too large to read' };
   if (err.status === 404 || err.status === 410) return { why: 'the page does not exist' };
-  if (isCloudflareChallenge(err)) return { reason: `${host} shows automated readers a Cloudflare challenge instead of its pages, so its feeds cannot be discovered.` };
-  if (err.status === 429 && err.retryAfterSeconds) return { reason: `${err.message} and asks to wait ${duration(err.retryAfterSeconds)} before the next request.` };
+  if (isCloudflareChallenge(err))
+    return { reason: `${host} shows automated readers a Cloudflare challenge instead of its pages, so its feeds cannot be discovered.` };
+  if (err.status === 429 && err.retryAfterSeconds)
+    return { reason: `${err.message} and asks to wait ${duration(err.retryAfterSeconds)} before the next request.` };
   return { reason: err.message };
 }
 

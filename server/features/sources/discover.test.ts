@@ -12,18 +12,35 @@ afterAll(() => web.close());
 
 const discover = (input: string, opts: Partial<DiscoverOptions> = {}) => discoverFeeds(input, { allowPrivate: true, ...opts });
 const hostOf = (origin: string) => new URL(origin).host;
-const noFeed = (origin: string, why: string) => `No feed or news sitemap was found on ${hostOf(origin)}: ${why} and none of the usual addresses answered with a feed.`;
+const noFeed = (origin: string, why: string) =>
+  `No feed or news sitemap was found on ${hostOf(origin)}: ${why} and none of the usual addresses answered with a feed.`;
 
 describe('discoverFeeds finds', () => {
-  it("the feeds a page links, by relative href, in page order, with their hubs", async () => {
+  it('the feeds a page links, by relative href, in page order, with their hubs', async () => {
     const { origin } = web.outlet('linked');
     const result = await discover(`${origin}/`);
     expect(result.url).toBe(`${origin}/`);
     expect(result.reason).toBeNull();
     expect(result.feeds).toEqual([
-      { url: `${origin}/feeds/main.xml`, title: 'linked News', kind: 'rss', items: 10, last_item_at: expect.any(String), websub_hub: `${origin}/hub`, found_by: 'link' },
+      {
+        url: `${origin}/feeds/main.xml`,
+        title: 'linked News',
+        kind: 'rss',
+        items: 10,
+        last_item_at: expect.any(String),
+        websub_hub: `${origin}/hub`,
+        found_by: 'link',
+      },
       // This one names its hub only in the HTTP Link header.
-      { url: `${origin}/feeds/main.atom`, title: 'linked (Atom)', kind: 'atom', items: 10, last_item_at: expect.any(String), websub_hub: `${origin}/hub`, found_by: 'link' },
+      {
+        url: `${origin}/feeds/main.atom`,
+        title: 'linked (Atom)',
+        kind: 'atom',
+        items: 10,
+        last_item_at: expect.any(String),
+        websub_hub: `${origin}/hub`,
+        found_by: 'link',
+      },
     ]);
     expect(Date.now() - Date.parse(result.feeds[0].last_item_at!)).toBeLessThan(3_600_000);
   });
@@ -38,7 +55,17 @@ describe('discoverFeeds finds', () => {
   it('a news sitemap through robots.txt and a sitemap index, without probing the usual news sitemap paths', async () => {
     const outlet = web.outlet('sitemap');
     const result = await discover(`${outlet.origin}/`);
-    expect(result.feeds).toEqual([{ url: `${outlet.origin}/news-sitemap.xml`, title: 'sitemap', kind: 'news_sitemap', items: 3, last_item_at: expect.any(String), websub_hub: null, found_by: 'sitemap' }]);
+    expect(result.feeds).toEqual([
+      {
+        url: `${outlet.origin}/news-sitemap.xml`,
+        title: 'sitemap',
+        kind: 'news_sitemap',
+        items: 3,
+        last_item_at: expect.any(String),
+        websub_hub: null,
+        found_by: 'sitemap',
+      },
+    ]);
     const paths = outlet.requests.map((r) => r.path);
     expect(paths).toEqual(expect.arrayContaining(['/robots.txt', '/sitemap_index.xml', '/news-sitemap.xml']));
     expect(paths).not.toContain('/sitemap-pages.xml');
@@ -158,7 +185,16 @@ describe('normalizeDiscoveryInput', () => {
     expect(normalizeDiscoveryInput(input).href).toBe(href);
   });
 
-  it.each(['', 'hello world', 'gamestar', 'localhost:8080', 'javascript:alert(1)', 'ftp://example.com/feed', 'https://user:pw@example.com/', 'mailto:me@example.com'])('refuses %j', (input) => {
+  it.each([
+    '',
+    'hello world',
+    'gamestar',
+    'localhost:8080',
+    'javascript:alert(1)',
+    'ftp://example.com/feed',
+    'https://user:pw@example.com/',
+    'mailto:me@example.com',
+  ])('refuses %j', (input) => {
     const err = (() => {
       try {
         return normalizeDiscoveryInput(input);
@@ -202,19 +238,33 @@ describe('feedLinksOf', () => {
   });
 
   it('resolves against <base href>, wherever it is', () => {
-    expect(urls('<link rel="alternate" type="application/rss+xml" href="rss.xml"><base href="https://cdn.example.net/blog/">')).toEqual(['https://cdn.example.net/blog/rss.xml']);
+    expect(urls('<link rel="alternate" type="application/rss+xml" href="rss.xml"><base href="https://cdn.example.net/blog/">')).toEqual([
+      'https://cdn.example.net/blog/rss.xml',
+    ]);
   });
 
   it('scans the first 500 link tags only, and survives an unclosed quote', () => {
     const filler = '<link rel="stylesheet" href="/s.css">'.repeat(500);
     expect(urls(`${filler}<link rel="alternate" type="application/rss+xml" href="/late.xml">`)).toEqual([]);
-    expect(urls(`<link rel="alternate" type="application/rss+xml" href="/a.xml><p>${'x'.repeat(10_000)}<link rel="alternate" type="application/rss+xml" href="/b.xml">`)).toEqual(['https://news.example.com/b.xml']);
+    expect(
+      urls(
+        `<link rel="alternate" type="application/rss+xml" href="/a.xml><p>${'x'.repeat(10_000)}<link rel="alternate" type="application/rss+xml" href="/b.xml">`,
+      ),
+    ).toEqual(['https://news.example.com/b.xml']);
   });
 });
 
 describe('sitemapsOf', () => {
   it('reads Sitemap lines in any case, absolute http(s) only, at most 20', () => {
-    const robots = ['User-agent: *', 'Disallow: /x', 'sitemap: https://a.example/news.xml', 'SITEMAP:https://a.example/s.xml', 'Sitemap: /relative.xml', 'Sitemap: ftp://a.example/x.xml', 'Sitemap: https://a.example/news.xml'].join('\r\n');
+    const robots = [
+      'User-agent: *',
+      'Disallow: /x',
+      'sitemap: https://a.example/news.xml',
+      'SITEMAP:https://a.example/s.xml',
+      'Sitemap: /relative.xml',
+      'Sitemap: ftp://a.example/x.xml',
+      'Sitemap: https://a.example/news.xml',
+    ].join('\r\n');
     expect(sitemapsOf(robots)).toEqual(['https://a.example/news.xml', 'https://a.example/s.xml']);
     expect(sitemapsOf(Array.from({ length: 30 }, (_, i) => `Sitemap: https://a.example/${i}.xml`).join('\n'))).toHaveLength(20);
   });

@@ -40,7 +40,22 @@ const INDEX_NEWS_CHILDREN = 10;
 const INDEX_OTHER_CHILDREN = 3;
 
 // Platform conventions (§13.2), most common first: the path budget may not reach the end.
-const FEED_PATHS = ['feed/', 'feed', 'rss', 'rss/', 'rss.xml', 'feed.xml', 'atom.xml', 'index.xml', 'index.rss', 'feeds/posts/default', '?feed=rss2', 'rss/index.xml', 'feed.atom', 'news/rss.xml'];
+const FEED_PATHS = [
+  'feed/',
+  'feed',
+  'rss',
+  'rss/',
+  'rss.xml',
+  'feed.xml',
+  'atom.xml',
+  'index.xml',
+  'index.rss',
+  'feeds/posts/default',
+  '?feed=rss2',
+  'rss/index.xml',
+  'feed.atom',
+  'news/rss.xml',
+];
 const NEWS_SITEMAP_PATHS = ['/news-sitemap.xml', '/sitemap-news.xml', '/sitemap_news.xml', '/news_sitemap.xml'];
 const ACCEPT_PAGE = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const ACCEPT_FEED = 'application/rss+xml,application/atom+xml,application/feed+json,application/xml;q=0.9,text/xml;q=0.9,*/*;q=0.8';
@@ -92,15 +107,20 @@ export async function discoverFeeds(input: string, opts: DiscoverOptions): Promi
   run.tried.add(url.href);
   // A pasted feed, news sitemap or sitemap index is its own answer.
   const root = sniffDocument(page.body);
-  const self = root === 'sitemapindex'
-    ? await fromIndex(run, new Allowance(run, SITEMAP_FETCHES_MAX), page, 0)
-    : [await verify(run, page, { url: url.href, title: null, foundBy: 'link', seq: 0 }).catch(dropOut)].filter((p) => p !== null);
+  const self =
+    root === 'sitemapindex'
+      ? await fromIndex(run, new Allowance(run, SITEMAP_FETCHES_MAX), page, 0)
+      : [await verify(run, page, { url: url.href, title: null, foundBy: 'link', seq: 0 }).catch(dropOut)].filter((p) => p !== null);
   if (self.length) return finish(run, url, self, '');
   if (['rss', 'RDF', 'feed', 'json', 'urlset'].includes(root ?? '')) {
     return finish(run, url, await exploreSite(run, url, []), 'the document at this address is no feed that can be read');
   }
   const links = feedLinksOf(decodeText(page.body, page.headers['content-type']), url.href);
-  const found = await exploreSite(run, url, links.map((l, seq) => ({ ...l, foundBy: 'link' as const, seq })));
+  const found = await exploreSite(
+    run,
+    url,
+    links.map((l, seq) => ({ ...l, foundBy: 'link' as const, seq })),
+  );
   return finish(run, url, found, links.length ? 'the feeds the page links could not be read' : 'the page links none');
 }
 
@@ -130,10 +150,14 @@ async function probePaths(run: Run, page: URL, allowance: Allowance): Promise<Pr
   const dirs = dir === '/' ? ['/'] : [dir, '/'];
   const urls = FEED_PATHS.flatMap((path) => dirs.map((d) => new URL(d + path, page.origin).href));
   const found: Proven[] = [];
-  await eachLimited(urls, async (url, seq) => {
-    const proven = await prove(run, allowance, { url, title: null, foundBy: 'path', seq });
-    if (proven) found.push(proven);
-  }, () => found.length > 0);
+  await eachLimited(
+    urls,
+    async (url, seq) => {
+      const proven = await prove(run, allowance, { url, title: null, foundBy: 'path', seq });
+      if (proven) found.push(proven);
+    },
+    () => found.length > 0,
+  );
   return found;
 }
 
@@ -145,17 +169,25 @@ async function fromRobots(run: Run, site: URL): Promise<Proven[]> {
   // The few fetches allowed go first to the sitemaps whose name says news.
   const ordered = [...listed.filter((u) => /news/i.test(u)), ...listed.filter((u) => !/news/i.test(u))];
   const found: Proven[] = [];
-  await eachLimited(ordered, async (url, seq) => {
-    const res = await fetchCandidate(run, allowance, url, CANDIDATE_MAX_BYTES);
-    if (!res) return;
-    if (sniffDocument(res.body) === 'sitemapindex') found.push(...(await fromIndex(run, allowance, res, seq)));
-    else {
-      const proven = await verify(run, res, { url, title: null, foundBy: 'robots', seq, newsOnly: true }).catch(dropOut);
-      if (proven) found.push(proven);
-    }
-  }, () => allowance.spent());
+  await eachLimited(
+    ordered,
+    async (url, seq) => {
+      const res = await fetchCandidate(run, allowance, url, CANDIDATE_MAX_BYTES);
+      if (!res) return;
+      if (sniffDocument(res.body) === 'sitemapindex') found.push(...(await fromIndex(run, allowance, res, seq)));
+      else {
+        const proven = await verify(run, res, { url, title: null, foundBy: 'robots', seq, newsOnly: true }).catch(dropOut);
+        if (proven) found.push(proven);
+      }
+    },
+    () => allowance.spent(),
+  );
   if (found.length) return found;
-  return proveAll(run, allowance, NEWS_SITEMAP_PATHS.map((path, seq) => ({ url: new URL(path, site).href, title: null, foundBy: 'path', seq, newsOnly: true })));
+  return proveAll(
+    run,
+    allowance,
+    NEWS_SITEMAP_PATHS.map((path, seq) => ({ url: new URL(path, site).href, title: null, foundBy: 'path', seq, newsOnly: true })),
+  );
 }
 
 /** The news sitemaps among a sitemap index's children: those named "news", else the first few. */
@@ -169,7 +201,11 @@ async function fromIndex(run: Run, allowance: Allowance, index: FetchResult, seq
   }
   const news = children.filter((u) => /news/i.test(u));
   const picked = news.length ? news.slice(0, INDEX_NEWS_CHILDREN) : children.slice(0, INDEX_OTHER_CHILDREN);
-  return proveAll(run, allowance, picked.map((url, i) => ({ url, title: null, foundBy: 'sitemap', seq: seq * 100 + i, newsOnly: true })));
+  return proveAll(
+    run,
+    allowance,
+    picked.map((url, i) => ({ url, title: null, foundBy: 'sitemap', seq: seq * 100 + i, newsOnly: true })),
+  );
 }
 
 async function proveAll(run: Run, allowance: Allowance, candidates: Candidate[]): Promise<Proven[]> {
@@ -239,8 +275,9 @@ function finish(run: Run, page: URL, found: Proven[], why: string): DiscoveryRes
   for (const { feed } of found) if (!unique.has(feed.url)) unique.set(feed.url, feed);
   const feeds = [...unique.values()].slice(0, run.opts.maxResults ?? DEFAULT_MAX_RESULTS);
   if (feeds.length) return { url: page.href, feeds, reason: null };
-  const reason = Date.now() >= run.deadline
-    ? `No feed or news sitemap was found on ${page.host} within ${(run.opts.timeoutMs ?? DEFAULT_DEADLINE_MS) / 1000} seconds: the site answers too slowly.`
-    : `No feed or news sitemap was found on ${page.host}: ${why} and none of the usual addresses answered with a feed.`;
+  const reason =
+    Date.now() >= run.deadline
+      ? `No feed or news sitemap was found on ${page.host} within ${(run.opts.timeoutMs ?? DEFAULT_DEADLINE_MS) / 1000} seconds: the site answers too slowly.`
+      : `No feed or news sitemap was found on ${page.host}: ${why} and none of the usual addresses answered with a feed.`;
   return { url: page.href, feeds, reason };
 }

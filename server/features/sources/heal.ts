@@ -67,7 +67,10 @@ async function findReplacement(deps: HealDeps, feed: { feed: string; domain: str
       hostConcurrency: deps.config.crawler.hostConcurrency,
     }).catch(() => null);
     if (!result || result.feeds.length === 0) continue;
-    const taken = await feedUrlsTaken(deps.db, result.feeds.map((f) => f.url));
+    const taken = await feedUrlsTaken(
+      deps.db,
+      result.feeds.map((f) => f.url),
+    );
     const replacement = pickReplacement(result.feeds, feed.type, feed.feed, taken);
     if (replacement) return replacement;
   }

@@ -100,7 +100,12 @@ describe('source health', () => {
     expect((await feedRow(feed.id)).feed).toBe(`${outlet.origin}/new/feed.xml`);
     const page = await ctx.call('GET', `/api/websites/${feed.websiteId}`, { token: operator.token });
     const move = page.json().included.find((r: { type: string }) => r.type === 'feed_move');
-    expect(move.attributes).toMatchObject({ feed_id: String(feed.id), from: `${outlet.origin}/rss.xml`, to: `${outlet.origin}/new/feed.xml`, reason: 'redirect' });
+    expect(move.attributes).toMatchObject({
+      feed_id: String(feed.id),
+      from: `${outlet.origin}/rss.xml`,
+      to: `${outlet.origin}/new/feed.xml`,
+      reason: 'redirect',
+    });
   });
 
   it('heals a feed that moved without a redirect: found again on the homepage after repeated 404s', async () => {
@@ -127,7 +132,10 @@ describe('source health', () => {
     const opml = `<?xml version="1.0"?><opml version="2.0"><head><title>Press</title></head><body>
       <outline text="${outlet.name}" type="rss" xmlUrl="${outlet.origin}/" htmlUrl="${outlet.origin}/"/></body></opml>`;
     const imported = await ctx.app.inject({
-      method: 'POST', url: '/api/feeds/opml', headers: { authorization: `Bearer ${operator.token}`, 'content-type': 'text/x-opml' }, payload: opml,
+      method: 'POST',
+      url: '/api/feeds/opml',
+      headers: { authorization: `Bearer ${operator.token}`, 'content-type': 'text/x-opml' },
+      payload: opml,
     });
     expect(imported.statusCode, imported.body).toBeLessThan(300);
     const [{ id }] = (await ctx.deps.db.execute(sql`select id from feeds where feed = ${`${outlet.origin}/`}`)).rows as { id: number }[];
@@ -151,7 +159,9 @@ describe('source health', () => {
     const stored = (await ctx.deps.db.execute(sql`select title, language from articles where feed_id = ${feed.id} order by title`)).rows;
     expect(stored).toContainEqual({ title: 'Starfall Odyssey gets a release date', language: 'en' });
     expect(stored).toContainEqual({ title: `${outlet.name} report 3`, language: 'zh' });
-    const matches = (await ctx.deps.db.execute(sql`select a.title from alert_articles aa join articles a on a.id = aa.article_id where aa.alert_id = ${alert.id}`)).rows;
+    const matches = (
+      await ctx.deps.db.execute(sql`select a.title from alert_articles aa join articles a on a.id = aa.article_id where aa.alert_id = ${alert.id}`)
+    ).rows;
     expect(matches).toEqual([{ title: 'Starfall Odyssey gets a release date' }]);
     expect((await feedRow(feed.id)).health).toBe('ok');
   });

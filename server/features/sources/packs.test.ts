@@ -52,7 +52,10 @@ describe('the outlet directory in a fresh installation', () => {
     expect(german.attributes).toMatchObject({ name: 'Games press — German', category: 'games', enabled: false, enabled_outlets: 0 });
     expect(german.attributes.outlets).toBe(directory.outlets.filter((o) => o.category === 'games' && o.language === 'de').length);
 
-    const done = await ctx.call('POST', '/api/source_packs/first_run', { token: operator.token, body: { data: { type: 'source_first_run', attributes: { done: true } } } });
+    const done = await ctx.call('POST', '/api/source_packs/first_run', {
+      token: operator.token,
+      body: { data: { type: 'source_first_run', attributes: { done: true } } },
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().meta.first_run_done).toBe(true);
   });
@@ -61,14 +64,24 @@ describe('the outlet directory in a fresh installation', () => {
     const on = await patchPack('games-de', true);
     expect(on.statusCode).toBe(200);
     const outlets = directory.outlets.filter((o) => o.category === 'games' && o.language === 'de');
-    expect(on.json().data.attributes).toMatchObject({ enabled: true, enabled_outlets: outlets.length, enabled_feeds: outlets.reduce((n, o) => n + o.feeds.length, 0) });
+    expect(on.json().data.attributes).toMatchObject({
+      enabled: true,
+      enabled_outlets: outlets.length,
+      enabled_feeds: outlets.reduce((n, o) => n + o.feeds.length, 0),
+    });
     const enabled = await rows<{ pack_id: string; due: boolean }>(sql`
       select w.pack_id, f.next_check_at <= now() as due from feeds f join websites w on w.id = f.website_id where not f.disabled`);
     expect(new Set(enabled.map((r) => r.pack_id))).toEqual(new Set(['games-de']));
     expect(enabled.every((r) => r.due)).toBe(true);
 
     const status = await ctx.call('GET', '/api/sources/status', { token: customer.token });
-    expect(status.json().data.attributes).toMatchObject({ enabled_outlets: outlets.length, languages: 1, last_crawl_at: null, can_suggest: true, self_service: false });
+    expect(status.json().data.attributes).toMatchObject({
+      enabled_outlets: outlets.length,
+      languages: 1,
+      last_crawl_at: null,
+      can_suggest: true,
+      self_service: false,
+    });
 
     expect((await patchPack('games-de', false)).json().data.attributes).toMatchObject({ enabled: false, enabled_outlets: 0 });
     expect(await rows(sql`select id from feeds where not disabled`)).toEqual([]);
@@ -98,7 +111,12 @@ describe('the outlet directory in a fresh installation', () => {
         { ...second, name: `${second.name} Online` },
         { ...third, feeds: [...third.feeds, { url: `https://${third.domain}/new-feed.xml`, label: 'New', type: 'feed' }] },
         ...directory.outlets.slice(3),
-        { ...directory.outlets.at(-1)!, domain: 'new-outlet.example', name: 'New Outlet', feeds: [{ url: 'https://new-outlet.example/feed', label: 'All', type: 'feed' }] },
+        {
+          ...directory.outlets.at(-1)!,
+          domain: 'new-outlet.example',
+          name: 'New Outlet',
+          feeds: [{ url: 'https://new-outlet.example/feed', label: 'All', type: 'feed' }],
+        },
       ],
     };
     const result = await syncDirectory(ctx.deps.db, next);
@@ -110,6 +128,8 @@ describe('the outlet directory in a fresh installation', () => {
     expect(await rows(sql`select id from feeds where feed = ${second.feeds[0].url}`)).toEqual([]);
     // A new feed of an enabled pack's outlet is enabled with it; a new outlet of a disabled pack is not.
     expect(await rows(sql`select disabled from feeds where feed = ${`https://${third.domain}/new-feed.xml`}`)).toEqual([{ disabled: false }]);
-    expect(await rows(sql`select disabled, origin from feeds where feed = 'https://new-outlet.example/feed'`)).toEqual([{ disabled: true, origin: 'directory' }]);
+    expect(await rows(sql`select disabled, origin from feeds where feed = 'https://new-outlet.example/feed'`)).toEqual([
+      { disabled: true, origin: 'directory' },
+    ]);
   });
 });

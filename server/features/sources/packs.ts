@@ -2,7 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { languageName } from '../../../common/reference.js';
 import {
-  SOURCE_CATEGORIES, type SourceCategory, type SourcePackAttributes, type SourcesStatusAttributes, type SourcesSummary,
+  SOURCE_CATEGORIES,
+  type SourceCategory,
+  type SourcePackAttributes,
+  type SourcesStatusAttributes,
+  type SourcesSummary,
 } from '../../../common/schemas/sources.js';
 import type { Db, Tx } from '../../db/client.js';
 import { sourcePacks } from '../../db/schema/sources.js';
@@ -45,9 +49,7 @@ export async function listPacks(db: Tx, id?: string): Promise<PackRow[]> {
     enabled_feeds: num(r.enabled_feeds),
   }));
   const rank = (p: PackRow) => (p.language === 'en' ? '' : languageName(p.language));
-  return packs.sort(
-    (a, b) => rank(a).localeCompare(rank(b)) || SOURCE_CATEGORIES.indexOf(a.category) - SOURCE_CATEGORIES.indexOf(b.category),
-  );
+  return packs.sort((a, b) => rank(a).localeCompare(rank(b)) || SOURCE_CATEGORIES.indexOf(a.category) - SOURCE_CATEGORIES.indexOf(b.category));
 }
 
 /** The directory at a glance, and whether the operator has answered the first-run screen. */
@@ -79,7 +81,11 @@ export async function markFirstRunDone(db: Tx, now = new Date()): Promise<void> 
  */
 export async function setPackEnabled(deps: { db: Db; boss: PgBoss | null }, id: string, enabled: boolean, now = new Date()): Promise<PackRow> {
   const changed = await deps.db.transaction(async (tx) => {
-    const [pack] = await tx.update(sourcePacks).set({ enabled, changedAt: now, updatedAt: now }).where(eq(sourcePacks.id, id)).returning({ id: sourcePacks.id });
+    const [pack] = await tx
+      .update(sourcePacks)
+      .set({ enabled, changedAt: now, updatedAt: now })
+      .where(eq(sourcePacks.id, id))
+      .returning({ id: sourcePacks.id });
     if (!pack) throw notFound('source pack');
     return setPackFeedsEnabled(tx, id, enabled, now);
   });

@@ -4,8 +4,18 @@ import { z } from 'zod';
 import { allows } from '../../../common/policy.js';
 import { idSchema, listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import {
-  discoverBody, feedDiscoveryResourceSchema, firstRunBody, sourcePackResourceSchema, sourcePackUpdateBody, sourcesStatusResourceSchema,
-  sourcesSummarySchema, suggestionCreateBody, suggestionUpdateBody, SUGGESTION_STATUSES, websiteSuggestionResourceSchema, type FeedDiscoveryAttributes,
+  discoverBody,
+  feedDiscoveryResourceSchema,
+  firstRunBody,
+  sourcePackResourceSchema,
+  sourcePackUpdateBody,
+  sourcesStatusResourceSchema,
+  sourcesSummarySchema,
+  suggestionCreateBody,
+  suggestionUpdateBody,
+  SUGGESTION_STATUSES,
+  websiteSuggestionResourceSchema,
+  type FeedDiscoveryAttributes,
   type SourcesStatusAttributes,
 } from '../../../common/schemas/sources.js';
 import { memberOf, operator, org } from '../../http/access.js';
@@ -17,7 +27,14 @@ import { listPacks, markFirstRunDone, setPackEnabled, sourcesStatus, sourcesSumm
 import { packResource, suggestionResource } from './resources.js';
 import { decideSuggestion, discoverForPerson, findSuggestion, listSuggestions, readSuggestion, suggestOutlet } from './suggestions.js';
 
-const packParams = z.object({ id: z.string().trim().min(1).max(64).regex(/^[a-z0-9-]+$/, 'Unknown source pack') });
+const packParams = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9-]+$/, 'Unknown source pack'),
+});
 const idParams = z.object({ id: idSchema });
 const suggestionDocument = jsonApi(oneDocument(websiteSuggestionResourceSchema));
 // Operator-only routes answer 404 to anyone else, 403 without a current organization. The
@@ -38,17 +55,21 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
   // What is watched and the suggestions: any member, also after a trial ended.
   const member = org({ closedWorkspace: 'allowed' });
 
-  app.get('/source_packs', {
+  app.get(
+    '/source_packs',
+    {
       config: operatorOnly,
       schema: {
         tags: ['sources'],
         summary: 'The outlet directory by pack, with what is enabled (platform operator)',
         response: { 200: jsonApi(z.object({ data: z.array(sourcePackResourceSchema), meta: sourcesSummarySchema })), ...refusals(403, 404) },
       },
-    }, async (_req, reply) => {
-    const [packs, summary] = await Promise.all([listPacks(db), sourcesSummary(db)]);
-    return reply.type(JSONAPI).send({ data: packs.map(packResource), meta: summary });
-  });
+    },
+    async (_req, reply) => {
+      const [packs, summary] = await Promise.all([listPacks(db), sourcesSummary(db)]);
+      return reply.type(JSONAPI).send({ data: packs.map(packResource), meta: summary });
+    },
+  );
 
   app.patch(
     '/source_packs/:id',
@@ -85,22 +106,26 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/sources/status', {
+  app.get(
+    '/sources/status',
+    {
       config: member,
       schema: {
         tags: ['sources'],
         summary: 'What the installation watches: outlets, languages, last crawl',
         response: { 200: jsonApi(oneDocument(sourcesStatusResourceSchema)), ...refusals(403) },
       },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const attributes: SourcesStatusAttributes = {
-      ...(await sourcesStatus(db)),
-      can_suggest: allows(auth, 'sources.suggest'),
-      self_service: config.sourcesSelfService,
-    };
-    return sendOne(reply, resource('sources_status', 'current', { ...attributes }));
-  });
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const attributes: SourcesStatusAttributes = {
+        ...(await sourcesStatus(db)),
+        can_suggest: allows(auth, 'sources.suggest'),
+        self_service: config.sourcesSelfService,
+      };
+      return sendOne(reply, resource('sources_status', 'current', { ...attributes }));
+    },
+  );
 
   app.post(
     '/feeds/discover',
@@ -139,29 +164,41 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/website_suggestions', {
+  app.get(
+    '/website_suggestions',
+    {
       config: member,
       schema: {
         tags: ['sources'],
         summary: "Outlet suggestions: the organization's own, or all (platform operator)",
         response: { 200: listOrCsv(listDocument(websiteSuggestionResourceSchema)), ...refusals(403) },
       },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const operator = allows(auth, 'platform.operate');
-    const params = parseListParams(req.query as Record<string, unknown>, { sortable: ['created_at'], filters: ['status'], defaultSort: '-created_at', defaultPageSize: 25 });
-    const status = params.filter.status;
-    if (status !== undefined && !(SUGGESTION_STATUSES as readonly string[]).includes(status)) {
-      throw new ValidationError([errorObject('bad_request', `filter[status] must be one of ${SUGGESTION_STATUSES.join(', ')}`, { parameter: 'filter[status]' })], 'bad_request');
-    }
-    return sendList(req, reply, {
-      name: 'website-suggestions',
-      params,
-      fetchPage: (p) => listSuggestions(db, { orgId: operator ? null : auth.orgId, status, ...pageWindow(p) }),
-      toResource: (s) => suggestionResource(s, { operator }),
-      csvColumns: ['domain', 'url', 'status', 'reason', 'created-at', 'decided-at'],
-    });
-  });
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const operator = allows(auth, 'platform.operate');
+      const params = parseListParams(req.query as Record<string, unknown>, {
+        sortable: ['created_at'],
+        filters: ['status'],
+        defaultSort: '-created_at',
+        defaultPageSize: 25,
+      });
+      const status = params.filter.status;
+      if (status !== undefined && !(SUGGESTION_STATUSES as readonly string[]).includes(status)) {
+        throw new ValidationError(
+          [errorObject('bad_request', `filter[status] must be one of ${SUGGESTION_STATUSES.join(', ')}`, { parameter: 'filter[status]' })],
+          'bad_request',
+        );
+      }
+      return sendList(req, reply, {
+        name: 'website-suggestions',
+        params,
+        fetchPage: (p) => listSuggestions(db, { orgId: operator ? null : auth.orgId, status, ...pageWindow(p) }),
+        toResource: (s) => suggestionResource(s, { operator }),
+        csvColumns: ['domain', 'url', 'status', 'reason', 'created-at', 'decided-at'],
+      });
+    },
+  );
 
   app.patch(
     '/website_suggestions/:id',

@@ -45,7 +45,9 @@ describe('feed discovery (operator)', () => {
     expect(path.feeds).toEqual([expect.objectContaining({ url: `${web.outlet('pathonly').origin}/feed/`, found_by: 'path' })]);
 
     const sitemap = (await discover(web.outlet('sitemap').origin)).json().data.attributes;
-    expect(sitemap.feeds).toContainEqual(expect.objectContaining({ url: `${web.outlet('sitemap').origin}/news-sitemap.xml`, kind: 'news_sitemap', found_by: 'sitemap' }));
+    expect(sitemap.feeds).toContainEqual(
+      expect.objectContaining({ url: `${web.outlet('sitemap').origin}/news-sitemap.xml`, kind: 'news_sitemap', found_by: 'sitemap' }),
+    );
   });
 
   it('answers a page without feeds with an empty list and a reason, and a private address with 422 at the field', async () => {
@@ -93,7 +95,9 @@ describe('suggesting an outlet', () => {
     const approved = await decide(s.id, 'approved');
     expect(approved.statusCode).toBe(200);
     expect(approved.json().data.attributes).toMatchObject({ status: 'approved', monitored: true, website_id: expect.any(String) });
-    const added = await rows(sql`select id, feed, origin, disabled from feeds where website_id = ${Number(approved.json().data.attributes.website_id)} order by id`);
+    const added = await rows(
+      sql`select id, feed, origin, disabled from feeds where website_id = ${Number(approved.json().data.attributes.website_id)} order by id`,
+    );
     // The main feed only: the Atom copy of the same stories is not polled twice.
     expect(s.attributes.feeds.length).toBeGreaterThan(1);
     expect(added.map((f) => f.feed)).toEqual([s.attributes.feeds[0].url]);

@@ -47,7 +47,10 @@ export function outletDomain(url: string): string {
 }
 
 async function monitored(db: Tx, websiteId: number): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(feedsTable).where(and(eq(feedsTable.websiteId, websiteId), eq(feedsTable.disabled, false)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(feedsTable)
+    .where(and(eq(feedsTable.websiteId, websiteId), eq(feedsTable.disabled, false)));
   return row.n > 0;
 }
 
@@ -77,8 +80,16 @@ export async function suggestOutlet(
   if (known) {
     const on = await monitored(deps.db, known.id);
     const row = await insertSuggestion(deps.db, {
-      organizationId: who.orgId, userId: who.userId, url: input.trim(), domain, websiteId: known.id,
-      status: on ? 'approved' : 'pending', decidedAt: on ? now : null, feeds: [], reason: null, createdAt: now,
+      organizationId: who.orgId,
+      userId: who.userId,
+      url: input.trim(),
+      domain,
+      websiteId: known.id,
+      status: on ? 'approved' : 'pending',
+      decidedAt: on ? now : null,
+      feeds: [],
+      reason: null,
+      createdAt: now,
     });
     if (!on && deps.config.sourcesSelfService) return { row: await decideSuggestion(deps, row.id, 'approved', who.userId, now), created: false };
     return { row, created: false };
@@ -86,9 +97,16 @@ export async function suggestOutlet(
 
   const found = await discoverForPerson(deps.config, input);
   const row = await insertSuggestion(deps.db, {
-    organizationId: who.orgId, userId: who.userId, url: input.trim(), domain, feeds: found.feeds, reason: found.reason, createdAt: now,
+    organizationId: who.orgId,
+    userId: who.userId,
+    url: input.trim(),
+    domain,
+    feeds: found.feeds,
+    reason: found.reason,
+    createdAt: now,
   });
-  if (deps.config.sourcesSelfService && found.feeds.length > 0) return { row: await decideSuggestion(deps, row.id, 'approved', who.userId, now), created: true };
+  if (deps.config.sourcesSelfService && found.feeds.length > 0)
+    return { row: await decideSuggestion(deps, row.id, 'approved', who.userId, now), created: true };
   return { row, created: true };
 }
 
@@ -110,7 +128,9 @@ async function insertSuggestion(db: Tx, values: typeof websiteSuggestions.$infer
   const [open] = await db
     .select()
     .from(websiteSuggestions)
-    .where(and(eq(websiteSuggestions.organizationId, values.organizationId), eq(websiteSuggestions.domain, values.domain), eq(websiteSuggestions.status, 'pending')));
+    .where(
+      and(eq(websiteSuggestions.organizationId, values.organizationId), eq(websiteSuggestions.domain, values.domain), eq(websiteSuggestions.status, 'pending')),
+    );
   return open;
 }
 
@@ -151,7 +171,14 @@ export async function decideSuggestion(
       }
       const created = await insertNewFeeds(
         tx,
-        mainFeeds(found).map((f) => ({ websiteId: websiteId!, feed: f.url, type: feedTypeOfKind(f.kind), title: f.title, origin: 'suggestion', nextCheckAt: now })),
+        mainFeeds(found).map((f) => ({
+          websiteId: websiteId!,
+          feed: f.url,
+          type: feedTypeOfKind(f.kind),
+          title: f.title,
+          origin: 'suggestion',
+          nextCheckAt: now,
+        })),
       );
       polls = [...created.map((c) => c.id), ...(await enableWebsiteFeeds(tx, websiteId, now))];
     }

@@ -9,13 +9,40 @@ const BATCH = 500;
 const hours = (h: number | null) => (h === null ? null : Math.round(h * 100) / 100);
 
 export const FEED_CSV_COLUMNS = [
-  'id', 'kind', 'title', 'channel', 'followers', 'published_at', 'ended_at', 'airtime_seconds', 'peak_viewers', 'average_viewers',
-  'hours_watched', 'view_count', 'language', 'url', 'thumbnail_url', 'live',
+  'id',
+  'kind',
+  'title',
+  'channel',
+  'followers',
+  'published_at',
+  'ended_at',
+  'airtime_seconds',
+  'peak_viewers',
+  'average_viewers',
+  'hours_watched',
+  'view_count',
+  'language',
+  'url',
+  'thumbnail_url',
+  'live',
 ];
 
 export const SAVED_CSV_COLUMNS = [
-  'id', 'title', 'channel', 'followers', 'published_at', 'ended_at', 'airtime_seconds', 'peak_viewers', 'average_viewers', 'hours_watched',
-  'view_count', 'language', 'tag', 'url', 'twitch_video_id',
+  'id',
+  'title',
+  'channel',
+  'followers',
+  'published_at',
+  'ended_at',
+  'airtime_seconds',
+  'peak_viewers',
+  'average_viewers',
+  'hours_watched',
+  'view_count',
+  'language',
+  'tag',
+  'url',
+  'twitch_video_id',
 ];
 
 function metricCells(m: ReturnType<typeof metricsAttributes>) {

@@ -64,14 +64,16 @@ export async function ingestPoll(tx: Tx, input: IngestInput): Promise<IngestResu
       .insert(twitchChannels)
       // Sorted: two games' polls upserting shared broadcasters lock rows in the same order (no deadlock).
       .values(
-        [...input.channels].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((c) => ({
-          id: c.id,
-          login: c.login,
-          displayName: c.displayName,
-          profileImageUrl: c.profileImageUrl,
-          followers: c.followers,
-          fetchedAt: c.followersFresh ? now : null,
-        })),
+        [...input.channels]
+          .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          .map((c) => ({
+            id: c.id,
+            login: c.login,
+            displayName: c.displayName,
+            profileImageUrl: c.profileImageUrl,
+            followers: c.followers,
+            fetchedAt: c.followersFresh ? now : null,
+          })),
       )
       .onConflictDoUpdate({
         target: twitchChannels.id,
@@ -208,6 +210,9 @@ export async function fillFeedFromKnownItems(
     feedTakes(filter, { kind: r.kind, viewers: Number(r.viewers) }, foldText([r.title, r.description, (r.tags ?? []).join(' ')].join(' '))),
   );
   if (!hits.length) return 0;
-  const added = await insertFeedItems(tx, hits.map((r) => ({ feedId: feed.id, itemId: Number(r.id), orgId: feed.organizationId })));
+  const added = await insertFeedItems(
+    tx,
+    hits.map((r) => ({ feedId: feed.id, itemId: Number(r.id), orgId: feed.organizationId })),
+  );
   return added.length;
 }

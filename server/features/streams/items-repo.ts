@@ -4,7 +4,17 @@ import { toMetricsRow, type FeedItemRow } from './presenter.js';
 
 /** A feed's items (tenant-scoped through the feed item row's organization). */
 
-export const FEED_ITEM_SORTS = ['published_at', 'view_count', 'followers', 'title', 'broadcaster_name', 'language', 'peak_viewers', 'average_viewers', 'hours_watched'] as const;
+export const FEED_ITEM_SORTS = [
+  'published_at',
+  'view_count',
+  'followers',
+  'title',
+  'broadcaster_name',
+  'language',
+  'peak_viewers',
+  'average_viewers',
+  'hours_watched',
+] as const;
 export type FeedItemSort = (typeof FEED_ITEM_SORTS)[number];
 
 export interface FeedItemFilter {
@@ -120,7 +130,10 @@ export async function feedItemsByIds(db: Tx, orgId: number, feedId: number, item
     from twitch_feed_items fi join twitch_items i on i.id = fi.item_id left join twitch_channels c on c.id = i.broadcaster_id ${STATS_JOIN}
     where fi.organization_id = ${orgId} and fi.feed_id = ${feedId} and fi.status <> 'deleted'
       and fi.item_id = any(${sql.param(itemIds)}::bigint[])`);
-  return res.rows.map((r) => ({ ...toFeedItemRow(r), twitchStreamId: (r.twitch_stream_id as string | null) ?? (r.kind === 'stream' ? String(r.twitch_id) : null) }));
+  return res.rows.map((r) => ({
+    ...toFeedItemRow(r),
+    twitchStreamId: (r.twitch_stream_id as string | null) ?? (r.kind === 'stream' ? String(r.twitch_id) : null),
+  }));
 }
 
 /** Marks items deleted in the feed (they stay, so no poll brings them back). */

@@ -35,7 +35,9 @@ const until = async (check: () => Promise<boolean>, ms = 20_000) => {
 async function feedOn(gameId: string, keyword: string, enabled = true) {
   const { org } = await makeOrg(ctx);
   const project = await makeProject(ctx, org.id);
-  const { id } = await ctx.deps.db.transaction((tx) => createTwitchFeed(tx, org.id, { projectId: project.id, keyword, gameId, gameName: `Game ${gameId}` }, ctx.config));
+  const { id } = await ctx.deps.db.transaction((tx) =>
+    createTwitchFeed(tx, org.id, { projectId: project.id, keyword, gameId, gameName: `Game ${gameId}` }, ctx.config),
+  );
   if (!enabled) await ctx.deps.pool.query('update twitch_feeds set is_enabled = false where id = $1', [id]);
   return id;
 }

@@ -80,24 +80,36 @@ describe('game-wide feeds', () => {
     const post = (attributes: Record<string, unknown>) => ctx.call('POST', '/api/twitch_feed', { token, body: { data: { type: 'twitch_feed', attributes } } });
     type E = { detail: string; source: { pointer: string } };
     const neither = (await post({ project_id: project.id })).json().errors as E[];
-    expect(neither).toContainEqual(expect.objectContaining({ detail: 'Enter a keyword of at least 3 characters, or choose a game to follow all of its live streams', source: { pointer: '/data/attributes/keyword' } }));
+    expect(neither).toContainEqual(
+      expect.objectContaining({
+        detail: 'Enter a keyword of at least 3 characters, or choose a game to follow all of its live streams',
+        source: { pointer: '/data/attributes/keyword' },
+      }),
+    );
     const short = await post({ project_id: project.id, game_id: '27471', keyword: 'ab' });
     expect(short.statusCode).toBe(422);
     expect((short.json().errors as E[]).map((e) => e.source.pointer)).toEqual(['/data/attributes/keyword']);
     for (const bad of [-1, 2.5, 'many']) {
       const res = await post({ project_id: project.id, game_id: '27471', min_viewers: bad });
       expect(res.statusCode, String(bad)).toBe(422);
-      expect(res.json().errors).toEqual([expect.objectContaining({ detail: 'The minimum viewer count must be a whole number, 0 or more', source: { pointer: '/data/attributes/min_viewers' } })]);
+      expect(res.json().errors).toEqual([
+        expect.objectContaining({ detail: 'The minimum viewer count must be a whole number, 0 or more', source: { pointer: '/data/attributes/min_viewers' } }),
+      ]);
     }
     const mine = await makeOrg(ctx);
     const own = await makeProject(ctx, mine.org.id);
     const unknown = await ctx.call('POST', '/api/twitch_feed', { token: mine.token, body: { project_id: own.id, game_id: '987654321' } });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors).toEqual([expect.objectContaining({ detail: 'This game does not exist on Twitch: choose one from the list', source: { pointer: '/game_id' } })]);
+    expect(unknown.json().errors).toEqual([
+      expect.objectContaining({ detail: 'This game does not exist on Twitch: choose one from the list', source: { pointer: '/game_id' } }),
+    ]);
     expect(await q(`select 1 from twitch_games where id = '987654321'`)).toEqual([]);
     const created = await ctx.call('POST', '/api/twitch_feed', { token: mine.token, body: { project_id: own.id, game_id: '27471' } });
     expect(created.statusCode).toBe(201);
-    const moved = await ctx.call('PATCH', `/api/twitch_feed/${created.json().data.id}`, { token: mine.token, body: { data: { attributes: { game_id: '987654321' } } } });
+    const moved = await ctx.call('PATCH', `/api/twitch_feed/${created.json().data.id}`, {
+      token: mine.token,
+      body: { data: { attributes: { game_id: '987654321' } } },
+    });
     expect(moved.statusCode).toBe(422);
     expect(moved.json().errors[0].source.pointer).toBe('/data/attributes/game_id');
   });
@@ -108,7 +120,14 @@ describe('live metrics from samples', () => {
     const game = newGame();
     const f = await gameWideFeed(game);
     const start = clock.t;
-    const id = fake.scriptStream({ user_id: '6200001', game_id: game, title: 'Rise and fall', startAt: start, stepMs: 2 * MIN, viewers: [100, 300, 900, 600, 200] });
+    const id = fake.scriptStream({
+      user_id: '6200001',
+      game_id: game,
+      title: 'Rise and fall',
+      startAt: start,
+      stepMs: 2 * MIN,
+      viewers: [100, 300, 900, 600, 200],
+    });
     // Polls 1 minute into each 2-minute step, then one after the stream is gone.
     for (let k = 0; k <= 5; k++) {
       clock.t = start + MIN + k * 2 * MIN;
@@ -123,7 +142,10 @@ describe('live metrics from samples', () => {
     clock.t += 2 * MIN;
     const again = await poll(game);
     expect(again.streamsEnded).toBe(0);
-    expect((await items(f.token, f.feedId))[0].attributes).toMatchObject({ ended_at: new Date(start + 10 * MIN).toISOString(), hours_watched: item.attributes.hours_watched });
+    expect((await items(f.token, f.feedId))[0].attributes).toMatchObject({
+      ended_at: new Date(start + 10 * MIN).toISOString(),
+      hours_watched: item.attributes.hours_watched,
+    });
     // The chart's series, for the feed item.
     const series = await ctx.call('GET', `/api/twitch_feed/${f.feedId}/viewers/${item.id}`, { token: f.token });
     expect(series.json().data.map((p: { viewers: number }) => p.viewers)).toEqual([100, 300, 900, 600, 200]);
@@ -157,7 +179,10 @@ describe('live metrics from samples', () => {
     const outcome = await poll(game);
     expect(outcome).toMatchObject({ retried: 1, samples: 150 });
     expect(outcome.error).toBeUndefined();
-    const [{ n }] = await q<{ n: number }>(`select count(*)::int as n from twitch_stream_samples s join twitch_stream_stats st using (stream_id) where st.game_id = $1`, [game]);
+    const [{ n }] = await q<{ n: number }>(
+      `select count(*)::int as n from twitch_stream_samples s join twitch_stream_stats st using (stream_id) where st.game_id = $1`,
+      [game],
+    );
     expect(n).toBe(150);
     const info = (await ctx.call('GET', `/api/twitch_feed/${f.feedId}/info`, { token: f.token })).json().data.attributes;
     expect(info).toMatchObject({ state: 'ok', last_error: null });
@@ -174,7 +199,8 @@ describe('live metrics from samples', () => {
       await poll(game);
     }
     const [before] = await items(f.token, f.feedId);
-    const count = async () => (await q<{ n: number }>(`select count(*)::int as n from twitch_stream_samples where stream_id = $1`, [before.attributes.twitch_stream_id]))[0].n;
+    const count = async () =>
+      (await q<{ n: number }>(`select count(*)::int as n from twitch_stream_samples where stream_id = $1`, [before.attributes.twitch_stream_id]))[0].n;
     expect(await count()).toBe(viewers.length);
     clock.t += COMPACT_AFTER_MS + MIN;
     await poll(game);
@@ -185,7 +211,11 @@ describe('live metrics from samples', () => {
     expect(series[0].viewers).toBe(viewers[0]);
     expect(series[series.length - 1].viewers).toBe(viewers[viewers.length - 1]);
     const [after] = await items(f.token, f.feedId);
-    expect(after.attributes).toMatchObject({ peak_viewers: before.attributes.peak_viewers, average_viewers: before.attributes.average_viewers, hours_watched: before.attributes.hours_watched });
+    expect(after.attributes).toMatchObject({
+      peak_viewers: before.attributes.peak_viewers,
+      average_viewers: before.attributes.average_viewers,
+      hours_watched: before.attributes.hours_watched,
+    });
     expect(after.attributes.hours_watched).toBeCloseTo((120 * viewers.reduce((a, b) => a + b, 0)) / 3600, 9);
   });
 

@@ -30,13 +30,20 @@ function newGame(): string {
 async function feedFor(gameId: string, keyword: string, extra: Record<string, unknown> = {}) {
   const { org, token } = await makeOrg(ctx);
   const project = await makeProject(ctx, org.id, { name: `Project ${keyword}` });
-  const created = await ctx.deps.db.transaction((tx) => createTwitchFeed(tx, org.id, { projectId: project.id, keyword, gameId, ...extra }, ctx.config, { client }));
+  const created = await ctx.deps.db.transaction((tx) =>
+    createTwitchFeed(tx, org.id, { projectId: project.id, keyword, gameId, ...extra }, ctx.config, { client }),
+  );
   return { orgId: org.id, token, feedId: created.id, projectId: project.id, status: created.status };
 }
 
 const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await ctx.deps.pool.query(text, params)).rows as T[];
 const feedTitles = async (feedId: number) =>
-  (await q<{ title: string }>(`select i.title from twitch_feed_items fi join twitch_items i on i.id = fi.item_id where fi.feed_id = $1 and fi.status <> 'deleted' order by i.title`, [feedId])).map((r) => r.title);
+  (
+    await q<{ title: string }>(
+      `select i.title from twitch_feed_items fi join twitch_items i on i.id = fi.item_id where fi.feed_id = $1 and fi.status <> 'deleted' order by i.title`,
+      [feedId],
+    )
+  ).map((r) => r.title);
 
 describe('one poll per game', () => {
   it('serves the feeds of two organizations with one set of Helix calls, each feed getting its own matches', async () => {
@@ -59,7 +66,10 @@ describe('one poll per game', () => {
     const channels = await q<{ id: string }>(`select id from twitch_channels where id in ('5001','5002','5003','5004') order by id`);
     expect(channels.map((c) => c.id)).toEqual(['5001', '5002', '5004']);
     // Both feeds carry the poll's time; the feed rows' organizations stay apart.
-    const feeds = await q<{ latest_pull: Date | null; organization_id: number }>(`select latest_pull, organization_id from twitch_feeds where id = any($1) order by id`, [[a.feedId, b.feedId]]);
+    const feeds = await q<{ latest_pull: Date | null; organization_id: number }>(
+      `select latest_pull, organization_id from twitch_feeds where id = any($1) order by id`,
+      [[a.feedId, b.feedId]],
+    );
     expect(feeds.every((f) => f.latest_pull !== null)).toBe(true);
     expect(feeds.map((f) => f.organization_id)).toEqual([a.orgId, b.orgId]);
   });
@@ -72,7 +82,9 @@ describe('one poll per game', () => {
     live.viewer_count = 900;
     live.title = 'Charity marathon hour 5';
     await pollGame({ db: ctx.deps.db, client }, game);
-    let rows = await q<{ title: string; view_count: string; live: boolean }>(`select title, view_count::text, live from twitch_items where twitch_id = $1`, [live.id]);
+    let rows = await q<{ title: string; view_count: string; live: boolean }>(`select title, view_count::text, live from twitch_items where twitch_id = $1`, [
+      live.id,
+    ]);
     expect(rows).toEqual([{ title: 'Charity marathon hour 5', view_count: '900', live: true }]);
     const vod = fake.endStream(live.id, { vod: { title: 'Charity marathon (VOD)' } })!;
     await pollGame({ db: ctx.deps.db, client }, game);
@@ -141,8 +153,11 @@ describe('one poll per game', () => {
     fake.addStream({ user_id: '5401', game_id: game, title: 'Launch hype (old news)' });
     fake.setFollowers('5401', 50_000);
     await pollGame({ db: ctx.deps.db, client }, game);
-    const outbox = () => q<{ item_key: string; channel: string; payload: { title: string; audience: number } }>(
-      `select item_key, channel, payload from notification_outbox where subject = 'stream' and source_id = $1 order by id`, [f.feedId]);
+    const outbox = () =>
+      q<{ item_key: string; channel: string; payload: { title: string; audience: number } }>(
+        `select item_key, channel, payload from notification_outbox where subject = 'stream' and source_id = $1 order by id`,
+        [f.feedId],
+      );
     expect(await outbox()).toEqual([]);
 
     fake.addStream({ user_id: '5402', game_id: game, title: 'Launch day with a big channel' });
@@ -169,12 +184,14 @@ describe('one poll per game', () => {
       create trigger fail_game_update before update on twitch_games for each row when (new.id = '${game}') execute function fail_game_update();`);
     await expect(pollGame({ db: ctx.deps.db, client }, game)).rejects.toThrow();
     const counts = async () =>
-      (await q<{ items: number; feed_items: number; outbox: number }>(
-        `select (select count(*)::int from twitch_items where game_id = $1) as items,
+      (
+        await q<{ items: number; feed_items: number; outbox: number }>(
+          `select (select count(*)::int from twitch_items where game_id = $1) as items,
                 (select count(*)::int from twitch_feed_items where feed_id = $2) as feed_items,
                 (select count(*)::int from notification_outbox where subject = 'stream' and source_id = $2) as outbox`,
-        [game, f.feedId],
-      ))[0];
+          [game, f.feedId],
+        )
+      )[0];
     expect(await counts()).toEqual({ items: 1, feed_items: 1, outbox: 0 });
     await ctx.deps.pool.query(`drop trigger fail_game_update on twitch_games`);
     await pollGame({ db: ctx.deps.db, client }, game);
@@ -194,7 +211,9 @@ describe('one poll per game', () => {
     expect(await feedTitles(f.feedId)).toEqual(['Alpha run', 'Omega marathon from this morning']);
     fake.addStream({ user_id: '5703', game_id: game, title: 'Omega finals' });
     await pollGame({ db: ctx.deps.db, client }, game);
-    const announced = await q<{ title: string }>(`select payload->>'title' as title from notification_outbox where subject = 'stream' and source_id = $1`, [f.feedId]);
+    const announced = await q<{ title: string }>(`select payload->>'title' as title from notification_outbox where subject = 'stream' and source_id = $1`, [
+      f.feedId,
+    ]);
     expect(announced.map((r) => r.title)).toEqual(['Omega finals']);
   });
 

@@ -63,8 +63,10 @@ export interface PollOutcome {
  */
 export async function pollGame(deps: PollDeps, gameId: string, now = new Date()): Promise<PollOutcome> {
   const { db } = deps;
-  const [game] = (await db.execute<{ interval_seconds: number; error_count: number }>(sql`
-    select interval_seconds, error_count from twitch_games where id = ${gameId}`)).rows;
+  const [game] = (
+    await db.execute<{ interval_seconds: number; error_count: number }>(sql`
+    select interval_seconds, error_count from twitch_games where id = ${gameId}`)
+  ).rows;
   const base = { gameId, streams: 0, videos: 0, matched: 0, newFeedItems: 0, announced: 0, ended: 0, samples: 0, streamsEnded: 0, retried: 0 };
   if (!game) return { ...base, feeds: 0, nextCheckAt: now };
   const feeds = await enabledFeeds(db, gameId);
@@ -87,7 +89,11 @@ export async function pollGame(deps: PollDeps, gameId: string, now = new Date())
       const feedIds = filters.filter((f) => feedTakes(f.filter, seen, text)).map((f) => f.id);
       if (feedIds.length) matched.push({ item, feedIds });
     }
-    channels = await lookupChannels(deps, matched.map((m) => m.item), now);
+    channels = await lookupChannels(
+      deps,
+      matched.map((m) => m.item),
+      now,
+    );
   } catch (err) {
     const nextCheckAt = await recordFailure(db, gameId, game.error_count, err, now);
     deps.log?.warn({ gameId, err: (err as Error).message }, 'twitch game poll failed');
@@ -152,8 +158,16 @@ export function jitter(seconds: number, gameId: string, now: Date): number {
 
 async function enabledFeeds(db: Db, gameId: string): Promise<PollFeed[]> {
   const res = await db.execute<{
-    id: number; organization_id: number; keyword: string; min_viewers: number | null; project_name: string; latest_pull: string | null;
-    slack_webhook_url: string | null; slack_min: number | null; discord_webhook_url: string | null; discord_min: number | null;
+    id: number;
+    organization_id: number;
+    keyword: string;
+    min_viewers: number | null;
+    project_name: string;
+    latest_pull: string | null;
+    slack_webhook_url: string | null;
+    slack_min: number | null;
+    discord_webhook_url: string | null;
+    discord_min: number | null;
   }>(sql`
     select f.id, f.organization_id, f.keyword, f.min_viewers, p.name as project_name, f.latest_pull,
            f.slack_webhook_url, f.slack_min_followers_notification as slack_min,
@@ -209,7 +223,11 @@ async function fetchGame(client: TwitchClient, gameId: string, now: Date) {
   pages = 0;
   do {
     const after: string | null = cursor;
-    const page: HelixPage<HelixVideo> = await withRetry(() => client.getVideos({ gameId, sort: 'time', period: 'day', type: 'all', first: 100, after }), counter, now);
+    const page: HelixPage<HelixVideo> = await withRetry(
+      () => client.getVideos({ gameId, sort: 'time', period: 'day', type: 'all', first: 100, after }),
+      counter,
+      now,
+    );
     videos.push(...page.data);
     cursor = page.cursor;
     pages++;
@@ -231,7 +249,12 @@ async function fetchGame(client: TwitchClient, gameId: string, now: Date) {
   for (const s of streams) {
     if (!s.id || !s.user_id || live.has(s.id)) continue;
     const started = Date.parse(s.started_at);
-    live.set(s.id, { id: s.id, broadcasterId: s.user_id, startedAt: new Date(Number.isNaN(started) ? now.getTime() : Math.min(started, now.getTime())), viewers: s.viewer_count });
+    live.set(s.id, {
+      id: s.id,
+      broadcasterId: s.user_id,
+      startedAt: new Date(Number.isNaN(started) ? now.getTime() : Math.min(started, now.getTime())),
+      viewers: s.viewer_count,
+    });
   }
   return {
     items,
@@ -251,7 +274,14 @@ async function fetchGame(client: TwitchClient, gameId: string, now: Date) {
 export async function lookupChannels(deps: PollDeps, items: FetchedItem[], now: Date): Promise<ChannelValues[]> {
   const ids = [...new Set(items.map((i) => i.values.broadcasterId))];
   if (!ids.length) return [];
-  const known = await deps.db.execute<{ id: string; login: string; display_name: string; profile_image_url: string | null; followers: number | null; fetched_at: string | null }>(sql`
+  const known = await deps.db.execute<{
+    id: string;
+    login: string;
+    display_name: string;
+    profile_image_url: string | null;
+    followers: number | null;
+    fetched_at: string | null;
+  }>(sql`
     select id, login, display_name, profile_image_url, followers, fetched_at from twitch_channels where id = any(${sql.param(ids)}::text[])`);
   const byId = new Map(known.rows.map((r) => [r.id, r]));
   const unknown = ids.filter((id) => !byId.get(id)?.login);

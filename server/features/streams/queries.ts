@@ -63,7 +63,10 @@ export const gameSearchQuery = z.object({ searchTerm: z.string().trim().min(3, '
 export const previewStreamsQuery = z.object({
   // Empty: the whole game (a game-wide feed's preview).
   keyword: twitchKeywordSchema.optional().default(''),
-  game_id: z.string().trim().regex(/^\d{1,20}$/, 'Please choose a game'),
+  game_id: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, 'Please choose a game'),
   min_viewers: minViewersSchema,
 });
 

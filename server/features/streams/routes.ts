@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import { idSchema, listMetaSchema, oneDocument, plainOrDocument, resourceSchema } from '../../../common/schemas/jsonapi.js';
 import {
-  twitchFeedCreateBody, twitchFeedDeleteBody, twitchFeedItemAttributesSchema, twitchFeedResourceSchema, twitchFeedSaveBody, twitchFeedUpdateBody,
+  twitchFeedCreateBody,
+  twitchFeedDeleteBody,
+  twitchFeedItemAttributesSchema,
+  twitchFeedResourceSchema,
+  twitchFeedSaveBody,
+  twitchFeedUpdateBody,
   twitchVideoResourceSchema,
 } from '../../../common/schemas/streams.js';
 import { bulkResultSchema } from '../../../common/schemas/articles.js';
@@ -105,21 +110,32 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
 
   const twitch = org({ action: 'twitch.use' });
 
-  app.get('/twitch_feed/availability', {
+  app.get(
+    '/twitch_feed/availability',
+    {
       config: org(),
       schema: {
         tags,
         summary: 'Whether this server can reach Twitch',
         response: {
-          200: jsonApi(oneDocument(resourceSchema('availability', z.object({ available: z.boolean(), reason: z.string().nullable(), searches_left_today: z.null() })))),
+          200: jsonApi(
+            oneDocument(resourceSchema('availability', z.object({ available: z.boolean(), reason: z.string().nullable(), searches_left_today: z.null() }))),
+          ),
           ...refusals(403),
         },
       },
-    }, async (req, reply) => {
-    return sendOne(reply, resource('availability', 'twitch', { available: configured, reason: configured ? null : MSG.streams.notConnected, searches_left_today: null }));
-  });
+    },
+    async (req, reply) => {
+      return sendOne(
+        reply,
+        resource('availability', 'twitch', { available: configured, reason: configured ? null : MSG.streams.notConnected, searches_left_today: null }),
+      );
+    },
+  );
 
-  app.get('/twitch_feed/preview', {
+  app.get(
+    '/twitch_feed/preview',
+    {
       config: twitch,
       schema: {
         tags,
@@ -128,22 +144,28 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
         // 502: Twitch failed; 503: Twitch is not connected.
         response: { 200: jsonApi(signupGamesDocument), ...refusals(403, 502, 503) },
       },
-    }, async (req, reply) => {
-    if (!configured) throw notConnected();
-    const key = req.query.searchTerm.toLowerCase();
-    const cached = gameCache.get(key);
-    let games = cached && cached.until > Date.now() ? cached.games : null;
-    if (!games) {
-      games = await client.searchCategories(req.query.searchTerm, 20).catch((err) => {
-        throw new AppError('bad_gateway', `Twitch did not answer the game search: ${(err as Error).message}`);
-      });
-      if (gameCache.size > 1000) gameCache.clear();
-      gameCache.set(key, { games, until: Date.now() + GAME_CACHE_MS });
-    }
-    return reply.type(JSONAPI).send({ data: games.map((g) => ({ id: g.id, name: g.name, box_art_url: g.box_art_url.replace('{width}', '52').replace('{height}', '72') })) });
-  });
+    },
+    async (req, reply) => {
+      if (!configured) throw notConnected();
+      const key = req.query.searchTerm.toLowerCase();
+      const cached = gameCache.get(key);
+      let games = cached && cached.until > Date.now() ? cached.games : null;
+      if (!games) {
+        games = await client.searchCategories(req.query.searchTerm, 20).catch((err) => {
+          throw new AppError('bad_gateway', `Twitch did not answer the game search: ${(err as Error).message}`);
+        });
+        if (gameCache.size > 1000) gameCache.clear();
+        gameCache.set(key, { games, until: Date.now() + GAME_CACHE_MS });
+      }
+      return reply
+        .type(JSONAPI)
+        .send({ data: games.map((g) => ({ id: g.id, name: g.name, box_art_url: g.box_art_url.replace('{width}', '52').replace('{height}', '72') })) });
+    },
+  );
 
-  app.get('/twitch_feed/preview_streams', {
+  app.get(
+    '/twitch_feed/preview_streams',
+    {
       config: twitch,
       schema: {
         tags,
@@ -151,13 +173,15 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
         querystring: previewStreamsQuery,
         response: { 200: jsonApi(z.object({ data: z.array(twitchFeedItemAttributesSchema.extend({ id: z.string() })) })), ...refusals(403, 502, 503) },
       },
-    }, async (req, reply) => {
-    if (!configured) throw notConnected();
-    const items = await previewStreams(client, req.query.keyword, req.query.game_id, new Date(), req.query.min_viewers ?? null).catch((err) => {
-      throw new AppError('bad_gateway', `Twitch did not answer the preview: ${(err as Error).message}`);
-    });
-    return reply.type(JSONAPI).send({ data: items.map(({ key, row }) => ({ id: key, ...itemAttributes(row) })) });
-  });
+    },
+    async (req, reply) => {
+      if (!configured) throw notConnected();
+      const items = await previewStreams(client, req.query.keyword, req.query.game_id, new Date(), req.query.min_viewers ?? null).catch((err) => {
+        throw new AppError('bad_gateway', `Twitch did not answer the preview: ${(err as Error).message}`);
+      });
+      return reply.type(JSONAPI).send({ data: items.map(({ key, row }) => ({ id: key, ...itemAttributes(row) })) });
+    },
+  );
 
   app.post(
     '/twitch_feed',
@@ -179,7 +203,10 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const auth = memberOf(req);
       const raw = req.body as Record<string, unknown> | null;
-      const attrs = raw && typeof raw === 'object' && raw.data && typeof raw.data === 'object' ? ((raw.data as Record<string, unknown>).attributes as Record<string, unknown> | undefined) : raw;
+      const attrs =
+        raw && typeof raw === 'object' && raw.data && typeof raw.data === 'object'
+          ? ((raw.data as Record<string, unknown>).attributes as Record<string, unknown> | undefined)
+          : raw;
       if (attrs && typeof attrs === 'object' && attrs.twitch_search_id !== undefined && attrs.twitch_search_id !== null) {
         const { value, pointer } = parseBody(twitchFeedUpdateBody.required({ twitch_search_id: true }), req.body);
         authorizeChannels(auth, webhookChannels(value, pointer));
@@ -218,7 +245,9 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
         });
       const feed = await getTwitchFeed(db, auth.orgId, created.id);
       const notificationTests = await testWebhooks(auth.orgId, feed, null);
-      return sendOne(reply, feedResource(feed, configured), 201, { meta: { status: created.status, reason: created.reason, notification_tests: notificationTests } });
+      return sendOne(reply, feedResource(feed, configured), 201, {
+        meta: { status: created.status, reason: created.reason, notification_tests: notificationTests },
+      });
     },
   );
 
@@ -245,12 +274,26 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/twitch_feed/:id/info', { config: twitch, schema: { tags, summary: 'A Twitch feed and its polling state', params: idParams, response: { 200: jsonApi(oneDocument(twitchFeedResourceSchema)), ...refusals(403) } } }, async (req, reply) => {
-    const auth = memberOf(req);
-    return sendOne(reply, feedResource(await getTwitchFeed(db, auth.orgId, req.params.id), configured));
-  });
+  app.get(
+    '/twitch_feed/:id/info',
+    {
+      config: twitch,
+      schema: {
+        tags,
+        summary: 'A Twitch feed and its polling state',
+        params: idParams,
+        response: { 200: jsonApi(oneDocument(twitchFeedResourceSchema)), ...refusals(403) },
+      },
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      return sendOne(reply, feedResource(await getTwitchFeed(db, auth.orgId, req.params.id), configured));
+    },
+  );
 
-  app.get('/twitch_feed/:id', {
+  app.get(
+    '/twitch_feed/:id',
+    {
       config: twitch,
       schema: {
         tags,
@@ -263,42 +306,52 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
           ...refusals(403),
         },
       },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const q = req.query;
-    if (q.organization_id !== undefined && q.organization_id !== auth.orgId) throw notFound('feed');
-    const problems = [
-      ...(rangeOk(q.minFollowers, q.maxFollowers) ? [] : [errorObject('bad_request', MSG.streams.minBelowMax, { parameter: 'minFollowers' })]),
-      ...(rangeOk(q.minViews, q.maxViews) ? [] : [errorObject('bad_request', MSG.streams.minBelowMax, { parameter: 'minViews' })]),
-    ];
-    if (problems.length) throw new ValidationError(problems, 'bad_request');
-    const feed = await getTwitchFeed(db, auth.orgId, req.params.id);
-    const { page, pageSize } = pageOf(q, [q['page[page_size]'], q.pageSize]);
-    const listing = {
-      filter: {
-        searchTerm: q.searchTerm?.trim() || undefined,
-        startDate: q.startDate,
-        endDate: q.endDate,
-        minFollowers: q.minFollowers,
-        maxFollowers: q.maxFollowers,
-        minViews: q.minViews,
-        maxViews: q.maxViews,
-        languages: listOf(q.languages),
-        tags: listOf(q.tags),
-        kind: q.kind,
-      },
-      sort: q.sortField ?? 'published_at',
-      desc: (q.sortOrder ?? 'desc') === 'desc',
-    };
-    if (wantsCsv(req)) return sendCsv(reply, 'twitch-streams', FEED_CSV_COLUMNS, feedItemsCsv(db, auth.orgId, feed, listing));
-    const { rows, total } = await listFeedItems(db, auth.orgId, feed, { ...listing, page, pageSize });
-    return reply.type(JSONAPI).send({
-      data: rows.map(feedItemResource),
-      meta: { total_entries: total, last_page: Math.max(1, Math.ceil(total / pageSize)), page_number: page, page_size: pageSize, latest_pull: feed.latestPull?.toISOString() ?? null },
-    });
-  });
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const q = req.query;
+      if (q.organization_id !== undefined && q.organization_id !== auth.orgId) throw notFound('feed');
+      const problems = [
+        ...(rangeOk(q.minFollowers, q.maxFollowers) ? [] : [errorObject('bad_request', MSG.streams.minBelowMax, { parameter: 'minFollowers' })]),
+        ...(rangeOk(q.minViews, q.maxViews) ? [] : [errorObject('bad_request', MSG.streams.minBelowMax, { parameter: 'minViews' })]),
+      ];
+      if (problems.length) throw new ValidationError(problems, 'bad_request');
+      const feed = await getTwitchFeed(db, auth.orgId, req.params.id);
+      const { page, pageSize } = pageOf(q, [q['page[page_size]'], q.pageSize]);
+      const listing = {
+        filter: {
+          searchTerm: q.searchTerm?.trim() || undefined,
+          startDate: q.startDate,
+          endDate: q.endDate,
+          minFollowers: q.minFollowers,
+          maxFollowers: q.maxFollowers,
+          minViews: q.minViews,
+          maxViews: q.maxViews,
+          languages: listOf(q.languages),
+          tags: listOf(q.tags),
+          kind: q.kind,
+        },
+        sort: q.sortField ?? 'published_at',
+        desc: (q.sortOrder ?? 'desc') === 'desc',
+      };
+      if (wantsCsv(req)) return sendCsv(reply, 'twitch-streams', FEED_CSV_COLUMNS, feedItemsCsv(db, auth.orgId, feed, listing));
+      const { rows, total } = await listFeedItems(db, auth.orgId, feed, { ...listing, page, pageSize });
+      return reply.type(JSONAPI).send({
+        data: rows.map(feedItemResource),
+        meta: {
+          total_entries: total,
+          last_page: Math.max(1, Math.ceil(total / pageSize)),
+          page_number: page,
+          page_size: pageSize,
+          latest_pull: feed.latestPull?.toISOString() ?? null,
+        },
+      });
+    },
+  );
 
-  app.get('/twitch_feed/:id/refresh', {
+  app.get(
+    '/twitch_feed/:id/refresh',
+    {
       config: org({ action: 'twitch.refresh' }),
       schema: {
         tags,
@@ -309,20 +362,27 @@ export default async function streamsRoutes(fastify: FastifyInstance) {
           ...refusals(403, 503),
         },
       },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const feed = await getTwitchFeed(db, auth.orgId, req.params.id);
-    if (!configured) throw notConnected();
-    const outcome = await pollGame({ db, client, log: req.log }, feed.gameId);
-    if (outcome.announced > 0) void kickNotifier({ db, config, slackBot: app.deps.slackBot });
-    return sendOne(reply, resource('refresh', feed.id, { queued: true, found: outcome.newFeedItems, error: outcome.error ?? null }), 202);
-  });
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const feed = await getTwitchFeed(db, auth.orgId, req.params.id);
+      if (!configured) throw notConnected();
+      const outcome = await pollGame({ db, client, log: req.log }, feed.gameId);
+      if (outcome.announced > 0) void kickNotifier({ db, config, slackBot: app.deps.slackBot });
+      return sendOne(reply, resource('refresh', feed.id, { queued: true, found: outcome.newFeedItems, error: outcome.error ?? null }), 202);
+    },
+  );
 
   app.post(
     '/twitch_feed/save',
     {
       config: twitch,
-      schema: { tags, summary: 'Save feed streams to saved coverage under a tag', body: plainOrDocument(twitchFeedSaveBody), response: { 200: bulkDocument, ...refusals(403, 404, 422) } },
+      schema: {
+        tags,
+        summary: 'Save feed streams to saved coverage under a tag',
+        body: plainOrDocument(twitchFeedSaveBody),
+        response: { 200: bulkDocument, ...refusals(403, 404, 422) },
+      },
       validatorCompiler: bodyByHandler,
     },
     async (req, reply) => {

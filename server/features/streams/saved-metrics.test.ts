@@ -43,7 +43,10 @@ describe('saved streams with live metrics', () => {
     }
     const list = (await ctx.call('GET', `/api/twitch_feed/${feedId}`, { token })).json().data as { id: string; attributes: { title: string } }[];
     expect(list.map((i) => i.attributes.title).sort()).toEqual(['A', 'A again', 'B']);
-    const saved = await ctx.call('POST', '/api/twitch_feed/save', { token, body: { streams: list.map((i) => Number(i.id)), tag_id: tag.id, keyword_id: feedId } });
+    const saved = await ctx.call('POST', '/api/twitch_feed/save', {
+      token,
+      body: { streams: list.map((i) => Number(i.id)), tag_id: tag.id, keyword_id: feedId },
+    });
     expect(saved.json().data.attributes.success).toBe(3);
 
     const rows = (await ctx.call('GET', `/api/saved_streams?project_id=${project.id}&sortField=title&sortOrder=asc`, { token })).json().data as {
@@ -67,16 +70,31 @@ describe('saved streams with live metrics', () => {
     const cells = Object.fromEntries(header.split(',').map((h, i) => [h, first.split(',')[i]]));
     expect(cells).toMatchObject({ title: 'A', peak_viewers: '300', average_viewers: '200', hours_watched: '20', tag: 'Launch week' });
 
-    const totals = await savedStreamTotals(ctx.deps.db, org.id, project.id, rows.map((r) => Number(r.id)));
+    const totals = await savedStreamTotals(
+      ctx.deps.db,
+      org.id,
+      project.id,
+      rows.map((r) => Number(r.id)),
+    );
     // Σ hours: (120 × 600 + 120 × 450 + 120 × 10) / 3600; concurrent peak: A's 200 with B's 400 at start + 5 min.
     expect(totals.hoursWatched).toBeCloseTo((120 * (600 + 450 + 10)) / 3600, 9);
     expect(totals).toMatchObject({ peakConcurrentViewers: 600, channels: 2 });
     // Another organization's ids count nothing.
-    expect(await savedStreamTotals(ctx.deps.db, outsider.org.id, project.id, rows.map((r) => Number(r.id)))).toEqual({ hoursWatched: 0, peakConcurrentViewers: 0, channels: 0 });
+    expect(
+      await savedStreamTotals(
+        ctx.deps.db,
+        outsider.org.id,
+        project.id,
+        rows.map((r) => Number(r.id)),
+      ),
+    ).toEqual({ hoursWatched: 0, peakConcurrentViewers: 0, channels: 0 });
   });
 
   it('peak concurrent viewers: each stream holds its latest sample until its next or its end', () => {
-    const ended = new Map<string, Date | null>([['a', new Date(25)], ['b', null]]);
+    const ended = new Map<string, Date | null>([
+      ['a', new Date(25)],
+      ['b', null],
+    ]);
     const samples = [
       { streamId: 'a', at: 0, viewers: 100 },
       { streamId: 'b', at: 10, viewers: 50 },

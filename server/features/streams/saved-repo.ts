@@ -6,7 +6,17 @@ import { toMetricsRow, type SavedStreamRow } from './presenter.js';
 
 /** Saved streams (the `saved_streams` table), always scoped by organization. */
 
-export const SAVED_SORTS = ['published_at', 'view_count', 'followers', 'title', 'broadcaster_name', 'tag', 'inserted_at', 'peak_viewers', 'hours_watched'] as const;
+export const SAVED_SORTS = [
+  'published_at',
+  'view_count',
+  'followers',
+  'title',
+  'broadcaster_name',
+  'tag',
+  'inserted_at',
+  'peak_viewers',
+  'hours_watched',
+] as const;
 export type SavedSort = (typeof SAVED_SORTS)[number];
 
 export interface SavedFilter {
@@ -132,7 +142,9 @@ export async function deleteSavedStreams(db: Tx, orgId: number, ids: number[]): 
 
 /** The Helix stream id behind a saved copy (null: not known). */
 export async function savedStreamIdOf(db: Tx, orgId: number, id: number): Promise<string | null> {
-  const res = await db.execute<{ stream_id: string | null }>(sql`select ${savedStreamIdSql} as stream_id from saved_streams s where s.organization_id = ${orgId} and s.id = ${id}`);
+  const res = await db.execute<{ stream_id: string | null }>(
+    sql`select ${savedStreamIdSql} as stream_id from saved_streams s where s.organization_id = ${orgId} and s.id = ${id}`,
+  );
   return res.rows[0]?.stream_id ?? null;
 }
 
@@ -142,10 +154,16 @@ export async function savedStreamsStats(db: Tx, orgId: number, projectId: number
   const where = sql`s.organization_id = ${orgId} and s.project_id = ${projectId} and s.id = any(${sql.param(ids)}::int[])`;
   const res = await db.execute<{ stream_id: string | null; viewer_ms: number | null; ended_at: string | Date | null }>(sql`
     select st.stream_id, st.viewer_ms, st.ended_at from saved_streams s ${SAVED_STATS_JOIN} where ${where}`);
-  const [{ n }] = (await db.execute<{ n: number }>(sql`
-    select count(distinct coalesce(nullif(s.broadcaster_id, ''), lower(s.broadcaster_name)))::int as n from saved_streams s where ${where}`)).rows;
+  const [{ n }] = (
+    await db.execute<{ n: number }>(sql`
+    select count(distinct coalesce(nullif(s.broadcaster_id, ''), lower(s.broadcaster_name)))::int as n from saved_streams s where ${where}`)
+  ).rows;
   return {
-    rows: res.rows.map((r) => ({ streamId: r.stream_id, viewerMs: r.viewer_ms === null ? null : Number(r.viewer_ms), endedAt: r.ended_at ? new Date(r.ended_at) : null })),
+    rows: res.rows.map((r) => ({
+      streamId: r.stream_id,
+      viewerMs: r.viewer_ms === null ? null : Number(r.viewer_ms),
+      endedAt: r.ended_at ? new Date(r.ended_at) : null,
+    })),
     channels: Number(n),
   };
 }

@@ -29,7 +29,9 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
   const tags = ['streams'];
   const twitch = org({ action: 'twitch.use' });
 
-  app.get('/saved_streams', {
+  app.get(
+    '/saved_streams',
+    {
       config: twitch,
       schema: {
         tags,
@@ -39,40 +41,42 @@ export default async function savedStreamRoutes(fastify: FastifyInstance, client
         // With `Accept: text/csv`: every saved stream of the list with the live metrics.
         response: { 200: listOrCsv(z.object({ data: z.array(savedStreamResourceSchema), meta: listMetaSchema })), ...refusals(403, 404) },
       },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const q = req.query;
-    const projectId = q['filter[project_id]'] ?? q.project_id;
-    const problems = [];
-    if (projectId === undefined) problems.push(errorObject('bad_request', 'project_id is required', { parameter: 'project_id' }));
-    const tagIds = idsOf(q.tags);
-    if (!tagIds) problems.push(errorObject('bad_request', 'tags must be a comma-separated list of ids', { parameter: 'tags' }));
-    if (!rangeOk(q.minFollowers, q.maxFollowers)) problems.push(errorObject('bad_request', MSG.streams.minBelowMax, { parameter: 'minFollowers' }));
-    if (problems.length) throw new ValidationError(problems, 'bad_request');
-    const { page, pageSize } = pageOf(q, [q['page[page_size]'], q.sizePerPage, q.pageSize]);
-    const filter = {
-      projectId: projectId!,
-      startDate: q.startDate,
-      endDate: q.endDate,
-      tagIds: tagIds ?? [],
-      languages: listOf(q.languages),
-      minFollowers: q.minFollowers,
-      maxFollowers: q.maxFollowers,
-      searchTerm: q.searchTerm?.trim() || undefined,
-    };
-    const order = { sort: q.sortField ?? 'published_at', desc: (q.sortOrder ?? 'desc') === 'desc' };
-    if (wantsCsv(req)) {
-      if (!(await projectInOrg(db, auth.orgId, projectId!))) throw notFound('project');
-      return sendCsv(reply, 'saved-streams', SAVED_CSV_COLUMNS, savedStreamsCsv(db, auth.orgId, filter, order));
-    }
-    const { rows, total } = await listSavedStreams(db, auth.orgId, filter, { ...order, page, pageSize });
-    // An unknown or foreign project is 404 (an empty list would not tell the two apart from "nothing saved").
-    if (total === 0 && !(await projectInOrg(db, auth.orgId, projectId!))) throw notFound('project');
-    return reply.type(JSONAPI).send({
-      data: rows.map(savedStreamResource),
-      meta: { total_entries: total, last_page: Math.max(1, Math.ceil(total / pageSize)), page_number: page, page_size: pageSize },
-    });
-  });
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const q = req.query;
+      const projectId = q['filter[project_id]'] ?? q.project_id;
+      const problems = [];
+      if (projectId === undefined) problems.push(errorObject('bad_request', 'project_id is required', { parameter: 'project_id' }));
+      const tagIds = idsOf(q.tags);
+      if (!tagIds) problems.push(errorObject('bad_request', 'tags must be a comma-separated list of ids', { parameter: 'tags' }));
+      if (!rangeOk(q.minFollowers, q.maxFollowers)) problems.push(errorObject('bad_request', MSG.streams.minBelowMax, { parameter: 'minFollowers' }));
+      if (problems.length) throw new ValidationError(problems, 'bad_request');
+      const { page, pageSize } = pageOf(q, [q['page[page_size]'], q.sizePerPage, q.pageSize]);
+      const filter = {
+        projectId: projectId!,
+        startDate: q.startDate,
+        endDate: q.endDate,
+        tagIds: tagIds ?? [],
+        languages: listOf(q.languages),
+        minFollowers: q.minFollowers,
+        maxFollowers: q.maxFollowers,
+        searchTerm: q.searchTerm?.trim() || undefined,
+      };
+      const order = { sort: q.sortField ?? 'published_at', desc: (q.sortOrder ?? 'desc') === 'desc' };
+      if (wantsCsv(req)) {
+        if (!(await projectInOrg(db, auth.orgId, projectId!))) throw notFound('project');
+        return sendCsv(reply, 'saved-streams', SAVED_CSV_COLUMNS, savedStreamsCsv(db, auth.orgId, filter, order));
+      }
+      const { rows, total } = await listSavedStreams(db, auth.orgId, filter, { ...order, page, pageSize });
+      // An unknown or foreign project is 404 (an empty list would not tell the two apart from "nothing saved").
+      if (total === 0 && !(await projectInOrg(db, auth.orgId, projectId!))) throw notFound('project');
+      return reply.type(JSONAPI).send({
+        data: rows.map(savedStreamResource),
+        meta: { total_entries: total, last_page: Math.max(1, Math.ceil(total / pageSize)), page_number: page, page_size: pageSize },
+      });
+    },
+  );
 
   app.patch(
     '/saved_streams/:id',

@@ -244,9 +244,27 @@ export async function addDemoStreams(
   const names = new Map(channels.map((c) => [c.id, c]));
   await ingestPoll(tx, {
     gameId: feed.gameId,
-    feeds: [{ id: feed.id, organizationId: orgId, keyword: feed.keyword, minViewers: feed.minViewers, projectName: '', latestPull: null, slackWebhookUrl: null, slackMinFollowers: null, discordWebhookUrl: null, discordMinFollowers: null }],
+    feeds: [
+      {
+        id: feed.id,
+        organizationId: orgId,
+        keyword: feed.keyword,
+        minViewers: feed.minViewers,
+        projectName: '',
+        latestPull: null,
+        slackWebhookUrl: null,
+        slackMinFollowers: null,
+        discordWebhookUrl: null,
+        discordMinFollowers: null,
+      },
+    ],
     matched: items.map((values) => ({
-      item: { values, text: values.title ?? '', broadcasterName: names.get(values.broadcasterId)?.displayName ?? '', broadcasterLogin: names.get(values.broadcasterId)?.login ?? '' },
+      item: {
+        values,
+        text: values.title ?? '',
+        broadcasterName: names.get(values.broadcasterId)?.displayName ?? '',
+        broadcasterLogin: names.get(values.broadcasterId)?.login ?? '',
+      },
       feedIds: [feed.id],
     })),
     channels: channels.map((c) => ({ ...c, followersFresh: true })),
@@ -292,7 +310,10 @@ export interface SavedStreamTotals {
 export async function savedStreamTotals(db: Tx, orgId: number, projectId: number, ids: number[]): Promise<SavedStreamTotals> {
   const streams = await savedStreamsStats(db, orgId, projectId, ids);
   const metered = [...new Map(streams.rows.filter((r) => r.streamId !== null && r.viewerMs !== null).map((r) => [r.streamId!, r])).values()];
-  const series = await samplesOf(db, metered.map((r) => r.streamId!));
+  const series = await samplesOf(
+    db,
+    metered.map((r) => r.streamId!),
+  );
   return {
     hoursWatched: metered.reduce((sum, r) => sum + Number(r.viewerMs), 0) / 3_600_000,
     peakConcurrentViewers: peakConcurrent(series, new Map(metered.map((r) => [r.streamId!, r.endedAt]))),

@@ -21,7 +21,9 @@ export default async function viewerRoutes(fastify: FastifyInstance) {
   const tags = ['streams'];
   const twitch = org({ action: 'twitch.use' });
 
-  app.get('/twitch_feed/:id/viewers/:itemId', {
+  app.get(
+    '/twitch_feed/:id/viewers/:itemId',
+    {
       config: twitch,
       schema: {
         tags,
@@ -29,13 +31,17 @@ export default async function viewerRoutes(fastify: FastifyInstance) {
         params: z.object({ id: idSchema, itemId: idSchema }),
         response: { 200: seriesDocument, ...refusals(403, 404) },
       },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const { item, series } = await feedItemViewers(db, auth.orgId, req.params.id, req.params.itemId);
-    return reply.type(JSONAPI).send({ data: points(series), meta: metricsAttributes(item.metrics) });
-  });
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const { item, series } = await feedItemViewers(db, auth.orgId, req.params.id, req.params.itemId);
+      return reply.type(JSONAPI).send({ data: points(series), meta: metricsAttributes(item.metrics) });
+    },
+  );
 
-  app.get('/saved_streams/:id/viewers', {
+  app.get(
+    '/saved_streams/:id/viewers',
+    {
       config: twitch,
       schema: {
         tags,
@@ -43,9 +49,11 @@ export default async function viewerRoutes(fastify: FastifyInstance) {
         params: z.object({ id: idSchema }),
         response: { 200: seriesDocument, ...refusals(403, 404) },
       },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const { saved, series } = await savedStreamViewers(db, auth.orgId, req.params.id);
-    return reply.type(JSONAPI).send({ data: points(series), meta: metricsAttributes(saved.metrics ?? null) });
-  });
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const { saved, series } = await savedStreamViewers(db, auth.orgId, req.params.id);
+      return reply.type(JSONAPI).send({ data: points(series), meta: metricsAttributes(saved.metrics ?? null) });
+    },
+  );
 }

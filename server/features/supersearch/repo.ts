@@ -48,11 +48,7 @@ function rowFilters(f: SearchFilter): SQL[] {
 
 /** Every condition but the text one: the rows a date-ordered walk passes over. */
 function rangeConditions(f: SearchFilter): SQL[] {
-  return [
-    sql`s.pub_date >= ${`${f.from}T00:00:00Z`}::timestamptz`,
-    sql`s.pub_date < ${`${f.toExclusive}T00:00:00Z`}::timestamptz`,
-    ...rowFilters(f),
-  ];
+  return [sql`s.pub_date >= ${`${f.from}T00:00:00Z`}::timestamptz`, sql`s.pub_date < ${`${f.toExclusive}T00:00:00Z`}::timestamptz`, ...rowFilters(f)];
 }
 
 /** The full condition on `article_search s`: the text (GIN-indexable) and every other filter. */
@@ -94,7 +90,12 @@ export function searchPartition(month: string): SQL {
  * the month's archive_months version as the same statement saw it — one snapshot, so counts
  * cached with it are the counts of that version even when statements land on different standbys.
  */
-export async function countMonth(db: Tx, f: SearchFilter, month: string, bounds: { from: string; toExclusive: string } | null): Promise<{ counts: Map<string, number>; version: number }> {
+export async function countMonth(
+  db: Tx,
+  f: SearchFilter,
+  month: string,
+  bounds: { from: string; toExclusive: string } | null,
+): Promise<{ counts: Map<string, number>; version: number }> {
   const where = [sql`s.search @@ ${tsq(f)}`, ...rowFilters(f)];
   if (bounds) {
     where.push(sql`s.pub_date >= ${`${bounds.from}T00:00:00Z`}::timestamptz`, sql`s.pub_date < ${`${bounds.toExclusive}T00:00:00Z`}::timestamptz`);
@@ -137,9 +138,7 @@ function afterKey(sort: SearchSort, key: PageKey | null, cols: { date: SQL; id: 
 
 function orderOf(sort: SearchSort, cols: { date: SQL; id: SQL; rank?: SQL }): SQL {
   const dir = sort.desc ? sql`desc` : sql`asc`;
-  return sort.field === 'relevance'
-    ? sql`${cols.rank} ${dir}, ${cols.date} ${dir}, ${cols.id} ${dir}`
-    : sql`${cols.date} ${dir}, ${cols.id} ${dir}`;
+  return sort.field === 'relevance' ? sql`${cols.rank} ${dir}, ${cols.date} ${dir}, ${cols.id} ${dir}` : sql`${cols.date} ${dir}, ${cols.id} ${dir}`;
 }
 
 /**

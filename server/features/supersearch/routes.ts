@@ -173,9 +173,7 @@ export default async function supersearchRoutes(fastify: FastifyInstance) {
       const auth = memberOf(req);
       const body = parseBody(supersearchBulkBody, req.body);
       requireOwnOrganization(auth, body.organization_id);
-      const result = await db.transaction((tx) =>
-        saveResults(tx, auth.orgId, { ids: body.articles, tagId: body.tag_id, projectId: body.project_id }),
-      );
+      const result = await db.transaction((tx) => saveResults(tx, auth.orgId, { ids: body.articles, tagId: body.tag_id, projectId: body.project_id }));
       return reply.type(JSONAPI).send({ data: result });
     },
   );

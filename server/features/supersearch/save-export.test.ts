@@ -27,11 +27,18 @@ describe('POST supersearch/bulk', () => {
     const tag = await makeTag(ctx, org.org.id, project.id, 'Search finds');
     const site = await makeWebsite(ctx, { reach: 6 });
     const found = [];
-    for (let i = 0; i < 4; i++) found.push(await makeArchiveArticle(ctx, { title: `Saved find ${i}`, websiteId: site.id, reach: 6, language: 'de', pubDate: noon(i) }));
+    for (let i = 0; i < 4; i++)
+      found.push(await makeArchiveArticle(ctx, { title: `Saved find ${i}`, websiteId: site.id, reach: 6, language: 'de', pubDate: noon(i) }));
     const save = (ids: (number | string)[]) =>
       ctx.call('POST', '/api/supersearch/bulk', {
         token: org.token,
-        body: { articles: ids, tag_id: String(tag.id), project_id: String(project.id), organization_id: String(org.org.id), user_id: String(org.admin.user.id) },
+        body: {
+          articles: ids,
+          tag_id: String(tag.id),
+          project_id: String(project.id),
+          organization_id: String(org.org.id),
+          user_id: String(org.admin.user.id),
+        },
       });
     const first = await save([found[0].id, String(found[1].id), found[2].id]);
     expect(first.statusCode, first.body).toBe(200);
@@ -57,14 +64,20 @@ describe('POST supersearch/bulk', () => {
     const theirProject = await makeProject(ctx, stranger.org.id);
     const theirTag = await makeTag(ctx, stranger.org.id, theirProject.id, 'Their tag');
     const save = (tagId: number, projectId: number) =>
-      ctx.call('POST', '/api/supersearch/bulk', { token: org.token, body: { articles: [article.id], tag_id: tagId, project_id: projectId, organization_id: org.org.id } });
+      ctx.call('POST', '/api/supersearch/bulk', {
+        token: org.token,
+        body: { articles: [article.id], tag_id: tagId, project_id: projectId, organization_id: org.org.id },
+      });
     expect((await save(theirTag.id, project.id)).statusCode).toBe(404);
     expect((await save(tag.id, theirProject.id)).statusCode).toBe(404);
     const wrongProject = await save(otherTag.id, project.id);
     expect(wrongProject.statusCode).toBe(422);
     expect(wrongProject.json().errors[0]).toMatchObject({ detail: MSG.supersearch.tagNotInProject, source: { pointer: '/tag_id' } });
     expect((await save(archived.id, project.id)).json().errors[0]).toMatchObject({ detail: MSG.articles.tagInactive, source: { pointer: '/tag_id' } });
-    const empty = await ctx.call('POST', '/api/supersearch/bulk', { token: org.token, body: { articles: [], tag_id: tag.id, project_id: project.id, organization_id: org.org.id } });
+    const empty = await ctx.call('POST', '/api/supersearch/bulk', {
+      token: org.token,
+      body: { articles: [], tag_id: tag.id, project_id: project.id, organization_id: org.org.id },
+    });
     expect(empty.json().errors[0].source).toEqual({ pointer: '/articles' });
     const saved = await ctx.deps.db.execute(sql`select 1 from saved_articles where article_id = ${article.id}`);
     expect(saved.rows).toHaveLength(0);
@@ -73,10 +86,19 @@ describe('POST supersearch/bulk', () => {
 
 describe('POST supersearch/export_csv', () => {
   const body = (over: Record<string, unknown> = {}) => ({
-    search: '+starloom', from_date: addDays(today, -30), to_date: today, organization_id: org.org.id, to_email: 'press@example.test', ...over,
+    search: '+starloom',
+    from_date: addDays(today, -30),
+    to_date: today,
+    organization_id: org.org.id,
+    to_email: 'press@example.test',
+    ...over,
   });
   const deps = (storage: Storage = ctx.deps.storage): ExportDeps => ({
-    db: ctx.deps.db, pool: ctx.deps.pool, storage, config: ctx.config, log: { info: () => {}, warn: () => {}, error: () => {} },
+    db: ctx.deps.db,
+    pool: ctx.deps.pool,
+    storage,
+    config: ctx.config,
+    log: { info: () => {}, warn: () => {}, error: () => {} },
   });
   const readAll = async (stream: Readable) => {
     let text = '';
@@ -87,7 +109,12 @@ describe('POST supersearch/export_csv', () => {
   it('checks the address and the query (400 with pointers)', async () => {
     const bad = await ctx.call('POST', '/api/supersearch/export_csv', { token: org.token, body: body({ to_email: 'not-an-address', search: '(x' }) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual(['/search', '/to_email']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { source: { pointer: string } }) => e.source.pointer)
+        .sort(),
+    ).toEqual(['/search', '/to_email']);
   });
 
   it('queues the export (202), and the job writes the CSV and mails its link', async () => {
@@ -98,13 +125,19 @@ describe('POST supersearch/export_csv', () => {
     expect(res.statusCode, res.body).toBe(202);
     const id = res.json().data.id;
     expect(res.json().data).toEqual({ type: 'export', id, attributes: { status: 'queued', message: MSG.exports.emailed } });
-    const [queued] = (await ctx.deps.db.execute<{ status: string; token: string; kind: string; to_email: string; expires_at: Date }>(sql`select * from exports where id = ${id}`)).rows;
+    const [queued] = (
+      await ctx.deps.db.execute<{ status: string; token: string; kind: string; to_email: string; expires_at: Date }>(
+        sql`select * from exports where id = ${id}`,
+      )
+    ).rows;
     expect(queued).toMatchObject({ status: 'queued', kind: 'supersearch', to_email: 'press@example.test' });
     expect(queued.token.length).toBeGreaterThanOrEqual(32);
     expect(new Date(queued.expires_at).getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
 
     expect(await runSupersearchExport(deps(), id)).toEqual({ status: 'done', rows: 2 });
-    const [row] = (await ctx.deps.db.execute<{ status: string; row_count: number; file_key: string; finished_at: Date | null }>(sql`select * from exports where id = ${id}`)).rows;
+    const [row] = (
+      await ctx.deps.db.execute<{ status: string; row_count: number; file_key: string; finished_at: Date | null }>(sql`select * from exports where id = ${id}`)
+    ).rows;
     expect(row).toMatchObject({ status: 'done', row_count: 2, file_key: `exports/${id}.csv` });
     expect(row.finished_at).not.toBeNull();
     const csv = (await readAll((await ctx.deps.storage.get(row.file_key))!)).trimEnd().split('\n');
@@ -114,9 +147,11 @@ describe('POST supersearch/export_csv', () => {
     expect(csv[2]).toContain(`,3.5,fr,${addDays(today, -2)}T12:00:00.000000Z,'=cmd() danger`);
     expect(csv).toHaveLength(3);
 
-    const mail = (await ctx.deps.db.execute<{ to_address: string; subject: string; text_body: string; organization_id: number }>(
-      sql`select * from mail_outbox where organization_id = ${org.org.id} order by id desc limit 1`,
-    )).rows[0];
+    const mail = (
+      await ctx.deps.db.execute<{ to_address: string; subject: string; text_body: string; organization_id: number }>(
+        sql`select * from mail_outbox where organization_id = ${org.org.id} order by id desc limit 1`,
+      )
+    ).rows[0];
     expect(mail).toMatchObject({ to_address: 'press@example.test', subject: MSG.supersearch.exportReadySubject });
     expect(mail.text_body).toContain(`https://coverwatch.example/api/p/exports/${queued.token}`);
     expect(mail.text_body).toContain('2 articles');
@@ -138,7 +173,8 @@ describe('POST supersearch/export_csv', () => {
     expect(await runSupersearchExport(deps(broken), id)).toEqual({ status: 'failed', rows: 0 });
     const [row] = (await ctx.deps.db.execute<{ status: string; error: string }>(sql`select * from exports where id = ${id}`)).rows;
     expect(row).toMatchObject({ status: 'failed', error: 'disk full' });
-    const mail = (await ctx.deps.db.execute<{ subject: string; text_body: string }>(sql`select * from mail_outbox where to_address = 'fail@example.test'`)).rows;
+    const mail = (await ctx.deps.db.execute<{ subject: string; text_body: string }>(sql`select * from mail_outbox where to_address = 'fail@example.test'`))
+      .rows;
     expect(mail).toEqual([expect.objectContaining({ subject: MSG.supersearch.exportFailedSubject, text_body: MSG.exports.emailFailure })]);
   });
 });

@@ -219,7 +219,12 @@ export class SearchEngine {
       // COUNTS_TTL_MS, when their writer did not move the month's version): the total never
       // says less than the pages so far, this one, and the one row that proves a next page.
       const seen = (pageNumber - 1) * pageSize + shown.length + (more ? 1 : 0);
-      return { rows: shown, total: total === null ? null : Math.max(total, seen), next: more ? encodeCursor(sort, shown[shown.length - 1], pageNumber + 1) : null, page: pageNumber };
+      return {
+        rows: shown,
+        total: total === null ? null : Math.max(total, seen),
+        next: more ? encodeCursor(sort, shown[shown.length - 1], pageNumber + 1) : null,
+        page: pageNumber,
+      };
     };
     // A first date-ordered page of a common query is among the range's newest rows: read it
     // before counting anything (and before the counts take the cores). A rarer one is not, and
@@ -229,7 +234,10 @@ export class SearchEngine {
       if (probe.rows.length === limit || (probe.rows.length > 0 && probe.scanned < PROBE_ROWS)) {
         // The total is whatever of the counts is done by the deadline, the listing of the months included.
         const months = this.monthCounts(f, sort.desc);
-        months.then((list) => list.forEach((m) => m.counts.catch(() => undefined)), () => undefined);
+        months.then(
+          (list) => list.forEach((m) => m.counts.catch(() => undefined)),
+          () => undefined,
+        );
         return finish(probe.rows, months);
       }
     }

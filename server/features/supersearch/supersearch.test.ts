@@ -41,7 +41,15 @@ describe('POST supersearch', () => {
     expect(body.data.map((r: { id: string }) => r.id)).toEqual([String(newer.id), String(older.id)]);
     expect(body.data[0]).toMatchObject({ type: 'supersearch_article', attributes: { media: 'other-outlet.example', website_id: null } });
     const attrs = body.data[1].attributes;
-    expect(attrs).toMatchObject({ title: 'Quasarwave review', url: older.url, full_url: older.fullUrl, score: 7, language: 'en', media: 'quasar-news.example', website_id: String(site.id) });
+    expect(attrs).toMatchObject({
+      title: 'Quasarwave review',
+      url: older.url,
+      full_url: older.fullUrl,
+      score: 7,
+      language: 'en',
+      media: 'quasar-news.example',
+      website_id: String(site.id),
+    });
     expect(attrs.pub_date).toBe(older.pubDate.toISOString());
     expect([...attrs.description]).toHaveLength(300);
   });
@@ -50,7 +58,11 @@ describe('POST supersearch', () => {
     await makeArchiveArticle(ctx, { title: 'Nebulite en low', language: 'en', reach: 0.5, pubDate: at(2) });
     await makeArchiveArticle(ctx, { title: 'Nebulite de high', language: 'de', reach: 9, pubDate: at(2) });
     await makeArchiveArticle(ctx, { title: 'Nebulite fr mid', language: 'fr', reach: 5, pubDate: at(2) });
-    const titles = async (body: Record<string, unknown>) => (await search({ search: 'nebulite', ...body })).json().data.map((r: { attributes: { title: string } }) => r.attributes.title).sort();
+    const titles = async (body: Record<string, unknown>) =>
+      (await search({ search: 'nebulite', ...body }))
+        .json()
+        .data.map((r: { attributes: { title: string } }) => r.attributes.title)
+        .sort();
     expect(await titles({ languages: ['de', 'FR'] })).toEqual(['Nebulite de high', 'Nebulite fr mid']);
     expect(await titles({ media_score: { min: 4 } })).toEqual(['Nebulite de high', 'Nebulite fr mid']);
     expect(await titles({ media_score: { min: null, max: 5 } })).toEqual(['Nebulite en low', 'Nebulite fr mid']);
@@ -140,7 +152,10 @@ describe('POST supersearch', () => {
   it('checks dates and the other fields with pointers: the plan limits history', async () => {
     const starter = await makeOrg(ctx, { plan: 'starter' }); // 3 months of history
     const as = (body: Record<string, unknown>) =>
-      ctx.call('POST', '/api/supersearch', { token: starter.token, body: { search: 'zelda', from_date: daysAgo(10), to_date: today, organization_id: starter.org.id, ...body } });
+      ctx.call('POST', '/api/supersearch', {
+        token: starter.token,
+        body: { search: 'zelda', from_date: daysAgo(10), to_date: today, organization_id: starter.org.id, ...body },
+      });
     const pointers = async (body: Record<string, unknown>) => {
       const res = await as(body);
       expect(res.statusCode, res.body).toBe(400);
@@ -148,7 +163,9 @@ describe('POST supersearch', () => {
     };
     const early = await as({ from_date: daysAgo(200) });
     expect(early.json().errors[0]).toMatchObject({ source: { pointer: '/from_date' } });
-    expect(early.json().errors[0].detail).toMatch(/^Dates cannot be earlier than \d{4}-\d{2}-\d{2} on your plan\. You need to upgrade your current subscription to keep using this feature\.$/);
+    expect(early.json().errors[0].detail).toMatch(
+      /^Dates cannot be earlier than \d{4}-\d{2}-\d{2} on your plan\. You need to upgrade your current subscription to keep using this feature\.$/,
+    );
     expect((await as({ from_date: daysAgo(85) })).statusCode).toBe(200);
     expect(await pointers({ from_date: '2016-12-31' })).toEqual(['/from_date']);
     expect(await pointers({ from_date: today, to_date: daysAgo(1) })).toEqual(['/to_date']);
@@ -165,7 +182,10 @@ describe('POST supersearch', () => {
     const member = await makeOrg(slow, { plan: 'pro' });
     await makeArchiveArticle(slow, { title: 'Timeoutword', pubDate: at(1) });
     const call = () =>
-      slow.call('POST', '/api/supersearch', { token: member.token, body: { search: 'timeoutword', from_date: daysAgo(3), to_date: today, organization_id: member.org.id } });
+      slow.call('POST', '/api/supersearch', {
+        token: member.token,
+        body: { search: 'timeoutword', from_date: daysAgo(3), to_date: today, organization_id: member.org.id },
+      });
     // A lock held elsewhere makes the search wait: the wait counts against its statement timeout.
     const locker = new pg.Client({ connectionString: slow.dbUrl });
     await locker.connect();
@@ -259,7 +279,10 @@ describe('access', () => {
     const other = await makeOrg(ctx, { plan: 'pro' });
     await ctx.deps.db.execute(sql`update organizations set permissions = permissions || '{"data": false}'::jsonb where id = ${other.org.id}`);
     ctx.deps.authenticator.forgetAll();
-    const res = await ctx.call('POST', '/api/supersearch', { token: other.token, body: { search: 'x', from_date: today, to_date: today, organization_id: other.org.id } });
+    const res = await ctx.call('POST', '/api/supersearch', {
+      token: other.token,
+      body: { search: 'x', from_date: today, to_date: today, organization_id: other.org.id },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().errors[0]).toMatchObject({ code: 'plan_limit', detail: MSG.billing.upgrade });
   });

@@ -17,7 +17,11 @@ describe('volume buckets', () => {
   });
 
   it('lists every bucket with zeros, each named by its first day in the range', () => {
-    const counts = new Map([['2026-03-04', 2], ['2026-03-09', 5], ['2026-03-10', 1]]);
+    const counts = new Map([
+      ['2026-03-04', 2],
+      ['2026-03-09', 5],
+      ['2026-03-10', 1],
+    ]);
     expect(volumeBuckets('2026-03-03', '2026-03-05', counts, 'day')).toEqual([
       { inserted_at: '2026-03-03', articles: 0 },
       { inserted_at: '2026-03-04', articles: 2 },
@@ -80,7 +84,11 @@ describe('request rules', () => {
 
   it('knows when the window stops short of the range (then a short page is read again over the range)', () => {
     const f = { tsquery: '', from: '2026-03-01', toExclusive: '2026-03-11', languages: [], minScore: null, maxScore: null };
-    const counts = new Map([['2026-03-10', 30], ['2026-03-05', 3], ['2026-03-02', 3]]);
+    const counts = new Map([
+      ['2026-03-10', 30],
+      ['2026-03-05', 3],
+      ['2026-03-02', 3],
+    ]);
     expect(pageWindow(counts, f, true, null, 26)).toEqual({ filter: { ...f, from: '2026-03-10' }, matches: 30, narrowed: true });
     const last = { date: '2026-03-05T08:00:00.000000Z', id: 9 };
     expect(pageWindow(counts, f, true, last, 26)).toEqual({ filter: { ...f, from: '2026-03-01', toExclusive: '2026-03-06' }, matches: 6, narrowed: false });

@@ -13,10 +13,7 @@ export const TAG_FILTERS = ['project_id', 'locked', 'search'] as const;
 const ph = sql.placeholder;
 
 /** The list's WHERE, from values (the count) or placeholders (the prepared page query). */
-function listConditions(
-  orgId: number | Placeholder,
-  f: { projectId?: number | Placeholder; locked?: boolean | Placeholder; pattern?: string | Placeholder },
-) {
+function listConditions(orgId: number | Placeholder, f: { projectId?: number | Placeholder; locked?: boolean | Placeholder; pattern?: string | Placeholder }) {
   return and(
     eq(tags.organizationId, orgId),
     f.projectId !== undefined ? eq(tags.projectId, f.projectId) : undefined,
@@ -41,22 +38,21 @@ export async function listTags(db: Tx, orgId: number, params: ListParams) {
           pattern: pattern !== undefined ? ph('pattern') : undefined,
         }),
       )
-      .orderBy(
-        ...orderTerms(params, { name: sql`lower(${tags.name})`, inserted_at: tags.insertedAt, updated_at: tags.updatedAt }, tags.id),
-      )
+      .orderBy(...orderTerms(params, { name: sql`lower(${tags.name})`, inserted_at: tags.insertedAt, updated_at: tags.updatedAt }, tags.id))
       .limit(ph('limit'))
       .offset(ph('offset'))
       .prepare(name),
   );
   const { limit, offset } = pageWindow(params);
   const rows = await query.execute({ orgId, projectId, locked, pattern, limit, offset });
-  return splitTotal(rows, params, async () =>
-    (await db.select({ n: count() }).from(tags).where(listConditions(orgId, { projectId, locked, pattern })))[0].n,
-  );
+  return splitTotal(rows, params, async () => (await db.select({ n: count() }).from(tags).where(listConditions(orgId, { projectId, locked, pattern })))[0].n);
 }
 
 export async function findTag(db: Tx, orgId: number, id: number): Promise<TagRow | undefined> {
-  const [row] = await db.select().from(tags).where(and(eq(tags.organizationId, orgId), eq(tags.id, id)));
+  const [row] = await db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.organizationId, orgId), eq(tags.id, id)));
   return row;
 }
 

@@ -37,36 +37,44 @@ export default async function tagRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 
-  app.get('/tags', {
+  app.get(
+    '/tags',
+    {
       config: org(),
       schema: {
         tags: ['tags'],
         summary: 'List tags (filter[project_id] for one project)',
         response: { 200: listOrCsv(listDocument(tagResourceSchema)), ...refusals(403) },
       },
-    }, async (req, reply) => {
-    const auth = memberOf(req);
-    const params = parseListParams(req.query as Record<string, unknown>, {
-      sortable: TAG_SORTS,
-      filters: TAG_FILTERS,
-      defaultSort: 'name',
-      defaultPageSize: PAGE_SIZES.wholeList,
-    });
-    return sendList(req, reply, {
-      name: 'tags',
-      params,
-      fetchPage: (p) => listTags(db, auth.orgId, p),
-      toResource: tagResource,
-      csvColumns: ['name', 'project_id', 'locked', 'has-highlight', 'highlight-date', 'inserted-at', 'updated-at'],
-    });
-  });
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const params = parseListParams(req.query as Record<string, unknown>, {
+        sortable: TAG_SORTS,
+        filters: TAG_FILTERS,
+        defaultSort: 'name',
+        defaultPageSize: PAGE_SIZES.wholeList,
+      });
+      return sendList(req, reply, {
+        name: 'tags',
+        params,
+        fetchPage: (p) => listTags(db, auth.orgId, p),
+        toResource: tagResource,
+        csvColumns: ['name', 'project_id', 'locked', 'has-highlight', 'highlight-date', 'inserted-at', 'updated-at'],
+      });
+    },
+  );
 
-  app.get('/tags/:id', { config: org(), schema: { tags: ['tags'], summary: 'One tag', params: idParams, response: { 200: tagDocument, ...refusals(403) } } }, async (req, reply) => {
-    const auth = memberOf(req);
-    const tag = await findTag(db, auth.orgId, req.params.id);
-    if (!tag) throw notFound('tag');
-    return sendOne(reply, tagResource(tag));
-  });
+  app.get(
+    '/tags/:id',
+    { config: org(), schema: { tags: ['tags'], summary: 'One tag', params: idParams, response: { 200: tagDocument, ...refusals(403) } } },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const tag = await findTag(db, auth.orgId, req.params.id);
+      if (!tag) throw notFound('tag');
+      return sendOne(reply, tagResource(tag));
+    },
+  );
 
   app.post(
     '/projects/:projectId/tags',

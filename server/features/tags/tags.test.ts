@@ -18,7 +18,13 @@ const tagBody = (attributes: Record<string, unknown>, extra: Record<string, unkn
   data: { type: 'tag', attributes, ...extra },
 });
 const rowsOf = (projectId: number) => ctx.deps.db.select().from(tags).where(eq(tags.projectId, projectId));
-const rowOf = async (id: number | string) => (await ctx.deps.db.select().from(tags).where(eq(tags.id, Number(id))))[0];
+const rowOf = async (id: number | string) =>
+  (
+    await ctx.deps.db
+      .select()
+      .from(tags)
+      .where(eq(tags.id, Number(id)))
+  )[0];
 const names = (res: { json(): { data: TagDoc[] } }) => res.json().data.map((t) => t.attributes.name);
 
 /** The request's clock bounds a server-chosen "now" (no timing assertion: just ordering). */
@@ -53,9 +59,11 @@ describe('tags', () => {
     const url = `/api/projects/${project.id}/tags`;
     const dated = await ctx.call('POST', url, { token, body: tagBody({ name: 'Dated Tag', has_highlight: true, highlight_date: '2024-03-05' }) });
     expect(dated.json().data.attributes).toMatchObject({ 'has-highlight': true, 'highlight-date': '2024-03-05T00:00:00.000Z' });
-    const { result: undated, before, after } = await during(() =>
-      ctx.call('POST', url, { token, body: tagBody({ name: 'Undated Tag', has_highlight: true }) }),
-    );
+    const {
+      result: undated,
+      before,
+      after,
+    } = await during(() => ctx.call('POST', url, { token, body: tagBody({ name: 'Undated Tag', has_highlight: true }) }));
     const at = Date.parse(undated.json().data.attributes['highlight-date']);
     expect(at).toBeGreaterThanOrEqual(before - 1000);
     expect(at).toBeLessThanOrEqual(after + 1000);
@@ -96,7 +104,10 @@ describe('tags', () => {
     await makeTag(ctx, org.id, p1.id, 'Bravo News');
     await makeTag(ctx, org.id, p1.id, 'alpha reviews');
     const archived = await makeTag(ctx, org.id, p1.id, 'Charlie Old');
-    await ctx.deps.db.update(tags).set({ locked: true, updatedAt: new Date(Date.now() + 60_000) }).where(eq(tags.id, archived.id));
+    await ctx.deps.db
+      .update(tags)
+      .set({ locked: true, updatedAt: new Date(Date.now() + 60_000) })
+      .where(eq(tags.id, archived.id));
     await makeTag(ctx, org.id, p2.id, 'Delta Elsewhere');
 
     const forP1 = await ctx.call('GET', `/api/tags?filter[project_id]=${p1.id}`, { token });
@@ -159,7 +170,12 @@ describe('tags', () => {
 
     const invalid = await patch({ name: 'abc', locked: 'no' });
     expect(invalid.statusCode).toBe(422);
-    expect(invalid.json().errors.map((e: ErrorBody) => e.source?.pointer).sort()).toEqual(['/data/attributes/locked', '/data/attributes/name']);
+    expect(
+      invalid
+        .json()
+        .errors.map((e: ErrorBody) => e.source?.pointer)
+        .sort(),
+    ).toEqual(['/data/attributes/locked', '/data/attributes/name']);
     expect((await rowOf(tag.id)).name).toBe('Renamed Again');
   });
 
@@ -185,7 +201,12 @@ describe('tags', () => {
   });
 
   it('needs a token', async () => {
-    for (const [method, url] of [['GET', '/api/tags'], ['GET', '/api/tags/1'], ['POST', '/api/projects/1/tags'], ['PATCH', '/api/tags/1']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/tags'],
+      ['GET', '/api/tags/1'],
+      ['POST', '/api/projects/1/tags'],
+      ['PATCH', '/api/tags/1'],
+    ] as const) {
       const res = await ctx.call(method, url, { body: method === 'GET' ? undefined : tagBody({ name: 'Whatever' }) });
       expect(res.statusCode).toBe(401);
     }

@@ -109,7 +109,16 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/f/:file',
-    { config: PUBLIC, schema: { tags: ['uploads'], summary: 'An uploaded image', security: [], params: fileParams, response: { 200: bytes('The image', 'image/png', 'image/jpeg') } } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['uploads'],
+        summary: 'An uploaded image',
+        security: [],
+        params: fileParams,
+        response: { 200: bytes('The image', 'image/png', 'image/jpeg') },
+      },
+    },
     async (req, reply) => {
       const found = await openUpload(db, storage, req.params.file);
       if (!found) throw new AppError('not_found', 'The image was not found');

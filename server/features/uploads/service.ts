@@ -47,8 +47,7 @@ export function parseUploadForm(image: Buffer | undefined, fields: Record<string
   if (!image || image.length === 0) errors.push(errorObject('validation_failed', 'Please choose an image to upload', { pointer: '/image' }));
   const parsed = uploadFieldsSchema.safeParse(fields);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues)
-      errors.push(errorObject('validation_failed', issue.message, { pointer: `/${issue.path.join('/')}` }));
+    for (const issue of parsed.error.issues) errors.push(errorObject('validation_failed', issue.message, { pointer: `/${issue.path.join('/')}` }));
   }
   if (errors.length || !parsed.success) throw new ValidationError(errors);
   return { image: image!, fields: parsed.data };
@@ -61,12 +60,12 @@ export function parseUploadForm(image: Buffer | undefined, fields: Record<string
 export async function normalizeImage(bytes: Buffer) {
   const format = detectImageFormat(bytes);
   if (!format) throw unsupportedImage();
-  const meta = await sharp(bytes).metadata().catch(() => null);
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
   if (!meta || meta.format !== format) throw unsupportedImage();
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw imageTooLarge();
-  const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true });
+  const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true });
   const encoded = format === 'png' ? pipeline.png() : pipeline.jpeg({ quality: 85 });
   const { data, info } = await encoded.toBuffer({ resolveWithObject: true }).catch(() => {
     throw unsupportedImage();
@@ -74,8 +73,7 @@ export async function normalizeImage(bytes: Buffer) {
   return { data, format, width: info.width, height: info.height };
 }
 
-export const uploadUrl = (u: Pick<UploadRow, 'id' | 'contentType'>) =>
-  `/api/f/${u.id}.${u.contentType === CONTENT_TYPE.png ? EXT.png : EXT.jpeg}`;
+export const uploadUrl = (u: Pick<UploadRow, 'id' | 'contentType'>) => `/api/f/${u.id}.${u.contentType === CONTENT_TYPE.png ? EXT.png : EXT.jpeg}`;
 
 /**
  * Stores an uploaded image for `orgId` (re-encoded, see normalizeImage) and records it.
@@ -150,10 +148,9 @@ export async function requireOwnAvatar(
 ): Promise<void> {
   if (!avatar) return;
   const [, id, ext] = AVATAR_PATH.exec(avatar) ?? [];
-  const owners = [
-    owner.orgId ? eq(uploads.organizationId, owner.orgId) : undefined,
-    owner.userId ? eq(uploads.userId, owner.userId) : undefined,
-  ].filter((c) => c !== undefined);
+  const owners = [owner.orgId ? eq(uploads.organizationId, owner.orgId) : undefined, owner.userId ? eq(uploads.userId, owner.userId) : undefined].filter(
+    (c) => c !== undefined,
+  );
   const [row] =
     id && owners.length
       ? await db

@@ -48,7 +48,9 @@ const image = (data: Buffer, filename = 'picture.png', contentType = 'image/png'
 const scope = (value = 'avatar'): Part => ({ name: 'scope', value });
 
 const smallPng = () =>
-  sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+  sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 
 const storedFiles = () => {
   const dir = path.join(ctx.config.dataDir, 'uploads', 'images');
@@ -100,7 +102,9 @@ describe('POST f/av', () => {
     const { token } = await makeOrg(ctx);
     const [width, height] = [1200, 900];
     // Noise does not compress: the PNG stays well above the 1 MB JSON body limit.
-    const noisy = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png().toBuffer();
+    const noisy = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(noisy.length).toBeGreaterThan(ctx.config.bodyLimitBytes);
     expect(noisy.length).toBeLessThan(ctx.config.uploadMaxBytes);
     const res = await upload('/api/f/av', [scope(), image(noisy)], token);
@@ -110,7 +114,9 @@ describe('POST f/av', () => {
 
   it('refuses what is not a JPEG or PNG by its bytes (415) and stores nothing', async () => {
     const { org, token } = await makeOrg(ctx);
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
     const pngHeaderThenJunk = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200)]);
     const jpegHeaderThenJunk = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), randomBytes(200)]);
     const before = storedFiles().length;
@@ -141,7 +147,12 @@ describe('POST f/av', () => {
     const { org, token } = await makeOrg(ctx);
     const res = await upload('/api/f/av', [scope('banner')], token);
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual(['/image', '/scope']);
+    expect(
+      res
+        .json()
+        .errors.map((e: { source: { pointer: string } }) => e.source.pointer)
+        .sort(),
+    ).toEqual(['/image', '/scope']);
     const noScope = await upload('/api/f/av', [image(await smallPng())], token);
     expect(noScope.statusCode).toBe(422);
     expect(noScope.json().errors[0].source.pointer).toBe('/scope');

@@ -61,7 +61,10 @@ describe('GET user: meta.abilities', () => {
 
   it('refuses a full plan with the count, as creating the project would', async () => {
     const { token, org } = await makeOrg(ctx, { plan: 'starter' });
-    await ctx.deps.db.update(organizations).set({ permissions: { ...PLAN_DEFAULTS.starter, max_projects: 1 } }).where(eq(organizations.id, org.id));
+    await ctx.deps.db
+      .update(organizations)
+      .set({ permissions: { ...PLAN_DEFAULTS.starter, max_projects: 1 } })
+      .where(eq(organizations.id, org.id));
     ctx.deps.authenticator.forgetAll();
     const brand = await makeClient(ctx, org.id);
     await makeProject(ctx, org.id, { clientId: brand.id });
@@ -88,9 +91,20 @@ describe('GET user: meta.abilities', () => {
   });
 
   it('opens the operator’s areas to its admins only', async () => {
-    const operator = await makeOrg(ctx, { plan: 'admin', capabilities: { platform_operator: true, regional_filters: true, ai_headline_tools: true, notification_card: true } });
+    const operator = await makeOrg(ctx, {
+      plan: 'admin',
+      capabilities: { platform_operator: true, regional_filters: true, ai_headline_tools: true, notification_card: true },
+    });
     const admin = await abilitiesOf(operator.token);
-    for (const action of ['operator.console', 'platform.operate', 'websites.read', 'websites.write', 'feed.regionalFilters', 'ai.headlineTools', 'mail.read'] as const) {
+    for (const action of [
+      'operator.console',
+      'platform.operate',
+      'websites.read',
+      'websites.write',
+      'feed.regionalFilters',
+      'ai.headlineTools',
+      'mail.read',
+    ] as const) {
       expect(admin[action], action).toEqual({ allowed: true });
     }
     // The operator's organization has nothing to pay.
@@ -105,7 +119,10 @@ describe('GET user: meta.abilities', () => {
   it('closes the workspace after the trial, and refuses everything without an organization', async () => {
     const { token, org } = await makeOrg(ctx, { plan: 'trial' });
     expect((await abilitiesOf(token))['workspace.use']).toEqual({ allowed: true });
-    await ctx.deps.db.update(organizations).set({ trialEndsAt: new Date(Date.now() - 86400_000) }).where(eq(organizations.id, org.id));
+    await ctx.deps.db
+      .update(organizations)
+      .set({ trialEndsAt: new Date(Date.now() - 86400_000) })
+      .where(eq(organizations.id, org.id));
     ctx.deps.authenticator.forgetAll();
     const ended = await abilitiesOf(token);
     expect(ended['workspace.use']).toEqual({ allowed: false, refusal: 'plan', code: 'trial_expired', message: MSG.billing.upgrade });
@@ -117,7 +134,11 @@ describe('GET user: meta.abilities', () => {
     expect(none['org.member']).toEqual({ allowed: false, refusal: 'role', code: 'no_org', message: MSG.pages.noOrg });
     expect(none['workspace.use']).toEqual(none['org.member']);
     // Only a count is compared for alerts (a missing limit counts as one); the routes need an organization first.
-    expect(Object.entries(none).filter(([, a]) => (a as { allowed: boolean }).allowed).map(([action]) => action)).toEqual(['alerts.create']);
+    expect(
+      Object.entries(none)
+        .filter(([, a]) => (a as { allowed: boolean }).allowed)
+        .map(([action]) => action),
+    ).toEqual(['alerts.create']);
   });
 
   it('follows a switch of organization in the PATCH answer', async () => {

@@ -5,7 +5,13 @@ import { TIER_NAMES, type TierId } from '../../../common/limits.js';
 import { roleNames } from '../../../common/policy.js';
 import { idSchema } from '../../../common/schemas/jsonapi.js';
 import {
-  tierListDocument, userDocument, userUpdateBody, type Abilities, type TierAttributes, type UserAttributes, type UserDocumentMeta,
+  tierListDocument,
+  userDocument,
+  userUpdateBody,
+  type Abilities,
+  type TierAttributes,
+  type UserAttributes,
+  type UserDocumentMeta,
 } from '../../../common/schemas/users.js';
 import { callerOf, SELF } from '../../http/access.js';
 import { requireOrg } from '../../http/auth.js';
@@ -50,10 +56,14 @@ export default async function userRoutes(fastify: FastifyInstance) {
     sendOne(reply, userResource(profile), 200, userMeta(config, await getUserAbilities(db, profile)));
 
   // Works without an organization too: the web app reads `status` to send NO_ORG users away.
-  app.get('/user', { config: SELF, schema: { tags: ['users'], summary: 'The caller, their organization and memberships', response: { 200: jsonApi(userDocument) } } }, async (req, reply) => {
-    const auth = callerOf(req);
-    return sendUser(reply, await getUserProfile(db, auth.userId));
-  });
+  app.get(
+    '/user',
+    { config: SELF, schema: { tags: ['users'], summary: 'The caller, their organization and memberships', response: { 200: jsonApi(userDocument) } } },
+    async (req, reply) => {
+      const auth = callerOf(req);
+      return sendUser(reply, await getUserProfile(db, auth.userId));
+    },
+  );
 
   app.patch(
     '/user/:id',
@@ -90,10 +100,14 @@ export default async function userRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/tiers', { config: SELF, schema: { tags: ['users'], summary: 'Tier names (1 Admin … 6 Agency)', response: { 200: jsonApi(tierListDocument) } } }, async (req, reply) => {
-    return reply.type(JSONAPI).send({
-      data: TIER_IDS.map((id) => resource('tier', id, { name: TIER_NAMES[id] } satisfies TierAttributes)),
-      meta: { total_entries: TIER_IDS.length, last_page: 1, page_number: 1, page_size: TIER_IDS.length },
-    });
-  });
+  app.get(
+    '/tiers',
+    { config: SELF, schema: { tags: ['users'], summary: 'Tier names (1 Admin … 6 Agency)', response: { 200: jsonApi(tierListDocument) } } },
+    async (req, reply) => {
+      return reply.type(JSONAPI).send({
+        data: TIER_IDS.map((id) => resource('tier', id, { name: TIER_NAMES[id] } satisfies TierAttributes)),
+        meta: { total_entries: TIER_IDS.length, last_page: 1, page_number: 1, page_size: TIER_IDS.length },
+      });
+    },
+  );
 }

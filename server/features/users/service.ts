@@ -122,13 +122,7 @@ export async function updateUser(
       const [member] = await tx
         .select({ roleId: memberships.roleId })
         .from(memberships)
-        .where(
-          and(
-            eq(memberships.userId, userId),
-            eq(memberships.organizationId, changes.organizationId),
-            inArray(memberships.roleId, ACTIVE_ROLES),
-          ),
-        )
+        .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, changes.organizationId), inArray(memberships.roleId, ACTIVE_ROLES)))
         .for('share');
       if (!member) throw notFound('organization');
     }

@@ -152,10 +152,12 @@ describe('PATCH user', () => {
 
     const bad = await setDefault(token, admin.user.id, { type: 'client', id: 'x' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.map((e: ErrorBody) => e.source?.pointer).sort()).toEqual([
-      '/data/relationships/project/data/id',
-      '/data/relationships/project/data/type',
-    ]);
+    expect(
+      bad
+        .json()
+        .errors.map((e: ErrorBody) => e.source?.pointer)
+        .sort(),
+    ).toEqual(['/data/relationships/project/data/id', '/data/relationships/project/data/type']);
   });
 
   it('edits the profile and reports every invalid field', async () => {

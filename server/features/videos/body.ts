@@ -16,7 +16,9 @@ export function readBody<S extends z.ZodType>(schema: S, body: unknown): { value
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     throw new ValidationError(
-      parsed.error.issues.map((i) => errorObject('validation_failed', i.message, { pointer: i.path.length ? `${prefix}/${i.path.map(String).join('/')}` : prefix || '/' })),
+      parsed.error.issues.map((i) =>
+        errorObject('validation_failed', i.message, { pointer: i.path.length ? `${prefix}/${i.path.map(String).join('/')}` : prefix || '/' }),
+      ),
     );
   }
   return { value: parsed.data, pointer };

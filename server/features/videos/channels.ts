@@ -30,7 +30,8 @@ export async function ingestChannelEntries(deps: PollDeps, entries: ChannelFeedE
   const searches = await deps.db.execute<{ id: number; query: string }>(sql`
     select s.id, s.query from youtube_searches s where exists (select 1 from youtube_feeds f where f.search_id = s.id and f.is_enabled)`);
   const matches: { searchId: number; videoId: string }[] = [];
-  for (const e of entries) for (const s of searches.rows) if (matchesSearch(s.query, e.title, e.description)) matches.push({ searchId: s.id, videoId: e.videoId });
+  for (const e of entries)
+    for (const s of searches.rows) if (matchesSearch(s.query, e.title, e.description)) matches.push({ searchId: s.id, videoId: e.videoId });
   const ids = [...new Set(matches.map((m) => m.videoId))];
   if (ids.length === 0) return { entries: entries.length, matched: 0, added: 0 };
   // Only matches that are not yet in every matching feed need a look-up.
@@ -48,8 +49,19 @@ export async function ingestChannelEntries(deps: PollDeps, entries: ChannelFeedE
     if (d) return d;
     const e = entries.find((x) => x.videoId === id)!;
     return {
-      videoId: e.videoId, channelId: e.channelId, channelTitle: '', title: e.title, description: e.description, publishedAt: new Date(e.publishedAt),
-      thumbnail: `https://i.ytimg.com/vi/${e.videoId}/mqdefault.jpg`, views: null, likes: null, comments: null, language: null, liveBroadcastContent: null, withStats: false,
+      videoId: e.videoId,
+      channelId: e.channelId,
+      channelTitle: '',
+      title: e.title,
+      description: e.description,
+      publishedAt: new Date(e.publishedAt),
+      thumbnail: `https://i.ytimg.com/vi/${e.videoId}/mqdefault.jpg`,
+      views: null,
+      likes: null,
+      comments: null,
+      language: null,
+      liveBroadcastContent: null,
+      withStats: false,
     };
   });
   const result = await deps.db.transaction((tx) => ingestVideos(tx, { videos, channels: details.channels, matches, foundVia: 'channel', now, announce: true }));
@@ -108,12 +120,20 @@ export async function subscribeChannel(deps: PollDeps, channelId: string, now = 
     update youtube_channels set websub_secret = ${secret}, websub_expires_at = ${new Date(now.getTime() + 3600_000).toISOString()}::timestamptz
     where id = ${channelId} and followed`);
   const form = new URLSearchParams({
-    'hub.mode': 'subscribe', 'hub.topic': topicOf(deps.config.youtube.feedsUrl, channelId), 'hub.callback': callbackOf(publicUrl, channelId),
-    'hub.secret': secret, 'hub.lease_seconds': String(WEBSUB_LEASE_SECONDS), 'hub.verify': 'async',
+    'hub.mode': 'subscribe',
+    'hub.topic': topicOf(deps.config.youtube.feedsUrl, channelId),
+    'hub.callback': callbackOf(publicUrl, channelId),
+    'hub.secret': secret,
+    'hub.lease_seconds': String(WEBSUB_LEASE_SECONDS),
+    'hub.verify': 'async',
   });
   try {
     const res = await fetch(deps.config.youtube.websubHub, {
-      method: 'POST', body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'error', signal: AbortSignal.timeout(10_000),
+      method: 'POST',
+      body: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'error',
+      signal: AbortSignal.timeout(10_000),
     });
     await res.body?.cancel();
     return res.status === 202 || res.status === 204;
@@ -135,7 +155,9 @@ export async function channelsToSubscribe(deps: PollDeps, now: Date, limit = 50)
 export async function verifyChannelIntent(deps: PollDeps, channelId: string, query: Record<string, string>, now = new Date()): Promise<string | null> {
   const challenge = query['hub.challenge'];
   if (!challenge || challenge.length > 500) return null;
-  const rows = await deps.db.execute<{ followed: boolean; websub_secret: string | null }>(sql`select followed, websub_secret from youtube_channels where id = ${channelId}`);
+  const rows = await deps.db.execute<{ followed: boolean; websub_secret: string | null }>(
+    sql`select followed, websub_secret from youtube_channels where id = ${channelId}`,
+  );
   const ch = rows.rows[0];
   if (!ch) return null;
   if (query['hub.mode'] === 'unsubscribe') return ch.followed ? null : challenge;
@@ -159,8 +181,16 @@ function signatureMatches(secret: string, body: Buffer, header: string | undefin
  * A push from the hub: accepted only with a valid `X-Hub-Signature` made with the channel's
  * secret; its entries (of that channel only) are ingested at once.
  */
-export async function receiveChannelPush(deps: PollDeps, channelId: string, body: Buffer, signature: string | undefined, now = new Date()): Promise<'unknown' | 'ignored' | ChannelIngestOutcome> {
-  const rows = await deps.db.execute<{ followed: boolean; websub_secret: string | null }>(sql`select followed, websub_secret from youtube_channels where id = ${channelId}`);
+export async function receiveChannelPush(
+  deps: PollDeps,
+  channelId: string,
+  body: Buffer,
+  signature: string | undefined,
+  now = new Date(),
+): Promise<'unknown' | 'ignored' | ChannelIngestOutcome> {
+  const rows = await deps.db.execute<{ followed: boolean; websub_secret: string | null }>(
+    sql`select followed, websub_secret from youtube_channels where id = ${channelId}`,
+  );
   const ch = rows.rows[0];
   if (!ch || !ch.followed) return 'unknown';
   if (!ch.websub_secret || !signatureMatches(ch.websub_secret, body, signature)) return 'ignored';

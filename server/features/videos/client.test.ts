@@ -11,7 +11,14 @@ beforeAll(async () => {
   fake = await startFakeYoutube();
   for (let c = 0; c < 60; c++) fake.addChannel({ id: chan(c), title: `Channel ${c}`, subscribers: 1000 * c, hidden: c === 3 });
   for (let i = 0; i < 120; i++)
-    fake.addVideo({ id: vid(i), channelId: chan(i % 60), title: i % 2 ? `Elden Ring clip ${i}` : `Other game ${i}`, publishedAt: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(), views: i * 10, likes: i === 5 ? null : 1 });
+    fake.addVideo({
+      id: vid(i),
+      channelId: chan(i % 60),
+      title: i % 2 ? `Elden Ring clip ${i}` : `Other game ${i}`,
+      publishedAt: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
+      views: i * 10,
+      likes: i === 5 ? null : 1,
+    });
   client = new YoutubeClient({ apiUrl: fake.apiUrl, feedsUrl: fake.feedsUrl, apiKey: fake.apiKey });
 });
 afterAll(() => fake.close());

@@ -44,7 +44,14 @@ export const FOLLOW_APPEARANCES = 2;
  */
 export async function ingestVideos(
   tx: Tx,
-  input: { videos: IngestVideo[]; channels: YoutubeChannel[]; matches: { searchId: number; videoId: string }[]; foundVia: 'search' | 'channel' | 'preview'; now: Date; announce: boolean },
+  input: {
+    videos: IngestVideo[];
+    channels: YoutubeChannel[];
+    matches: { searchId: number; videoId: string }[];
+    foundVia: 'search' | 'channel' | 'preview';
+    now: Date;
+    announce: boolean;
+  },
 ): Promise<IngestResult> {
   const { now } = input;
   const result: IngestResult = { newVideos: 0, added: 0, announced: 0, followed: 0 };
@@ -53,15 +60,28 @@ export async function ingestVideos(
       .insert(youtubeChannels)
       .values(
         dedupe(input.channels, (c) => c.id).map((c) => ({
-          id: c.id, title: c.title, thumbnail: c.thumbnail, customUrl: c.customUrl, country: c.country, language: c.language,
-          subscribers: c.subscribers, hiddenSubscribers: c.hiddenSubscribers, fetchedAt: now,
+          id: c.id,
+          title: c.title,
+          thumbnail: c.thumbnail,
+          customUrl: c.customUrl,
+          country: c.country,
+          language: c.language,
+          subscribers: c.subscribers,
+          hiddenSubscribers: c.hiddenSubscribers,
+          fetchedAt: now,
         })),
       )
       .onConflictDoUpdate({
         target: youtubeChannels.id,
         set: {
-          title: sql`excluded.title`, thumbnail: sql`excluded.thumbnail`, customUrl: sql`excluded.custom_url`, country: sql`excluded.country`,
-          language: sql`excluded.language`, subscribers: sql`excluded.subscribers`, hiddenSubscribers: sql`excluded.hidden_subscribers`, fetchedAt: sql`excluded.fetched_at`,
+          title: sql`excluded.title`,
+          thumbnail: sql`excluded.thumbnail`,
+          customUrl: sql`excluded.custom_url`,
+          country: sql`excluded.country`,
+          language: sql`excluded.language`,
+          subscribers: sql`excluded.subscribers`,
+          hiddenSubscribers: sql`excluded.hidden_subscribers`,
+          fetchedAt: sql`excluded.fetched_at`,
         },
       });
   }
@@ -76,8 +96,17 @@ export async function ingestVideos(
     .insert(youtubeVideos)
     .values(
       videos.map((v) => ({
-        videoId: v.videoId, channelId: v.channelId, title: v.title, description: v.description, thumbnail: v.thumbnail, publishedAt: v.publishedAt,
-        views: v.views, likes: v.likes, comments: v.comments, language: v.language, liveBroadcastContent: v.liveBroadcastContent,
+        videoId: v.videoId,
+        channelId: v.channelId,
+        title: v.title,
+        description: v.description,
+        thumbnail: v.thumbnail,
+        publishedAt: v.publishedAt,
+        views: v.views,
+        likes: v.likes,
+        comments: v.comments,
+        language: v.language,
+        liveBroadcastContent: v.liveBroadcastContent,
         statsFetchedAt: v.withStats ? now : null,
         viewsAtFound: v.withStats ? v.views : null,
         nextStatsAt: nextStatsAt(v.publishedAt, now),
@@ -142,9 +171,21 @@ export async function ingestVideos(
  */
 async function announce(tx: Tx, rows: { feed_id: number; video_id: number }[]): Promise<number> {
   const found = await tx.execute<{
-    feed_id: number; organization_id: number; keyword: string; project_name: string; slack_webhook_url: string | null; slack_min: number | null;
-    discord_webhook_url: string | null; discord_min: number | null; video_id: string; title: string; thumbnail: string | null;
-    published_at: Date | string; views: number | null; channel_title: string | null; subscribers: number | null;
+    feed_id: number;
+    organization_id: number;
+    keyword: string;
+    project_name: string;
+    slack_webhook_url: string | null;
+    slack_min: number | null;
+    discord_webhook_url: string | null;
+    discord_min: number | null;
+    video_id: string;
+    title: string;
+    thumbnail: string | null;
+    published_at: Date | string;
+    views: number | null;
+    channel_title: string | null;
+    subscribers: number | null;
   }>(sql`
     select f.id as feed_id, f.organization_id, f.keyword, p.name as project_name, f.slack_webhook_url, f.slack_min_subs_notification as slack_min,
            f.discord_webhook_url, f.discord_min_subs_notification as discord_min, v.video_id, v.title, v.thumbnail, v.published_at, v.views,
@@ -160,8 +201,14 @@ async function announce(tx: Tx, rows: { feed_id: number; video_id: number }[]): 
   const reaches = (subs: number | null, min: number | null) => min === null || (subs !== null && Number(subs) >= min);
   for (const r of found.rows) {
     const payload = {
-      feedName: r.project_name, keyword: r.keyword, title: r.title, url: `https://www.youtube.com/watch?v=${r.video_id}`, thumbnail: r.thumbnail,
-      channelName: r.channel_title ?? '', audience: r.subscribers === null ? null : Number(r.subscribers), views: r.views === null ? null : Number(r.views),
+      feedName: r.project_name,
+      keyword: r.keyword,
+      title: r.title,
+      url: `https://www.youtube.com/watch?v=${r.video_id}`,
+      thumbnail: r.thumbnail,
+      channelName: r.channel_title ?? '',
+      audience: r.subscribers === null ? null : Number(r.subscribers),
+      views: r.views === null ? null : Number(r.views),
       publishedAt: new Date(r.published_at).toISOString(),
     };
     const base = { subject: 'video' as const, organizationId: r.organization_id, sourceId: r.feed_id, itemKey: r.video_id, payload };

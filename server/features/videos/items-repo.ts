@@ -5,21 +5,49 @@ import { dateFilters, like, orderBy, type MediaListQuery } from './queries.js';
 /** A feed's videos (`youtube_feed_videos`, scoped by the row's organization) and the shared `youtube_videos` rows. */
 
 const FEED_SORT: Record<string, SQL> = {
-  published_at: sql`v.published_at`, views: sql`v.views`, title: sql`lower(v.title)`, channel: sql`lower(c.title)`,
-  subscribers: sql`c.subscribers`, language: sql`coalesce(v.language, c.language)`, country: sql`c.country`,
+  published_at: sql`v.published_at`,
+  views: sql`v.views`,
+  title: sql`lower(v.title)`,
+  channel: sql`lower(c.title)`,
+  subscribers: sql`c.subscribers`,
+  language: sql`coalesce(v.language, c.language)`,
+  country: sql`c.country`,
 };
 export const FEED_SORTS = Object.keys(FEED_SORT);
 
 /** A feed video joined with its channel (listFeedVideos). */
 export type FeedVideoRow = {
-  id: number; video_id: string; title: string; description: string; thumbnail: string | null; published_at: Date | string; views: number | null;
-  language: string | null; found_via: string; channel_id: string; channel_title: string | null; channel_thumbnail: string | null; custom_url: string | null;
-  country: string | null; channel_language: string | null; subscribers: number | null; saved: boolean; total: number;
-  views_at_found: number | null; stats_refreshed_at: Date | string | null; removed_at: Date | string | null;
+  id: number;
+  video_id: string;
+  title: string;
+  description: string;
+  thumbnail: string | null;
+  published_at: Date | string;
+  views: number | null;
+  language: string | null;
+  found_via: string;
+  channel_id: string;
+  channel_title: string | null;
+  channel_thumbnail: string | null;
+  custom_url: string | null;
+  country: string | null;
+  channel_language: string | null;
+  subscribers: number | null;
+  saved: boolean;
+  total: number;
+  views_at_found: number | null;
+  stats_refreshed_at: Date | string | null;
+  removed_at: Date | string | null;
 };
 
 /** A page of a feed's videos (deleted ones never), filtered and sorted as GET youtube_feed/{id} asks. */
-export async function listFeedVideos(db: Tx, orgId: number, feedId: number, projectId: number, q: MediaListQuery): Promise<{ rows: FeedVideoRow[]; total: number }> {
+export async function listFeedVideos(
+  db: Tx,
+  orgId: number,
+  feedId: number,
+  projectId: number,
+  q: MediaListQuery,
+): Promise<{ rows: FeedVideoRow[]; total: number }> {
   const where: SQL[] = [sql`fv.organization_id = ${orgId}`, sql`fv.feed_id = ${feedId}`, sql`fv.status <> 'deleted'`, ...dateFilters(sql`v.published_at`, q)];
   if (q.searchTerm) where.push(sql`(v.title ilike ${like(q.searchTerm)} or v.description ilike ${like(q.searchTerm)} or c.title ilike ${like(q.searchTerm)})`);
   if (q.minViews !== undefined) where.push(sql`coalesce(v.views, 0) >= ${q.minViews}`);

@@ -36,7 +36,12 @@ const until = async (check: () => Promise<boolean>, ms = 20_000) => {
 describe('videos jobs', () => {
   it('the workers poll due searches through the queue, and an operator refresh queues one more', async () => {
     fake.addChannel({ id: 'UCjobs000000000000000000', title: 'Jobs TV', subscribers: 1 });
-    fake.addVideo({ id: 'jobsvideo01', channelId: 'UCjobs000000000000000000', title: 'Cinderpeak trailer', publishedAt: new Date(Date.now() - 60_000).toISOString() });
+    fake.addVideo({
+      id: 'jobsvideo01',
+      channelId: 'UCjobs000000000000000000',
+      title: 'Cinderpeak trailer',
+      publishedAt: new Date(Date.now() - 60_000).toISOString(),
+    });
     const { org } = await makeOrg(ctx);
     const project = await makeProject(ctx, org.id);
     const feed = await ctx.deps.db.transaction((tx) => createYoutubeFeed(tx, org.id, { projectId: project.id, keyword: 'Cinderpeak' }, ctx.config));

@@ -93,7 +93,11 @@ export async function startVideoWorkers(boss: PgBoss, deps: PollDeps & { log: Lo
   });
   await boss.work(VIDEO_QUEUES.schedule, { pollingIntervalSeconds: 5 }, async () => {
     const ids = await dueSearches(deps);
-    if (ids.length) await boss.insert(VIDEO_QUEUES.searchPoll, ids.map((searchId) => ({ data: { searchId }, singletonKey: `youtube-search-${searchId}` })));
+    if (ids.length)
+      await boss.insert(
+        VIDEO_QUEUES.searchPoll,
+        ids.map((searchId) => ({ data: { searchId }, singletonKey: `youtube-search-${searchId}` })),
+      );
     if (ids.length) log.info({ job: VIDEO_QUEUES.schedule, enqueued: ids.length }, 'youtube searches scheduled');
   });
   await boss.schedule(VIDEO_QUEUES.schedule, '* * * * *');
@@ -108,7 +112,8 @@ export async function startVideoWorkers(boss: PgBoss, deps: PollDeps & { log: Lo
   await boss.work(VIDEO_QUEUES.stats, { pollingIntervalSeconds: 5 }, async () => {
     const started = Date.now();
     const outcome = await refreshDueStats(deps);
-    if (outcome.calls || outcome.released || outcome.status === 'failed') log.info({ job: VIDEO_QUEUES.stats, ms: Date.now() - started, ...outcome }, 'youtube video counts re-read');
+    if (outcome.calls || outcome.released || outcome.status === 'failed')
+      log.info({ job: VIDEO_QUEUES.stats, ms: Date.now() - started, ...outcome }, 'youtube video counts re-read');
   });
   await boss.schedule(VIDEO_QUEUES.stats, '*/10 * * * *');
   await boss.send(VIDEO_QUEUES.schedule, {});

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { YoutubeClient, YoutubeNotConfiguredError, YoutubeQuotaError, YoutubeRequestError, type YoutubeChannel, type YoutubeSearchHit, type YoutubeVideo } from '../../integrations/youtube/client.js';
+import {
+  YoutubeClient,
+  YoutubeNotConfiguredError,
+  YoutubeQuotaError,
+  YoutubeRequestError,
+  type YoutubeChannel,
+  type YoutubeSearchHit,
+  type YoutubeVideo,
+} from '../../integrations/youtube/client.js';
 import { ingestVideos, type IngestResult, type IngestVideo } from './ingest.js';
 import { markQuotaExhausted, msUntilPacificMidnight, reserveQuota, type QuotaBucket } from './quota.js';
 import { kickNotifier, type NotifierDeps } from '../notifications/service.js';
@@ -34,7 +42,9 @@ export const QUOTA_ERROR_PREFIX = 'YouTube quota';
 /** The bucket was spent, here (our own count) or at YouTube (quotaExceeded). */
 export class QuotaSpentError extends Error {
   constructor(readonly bucket: QuotaBucket) {
-    super(`${QUOTA_ERROR_PREFIX} for today is spent (${bucket === 'search' ? 'searches' : 'video and channel look-ups'}); polling resumes after midnight Pacific time.`);
+    super(
+      `${QUOTA_ERROR_PREFIX} for today is spent (${bucket === 'search' ? 'searches' : 'video and channel look-ups'}); polling resumes after midnight Pacific time.`,
+    );
   }
 }
 
@@ -76,14 +86,35 @@ export async function lookUpDetails(deps: PollDeps, client: YoutubeClient, video
 }
 
 export const toIngest = (v: YoutubeVideo): IngestVideo => ({
-  videoId: v.id, channelId: v.channelId, channelTitle: v.channelTitle, title: v.title, description: v.description, thumbnail: v.thumbnail,
-  publishedAt: new Date(v.publishedAt), views: v.views, likes: v.likes, comments: v.comments, language: v.language,
-  liveBroadcastContent: v.liveBroadcastContent, withStats: true,
+  videoId: v.id,
+  channelId: v.channelId,
+  channelTitle: v.channelTitle,
+  title: v.title,
+  description: v.description,
+  thumbnail: v.thumbnail,
+  publishedAt: new Date(v.publishedAt),
+  views: v.views,
+  likes: v.likes,
+  comments: v.comments,
+  language: v.language,
+  liveBroadcastContent: v.liveBroadcastContent,
+  withStats: true,
 });
 
 const hitToIngest = (h: YoutubeSearchHit): IngestVideo => ({
-  videoId: h.videoId, channelId: h.channelId, channelTitle: h.channelTitle, title: h.title, description: h.description, thumbnail: h.thumbnail,
-  publishedAt: new Date(h.publishedAt), views: null, likes: null, comments: null, language: null, liveBroadcastContent: h.liveBroadcastContent, withStats: false,
+  videoId: h.videoId,
+  channelId: h.channelId,
+  channelTitle: h.channelTitle,
+  title: h.title,
+  description: h.description,
+  thumbnail: h.thumbnail,
+  publishedAt: new Date(h.publishedAt),
+  views: null,
+  likes: null,
+  comments: null,
+  language: null,
+  liveBroadcastContent: h.liveBroadcastContent,
+  withStats: false,
 });
 
 /**
@@ -124,7 +155,9 @@ type SearchRow = {
  * failing does).
  */
 export async function pollSearch(deps: PollDeps, searchId: number, now = new Date(), client = youtubeClientOf(deps.config)): Promise<PollOutcome> {
-  const rows = await deps.db.execute<SearchRow>(sql`select id, query, published_after, interval_seconds, error_count from youtube_searches where id = ${searchId}`);
+  const rows = await deps.db.execute<SearchRow>(
+    sql`select id, query, published_after, interval_seconds, error_count from youtube_searches where id = ${searchId}`,
+  );
   const search = rows.rows[0];
   if (!search) return { status: 'missing' };
   if (!client.configured) return { status: 'not_configured' };
@@ -150,7 +183,9 @@ export async function pollSearch(deps: PollDeps, searchId: number, now = new Dat
     }
     const ids = [...new Set(hits.map((h) => h.videoId))];
     const known = ids.length
-      ? (await deps.db.execute<{ video_id: string }>(sql`select video_id from youtube_videos where video_id = any(${sql.param(ids)}::text[])`)).rows.map((r) => r.video_id)
+      ? (await deps.db.execute<{ video_id: string }>(sql`select video_id from youtube_videos where video_id = any(${sql.param(ids)}::text[])`)).rows.map(
+          (r) => r.video_id,
+        )
       : [];
     const unknown = ids.filter((id) => !known.includes(id));
     const details = await lookUpDetails(deps, client, unknown, [], now);
@@ -192,7 +227,11 @@ async function recordFailure(deps: PollDeps, search: SearchRow, err: Error, now:
   // Spent for today: nothing can succeed before the reset (a minute after, for clock skew).
   if (quota) waitMs = msUntilPacificMidnight(now) + 60_000;
   else if (err instanceof YoutubeQuotaError) waitMs = Math.max(waitMs, err.retryAfterMs ?? 0);
-  const message = quota ? err.message : err instanceof YoutubeQuotaError ? `${QUOTA_ERROR_PREFIX}: YouTube asked us to slow down (${err.message})` : err.message;
+  const message = quota
+    ? err.message
+    : err instanceof YoutubeQuotaError
+      ? `${QUOTA_ERROR_PREFIX}: YouTube asked us to slow down (${err.message})`
+      : err.message;
   await deps.db.execute(sql`
     update youtube_searches set error_count = error_count + 1, last_error = ${message.slice(0, 500)}, last_checked_at = ${now.toISOString()}::timestamptz,
       next_check_at = ${new Date(now.getTime() + waitMs).toISOString()}::timestamptz

@@ -36,8 +36,11 @@ async function feedFor(keyword: string, settings: Parameters<typeof createYoutub
   const [feed] = await q<{ search_id: number }>('select search_id from youtube_feeds where id = $1', [created.id]);
   return { orgId: org.id, feedId: created.id, searchId: feed.search_id, created };
 }
-const feedVideos = (feedId: number) => q<{ video_id: string; found_via: string; status: string }>(
-  `select v.video_id, fv.found_via, fv.status from youtube_feed_videos fv join youtube_videos v on v.id = fv.video_id where fv.feed_id = $1 order by v.video_id`, [feedId]);
+const feedVideos = (feedId: number) =>
+  q<{ video_id: string; found_via: string; status: string }>(
+    `select v.video_id, fv.found_via, fv.status from youtube_feed_videos fv join youtube_videos v on v.id = fv.video_id where fv.feed_id = $1 order by v.video_id`,
+    [feedId],
+  );
 
 describe('YouTube polling', () => {
   it('shares one search between organizations: one search call fills both feeds', async () => {
@@ -74,7 +77,9 @@ describe('YouTube polling', () => {
     const [{ published_after: watermark }] = await q<{ published_after: Date }>('select published_after from youtube_searches where id = $1', [searchId]);
     const second = vidId();
     fake.addVideo({ id: second, channelId: chanId('crash'), title: 'Moonfall Saga boss', publishedAt: minutesAgo(100) });
-    await ctx.deps.pool.query(`create or replace function cw_fail_feed_insert() returns trigger language plpgsql as $$ begin raise exception 'worker killed'; end $$`);
+    await ctx.deps.pool.query(
+      `create or replace function cw_fail_feed_insert() returns trigger language plpgsql as $$ begin raise exception 'worker killed'; end $$`,
+    );
     await ctx.deps.pool.query(`create trigger cw_fail before insert on youtube_feed_videos for each row execute function cw_fail_feed_insert()`);
     await expect(pollSearch(ctx.deps, searchId)).rejects.toThrow();
     await ctx.deps.pool.query('drop trigger cw_fail on youtube_feed_videos');
@@ -106,7 +111,10 @@ describe('YouTube polling', () => {
     const intervals: number[] = [];
     for (let i = 0; i < 6; i++) {
       await pollSearch(ctx.deps, searchId);
-      const [s] = await q<{ interval_seconds: number; next_check_at: Date; last_checked_at: Date }>('select interval_seconds, next_check_at, last_checked_at from youtube_searches where id = $1', [searchId]);
+      const [s] = await q<{ interval_seconds: number; next_check_at: Date; last_checked_at: Date }>(
+        'select interval_seconds, next_check_at, last_checked_at from youtube_searches where id = $1',
+        [searchId],
+      );
       intervals.push(s.interval_seconds);
       expect(s.next_check_at.getTime() - s.last_checked_at.getTime()).toBe(s.interval_seconds * 1000);
     }
@@ -122,7 +130,10 @@ describe('YouTube polling', () => {
     const now = new Date();
     const outcome = await pollSearch(ctx.deps, searchId, now);
     expect(outcome).toMatchObject({ status: 'failed', quota: true });
-    const [s] = await q<{ next_check_at: Date; error_count: number; last_error: string }>('select next_check_at, error_count, last_error from youtube_searches where id = $1', [searchId]);
+    const [s] = await q<{ next_check_at: Date; error_count: number; last_error: string }>(
+      'select next_check_at, error_count, last_error from youtube_searches where id = $1',
+      [searchId],
+    );
     expect(s.error_count).toBe(1);
     expect(s.next_check_at.getTime()).toBeGreaterThanOrEqual(now.getTime() + 7200_000);
     expect(s.last_error).not.toContain(fake.apiKey);
@@ -165,7 +176,11 @@ describe('YouTube polling', () => {
     fake.addChannel({ id: chanId('small'), title: 'Small TV', subscribers: 100 });
     const old = vidId();
     fake.addVideo({ id: old, channelId: chanId('big'), title: 'Vantablade history', publishedAt: minutesAgo(60 * 24 * 5) });
-    const feed = await feedFor('Vantablade', { slackWebhookUrl: 'https://hooks.slack.com/services/T0/B0/x', slackMinSubs: 1000, discordWebhookUrl: 'https://discord.com/api/webhooks/1/a' });
+    const feed = await feedFor('Vantablade', {
+      slackWebhookUrl: 'https://hooks.slack.com/services/T0/B0/x',
+      slackMinSubs: 1000,
+      discordWebhookUrl: 'https://discord.com/api/webhooks/1/a',
+    });
     const big = vidId();
     const small = vidId();
     fake.addVideo({ id: big, channelId: chanId('big'), title: 'Vantablade launch', publishedAt: new Date(Date.now() + 1000).toISOString() });
@@ -173,7 +188,9 @@ describe('YouTube polling', () => {
     await pollSearch(ctx.deps, feed.searchId);
     await pollSearch(ctx.deps, feed.searchId);
     const outbox = await q<{ item_key: string; channel: string; payload: { channelName: string; audience: number } }>(
-      `select item_key, channel, payload from notification_outbox where subject = 'video' and source_id = $1 order by item_key, channel`, [feed.feedId]);
+      `select item_key, channel, payload from notification_outbox where subject = 'video' and source_id = $1 order by item_key, channel`,
+      [feed.feedId],
+    );
     expect(outbox.map((o) => `${o.item_key}:${o.channel}`)).toEqual([`${big}:discord`, `${big}:slack`, `${small}:discord`].sort());
     expect(outbox[0].payload).toMatchObject({ channelName: 'Big TV', audience: 50_000 });
     // A feed created later on the same keyword is filled from the search, and announces nothing of it.
@@ -212,7 +229,10 @@ describe('YouTube polling', () => {
     expect(await channelsToSubscribe(ctx.deps, new Date(Date.now() + 5 * 86_400_000))).toContain(channel);
     const badMode = await ctx.call('GET', `/api/p/youtube_websub/${channel}?hub.mode=other&hub.challenge=abc`);
     expect(badMode.statusCode).toBe(404);
-    const stranger = await ctx.call('POST', `/api/p/youtube_websub/${chanId('stranger')}`, { body: '<feed/>', headers: { 'content-type': 'application/atom+xml' } });
+    const stranger = await ctx.call('POST', `/api/p/youtube_websub/${chanId('stranger')}`, {
+      body: '<feed/>',
+      headers: { 'content-type': 'application/atom+xml' },
+    });
     expect(stranger.statusCode).toBe(410);
     const pushed = vidId();
     fake.addVideo({ id: pushed, channelId: channel, title: 'Nightglass finale', publishedAt: minutesAgo(0) });
@@ -224,7 +244,9 @@ describe('YouTube polling', () => {
     // Uploads that arrived through the channel are announced like search results, once each
     // (the history that made the channel followed predates the feed: not announced).
     expect(await fake.push(channel, { videoId: pushed })).toEqual([202]);
-    const outbox = await q<{ item_key: string }>(`select item_key from notification_outbox where subject = 'video' and source_id = $1 order by item_key`, [feedId]);
+    const outbox = await q<{ item_key: string }>(`select item_key from notification_outbox where subject = 'video' and source_id = $1 order by item_key`, [
+      feedId,
+    ]);
     expect(outbox.map((o) => o.item_key)).toEqual([fresh, pushed].sort());
   });
 });

@@ -51,24 +51,49 @@ const statsAttributes = (r: { views_at_found: number | null; stats_refreshed_at:
 });
 
 export const feedVideoAttributes = (r: FeedVideoRow): YoutubeFeedVideoAttributes => ({
-  title: r.title, thumbnail: r.thumbnail, published_at: new Date(r.published_at).toISOString(), youtube_video_id: r.video_id, description: r.description,
-  views: r.views === null ? null : Number(r.views), language: r.language ?? r.channel_language, found_via: r.found_via, saved: r.saved,
+  title: r.title,
+  thumbnail: r.thumbnail,
+  published_at: new Date(r.published_at).toISOString(),
+  youtube_video_id: r.video_id,
+  description: r.description,
+  views: r.views === null ? null : Number(r.views),
+  language: r.language ?? r.channel_language,
+  found_via: r.found_via,
+  saved: r.saved,
   channel: {
-    id: r.channel_id, title: r.channel_title ?? '', thumbnail: r.channel_thumbnail, custom_url: r.custom_url, country: r.country, language: r.channel_language,
+    id: r.channel_id,
+    title: r.channel_title ?? '',
+    thumbnail: r.channel_thumbnail,
+    custom_url: r.custom_url,
+    country: r.country,
+    language: r.channel_language,
     subscribers: r.subscribers === null ? null : Number(r.subscribers),
   },
   ...statsAttributes(r),
 });
 
-
 export const feedVideoResource = (r: FeedVideoRow) => resource('youtube_video', Number(r.id), { ...feedVideoAttributes(r) });
 
 export const savedAttributes = (r: SavedVideoRow): SavedVideoAttributes => ({
-  title: r.title, description: r.description, views: Number(r.views), thumbnail: r.thumbnail, published_at: new Date(r.published_at).toISOString(),
-  youtube_video_id: r.youtube_video_id, channel_title: r.channel_title, channel_thumbnail: r.channel_thumbnail, channel_custom_url: r.channel_custom_url,
-  channel_subscribers: Number(r.channel_subscribers), channel_language: r.channel_language, channel_country: r.channel_country, tag_id: String(r.tag_id),
-  tag: r.tag, project_id: String(r.project_id), 'inserted-at': new Date(r.inserted_at).toISOString(), 'updated-at': new Date(r.updated_at).toISOString(),
-  current_views: Number(r.current_views), ...statsAttributes(r),
+  title: r.title,
+  description: r.description,
+  views: Number(r.views),
+  thumbnail: r.thumbnail,
+  published_at: new Date(r.published_at).toISOString(),
+  youtube_video_id: r.youtube_video_id,
+  channel_title: r.channel_title,
+  channel_thumbnail: r.channel_thumbnail,
+  channel_custom_url: r.channel_custom_url,
+  channel_subscribers: Number(r.channel_subscribers),
+  channel_language: r.channel_language,
+  channel_country: r.channel_country,
+  tag_id: String(r.tag_id),
+  tag: r.tag,
+  project_id: String(r.project_id),
+  'inserted-at': new Date(r.inserted_at).toISOString(),
+  'updated-at': new Date(r.updated_at).toISOString(),
+  current_views: Number(r.current_views),
+  ...statsAttributes(r),
 });
 
 export const savedVideoResource = (r: SavedVideoRow) => resource('saved_video', r.id, { ...savedAttributes(r) });

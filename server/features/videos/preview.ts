@@ -20,7 +20,13 @@ export async function previewKeyword(deps: PollDeps, keyword: string, now = new 
   const cacheKey = `${deps.config.youtube.apiUrl} ${q}`;
   const cached = previewCache.get(cacheKey);
   if (cached && cached.until > now.getTime()) return cached.videos;
-  const stored = await deps.db.execute<{ video_id: string; title: string; thumbnail: string | null; published_at: Date | string; channel_title: string | null }>(sql`
+  const stored = await deps.db.execute<{
+    video_id: string;
+    title: string;
+    thumbnail: string | null;
+    published_at: Date | string;
+    channel_title: string | null;
+  }>(sql`
     select distinct on (v.published_at, v.id) v.video_id, v.title, v.thumbnail, v.published_at, c.title as channel_title
     from youtube_searches s join youtube_feeds f on f.search_id = s.id join youtube_feed_videos fv on fv.feed_id = f.id
     join youtube_videos v on v.id = fv.video_id left join youtube_channels c on c.id = v.channel_id
@@ -32,12 +38,24 @@ export async function previewKeyword(deps: PollDeps, keyword: string, now = new 
       and exists (select 1 from youtube_feeds f where f.search_id = s.id)`);
   let videos: YoutubePreviewVideo[];
   if (fresh.rows.length > 0) {
-    videos = stored.rows.map((r) => ({ youtube_video_id: r.video_id, title: r.title, thumbnail: r.thumbnail, published_at: new Date(r.published_at).toISOString(), channel_title: r.channel_title ?? '' }));
+    videos = stored.rows.map((r) => ({
+      youtube_video_id: r.video_id,
+      title: r.title,
+      thumbnail: r.thumbnail,
+      published_at: new Date(r.published_at).toISOString(),
+      channel_title: r.channel_title ?? '',
+    }));
   } else {
     const client = youtubeClientOf(deps.config);
     try {
       const res = await withQuota(deps, 'search', 1, now, () => client.searchVideos({ q, maxResults: PREVIEW_SIZE }));
-      videos = res.hits.map((h) => ({ youtube_video_id: h.videoId, title: h.title, thumbnail: h.thumbnail, published_at: h.publishedAt, channel_title: h.channelTitle }));
+      videos = res.hits.map((h) => ({
+        youtube_video_id: h.videoId,
+        title: h.title,
+        thumbnail: h.thumbnail,
+        published_at: h.publishedAt,
+        channel_title: h.channelTitle,
+      }));
     } catch (err) {
       if (err instanceof QuotaSpentError) throw new AppError('rate_limited', err.message);
       throw new AppError('bad_gateway', `YouTube could not be searched: ${(err as Error).message}`);

@@ -60,8 +60,15 @@ export function parseMediaListQuery(raw: Record<string, unknown>, sortable: read
     }
     return v;
   };
-  const list = (name: string) => one(name)?.split(',').map((s) => s.trim()).filter(Boolean).slice(0, 200);
-  const tags = list('tags')?.map((t) => int('tags', t, 1, 2_147_483_647)).filter((t): t is number => t !== undefined);
+  const list = (name: string) =>
+    one(name)
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .slice(0, 200);
+  const tags = list('tags')
+    ?.map((t) => int('tags', t, 1, 2_147_483_647))
+    .filter((t): t is number => t !== undefined);
   const q: MediaListQuery = {
     page: Math.max(1, page),
     pageSize,

@@ -19,7 +19,9 @@ export function pacificDay(now: Date): string {
 
 /** Milliseconds from `now` to the next Pacific midnight (handles daylight-saving days). */
 export function msUntilPacificMidnight(now: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: PACIFIC, hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: PACIFIC, hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(
+    now,
+  );
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   // Some engines write midnight as hour "24" with hour12: false.
   const elapsed = ((get('hour') % 24) * 3600 + get('minute') * 60 + get('second')) * 1000 + now.getUTCMilliseconds();

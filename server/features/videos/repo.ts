@@ -130,5 +130,7 @@ export async function ensureSearch(tx: Tx, keyword: string, now: Date): Promise<
 
 /** Makes a search due within the minute (a feed switched back on is polled soon, from where its search left off). */
 export async function wakeSearch(tx: Tx, searchId: number, now: Date): Promise<void> {
-  await tx.execute(sql`update youtube_searches set next_check_at = least(next_check_at, ${now.toISOString()}::timestamptz + interval '1 minute') where id = ${searchId}`);
+  await tx.execute(
+    sql`update youtube_searches set next_check_at = least(next_check_at, ${now.toISOString()}::timestamptz + interval '1 minute') where id = ${searchId}`,
+  );
 }

@@ -24,7 +24,16 @@ beforeAll(async () => {
     ['aaaaaaaaaa3', 'alpha', 'Skyforge speedrun', 9000, 30],
     ['aaaaaaaaaa4', 'beta', 'A chat', 5, 10],
   ];
-  for (const [id, c, title, views, ago] of videos) fake.addVideo({ id, channelId: chan(c), title, description: c === 'beta' && views > 5 ? 'Skyforge en français' : '', publishedAt: minutesAgo(ago), views, language: c === 'beta' ? 'fr' : 'en' });
+  for (const [id, c, title, views, ago] of videos)
+    fake.addVideo({
+      id,
+      channelId: chan(c),
+      title,
+      description: c === 'beta' && views > 5 ? 'Skyforge en français' : '',
+      publishedAt: minutesAgo(ago),
+      views,
+      language: c === 'beta' ? 'fr' : 'en',
+    });
   fake.addVideo({ id: 'missing0001', channelId: chan('alpha'), title: 'An old one nobody searched', publishedAt: '2024-01-01T00:00:00Z', views: 77 });
 });
 afterAll(async () => {
@@ -53,16 +62,25 @@ describe('videos routes', () => {
     const plain = await ctx.call('POST', '/api/youtube_feed', { token: s.token, body: { keyword: 'ab', project_id: s.project.id } });
     expect(plain.statusCode).toBe(422);
     expect(errors(plain)[0].source?.pointer).toBe('/keyword');
-    const wrapped = await ctx.call('POST', '/api/youtube_feed', { token: s.token, body: { data: { type: 'youtube_feed', attributes: { keyword: 'Skyforge' } } } });
+    const wrapped = await ctx.call('POST', '/api/youtube_feed', {
+      token: s.token,
+      body: { data: { type: 'youtube_feed', attributes: { keyword: 'Skyforge' } } },
+    });
     expect(wrapped.statusCode).toBe(422);
     expect(errors(wrapped).map((e) => e.source?.pointer)).toEqual(['/data/attributes/project_id']);
   });
 
   it('creates the feed (201), links the project, and refuses a second one (409)', async () => {
-    const res = await ctx.call('POST', '/api/youtube_feed', { token: s.token, body: { data: { type: 'youtube_feed', attributes: { keyword: 'Skyforge', project_id: String(s.project.id) } } } });
+    const res = await ctx.call('POST', '/api/youtube_feed', {
+      token: s.token,
+      body: { data: { type: 'youtube_feed', attributes: { keyword: 'Skyforge', project_id: String(s.project.id) } } },
+    });
     expect(res.statusCode).toBe(201);
     const doc = res.json();
-    expect(doc.data).toMatchObject({ type: 'youtube_feed', attributes: { keyword: 'Skyforge', project_id: String(s.project.id), state: 'waiting', total_videos: 0 } });
+    expect(doc.data).toMatchObject({
+      type: 'youtube_feed',
+      attributes: { keyword: 'Skyforge', project_id: String(s.project.id), state: 'waiting', total_videos: 0 },
+    });
     expect(doc.meta).toMatchObject({ status: 'ACTIVE' });
     feedId = doc.data.id;
     const [project] = (await ctx.deps.pool.query('select youtube_search_id from projects where id = $1', [s.project.id])).rows;
@@ -78,10 +96,17 @@ describe('videos routes', () => {
     const all = await ctx.call('GET', `/api/youtube_feed/${feedId}`, { token: s.token });
     expect(all.statusCode).toBe(200);
     const body = all.json();
-    expect(body.data.map((d: { attributes: { youtube_video_id: string } }) => d.attributes.youtube_video_id)).toEqual(['aaaaaaaaaa3', 'aaaaaaaaaa1', 'aaaaaaaaaa2']);
+    expect(body.data.map((d: { attributes: { youtube_video_id: string } }) => d.attributes.youtube_video_id)).toEqual([
+      'aaaaaaaaaa3',
+      'aaaaaaaaaa1',
+      'aaaaaaaaaa2',
+    ]);
     expect(body.meta).toMatchObject({ total_entries: 3, last_page: 1, page_number: 1, page_size: 10 });
     expect(body.meta.latest_pull).not.toBeNull();
-    expect(body.data[0]).toMatchObject({ type: 'youtube_video', attributes: { views: 9000, saved: false, channel: { title: 'Alpha Plays', subscribers: 120_000, country: 'US' } } });
+    expect(body.data[0]).toMatchObject({
+      type: 'youtube_video',
+      attributes: { views: 9000, saved: false, channel: { title: 'Alpha Plays', subscribers: 120_000, country: 'US' } },
+    });
     const byViews = await ctx.call('GET', `/api/youtube_feed/${feedId}?sortField=views&sortOrder=asc&pageSize=2&page=0`, { token: s.token });
     expect(byViews.json().data.map((d: { attributes: { views: number } }) => d.attributes.views)).toEqual([20, 500]);
     expect(byViews.json().meta).toMatchObject({ total_entries: 3, last_page: 2 });
@@ -119,8 +144,18 @@ describe('videos routes', () => {
     const ids = list.map((d: { id: string }) => d.id);
     const first = await ctx.call('POST', '/api/youtube_feed/save', { token: s.token, body: { youtube_videos: [{ video_id: ids[0], tag_id: s.tag.id }] } });
     expect(first.json().data.attributes).toEqual({ success: 1, failed: 0, results: [{ id: ids[0], status: 'OK', reason: null }] });
-    const second = await ctx.call('POST', '/api/youtube_feed/save', { token: s.token, body: { youtube_videos: ids.map((id: string) => ({ video_id: id, tag_id: s.tag.id })) } });
-    expect(second.json().data.attributes).toMatchObject({ success: 1, failed: 1, results: [{ id: ids[0], status: 'KO', reason: ALREADY_SAVED }, { id: ids[1], status: 'OK' }] });
+    const second = await ctx.call('POST', '/api/youtube_feed/save', {
+      token: s.token,
+      body: { youtube_videos: ids.map((id: string) => ({ video_id: id, tag_id: s.tag.id })) },
+    });
+    expect(second.json().data.attributes).toMatchObject({
+      success: 1,
+      failed: 1,
+      results: [
+        { id: ids[0], status: 'KO', reason: ALREADY_SAVED },
+        { id: ids[1], status: 'OK' },
+      ],
+    });
     const listed = (await ctx.call('GET', `/api/youtube_feed/${feedId}`, { token: s.token })).json().data;
     expect(listed.every((d: { attributes: { saved: boolean } }) => d.attributes.saved)).toBe(true);
   });
@@ -130,11 +165,19 @@ describe('videos routes', () => {
     expect(res.statusCode).toBe(200);
     const rows = res.json().data;
     expect(rows.map((r: { attributes: { channel_subscribers: number } }) => r.attributes.channel_subscribers)).toEqual([800, 120_000]);
-    expect(rows[0]).toMatchObject({ type: 'saved_video', attributes: { tag: 'Reviews', tag_id: String(s.tag.id), channel_title: 'Beta Reviews', channel_country: 'FR' } });
-    const filtered = await ctx.call('GET', `/api/saved_videos?filter[project_id]=${s.project.id}&languages=fr&minFollowers=100&tags=${s.tag.id}`, { token: s.token });
+    expect(rows[0]).toMatchObject({
+      type: 'saved_video',
+      attributes: { tag: 'Reviews', tag_id: String(s.tag.id), channel_title: 'Beta Reviews', channel_country: 'FR' },
+    });
+    const filtered = await ctx.call('GET', `/api/saved_videos?filter[project_id]=${s.project.id}&languages=fr&minFollowers=100&tags=${s.tag.id}`, {
+      token: s.token,
+    });
     expect(filtered.json().meta.total_entries).toBe(1);
     expect((await ctx.call('GET', '/api/saved_videos', { token: s.token })).statusCode).toBe(400);
-    const edit = await ctx.call('PATCH', `/api/saved_videos/${rows[0].id}`, { token: s.token, body: { data: { type: 'saved_video', attributes: { title: 'Edited', views: 12345 } } } });
+    const edit = await ctx.call('PATCH', `/api/saved_videos/${rows[0].id}`, {
+      token: s.token,
+      body: { data: { type: 'saved_video', attributes: { title: 'Edited', views: 12345 } } },
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ data: { attributes: { title: 'Edited', views: 12345 } }, meta: { message: 'Video has been edited.' } });
     const badTag = await ctx.call('PATCH', `/api/saved_videos/${rows[0].id}`, { token: s.token, body: { tag_id: 99999999 } });
@@ -144,10 +187,16 @@ describe('videos routes', () => {
   });
 
   it('saves a missing video by its address, in every URL form', async () => {
-    const save = (url: string) => ctx.call('POST', '/api/saved_videos/save_missing_video', { token: s.token, body: { youtube_video_url: url, tag_id: s.tag.id } });
+    const save = (url: string) =>
+      ctx.call('POST', '/api/saved_videos/save_missing_video', { token: s.token, body: { youtube_video_url: url, tag_id: s.tag.id } });
     const res = await save('https://youtu.be/missing0001?t=3');
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.attributes).toMatchObject({ youtube_video_id: 'missing0001', views: 77, channel_title: 'Alpha Plays', channel_subscribers: 120_000 });
+    expect(res.json().data.attributes).toMatchObject({
+      youtube_video_id: 'missing0001',
+      views: 77,
+      channel_title: 'Alpha Plays',
+      channel_subscribers: 120_000,
+    });
     for (const url of ['https://www.youtube.com/watch?v=missing0001', 'https://youtube.com/shorts/missing0001']) {
       const again = await save(url);
       expect(again.statusCode).toBe(422);
@@ -163,7 +212,10 @@ describe('videos routes', () => {
     const res = await ctx.call('PATCH', `/api/youtube_feed/${feedId}`, { token: s.token, body: { keyword: 'Skyforge Deluxe' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.attributes).toMatchObject({ keyword: 'Skyforge Deluxe', total_videos: 2 });
-    const off = await ctx.call('PATCH', `/api/youtube_feed/${feedId}`, { token: s.token, body: { data: { id: feedId, type: 'youtube_feed', attributes: { is_enabled: false } } } });
+    const off = await ctx.call('PATCH', `/api/youtube_feed/${feedId}`, {
+      token: s.token,
+      body: { data: { id: feedId, type: 'youtube_feed', attributes: { is_enabled: false } } },
+    });
     expect(off.json().data.attributes).toMatchObject({ is_enabled: false, next_check_at: null });
   });
 
@@ -182,7 +234,12 @@ describe('videos routes', () => {
 
   it('answers 404 for another organization, 403 without the plan flag or the slack flag, refresh for operators only', async () => {
     const outsider = await makeOrg(ctx);
-    for (const [method, url] of [['GET', `/api/youtube_feed/${feedId}`], ['GET', `/api/youtube_feed/${feedId}/info`], ['PATCH', `/api/youtube_feed/${feedId}`], ['GET', `/api/saved_videos?project_id=${s.project.id}`]] as const) {
+    for (const [method, url] of [
+      ['GET', `/api/youtube_feed/${feedId}`],
+      ['GET', `/api/youtube_feed/${feedId}/info`],
+      ['PATCH', `/api/youtube_feed/${feedId}`],
+      ['GET', `/api/saved_videos?project_id=${s.project.id}`],
+    ] as const) {
       const res = await ctx.call(method, url, { token: outsider.token, body: method === 'PATCH' ? { keyword: 'Hijack' } : undefined });
       expect(res.statusCode, url).toBe(404);
     }
@@ -194,12 +251,16 @@ describe('videos routes', () => {
     expect(errors(denied)[0]).toMatchObject({ code: 'plan_limit', detail: 'You need to upgrade your current subscription to keep using this feature.' });
     const noSlack = await setup();
     await ctx.deps.pool.query(`update organizations set permissions = permissions || '{"slack": false}'::jsonb where id = $1`, [noSlack.owner.org.id]);
-    const slack = await ctx.call('POST', '/api/youtube_feed', { token: noSlack.token, body: { keyword: 'Skyforge', project_id: noSlack.project.id, slack_webhook_url: 'https://hooks.slack.com/services/T0/B0/x' } });
+    const slack = await ctx.call('POST', '/api/youtube_feed', {
+      token: noSlack.token,
+      body: { keyword: 'Skyforge', project_id: noSlack.project.id, slack_webhook_url: 'https://hooks.slack.com/services/T0/B0/x' },
+    });
     expect(slack.statusCode).toBe(403);
     expect((await ctx.call('GET', `/api/youtube_feed/${feedId}/refresh`, { token: s.token })).statusCode).toBe(404);
     const operator = await makeOrg(ctx, { plan: 'admin', capabilities: CAPABILITIES_BY_LEGACY_ID[1] });
     const opProject = await makeProject(ctx, operator.org.id);
-    const opFeed = (await ctx.call('POST', '/api/youtube_feed', { token: operator.token, body: { keyword: 'Skyforge', project_id: opProject.id } })).json().data.id;
+    const opFeed = (await ctx.call('POST', '/api/youtube_feed', { token: operator.token, body: { keyword: 'Skyforge', project_id: opProject.id } })).json().data
+      .id;
     const before = fake.calls('/search');
     const refresh = await ctx.call('GET', `/api/youtube_feed/${opFeed}/refresh`, { token: operator.token });
     expect(refresh.statusCode).toBe(202);
@@ -226,9 +287,16 @@ describe('videos without a YouTube key', () => {
     const preview = await bare.call('POST', '/api/youtube_feed/preview', { token, body: { keyword: 'Skyforge' } });
     expect(preview.statusCode).toBe(503);
     expect(errors(preview)[0]).toMatchObject({ code: 'not_connected', detail: 'YouTube is not connected on this server: set YOUTUBE_API_KEY.' });
-    const missing = await bare.call('POST', '/api/saved_videos/save_missing_video', { token, body: { youtube_video_url: 'https://youtu.be/missing0001', tag_id: tag.id } });
+    const missing = await bare.call('POST', '/api/saved_videos/save_missing_video', {
+      token,
+      body: { youtube_video_url: 'https://youtu.be/missing0001', tag_id: tag.id },
+    });
     expect(missing.statusCode).toBe(503);
     const avail = await bare.call('GET', '/api/youtube_feed/availability', { token });
-    expect(avail.json().data.attributes).toEqual({ available: false, reason: 'YouTube is not connected on this server: set YOUTUBE_API_KEY.', searches_left_today: null });
+    expect(avail.json().data.attributes).toEqual({
+      available: false,
+      reason: 'YouTube is not connected on this server: set YOUTUBE_API_KEY.',
+      searches_left_today: null,
+    });
   });
 });

@@ -11,7 +11,13 @@ import { notConnected, usableTag } from './service.js';
  * POST saved_videos/save_missing_video: a video no feed found, by its URL. Known videos are
  * saved from what we hold; others are looked up (videos.list + channels.list, through the quota).
  */
-export async function saveMissingVideo(deps: PollDeps, orgId: number, input: { url: string; tagId: number }, pointer: (field: string) => string, now = new Date()): Promise<SavedVideoRow> {
+export async function saveMissingVideo(
+  deps: PollDeps,
+  orgId: number,
+  input: { url: string; tagId: number },
+  pointer: (field: string) => string,
+  now = new Date(),
+): Promise<SavedVideoRow> {
   const videoId = youtubeVideoIdFromUrl(input.url);
   if (!videoId) throw fieldError(pointer('youtube_video_url'), MSG.videos.notFoundAtUrl);
   const tag = await usableTag(deps.db, orgId, input.tagId);
@@ -25,7 +31,9 @@ export async function saveMissingVideo(deps: PollDeps, orgId: number, input: { u
     });
     const video = found.videos.find((v) => v.id === videoId);
     if (!video) throw fieldError(pointer('youtube_video_url'), MSG.videos.notFoundAtUrl);
-    await deps.db.transaction((tx) => ingestVideos(tx, { videos: [toIngest(video)], channels: found.channels, matches: [], foundVia: 'search', now, announce: false }));
+    await deps.db.transaction((tx) =>
+      ingestVideos(tx, { videos: [toIngest(video)], channels: found.channels, matches: [], foundVia: 'search', now, announce: false }),
+    );
     known = (await findVideoRowId(deps.db, videoId))!;
   }
   const rowId = known;

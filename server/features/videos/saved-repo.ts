@@ -5,16 +5,39 @@ import { dateFilters, like, orderBy, type MediaListQuery } from './queries.js';
 /** Saved videos (the `saved_videos` table), always scoped by organization. */
 
 const SAVED_SORT: Record<string, SQL> = {
-  published_at: sql`s.published_at`, views: sql`s.views`, title: sql`lower(s.title)`, channel_title: sql`lower(s.channel_title)`,
-  channel_subscribers: sql`s.channel_subscribers`, tag: sql`lower(t.name)`, inserted_at: sql`s.inserted_at`,
+  published_at: sql`s.published_at`,
+  views: sql`s.views`,
+  title: sql`lower(s.title)`,
+  channel_title: sql`lower(s.channel_title)`,
+  channel_subscribers: sql`s.channel_subscribers`,
+  tag: sql`lower(t.name)`,
+  inserted_at: sql`s.inserted_at`,
 };
 export const SAVED_SORTS = Object.keys(SAVED_SORT);
 
 export type SavedVideoRow = {
-  id: number; project_id: number; tag_id: number; tag: string; youtube_video_id: string; title: string; description: string; views: number; thumbnail: string | null;
-  published_at: Date | string; channel_title: string; channel_thumbnail: string | null; channel_custom_url: string | null; channel_subscribers: number;
-  channel_language: string | null; channel_country: string | null; inserted_at: Date | string; updated_at: Date | string;
-  current_views: number; views_at_found: number | null; stats_refreshed_at: Date | string | null; removed_at: Date | string | null;
+  id: number;
+  project_id: number;
+  tag_id: number;
+  tag: string;
+  youtube_video_id: string;
+  title: string;
+  description: string;
+  views: number;
+  thumbnail: string | null;
+  published_at: Date | string;
+  channel_title: string;
+  channel_thumbnail: string | null;
+  channel_custom_url: string | null;
+  channel_subscribers: number;
+  channel_language: string | null;
+  channel_country: string | null;
+  inserted_at: Date | string;
+  updated_at: Date | string;
+  current_views: number;
+  views_at_found: number | null;
+  stats_refreshed_at: Date | string | null;
+  removed_at: Date | string | null;
 };
 
 /**
@@ -32,7 +55,8 @@ const SAVED_VIDEO_JOIN = sql`left join youtube_videos yv on yv.video_id = s.yout
 /** A page of a project's saved videos (GET saved_videos). */
 export async function listSavedVideos(db: Tx, orgId: number, projectId: number, q: MediaListQuery): Promise<{ rows: SavedVideoRow[]; total: number }> {
   const where: SQL[] = [sql`s.organization_id = ${orgId}`, sql`s.project_id = ${projectId}`, ...dateFilters(sql`s.published_at`, q)];
-  if (q.searchTerm) where.push(sql`(s.title ilike ${like(q.searchTerm)} or s.description ilike ${like(q.searchTerm)} or s.channel_title ilike ${like(q.searchTerm)})`);
+  if (q.searchTerm)
+    where.push(sql`(s.title ilike ${like(q.searchTerm)} or s.description ilike ${like(q.searchTerm)} or s.channel_title ilike ${like(q.searchTerm)})`);
   if (q.tags?.length) where.push(sql`s.tag_id = any(${sql.param(q.tags)}::int[])`);
   if (q.languages?.length) where.push(sql`lower(s.channel_language) = any(${sql.param(q.languages.map((l) => l.toLowerCase()))}::text[])`);
   if (q.minFollowers !== undefined) where.push(sql`s.channel_subscribers >= ${q.minFollowers}`);

@@ -12,7 +12,17 @@ import { normaliseKeyword } from './match.js';
 import { MIN_INTERVAL_S, type PollDeps } from './poll.js';
 import { quotaToday } from './quota.js';
 import {
-  ensureSearch, findFeed, findFeedOfProject, insertFeed, lockFeed, searchIdOfFeed, setLatestPull, updateFeedRow, wakeSearch, type FeedRow, type FeedSettings,
+  ensureSearch,
+  findFeed,
+  findFeedOfProject,
+  insertFeed,
+  lockFeed,
+  searchIdOfFeed,
+  setLatestPull,
+  updateFeedRow,
+  wakeSearch,
+  type FeedRow,
+  type FeedSettings,
 } from './repo.js';
 import { findSavedVideo, insertSavedVideo, updateSavedVideoRow, type SavedVideoRow, type SavedVideoRowChanges } from './saved-repo.js';
 
@@ -34,7 +44,8 @@ export async function createYoutubeFeed(
 ): Promise<{ id: number; status: 'ACTIVE' | 'PENDING'; reason: string }> {
   const project = await lockActiveProject(tx, orgId, input.projectId);
   if (!project) throw notFound('project');
-  if ((await findFeedOfProject(tx, orgId, input.projectId)) !== undefined) throw new AppError('conflict', 'This project already has a YouTube feed', '/project_id');
+  if ((await findFeedOfProject(tx, orgId, input.projectId)) !== undefined)
+    throw new AppError('conflict', 'This project already has a YouTube feed', '/project_id');
   const keyword = input.keyword.trim().replace(/\s+/g, ' ');
   const searchId = await ensureSearch(tx, keyword, now);
   const id = await insertFeed(tx, orgId, { ...input, keyword, searchId }, now);
@@ -110,7 +121,8 @@ export async function saveFeedVideos(db: Db, orgId: number, items: { video_id: n
       const id = String(item.video_id);
       const tag = await usableTag(tx, orgId, item.tag_id);
       if (!tag) return { id, status: 'KO', reason: 'The tag was not found' };
-      if (!(await videoInProjectFeed(tx, orgId, tag.projectId, item.video_id))) return { id, status: 'KO', reason: 'The video was not found in this project’s feed' };
+      if (!(await videoInProjectFeed(tx, orgId, tag.projectId, item.video_id)))
+        return { id, status: 'KO', reason: 'The video was not found in this project’s feed' };
       const saved = await insertSavedVideo(tx, orgId, tag, item.video_id);
       return saved === null ? { id, status: 'KO', reason: MSG.videos.alreadySaved } : { id, status: 'OK', reason: null };
     });
@@ -121,7 +133,13 @@ export async function saveFeedVideos(db: Db, orgId: number, items: { video_id: n
 }
 
 /** PATCH saved_videos/{id}: the editable fields; a new tag must be the organization's, in the same project. */
-export async function updateSavedVideo(db: Db, orgId: number, id: number, changes: SavedVideoRowChanges, pointer: (field: string) => string): Promise<SavedVideoRow> {
+export async function updateSavedVideo(
+  db: Db,
+  orgId: number,
+  id: number,
+  changes: SavedVideoRowChanges,
+  pointer: (field: string) => string,
+): Promise<SavedVideoRow> {
   return db.transaction(async (tx) => {
     const current = await findSavedVideo(tx, orgId, id);
     if (!current) throw notFound('saved video');
@@ -137,7 +155,10 @@ export async function updateSavedVideo(db: Db, orgId: number, id: number, change
 }
 
 /** GET youtube_feed/availability: whether searches can run now, and how many are left today. */
-export async function youtubeAvailability(deps: PollDeps, now = new Date()): Promise<{ available: boolean; reason: string | null; searches_left_today: number | null }> {
+export async function youtubeAvailability(
+  deps: PollDeps,
+  now = new Date(),
+): Promise<{ available: boolean; reason: string | null; searches_left_today: number | null }> {
   if (!deps.config.youtube.apiKey) return { available: false, reason: MSG.videos.notConnected, searches_left_today: null };
   const quota = await quotaToday(deps.db, deps.config, now);
   const left = quota.search.exhausted ? 0 : Math.max(0, quota.search.limit - quota.search.used);
@@ -156,7 +177,14 @@ export async function youtubeAvailability(deps: PollDeps, now = new Date()): Pro
 export async function addDemoVideos(tx: Tx, orgId: number, feedId: number, channels: YoutubeChannel[], videos: IngestVideo[], now: Date): Promise<number> {
   const searchId = await searchIdOfFeed(tx, orgId, feedId);
   if (searchId === undefined) return 0;
-  const result = await ingestVideos(tx, { videos, channels, matches: videos.map((v) => ({ searchId, videoId: v.videoId })), foundVia: 'search', now, announce: false });
+  const result = await ingestVideos(tx, {
+    videos,
+    channels,
+    matches: videos.map((v) => ({ searchId, videoId: v.videoId })),
+    foundVia: 'search',
+    now,
+    announce: false,
+  });
   await setLatestPull(tx, orgId, feedId, now);
   return result.added;
 }

@@ -25,6 +25,8 @@ export function nextStatsAt(publishedAt: Date, lastRead: Date): Date {
 
 /** nextStatsAt in SQL, for statements over many rows (the same rule, kept next to the TypeScript one). */
 export function nextStatsAtSql(publishedAt: SQL, lastRead: SQL): SQL {
-  const windows = STATS_WINDOW_DAYS.map((d) => sql`when ${lastRead} < ${publishedAt} + interval '${sql.raw(String(d))} days' then ${publishedAt} + interval '${sql.raw(String(d))} days'`);
+  const windows = STATS_WINDOW_DAYS.map(
+    (d) => sql`when ${lastRead} < ${publishedAt} + interval '${sql.raw(String(d))} days' then ${publishedAt} + interval '${sql.raw(String(d))} days'`,
+  );
   return sql`(case ${sql.join(windows, sql` `)} else ${lastRead} + interval '${sql.raw(String(KEEP_FRESH_DAYS))} days' end)`;
 }

@@ -38,21 +38,42 @@ const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
 /** videos.list calls that asked for this id. */
 const readsOf = (id: string) => fake.requests.filter((r) => r.path === '/api/videos' && (r.query.id ?? '').split(',').includes(id)).length;
 const videoRow = async (id: string) =>
-  (await q<{ id: number; views: number | null; views_at_found: number | null; stats_refreshed_at: Date | null; next_stats_at: Date | null; removed_at: Date | null }>(
-    'select id, views, views_at_found, stats_refreshed_at, next_stats_at, removed_at from youtube_videos where video_id = $1', [id]))[0];
+  (
+    await q<{
+      id: number;
+      views: number | null;
+      views_at_found: number | null;
+      stats_refreshed_at: Date | null;
+      next_stats_at: Date | null;
+      removed_at: Date | null;
+    }>('select id, views, views_at_found, stats_refreshed_at, next_stats_at, removed_at from youtube_videos where video_id = $1', [id])
+  )[0];
 
 /** A feed holding `n` videos published at `published`, found (and first read) at `foundAt` with `views` each. */
 async function feedWith(n: number, published: Date, foundAt: Date, views = 10) {
   const { org, token } = await makeOrg(ctx);
   const project = await makeProject(ctx, org.id);
-  const feed = await ctx.deps.db.transaction((tx) => createYoutubeFeed(tx, org.id, { projectId: project.id, keyword: `Stats game ${seq++}` }, ctx.config, foundAt));
+  const feed = await ctx.deps.db.transaction((tx) =>
+    createYoutubeFeed(tx, org.id, { projectId: project.id, keyword: `Stats game ${seq++}` }, ctx.config, foundAt),
+  );
   fake.addChannel({ id: CHANNEL, title: 'Stats TV', subscribers: 100 });
   const videos: IngestVideo[] = Array.from({ length: n }, () => {
     const videoId = `s${String(seq++).padStart(10, '0')}`;
     fake.addVideo({ id: videoId, channelId: CHANNEL, title: `Stats video ${videoId}`, publishedAt: published.toISOString(), views, likes: 1, comments: 0 });
     return {
-      videoId, channelId: CHANNEL, channelTitle: 'Stats TV', title: `Stats video ${videoId}`, description: '', thumbnail: null, publishedAt: published,
-      views, likes: 1, comments: 0, language: null, liveBroadcastContent: 'none', withStats: true,
+      videoId,
+      channelId: CHANNEL,
+      channelTitle: 'Stats TV',
+      title: `Stats video ${videoId}`,
+      description: '',
+      thumbnail: null,
+      publishedAt: published,
+      views,
+      likes: 1,
+      comments: 0,
+      language: null,
+      liveBroadcastContent: 'none',
+      withStats: true,
     };
   });
   await ctx.deps.db.transaction((tx) => addDemoVideos(tx, org.id, feed.id, [], videos, foundAt));
@@ -74,12 +95,18 @@ describe('re-reading video counts', () => {
   it('reads a feed video at +1, +7 and +30 days, once each, keeping the views as found; counted in the daily quota', async () => {
     const published = new Date(Date.now() - 2 * 3600_000);
     const found = at(published, 3600_000);
-    const { ids: [id] } = await feedWith(1, published, found, 10);
+    const {
+      ids: [id],
+    } = await feedWith(1, published, found, 10);
     expect(await videoRow(id)).toMatchObject({ views: 10, views_at_found: 10, stats_refreshed_at: null, next_stats_at: at(published, DAY_MS) });
 
     // Not due yet: no call.
     expect(await refreshDueStats(ctx.deps, at(found, 3600_000))).toMatchObject({ status: 'ok', calls: 0 });
-    const windows: [number, number][] = [[1, 500], [7, 2600], [30, 9100]];
+    const windows: [number, number][] = [
+      [1, 500],
+      [7, 2600],
+      [30, 9100],
+    ];
     for (const [days, views] of windows) {
       fake.setStats(id, { views, likes: views / 100 });
       const now = at(published, days * DAY_MS + 60_000);
@@ -99,7 +126,9 @@ describe('re-reading video counts', () => {
 
   it('catches up a missed window once, not once per window', async () => {
     const published = new Date(Date.now() - 2 * 3600_000);
-    const { ids: [id] } = await feedWith(1, published, at(published, 3600_000), 10);
+    const {
+      ids: [id],
+    } = await feedWith(1, published, at(published, 3600_000), 10);
     fake.setStats(id, { views: 7777 });
     const late = at(published, 40 * DAY_MS);
     const before = readsOf(id);
@@ -116,7 +145,10 @@ describe('re-reading video counts', () => {
     const now = at(published, DAY_MS + 60_000);
     const calls = fake.requests.length;
     expect(await refreshDueStats(ctx.deps, now)).toMatchObject({ status: 'ok', calls: 3, refreshed: 120 });
-    const sizes = fake.requests.slice(calls).filter((r) => r.path === '/api/videos').map((r) => r.query.id.split(',').length);
+    const sizes = fake.requests
+      .slice(calls)
+      .filter((r) => r.path === '/api/videos')
+      .map((r) => r.query.id.split(',').length);
     expect(sizes).toEqual([50, 50, 20]);
     expect((await quotaToday(ctx.deps.db, ctx.config, now)).default.used).toBe(3);
     const [{ n }] = await q<{ n: number }>('select count(*)::int as n from youtube_videos where views = 321');
@@ -145,7 +177,9 @@ describe('re-reading video counts', () => {
   it('marks a video deleted on YouTube instead of failing, and drops its counts when the policy’s 30 days are up', async () => {
     const published = new Date(Date.now() - 2 * 3600_000);
     const found = at(published, 3600_000);
-    const { ids: [kept, gone] } = await feedWith(2, published, found, 10);
+    const {
+      ids: [kept, gone],
+    } = await feedWith(2, published, found, 10);
     fake.setStats(kept, { views: 55 });
     fake.removeVideo(gone);
     const day1 = at(published, DAY_MS + 60_000);
@@ -159,7 +193,10 @@ describe('re-reading video counts', () => {
 
   it('spends nothing on due videos no feed or saved coverage keeps', async () => {
     const published = new Date(Date.now() - 2 * 3600_000);
-    const { feedId, ids: [id] } = await feedWith(1, published, at(published, 3600_000), 10);
+    const {
+      feedId,
+      ids: [id],
+    } = await feedWith(1, published, at(published, 3600_000), 10);
     await q(`update youtube_feed_videos set status = 'deleted' where feed_id = $1`, [feedId]);
     const before = fake.requests.length;
     expect(await refreshDueStats(ctx.deps, at(published, DAY_MS + 60_000))).toMatchObject({ calls: 0, released: 1 });
@@ -171,7 +208,13 @@ describe('re-reading video counts', () => {
 describe('current views in the feed, saved videos and the report', () => {
   it('the feed and saved resources carry the re-read counts; the report shows current views and their total', async () => {
     const published = new Date(Date.now() - 2 * 3600_000);
-    const { org, token, project, feedId, ids: [id] } = await feedWith(1, published, at(published, 3600_000), 10);
+    const {
+      org,
+      token,
+      project,
+      feedId,
+      ids: [id],
+    } = await feedWith(1, published, at(published, 3600_000), 10);
     const tag = await makeTag(ctx, org.id, project.id, 'Coverage');
     const [{ id: rowId }] = await q<{ id: string }>('select id from youtube_videos where video_id = $1', [id]);
     const save = await ctx.call('POST', '/api/youtube_feed/save', { token, body: { youtube_videos: [{ video_id: Number(rowId), tag_id: tag.id }] } });
@@ -185,15 +228,29 @@ describe('current views in the feed, saved videos and the report', () => {
 
     const feed = await ctx.call('GET', `/api/youtube_feed/${feedId}`, { token });
     expect(feed.statusCode, feed.body).toBe(200);
-    expect(feed.json().data[0].attributes).toMatchObject({ youtube_video_id: id, views: 4200, views_at_found: 10, stats_refreshed_at: day1.toISOString(), removed_at: null });
+    expect(feed.json().data[0].attributes).toMatchObject({
+      youtube_video_id: id,
+      views: 4200,
+      views_at_found: 10,
+      stats_refreshed_at: day1.toISOString(),
+      removed_at: null,
+    });
     const after = (await ctx.call('GET', `/api/saved_videos?project_id=${project.id}`, { token })).json().data[0];
     // The saved copy stays as saved (and editable); current_views follows YouTube.
     expect(after.attributes).toMatchObject({ views: 10, current_views: 4200, views_at_found: 10, stats_refreshed_at: day1.toISOString() });
 
     // A report needs an article of the project besides its videos.
     await ctx.deps.db.insert(savedArticles).values({
-      organizationId: org.id, projectId: project.id, tagId: tag.id, urlKey: `stats-${seq++}`, url: 'http://127.0.0.1:9/story', fullUrl: 'http://127.0.0.1:9/story',
-      title: 'Launch story', language: 'en', reach: 1, date: new Date('2026-01-02T10:00:00Z'),
+      organizationId: org.id,
+      projectId: project.id,
+      tagId: tag.id,
+      urlKey: `stats-${seq++}`,
+      url: 'http://127.0.0.1:9/story',
+      fullUrl: 'http://127.0.0.1:9/story',
+      title: 'Launch story',
+      language: 'en',
+      reach: 1,
+      date: new Date('2026-01-02T10:00:00Z'),
     });
     const report = await ctx.call('POST', '/api/reports', {
       token,

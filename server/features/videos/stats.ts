@@ -49,12 +49,20 @@ type DueRow = { id: number; video_id: string; published_at: Date | string; stats
  * then due kept videos are read in batches of 50 while the quota allows. Never throws for YouTube's
  * answers (a failure leaves the videos due for the next run); only the database failing does.
  */
-export async function refreshDueStats(deps: PollDeps, now = new Date(), client: YoutubeClient = youtubeClientOf(deps.config), maxCalls = STATS_CALLS_PER_RUN): Promise<StatsRunReport> {
+export async function refreshDueStats(
+  deps: PollDeps,
+  now = new Date(),
+  client: YoutubeClient = youtubeClientOf(deps.config),
+  maxCalls = STATS_CALLS_PER_RUN,
+): Promise<StatsRunReport> {
   const report: StatsRunReport = { status: 'ok', calls: 0, refreshed: 0, removed: 0, released: 0 };
   if (!client.configured) return { ...report, status: 'not_configured' };
   report.released = await releaseUnkept(deps, now);
   // The re-reads spend from a smaller bucket: what they leave is there for the searches' look-ups.
-  const limited: PollDeps = { ...deps, config: { ...deps.config, youtube: { ...deps.config.youtube, dailyUnits: deps.config.youtube.dailyUnits - statsReserveUnits(deps.config) } } };
+  const limited: PollDeps = {
+    ...deps,
+    config: { ...deps.config, youtube: { ...deps.config.youtube, dailyUnits: deps.config.youtube.dailyUnits - statsReserveUnits(deps.config) } },
+  };
   const skip = new Set<number>();
   while (report.calls < maxCalls) {
     const due = await deps.db.execute<DueRow>(sql`
@@ -83,7 +91,12 @@ export async function refreshDueStats(deps: PollDeps, now = new Date(), client: 
               as n(id, views, likes, comments, title, thumbnail, next_at)
             where v.id = n.id`);
         }
-        if (missing.length) await markRemoved(tx, missing.map((r) => r.id), now);
+        if (missing.length)
+          await markRemoved(
+            tx,
+            missing.map((r) => r.id),
+            now,
+          );
       });
       report.refreshed += found.length;
       report.removed += missing.length;

@@ -19,13 +19,21 @@ export default async function youtubeWebsubRoutes(fastify: FastifyInstance) {
   const deps = app.deps;
   const asBuffer = (_req: unknown, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => done(null, body);
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PUSH_BODY_LIMIT }, asBuffer);
-  app.addContentTypeParser(['application/atom+xml', 'application/xml', 'text/xml', 'application/json'], { parseAs: 'buffer', bodyLimit: PUSH_BODY_LIMIT }, asBuffer);
+  app.addContentTypeParser(
+    ['application/atom+xml', 'application/xml', 'text/xml', 'application/json'],
+    { parseAs: 'buffer', bodyLimit: PUSH_BODY_LIMIT },
+    asBuffer,
+  );
 
-  app.get('/p/youtube_websub/:channelId', { config: PUBLIC, schema: { hide: true, params, querystring: z.record(z.string(), z.string()) } }, async (req, reply) => {
-    const answer = CHANNEL_ID.test(req.params.channelId) ? await verifyChannelIntent(deps, req.params.channelId, req.query) : null;
-    if (answer === null) throw notFound('subscription');
-    return reply.code(200).type('text/plain').send(answer);
-  });
+  app.get(
+    '/p/youtube_websub/:channelId',
+    { config: PUBLIC, schema: { hide: true, params, querystring: z.record(z.string(), z.string()) } },
+    async (req, reply) => {
+      const answer = CHANNEL_ID.test(req.params.channelId) ? await verifyChannelIntent(deps, req.params.channelId, req.query) : null;
+      if (answer === null) throw notFound('subscription');
+      return reply.code(200).type('text/plain').send(answer);
+    },
+  );
 
   app.post('/p/youtube_websub/:channelId', { config: PUBLIC, schema: { hide: true, params }, bodyLimit: PUSH_BODY_LIMIT }, async (req, reply) => {
     if (!CHANNEL_ID.test(req.params.channelId)) throw notFound('channel');

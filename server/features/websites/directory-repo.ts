@@ -44,7 +44,14 @@ interface ExistingRow {
 }
 
 const snapshotOf = (w: DirectoryWebsite): Snapshot => ({
-  name: w.name, language: w.language, country: w.country, media_type: w.mediaType, category: w.category, source: w.source, written: w.written, feeds: w.feeds,
+  name: w.name,
+  language: w.language,
+  country: w.country,
+  media_type: w.mediaType,
+  category: w.category,
+  source: w.source,
+  written: w.written,
+  feeds: w.feeds,
 });
 
 /** The value a field takes: the directory's, unless the row holds something the directory did not write. */
@@ -68,8 +75,16 @@ export async function syncDirectoryWebsites(tx: Tx, outlets: DirectoryWebsite[],
     const row = byDomain.get(o.domain);
     if (!row) {
       inserts.push({
-        domain: o.domain, name: o.name, language: o.language, country: o.country, mediatypeId: types.get(o.mediaType) ?? null,
-        category: o.category, packId: o.packId, directory: snapshotOf(o), insertedAt: now, updatedAt: now,
+        domain: o.domain,
+        name: o.name,
+        language: o.language,
+        country: o.country,
+        mediatypeId: types.get(o.mediaType) ?? null,
+        category: o.category,
+        packId: o.packId,
+        directory: snapshotOf(o),
+        insertedAt: now,
+        updatedAt: now,
       });
       continue;
     }
@@ -97,7 +112,11 @@ export async function syncDirectoryWebsites(tx: Tx, outlets: DirectoryWebsite[],
       where w.id = u.id`);
   }
   for (let i = 0; i < inserts.length; i += 500) {
-    const rows = await tx.insert(websites).values(inserts.slice(i, i + 500)).onConflictDoNothing({ target: websites.domain }).returning({ id: websites.id, domain: websites.domain });
+    const rows = await tx
+      .insert(websites)
+      .values(inserts.slice(i, i + 500))
+      .onConflictDoNothing({ target: websites.domain })
+      .returning({ id: websites.id, domain: websites.domain });
     for (const r of rows) result.set(r.domain, { id: r.id, created: true, previousFeeds: [] });
   }
   return result;

@@ -108,7 +108,12 @@ export async function ensureWebsites(db: Tx, entries: { domain: string; language
     const rows = await db
       .select({ id: websites.id, domain: websites.domain })
       .from(websites)
-      .where(inArray(websites.domain, chunk.map((e) => e.domain)));
+      .where(
+        inArray(
+          websites.domain,
+          chunk.map((e) => e.domain),
+        ),
+      );
     for (const r of rows) byDomain.set(r.domain, r.id);
   }
   return byDomain;

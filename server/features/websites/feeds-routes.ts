@@ -67,25 +67,31 @@ export default async function feedRoutes(fastify: FastifyInstance) {
 
   app.addContentTypeParser(OPML_TYPES, { parseAs: 'string', bodyLimit: OPML_MAX_BYTES }, (_req, body, done) => done(null, body));
 
-  app.get('/feeds', {
+  app.get(
+    '/feeds',
+    {
       config: read,
       schema: {
         tags: ['feeds'],
         summary: 'Feeds with their polling state (filter[website_id])',
         response: { 200: listOrCsv(listDocument(feedResourceSchema)), ...refusals(403, 404) },
       },
-    }, async (req, reply) => {
-    const params = parseListParams(req.query as Record<string, unknown>, { sortable: FEED_SORTS, filters: FEED_FILTERS, defaultSort: 'feed' });
-    return sendList(req, reply, {
-      name: 'feeds',
-      params,
-      fetchPage: (p) => listFeeds(db, p),
-      toResource: toFeedResource,
-      csvColumns: ['feed', 'type', 'disabled', 'website_id', 'status', 'last-success-at', 'last-error', 'error-count', 'next-check-at', 'articles-added'],
-    });
-  });
+    },
+    async (req, reply) => {
+      const params = parseListParams(req.query as Record<string, unknown>, { sortable: FEED_SORTS, filters: FEED_FILTERS, defaultSort: 'feed' });
+      return sendList(req, reply, {
+        name: 'feeds',
+        params,
+        fetchPage: (p) => listFeeds(db, p),
+        toResource: toFeedResource,
+        csvColumns: ['feed', 'type', 'disabled', 'website_id', 'status', 'last-success-at', 'last-error', 'error-count', 'next-check-at', 'articles-added'],
+      });
+    },
+  );
 
-  app.post('/feeds', {
+  app.post(
+    '/feeds',
+    {
       config: write,
       schema: {
         tags: ['feeds'],
@@ -94,22 +100,24 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         // 409: the address exists.
         response: { 201: feedDocument, ...refusals(403, 404, 409) },
       },
-    }, async (req, reply) => {
-    const a = req.body.data.attributes;
-    const website = await findWebsite(db, String(a.website_id));
-    if (!website) throw fieldError('/data/attributes/website_id', 'The website was not found');
-    const feed = await insertFeed(db, {
-      websiteId: website.id,
-      feed: a.feed,
-      type: a.type ?? 0,
-      language: a.language ?? null,
-      reach: a.reach ?? null,
-      nextCheckAt: new Date(),
-    });
-    if (!feed) throw conflictAt('/data/attributes/feed', MSG.websites.feedTaken);
-    await enqueueFeedPoll(boss(), feed.id);
-    return sendOne(reply, toFeedResource(feed), 201);
-  });
+    },
+    async (req, reply) => {
+      const a = req.body.data.attributes;
+      const website = await findWebsite(db, String(a.website_id));
+      if (!website) throw fieldError('/data/attributes/website_id', 'The website was not found');
+      const feed = await insertFeed(db, {
+        websiteId: website.id,
+        feed: a.feed,
+        type: a.type ?? 0,
+        language: a.language ?? null,
+        reach: a.reach ?? null,
+        nextCheckAt: new Date(),
+      });
+      if (!feed) throw conflictAt('/data/attributes/feed', MSG.websites.feedTaken);
+      await enqueueFeedPoll(boss(), feed.id);
+      return sendOne(reply, toFeedResource(feed), 201);
+    },
+  );
 
   app.patch(
     '/feeds/:id',
@@ -147,18 +155,36 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/feeds/:id', { config: write, schema: { tags: ['feeds'], summary: 'Delete a feed (its articles stay)', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } } }, async (req, reply) => {
-    if (!(await deleteFeed(db, req.params.id))) throw notFound('feed');
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/feeds/:id',
+    {
+      config: write,
+      schema: { tags: ['feeds'], summary: 'Delete a feed (its articles stay)', params: idParams, response: { 204: noContent('Deleted'), ...refusals(403) } },
+    },
+    async (req, reply) => {
+      if (!(await deleteFeed(db, req.params.id))) throw notFound('feed');
+      return reply.code(204).send();
+    },
+  );
 
-  app.get('/feeds/opml', { config: read, schema: { tags: ['feeds'], summary: 'Every feed as OPML 2.0, grouped by website', response: { 200: bytes('OPML 2.0', 'text/x-opml'), ...refusals(403, 404) } } }, async (req, reply) => {
-    const date = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/x-opml; charset=utf-8')
-      .header('content-disposition', `attachment; filename="coverwatch-feeds-${date}.opml"`)
-      .send(Readable.from(opmlChunks(allFeedsByWebsite(db))));
-  });
+  app.get(
+    '/feeds/opml',
+    {
+      config: read,
+      schema: {
+        tags: ['feeds'],
+        summary: 'Every feed as OPML 2.0, grouped by website',
+        response: { 200: bytes('OPML 2.0', 'text/x-opml'), ...refusals(403, 404) },
+      },
+    },
+    async (req, reply) => {
+      const date = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/x-opml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="coverwatch-feeds-${date}.opml"`)
+        .send(Readable.from(opmlChunks(allFeedsByWebsite(db))));
+    },
+  );
 
   app.post(
     '/feeds/opml',
@@ -184,7 +210,10 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         for (const e of entries) {
           if ((languageByDomain.get(e.domain) ?? 'unknown') === 'unknown') languageByDomain.set(e.domain, e.websiteLanguage);
         }
-        const websiteIds = await ensureWebsites(tx, [...languageByDomain].map(([domain, language]) => ({ domain, language })));
+        const websiteIds = await ensureWebsites(
+          tx,
+          [...languageByDomain].map(([domain, language]) => ({ domain, language })),
+        );
         const unique = new Map(entries.map((e) => [e.feed, e]));
         return insertNewFeeds(
           tx,

@@ -70,7 +70,10 @@ function decodeDib(d: Buffer): IcoImage | null {
     const row = pixels + (height - 1 - y) * xorStride; // bottom-up
     for (let x = 0; x < width; x++) {
       const o = (y * width + x) * 4;
-      let b: number, g: number, r: number, a = 255;
+      let b: number,
+        g: number,
+        r: number,
+        a = 255;
       if (bpp === 32 || bpp === 24) {
         const p = row + x * (bpp / 8);
         [b, g, r] = [d[p], d[p + 1], d[p + 2]];

@@ -19,7 +19,10 @@ let ctx: TestContext;
 let site: TestSite;
 const pages: Record<string, TestPage | string> = {};
 
-const png = (w: number, h: number, color = '#3366cc') => sharp({ create: { width: w, height: h, channels: 4, background: color } }).png().toBuffer();
+const png = (w: number, h: number, color = '#3366cc') =>
+  sharp({ create: { width: w, height: h, channels: 4, background: color } })
+    .png()
+    .toBuffer();
 
 /** An .ico holding one 32-bit BMP image (bottom-up BGRA rows, then the AND mask). */
 function bmpIco(side: number, bgra: [number, number, number, number]): Buffer {
@@ -66,7 +69,11 @@ afterAll(async () => {
 async function websiteAt() {
   const host = new URL(site.origin).host;
   // One fake site serves every test: its pages are set anew by each.
-  const [row] = await ctx.deps.db.insert(websites).values({ domain: `${host}` }).onConflictDoNothing().returning();
+  const [row] = await ctx.deps.db
+    .insert(websites)
+    .values({ domain: `${host}` })
+    .onConflictDoNothing()
+    .returning();
   const id = row?.id ?? (await ctx.deps.db.select({ id: websites.id }).from(websites).where(eq(websites.domain, host)))[0].id;
   await ctx.deps.db.delete(websiteIcons).where(eq(websiteIcons.websiteId, id));
   for (const key of Object.keys(pages)) delete pages[key];
@@ -106,7 +113,14 @@ describe('icon decoding', () => {
     // BGRA red in, RGBA red out.
     expect([...(bmp as { data: Buffer }).data.subarray(0, 4)]).toEqual([255, 0, 0, 255]);
 
-    for (const bytes of [pngIco, bmpIco(32, [10, 20, 30, 255]), await png(300, 120), await sharp(await png(20, 20)).jpeg().toBuffer()]) {
+    for (const bytes of [
+      pngIco,
+      bmpIco(32, [10, 20, 30, 255]),
+      await png(300, 120),
+      await sharp(await png(20, 20))
+        .jpeg()
+        .toBuffer(),
+    ]) {
       const out = await iconToPng(bytes);
       const meta = await sharp(out!).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', ICON_SIZE, ICON_SIZE]);

@@ -41,8 +41,28 @@ describe('OPML', () => {
   it('writes escaped attributes that read back the same', async () => {
     async function* rows() {
       yield [
-        { websiteId: 1, domain: 'a.example', websiteName: 'A "quoted" <site>', websiteLanguage: 'en', mediatype: 'News', feed: 'https://a.example/rss?x=1&y=2', title: 'Tom & Jerry', language: null, type: 0 },
-        { websiteId: 2, domain: 'b.example', websiteName: null, websiteLanguage: 'fr', mediatype: null, feed: 'https://b.example/feed', title: null, language: 'fr', type: 0 },
+        {
+          websiteId: 1,
+          domain: 'a.example',
+          websiteName: 'A "quoted" <site>',
+          websiteLanguage: 'en',
+          mediatype: 'News',
+          feed: 'https://a.example/rss?x=1&y=2',
+          title: 'Tom & Jerry',
+          language: null,
+          type: 0,
+        },
+        {
+          websiteId: 2,
+          domain: 'b.example',
+          websiteName: null,
+          websiteLanguage: 'fr',
+          mediatype: null,
+          feed: 'https://b.example/feed',
+          title: null,
+          language: 'fr',
+          type: 0,
+        },
       ];
     }
     const xml = await text(opmlChunks(rows()));

@@ -11,12 +11,16 @@ import type { OpmlFeedRow } from './feeds-repo.js';
 
 export const OPML_MAX_OUTLINES = 5000;
 
-const escapeXml = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 // Control characters are not allowed in XML 1.0 at all, even escaped.
 const stripControl = (s: string) =>
-  [...s].filter((c) => { const n = c.charCodeAt(0); return n >= 0x20 || n === 0x09 || n === 0x0a || n === 0x0d; }).join('');
+  [...s]
+    .filter((c) => {
+      const n = c.charCodeAt(0);
+      return n >= 0x20 || n === 0x09 || n === 0x0a || n === 0x0d;
+    })
+    .join('');
 
 const attr = (name: string, value: string | null | undefined) => (value ? ` ${name}="${escapeXml(stripControl(value))}"` : '');
 
@@ -52,8 +56,7 @@ export interface OpmlEntry {
 }
 
 export type OpmlParse =
-  | { ok: true; entries: OpmlEntry[]; invalid: { url: string; reason: string }[] }
-  | { ok: false; reason: 'invalid' | 'too_large'; message: string };
+  { ok: true; entries: OpmlEntry[]; invalid: { url: string; reason: string }[] } | { ok: false; reason: 'invalid' | 'too_large'; message: string };
 
 type Outline = Record<string, unknown> & { outline?: Outline[] };
 

@@ -67,12 +67,25 @@ export function deriveReach(w: ScoringRow, rank: number | null, listId: number |
 }
 
 type ScoringDbRow = {
-  id: number; domain: string; reach: number; reach_source: ReachSource; muv: string | null; muv_source: MuvSource | null; rank: number | null; rank_list_id: number | null;
+  id: number;
+  domain: string;
+  reach: number;
+  reach_source: ReachSource;
+  muv: string | null;
+  muv_source: MuvSource | null;
+  rank: number | null;
+  rank_list_id: number | null;
 };
 const scoringColumns = sql`id, domain, reach, reach_source, muv, muv_source, rank, rank_list_id`;
 const toScoringRow = (r: ScoringDbRow): ScoringRow => ({
-  id: r.id, domain: r.domain, reach: Number(r.reach), reachSource: r.reach_source, muv: r.muv === null ? null : Number(r.muv),
-  muvSource: r.muv_source, rank: r.rank, rankListId: r.rank_list_id,
+  id: r.id,
+  domain: r.domain,
+  reach: Number(r.reach),
+  reachSource: r.reach_source,
+  muv: r.muv === null ? null : Number(r.muv),
+  muvSource: r.muv_source,
+  rank: r.rank,
+  rankListId: r.rank_list_id,
 });
 
 /**
@@ -123,4 +136,3 @@ export async function writeDerivedReach(tx: Tx, rows: DerivedReach[]): Promise<v
       as t(id, rank, rank_list_id, reach, reach_source, muv, muv_source)
     where w.id = t.id`);
 }
-

@@ -35,8 +35,7 @@ export const WEBSITE_FILTERS = ['search', 'language', 'mediatype_id', 'health', 
 const HEALTH_SEVERITY = ['blocked', 'not_found', 'not_a_feed', 'tls', 'unreachable', 'timeout', 'too_large', 'rate_limited', 'stale', 'pending', 'ok'];
 
 const articlesCount = sql<number>`(select count(*) from ${articles} a where a.website_id = ${websites.id})`.mapWith(Number);
-const feedCount = (where: SQL) =>
-  sql<number>`(select count(*) from ${feeds} f where f.website_id = ${websites.id} and ${where})`.mapWith(Number);
+const feedCount = (where: SQL) => sql<number>`(select count(*) from ${feeds} f where f.website_id = ${websites.id} and ${where})`.mapWith(Number);
 
 const listColumns = {
   ...getTableColumns(websites),
@@ -60,8 +59,14 @@ function listConditions(params: ListParams) {
     params.filter.language ? eq(websites.language, params.filter.language) : undefined,
     Number.isInteger(mediatypeId) && mediatypeId > 0 ? eq(websites.mediatypeId, mediatypeId) : undefined,
     // Websites with an enabled feed in that health (the crawler panel's counts link here).
-    params.filter.health ? sql`exists (select 1 from ${feeds} f where f.website_id = ${websites.id} and not f.disabled and f.health = ${params.filter.health})` : undefined,
-    params.filter.in_directory === 'true' ? sql`${websites.directory} is not null` : params.filter.in_directory === 'false' ? sql`${websites.directory} is null` : undefined,
+    params.filter.health
+      ? sql`exists (select 1 from ${feeds} f where f.website_id = ${websites.id} and not f.disabled and f.health = ${params.filter.health})`
+      : undefined,
+    params.filter.in_directory === 'true'
+      ? sql`${websites.directory} is not null`
+      : params.filter.in_directory === 'false'
+        ? sql`${websites.directory} is null`
+        : undefined,
     params.filter.pack_id ? eq(websites.packId, params.filter.pack_id) : undefined,
   );
 }

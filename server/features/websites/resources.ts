@@ -1,5 +1,10 @@
 import {
-  feedStatus, type FeedAttributes, type TwitterAccountAttributes, type WebsiteArticleAttributes, type WebsiteAttributes, type WebsiteAuthorAttributes,
+  feedStatus,
+  type FeedAttributes,
+  type TwitterAccountAttributes,
+  type WebsiteArticleAttributes,
+  type WebsiteAttributes,
+  type WebsiteAuthorAttributes,
 } from '../../../common/schemas/websites.js';
 import type { FeedHealth, FeedMoveAttributes, SourceCategory } from '../../../common/schemas/sources.js';
 import { scoreBasis, type MuvSource, type ReachSource, type TrafficState } from '../../../common/schemas/reach.js';
@@ -24,7 +29,12 @@ export function websiteResource(w: WebsiteListRow, relations?: Awaited<ReturnTyp
     reach_set_by: w.reachSetByName,
     reach_set_at: reachSetAt,
     reach_basis: scoreBasis({
-      reach: w.reach, reach_source: reachSource, rank: w.rank, rank_list_date: w.rankListDate, reach_set_by_name: w.reachSetByName, reach_set_at: reachSetAt,
+      reach: w.reach,
+      reach_source: reachSource,
+      rank: w.rank,
+      rank_list_date: w.rankListDate,
+      reach_set_by_name: w.reachSetByName,
+      reach_set_at: reachSetAt,
     }),
     muv: w.muv,
     muv_source: w.muvSource as MuvSource | null,

@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  websiteArticleResourceSchema, websiteCreateBody, websiteIncludedSchema, websiteResourceSchema, websiteUpdateBody,
+  websiteArticleResourceSchema,
+  websiteCreateBody,
+  websiteIncludedSchema,
+  websiteResourceSchema,
+  websiteUpdateBody,
 } from '../../../common/schemas/websites.js';
 import { listDocument, oneDocument } from '../../../common/schemas/jsonapi.js';
 import { memberOf, operator } from '../../http/access.js';
@@ -26,8 +30,25 @@ const ARTICLES_PAGE = { default: 5000, max: 10000 };
 const websiteDocument = jsonApi(z.object({ data: websiteResourceSchema, included: websiteIncludedSchema }));
 
 const CSV_COLUMNS = [
-  'domain', 'name', 'reach', 'reach_source', 'reach_basis', 'muv', 'muv_source', 'rank', 'rank_list_date', 'language', 'mediatype-name', 'is_metacritic',
-  'articles-count', 'feeds-count', 'feeds-failing', 'feeds-disabled', 'fullUrl', 'inserted-at', 'updated-at',
+  'domain',
+  'name',
+  'reach',
+  'reach_source',
+  'reach_basis',
+  'muv',
+  'muv_source',
+  'rank',
+  'rank_list_date',
+  'language',
+  'mediatype-name',
+  'is_metacritic',
+  'articles-count',
+  'feeds-count',
+  'feeds-failing',
+  'feeds-disabled',
+  'fullUrl',
+  'inserted-at',
+  'updated-at',
 ];
 
 export default async function websiteRoutes(fastify: FastifyInstance) {
@@ -59,20 +80,35 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
     });
   };
 
-  app.get('/websites', {
+  app.get(
+    '/websites',
+    {
       config: read,
       schema: {
         tags: ['websites'],
         summary: 'List websites (platform operator)',
         response: { 200: listOrCsv(listDocument(websiteResourceSchema)), ...refusals(403, 404) },
       },
-    }, list);
+    },
+    list,
+  );
 
-  app.get('/csv/websites', { config: read, schema: { tags: ['websites'], summary: 'Websites as CSV, streamed (platform operator)', response: { 200: bytes('Every website', 'text/csv'), ...refusals(403, 404) } } }, (req, reply) => {
-    // The csv/ address always answers CSV, whatever the Accept header says.
-    req.headers.accept = 'text/csv';
-    return list(req, reply);
-  });
+  app.get(
+    '/csv/websites',
+    {
+      config: read,
+      schema: {
+        tags: ['websites'],
+        summary: 'Websites as CSV, streamed (platform operator)',
+        response: { 200: bytes('Every website', 'text/csv'), ...refusals(403, 404) },
+      },
+    },
+    (req, reply) => {
+      // The csv/ address always answers CSV, whatever the Accept header says.
+      req.headers.accept = 'text/csv';
+      return list(req, reply);
+    },
+  );
 
   app.get(
     '/websites/:id',
@@ -124,7 +160,9 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/websites', {
+  app.post(
+    '/websites',
+    {
       config: write,
       schema: {
         tags: ['websites'],
@@ -133,15 +171,17 @@ export default async function websiteRoutes(fastify: FastifyInstance) {
         // 409: the domain exists.
         response: { 201: jsonApi(oneDocument(websiteResourceSchema)), ...refusals(403, 404, 409) },
       },
-    }, async (req, reply) => {
-    const { userId } = memberOf(req);
-    const website = await createWebsite(db, req.body.data.attributes, { userId });
-    // Its icon is fetched in the background, never during the request; so are its SimilarWeb
-    // figures when connected (features/reach's `traffic-website` queue, named here: reach sits above websites).
-    await enqueueWebsiteIcon(app.deps.boss, website.id);
-    if (trafficConnected) await app.deps.boss?.send('traffic-website', { websiteId: website.id }, { singletonKey: `traffic-website-${website.id}` });
-    return sendOne(reply, websiteResource(website, undefined, trafficConnected), 201);
-  });
+    },
+    async (req, reply) => {
+      const { userId } = memberOf(req);
+      const website = await createWebsite(db, req.body.data.attributes, { userId });
+      // Its icon is fetched in the background, never during the request; so are its SimilarWeb
+      // figures when connected (features/reach's `traffic-website` queue, named here: reach sits above websites).
+      await enqueueWebsiteIcon(app.deps.boss, website.id);
+      if (trafficConnected) await app.deps.boss?.send('traffic-website', { websiteId: website.id }, { singletonKey: `traffic-website-${website.id}` });
+      return sendOne(reply, websiteResource(website, undefined, trafficConnected), 201);
+    },
+  );
 
   app.patch(
     '/websites/:id',

@@ -29,7 +29,13 @@ export { syncDirectoryWebsites, type DirectoryWebsite, type SyncedWebsite } from
 export type { WebsiteRow } from './repo.js';
 /** Reach from the ranking (features/reach's rescoring pages through websites with these). */
 export {
-  articleFiguresChanged, currentRankingList, deriveForList, websitesForScoring, writeDerivedReach, type DerivedReach, type ScoringRow,
+  articleFiguresChanged,
+  currentRankingList,
+  deriveForList,
+  websitesForScoring,
+  writeDerivedReach,
+  type DerivedReach,
+  type ScoringRow,
 } from './reach-repo.js';
 /** SimilarWeb's figures and lookup state (features/reach's traffic refresh). */
 export { applyWebsiteTraffic, listWebsitesForTraffic, type WebsiteTraffic } from './traffic-repo.js';

@@ -30,7 +30,11 @@ export async function applyWebsiteTraffic(tx: Tx, websiteId: number, t: WebsiteT
   const muv = ok && typeof t.muv === 'number' && Number.isFinite(t.muv) && t.muv > 0 ? Math.round(t.muv) : null;
   const geography = ok && t.geography?.length ? t.geography : null;
   const categories = ok && t.categories?.length ? t.categories : null;
-  const sets = [sql`traffic_state = ${t.state}`, sql`traffic_error = ${ok ? null : t.error}`, sql`traffic_checked_at = ${t.checkedAt.toISOString()}::timestamptz`];
+  const sets = [
+    sql`traffic_state = ${t.state}`,
+    sql`traffic_error = ${ok ? null : t.error}`,
+    sql`traffic_checked_at = ${t.checkedAt.toISOString()}::timestamptz`,
+  ];
   if (muv !== null) {
     sets.push(sql`muv = case when muv_source = 'manual' then muv else ${muv}::bigint end`);
     sets.push(sql`muv_source = case when muv_source = 'manual' then muv_source else 'similarweb' end`);

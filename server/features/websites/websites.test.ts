@@ -26,8 +26,7 @@ type ErrorBody = { status: string; code: string; detail: string; source?: { poin
 
 const websiteBody = (attributes: Record<string, unknown>) => ({ data: { type: 'website', attributes } });
 const feedBody = (attributes: Record<string, unknown>) => ({ data: { type: 'feed', attributes } });
-const pointers = (res: { json(): { errors: ErrorBody[] } }) =>
-  Object.fromEntries(res.json().errors.map((e) => [e.source?.pointer, e.detail]));
+const pointers = (res: { json(): { errors: ErrorBody[] } }) => Object.fromEntries(res.json().errors.map((e) => [e.source?.pointer, e.detail]));
 
 let n = 0;
 async function addWebsite(attrs: Record<string, unknown> = {}) {
@@ -67,9 +66,17 @@ describe('websites: access', () => {
       const res = await ctx.call(method as 'GET', url, { token: outsider, body });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
-    const [row] = await ctx.deps.db.select().from(websites).where(eq(websites.id, Number(site.id)));
+    const [row] = await ctx.deps.db
+      .select()
+      .from(websites)
+      .where(eq(websites.id, Number(site.id)));
     expect(row.reach).toBe(4);
-    expect(await ctx.deps.db.select().from(feeds).where(eq(feeds.id, Number(feed.id)))).toHaveLength(1);
+    expect(
+      await ctx.deps.db
+        .select()
+        .from(feeds)
+        .where(eq(feeds.id, Number(feed.id))),
+    ).toHaveLength(1);
   });
 
   it('lets operator members read but only admins write (403)', async () => {
@@ -112,11 +119,19 @@ describe('websites: add and edit', () => {
   });
 
   it('stores the domain of what was typed and refuses a second copy (409)', async () => {
-    const res = await ctx.call('POST', '/api/websites', { token: admin, body: websiteBody({ domain: 'HTTPS://www.Polygon-Test.com/news', reach: 6.5, language: 'en' }) });
+    const res = await ctx.call('POST', '/api/websites', {
+      token: admin,
+      body: websiteBody({ domain: 'HTTPS://www.Polygon-Test.com/news', reach: 6.5, language: 'en' }),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.attributes).toMatchObject({
-      domain: 'polygon-test.com', reach: 6.5, 'reach-manual': true, language: 'en', fullUrl: 'https://polygon-test.com',
-      'articles-count': 0, 'feeds-count': 0,
+      domain: 'polygon-test.com',
+      reach: 6.5,
+      'reach-manual': true,
+      language: 'en',
+      fullUrl: 'https://polygon-test.com',
+      'articles-count': 0,
+      'feeds-count': 0,
     });
     const again = await ctx.call('POST', '/api/websites', { token: admin, body: websiteBody({ domain: 'polygon-test.com', reach: 1, language: 'en' }) });
     expect(again.statusCode).toBe(409);
@@ -130,7 +145,12 @@ describe('websites: add and edit', () => {
     const typedVisitors = await ctx.call('PATCH', url, { token: admin, body: websiteBody({ reach_manual: false, muv: 1_000_000 }) });
     expect(typedVisitors.statusCode).toBe(200);
     expect(typedVisitors.json().data.attributes).toMatchObject({
-      reach: 0.1, reach_source: 'default', 'reach-manual': false, muv: 1_000_000, muv_source: 'manual', reach_basis: 'No traffic ranking imported yet → 0.1',
+      reach: 0.1,
+      reach_source: 'default',
+      'reach-manual': false,
+      muv: 1_000_000,
+      muv_source: 'manual',
+      reach_basis: 'No traffic ranking imported yet → 0.1',
     });
     const manual = await ctx.call('PATCH', url, { token: admin, body: websiteBody({ reach: 7.5 }) });
     expect(manual.json().data.attributes).toMatchObject({ reach: 7.5, 'reach-manual': true, reach_source: 'manual', reach_set_by: expect.any(String) });
@@ -150,23 +170,38 @@ describe('websites: add and edit', () => {
     const res = await ctx.call('PATCH', `/api/websites/${site.attributes.domain}`, {
       token: admin,
       body: websiteBody({
-        name: 'Test Site', is_metacritic: true, language: 'de', twitter_accounts: ['@testsite', 'other_one'],
-        geography: [{ country_code_iso: 'us', visits: 1200 }, { country_code_iso: 'DE', visits: 300 }],
+        name: 'Test Site',
+        is_metacritic: true,
+        language: 'de',
+        twitter_accounts: ['@testsite', 'other_one'],
+        geography: [
+          { country_code_iso: 'us', visits: 1200 },
+          { country_code_iso: 'DE', visits: 300 },
+        ],
         categories: [{ category: 'Games', month: '2024-05', score: 0.42 }],
         mediatype_id: mediatype.json().data[0]?.id ?? null,
       }),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.attributes).toMatchObject({
-      name: 'Test Site', is_metacritic: true, language: 'de',
-      geography: [{ country_code_iso: 'US', visits: 1200 }, { country_code_iso: 'DE', visits: 300 }],
+      name: 'Test Site',
+      is_metacritic: true,
+      language: 'de',
+      geography: [
+        { country_code_iso: 'US', visits: 1200 },
+        { country_code_iso: 'DE', visits: 300 },
+      ],
       categories: [{ category: 'Games', month: '2024-05', score: 0.42 }],
     });
     const accounts = res.json().included.filter((r: { type: string }) => r.type === 'twitter_account');
     expect(accounts.map((a: { attributes: { username: string } }) => a.attributes.username)).toEqual(['other_one', 'testsite']);
     const bad = await ctx.call('PATCH', `/api/websites/${site.id}`, {
       token: admin,
-      body: websiteBody({ geography: [{ country_code_iso: 'ZZ', visits: 1 }], categories: [{ category: 'x', month: '2024-05', score: 3 }], mediatype_id: 999999 }),
+      body: websiteBody({
+        geography: [{ country_code_iso: 'ZZ', visits: 1 }],
+        categories: [{ category: 'x', month: '2024-05', score: 3 }],
+        mediatype_id: 999999,
+      }),
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(pointers(bad)).sort()).toEqual(['/data/attributes/categories/0/score', '/data/attributes/geography/0/country_code_iso']);
@@ -181,7 +216,13 @@ describe('feeds', () => {
     const site = await addWebsite();
     const feed = await addFeed(site.id, `${site.attributes.domain}/rss`);
     // The test server has no PUBLIC_URL, so hubs are never subscribed to and every feed says so.
-    expect(feed.attributes).toMatchObject({ feed: `http://${site.attributes.domain}/rss`, status: 'never', disabled: false, 'error-count': 0, websub_available: false });
+    expect(feed.attributes).toMatchObject({
+      feed: `http://${site.attributes.domain}/rss`,
+      status: 'never',
+      disabled: false,
+      'error-count': 0,
+      websub_available: false,
+    });
     const dup = await ctx.call('POST', '/api/feeds', { token: admin, body: feedBody({ feed: `http://${site.attributes.domain}/rss`, website_id: site.id }) });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors[0]).toMatchObject({ code: 'conflict', detail: MSG.websites.feedTaken, source: { pointer: '/data/attributes/feed' } });
@@ -192,7 +233,15 @@ describe('feeds', () => {
     const failedAt = new Date('2024-05-01T10:00:00Z');
     await ctx.deps.db
       .update(feeds)
-      .set({ errorCount: 3, lastError: 'HTTP 503 from the server', lastErrorAt: failedAt, lastSuccessAt: new Date('2024-04-30T10:00:00Z'), lastCount: 20, articlesAdded: 17, websubState: 'active' })
+      .set({
+        errorCount: 3,
+        lastError: 'HTTP 503 from the server',
+        lastErrorAt: failedAt,
+        lastSuccessAt: new Date('2024-04-30T10:00:00Z'),
+        lastCount: 20,
+        articlesAdded: 17,
+        websubState: 'active',
+      })
       .where(eq(feeds.id, Number(feed.id)));
     const listed = await ctx.call('GET', `/api/feeds?filter[website_id]=${site.id}&sort=-last_success_at`, { token: admin });
     expect(listed.json().data.map((f: { id: string }) => f.id)).toEqual([feed.id]);
@@ -203,9 +252,17 @@ describe('feeds', () => {
     expect(detail.json().data.attributes).toMatchObject({ 'feeds-count': 1, 'feeds-failing': 1 });
     const included = detail.json().included.find((r: { type: string }) => r.type === 'feed');
     expect(included.attributes).toMatchObject({
-      status: 'failing', 'error-count': 3, 'last-error': 'HTTP 503 from the server', 'last-error-at': failedAt.toISOString(),
-      'last-success-at': '2024-04-30T10:00:00.000Z', 'last-count': 20, 'articles-added': 17, 'websub-state': 'active',
-      'next-check-at': expect.any(String), 'interval-seconds': 1800, websub_available: false,
+      status: 'failing',
+      'error-count': 3,
+      'last-error': 'HTTP 503 from the server',
+      'last-error-at': failedAt.toISOString(),
+      'last-success-at': '2024-04-30T10:00:00.000Z',
+      'last-count': 20,
+      'articles-added': 17,
+      'websub-state': 'active',
+      'next-check-at': expect.any(String),
+      'interval-seconds': 1800,
+      websub_available: false,
     });
     expect(listed.json().data[0].attributes.websub_available).toBe(false);
   });
@@ -250,7 +307,10 @@ describe('feeds', () => {
     const site = await addWebsite();
     const feed = await addFeed(site.id, `https://${site.attributes.domain}/atom.xml`);
     const later = new Date(Date.now() + 86400_000);
-    await ctx.deps.db.update(feeds).set({ errorCount: 6, nextCheckAt: later, lastError: 'timeout' }).where(eq(feeds.id, Number(feed.id)));
+    await ctx.deps.db
+      .update(feeds)
+      .set({ errorCount: 6, nextCheckAt: later, lastError: 'timeout' })
+      .where(eq(feeds.id, Number(feed.id)));
     const off = await ctx.call('PATCH', `/api/feeds/${feed.id}`, { token: admin, body: feedBody({ disabled: true }) });
     expect(off.json().data.attributes).toMatchObject({ disabled: true, status: 'disabled', 'error-count': 6 });
     const on = await ctx.call('PATCH', `/api/feeds/${feed.id}`, { token: admin, body: feedBody({ disabled: false }) });
@@ -276,7 +336,11 @@ describe('lists', () => {
     expect(list.json().meta).toMatchObject({ total_entries: 1, page_size: 50 });
 
     // Three months, three partitions: the list and the count read across them.
-    for (const [n, title, pubDate] of [[1, 'Old review', '2024-01-01'], [2, 'New preview', '2024-03-01'], [3, 'Middle review', '2024-02-01']] as const) {
+    for (const [n, title, pubDate] of [
+      [1, 'Old review', '2024-01-01'],
+      [2, 'New preview', '2024-03-01'],
+      [3, 'Middle review', '2024-02-01'],
+    ] as const) {
       await makeArchiveArticle(ctx, { websiteId: Number(site.id), url: `https://a${site.id}.example/${n}`, title, pubDate });
     }
     const arts = await ctx.call('GET', `/api/websites/${site.id}/articles?page[page]=1&page[page_size]=10000`, { token: admin });
@@ -313,19 +377,28 @@ describe('OPML', () => {
     try {
       const op = await makeOrg(fresh, { plan: 'admin', capabilities: CAPABILITIES_BY_LEGACY_ID[1] });
       const imported = await fresh.app.inject({
-        method: 'POST', url: '/api/feeds/opml', headers: { authorization: `Bearer ${op.token}`, 'content-type': 'text/x-opml' }, payload: exported.body,
+        method: 'POST',
+        url: '/api/feeds/opml',
+        headers: { authorization: `Bearer ${op.token}`, 'content-type': 'text/x-opml' },
+        payload: exported.body,
       });
       expect(imported.statusCode).toBe(200);
       const total = (await ctx.deps.db.select().from(feeds)).length;
       expect(imported.json().data.attributes).toEqual({ created: total, skipped: 0, invalid: [] });
-      const [copy] = await fresh.deps.db.select().from(websites).where(eq(websites.domain, String(site.attributes.domain)));
+      const [copy] = await fresh.deps.db
+        .select()
+        .from(websites)
+        .where(eq(websites.domain, String(site.attributes.domain)));
       expect(copy).toMatchObject({ reach: 0.1, language: 'fr' });
       const copied = await fresh.deps.db.select().from(feeds).where(eq(feeds.websiteId, copy.id));
       expect(copied.map((f) => f.feed).sort()).toEqual([`https://${site.attributes.domain}/a.xml`, `https://${site.attributes.domain}/b.xml`]);
 
       // Importing the same file again changes nothing.
       const again = await fresh.app.inject({
-        method: 'POST', url: '/api/feeds/opml', headers: { authorization: `Bearer ${op.token}`, 'content-type': 'application/xml' }, payload: exported.body,
+        method: 'POST',
+        url: '/api/feeds/opml',
+        headers: { authorization: `Bearer ${op.token}`, 'content-type': 'application/xml' },
+        payload: exported.body,
       });
       expect(again.json().data.attributes).toMatchObject({ created: 0, skipped: total });
     } finally {
@@ -345,7 +418,8 @@ describe('OPML', () => {
     const boundary = '----cwtest';
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="feeds.opml"\r\nContent-Type: text/x-opml\r\n\r\n${opml}\r\n--${boundary}--\r\n`;
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/feeds/opml',
+      method: 'POST',
+      url: '/api/feeds/opml',
       headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload,
     });
@@ -357,7 +431,10 @@ describe('OPML', () => {
     expect(feed.title).not.toContain('BOOM');
 
     const broken = await ctx.app.inject({
-      method: 'POST', url: '/api/feeds/opml', headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/x-opml' }, payload: 'hello',
+      method: 'POST',
+      url: '/api/feeds/opml',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/x-opml' },
+      payload: 'hello',
     });
     expect(broken.statusCode).toBe(422);
     expect(broken.json().errors[0].detail).toBe(MSG.websites.opmlInvalid);

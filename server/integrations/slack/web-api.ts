@@ -60,7 +60,8 @@ async function call<T>(apiUrl: string, method: string, init: { token?: string; f
   if (answer.ok === true) return { ok: true, body: parsed as T };
   const error = typeof answer.error === 'string' && /^[a-z][a-z0-9_.]{0,63}$/.test(answer.error) ? answer.error : `http_${res.status}`;
   // Slack's own transient codes; anything else is a refusal that a retry will not change.
-  const transient = res.status >= 500 || error === 'internal_error' || error === 'fatal_error' || error === 'service_unavailable' || error === 'request_timeout';
+  const transient =
+    res.status >= 500 || error === 'internal_error' || error === 'fatal_error' || error === 'service_unavailable' || error === 'request_timeout';
   return { ok: false, error, transient };
 }
 
@@ -114,10 +115,10 @@ const POST_ERRORS: Record<string, string> = {
   no_text: 'The message was empty.',
   invalid_blocks: 'Slack refused the message layout.',
   restricted_action: 'A workspace admin does not allow the app to post in this channel.',
-  invalid_auth: 'Slack no longer accepts the app\'s token: reinstall the app from Settings.',
-  token_revoked: 'The app\'s token was revoked: reinstall the app from Settings.',
+  invalid_auth: "Slack no longer accepts the app's token: reinstall the app from Settings.",
+  token_revoked: "The app's token was revoked: reinstall the app from Settings.",
   account_inactive: 'The app was removed from the workspace: reinstall it from Settings.',
-  not_authed: 'Slack did not accept the app\'s token: reinstall the app from Settings.',
+  not_authed: "Slack did not accept the app's token: reinstall the app from Settings.",
   ratelimited: 'Slack asked us to slow down; the message will be sent shortly.',
   network: 'Slack could not be reached.',
 };

@@ -16,9 +16,7 @@ export interface SmtpMessage {
  * What the server said. `permanent`: a 5xx reply (or a message the server can never take) —
  * sending it again cannot help. Otherwise (4xx, connection refused, timeout) a later try may.
  */
-export type SmtpOutcome =
-  | { ok: true; messageId: string; response: string }
-  | { ok: false; permanent: boolean; message: string };
+export type SmtpOutcome = { ok: true; messageId: string; response: string } | { ok: false; permanent: boolean; message: string };
 
 export interface SmtpClient {
   send(message: SmtpMessage): Promise<SmtpOutcome>;

@@ -149,7 +149,14 @@ export function constructEvent(rawBody: Buffer, header: string | undefined, secr
   }
   const object = event.data?.object;
   // Stripe's ids and event types are short words (and dots); anything else is not an event to store.
-  if (typeof event.id !== 'string' || !/^\w{1,255}$/.test(event.id) || typeof event.type !== 'string' || !/^[\w.]{1,255}$/.test(event.type) || !object || typeof object !== 'object') {
+  if (
+    typeof event.id !== 'string' ||
+    !/^\w{1,255}$/.test(event.id) ||
+    typeof event.type !== 'string' ||
+    !/^[\w.]{1,255}$/.test(event.type) ||
+    !object ||
+    typeof object !== 'object'
+  ) {
     throw new StripeSignatureError('The webhook is not a Stripe event');
   }
   return { id: event.id, type: event.type, object: object as Record<string, unknown> };

@@ -85,8 +85,7 @@ export class TranslateClient {
     const d = json.detectedLanguage;
     return {
       translatedText: json.translatedText,
-      detectedLanguage:
-        d && typeof d.language === 'string' ? { language: d.language, confidence: typeof d.confidence === 'number' ? d.confidence : 0 } : null,
+      detectedLanguage: d && typeof d.language === 'string' ? { language: d.language, confidence: typeof d.confidence === 'number' ? d.confidence : 0 } : null,
     };
   }
 }

@@ -53,10 +53,7 @@ export interface YoutubeChannel {
   hiddenSubscribers: boolean;
 }
 
-
-export type ChannelFeedResult =
-  | { status: 'not_modified' }
-  | { status: 'ok'; entries: ChannelFeedEntry[]; etag: string | null; lastModified: string | null };
+export type ChannelFeedResult = { status: 'not_modified' } | { status: 'ok'; entries: ChannelFeedEntry[]; etag: string | null; lastModified: string | null };
 
 /** YouTube is not configured on this server (no API key). */
 export class YoutubeNotConfiguredError extends Error {
@@ -131,7 +128,12 @@ export class YoutubeClient {
   }
 
   /** search.list part=snippet, type=video, order=date: one page. */
-  async searchVideos(opts: { q: string; publishedAfter?: Date | string; pageToken?: string; maxResults?: number }): Promise<{ hits: YoutubeSearchHit[]; nextPageToken: string | null }> {
+  async searchVideos(opts: {
+    q: string;
+    publishedAfter?: Date | string;
+    pageToken?: string;
+    maxResults?: number;
+  }): Promise<{ hits: YoutubeSearchHit[]; nextPageToken: string | null }> {
     const params: Record<string, string> = { part: 'snippet', type: 'video', order: 'date', q: opts.q, maxResults: String(opts.maxResults ?? 50) };
     if (opts.publishedAfter) params.publishedAfter = new Date(opts.publishedAfter).toISOString().replace(/\.\d{3}Z$/, 'Z');
     if (opts.pageToken) params.pageToken = opts.pageToken;
@@ -248,7 +250,10 @@ export class YoutubeClient {
       // The message may carry HTML (a link to the quota page); keep a short plain sentence.
       const message = typeof error?.message === 'string' ? error.message.replace(/<\/?[a-z][^<>]{0,300}>/gi, '').slice(0, 200) : '';
       const full = `${what}: HTTP ${res.status}${reason ? ` ${reason}` : ''}${message ? ` (${message})` : ''}`;
-      if (res.status === 429 || ((res.status === 403 || res.status === 429) && (reason === 'quotaExceeded' || reason === 'rateLimitExceeded' || reason === 'dailyLimitExceeded')))
+      if (
+        res.status === 429 ||
+        ((res.status === 403 || res.status === 429) && (reason === 'quotaExceeded' || reason === 'rateLimitExceeded' || reason === 'dailyLimitExceeded'))
+      )
         throw new YoutubeQuotaError(full, res.status, reason, retryAfterMs(res.headers.get('retry-after')));
       throw new YoutubeRequestError(full, res.status, reason);
     }

@@ -11,9 +11,23 @@ const inFiveDays = () => new Date(Date.now() + 5 * 86_400_000 - 3_600_000).toISO
 
 function trialAdmin(over: Partial<CurrentUser> = {}): CurrentUser {
   return withAbilities({
-    id: '1', name: 'Ada', email: 'ada@nebula.test', email_verified: false, avatar: null, 'role-id': 1, 'tier-id': 3, 'default-project-id': '3', status: 'OK',
+    id: '1',
+    name: 'Ada',
+    email: 'ada@nebula.test',
+    email_verified: false,
+    avatar: null,
+    'role-id': 1,
+    'tier-id': 3,
+    'default-project-id': '3',
+    status: 'OK',
     organization: {
-      id: '7', name: 'Nebula Games', avatar: null, plan: 'trial', stripe_customer_id: 'cus_1', permissions: {}, capabilities: {},
+      id: '7',
+      name: 'Nebula Games',
+      avatar: null,
+      plan: 'trial',
+      stripe_customer_id: 'cus_1',
+      permissions: {},
+      capabilities: {},
       subscription_status: { trial_expired: false, trial_ends_at: inFiveDays(), plan_source: 'signup', status: 'trialing', payment_failed: false },
     },
     ...over,

@@ -84,7 +84,13 @@ export function AppLayout() {
         <SideNav sections={sections} withLogo={logoInNavbar} inverted={inverted} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
-        <Container fluid={settings.fluid} size="xl" px={0} mih="calc(100dvh - var(--app-shell-header-offset, 60px) - 2 * var(--mantine-spacing-lg))" style={{ display: 'flex', flexDirection: 'column' }}>
+        <Container
+          fluid={settings.fluid}
+          size="xl"
+          px={0}
+          mih="calc(100dvh - var(--app-shell-header-offset, 60px) - 2 * var(--mantine-spacing-lg))"
+          style={{ display: 'flex', flexDirection: 'column' }}
+        >
           <div style={{ flex: 1 }}>
             <AccountNotices user={user} />
             <SourcesFirstRun />

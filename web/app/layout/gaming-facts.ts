@@ -12,14 +12,14 @@ export const GAMING_FACTS = [
   'In 2014, excavators dug up Atari cartridges, including E.T. the Extra-Terrestrial, buried in a landfill in Alamogordo, New Mexico.',
   'Warren Robinett hid his name in a secret room of Adventure (Atari 2600, 1980), one of the first video game Easter eggs.',
   'The Nintendo Entertainment System was released in Japan in 1983 as the Family Computer, or Famicom.',
-  'Sonic the Hedgehog debuted in 1991; his blue colour was chosen to match Sega\'s logo.',
+  "Sonic the Hedgehog debuted in 1991; his blue colour was chosen to match Sega's logo.",
   'Pokémon Red and Green were released in Japan in February 1996.',
   'In North America, the original Game Boy (1989) came bundled with Tetris.',
   'A Game Boy damaged in a bombing during the Gulf War still worked, and was displayed at the Nintendo store in New York.',
-  'Pong, released by Atari in 1972, was the company\'s first arcade hit.',
+  "Pong, released by Atari in 1972, was the company's first arcade hit.",
   'Koji Kondo composed the music of Super Mario Bros. (1985), one of the most recognised themes in gaming.',
-  'Combos in Street Fighter II (1991) began as an unintended side effect of the game\'s timing, which the developers chose to keep.',
-  'Lara Croft\'s original name during the development of Tomb Raider was Laura Cruz.',
+  "Combos in Street Fighter II (1991) began as an unintended side effect of the game's timing, which the developers chose to keep.",
+  "Lara Croft's original name during the development of Tomb Raider was Laura Cruz.",
 ] as const;
 
 export function randomGamingFact(random: () => number = Math.random): string {

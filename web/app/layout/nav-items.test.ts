@@ -38,7 +38,21 @@ describe('buildNav', () => {
       '-: Reports, Brands, Projects, Tags, Websites, Organizations, Super Search, FAQ',
     ]);
     const paths = nav.flatMap((s) => s.items.filter((i) => !i.external).map((i) => i.to));
-    expect(paths).toEqual(['/articles-feed/4', '/youtube-feed/4', '/twitch-feed/4', '/articles/4', '/videos/4', '/streams/4', '/reports/4', '/brands/4', '/projects/4', '/tags/4', '/websites', '/operator/organizations', '/supersearch/4']);
+    expect(paths).toEqual([
+      '/articles-feed/4',
+      '/youtube-feed/4',
+      '/twitch-feed/4',
+      '/articles/4',
+      '/videos/4',
+      '/streams/4',
+      '/reports/4',
+      '/brands/4',
+      '/projects/4',
+      '/tags/4',
+      '/websites',
+      '/operator/organizations',
+      '/supersearch/4',
+    ]);
     expect(nav[2].items.find((i) => i.key === 'faq')?.external).toBe(true);
   });
 

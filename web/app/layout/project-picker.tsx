@@ -44,9 +44,7 @@ export function ProjectPicker({ opened, onClose, user, projects, currentId }: Pr
     onError: (err) => toastError(err),
   });
 
-  const list = activeProjects(projects).filter((p) =>
-    `${p.name} ${p.client?.name ?? ''}`.toLowerCase().includes(filter.trim().toLowerCase()),
-  );
+  const list = activeProjects(projects).filter((p) => `${p.name} ${p.client?.name ?? ''}`.toLowerCase().includes(filter.trim().toLowerCase()));
 
   function choose(project: Project) {
     rememberProject(project.id);
@@ -107,7 +105,13 @@ export function ProjectPicker({ opened, onClose, user, projects, currentId }: Pr
                     {pinned ? <IconPinFilled size={16} /> : <IconPin size={16} />}
                   </ActionIcon>
                 </Tooltip>
-                <ThemeIcon variant="transparent" color="brand" size="sm" style={{ visibility: active ? 'visible' : 'hidden' }} aria-label={active ? 'Current project' : undefined}>
+                <ThemeIcon
+                  variant="transparent"
+                  color="brand"
+                  size="sm"
+                  style={{ visibility: active ? 'visible' : 'hidden' }}
+                  aria-label={active ? 'Current project' : undefined}
+                >
                   <IconCheck size={18} />
                 </ThemeIcon>
               </div>

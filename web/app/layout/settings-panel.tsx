@@ -46,8 +46,24 @@ export function SettingsPanel({ opened, onClose }: { opened: boolean; onClose: (
             value={colorScheme === 'dark' ? 'dark' : 'light'}
             onChange={(v) => setColorScheme(v as 'light' | 'dark')}
             data={[
-              { value: 'light', label: <Group gap={6} justify="center"><IconSun size={16} />Light</Group> },
-              { value: 'dark', label: <Group gap={6} justify="center"><IconMoon size={16} />Dark</Group> },
+              {
+                value: 'light',
+                label: (
+                  <Group gap={6} justify="center">
+                    <IconSun size={16} />
+                    Light
+                  </Group>
+                ),
+              },
+              {
+                value: 'dark',
+                label: (
+                  <Group gap={6} justify="center">
+                    <IconMoon size={16} />
+                    Dark
+                  </Group>
+                ),
+              },
             ]}
           />
         </Stack>
@@ -68,9 +84,33 @@ export function SettingsPanel({ opened, onClose }: { opened: boolean; onClose: (
             value={settings.navPosition}
             onChange={(v) => update({ navPosition: v as NavPosition })}
             data={[
-              { value: 'vertical', label: <Group gap={6} justify="center"><IconLayoutSidebar size={16} />Vertical</Group> },
-              { value: 'top', label: <Group gap={6} justify="center"><IconLayoutNavbar size={16} />Top</Group> },
-              { value: 'combo', label: <Group gap={6} justify="center"><IconLayoutSidebarRight size={16} />Combo</Group> },
+              {
+                value: 'vertical',
+                label: (
+                  <Group gap={6} justify="center">
+                    <IconLayoutSidebar size={16} />
+                    Vertical
+                  </Group>
+                ),
+              },
+              {
+                value: 'top',
+                label: (
+                  <Group gap={6} justify="center">
+                    <IconLayoutNavbar size={16} />
+                    Top
+                  </Group>
+                ),
+              },
+              {
+                value: 'combo',
+                label: (
+                  <Group gap={6} justify="center">
+                    <IconLayoutSidebarRight size={16} />
+                    Combo
+                  </Group>
+                ),
+              },
             ]}
           />
         </Stack>

@@ -25,7 +25,17 @@ export function NavEntry({ item, pathname, onNavigate }: { item: NavItem; pathna
 }
 
 /** The vertical navigation (spec 000 §2 "Side navigation"). */
-export function SideNav({ sections, withLogo, inverted, onNavigate }: { sections: NavSection[]; withLogo: boolean; inverted: boolean; onNavigate?: () => void }) {
+export function SideNav({
+  sections,
+  withLogo,
+  inverted,
+  onNavigate,
+}: {
+  sections: NavSection[];
+  withLogo: boolean;
+  inverted: boolean;
+  onNavigate?: () => void;
+}) {
   const { pathname } = useLocation();
   return (
     <>

@@ -83,11 +83,22 @@ export function TopBar(props: TopBarProps) {
       <Group gap={6} wrap="nowrap">
         <UpgradeButton user={props.user} />
         <Tooltip label={scheme === 'dark' ? 'Light mode' : 'Dark mode'}>
-          <ActionIcon visibleFrom="xs" variant="subtle" color="gray" size="lg" aria-label="Toggle colour scheme" onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}>
+          <ActionIcon
+            visibleFrom="xs"
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Toggle colour scheme"
+            onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+          >
             {scheme === 'dark' ? <IconSun size={19} /> : <IconMoon size={19} />}
           </ActionIcon>
         </Tooltip>
-        <Tooltip label={hint ? 'New: make Coverwatch yours (colour scheme, direction, layout, navigation)' : 'Settings panel'} multiline w={hint ? 220 : undefined}>
+        <Tooltip
+          label={hint ? 'New: make Coverwatch yours (colour scheme, direction, layout, navigation)' : 'Settings panel'}
+          multiline
+          w={hint ? 220 : undefined}
+        >
           {/* The hint is a dot on the button, never a layer over the page. */}
           <Indicator disabled={!hint} processing size={9} offset={6} color="brand">
             <ActionIcon

@@ -121,7 +121,14 @@ export function ArticlesFeedPage() {
           />
         }
         editForm={({ alert, opened, onClose }) => (
-          <AlertFormModal key={`${alert.id}-${alert.updated_at ?? ''}`} opened={opened} onClose={onClose} projectId={project.id} projectName={project.name} alert={alert} />
+          <AlertFormModal
+            key={`${alert.id}-${alert.updated_at ?? ''}`}
+            opened={opened}
+            onClose={onClose}
+            projectId={project.id}
+            projectName={project.name}
+            alert={alert}
+          />
         )}
       />
       {/* "Add another alert": the form of the first one, under a name of its own; the feed then shows the new alert. */}

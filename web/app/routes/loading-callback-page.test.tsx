@@ -25,7 +25,11 @@ function arrive(fragment: Record<string, string>, opts: { handoff?: boolean } = 
   stubFetch(({ url, method }) => {
     if (url.pathname === '/api/p/oidc/session' && method === 'POST') {
       exchanges++;
-      if (opts.handoff === false) return { status: 401, body: { errors: [{ status: '401', code: 'unauthorized', title: 'Unauthorized', detail: 'This sign-in has expired. Please try again.' }] } };
+      if (opts.handoff === false)
+        return {
+          status: 401,
+          body: { errors: [{ status: '401', code: 'unauthorized', title: 'Unauthorized', detail: 'This sign-in has expired. Please try again.' }] },
+        };
       return { body: { data: { type: 'session', attributes: { token: 'sso-token', expires_at: '2030-01-01T00:00:00.000Z' } } } };
     }
     if (url.pathname === '/api/user') return { body: signedInUserDoc({ defaultProjectId: '5' }) };
@@ -73,7 +77,9 @@ describe('LoadingCallbackPage after single sign-on', () => {
 
   it('without its hand-off (another browser, spent, expired) goes back to the login page with the reason', async () => {
     arrive({ sso: '1' }, { handoff: false });
-    expect((await screen.findByTestId('landed')).textContent).toBe(`/login?${new URLSearchParams({ sso_error: 'This sign-in has expired. Please try again.' })}`);
+    expect((await screen.findByTestId('landed')).textContent).toBe(
+      `/login?${new URLSearchParams({ sso_error: 'This sign-in has expired. Please try again.' })}`,
+    );
     expect(tokenStore.get()).toBeNull();
   });
 });

@@ -17,7 +17,23 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const packs = {
-  data: [{ type: 'source_pack', id: 'games-de', attributes: { name: 'Games press — German', language: 'de', category: 'games', enabled: false, outlets: 12, enabled_outlets: 0, feeds: 12, enabled_feeds: 0, 'changed-at': null } }],
+  data: [
+    {
+      type: 'source_pack',
+      id: 'games-de',
+      attributes: {
+        name: 'Games press — German',
+        language: 'de',
+        category: 'games',
+        enabled: false,
+        outlets: 12,
+        enabled_outlets: 0,
+        feeds: 12,
+        enabled_feeds: 0,
+        'changed-at': null,
+      },
+    },
+  ],
   meta: { directory_outlets: 452, directory_languages: 14, packs: 40, enabled_packs: 0, first_run_done: true },
 };
 
@@ -42,7 +58,15 @@ function renderAt(path: string) {
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
-            <Route path="/websites" element={<><WebsitesScreen /><Where /></>} />
+            <Route
+              path="/websites"
+              element={
+                <>
+                  <WebsitesScreen />
+                  <Where />
+                </>
+              }
+            />
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>

@@ -1,13 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Checkbox, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
-import {
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type RowData,
-  type SortingState,
-} from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable, type ColumnDef, type RowData, type SortingState } from '@tanstack/react-table';
 import { PAGE_SIZES } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
 import { downloadCsv } from '../../lib/api';
@@ -110,10 +104,7 @@ export function DataTable<A>(props: DataTableProps<A>) {
     state.setPage(1);
   }
 
-  const filter = useMemo(
-    () => ({ ...props.filter, ...(archivable ? { locked: state.view === 'archived' } : {}) }),
-    [props.filter, archivable, state.view],
-  );
+  const filter = useMemo(() => ({ ...props.filter, ...(archivable ? { locked: state.view === 'archived' } : {}) }), [props.filter, archivable, state.view]);
   const params: ListParams = { page: state.page, pageSize: state.effectivePageSize, sort: state.sort, search: state.search || undefined, filter };
   const query = useListQuery<A>(props.path, params, { enabled: props.enabled });
   const rows = useMemo(() => query.data?.rows ?? [], [query.data]);

@@ -93,7 +93,17 @@ export function HeaderCell<T>({ header, sorted, onSort }: { header: Header<T, un
 }
 
 /** The body's rows, or `skeletonRows` placeholder rows while loading; checked rows are marked. */
-export function BodyRows<T>({ table, loading, skeletonRows, skeletonHeight = 20 }: { table: TanTable<T>; loading: boolean; skeletonRows: number; skeletonHeight?: number }): ReactNode {
+export function BodyRows<T>({
+  table,
+  loading,
+  skeletonRows,
+  skeletonHeight = 20,
+}: {
+  table: TanTable<T>;
+  loading: boolean;
+  skeletonRows: number;
+  skeletonHeight?: number;
+}): ReactNode {
   const colCount = table.getVisibleLeafColumns().length;
   if (loading) {
     return Array.from({ length: skeletonRows }, (_, i) => (

@@ -37,9 +37,7 @@ export function DateRangeFilter({ value, onChange, label = 'Publication date' }:
       <SegmentedControl
         aria-label={label}
         value={mode}
-        onChange={(v) =>
-          onChange(v === 'all' ? { startDate: null, endDate: null } : { startDate: day(dayjs().startOf('month')), endDate: day(dayjs()) })
-        }
+        onChange={(v) => onChange(v === 'all' ? { startDate: null, endDate: null } : { startDate: day(dayjs().startOf('month')), endDate: day(dayjs()) })}
         data={[
           { value: 'all', label: 'All time' },
           { value: 'range', label: 'Specific range' },

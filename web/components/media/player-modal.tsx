@@ -2,10 +2,7 @@ import type { ReactNode } from 'react';
 import { AspectRatio, Modal, Stack } from '@mantine/core';
 
 /** What the player shows: a YouTube video, a Twitch archive video or a Twitch channel's live stream. */
-export type PlayerSource =
-  | { platform: 'youtube'; videoId: string }
-  | { platform: 'twitch'; videoId: string }
-  | { platform: 'twitch'; channel: string };
+export type PlayerSource = { platform: 'youtube'; videoId: string } | { platform: 'twitch'; videoId: string } | { platform: 'twitch'; channel: string };
 
 /**
  * The embed address. YouTube's privacy-enhanced host sets no cookies until play; Twitch's player

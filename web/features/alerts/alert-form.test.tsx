@@ -42,7 +42,13 @@ describe('alert setup view', () => {
                 count: 1234,
                 capped: false,
                 samples: [
-                  { id: '9', title: 'Starfall review: a quiet triumph', url: 'https://news.example/9', media: 'news.example', published_at: '2026-11-21T08:00:00Z' },
+                  {
+                    id: '9',
+                    title: 'Starfall review: a quiet triumph',
+                    url: 'https://news.example/9',
+                    media: 'news.example',
+                    published_at: '2026-11-21T08:00:00Z',
+                  },
                   { id: '8', title: 'Starfall preview', url: 'https://mag.example/8', media: 'mag.example', published_at: '2026-11-19T08:00:00Z' },
                 ],
               },
@@ -100,7 +106,11 @@ describe('alert setup view', () => {
         req.method === 'POST' && req.url.pathname === '/api/alerts'
           ? {
               status: 422,
-              body: { errors: [{ status: '422', code: 'validation', title: 'Invalid', detail: 'Keywords are not allowed', source: { pointer: '/data/attributes/keywords' } }] },
+              body: {
+                errors: [
+                  { status: '422', code: 'validation', title: 'Invalid', detail: 'Keywords are not allowed', source: { pointer: '/data/attributes/keywords' } },
+                ],
+              },
             }
           : undefined,
     });
@@ -117,7 +127,7 @@ describe('alert setup view', () => {
 });
 
 describe('alert form: simple mode errors', () => {
-  it('shows the query language\'s error under the builder as soon as a term makes the query unusable, and previews nothing', async () => {
+  it("shows the query language's error under the builder as soon as a term makes the query unusable, and previews nothing", async () => {
     const calls = serve({ alertId: () => null });
     renderFeedPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Create alert' }));

@@ -39,7 +39,14 @@ function serveAlerts(opts: { max: number; alerts?: { id: string; doc: ReturnType
     handler: (req) => {
       const path = req.url.pathname;
       if (req.method === 'GET' && path === '/api/alerts') {
-        return { body: listDocument('alert', alerts.map((a) => ({ ...a.doc.data.attributes, id: a.id })), 1, 100) };
+        return {
+          body: listDocument(
+            'alert',
+            alerts.map((a) => ({ ...a.doc.data.attributes, id: a.id })),
+            1,
+            100,
+          ),
+        };
       }
       if (req.method === 'POST' && path === '/api/alerts') {
         const { attributes } = (req.body as { data: { attributes: { name: string; keywords: string } } }).data;
@@ -57,7 +64,8 @@ function serveAlerts(opts: { max: number; alerts?: { id: string; doc: ReturnType
   });
 }
 
-const feedCalls = (calls: StubRequest[]) => calls.filter((c) => c.method === 'GET' && c.url.pathname.startsWith('/api/articles_feed/')).map((c) => c.url.pathname);
+const feedCalls = (calls: StubRequest[]) =>
+  calls.filter((c) => c.method === 'GET' && c.url.pathname.startsWith('/api/articles_feed/')).map((c) => c.url.pathname);
 const addButton = () => screen.getByRole('button', { name: 'Add another alert' }) as HTMLButtonElement;
 
 async function chooseAlert(name: string) {

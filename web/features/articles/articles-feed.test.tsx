@@ -22,9 +22,7 @@ afterEach(() => {
 });
 
 const FEED = `/api/articles_feed/${ALERT_ID}`;
-const articles = Array.from({ length: 12 }, (_, i) =>
-  feedArticle(i + 1, i === 1 ? { saved: true, language: 'es', title: 'Starfall reseña completa' } : {}),
-);
+const articles = Array.from({ length: 12 }, (_, i) => feedArticle(i + 1, i === 1 ? { saved: true, language: 'es', title: 'Starfall reseña completa' } : {}));
 
 /** The feed from memory, paged like the API; `extra` answers other calls first. */
 function serveFeed(opts: { user?: ReturnType<typeof userDoc>; extra?: Handler } = {}) {
@@ -111,7 +109,21 @@ describe('articles feed', () => {
       extra: (req) => {
         if (req.method !== 'POST' || req.url.pathname !== '/api/bulk/articles') return undefined;
         bulkBody = req.body;
-        return { body: { data: { type: 'bulk_result', attributes: { success: 1, failed: 1, results: [{ id: 1, status: 'OK' }, { id: 2, status: 'KO', reason: MSG.articles.alreadyExists }] } } } };
+        return {
+          body: {
+            data: {
+              type: 'bulk_result',
+              attributes: {
+                success: 1,
+                failed: 1,
+                results: [
+                  { id: 1, status: 'OK' },
+                  { id: 2, status: 'KO', reason: MSG.articles.alreadyExists },
+                ],
+              },
+            },
+          },
+        };
       },
     });
     renderFeedPage();

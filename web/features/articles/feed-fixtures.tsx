@@ -89,7 +89,12 @@ export function feedArticle(id: number, over: Record<string, unknown> = {}) {
   };
 }
 
-export const TAGS = listDocument('tag', [{ id: 21, name: 'Reviews', project_id: PROJECT_ID, locked: false, 'has-highlight': false, 'highlight-date': null }], 1, 500);
+export const TAGS = listDocument(
+  'tag',
+  [{ id: 21, name: 'Reviews', project_id: PROJECT_ID, locked: false, 'has-highlight': false, 'highlight-date': null }],
+  1,
+  500,
+);
 
 export type Handler = (req: StubRequest) => StubResponse | undefined | Promise<StubResponse | undefined>;
 

@@ -63,6 +63,10 @@ describe('headline tools', () => {
     expect(await screen.findByText(MSG.articles.sentimentUnavailable)).toBeTruthy();
     expect(screen.queryByText(/neutral/i)).toBeNull();
     expect(screen.queryByText(MSG.articles.sentimentError)).toBeNull();
-    expect(calls.find((c) => c.url.pathname === '/api/sentiment')!.body).toEqual({ article_url: 'https://a.example/2', article_title: 'Le jeu est magnifique', language: 'unknown' });
+    expect(calls.find((c) => c.url.pathname === '/api/sentiment')!.body).toEqual({
+      article_url: 'https://a.example/2',
+      article_title: 'Le jeu est magnifique',
+      language: 'unknown',
+    });
   });
 });

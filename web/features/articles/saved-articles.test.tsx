@@ -143,7 +143,11 @@ describe('Saved articles list', () => {
 
 describe('New article', () => {
   it('keeps Save disabled until the link is valid, then saves it and says so', async () => {
-    const calls = serve((req) => (req.method === 'POST' && req.url.pathname === '/api/articles' ? { status: 201, body: { data: { type: 'article', id: '9', attributes: article(9) } } } : undefined));
+    const calls = serve((req) =>
+      req.method === 'POST' && req.url.pathname === '/api/articles'
+        ? { status: 201, body: { data: { type: 'article', id: '9', attributes: article(9) } } }
+        : undefined,
+    );
     renderUi(<SavedNewArticleModal opened onClose={() => {}} projectId={PROJECT} initialTagId="3" />);
     await screen.findByDisplayValue('Reviews');
 
@@ -160,14 +164,31 @@ describe('New article', () => {
     expect(await screen.findByText(MSG.articles.created)).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.body).toEqual({
-      data: { type: 'article', attributes: { url: 'http://www.ign.com/articles/nebula-quest-review' }, relationships: { tag: { data: { type: 'tag', id: '3' } } } },
+      data: {
+        type: 'article',
+        attributes: { url: 'http://www.ign.com/articles/nebula-quest-review' },
+        relationships: { tag: { data: { type: 'tag', id: '3' } } },
+      },
     });
   });
 
   it('shows the catalogue’s already-exists message on 422', async () => {
     serve((req) =>
       req.method === 'POST'
-        ? { status: 422, body: { errors: [{ status: '422', code: 'already_exists', title: 'Unprocessable', detail: MSG.articles.alreadyExists, source: { pointer: '/data/attributes/url' } }] } }
+        ? {
+            status: 422,
+            body: {
+              errors: [
+                {
+                  status: '422',
+                  code: 'already_exists',
+                  title: 'Unprocessable',
+                  detail: MSG.articles.alreadyExists,
+                  source: { pointer: '/data/attributes/url' },
+                },
+              ],
+            },
+          }
         : undefined,
     );
     renderUi(<SavedNewArticleModal opened onClose={() => {}} projectId={PROJECT} initialTagId="3" />);
@@ -211,9 +232,7 @@ describe('Bulk import', () => {
       chunk += 1;
       if (chunk === 2) await secondChunk;
       const urls = (req.body as { data: { attributes: { urls: string[] } } }).data.attributes.urls;
-      const results = urls.map((url) =>
-        url === links[14] ? { url, status: 'KO', reason: MSG.articles.alreadyExists } : { url, status: 'OK', reason: null },
-      );
+      const results = urls.map((url) => (url === links[14] ? { url, status: 'KO', reason: MSG.articles.alreadyExists } : { url, status: 'OK', reason: null }));
       const failed = results.filter((r) => r.status === 'KO').length;
       return { body: { data: { type: 'bulk_result', attributes: { success: urls.length - failed, failed, results } } } };
     });
@@ -258,9 +277,36 @@ describe('Import from feed', () => {
 
   it('lists the alert’s unsaved articles and saves the ticked ones under the tag', async () => {
     const feed = [
-      { id: 31, title: 'Nebula Quest tops the charts', url: 'https://kotaku.com/a', media: 'kotaku.com', language: 'en', reach: 8.4, pub_date: '2024-03-06T10:00:00Z', saved: false },
-      { id: 32, title: 'Nebula Quest patch notes', url: 'https://pcgamer.com/b', media: 'pcgamer.com', language: 'en', reach: 9.1, pub_date: '2024-03-05T10:00:00Z', saved: true },
-      { id: 33, title: 'Nebula Quest mods', url: 'https://rps.com/c', media: 'rps.com', language: 'en', reach: 7.2, pub_date: '2024-03-04T10:00:00Z', saved: false },
+      {
+        id: 31,
+        title: 'Nebula Quest tops the charts',
+        url: 'https://kotaku.com/a',
+        media: 'kotaku.com',
+        language: 'en',
+        reach: 8.4,
+        pub_date: '2024-03-06T10:00:00Z',
+        saved: false,
+      },
+      {
+        id: 32,
+        title: 'Nebula Quest patch notes',
+        url: 'https://pcgamer.com/b',
+        media: 'pcgamer.com',
+        language: 'en',
+        reach: 9.1,
+        pub_date: '2024-03-05T10:00:00Z',
+        saved: true,
+      },
+      {
+        id: 33,
+        title: 'Nebula Quest mods',
+        url: 'https://rps.com/c',
+        media: 'rps.com',
+        language: 'en',
+        reach: 7.2,
+        pub_date: '2024-03-04T10:00:00Z',
+        saved: false,
+      },
     ];
     const calls = serve((req) => {
       if (req.url.pathname === '/api/articles_feed/12') return { body: listDocument('feed_article', feed, 1, 50) };
@@ -283,10 +329,29 @@ describe('Import from feed', () => {
   });
 
   it('imports from the alert picked when the project has several (plans with multiple alerts)', async () => {
-    const row = (id: number, title: string) => ({ id, title, url: `https://kotaku.com/${id}`, media: 'kotaku.com', language: 'en', reach: 5, pub_date: '2024-03-06T10:00:00Z', saved: false });
+    const row = (id: number, title: string) => ({
+      id,
+      title,
+      url: `https://kotaku.com/${id}`,
+      media: 'kotaku.com',
+      language: 'en',
+      reach: 5,
+      pub_date: '2024-03-06T10:00:00Z',
+      saved: false,
+    });
     const calls = serve((req) => {
       if (req.url.pathname === '/api/alerts')
-        return { body: listDocument('alert', [{ id: 12, name: 'Nebula Quest', keywords: '"nebula quest"' }, { id: 13, name: 'Nebula studio', keywords: '"nebula games"' }], 1, 100) };
+        return {
+          body: listDocument(
+            'alert',
+            [
+              { id: 12, name: 'Nebula Quest', keywords: '"nebula quest"' },
+              { id: 13, name: 'Nebula studio', keywords: '"nebula games"' },
+            ],
+            1,
+            100,
+          ),
+        };
       if (req.url.pathname === '/api/articles_feed/12') return { body: listDocument('feed_article', [row(31, 'From the game alert')], 1, 50) };
       if (req.url.pathname === '/api/articles_feed/13') return { body: listDocument('feed_article', [row(41, 'From the studio alert')], 1, 50) };
       if (req.method === 'POST' && req.url.pathname === '/api/bulk/articles')

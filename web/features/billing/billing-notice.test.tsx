@@ -17,9 +17,22 @@ const inDays = (days: number) => new Date(Date.now() + days * 24 * HOUR - HOUR).
 
 function makeUser(org: Record<string, unknown> = {}, roleId = 1): CurrentUser {
   return withAbilities({
-    id: '1', name: 'Ada', email: 'ada@nebula.test', avatar: null, 'role-id': roleId, 'tier-id': 3, 'default-project-id': '3', status: 'OK',
+    id: '1',
+    name: 'Ada',
+    email: 'ada@nebula.test',
+    avatar: null,
+    'role-id': roleId,
+    'tier-id': 3,
+    'default-project-id': '3',
+    status: 'OK',
     organization: {
-      id: '7', name: 'Nebula Games', avatar: null, plan: 'trial', stripe_customer_id: 'cus_1', permissions: {}, capabilities: {},
+      id: '7',
+      name: 'Nebula Games',
+      avatar: null,
+      plan: 'trial',
+      stripe_customer_id: 'cus_1',
+      permissions: {},
+      capabilities: {},
       subscription_status: { trial_expired: false, trial_ends_at: inDays(5), plan_source: 'signup', status: 'trialing', payment_failed: false },
       ...org,
     },
@@ -27,9 +40,23 @@ function makeUser(org: Record<string, unknown> = {}, roleId = 1): CurrentUser {
 }
 
 const operator = { capabilities: { platform_operator: true } };
-const paid = { plan: 'pro', subscription_status: { trial_expired: false, trial_ends_at: null, plan_source: 'stripe', status: 'active', payment_failed: false } };
-const failed = { plan: 'pro', subscription_status: { trial_expired: false, trial_ends_at: null, plan_source: 'stripe', status: 'past_due', payment_failed: true } };
-const endedTrial = { subscription_status: { trial_expired: false, trial_ends_at: new Date(Date.now() - HOUR).toISOString(), plan_source: 'signup', status: 'trialing', payment_failed: false } };
+const paid = {
+  plan: 'pro',
+  subscription_status: { trial_expired: false, trial_ends_at: null, plan_source: 'stripe', status: 'active', payment_failed: false },
+};
+const failed = {
+  plan: 'pro',
+  subscription_status: { trial_expired: false, trial_ends_at: null, plan_source: 'stripe', status: 'past_due', payment_failed: true },
+};
+const endedTrial = {
+  subscription_status: {
+    trial_expired: false,
+    trial_ends_at: new Date(Date.now() - HOUR).toISOString(),
+    plan_source: 'signup',
+    status: 'trialing',
+    payment_failed: false,
+  },
+};
 
 /** The top bar's button and the notice bar, as the workspace frame shows them. */
 function renderFrame(user: CurrentUser) {
@@ -69,7 +96,9 @@ describe('the trial in the notice bar (issue 27: one compact bar, not two banner
   });
 
   it('turns orange on the last three days, and says when it is the last one', () => {
-    const { unmount } = renderFrame(makeUser({ subscription_status: { trial_expired: false, trial_ends_at: inDays(2), plan_source: 'signup', status: 'trialing' } }));
+    const { unmount } = renderFrame(
+      makeUser({ subscription_status: { trial_expired: false, trial_ends_at: inDays(2), plan_source: 'signup', status: 'trialing' } }),
+    );
     expect(screen.getByRole('status').getAttribute('data-tone')).toBe('warning');
     expect(screen.getByRole('status').textContent).toContain('2 days left in your free trial');
     unmount();
@@ -104,7 +133,12 @@ describe('the top bar', () => {
   });
 
   it('reads plain Upgrade on a plan nobody pays through Stripe (set by the operator)', () => {
-    renderFrame(makeUser({ plan: 'pro', subscription_status: { trial_expired: false, trial_ends_at: null, plan_source: 'operator', status: null, payment_failed: false } }));
+    renderFrame(
+      makeUser({
+        plan: 'pro',
+        subscription_status: { trial_expired: false, trial_ends_at: null, plan_source: 'operator', status: null, payment_failed: false },
+      }),
+    );
     expect(within(topBar()).getAllByRole('button', { name: 'Upgrade' }).length).toBeGreaterThan(0);
   });
 
@@ -141,8 +175,14 @@ describe('billing rules', () => {
   it('tells a running trial, with its days left, from an ended one', () => {
     const now = new Date('2026-11-24T12:00:00Z');
     const org = (o: Record<string, unknown>) => makeUser(o).organization;
-    expect(trialState(org({ subscription_status: { trial_expired: false, trial_ends_at: '2026-11-27T12:00:00Z' } }), now)).toEqual({ kind: 'running', days: 3 });
-    expect(trialState(org({ subscription_status: { trial_expired: false, trial_ends_at: '2026-11-24T13:00:00Z' } }), now)).toEqual({ kind: 'running', days: 1 });
+    expect(trialState(org({ subscription_status: { trial_expired: false, trial_ends_at: '2026-11-27T12:00:00Z' } }), now)).toEqual({
+      kind: 'running',
+      days: 3,
+    });
+    expect(trialState(org({ subscription_status: { trial_expired: false, trial_ends_at: '2026-11-24T13:00:00Z' } }), now)).toEqual({
+      kind: 'running',
+      days: 1,
+    });
     expect(trialState(org({ subscription_status: { trial_expired: false, trial_ends_at: '2026-11-24T11:00:00Z' } }), now)).toEqual({ kind: 'ended' });
     expect(trialState(org({ subscription_status: { trial_expired: true, trial_ends_at: '2026-11-30T12:00:00Z' } }), now)).toEqual({ kind: 'ended' });
     expect(trialState(org({ plan: 'pro' }), now)).toBeNull();
@@ -161,9 +201,15 @@ describe('billing rules', () => {
 
   it('summarises where the subscription stands', () => {
     expect(subscriptionSummary(makeUser(failed).organization)).toEqual({ text: 'The last payment failed', color: 'red' });
-    expect(subscriptionSummary(makeUser({ ...paid, subscription_status: { ...paid.subscription_status, billing_period: 'annual', current_period_end: '2027-01-05T00:00:00Z' } }).organization)?.text).toBe(
-      'Billed yearly, renews on Jan 5, 2027',
-    );
-    expect(subscriptionSummary(makeUser({ plan: 'agency', subscription_status: { trial_expired: false, plan_source: 'operator', status: 'active' } }).organization)?.text).toBe('Set by the Coverwatch team');
+    expect(
+      subscriptionSummary(
+        makeUser({ ...paid, subscription_status: { ...paid.subscription_status, billing_period: 'annual', current_period_end: '2027-01-05T00:00:00Z' } })
+          .organization,
+      )?.text,
+    ).toBe('Billed yearly, renews on Jan 5, 2027');
+    expect(
+      subscriptionSummary(makeUser({ plan: 'agency', subscription_status: { trial_expired: false, plan_source: 'operator', status: 'active' } }).organization)
+        ?.text,
+    ).toBe('Set by the Coverwatch team');
   });
 });

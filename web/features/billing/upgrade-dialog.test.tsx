@@ -18,8 +18,7 @@ function openDialog(opts: ServeOptions = {}) {
 }
 
 const column = (name: string) => screen.getByRole('group', { name: `${name} plan` });
-const button = (name: string | RegExp, within_?: HTMLElement) =>
-  (within_ ? within(within_) : screen).getByRole('button', { name }) as HTMLButtonElement;
+const button = (name: string | RegExp, within_?: HTMLElement) => (within_ ? within(within_) : screen).getByRole('button', { name }) as HTMLButtonElement;
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -55,17 +54,27 @@ describe('upgrade dialog: plans', () => {
     await screen.findByText('$100');
     const starter = column('Starter');
     const included = within(starter).getByRole('list', { name: 'Included in Starter' });
-    expect(within(included).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '6 active projects', '3 months of Super Search history', '50 reports', '5 highlighted articles per report', '1 organization', 'Slack and Discord alerts',
+    expect(
+      within(included)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      '6 active projects',
+      '3 months of Super Search history',
+      '50 reports',
+      '5 highlighted articles per report',
+      '1 organization',
+      'Slack and Discord alerts',
     ]);
     expect(included.querySelectorAll('.tabler-icon-check')).toHaveLength(6);
     // Nothing hides behind "See more": the missing features show at once, with a cross, never a check.
     expect(within(starter).queryByRole('button', { name: /See more/ })).toBeNull();
     const missing = within(starter).getByRole('list', { name: 'Not included in Starter' });
-    expect(within(missing).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Not included: YouTube and Twitch feeds',
-      'Not included: Unique monthly visitors (UMV) per outlet',
-    ]);
+    expect(
+      within(missing)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Not included: YouTube and Twitch feeds', 'Not included: Unique monthly visitors (UMV) per outlet']);
     expect(missing.querySelectorAll('.tabler-icon-x')).toHaveLength(2);
     expect(missing.querySelectorAll('.tabler-icon-check')).toHaveLength(0);
     // "Not included:" is for screen readers; on screen the cross and the muted text say it.
@@ -76,7 +85,9 @@ describe('upgrade dialog: plans', () => {
   });
 
   it('marks the current plan', async () => {
-    openDialog({ organization: { plan: 'starter', stripe_customer_id: 'cus_1', subscription_status: { trial_expired: false, plan_source: 'operator', status: 'active' } } });
+    openDialog({
+      organization: { plan: 'starter', stripe_customer_id: 'cus_1', subscription_status: { trial_expired: false, plan_source: 'operator', status: 'active' } },
+    });
     await screen.findByText('$100');
     expect(within(column('Starter')).getByText('Current plan')).toBeTruthy();
     expect(button('Your current plan', column('Starter')).disabled).toBe(true);
@@ -151,7 +162,11 @@ describe('upgrade dialog: who may buy', () => {
     expect(screen.getByText(MSG.billing.notConnected('sales@coverwatch.test'))).toBeTruthy();
     expect(screen.getByRole('link', { name: /Write to sales@coverwatch.test/ }).getAttribute('href')).toMatch(/^mailto:sales@coverwatch\.test\?subject=/);
     expect(screen.queryByRole('button', { name: /Upgrade to/ })).toBeNull();
-    expect(within(column('Pro')).getByRole('link', { name: /Contact us/ }).getAttribute('href')).toBe('mailto:sales@coverwatch.test?subject=Pro%20plan%20(monthly)');
+    expect(
+      within(column('Pro'))
+        .getByRole('link', { name: /Contact us/ })
+        .getAttribute('href'),
+    ).toBe('mailto:sales@coverwatch.test?subject=Pro%20plan%20(monthly)');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
@@ -178,7 +193,9 @@ describe('upgrade dialog: add-ons', () => {
     expect(screen.getByText('More months of Super Search history')).toBeTruthy();
     expect(screen.getByText('Extra organizations')).toBeTruthy();
     expect(screen.getByText('Monthly Starter includes 6 active projects.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Contact us/ }).getAttribute('href')).toBe('mailto:sales@coverwatch.test?subject=Add-ons%20for%20the%20Monthly%20Starter%20plan');
+    expect(screen.getByRole('link', { name: /Contact us/ }).getAttribute('href')).toBe(
+      'mailto:sales@coverwatch.test?subject=Add-ons%20for%20the%20Monthly%20Starter%20plan',
+    );
 
     fireEvent.click(screen.getAllByLabelText('Your plan').find((el) => el.tagName === 'INPUT')!);
     for (const label of ['Monthly Starter', 'Annual Starter', 'Monthly Pro', 'Annual Pro']) expect(screen.getByRole('option', { name: label })).toBeTruthy();

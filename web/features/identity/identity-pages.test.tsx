@@ -102,7 +102,10 @@ describe('ResetPasswordPage', () => {
 describe('VerifyEmailPage', () => {
   it('confirms on load, once', async () => {
     const calls = stubFetch(() => ({
-      body: { data: { type: 'email_verification', id: '1', attributes: { email: 'ada@example.com', verified_at: '2026-01-01T00:00:00Z' } }, meta: { message: MSG.identity.emailVerified } },
+      body: {
+        data: { type: 'email_verification', id: '1', attributes: { email: 'ada@example.com', verified_at: '2026-01-01T00:00:00Z' } },
+        meta: { message: MSG.identity.emailVerified },
+      },
     }));
     renderAt('/verify-email/tok');
     await screen.findByText(MSG.identity.emailVerified);

@@ -16,7 +16,10 @@ import { OperatorOrganizationsPage } from './routes/organizations-page';
 const DAY = 86_400_000;
 const LIST = '/api/operator/organizations';
 
-function organization(id: string, over: Partial<OperatorOrganization> & { status?: Partial<OperatorOrganization['subscription_status']> } = {}): OperatorOrganization {
+function organization(
+  id: string,
+  over: Partial<OperatorOrganization> & { status?: Partial<OperatorOrganization['subscription_status']> } = {},
+): OperatorOrganization {
   const { status, ...rest } = over;
   return {
     id,
@@ -24,7 +27,13 @@ function organization(id: string, over: Partial<OperatorOrganization> & { status
     plan: 'starter',
     'plan-name': 'Starter plan',
     subscription_status: {
-      trial_expired: false, trial_ends_at: null, status: 'active', plan_source: 'operator', billing_period: null, current_period_end: null, payment_failed: false,
+      trial_expired: false,
+      trial_ends_at: null,
+      status: 'active',
+      plan_source: 'operator',
+      billing_period: null,
+      current_period_end: null,
+      payment_failed: false,
       ...status,
     },
     stripe_customer_id: null,
@@ -37,19 +46,31 @@ function organization(id: string, over: Partial<OperatorOrganization> & { status
 }
 
 const trialing = organization('2', {
-  name: 'Northwind Press', plan: 'trial', 'plan-name': 'Free trial',
+  name: 'Northwind Press',
+  plan: 'trial',
+  'plan-name': 'Free trial',
   status: { status: 'trialing', plan_source: 'signup', trial_ends_at: new Date(Date.now() + 4.5 * DAY).toISOString() },
   usage: { projects: { used: 3, limit: 3 }, reports: { used: 8, limit: 10 }, highlights_limit: 5, alerts: 1, data_months: 1 },
 });
 const pastDue = organization('3', {
-  name: 'Globex Media', plan: 'pro', 'plan-name': 'Pro plan',
+  name: 'Globex Media',
+  plan: 'pro',
+  'plan-name': 'Pro plan',
   status: { status: 'past_due', plan_source: 'stripe', payment_failed: true, current_period_end: '2026-12-01T00:00:00Z', billing_period: 'monthly' },
 });
 const expired = organization('4', {
-  name: 'Initech', plan: 'trial', 'plan-name': 'Free trial',
+  name: 'Initech',
+  plan: 'trial',
+  'plan-name': 'Free trial',
   status: { status: 'expired', trial_expired: true, plan_source: 'signup', trial_ends_at: '2026-10-01T00:00:00Z' },
 });
-const operatorOrg = organization('1', { name: 'Coverwatch HQ', plan: 'admin', 'plan-name': 'Admin', platform_operator: true, usage: { projects: { used: 2, limit: 100000 }, reports: { used: 1, limit: 100000 }, highlights_limit: 20, alerts: 0, data_months: 120 } });
+const operatorOrg = organization('1', {
+  name: 'Coverwatch HQ',
+  plan: 'admin',
+  'plan-name': 'Admin',
+  platform_operator: true,
+  usage: { projects: { used: 2, limit: 100000 }, reports: { used: 1, limit: 100000 }, highlights_limit: 20, alerts: 0, data_months: 120 },
+});
 
 type Handler = (req: StubRequest) => StubResponse | undefined;
 
@@ -61,7 +82,10 @@ function serve(handler: Handler = () => undefined) {
       const rows = [operatorOrg, trialing, pastDue, expired].map(({ id, ...attributes }) => ({ id, ...attributes }));
       return { body: listDocument('operator_organization', rows, 1, 25) };
     }
-    return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${req.url.pathname}` }] } };
+    return {
+      status: 404,
+      body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${req.url.pathname}` }] },
+    };
   });
 }
 
@@ -161,9 +185,7 @@ describe('Organizations screen', () => {
   });
 
   it('extends a trial with a quick choice counted from the current end', async () => {
-    const calls = serve((req) =>
-      req.method === 'PATCH' ? { body: { data: { type: 'operator_organization', id: '2', attributes: trialing } } } : undefined,
-    );
+    const calls = serve((req) => (req.method === 'PATCH' ? { body: { data: { type: 'operator_organization', id: '2', attributes: trialing } } } : undefined));
     renderPage();
     const dialog = await openMenu('Northwind Press', 'Extend trial…');
     expect(within(dialog).getByText(/The trial ends on .* \(5 days left\)\./)).toBeTruthy();
@@ -181,7 +203,17 @@ describe('Organizations screen', () => {
       req.method === 'PATCH'
         ? {
             status: 422,
-            body: { errors: [{ status: '422', code: 'validation_failed', title: 'Invalid attribute', detail: 'The trial end can be at most 365 days ahead', source: { pointer: '/data/attributes/trial_ends_at' } }] },
+            body: {
+              errors: [
+                {
+                  status: '422',
+                  code: 'validation_failed',
+                  title: 'Invalid attribute',
+                  detail: 'The trial end can be at most 365 days ahead',
+                  source: { pointer: '/data/attributes/trial_ends_at' },
+                },
+              ],
+            },
           }
         : undefined,
     );

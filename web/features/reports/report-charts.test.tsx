@@ -31,7 +31,14 @@ describe('the trend chart', () => {
 describe('the charts are drawn as SVG by the page itself', () => {
   it('a column chart shows each category, its count above its bar and a tooltip per category, largest first', () => {
     const drawn = vi.fn();
-    const stats = { trend: [], languages: [], tags: [{ tag_name: 'Previews', tag_id: 2, articles: 2 }, { tag_name: 'Reviews', tag_id: 1, articles: 5 }] };
+    const stats = {
+      trend: [],
+      languages: [],
+      tags: [
+        { tag_name: 'Previews', tag_id: 2, articles: 2 },
+        { tag_name: 'Reviews', tag_id: 1, articles: 5 },
+      ],
+    };
     renderWithProviders(<ReportCharts stats={stats as never} onDrawn={drawn} />);
     const chart = screen.getByRole('img', { name: 'Articles per tag' });
     const texts = [...chart.querySelectorAll('svg text')].map((t) => t.textContent);
@@ -64,8 +71,16 @@ describe('value axes', () => {
 
 describe('in a right-to-left page', () => {
   it('mirrors the chart: the first category on the right', () => {
-    const stats = { trend: [], languages: [], tags: [{ tag_name: 'Reviews', tag_id: 1, articles: 5 }, { tag_name: 'Previews', tag_id: 2, articles: 2 }] };
-    const x = (name: string) => Number([...screen.getByRole('img', { name: 'Articles per tag' }).querySelectorAll('svg text')].find((t) => t.textContent === name)!.getAttribute('x'));
+    const stats = {
+      trend: [],
+      languages: [],
+      tags: [
+        { tag_name: 'Reviews', tag_id: 1, articles: 5 },
+        { tag_name: 'Previews', tag_id: 2, articles: 2 },
+      ],
+    };
+    const x = (name: string) =>
+      Number([...screen.getByRole('img', { name: 'Articles per tag' }).querySelectorAll('svg text')].find((t) => t.textContent === name)!.getAttribute('x'));
     const ltr = renderWithProviders(<ReportCharts stats={stats as never} />);
     expect(x('Reviews')).toBeLessThan(x('Previews'));
     ltr.unmount();

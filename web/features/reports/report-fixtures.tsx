@@ -33,7 +33,12 @@ export function article(id: number, over: Partial<ReportArticle> = {}): ReportAr
 
 /** A `GET articles` page of these saved articles. */
 export function articlesDoc(ids: number[]) {
-  return listDocument('article', ids.map((i) => ({ ...article(i) })), 1, 10000);
+  return listDocument(
+    'article',
+    ids.map((i) => ({ ...article(i) })),
+    1,
+    10000,
+  );
 }
 
 /** A saved video as `GET saved_videos` and `GET reports/{id}/videos` answer it. */
@@ -175,13 +180,19 @@ export function serve(handler: Handler = () => undefined, permissions?: Record<s
     if (answer) return answer;
     const path = req.url.pathname;
     if (path === '/api/user') return { body: userDoc(permissions) };
-    if (path === '/api/projects') return { body: listDocument('project', [{ id: PROJECT, name: 'Nebula Quest', locked: false, avatar: null, 'alert-id': null }], 1, 500) };
+    if (path === '/api/projects')
+      return { body: listDocument('project', [{ id: PROJECT, name: 'Nebula Quest', locked: false, avatar: null, 'alert-id': null }], 1, 500) };
     if (path === '/api/tags')
       return {
-        body: listDocument('tag', [
-          { id: 3, name: 'Reviews', project_id: PROJECT, locked: false },
-          { id: 4, name: 'Interviews', project_id: PROJECT, locked: false },
-        ], 1, 500),
+        body: listDocument(
+          'tag',
+          [
+            { id: 3, name: 'Reviews', project_id: PROJECT, locked: false },
+            { id: 4, name: 'Interviews', project_id: PROJECT, locked: false },
+          ],
+          1,
+          500,
+        ),
       };
     return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${path}` }] } };
   });

@@ -25,7 +25,12 @@ function HighlightHarness({ articles, planLimit = 20 }: { articles: ReportArticl
   return (
     <>
       <span data-testid="count">{h.items.length}</span>
-      <ArticlesSection articles={articles} tableType={0} template="" highlight={{ isOn: h.isOn, blockedReason: h.blockedReason, toggle: (a) => void h.toggle(a) }} />
+      <ArticlesSection
+        articles={articles}
+        tableType={0}
+        template=""
+        highlight={{ isOn: h.isOn, blockedReason: h.blockedReason, toggle: (a) => void h.toggle(a) }}
+      />
     </>
   );
 }
@@ -37,7 +42,16 @@ describe('highlight toggle', () => {
   it('saves on success and removes locally on the second click', async () => {
     const calls = serve((req) =>
       req.method === 'POST' && req.url.pathname === '/api/screenshots'
-        ? { status: 201, body: { data: { type: 'screenshot', id: '1', attributes: { article_id: '1', status: 'ready', source: 'screenshot', image_url: '/api/screenshots/1/image' } } } }
+        ? {
+            status: 201,
+            body: {
+              data: {
+                type: 'screenshot',
+                id: '1',
+                attributes: { article_id: '1', status: 'ready', source: 'screenshot', image_url: '/api/screenshots/1/image' },
+              },
+            },
+          }
         : undefined,
     );
     renderPlain(<HighlightHarness articles={[article(1), article(2)]} />);
@@ -45,7 +59,9 @@ describe('highlight toggle', () => {
     // Highlighted at once, before the server answers.
     expect(unstar(1).getAttribute('aria-pressed')).toBe('true');
     await screen.findByText(MSG.modal.highlightSaved);
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ article_id: '1', article_url: 'https://www.gamespot.com/reviews/nebula-1' }]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { article_id: '1', article_url: 'https://www.gamespot.com/reviews/nebula-1' },
+    ]);
 
     fireEvent.click(unstar(1));
     await screen.findByText(MSG.modal.highlightRemoved);
@@ -66,7 +82,9 @@ describe('highlight toggle', () => {
 
   it('refuses new highlights once the plan limit is reached', async () => {
     const calls = serve((req) =>
-      req.method === 'POST' ? { status: 201, body: { data: { type: 'screenshot', id: '1', attributes: { article_id: '1', status: 'ready', source: 'preview', image_url: null } } } } : undefined,
+      req.method === 'POST'
+        ? { status: 201, body: { data: { type: 'screenshot', id: '1', attributes: { article_id: '1', status: 'ready', source: 'preview', image_url: null } } } }
+        : undefined,
     );
     renderPlain(<HighlightHarness articles={[article(1), article(2)]} planLimit={1} />);
     fireEvent.click(star(1));
@@ -96,7 +114,14 @@ describe('highlight cards', () => {
     Object.assign(URL, { createObjectURL: () => 'blob:picture-1', revokeObjectURL: () => {} });
     onTestFinished(() => void Object.assign(URL, original));
     const calls = serve((req) => (req.url.pathname === '/api/screenshots/1/image' ? { body: 'JPEG', contentType: 'image/jpeg' } : undefined));
-    renderPlain(<HighlightCards cards={[{ ...card(1, 5), image_url: '/api/screenshots/1/image?v=2', source: 'screenshot' }, { ...card(2, 4), image_url: '/api/p/reports/x/screenshots/2.jpg', source: 'screenshot' }]} />);
+    renderPlain(
+      <HighlightCards
+        cards={[
+          { ...card(1, 5), image_url: '/api/screenshots/1/image?v=2', source: 'screenshot' },
+          { ...card(2, 4), image_url: '/api/p/reports/x/screenshots/2.jpg', source: 'screenshot' },
+        ]}
+      />,
+    );
     await waitFor(() => expect(document.querySelector('img[src="blob:picture-1"]')).not.toBeNull());
     expect(calls.find((c) => c.url.pathname === '/api/screenshots/1/image')!.headers.authorization).toBe('Bearer token');
     // A public picture is shown from its address as it is.
@@ -239,7 +264,9 @@ describe('reports list', () => {
     fireEvent.change(input, { target: { value: 'March launch coverage' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText(MSG.reports.nameUpdated);
-    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ data: { type: 'report', id: 'AbCdEfGhIjKlMnOpQrStUv', attributes: { name: 'March launch coverage' } } });
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({
+      data: { type: 'report', id: 'AbCdEfGhIjKlMnOpQrStUv', attributes: { name: 'March launch coverage' } },
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Actions for February coverage' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));

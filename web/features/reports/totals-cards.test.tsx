@@ -20,14 +20,17 @@ describe('report totals: potential reach and estimated views', () => {
     renderPlain(<TotalsCards totals={base} print />);
     expect(screen.getByTestId('total-potential-reach').textContent).toBe('1.3B');
     expect(screen.getByTestId('total-estimated-views').textContent).toBe('1.2M');
-    const sources = 'Visitors from SimilarWeb (12 articles) and estimated from the Tranco rank (30 articles). 3 of 45 articles have no visitor figure and count 0.';
+    const sources =
+      'Visitors from SimilarWeb (12 articles) and estimated from the Tranco rank (30 articles). 3 of 45 articles have no visitor figure and count 0.';
     expect(screen.getByTestId('basis-potential-reach').textContent).toBe(`Monthly visitors of each article's outlet, added up. ${sources}`);
     expect(screen.getByTestId('basis-estimated-views').textContent).toBe(`0.1% of the outlet's monthly visitors per article, at most 1M each. ${sources}`);
   });
 
   it('says one source without counts, and nothing about missing figures when every outlet is known', () => {
     renderPlain(<TotalsCards totals={{ ...base, unknown_visitors: 0, visitor_sources: { similarweb: 45, estimate: 0, manual: 0 } }} />);
-    expect(screen.getByTestId('basis-estimated-views').textContent).toBe("0.1% of the outlet's monthly visitors per article, at most 1M each. Visitors from SimilarWeb.");
+    expect(screen.getByTestId('basis-estimated-views').textContent).toBe(
+      "0.1% of the outlet's monthly visitors per article, at most 1M each. Visitors from SimilarWeb.",
+    );
   });
 
   it('hides both when no outlet’s visitors are known or the plan lacks the UMV add-on (0), and in an older payload', () => {

@@ -54,7 +54,10 @@ function serve(user = userDoc(), handler: Handler = () => undefined) {
     const answer = handler(req);
     if (answer) return answer;
     if (req.method === 'GET' && req.url.pathname === '/api/user') return { body: user };
-    return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${req.url.pathname}` }] } };
+    return {
+      status: 404,
+      body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${req.url.pathname}` }] },
+    };
   });
 }
 
@@ -100,7 +103,13 @@ describe('settings: invitation link', () => {
               data: {
                 type: 'invite',
                 id: 'k3y',
-                attributes: { key: 'k3y', url: '/signup/k3y', status: 'active', expires: '2030-01-08T12:00:00Z', organization: { id: '7', name: 'Nebula Games' } },
+                attributes: {
+                  key: 'k3y',
+                  url: '/signup/k3y',
+                  status: 'active',
+                  expires: '2030-01-08T12:00:00Z',
+                  organization: { id: '7', name: 'Nebula Games' },
+                },
               },
             },
           }
@@ -146,7 +155,6 @@ describe('settings: chat workspace and notifications', () => {
     renderSettings();
     expect(await screen.findByText('Project email notifications')).toBeTruthy();
   });
-
 });
 
 describe('settings: account', () => {
@@ -201,15 +209,17 @@ describe('settings: organizations', () => {
     fireEvent.change(within(dialog).getByLabelText(/Organization name/), { target: { value: 'Nebula APAC' } });
     fireEvent.click(submit);
     expect(await within(dialog).findByText(limit)).toBeTruthy();
-    await waitFor(() =>
-      expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ data: { type: 'settings', attributes: { name: 'Nebula APAC' } } }),
-    );
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ data: { type: 'settings', attributes: { name: 'Nebula APAC' } } }));
   });
 });
 
 describe('settings: subscription', () => {
-  const products = (checkoutEnabled: boolean): Handler => (req) =>
-    req.url.pathname === '/api/products' ? { body: { data: [], meta: { billing: { checkout_enabled: checkoutEnabled, contact_email: 'sales@x.test' } } } } : undefined;
+  const products =
+    (checkoutEnabled: boolean): Handler =>
+    (req) =>
+      req.url.pathname === '/api/products'
+        ? { body: { data: [], meta: { billing: { checkout_enabled: checkoutEnabled, contact_email: 'sales@x.test' } } } }
+        : undefined;
 
   function withSubscription(status: Record<string, unknown>, roleId = 1) {
     const doc = userDoc({ roleId });
@@ -218,7 +228,10 @@ describe('settings: subscription', () => {
   }
 
   it('shows where a Stripe subscription stands, and leads with Manage subscription (the customer portal)', async () => {
-    const portal = vi.fn(() => ({ status: 201, body: { data: { type: 'customer_portal', id: 'bps_1', attributes: { url: 'https://billing.stripe.test/p/bps_1' } } } }));
+    const portal = vi.fn(() => ({
+      status: 201,
+      body: { data: { type: 'customer_portal', id: 'bps_1', attributes: { url: 'https://billing.stripe.test/p/bps_1' } } },
+    }));
     const navigate = vi.spyOn(browser, 'navigate').mockImplementation(() => undefined);
     serve(withSubscription({ plan_source: 'stripe', status: 'active', billing_period: 'annual', current_period_end: '2027-01-05T00:00:00Z' }), (req) =>
       req.url.pathname === '/api/customer_portal' ? portal() : products(true)(req),

@@ -39,8 +39,7 @@ beforeEach(() => {
 });
 
 /** The calls the test made, as "METHOD url", leaving out the step's own options call. */
-const requests = () =>
-  fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`).filter((c) => c !== OPTIONS_URL);
+const requests = () => fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`).filter((c) => c !== OPTIONS_URL);
 const lastRequest = (key: string) => {
   const call = fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url).split('?')[0]}` === key).at(-1);
   return call && { url: String(call[0]), init: call[1]!, body: JSON.parse(String(call[1]?.body ?? 'null')) };
@@ -50,8 +49,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json' } });
 
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -152,7 +150,7 @@ describe('free sign-up: account step', () => {
 });
 
 describe('free sign-up: focus between steps', () => {
-  it('gives each new step\'s heading the focus the pressed button took with it', async () => {
+  it("gives each new step's heading the focus the pressed button took with it", async () => {
     renderAt('/signup');
     const start = screen.getByRole('button', { name: 'Get started' });
     start.focus();
@@ -301,7 +299,13 @@ describe('free sign-up: whole wizard', () => {
           count: 2,
           capped: false,
           samples: [
-            { id: '2', title: 'Aurora Interactive reveals its debut game', url: 'https://news.example/a', media: 'news.example', published_at: '2026-11-20T10:00:00Z' },
+            {
+              id: '2',
+              title: 'Aurora Interactive reveals its debut game',
+              url: 'https://news.example/a',
+              media: 'news.example',
+              published_at: '2026-11-20T10:00:00Z',
+            },
             { id: '1', title: 'Hands-on with Aurora Interactive', url: 'https://mag.example/b', media: 'mag.example', published_at: '2026-11-18T10:00:00Z' },
           ],
         },

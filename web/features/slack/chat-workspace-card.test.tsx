@@ -29,7 +29,15 @@ const installation = (over: Partial<SlackInstallation> = {}) => ({
     type: 'slack_installation',
     id: '7',
     attributes: {
-      configured: true, installed: false, team_name: null, installed_at: null, revoked_at: null, revoked_reason: null, channels_synced_at: null, channel_count: 0, ...over,
+      configured: true,
+      installed: false,
+      team_name: null,
+      installed_at: null,
+      revoked_at: null,
+      revoked_reason: null,
+      channels_synced_at: null,
+      channel_count: 0,
+      ...over,
     },
   },
 });
@@ -40,7 +48,10 @@ function serve(state: ReturnType<typeof installation>, handler: (req: StubReques
     if (answer) return answer;
     if (req.url.pathname === '/api/user') return { body: userDoc(plan) };
     if (req.method === 'GET' && req.url.pathname === '/api/slack/installation') return { body: state };
-    return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${req.url.pathname}` }] } };
+    return {
+      status: 404,
+      body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${req.url.pathname}` }] },
+    };
   });
 }
 
@@ -75,7 +86,9 @@ describe('chat workspace card', () => {
   it('"Add to Slack" asks for a fresh link and leaves for Slack', async () => {
     const open = vi.spyOn(slackBrowser, 'open').mockImplementation(() => undefined);
     const calls = serve(installation(), (req) =>
-      req.url.pathname === '/api/slack/install' ? { body: { data: { type: 'slack_install', id: '7', attributes: { url: 'https://slack.test/oauth/v2/authorize?state=abc' } } } } : undefined,
+      req.url.pathname === '/api/slack/install'
+        ? { body: { data: { type: 'slack_install', id: '7', attributes: { url: 'https://slack.test/oauth/v2/authorize?state=abc' } } } }
+        : undefined,
     );
     renderCard();
     fireEvent.click(await screen.findByRole('button', { name: 'Add to Slack' }));
@@ -84,7 +97,13 @@ describe('chat workspace card', () => {
   });
 
   it('shows the workspace and its channels, refreshes them and disconnects after asking', async () => {
-    let state = installation({ installed: true, team_name: 'Nebula HQ', channel_count: 12, channels_synced_at: '2026-05-01T10:00:00Z', installed_at: '2026-05-01T10:00:00Z' });
+    let state = installation({
+      installed: true,
+      team_name: 'Nebula HQ',
+      channel_count: 12,
+      channels_synced_at: '2026-05-01T10:00:00Z',
+      installed_at: '2026-05-01T10:00:00Z',
+    });
     const calls = serve(state, (req) => {
       if (req.method === 'POST' && req.url.pathname === '/api/slack/channels/refresh') return { body: { data: [], meta: { total: 14 } } };
       if (req.method === 'DELETE' && req.url.pathname === '/api/slack/installation') {

@@ -28,11 +28,18 @@ async function openChooser() {
 
 /** A directory with nothing switched on yet, whose first-run screen was not answered. */
 function serveFirstRun(opts: { operator?: boolean; admin?: boolean; firstRunDone?: boolean } = {}) {
-  const packs: Pack[] = [pack('games-en', { outlets: 40 }), pack('tech-en', { outlets: 20 }), pack('games-de'), pack('esports-de', { outlets: 5 }), pack('games-fr', { outlets: 9 })];
+  const packs: Pack[] = [
+    pack('games-en', { outlets: 40 }),
+    pack('tech-en', { outlets: 20 }),
+    pack('games-de'),
+    pack('esports-de', { outlets: 5 }),
+    pack('games-fr', { outlets: 9 }),
+  ];
   let done = opts.firstRunDone ?? false;
   return serve(userOf({ operator: opts.operator ?? true, admin: opts.admin }), (req) => {
     const path = req.url.pathname;
-    if (req.method === 'GET' && path === '/api/source_packs') return { body: packsDoc(packs, summary({ enabled_packs: packs.filter((p) => p.enabled).length, first_run_done: done })) };
+    if (req.method === 'GET' && path === '/api/source_packs')
+      return { body: packsDoc(packs, summary({ enabled_packs: packs.filter((p) => p.enabled).length, first_run_done: done })) };
     if (req.method === 'POST' && path === '/api/source_packs/first_run') {
       done = true;
       return { body: { meta: summary({ first_run_done: true }) } };

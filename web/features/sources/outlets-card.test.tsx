@@ -22,7 +22,15 @@ function serveCard(opts: { operator?: boolean; admin?: boolean } = {}) {
   const own = [suggestion('2', { domain: 'eurogamer.net' }), suggestion('1', { domain: 'pcgamer.com', status: 'approved' })];
   return serve(userOf(opts), (req) => {
     if (req.url.pathname === '/api/sources/status') return { body: statusDoc(status({ can_suggest: opts.admin !== false })) };
-    if (req.url.pathname === '/api/website_suggestions') return { body: listDocument('website_suggestion', own.map((s) => ({ ...s })), 1, 10) };
+    if (req.url.pathname === '/api/website_suggestions')
+      return {
+        body: listDocument(
+          'website_suggestion',
+          own.map((s) => ({ ...s })),
+          1,
+          10,
+        ),
+      };
     return undefined;
   });
 }

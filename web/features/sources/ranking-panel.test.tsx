@@ -121,14 +121,16 @@ describe('traffic ranking panel', () => {
     expect(await screen.findByTestId('ranking-importing')).toBeTruthy();
   });
 
-  it("says under the button why the server refused a file, and sends none that is too big", async () => {
+  it('says under the button why the server refused a file, and sends none that is too big', async () => {
     const calls = serveRanking([ranking()], (req) =>
       req.method === 'POST' && req.url.pathname === PATH ? fieldError(422, 'This file is not a ranking: expected lines of rank,domain', '/file') : undefined,
     );
     const { container } = renderSources(<RankingPanel />);
     await screen.findByTestId('ranking-facts');
     fireEvent.change(fileInput(container), { target: { files: [new File(['<html>'], 'page.html.csv')] } });
-    expect((await screen.findByRole('alert')).textContent).toBe('This file is not a ranking: expected lines of rank,domain Nothing changed: the list in use stays.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This file is not a ranking: expected lines of rank,domain Nothing changed: the list in use stays.',
+    );
 
     const huge = new File(['x'], 'huge.csv');
     Object.defineProperty(huge, 'size', { value: 300 * 1024 * 1024 });

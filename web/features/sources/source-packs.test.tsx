@@ -22,11 +22,16 @@ const PACKS_PATH = '/api/source_packs';
 function servePacks(opts: { admin?: boolean; patchStatus?: number; hold?: Promise<void> } = {}) {
   const packs = PACKS.map((p) => ({ ...p }));
   return serve(userOf({ operator: true, admin: opts.admin }), async (req) => {
-    if (req.method === 'GET' && req.url.pathname === PACKS_PATH) return { body: packsDoc(packs, summary({ enabled_packs: packs.filter((p) => p.enabled).length })) };
+    if (req.method === 'GET' && req.url.pathname === PACKS_PATH)
+      return { body: packsDoc(packs, summary({ enabled_packs: packs.filter((p) => p.enabled).length })) };
     const m = /^\/api\/source_packs\/([\w-]+)$/.exec(req.url.pathname);
     if (req.method === 'PATCH' && m) {
       await opts.hold;
-      if (opts.patchStatus) return { status: opts.patchStatus, body: { errors: [{ status: String(opts.patchStatus), code: 'server_error', title: 'Error', detail: 'The pack could not be switched' }] } };
+      if (opts.patchStatus)
+        return {
+          status: opts.patchStatus,
+          body: { errors: [{ status: String(opts.patchStatus), code: 'server_error', title: 'Error', detail: 'The pack could not be switched' }] },
+        };
       const p = packs.find((x) => x.id === m[1])!;
       p.enabled = (req.body as { data: { attributes: { enabled: boolean } } }).data.attributes.enabled;
       const { id, ...attributes }: Pack = p;
@@ -65,7 +70,9 @@ describe('source packs panel', () => {
     expect(switchOf('Games press — English').disabled).toBe(true);
     release();
     await waitFor(() => expect(calledWith(calls, 'PATCH', '/api/source_packs/games-en')).toHaveLength(1));
-    expect(calledWith(calls, 'PATCH', '/api/source_packs/games-en')[0].body).toEqual({ data: { type: 'source_pack', id: 'games-en', attributes: { enabled: true } } });
+    expect(calledWith(calls, 'PATCH', '/api/source_packs/games-en')[0].body).toEqual({
+      data: { type: 'source_pack', id: 'games-en', attributes: { enabled: true } },
+    });
     expect(await screen.findByText('games en is switched on: its outlets are fetched from now on.')).toBeTruthy();
   });
 

@@ -5,7 +5,13 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { RankingAttributes } from '../../../common/schemas/reach';
-import type { DiscoveredFeed, SourcePackAttributes, SourcesStatusAttributes, SourcesSummary, WebsiteSuggestionAttributes } from '../../../common/schemas/sources';
+import type {
+  DiscoveredFeed,
+  SourcePackAttributes,
+  SourcesStatusAttributes,
+  SourcesSummary,
+  WebsiteSuggestionAttributes,
+} from '../../../common/schemas/sources';
 import { stubFetch, type StubRequest, type StubResponse } from '../../testing/fetch-stub';
 import { signedInUserDoc } from '../../testing/user-doc';
 
@@ -63,7 +69,16 @@ export function status(over: Partial<SourcesStatusAttributes> = {}): SourcesStat
 export const statusDoc = (s: SourcesStatusAttributes) => ({ data: { type: 'sources_status', id: 'current', attributes: s } });
 
 export function discovered(url: string, over: Partial<DiscoveredFeed> = {}): DiscoveredFeed {
-  return { url, title: 'Example News', kind: 'rss', items: 20, last_item_at: new Date(Date.now() - 3 * 3600_000).toISOString(), websub_hub: null, found_by: 'link', ...over };
+  return {
+    url,
+    title: 'Example News',
+    kind: 'rss',
+    items: 20,
+    last_item_at: new Date(Date.now() - 3 * 3600_000).toISOString(),
+    websub_hub: null,
+    found_by: 'link',
+    ...over,
+  };
 }
 
 export type Suggestion = WebsiteSuggestionAttributes & { id: string };
@@ -74,7 +89,10 @@ export function suggestion(id: string, over: Partial<Suggestion> = {}): Suggesti
     url: 'https://example.com',
     domain: 'example.com',
     status: 'pending',
-    feeds: [discovered('https://example.com/feed'), discovered('https://example.com/news-sitemap.xml', { kind: 'news_sitemap', title: null, found_by: 'robots' })],
+    feeds: [
+      discovered('https://example.com/feed'),
+      discovered('https://example.com/news-sitemap.xml', { kind: 'news_sitemap', title: null, found_by: 'robots' }),
+    ],
     reason: null,
     website_id: null,
     existing: false,
@@ -154,7 +172,10 @@ export function serve(user: ReturnType<typeof userOf>, handler: Handler = () => 
     const answer = await handler(req);
     if (answer) return answer;
     if (req.method === 'GET' && req.url.pathname === '/api/user') return { body: user };
-    return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${req.url.pathname}` }] } };
+    return {
+      status: 404,
+      body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${req.url.pathname}` }] },
+    };
   });
 }
 

@@ -74,11 +74,31 @@ describe('suggest an outlet', () => {
   });
 
   it.each([
-    ['already monitored', { status: 200, s: suggestion('2', { existing: true, monitored: true, status: 'approved', website_id: '9' }) }, 'example.com is already monitored: its articles are in the archive.'],
-    ['in the directory, not switched on', { status: 200, s: suggestion('3', { existing: true, monitored: false, feeds: [] }) }, 'example.com is already in the directory, waiting to be switched on. The platform operator will review it.'],
-    ['added at once (self-service)', { status: 201, s: suggestion('4', { status: 'approved', website_id: '10' }) }, 'Added example.com: its articles arrive within minutes.'],
-    ['asked before by the organization', { status: 200, s: suggestion('5') }, 'example.com was already suggested by your organization and is waiting for review.'],
-    ['without any feed', { status: 201, s: suggestion('6', { feeds: [], reason: 'The site answered 403 Forbidden.' }) }, /^We found no feed or news sitemap on example.com\..*The site answered 403 Forbidden\.$/],
+    [
+      'already monitored',
+      { status: 200, s: suggestion('2', { existing: true, monitored: true, status: 'approved', website_id: '9' }) },
+      'example.com is already monitored: its articles are in the archive.',
+    ],
+    [
+      'in the directory, not switched on',
+      { status: 200, s: suggestion('3', { existing: true, monitored: false, feeds: [] }) },
+      'example.com is already in the directory, waiting to be switched on. The platform operator will review it.',
+    ],
+    [
+      'added at once (self-service)',
+      { status: 201, s: suggestion('4', { status: 'approved', website_id: '10' }) },
+      'Added example.com: its articles arrive within minutes.',
+    ],
+    [
+      'asked before by the organization',
+      { status: 200, s: suggestion('5') },
+      'example.com was already suggested by your organization and is waiting for review.',
+    ],
+    [
+      'without any feed',
+      { status: 201, s: suggestion('6', { feeds: [], reason: 'The site answered 403 Forbidden.' }) },
+      /^We found no feed or news sitemap on example.com\..*The site answered 403 Forbidden\.$/,
+    ],
   ])('tells when the outlet is %s', async (_case, { status, s }, text) => {
     suggestOn(() => ({ status, body: suggestionDoc(s) }));
     const dialog = await submit('example.com');
@@ -91,7 +111,11 @@ describe('suggest an outlet', () => {
     suggestOn(() => fieldError(422, 'This address is on a private network', '/data/attributes/url'));
     const dialog = await submit('http://10.0.0.1');
     expect(await within(dialog).findByText('This address is on a private network')).toBeTruthy();
-    expect(within(dialog).getByLabelText(/Outlet address/).getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(dialog)
+        .getByLabelText(/Outlet address/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
     expect(within(dialog).queryByTestId('suggest-result')).toBeNull();
   });
 });

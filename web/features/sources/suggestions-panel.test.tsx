@@ -25,7 +25,14 @@ function serveSuggestions(rows: Suggestion[]) {
   return serve(userOf({ operator: true }), (req) => {
     if (req.method === 'GET' && req.url.pathname === PATH) {
       const status = req.url.searchParams.get('filter[status]');
-      return { body: listDocument('website_suggestion', all.filter((r) => r.status === status), 1, 10) };
+      return {
+        body: listDocument(
+          'website_suggestion',
+          all.filter((r) => r.status === status),
+          1,
+          10,
+        ),
+      };
     }
     const m = /^\/api\/website_suggestions\/(\w+)$/.exec(req.url.pathname);
     if (req.method === 'PATCH' && m) {
@@ -42,7 +49,13 @@ function serveSuggestions(rows: Suggestion[]) {
 
 const ROWS = [
   suggestion('1'),
-  suggestion('2', { domain: 'quiet.example', url: 'https://quiet.example', feeds: [], reason: 'No feed is linked from the homepage.', organization_name: 'Globex Media' }),
+  suggestion('2', {
+    domain: 'quiet.example',
+    url: 'https://quiet.example',
+    feeds: [],
+    reason: 'No feed is linked from the homepage.',
+    organization_name: 'Globex Media',
+  }),
   suggestion('3', { domain: 'old.example', status: 'rejected', 'decided-at': new Date(Date.now() - 86_400_000).toISOString() }),
 ];
 
@@ -82,8 +95,12 @@ describe('suggested outlets', () => {
     expect(await screen.findByText('example.com approved: its feeds are fetched from now on.')).toBeTruthy();
     fireEvent.click(within(second).getByRole('button', { name: 'Reject quiet.example' }));
     expect(await screen.findByText('quiet.example rejected.')).toBeTruthy();
-    expect(calledWith(calls, 'PATCH', '/api/website_suggestions/1')[0].body).toEqual({ data: { type: 'website_suggestion', id: '1', attributes: { status: 'approved' } } });
-    expect(calledWith(calls, 'PATCH', '/api/website_suggestions/2')[0].body).toEqual({ data: { type: 'website_suggestion', id: '2', attributes: { status: 'rejected' } } });
+    expect(calledWith(calls, 'PATCH', '/api/website_suggestions/1')[0].body).toEqual({
+      data: { type: 'website_suggestion', id: '1', attributes: { status: 'approved' } },
+    });
+    expect(calledWith(calls, 'PATCH', '/api/website_suggestions/2')[0].body).toEqual({
+      data: { type: 'website_suggestion', id: '2', attributes: { status: 'rejected' } },
+    });
     await waitFor(() => expect(screen.queryAllByTestId('suggestion')).toHaveLength(0));
     expect(screen.getByText(MSG.outlets.noSuggestions.pending)).toBeTruthy();
   });

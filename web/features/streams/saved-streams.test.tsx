@@ -126,7 +126,12 @@ describe('Add a stream', () => {
     serve({
       handler: (req) =>
         req.method === 'POST'
-          ? { status: 422, body: { errors: [{ status: '422', code: 'validation', title: 'Invalid', detail: MSG.streams.notFoundAtUrl, source: { pointer: '/stream_url' } }] } }
+          ? {
+              status: 422,
+              body: {
+                errors: [{ status: '422', code: 'validation', title: 'Invalid', detail: MSG.streams.notFoundAtUrl, source: { pointer: '/stream_url' } }],
+              },
+            }
           : undefined,
     });
     renderModal(<SavedStreamNewModal opened onClose={() => {}} projectId={PROJECT_ID} />);

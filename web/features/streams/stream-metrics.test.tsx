@@ -35,7 +35,17 @@ describe('live metrics in the stream feed', () => {
         if (req.url.pathname === `${LIST}/info`) return { body: feedInfo({ keyword: '', min_viewers: 100 }) };
         if (req.url.pathname === VIEWERS) return { body: { data: SERIES, meta: METRICS } };
         if (req.method === 'GET' && req.url.pathname === LIST)
-          return { body: listDocument('twitch_video', [feedItem(1, { kind: 'stream', title: 'Starfall launch marathon' }), feedItem(2, { title: 'Not sampled', peak_viewers: null, average_viewers: null, hours_watched: null, airtime: null })], 1, 10) };
+          return {
+            body: listDocument(
+              'twitch_video',
+              [
+                feedItem(1, { kind: 'stream', title: 'Starfall launch marathon' }),
+                feedItem(2, { title: 'Not sampled', peak_viewers: null, average_viewers: null, hours_watched: null, airtime: null }),
+              ],
+              1,
+              10,
+            ),
+          };
         return undefined;
       },
     });
@@ -67,7 +77,8 @@ describe('game-wide feed in the form', () => {
     const all = serve({
       handler: async (req) => {
         if (req.url.pathname === '/api/twitch_feed/preview') return { body: { data: [{ id: '27471', name: 'Minecraft', box_art_url: null }] } };
-        if (req.url.pathname === '/api/twitch_feed/preview_streams') return { body: { data: [feedItem(1, { live: true, kind: 'stream', title: 'Minecraft hardcore day 1' })] } };
+        if (req.url.pathname === '/api/twitch_feed/preview_streams')
+          return { body: { data: [feedItem(1, { live: true, kind: 'stream', title: 'Minecraft hardcore day 1' })] } };
         if (req.method === 'POST' && req.url.pathname === '/api/twitch_feed') {
           created = req.body;
           return { status: 201, body: feedInfo({ keyword: '', game_id: '27471', game_name: 'Minecraft', min_viewers: 50 }) };

@@ -108,8 +108,21 @@ export function savedStream(id: number, over: Record<string, unknown> = {}) {
   };
 }
 
-export const TAGS = listDocument('tag', [{ id: 21, name: 'Launch', project_id: PROJECT_ID, locked: false, 'has-highlight': false, 'highlight-date': null }], 1, 500);
-export const LANGUAGES = listDocument('language', [{ id: 'en', code: 'en', name: 'English' }, { id: 'fr', code: 'fr', name: 'French' }], 1, 150);
+export const TAGS = listDocument(
+  'tag',
+  [{ id: 21, name: 'Launch', project_id: PROJECT_ID, locked: false, 'has-highlight': false, 'highlight-date': null }],
+  1,
+  500,
+);
+export const LANGUAGES = listDocument(
+  'language',
+  [
+    { id: 'en', code: 'en', name: 'English' },
+    { id: 'fr', code: 'fr', name: 'French' },
+  ],
+  1,
+  150,
+);
 
 export type Handler = (req: StubRequest) => StubResponse | undefined | Promise<StubResponse | undefined>;
 

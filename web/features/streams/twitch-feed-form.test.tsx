@@ -17,7 +17,12 @@ afterEach(() => {
   tokenStore.clear();
 });
 
-const GAMES = { data: [{ id: '509658', name: 'Starfall Odyssey', box_art_url: 'https://static-cdn.jtvnw.net/ttv-boxart/509658-{width}x{height}.jpg' }, { id: '33214', name: 'Starfield', box_art_url: null }] };
+const GAMES = {
+  data: [
+    { id: '509658', name: 'Starfall Odyssey', box_art_url: 'https://static-cdn.jtvnw.net/ttv-boxart/509658-{width}x{height}.jpg' },
+    { id: '33214', name: 'Starfield', box_art_url: null },
+  ],
+};
 
 function serveForm(extra?: Handler) {
   return serve({
@@ -25,7 +30,8 @@ function serveForm(extra?: Handler) {
       const e = await extra?.(req);
       if (e) return e;
       if (req.url.pathname === '/api/twitch_feed/preview') return { body: GAMES };
-      if (req.url.pathname === '/api/twitch_feed/preview_streams') return { body: { data: [feedItem(1, { live: true, kind: 'stream', title: 'Starfall live now' })] } };
+      if (req.url.pathname === '/api/twitch_feed/preview_streams')
+        return { body: { data: [feedItem(1, { live: true, kind: 'stream', title: 'Starfall live now' })] } };
       return undefined;
     },
   });
@@ -189,7 +195,10 @@ describe('Twitch feed webhooks checked when saved', () => {
   it("shows the server's refusal of a URL that is not the service's at its field, and keeps the form open", async () => {
     serveForm((req) =>
       req.method === 'PATCH'
-        ? { status: 422, body: { errors: [{ status: '422', code: 'validation_failed', detail: MSG.webhooks.slackHost, source: { pointer: '/slack_webhook_url' } }] } }
+        ? {
+            status: 422,
+            body: { errors: [{ status: '422', code: 'validation_failed', detail: MSG.webhooks.slackHost, source: { pointer: '/slack_webhook_url' } }] },
+          }
         : undefined,
     );
     renderModal(feed);

@@ -165,7 +165,10 @@ describe('Twitch feed page', () => {
   it('gives the platform operator Get streams, which polls and reloads', async () => {
     const all = serveFeed({
       user: userDoc({ operator: true }),
-      extra: (req) => (req.url.pathname === `/api/twitch_feed/${FEED_ID}/refresh` ? { status: 202, body: { data: { type: 'refresh', id: FEED_ID, attributes: { queued: true } } } } : undefined),
+      extra: (req) =>
+        req.url.pathname === `/api/twitch_feed/${FEED_ID}/refresh`
+          ? { status: 202, body: { data: { type: 'refresh', id: FEED_ID, attributes: { queued: true } } } }
+          : undefined,
     });
     render();
     await screen.findByText('Starfall live launch');

@@ -45,7 +45,12 @@ export const PROJECTS = listDocument(
   500,
 );
 
-export const TAGS = listDocument('tag', [{ id: 21, name: 'Reviews', project_id: PROJECT_ID, locked: false, 'has-highlight': false, 'highlight-date': null }], 1, 500);
+export const TAGS = listDocument(
+  'tag',
+  [{ id: 21, name: 'Reviews', project_id: PROJECT_ID, locked: false, 'has-highlight': false, 'highlight-date': null }],
+  1,
+  500,
+);
 
 export function article(n: number, over: Record<string, unknown> = {}) {
   return {
@@ -69,7 +74,15 @@ export function article(n: number, over: Record<string, unknown> = {}) {
 
 /** A page of results; `next` is the cursor of the next page (null on the last one). */
 export function resultsDoc(ids: number[], total: number, next: string | null, pageSize = 25) {
-  const meta: SupersearchResultsMeta = { total, page: 1, lastPage: Math.max(1, Math.ceil(total / pageSize)), counting: false, nextPage: next, page_size: pageSize, next_search_after: next };
+  const meta: SupersearchResultsMeta = {
+    total,
+    page: 1,
+    lastPage: Math.max(1, Math.ceil(total / pageSize)),
+    counting: false,
+    nextPage: next,
+    page_size: pageSize,
+    next_search_after: next,
+  };
   return { data: ids.map((n) => article(n)), meta };
 }
 
@@ -98,10 +111,28 @@ export function serve(opts: { user?: ReturnType<typeof userDoc>; handler?: Handl
     if (req.method === 'GET' && path === '/api/projects') return { body: PROJECTS };
     if (req.method === 'GET' && path === '/api/tags') return { body: TAGS };
     if (req.method === 'GET' && path === '/api/languages')
-      return { body: listDocument('language', [{ id: 'en', code: 'en', name: 'English' }, { id: 'de', code: 'de', name: 'German' }], 1, 150) };
+      return {
+        body: listDocument(
+          'language',
+          [
+            { id: 'en', code: 'en', name: 'English' },
+            { id: 'de', code: 'de', name: 'German' },
+          ],
+          1,
+          150,
+        ),
+      };
     if (req.method === 'POST' && path === '/api/supersearch/volume') {
       const index = (req.body as { competitorIndex?: number }).competitorIndex ?? null;
-      return { body: volumeDoc([['2024-03-04', 3], ['2024-03-05', index ? index : 5]], index) };
+      return {
+        body: volumeDoc(
+          [
+            ['2024-03-04', 3],
+            ['2024-03-05', index ? index : 5],
+          ],
+          index,
+        ),
+      };
     }
     return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${path}` }] } };
   });

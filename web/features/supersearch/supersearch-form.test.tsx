@@ -39,8 +39,7 @@ function advanced(query: string) {
 }
 
 const answerResults = () => ({
-  handler: (req: { method: string; url: URL }) =>
-    req.method === 'POST' && req.url.pathname === SEARCH ? { body: resultsDoc([1, 2], 2, null) } : undefined,
+  handler: (req: { method: string; url: URL }) => (req.method === 'POST' && req.url.pathname === SEARCH ? { body: resultsDoc([1, 2], 2, null) } : undefined),
 });
 
 describe('super search form', () => {
@@ -154,7 +153,12 @@ describe('super search form', () => {
     serve({
       handler: (req) =>
         req.method === 'POST' && req.url.pathname === SEARCH
-          ? { status: 503, body: { errors: [{ status: '503', code: 'search_timeout', title: 'Timeout', detail: 'The search took too long. Narrow the dates or the terms.' }] } }
+          ? {
+              status: 503,
+              body: {
+                errors: [{ status: '503', code: 'search_timeout', title: 'Timeout', detail: 'The search took too long. Narrow the dates or the terms.' }],
+              },
+            }
           : undefined,
     });
     renderPage();

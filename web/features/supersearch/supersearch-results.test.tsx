@@ -127,9 +127,7 @@ describe('super search results', () => {
     serve({ handler: (req) => (req.method === 'POST' && req.url.pathname === SEARCH ? { body: resultsDoc([], 0, null) } : undefined) });
     renderPage();
     await searchFor('zzzz');
-    expect((await screen.findByTestId('results-empty')).textContent).toBe(
-      'Your request returned 0 results. Consider changing the search term or date range.',
-    );
+    expect((await screen.findByTestId('results-empty')).textContent).toBe('Your request returned 0 results. Consider changing the search term or date range.');
   });
 
   it('a new search clears the previous results and selection', async () => {
@@ -203,7 +201,13 @@ describe('super search results', () => {
     expect((within(dialog).getByRole('textbox', { name: 'Send to' }) as HTMLInputElement).value).toBe('ada@nebula.test');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send export' }));
     expect(await screen.findByText(MSG.exports.emailed)).toBeTruthy();
-    expect(exportBody).toMatchObject({ organization_id: '7', search: '+"Starfall"', to_email: 'ada@nebula.test', languages: [], media_score: { min: null, max: null } });
+    expect(exportBody).toMatchObject({
+      organization_id: '7',
+      search: '+"Starfall"',
+      to_email: 'ada@nebula.test',
+      languages: [],
+      media_score: { min: null, max: null },
+    });
 
     fail = true;
     notifications.clean();
@@ -245,7 +249,12 @@ describe('super search results', () => {
       expect(screen.getByTestId('results-range').textContent).toBe('1–2');
       expect(screen.getByTestId('volume-loading')).toBeTruthy();
 
-      release({ body: volumeDoc([['2024-03-04', 40], ['2024-03-05', 12]]) });
+      release({
+        body: volumeDoc([
+          ['2024-03-04', 40],
+          ['2024-03-05', 12],
+        ]),
+      });
       await waitFor(() => expect(screen.getByTestId('results-total').textContent).toBe('52 articles'));
       expect(screen.queryByTestId('results-counting')).toBeNull();
       expect(screen.getByTestId('results-range').textContent).toBe('1–2 of 52');

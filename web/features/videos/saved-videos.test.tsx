@@ -67,7 +67,9 @@ describe('saved videos', () => {
 
   it('adds a video by its address: a non-YouTube link is refused before sending, a youtu.be link is sent with its tag', async () => {
     const calls = serveSaved((req) =>
-      req.url.pathname === `${LIST}/save_missing_video` ? { status: 201, body: { data: { type: 'saved_video', id: '9', attributes: savedVideo(9) } } } : undefined,
+      req.url.pathname === `${LIST}/save_missing_video`
+        ? { status: 201, body: { data: { type: 'saved_video', id: '9', attributes: savedVideo(9) } } }
+        : undefined,
     );
     renderVideosRoute(`/videos/${PROJECT_ID}`);
     await screen.findByText('Saved Starfall video 1');
@@ -90,7 +92,12 @@ describe('saved videos', () => {
   it("shows the server's reason under the link when YouTube has no such video", async () => {
     serveSaved((req) =>
       req.url.pathname === `${LIST}/save_missing_video`
-        ? { status: 422, body: { errors: [{ status: '422', code: 'invalid', title: 'Invalid', detail: MSG.videos.notFoundAtUrl, source: { pointer: '/youtube_video_url' } }] } }
+        ? {
+            status: 422,
+            body: {
+              errors: [{ status: '422', code: 'invalid', title: 'Invalid', detail: MSG.videos.notFoundAtUrl, source: { pointer: '/youtube_video_url' } }],
+            },
+          }
         : undefined,
     );
     renderVideosRoute(`/videos/${PROJECT_ID}`);
@@ -127,7 +134,9 @@ describe('saved videos', () => {
     let fail = false;
     const calls = serveSaved((req) => {
       if (req.method !== 'DELETE' || req.url.pathname !== LIST) return undefined;
-      return fail ? { status: 500, body: { errors: [] } } : { body: { data: { type: 'bulk_result', id: 'delete', attributes: { success: 2, failed: 0, results: [] } } } };
+      return fail
+        ? { status: 500, body: { errors: [] } }
+        : { body: { data: { type: 'bulk_result', id: 'delete', attributes: { success: 2, failed: 0, results: [] } } } };
     });
     renderVideosRoute(`/videos/${PROJECT_ID}`);
     await screen.findByText('Saved Starfall video 1');

@@ -26,7 +26,19 @@ export function userDoc(opts: { permissions?: Record<string, boolean | number>; 
 export function projectsDoc(feedId: string | null) {
   return listDocument(
     'project',
-    [{ id: PROJECT_ID, name: 'Starfall', avatar: null, locked: false, client_id: 1, client: { id: 1, name: 'Nebula' }, 'alert-id': null, 'youtube-search-id': feedId, 'twitch-search-id': null }],
+    [
+      {
+        id: PROJECT_ID,
+        name: 'Starfall',
+        avatar: null,
+        locked: false,
+        client_id: 1,
+        client: { id: 1, name: 'Nebula' },
+        'alert-id': null,
+        'youtube-search-id': feedId,
+        'twitch-search-id': null,
+      },
+    ],
     1,
     500,
   );
@@ -68,7 +80,15 @@ export function feedVideo(id: number, over: Record<string, unknown> = {}) {
     description: 'First line\nSecond line',
     views: 12_300 * id,
     language: 'en',
-    channel: { id: `UC${id}`, title: `Channel ${id}`, thumbnail: null, custom_url: null, country: 'US', language: 'en', subscribers: id === 2 ? null : 1_500_000 },
+    channel: {
+      id: `UC${id}`,
+      title: `Channel ${id}`,
+      thumbnail: null,
+      custom_url: null,
+      country: 'US',
+      language: 'en',
+      subscribers: id === 2 ? null : 1_500_000,
+    },
     found_via: 'search',
     saved: false,
     ...over,
@@ -120,7 +140,18 @@ export function serve(opts: { user?: ReturnType<typeof userDoc>; feedId?: () => 
     if (req.method === 'GET' && path === '/api/user') return { body: opts.user ?? userDoc() };
     if (req.method === 'GET' && path === '/api/projects') return { body: projectsDoc(opts.feedId ? opts.feedId() : FEED_ID) };
     if (req.method === 'GET' && path === '/api/tags') return { body: TAGS };
-    if (req.method === 'GET' && path === '/api/languages') return { body: listDocument('language', [{ id: 'en', code: 'en', name: 'English' }, { id: 'es', code: 'es', name: 'Spanish' }], 1, 150) };
+    if (req.method === 'GET' && path === '/api/languages')
+      return {
+        body: listDocument(
+          'language',
+          [
+            { id: 'en', code: 'en', name: 'English' },
+            { id: 'es', code: 'es', name: 'Spanish' },
+          ],
+          1,
+          150,
+        ),
+      };
     if (req.method === 'GET' && path === '/api/youtube_feed/availability')
       return { body: { data: { type: 'availability', id: 'youtube', attributes: { available: true, reason: null, searches_left_today: 90 } } } };
     return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${path}` }] } };

@@ -52,7 +52,19 @@ describe('YouTube feed: creating a feed', () => {
       feedId: () => feedId,
       handler: (req) => {
         if (req.url.pathname === '/api/youtube_feed/preview')
-          return { body: { data: [{ youtube_video_id: 'abcdefghijk', title: `Preview of ${(req.body as { keyword: string }).keyword}`, thumbnail: null, published_at: '2024-03-05T10:00:00Z', channel_title: 'GameSpot' }] } };
+          return {
+            body: {
+              data: [
+                {
+                  youtube_video_id: 'abcdefghijk',
+                  title: `Preview of ${(req.body as { keyword: string }).keyword}`,
+                  thumbnail: null,
+                  published_at: '2024-03-05T10:00:00Z',
+                  channel_title: 'GameSpot',
+                },
+              ],
+            },
+          };
         if (req.url.pathname === '/api/youtube_feed' && req.method === 'POST') {
           feedId = FEED_ID;
           return { status: 201, body: feedInfoDoc() };
@@ -176,7 +188,22 @@ describe('YouTube feed: the feed', () => {
     const calls = serveFeed({
       extra: (req) => {
         if (req.url.pathname === '/api/youtube_feed/save')
-          return { body: { data: { type: 'bulk_result', id: 'save', attributes: { success: 1, failed: 1, results: [{ id: '1', status: 'OK', reason: null }, { id: '2', status: 'KO', reason: MSG.videos.alreadySaved }] } } } };
+          return {
+            body: {
+              data: {
+                type: 'bulk_result',
+                id: 'save',
+                attributes: {
+                  success: 1,
+                  failed: 1,
+                  results: [
+                    { id: '1', status: 'OK', reason: null },
+                    { id: '2', status: 'KO', reason: MSG.videos.alreadySaved },
+                  ],
+                },
+              },
+            },
+          };
         if (req.url.pathname === '/api/youtube_feed' && req.method === 'DELETE')
           return { body: { data: { type: 'bulk_result', id: 'delete', attributes: { success: 1, failed: 0, results: [] } } } };
         return undefined;
@@ -263,7 +290,8 @@ describe('YouTube feed: the feed', () => {
   it('gives the platform operator Get videos, which polls and reports it', async () => {
     const calls = serveFeed({
       user: userDoc({ capabilities: { platform_operator: true } }),
-      extra: (req) => (req.url.pathname === `${LIST}/refresh` ? { status: 202, body: { data: { type: 'refresh', id: FEED_ID, attributes: { queued: true } } } } : undefined),
+      extra: (req) =>
+        req.url.pathname === `${LIST}/refresh` ? { status: 202, body: { data: { type: 'refresh', id: FEED_ID, attributes: { queued: true } } } } : undefined,
     });
     renderVideosRoute(`/youtube-feed/${PROJECT_ID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Get videos' }));
@@ -315,7 +343,10 @@ describe('YouTube feed webhooks checked when saved', () => {
     serveFeed({
       extra: (req) =>
         req.url.pathname === LIST && req.method === 'PATCH'
-          ? { status: 422, body: { errors: [{ status: '422', code: 'validation_failed', detail: MSG.webhooks.slackHost, source: { pointer: '/slack_webhook_url' } }] } }
+          ? {
+              status: 422,
+              body: { errors: [{ status: '422', code: 'validation_failed', detail: MSG.webhooks.slackHost, source: { pointer: '/slack_webhook_url' } }] },
+            }
           : undefined,
     });
     fireEvent.change(await openEdit(), { target: { value: 'https://discord.com/api/webhooks/1/abc' } });

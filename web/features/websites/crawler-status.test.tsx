@@ -47,8 +47,7 @@ function serve(opts: { operator: boolean; role?: number; attributes?: CrawlerSta
   const user = signedInUserDoc({ defaultProjectId: '4', organization: { capabilities: { platform_operator: opts.operator } }, roleId: opts.role });
   return stubFetch((req) => {
     if (req.url.pathname === '/api/user') return { body: user };
-    if (req.url.pathname === STATUS_PATH)
-      return { body: { data: { type: 'crawler_status', id: 'current', attributes: opts.attributes ?? status() } } };
+    if (req.url.pathname === STATUS_PATH) return { body: { data: { type: 'crawler_status', id: 'current', attributes: opts.attributes ?? status() } } };
     return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: req.url.pathname }] } };
   });
 }
@@ -62,7 +61,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe('crawler status panel', () => {
   it("shows the operator the crawler's queue, rates, latency, limit and workers", async () => {
     serve({ operator: true });
-    renderWithProviders(<MemoryRouter><CrawlerStatusPanel /></MemoryRouter>);
+    renderWithProviders(
+      <MemoryRouter>
+        <CrawlerStatusPanel />
+      </MemoryRouter>,
+    );
     const panel = await screen.findByRole('region', { name: 'Crawler status' });
     await within(panel).findByText('37');
     expect(within(panel).getByText(/of 1,250 enabled/)).toBeTruthy();
@@ -85,7 +88,11 @@ describe('crawler status panel', () => {
 
   it('says the crawler runs at full speed when the limit is at its maximum, and when the API was idle', async () => {
     serve({ operator: true, attributes: status({ ingest_limit: { current: 2, max: 2 }, api_latency_ms: { requests: 0, p50: null, p95: null, p99: null } }) });
-    renderWithProviders(<MemoryRouter><CrawlerStatusPanel /></MemoryRouter>);
+    renderWithProviders(
+      <MemoryRouter>
+        <CrawlerStatusPanel />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('2 of 2')).toBeTruthy();
     expect(screen.getByText('feeds at once, full speed')).toBeTruthy();
     expect(screen.getByText('no requests in the last 5 min')).toBeTruthy();
@@ -93,7 +100,11 @@ describe('crawler status panel', () => {
 
   it('counts the failing feeds by health, each a link to the websites list filtered by it', async () => {
     serve({ operator: true });
-    renderWithProviders(<MemoryRouter><CrawlerStatusPanel /></MemoryRouter>);
+    renderWithProviders(
+      <MemoryRouter>
+        <CrawlerStatusPanel />
+      </MemoryRouter>,
+    );
     const line = await screen.findByTestId('crawler-health');
     const links = within(line).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
@@ -107,7 +118,11 @@ describe('crawler status panel', () => {
   it('says that no feed is failing when none is', async () => {
     const health = { ok: 12, pending: 0, stale: 0, blocked: 0, not_found: 0, not_a_feed: 0, timeout: 0, unreachable: 0, tls: 0, too_large: 0, rate_limited: 0 };
     serve({ operator: true, attributes: status({ health }) });
-    renderWithProviders(<MemoryRouter><CrawlerStatusPanel /></MemoryRouter>);
+    renderWithProviders(
+      <MemoryRouter>
+        <CrawlerStatusPanel />
+      </MemoryRouter>,
+    );
     const line = await screen.findByTestId('crawler-health');
     expect(line.textContent).toBe('Failing feeds:none');
     expect(within(line).queryByRole('link')).toBeNull();
@@ -115,7 +130,11 @@ describe('crawler status panel', () => {
 
   it('warns when no worker has reported for 30 seconds', async () => {
     serve({ operator: true, attributes: status({ ingest_limit: null, workers: [] }) });
-    renderWithProviders(<MemoryRouter><CrawlerStatusPanel /></MemoryRouter>);
+    renderWithProviders(
+      <MemoryRouter>
+        <CrawlerStatusPanel />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('No worker is running: feeds are not being polled')).toBeTruthy();
     expect(screen.getByText('Not polling')).toBeTruthy();
     expect(screen.getByText('no worker reporting')).toBeTruthy();
@@ -127,7 +146,11 @@ describe('crawler status panel', () => {
     ["a user (not admin) of the platform operator's organization", { operator: true, role: 2 }],
   ])('is hidden from %s, who never asks for the status', async (_who, opts) => {
     const calls = serve(opts);
-    const { client } = renderWithProviders(<MemoryRouter><CrawlerStatusPanel /></MemoryRouter>);
+    const { client } = renderWithProviders(
+      <MemoryRouter>
+        <CrawlerStatusPanel />
+      </MemoryRouter>,
+    );
     // The panel has seen who the user is (it renders again with the answer) and still draws nothing.
     await waitFor(() => expect(client.getQueryState(userQueryKey)?.status).toBe('success'));
     expect(screen.queryByRole('region', { name: 'Crawler status' })).toBeNull();

@@ -79,10 +79,15 @@ export const feed = (id: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const languages = listDocument('language', [
-  { id: 'en', code: 'en', name: 'English' },
-  { id: 'de', code: 'de', name: 'German' },
-], 1, 150);
+const languages = listDocument(
+  'language',
+  [
+    { id: 'en', code: 'en', name: 'English' },
+    { id: 'de', code: 'de', name: 'German' },
+  ],
+  1,
+  150,
+);
 
 export type Handler = (req: StubRequest) => StubResponse | undefined;
 
@@ -92,7 +97,10 @@ export function serve(handler: Handler) {
     if (answer) return answer;
     if (req.url.pathname === '/api/languages') return { body: languages };
     if (req.url.pathname === '/api/mediatypes') return { body: listDocument('mediatype', [{ id: '1', name: 'News' }], 1, 150) };
-    return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${req.url.pathname}` }] } };
+    return {
+      status: 404,
+      body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${req.url.pathname}` }] },
+    };
   });
 }
 

@@ -109,7 +109,14 @@ describe('the media score and its basis', () => {
 
 describe('visitors without SimilarWeb', () => {
   it('labels the estimate and says the map and categories need the add-on', async () => {
-    serveDetail({ muv: 26_140_989, muv_source: 'estimate', traffic_connected: false, traffic_state: null, traffic_checked_at: null, estimated_views_per_article: 26_141 });
+    serveDetail({
+      muv: 26_140_989,
+      muv_source: 'estimate',
+      traffic_connected: false,
+      traffic_state: null,
+      traffic_checked_at: null,
+      estimated_views_per_article: 26_141,
+    });
     renderAt('/websites/polygon.example');
     expect(await screen.findByText('estimate')).toBeTruthy();
     expect(screen.getByTestId('views-per-article').textContent).toBe('An article here: ≈ 26.1K views (estimate)');

@@ -37,7 +37,12 @@ describe('websites by health', () => {
     renderAt('/websites');
     const rowOf = async (domain: string) => (await screen.findByRole('link', { name: domain })).closest('tr')!;
     expect(within(await rowOf('polygon.example')).getByText('Healthy')).toBeTruthy();
-    expect(within(await rowOf('slow.example')).getByText('Too slow').closest('[data-health]')!.getAttribute('data-health')).toBe('timeout');
+    expect(
+      within(await rowOf('slow.example'))
+        .getByText('Too slow')
+        .closest('[data-health]')!
+        .getAttribute('data-health'),
+    ).toBe('timeout');
     expect((await rowOf('bare.example')).querySelector('td[data-col="health"]')!.textContent).toBe('—');
     // Every feed switched off (a pack that is off): no health to speak of.
     expect((await rowOf('off.example')).querySelector('td[data-col="health"]')!.textContent).toBe('Off');
@@ -71,7 +76,8 @@ describe('find feeds in the add-website form', () => {
     const calls = serve((req) => {
       const path = req.url.pathname;
       if (path === '/api/websites' && req.method === 'GET') return { body: listDocument('website', [], 1, 50) };
-      if (path === '/api/websites' && req.method === 'POST') return { status: 201, body: { data: { type: 'website', id: '9', attributes: website({ id: '9' }) } } };
+      if (path === '/api/websites' && req.method === 'POST')
+        return { status: 201, body: { data: { type: 'website', id: '9', attributes: website({ id: '9' }) } } };
       if (path === '/api/feeds' && req.method === 'POST') return { status: 201, body: { data: { type: 'feed', id: '3', attributes: feed('3') } } };
       return undefined;
     });
@@ -82,13 +88,32 @@ describe('find feeds in the add-website form', () => {
         discover(JSON.parse(String(init?.body)));
         await new Promise<void>((r) => (answer = r));
         const feeds = [
-          { url: 'https://polygon.example/rss', title: 'Polygon', kind: 'rss', items: 25, last_item_at: new Date().toISOString(), websub_hub: null, found_by: 'link' },
-          { url: 'https://polygon.example/news-sitemap.xml', title: null, kind: 'news_sitemap', items: 300, last_item_at: null, websub_hub: null, found_by: 'robots' },
+          {
+            url: 'https://polygon.example/rss',
+            title: 'Polygon',
+            kind: 'rss',
+            items: 25,
+            last_item_at: new Date().toISOString(),
+            websub_hub: null,
+            found_by: 'link',
+          },
+          {
+            url: 'https://polygon.example/news-sitemap.xml',
+            title: null,
+            kind: 'news_sitemap',
+            items: 300,
+            last_item_at: null,
+            websub_hub: null,
+            found_by: 'robots',
+          },
         ];
-        return new Response(JSON.stringify({ data: { type: 'feed_discovery', id: 'x', attributes: { url: 'https://polygon.example/', feeds, reason: null } } }), {
-          status: 200,
-          headers: { 'content-type': 'application/vnd.api+json' },
-        });
+        return new Response(
+          JSON.stringify({ data: { type: 'feed_discovery', id: 'x', attributes: { url: 'https://polygon.example/', feeds, reason: null } } }),
+          {
+            status: 200,
+            headers: { 'content-type': 'application/vnd.api+json' },
+          },
+        );
       }
       return base(input, init);
     });
@@ -130,8 +155,28 @@ describe('feed moves', () => {
             data: { type: 'website', id: '5', attributes: website() },
             included: [
               { type: 'feed', id: '1', attributes: feed('1') },
-              { type: 'feed_move', id: '2', attributes: { feed_id: '1', from: 'https://polygon.example/old.xml', to: 'https://polygon.example/1.xml', reason: 'redirect', 'moved-at': '2026-11-27T10:00:00Z' } },
-              { type: 'feed_move', id: '1', attributes: { feed_id: '1', from: 'https://polygon.example/older.xml', to: 'https://polygon.example/old.xml', reason: 'rediscovered', 'moved-at': '2026-03-02T10:00:00Z' } },
+              {
+                type: 'feed_move',
+                id: '2',
+                attributes: {
+                  feed_id: '1',
+                  from: 'https://polygon.example/old.xml',
+                  to: 'https://polygon.example/1.xml',
+                  reason: 'redirect',
+                  'moved-at': '2026-11-27T10:00:00Z',
+                },
+              },
+              {
+                type: 'feed_move',
+                id: '1',
+                attributes: {
+                  feed_id: '1',
+                  from: 'https://polygon.example/older.xml',
+                  to: 'https://polygon.example/old.xml',
+                  reason: 'rediscovered',
+                  'moved-at': '2026-03-02T10:00:00Z',
+                },
+              },
             ],
           },
         };

@@ -64,7 +64,8 @@ describe('add website', () => {
   it('posts the website then its feed, and closes when both return 201', async () => {
     const calls = serve((req) => {
       if (req.url.pathname === '/api/websites' && req.method === 'GET') return { body: listDocument('website', [], 1, 50) };
-      if (req.url.pathname === '/api/websites' && req.method === 'POST') return { status: 201, body: { data: { type: 'website', ...{ id: '9', attributes: website({ id: '9' }) } } } };
+      if (req.url.pathname === '/api/websites' && req.method === 'POST')
+        return { status: 201, body: { data: { type: 'website', ...{ id: '9', attributes: website({ id: '9' }) } } } };
       if (req.url.pathname === '/api/feeds' && req.method === 'POST') return { status: 201, body: { data: { type: 'feed', id: '3', attributes: feed('3') } } };
       return undefined;
     });
@@ -89,7 +90,8 @@ describe('add website', () => {
   it('leaves the score out when it is empty, so the ranking scores the website', async () => {
     const calls = serve((req) => {
       if (req.url.pathname === '/api/websites' && req.method === 'GET') return { body: listDocument('website', [], 1, 50) };
-      if (req.url.pathname === '/api/websites' && req.method === 'POST') return { status: 201, body: { data: { type: 'website', id: '9', attributes: website({ id: '9' }) } } };
+      if (req.url.pathname === '/api/websites' && req.method === 'POST')
+        return { status: 201, body: { data: { type: 'website', id: '9', attributes: website({ id: '9' }) } } };
       if (req.url.pathname === '/api/feeds' && req.method === 'POST') return { status: 201, body: { data: { type: 'feed', id: '3', attributes: feed('3') } } };
       return undefined;
     });
@@ -109,9 +111,15 @@ describe('add website', () => {
   it('keeps the modal open with the server message when the feed already exists', async () => {
     serve((req) => {
       if (req.url.pathname === '/api/websites' && req.method === 'GET') return { body: listDocument('website', [], 1, 50) };
-      if (req.url.pathname === '/api/websites' && req.method === 'POST') return { status: 201, body: { data: { type: 'website', id: '9', attributes: website({ id: '9' }) } } };
+      if (req.url.pathname === '/api/websites' && req.method === 'POST')
+        return { status: 201, body: { data: { type: 'website', id: '9', attributes: website({ id: '9' }) } } };
       if (req.url.pathname === '/api/feeds')
-        return { status: 409, body: { errors: [{ status: '409', code: 'conflict', title: 'Conflict', detail: MSG.websites.feedTaken, source: { pointer: '/data/attributes/feed' } }] } };
+        return {
+          status: 409,
+          body: {
+            errors: [{ status: '409', code: 'conflict', title: 'Conflict', detail: MSG.websites.feedTaken, source: { pointer: '/data/attributes/feed' } }],
+          },
+        };
       return undefined;
     });
     renderAt('/websites');
@@ -151,10 +159,38 @@ describe('website detail', () => {
       if (req.url.pathname === '/api/feeds') {
         const { id: _a, ...one } = feed('1');
         const { id: _b, ...two } = failing;
-        return { body: listDocument('feed', [{ id: '1', ...one }, { id: '2', ...two }], 1, 25) };
+        return {
+          body: listDocument(
+            'feed',
+            [
+              { id: '1', ...one },
+              { id: '2', ...two },
+            ],
+            1,
+            25,
+          ),
+        };
       }
       if (req.url.pathname === '/api/websites/5/articles')
-        return { body: listDocument('website_article', [{ id: '77', title: 'A great review', url: 'https://polygon.example/r', fullUrl: 'https://polygon.example/r', author: 'Sam', language: 'en', reach: 7.2, pub_date: '2024-03-05T10:00:00Z' }], 1, 25) };
+        return {
+          body: listDocument(
+            'website_article',
+            [
+              {
+                id: '77',
+                title: 'A great review',
+                url: 'https://polygon.example/r',
+                fullUrl: 'https://polygon.example/r',
+                author: 'Sam',
+                language: 'en',
+                reach: 7.2,
+                pub_date: '2024-03-05T10:00:00Z',
+              },
+            ],
+            1,
+            25,
+          ),
+        };
       return undefined;
     });
     renderAt('/websites/polygon.example');
@@ -186,7 +222,12 @@ describe('website detail', () => {
     const rows = Object.entries(states).map(([id, state]) => feed(id, { 'websub-state': state, websub_available: true }));
     serve((req) => {
       if (req.url.pathname === '/api/websites/polygon.example')
-        return { body: { data: { type: 'website', id: '5', attributes: website({ 'feeds-count': 4 }) }, included: rows.map(({ id, ...a }) => ({ type: 'feed', id, attributes: a })) } };
+        return {
+          body: {
+            data: { type: 'website', id: '5', attributes: website({ 'feeds-count': 4 }) },
+            included: rows.map(({ id, ...a }) => ({ type: 'feed', id, attributes: a })),
+          },
+        };
       if (req.url.pathname === '/api/feeds') return { body: listDocument('feed', rows, 1, 25) };
       if (req.url.pathname === '/api/websites/5/articles') return { body: listDocument('website_article', [], 1, 25) };
       return undefined;
@@ -206,7 +247,18 @@ describe('website detail', () => {
       if (req.url.pathname === '/api/websites/quiet.example')
         return {
           body: {
-            data: { type: 'website', id: '6', attributes: website({ domain: 'quiet.example', 'feeds-count': 0, geography: [{ country_code_iso: 'DE', visits: 300 }, { country_code_iso: 'US', visits: 1200 }] }) },
+            data: {
+              type: 'website',
+              id: '6',
+              attributes: website({
+                domain: 'quiet.example',
+                'feeds-count': 0,
+                geography: [
+                  { country_code_iso: 'DE', visits: 300 },
+                  { country_code_iso: 'US', visits: 1200 },
+                ],
+              }),
+            },
             included: [{ type: 'twitter_account', id: '1', attributes: { username: 'quiet' } }],
           },
         };
@@ -217,6 +269,10 @@ describe('website detail', () => {
     expect(await screen.findByText('This website has no feeds yet. Add one below to start collecting its articles.')).toBeTruthy();
     expect(screen.getByText('@quiet')).toBeTruthy();
     const top = screen.getByLabelText('Top countries');
-    expect(within(top).getAllByText(/United States|Germany/).map((e) => e.textContent)).toEqual(['United States', 'Germany']);
+    expect(
+      within(top)
+        .getAllByText(/United States|Germany/)
+        .map((e) => e.textContent),
+    ).toEqual(['United States', 'Germany']);
   });
 });

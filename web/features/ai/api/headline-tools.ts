@@ -23,9 +23,7 @@ export type { TranslationResult };
 export function useTranslateHeadline() {
   return useMutation({
     mutationFn: async (a: { title: string; url: string }) =>
-      attributesOf(
-        await apiFetch<MaybeResource<TranslationResult>>('translations', { method: 'POST', body: { article_title: a.title, article_url: a.url } }),
-      ),
+      attributesOf(await apiFetch<MaybeResource<TranslationResult>>('translations', { method: 'POST', body: { article_title: a.title, article_url: a.url } })),
   });
 }
 

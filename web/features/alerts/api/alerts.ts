@@ -153,7 +153,8 @@ export function showNotificationTests(tests: NotificationTests | undefined, slac
   if (tests?.slack) {
     const { ok, message } = tests.slack;
     if (ok) toastSuccess(slackChannelName ? MSG.slack.testSent(slackChannelName) : message);
-    else notifications.show({ color: 'red', title: 'The Slack test message failed', message: MSG.slack.testFailed(message), autoClose: false, withBorder: true });
+    else
+      notifications.show({ color: 'red', title: 'The Slack test message failed', message: MSG.slack.testFailed(message), autoClose: false, withBorder: true });
   }
   if (tests?.discord) {
     const { ok, message } = tests.discord;

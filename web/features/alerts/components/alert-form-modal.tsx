@@ -126,8 +126,7 @@ export function AlertFormModal({ opened, onClose, projectId, projectName, alert,
     if (draft.minReach === '' || !(reach >= LIMITS.mediaScore.min && reach <= LIMITS.mediaScore.max)) out.minReach = MSG.articles.reachRange;
     if (channels.slack && draft.slackTracking && draft.slackWebhookUrl.trim() && !isWebhookUrl(draft.slackWebhookUrl.trim()))
       out.slackWebhookUrl = MSG.alertsApi.webhookUrl;
-    if (channels.discord && draft.discordWebhookUrl.trim() && !isWebhookUrl(draft.discordWebhookUrl.trim()))
-      out.discordWebhookUrl = MSG.alertsApi.webhookUrl;
+    if (channels.discord && draft.discordWebhookUrl.trim() && !isWebhookUrl(draft.discordWebhookUrl.trim())) out.discordWebhookUrl = MSG.alertsApi.webhookUrl;
     return out;
   }
 

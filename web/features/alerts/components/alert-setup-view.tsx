@@ -31,14 +31,16 @@ export function AlertSetupView({ projectName, onCreate }: { projectName: string;
           </ThemeIcon>
           <div>
             <Group gap="xs">
-              <Title order={2} size="h3">Set up the article alert</Title>
+              <Title order={2} size="h3">
+                Set up the article alert
+              </Title>
               <Badge variant="light" color="gray">
                 No alert yet
               </Badge>
             </Group>
             <Text c="dimmed" mt={4} maw={640}>
-              {projectName} has no alert. An alert watches news sites and their feeds for your keywords, scores each outlet&apos;s reach
-              and lists every matching article here, newest first.
+              {projectName} has no alert. An alert watches news sites and their feeds for your keywords, scores each outlet&apos;s reach and lists every
+              matching article here, newest first.
             </Text>
           </div>
         </Group>

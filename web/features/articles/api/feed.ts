@@ -71,8 +71,7 @@ export type BulkRequest = { kind: 'save'; ids: string[]; tagId: string } | { kin
 
 /** The body of POST bulk/articles for saving feed articles under a tag, or removing them from the feed. */
 export function bulkDocument(alertId: string, req: BulkRequest) {
-  if (req.kind === 'save')
-    return { data: { type: 'articles_rss_ids', attributes: { ids: req.ids, tag_id: req.tagId, alert_id: alertId } } };
+  if (req.kind === 'save') return { data: { type: 'articles_rss_ids', attributes: { ids: req.ids, tag_id: req.tagId, alert_id: alertId } } };
   return {
     data: { type: 'delete_articles_rss_ids', attributes: { ids: req.ids }, relationships: { alert: { data: { type: 'alert', id: alertId } } } },
   };

@@ -57,8 +57,7 @@ const tagRel = (tagId: string) => ({ tag: { data: { type: 'tag' as const, id: ta
 /** Saved-coverage lists and every feed list (their `saved` marks change too). */
 export function useInvalidateArticles() {
   const qc = useQueryClient();
-  return () =>
-    qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && /^(csv\/)?articles(_feed|$|\/)/.test(q.queryKey[0]) });
+  return () => qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && /^(csv\/)?articles(_feed|$|\/)/.test(q.queryKey[0]) });
 }
 
 /** POST articles: the server reads title, date and language from the page when it can. */
@@ -145,8 +144,7 @@ async function postBulk(type: string, attributes: Record<string, unknown>): Prom
 export const importLinks = (urls: string[], tagId: string) => postBulk('bulk_articles', { urls, tag_id: tagId });
 
 /** POST bulk/articles `articles_rss_ids`: save articles of the alert's feed under a tag. */
-export const saveFeedArticles = (ids: string[], tagId: string, alertId: string) =>
-  postBulk('articles_rss_ids', { ids, tag_id: tagId, alert_id: alertId });
+export const saveFeedArticles = (ids: string[], tagId: string, alertId: string) => postBulk('articles_rss_ids', { ids, tag_id: tagId, alert_id: alertId });
 
 export type LinkState = 'loading' | 'ok' | 'ko';
 export interface LinkStatus {
@@ -170,7 +168,11 @@ export async function importLinksInChunks(urls: string[], tagId: string, onUpdat
       const result = await importLinks(chunk, tagId);
       chunk.forEach((url, i) => {
         const row = result.results.find((r) => r.url === url) ?? result.results[i];
-        statuses[start + i] = { url, state: row?.status === 'OK' ? 'ok' : 'ko', reason: row?.status === 'OK' ? row.warning : (row?.reason ?? MSG.articles.bulkFailed) };
+        statuses[start + i] = {
+          url,
+          state: row?.status === 'OK' ? 'ok' : 'ko',
+          reason: row?.status === 'OK' ? row.warning : (row?.reason ?? MSG.articles.bulkFailed),
+        };
       });
     } catch (err) {
       const reason = (err as Error).message || MSG.articles.bulkFailed;

@@ -33,7 +33,14 @@ export function BulkImportProgress({ state }: { state: SavedBulkImport }) {
             {state.done} / {state.total}
           </Text>
         </Group>
-        <Progress value={state.percent} size="lg" radius="xl" animated={phase === 'importing'} aria-label="Import progress" color={koCount ? 'yellow' : 'teal'} />
+        <Progress
+          value={state.percent}
+          size="lg"
+          radius="xl"
+          animated={phase === 'importing'}
+          aria-label="Import progress"
+          color={koCount ? 'yellow' : 'teal'}
+        />
       </div>
       <Group gap="xs">
         <Badge color="teal" variant="light">

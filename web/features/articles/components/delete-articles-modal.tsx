@@ -18,8 +18,8 @@ export function DeleteArticlesModal({ opened, count, deleting, onClose, onConfir
     <Modal opened={opened} onClose={onClose} title={count === 1 ? 'Delete article' : `Delete ${count} articles`} size="md">
       <Stack gap="md">
         <Text size="sm">
-          {count === 1 ? 'This article is' : `These ${count} articles are`} removed from the alert&apos;s feed and will not be matched again.
-          Saved Coverage is not affected.
+          {count === 1 ? 'This article is' : `These ${count} articles are`} removed from the alert&apos;s feed and will not be matched again. Saved Coverage is
+          not affected.
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -40,7 +40,12 @@ export function HeadlineTools({ title, url, language }: Props) {
     <Box mt={4}>
       <Group gap={6} wrap="nowrap">
         {canTranslate && (
-          <HoverTooltip label={translationOff ? (status?.translation.reason ?? MSG.articles.translateNotConnected) : 'Translate the headline (AI)'} multiline maw={280} withArrow>
+          <HoverTooltip
+            label={translationOff ? (status?.translation.reason ?? MSG.articles.translateNotConnected) : 'Translate the headline (AI)'}
+            multiline
+            maw={280}
+            withArrow
+          >
             {/* A disabled button gets no pointer events: the wrapper keeps the reason's tooltip. */}
             <span data-testid="translate-wrapper">
               <ActionIcon

@@ -55,8 +55,23 @@ function TitleCell({ article }: { article: SavedArticleAttributes }) {
         </Tooltip>
       )}
       <Tooltip label={truncate(article.url, LIMITS.tooltipUrlTruncate)} openDelay={300} withArrow multiline maw={420}>
-        <Anchor href={webHref(article.url)} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" underline="hover" dir="auto">
-          {title ? truncate(title, LIMITS.titleTruncate) : <Text span size="sm" c="dimmed" fs="italic">{truncate(article.url, LIMITS.titleTruncate)}</Text>}
+        <Anchor
+          href={webHref(article.url)}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          fw={500}
+          c="var(--mantine-color-text)"
+          underline="hover"
+          dir="auto"
+        >
+          {title ? (
+            truncate(title, LIMITS.titleTruncate)
+          ) : (
+            <Text span size="sm" c="dimmed" fs="italic">
+              {truncate(article.url, LIMITS.titleTruncate)}
+            </Text>
+          )}
           <IconExternalLink size={12} style={{ marginInlineStart: 4, verticalAlign: 'middle', opacity: 0.5 }} />
         </Anchor>
       </Tooltip>
@@ -69,7 +84,12 @@ const VIEWS_BASIS = `${ARTICLE_VIEW_SHARE * 100}% of the outlet's monthly visito
 /** An article's estimated views, with their basis on hover ("—" when the outlet's visitors are unknown). */
 function EstimatedViewsCell({ article }: { article: SavedArticleAttributes }) {
   const views = article.estimated_views;
-  if (views === null || views === undefined) return <Text size="sm" c="dimmed">—</Text>;
+  if (views === null || views === undefined)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   const source = article.muv_source ? `. Visitors: ${visitorsBasis(article.muv_source)}` : '';
   return (
     <Tooltip label={`${VIEWS_BASIS}${source}`} openDelay={300} withArrow multiline maw={280}>
@@ -92,10 +112,18 @@ export function savedColumns(opts: { showUmv: boolean; linkToWebsite: boolean })
       meta: { width: 140 },
       cell: (c) => <TagPill name={c.getValue()} />,
     }),
-    col.accessor('reach', { header: 'Media score', meta: { sortField: 'reach', width: 126, align: 'center' }, cell: (c) => <MediaScoreBadge score={c.getValue()} /> }),
+    col.accessor('reach', {
+      header: 'Media score',
+      meta: { sortField: 'reach', width: 126, align: 'center' },
+      cell: (c) => <MediaScoreBadge score={c.getValue()} />,
+    }),
     ...(opts.showUmv
       ? [
-          col.accessor('muv', { header: 'UMV', meta: { width: 80, align: 'right', priority: 2 }, cell: (c) => <Text size="sm">{formatVisitors(c.getValue())}</Text> }),
+          col.accessor('muv', {
+            header: 'UMV',
+            meta: { width: 80, align: 'right', priority: 2 },
+            cell: (c) => <Text size="sm">{formatVisitors(c.getValue())}</Text>,
+          }),
           col.accessor('estimated_views', {
             header: 'Est. views',
             meta: { width: 92, align: 'right', priority: 3 },

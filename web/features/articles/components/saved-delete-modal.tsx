@@ -10,8 +10,8 @@ export function SavedDeleteModal({ article, onClose }: { article: SavedArticle |
     <ConfirmDeleteModal item={article} title="Delete article" onConfirm={(a) => del.mutateAsync(a.id)} pending={del.isPending} onClose={onClose}>
       {(a) => (
         <>
-          Delete <b>{truncate(a?.title?.trim() || a?.url || '', LIMITS.titleTruncate)}</b> from the saved coverage? Reports that include it
-          will no longer show it. Archive it instead to keep it out of sight without losing it.
+          Delete <b>{truncate(a?.title?.trim() || a?.url || '', LIMITS.titleTruncate)}</b> from the saved coverage? Reports that include it will no longer show
+          it. Archive it instead to keep it out of sight without losing it.
         </>
       )}
     </ConfirmDeleteModal>

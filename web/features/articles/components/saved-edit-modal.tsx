@@ -88,7 +88,13 @@ export function SavedEditModal({ opened, onClose, projectId, article }: SavedEdi
             }
             {...form.getInputProps('title')}
           />
-          <TagPicker projectId={projectId} value={form.values.tagId} onChange={(v) => form.setFieldValue('tagId', v)} required error={form.errors.tagId as string | undefined} />
+          <TagPicker
+            projectId={projectId}
+            value={form.values.tagId}
+            onChange={(v) => form.setFieldValue('tagId', v)}
+            required
+            error={form.errors.tagId as string | undefined}
+          />
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
             <NumberInput
               label="Media score"
@@ -108,7 +114,14 @@ export function SavedEditModal({ opened, onClose, projectId, article }: SavedEdi
               popoverProps={{ withinPortal: true }}
               {...form.getInputProps('date')}
             />
-            <Select label="Language" searchable data={languageData} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('language')} />
+            <Select
+              label="Language"
+              searchable
+              data={languageData}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('language')}
+            />
           </SimpleGrid>
           <FormModalActions onCancel={close} submitLabel="Save" loading={update.isPending} />
         </Stack>

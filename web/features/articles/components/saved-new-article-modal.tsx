@@ -65,7 +65,16 @@ export function SavedNewArticleModal({ opened, onClose, projectId, initialTagId 
     <Modal opened={opened} onClose={close} title="New article" size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TagPicker projectId={projectId} value={tagId} onChange={(v) => { setTagId(v); setErrors((x) => ({ ...x, tag: undefined })); }} required error={errors.tag} />
+          <TagPicker
+            projectId={projectId}
+            value={tagId}
+            onChange={(v) => {
+              setTagId(v);
+              setErrors((x) => ({ ...x, tag: undefined }));
+            }}
+            required
+            error={errors.tag}
+          />
           <TextInput
             label="Article link"
             placeholder="https://www.example.com/news/your-game-review"

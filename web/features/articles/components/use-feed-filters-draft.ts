@@ -9,7 +9,13 @@ export type DateMode = 'all' | 'period';
  * loads the languages (and regions and countries when regional) while open, and is applied or
  * reset as a whole.
  */
-export function useFeedFiltersDraft({ opened, filters, regional, onClose, onApply }: {
+export function useFeedFiltersDraft({
+  opened,
+  filters,
+  regional,
+  onClose,
+  onApply,
+}: {
   opened: boolean;
   filters: FeedFilters;
   regional: boolean;
@@ -24,9 +30,7 @@ export function useFeedFiltersDraft({ opened, filters, regional, onClose, onAppl
   const set = (patch: Partial<FeedFilters>) => setDraft((d) => ({ ...d, ...patch }));
 
   const invalidScore = scoreRangeInvalid(draft);
-  const countryOptions = (countries.data ?? [])
-    .filter((c) => draft.regions.includes(c.region))
-    .map((c) => ({ value: c['iso-code'], label: c.name }));
+  const countryOptions = (countries.data ?? []).filter((c) => draft.regions.includes(c.region)).map((c) => ({ value: c['iso-code'], label: c.name }));
 
   function changeMode(next: DateMode) {
     setMode(next);

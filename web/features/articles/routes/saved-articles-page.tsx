@@ -61,7 +61,9 @@ export function SavedArticlesPage() {
     <PageHeader
       title="Saved Articles"
       description={project ? `Coverage of ${project.name} you kept, filed under tags.` : 'Coverage you kept, filed under tags.'}
-      actions={noProject ? undefined : <SavedAddMenu onPick={setAdding} feedDisabledReason={project && alertId === null ? MSG.savedArticles.noAlertShort : null} />}
+      actions={
+        noProject ? undefined : <SavedAddMenu onPick={setAdding} feedDisabledReason={project && alertId === null ? MSG.savedArticles.noAlertShort : null} />
+      }
     />
   );
   if (noProject)
@@ -103,8 +105,20 @@ export function SavedArticlesPage() {
         rowActions={rowActions}
         rowLabel={(a) => truncate(a.title?.trim() || a.url, 60)}
       />
-      <SavedNewArticleModal key={`new-${projectId}-${tagId}`} opened={adding === 'new'} onClose={() => setAdding(null)} projectId={projectId} initialTagId={tagId} />
-      <SavedBulkImportModal key={`bulk-${projectId}-${tagId}`} opened={adding === 'bulk'} onClose={() => setAdding(null)} projectId={projectId} initialTagId={tagId} />
+      <SavedNewArticleModal
+        key={`new-${projectId}-${tagId}`}
+        opened={adding === 'new'}
+        onClose={() => setAdding(null)}
+        projectId={projectId}
+        initialTagId={tagId}
+      />
+      <SavedBulkImportModal
+        key={`bulk-${projectId}-${tagId}`}
+        opened={adding === 'bulk'}
+        onClose={() => setAdding(null)}
+        projectId={projectId}
+        initialTagId={tagId}
+      />
       <SavedFeedImportModal
         key={`feed-${projectId}-${tagId}`}
         opened={adding === 'feed'}

@@ -19,7 +19,8 @@ export function AuthShell({ children }: { children: ReactNode }) {
         p={56}
         style={{
           color: 'white',
-          background: 'radial-gradient(120% 80% at 0% 0%, rgba(106,114,228,0.95), transparent 60%), linear-gradient(160deg, #3a43c6 0%, #26319e 45%, #1b1f5e 100%)',
+          background:
+            'radial-gradient(120% 80% at 0% 0%, rgba(106,114,228,0.95), transparent 60%), linear-gradient(160deg, #3a43c6 0%, #26319e 45%, #1b1f5e 100%)',
           display: 'flex',
           flexDirection: 'column',
           justifyContent: 'space-between',

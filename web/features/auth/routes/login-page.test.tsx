@@ -45,7 +45,17 @@ describe('LoginPage', () => {
     let status = 401;
     stubFetch(() => ({
       status,
-      body: { errors: [{ status: String(status), code: 'x', title: 'x', detail: status === 401 ? 'Wrong email or password' : 'Slow down, please', source: { pointer: '/password' } }] },
+      body: {
+        errors: [
+          {
+            status: String(status),
+            code: 'x',
+            title: 'x',
+            detail: status === 401 ? 'Wrong email or password' : 'Slow down, please',
+            source: { pointer: '/password' },
+          },
+        ],
+      },
     }));
     const router = renderLogin();
     fill('ada@example.com', 'secret-password');
@@ -63,7 +73,10 @@ describe('LoginPage', () => {
       req.url.pathname !== '/api/auth/login'
         ? { status: 404 }
         : answer === 'captcha'
-          ? { status: 429, body: { errors: [{ status: '429', code: 'rate_limited', title: 'x', detail: MSG.auth.captchaRequired, source: { pointer: '/altcha' } }] } }
+          ? {
+              status: 429,
+              body: { errors: [{ status: '429', code: 'rate_limited', title: 'x', detail: MSG.auth.captchaRequired, source: { pointer: '/altcha' } }] },
+            }
           : { body: { data: { type: 'session', attributes: { token: 'tok-2', expires_at: '2030-01-01T00:00:00Z' } } } },
     );
     const router = renderLogin();
@@ -115,7 +128,9 @@ describe('LoginPage', () => {
   });
 
   it('shows no sign-on button when it is off, ignores a return path to another site, and shows sso_error', async () => {
-    const calls = stubFetch(() => ({ body: { data: { type: 'oidc', id: 'oidc', attributes: { enabled: false, label: 'SSO', login_url: '/api/p/oidc/login' } } } }));
+    const calls = stubFetch(() => ({
+      body: { data: { type: 'oidc', id: 'oidc', attributes: { enabled: false, label: 'SSO', login_url: '/api/p/oidc/login' } } },
+    }));
     renderLogin('/login?sso_error=The%20provider%20refused');
     expect((await screen.findByRole('alert')).textContent).toContain('The provider refused');
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/p/oidc')).toBe(true));

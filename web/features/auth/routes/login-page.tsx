@@ -113,7 +113,14 @@ export function LoginPage() {
           {sso?.enabled && (
             <>
               <Divider label="or" labelPosition="center" />
-              <Button component="a" href={ssoLoginHref(sso.login_url, params.get('return_to'))} variant="default" size="md" fullWidth leftSection={<IconKey size={18} />}>
+              <Button
+                component="a"
+                href={ssoLoginHref(sso.login_url, params.get('return_to'))}
+                variant="default"
+                size="md"
+                fullWidth
+                leftSection={<IconKey size={18} />}
+              >
                 {MSG.identity.ssoButton(sso.label)}
               </Button>
             </>

@@ -20,8 +20,7 @@ export function checkoutDocument(priceId: string, customerId: string): CheckoutB
  */
 export function useCheckout(customerId: string | null | undefined) {
   return useMutation({
-    mutationFn: (priceId: string) =>
-      apiFetch<SessionDocument>('checkout', { method: 'POST', body: checkoutDocument(priceId, customerId ?? '') }),
+    mutationFn: (priceId: string) => apiFetch<SessionDocument>('checkout', { method: 'POST', body: checkoutDocument(priceId, customerId ?? '') }),
     onSuccess: (doc) => browser.navigate(doc.data.attributes.url),
     onError: (err) => toastError(err, MSG.billing.checkoutFailure),
   });

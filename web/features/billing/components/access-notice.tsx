@@ -13,7 +13,13 @@ export function AccessNotice({ access }: { access: UpgradeAccess }) {
           <Text size="sm" style={{ flex: '1 1 320px' }}>
             {MSG.billing.notConnected(access.contactEmail)}
           </Text>
-          <Button size="xs" variant="white" component="a" href={mailtoHref(access.contactEmail, 'Choosing a Coverwatch plan')} leftSection={<IconMail size={14} />}>
+          <Button
+            size="xs"
+            variant="white"
+            component="a"
+            href={mailtoHref(access.contactEmail, 'Choosing a Coverwatch plan')}
+            leftSection={<IconMail size={14} />}
+          >
             Write to {access.contactEmail}
           </Button>
         </Group>

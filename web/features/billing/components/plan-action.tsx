@@ -45,14 +45,26 @@ export function PlanAction({ plan, period, access, current, contactEmail, checko
   if (plan.contactSales || access.kind === 'not_connected') {
     const subject = plan.contactSales ? `${plan.name} plan` : `${plan.name} plan (${period})`;
     return (
-      <Button component="a" href={mailtoHref(contactEmail, subject)} fullWidth variant={plan.highlighted ? 'filled' : 'default'} leftSection={<IconMail size={16} />}>
+      <Button
+        component="a"
+        href={mailtoHref(contactEmail, subject)}
+        fullWidth
+        variant={plan.highlighted ? 'filled' : 'default'}
+        leftSection={<IconMail size={16} />}
+      >
         {plan.contactSales ? 'Contact sales' : 'Contact us'}
       </Button>
     );
   }
   if (access.kind === 'portal')
     return (
-      <Button fullWidth variant={plan.highlighted ? 'filled' : 'light'} loading={portal.isPending} disabled={busy && !portal.isPending} onClick={() => portal.mutate()}>
+      <Button
+        fullWidth
+        variant={plan.highlighted ? 'filled' : 'light'}
+        loading={portal.isPending}
+        disabled={busy && !portal.isPending}
+        onClick={() => portal.mutate()}
+      >
         Change plan
       </Button>
     );

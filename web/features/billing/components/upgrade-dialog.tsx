@@ -128,7 +128,9 @@ export function UpgradeDialog({ opened, onClose, title, message, view: controlle
                   plan={plan}
                   period={period}
                   current={current}
-                  action={<PlanAction plan={plan} period={period} access={access} current={current} contactEmail={contactEmail} checkout={checkout} portal={portal} />}
+                  action={
+                    <PlanAction plan={plan} period={period} access={access} current={current} contactEmail={contactEmail} checkout={checkout} portal={portal} />
+                  }
                 />
               );
             })}

@@ -68,7 +68,16 @@ export function UpgradeSuccessPage({ pollMs = POLL_MS, maxPolls = MAX_POLLS }: {
           actions={<GoToWorkspace />}
         >
           {plan && (
-            <List spacing={4} size="sm" ta="left" icon={<ThemeIcon size={18} radius="xl" variant="light" color="teal"><IconCheck size={12} /></ThemeIcon>}>
+            <List
+              spacing={4}
+              size="sm"
+              ta="left"
+              icon={
+                <ThemeIcon size={18} radius="xl" variant="light" color="teal">
+                  <IconCheck size={12} />
+                </ThemeIcon>
+              }
+            >
               {plan.features.map((f) => (
                 <List.Item key={f}>{f}</List.Item>
               ))}
@@ -81,9 +90,20 @@ export function UpgradeSuccessPage({ pollMs = POLL_MS, maxPolls = MAX_POLLS }: {
   return (
     <PublicFrame logoTo="app">
       {gaveUp ? (
-        <StatusPage color="blue" icon={<IconClockHour4 size={32} />} title="Thank you for your payment" message={MSG.billing.paymentPending} actions={<GoToWorkspace />} />
+        <StatusPage
+          color="blue"
+          icon={<IconClockHour4 size={32} />}
+          title="Thank you for your payment"
+          message={MSG.billing.paymentPending}
+          actions={<GoToWorkspace />}
+        />
       ) : (
-        <StatusPage color="blue" icon={<Loader size={28} color="blue" />} title={MSG.billing.confirmingPayment} message="This takes a few seconds. Please keep this page open." />
+        <StatusPage
+          color="blue"
+          icon={<Loader size={28} color="blue" />}
+          title={MSG.billing.confirmingPayment}
+          message="This takes a few seconds. Please keep this page open."
+        />
       )}
     </PublicFrame>
   );

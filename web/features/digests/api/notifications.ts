@@ -47,7 +47,11 @@ export function useSubscriptions(userId: string) {
  * Optimistic change of one project's subscription: the switch moves at once, goes back if the
  * server refuses ("Could not set notifications"), and the list is re-read either way.
  */
-function useOptimistic<V extends { projectId: string }>(userId: string, apply: (list: Subscription[], v: V) => Subscription[], call: (v: V) => Promise<unknown>) {
+function useOptimistic<V extends { projectId: string }>(
+  userId: string,
+  apply: (list: Subscription[], v: V) => Subscription[],
+  call: (v: V) => Promise<unknown>,
+) {
   const qc = useQueryClient();
   const key = notificationsKey(userId);
   return useMutation({
@@ -86,7 +90,10 @@ export function useSetFrequency(userId: string) {
     userId,
     (list, { id, frequency }) => list.map((s) => (s.id === id ? { ...s, frequency } : s)),
     ({ id, frequency }) =>
-      apiFetch(`${NOTIFICATIONS_PATH}/${id}`, { method: 'PATCH', body: { data: { type: 'notification', id, attributes: { subscription: { frequency }, user_id: userId } } } }),
+      apiFetch(`${NOTIFICATIONS_PATH}/${id}`, {
+        method: 'PATCH',
+        body: { data: { type: 'notification', id, attributes: { subscription: { frequency }, user_id: userId } } },
+      }),
   );
 }
 
@@ -112,7 +119,8 @@ export function useUnsubscribeTarget(token: string) {
 export function useUnsubscribe(token: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiFetch<{ data: JsonApiResource<UnsubscribeTarget> }>(unsubscribePath(token), { method: 'POST', public: true })).data.attributes,
+    mutationFn: async () =>
+      (await apiFetch<{ data: JsonApiResource<UnsubscribeTarget> }>(unsubscribePath(token), { method: 'POST', public: true })).data.attributes,
     onSuccess: (target) => qc.setQueryData(['unsubscribe', token], target),
   });
 }

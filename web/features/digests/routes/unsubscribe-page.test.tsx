@@ -7,7 +7,11 @@ import { renderWithProviders } from '../../../testing/render';
 import { UnsubscribePage } from './unsubscribe-page';
 
 const target = (status: boolean) => ({
-  data: { type: 'unsubscribe', id: '7', attributes: { status, frequency: 'daily', project_name: 'Nova Launch', organization_name: 'Acme', email: 'a•••@example.com' } },
+  data: {
+    type: 'unsubscribe',
+    id: '7',
+    attributes: { status, frequency: 'daily', project_name: 'Nova Launch', organization_name: 'Acme', email: 'a•••@example.com' },
+  },
 });
 
 function renderPage(token = 'tok_123') {

@@ -33,8 +33,7 @@ interface VerifiedDocument {
 }
 
 /** POST p/verify_email/{token}. */
-export const verifyEmail = (token: string) =>
-  apiFetch<VerifiedDocument>(`p/verify_email/${encodeURIComponent(token)}`, { method: 'POST', public: true });
+export const verifyEmail = (token: string) => apiFetch<VerifiedDocument>(`p/verify_email/${encodeURIComponent(token)}`, { method: 'POST', public: true });
 
 /** POST verify_email: a new link for the signed-in user. */
 export function useResendVerification() {

@@ -16,8 +16,7 @@ function trialNote(o: OperatorOrganization): string {
   return trialRunning(o) ? `The trial keeps its end date, ${formatDate(o.subscription_status.trial_ends_at)}.` : `A ${TRIAL_DAYS}-day trial starts now.`;
 }
 
-const trialRunning = (o: OperatorOrganization) =>
-  o.plan === 'trial' && !o.subscription_status.trial_expired && o.subscription_status.status === 'trialing';
+const trialRunning = (o: OperatorOrganization) => o.plan === 'trial' && !o.subscription_status.trial_expired && o.subscription_status.status === 'trialing';
 
 /**
  * The operator gives an organization a plan by hand: the plan's limits apply at once. Mounted
@@ -50,8 +49,8 @@ export function ChangePlanModal({ organization: o, onClose }: { organization: Op
         </Text>
         {o.subscription_status.plan_source === 'stripe' && (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Stripe manages this subscription">
-            This changes the plan in Coverwatch only. The subscription in Stripe is not changed: the customer keeps paying for
-            their current plan, and Stripe&apos;s next update of the subscription sets the plan it pays for again.
+            This changes the plan in Coverwatch only. The subscription in Stripe is not changed: the customer keeps paying for their current plan, and
+            Stripe&apos;s next update of the subscription sets the plan it pays for again.
           </Alert>
         )}
         <Select
@@ -84,8 +83,8 @@ export function ChangePlanModal({ organization: o, onClose }: { organization: Op
           </Stack>
         )}
         <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
-          Nothing is deleted on a downgrade: projects and reports over the new limits stay readable, and new ones are refused
-          until the organization is back under its limits.
+          Nothing is deleted on a downgrade: projects and reports over the new limits stay readable, and new ones are refused until the organization is back
+          under its limits.
         </Alert>
         <FormModalActions
           onCancel={onClose}

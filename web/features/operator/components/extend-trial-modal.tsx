@@ -25,7 +25,9 @@ function currentEndText(o: OperatorOrganization): string {
   const s = o.subscription_status;
   if (!s.trial_ends_at || o.plan !== 'trial') return `No trial running (${o['plan-name']}).`;
   const days = trialDaysLeftOf(o);
-  return days === null ? `The trial ended on ${formatDate(s.trial_ends_at)}.` : `The trial ends on ${formatDate(s.trial_ends_at)} (${days} ${days === 1 ? 'day' : 'days'} left).`;
+  return days === null
+    ? `The trial ended on ${formatDate(s.trial_ends_at)}.`
+    : `The trial ends on ${formatDate(s.trial_ends_at)} (${days} ${days === 1 ? 'day' : 'days'} left).`;
 }
 
 /**

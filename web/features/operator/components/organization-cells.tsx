@@ -28,19 +28,30 @@ const SOURCE_LABELS = { signup: 'Since sign-up', stripe: 'Paid through Stripe', 
 /** Where the plan stands: trial with days left, active, past due (red), expired (gray). */
 export function StatusBadge({ o, now = new Date() }: { o: OperatorOrganization; now?: Date }) {
   const s = o.subscription_status;
-  if (o.platform_operator) return <Badge color="gray" variant="outline" size="sm" tt="none">Platform</Badge>;
+  if (o.platform_operator)
+    return (
+      <Badge color="gray" variant="outline" size="sm" tt="none">
+        Platform
+      </Badge>
+    );
   const days = trialDaysLeftOf(o, now);
   const badge =
     s.trial_expired || s.status === 'expired' ? (
-      <Badge color="gray" variant="filled" size="sm" tt="none">Expired</Badge>
+      <Badge color="gray" variant="filled" size="sm" tt="none">
+        Expired
+      </Badge>
     ) : s.status === 'past_due' || s.status === 'unpaid' || s.payment_failed ? (
-      <Badge color="red" variant="filled" size="sm" tt="none">{s.status === 'unpaid' ? 'Unpaid' : 'Past due'}</Badge>
+      <Badge color="red" variant="filled" size="sm" tt="none">
+        {s.status === 'unpaid' ? 'Unpaid' : 'Past due'}
+      </Badge>
     ) : days !== null ? (
       <Badge color="blue" variant="light" size="sm" tt="none">
         Trial · {days} {days === 1 ? 'day' : 'days'} left
       </Badge>
     ) : (
-      <Badge color="teal" variant="light" size="sm" tt="none">Active</Badge>
+      <Badge color="teal" variant="light" size="sm" tt="none">
+        Active
+      </Badge>
     );
   return (
     <Stack gap={2} align="flex-start">
@@ -55,13 +66,20 @@ export function StatusBadge({ o, now = new Date() }: { o: OperatorOrganization; 
 /** The date that matters next: the trial's end, or a subscription's renewal. */
 export function KeyDate({ o }: { o: OperatorOrganization }) {
   const s = o.subscription_status;
-  if (o.platform_operator) return <Text size="sm" c="dimmed">–</Text>;
+  if (o.platform_operator)
+    return (
+      <Text size="sm" c="dimmed">
+        –
+      </Text>
+    );
   if (o.plan === 'trial' && s.trial_ends_at) {
     const ended = s.trial_expired || s.status === 'expired';
     return (
       <Stack gap={0}>
         <Text size="sm">{formatDate(s.trial_ends_at)}</Text>
-        <Text size="xs" c="dimmed">{ended ? 'Trial ended' : 'Trial ends'}</Text>
+        <Text size="xs" c="dimmed">
+          {ended ? 'Trial ended' : 'Trial ends'}
+        </Text>
       </Stack>
     );
   }
@@ -69,11 +87,17 @@ export function KeyDate({ o }: { o: OperatorOrganization }) {
     return (
       <Stack gap={0}>
         <Text size="sm">{formatDate(s.current_period_end)}</Text>
-        <Text size="xs" c="dimmed">{s.billing_period === 'annual' ? 'Renews yearly' : 'Renews'}</Text>
+        <Text size="xs" c="dimmed">
+          {s.billing_period === 'annual' ? 'Renews yearly' : 'Renews'}
+        </Text>
       </Stack>
     );
   }
-  return <Text size="sm" c="dimmed">–</Text>;
+  return (
+    <Text size="sm" c="dimmed">
+      –
+    </Text>
+  );
 }
 
 /** Orange from 80 % of the limit, red at (or over) it: where an upgrade conversation starts. */
@@ -88,10 +112,16 @@ export function UsageMeter({ used, limit, noun }: { used: number; limit: number;
     return (
       <Stack gap={0}>
         <Group gap={4} wrap="nowrap">
-          <Text size="sm" fw={500}>{used.toLocaleString('en')}</Text>
-          <Text size="xs" c="dimmed">{noun}</Text>
+          <Text size="sm" fw={500}>
+            {used.toLocaleString('en')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {noun}
+          </Text>
         </Group>
-        <Text size="xs" c="dimmed">No limit</Text>
+        <Text size="xs" c="dimmed">
+          No limit
+        </Text>
       </Stack>
     );
   }
@@ -104,7 +134,9 @@ export function UsageMeter({ used, limit, noun }: { used: number; limit: number;
           <Text size="sm" fw={500} c={color === 'red' ? 'red' : undefined}>
             {used.toLocaleString('en')} / {limit.toLocaleString('en')}
           </Text>
-          <Text size="xs" c="dimmed">{noun}</Text>
+          <Text size="xs" c="dimmed">
+            {noun}
+          </Text>
         </Group>
         <Progress value={percent} color={color} size={4} radius="xl" aria-label={`${used} of ${limit} ${noun}`} />
       </Stack>

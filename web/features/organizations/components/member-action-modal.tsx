@@ -39,7 +39,10 @@ export function MemberActionModal({ pending, organizationName, loading, onConfir
         <Stack gap="lg">
           <Stack gap={4}>
             <Text fw={600}>
-              {shown.member.name} <Text span c="dimmed" fw={400}>({shown.member.email})</Text>
+              {shown.member.name}{' '}
+              <Text span c="dimmed" fw={400}>
+                ({shown.member.email})
+              </Text>
             </Text>
             <Text size="sm" c="dimmed">
               {copy.body(shown.member.name, organizationName)}

@@ -83,23 +83,26 @@ export function MembersTable({ orgId, organizationName, currentUserId, admin }: 
   );
 
   // Stable between renders: the table rebuilds its action column (and closes an open menu) when this changes.
-  const rowActions = useCallback((member: Member): RowAction[] => {
-    const role = roleLabel(member['role-id']);
-    const actions: RowAction[] = [];
-    if (admin && role === 'User') {
-      actions.push({ label: 'Promote to Admin', icon: <IconShieldUp size={16} />, onClick: () => setPending({ member, action: 'promote' }) });
-    }
-    if (admin && role !== 'Kicked' && member.id !== currentUserId) {
-      actions.push({
-        label: 'Remove from Organization',
-        icon: <IconUserMinus size={16} />,
-        color: 'red',
-        divider: actions.length > 0,
-        onClick: () => setPending({ member, action: 'kick' }),
-      });
-    }
-    return actions;
-  }, [admin, currentUserId]);
+  const rowActions = useCallback(
+    (member: Member): RowAction[] => {
+      const role = roleLabel(member['role-id']);
+      const actions: RowAction[] = [];
+      if (admin && role === 'User') {
+        actions.push({ label: 'Promote to Admin', icon: <IconShieldUp size={16} />, onClick: () => setPending({ member, action: 'promote' }) });
+      }
+      if (admin && role !== 'Kicked' && member.id !== currentUserId) {
+        actions.push({
+          label: 'Remove from Organization',
+          icon: <IconUserMinus size={16} />,
+          color: 'red',
+          divider: actions.length > 0,
+          onClick: () => setPending({ member, action: 'kick' }),
+        });
+      }
+      return actions;
+    },
+    [admin, currentUserId],
+  );
 
   async function confirm() {
     if (!pending) return;

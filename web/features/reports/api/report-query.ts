@@ -14,7 +14,14 @@ export function reportQuery(id: string, isPublic: boolean) {
   return {
     queryKey: [REPORTS_KEY, 'detail', id, isPublic] as const,
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ReportDetail> =>
-      flatten((await apiFetch<{ data: JsonApiResource<ReportDetailAttributes> }>(`${prefix(isPublic)}reports/${encodeURIComponent(id)}`, { public: isPublic, signal })).data),
+      flatten(
+        (
+          await apiFetch<{ data: JsonApiResource<ReportDetailAttributes> }>(`${prefix(isPublic)}reports/${encodeURIComponent(id)}`, {
+            public: isPublic,
+            signal,
+          })
+        ).data,
+      ),
     // A missing report is an answer, not a hiccup to retry.
     retry: (count: number, err: unknown) => !(err instanceof ApiError && err.status < 500) && count < 2,
   };

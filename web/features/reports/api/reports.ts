@@ -4,23 +4,13 @@ import { MSG } from '../../../../common/messages';
 import { ApiError, apiFetch, flatten, type JsonApiResource, type ListDocument } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../components/toasts';
 import { REPORTS_KEY, prefix, reportQuery } from './report-query';
-import type {
-  Report,
-  ReportArticle,
-  ReportAttributes,
-  ReportFilters,
-  ReportPreview,
-  ReportStream,
-  ReportVideo,
-  ScreenshotAttributes,
-} from './types';
+import type { Report, ReportArticle, ReportAttributes, ReportFilters, ReportPreview, ReportStream, ReportVideo, ScreenshotAttributes } from './types';
 
 export { REPORTS_KEY };
 /** The spec's size of the reports list call (001 §9: "Reports list 50000"). */
 const REPORTS_LIST_SIZE = 50000;
 /** The wizard loads up to 5000 items (001 §9). */
 export const WIZARD_ITEMS = 5000;
-
 
 /** GET reports with project_id, page 0, size 50000: the whole list, searched and paged on screen. */
 export function useReports(projectId: string) {
@@ -40,8 +30,7 @@ export function useReport(id: string, isPublic: boolean) {
   return useQuery({
     ...reportQuery(id, isPublic),
     // Highlights whose screenshot is still being taken fill in by themselves (for a few minutes at most).
-    refetchInterval: (q) =>
-      q.state.data?.screenshots?.some((s) => s.status === 'pending' && !s.image_url) && q.state.dataUpdateCount < 60 ? 4000 : false,
+    refetchInterval: (q) => (q.state.data?.screenshots?.some((s) => s.status === 'pending' && !s.image_url) && q.state.dataUpdateCount < 60 ? 4000 : false),
   });
 }
 
@@ -248,7 +237,9 @@ export async function requestScreenshot(articleId: string, articleUrl: string): 
 }
 
 export async function fetchScreenshot(articleId: string, isPublic = false): Promise<ScreenshotAttributes> {
-  const doc = await apiFetch<{ data: JsonApiResource<ScreenshotAttributes> }>(`${prefix(isPublic)}screenshots/${encodeURIComponent(articleId)}`, { public: isPublic });
+  const doc = await apiFetch<{ data: JsonApiResource<ScreenshotAttributes> }>(`${prefix(isPublic)}screenshots/${encodeURIComponent(articleId)}`, {
+    public: isPublic,
+  });
   return doc.data.attributes;
 }
 

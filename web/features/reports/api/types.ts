@@ -1,10 +1,5 @@
 import type { ArticleAttributes } from '../../../../common/schemas/articles';
-import type {
-  ReportAttributes,
-  ReportDetailAttributes,
-  ReportHighlight,
-  ReportPreview,
-} from '../../../../common/schemas/reports';
+import type { ReportAttributes, ReportDetailAttributes, ReportHighlight, ReportPreview } from '../../../../common/schemas/reports';
 import type { ScreenshotAttributes } from '../../../../common/schemas/screenshots';
 import type { SavedStreamAttributes } from '../../../../common/schemas/streams';
 import type { SavedVideoAttributes } from '../../../../common/schemas/videos';

@@ -20,7 +20,16 @@ export function MediaCell({ article }: { article: ReportArticle }) {
   const domain = outletName(article);
   return (
     <Group gap="xs" wrap="nowrap" miw={0}>
-      <Avatar size={24} radius="sm" color="initials" name={domain} src={websiteIconUrl(domain)} alt="" imageProps={{ loading: 'lazy' }} style={{ flexShrink: 0 }}>
+      <Avatar
+        size={24}
+        radius="sm"
+        color="initials"
+        name={domain}
+        src={websiteIconUrl(domain)}
+        alt=""
+        imageProps={{ loading: 'lazy' }}
+        style={{ flexShrink: 0 }}
+      >
         {domain.charAt(0).toUpperCase()}
       </Avatar>
       <Text size="sm" fw={500} truncate="end" miw={0} title={domain} dir="ltr">
@@ -34,7 +43,16 @@ function TitleCell({ article }: { article: ReportArticle }) {
   const title = article.title?.trim();
   return (
     <Tooltip label={truncate(article.url, LIMITS.tooltipUrlTruncate)} openDelay={300} multiline maw={420}>
-      <Anchor href={webHref(article.url)} target="_blank" rel="noopener noreferrer" size="sm" fw={500} c="var(--mantine-color-text)" underline="hover" dir="auto">
+      <Anchor
+        href={webHref(article.url)}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="sm"
+        fw={500}
+        c="var(--mantine-color-text)"
+        underline="hover"
+        dir="auto"
+      >
         {title ? truncate(title, LIMITS.titleTruncate) : truncate(article.url, LIMITS.titleTruncate)}
         <IconExternalLink size={12} style={{ marginInlineStart: 4, verticalAlign: 'middle', opacity: 0.5 }} />
       </Anchor>
@@ -83,11 +101,19 @@ export interface FittedWidths {
  * The report's article columns (the standard table, table-type 0); with a highlight star in the
  * wizard. Media and Tag are as wide as the report's outlets and tags need; the title takes the rest.
  */
-export function reportArticleColumns(opts: { showUmv: boolean; highlight?: HighlightControl; widths: FittedWidths }): ColumnDef<ReportArticle, any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function reportArticleColumns(opts: { showUmv: boolean; highlight?: HighlightControl; widths: FittedWidths }): ColumnDef<ReportArticle, any>[] {
   const highlight = opts.highlight;
   return [
     ...(highlight
-      ? [col.display({ id: 'highlight', header: 'Highlight', meta: { width: 108, align: 'center', label: false }, cell: ({ row }) => <HighlightCell article={row.original} control={highlight} /> })]
+      ? [
+          col.display({
+            id: 'highlight',
+            header: 'Highlight',
+            meta: { width: 108, align: 'center', label: false },
+            cell: ({ row }) => <HighlightCell article={row.original} control={highlight} />,
+          }),
+        ]
       : []),
     col.accessor(outletName, { id: 'media', header: 'Media', meta: { width: opts.widths.media }, cell: ({ row }) => <MediaCell article={row.original} /> }),
     col.accessor((a) => a.title ?? '', { id: 'title', header: 'Title', meta: { primary: true }, cell: ({ row }) => <TitleCell article={row.original} /> }),
@@ -97,7 +123,12 @@ export function reportArticleColumns(opts: { showUmv: boolean; highlight?: Highl
       meta: { width: opts.widths.tag },
       cell: (c) => <TagPill name={c.getValue()} />,
     }),
-    col.accessor((a) => a.reach ?? -1, { id: 'reach', header: 'Media score', meta: { width: 126, align: 'center' }, cell: ({ row }) => <MediaScoreBadge score={row.original.reach} /> }),
+    col.accessor((a) => a.reach ?? -1, {
+      id: 'reach',
+      header: 'Media score',
+      meta: { width: 126, align: 'center' },
+      cell: ({ row }) => <MediaScoreBadge score={row.original.reach} />,
+    }),
     ...(opts.showUmv
       ? [
           col.accessor((a) => a['website-visits'] ?? a.muv ?? -1, {

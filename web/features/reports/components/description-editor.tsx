@@ -10,7 +10,10 @@ import StarterKit from '@tiptap/starter-kit';
 export default function DescriptionEditor({ value, onChange }: { value: string; onChange: (html: string) => void }) {
   const editor = useEditor({
     // StarterKit 3 brings its own link mark; Mantine's Link replaces it (it adds the link editor's shortcut).
-    extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false, HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer' } })],
+    extensions: [
+      StarterKit.configure({ link: false }),
+      Link.configure({ openOnClick: false, HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer' } }),
+    ],
     content: value,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,

@@ -89,14 +89,30 @@ function HighlightCard({ card, width, print, onSettled }: { card: ReportScreensh
   const domain = card.media || domainOf(card.article_url);
   return (
     <Paper withBorder radius="md" shadow="xs" className={`${classes.card} cw-report-avoid-break`} data-testid="highlight-card">
-      <Anchor href={webHref(card.article_url)} target="_blank" rel="noopener noreferrer" underline="never" c="inherit" aria-label={card.title ?? card.article_url}>
+      <Anchor
+        href={webHref(card.article_url)}
+        target="_blank"
+        rel="noopener noreferrer"
+        underline="never"
+        c="inherit"
+        aria-label={card.title ?? card.article_url}
+      >
         <CardImage card={card} height={Math.round(width * 0.6)} print={print} onSettled={onSettled} />
       </Anchor>
       <Stack gap={6} p="sm" style={{ flex: 1 }}>
         <Text size="xs" c="dimmed" fw={600} truncate="end">
           {domain}
         </Text>
-        <Anchor href={webHref(card.article_url)} target="_blank" rel="noopener noreferrer" size="sm" fw={600} c="var(--mantine-color-text)" lineClamp={3} underline="hover">
+        <Anchor
+          href={webHref(card.article_url)}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          fw={600}
+          c="var(--mantine-color-text)"
+          lineClamp={3}
+          underline="hover"
+        >
           {card.title?.trim() || card.article_url}
         </Anchor>
         <Group justify="space-between" mt="auto" pt={4} wrap="nowrap">

@@ -75,7 +75,9 @@ const COPY = {
   },
 } as const;
 
-type MediaSectionProps = { loading?: boolean; print?: boolean; /** Name the table (when videos and streams share the section). */ labelled?: boolean } & ({ kind: 'videos'; items: ReportVideo[] } | { kind: 'streams'; items: ReportStream[] });
+type MediaSectionProps = { loading?: boolean; print?: boolean; /** Name the table (when videos and streams share the section). */ labelled?: boolean } & (
+  { kind: 'videos'; items: ReportVideo[] } | { kind: 'streams'; items: ReportStream[] }
+);
 
 /** A report's saved videos or streams: thumbnail, title linking to YouTube or Twitch, channel and its audience, views, date. */
 export function MediaSection(props: MediaSectionProps) {
@@ -101,14 +103,14 @@ export function MediaSection(props: MediaSectionProps) {
   return (
     <Stack gap={6} data-testid={`${kind}-table`}>
       {labelled && (
-      <Group gap={8}>
-        <ThemeIcon variant="light" color={copy.color} size={26} radius="md">
-          {kind === 'videos' ? <IconBrandYoutube size={16} /> : <IconBrandTwitch size={16} />}
-        </ThemeIcon>
-        <Text fw={600} size="sm">
-          {copy.title}
-        </Text>
-      </Group>
+        <Group gap={8}>
+          <ThemeIcon variant="light" color={copy.color} size={26} radius="md">
+            {kind === 'videos' ? <IconBrandYoutube size={16} /> : <IconBrandTwitch size={16} />}
+          </ThemeIcon>
+          <Text fw={600} size="sm">
+            {copy.title}
+          </Text>
+        </Group>
       )}
       <LocalTable<MediaRow> rows={rows} columns={COLUMNS[kind]} loading={loading} pageSize={10} showAll={print} aria-label={copy.title} />
     </Stack>

@@ -32,7 +32,12 @@ export function CopyLinkButton({ id, variant = 'icon' }: { id: string; variant?:
     <CopyButton value={url} timeout={2000}>
       {({ copied, copy }) =>
         variant === 'button' ? (
-          <Button variant={copied ? 'light' : 'default'} color={copied ? 'teal' : undefined} leftSection={copied ? <IconCheck size={16} /> : <IconLink size={16} />} onClick={copy}>
+          <Button
+            variant={copied ? 'light' : 'default'}
+            color={copied ? 'teal' : undefined}
+            leftSection={copied ? <IconCheck size={16} /> : <IconLink size={16} />}
+            onClick={copy}
+          >
             {copied ? 'Copied' : 'Copy link'}
           </Button>
         ) : (
@@ -49,7 +54,14 @@ export function CopyLinkButton({ id, variant = 'icon' }: { id: string; variant?:
 
 export function OpenPublicButton({ id }: { id: string }) {
   return (
-    <Button component="a" href={`/p/r/${encodeURIComponent(id)}`} target="_blank" rel="noopener noreferrer" variant="default" leftSection={<IconExternalLink size={16} />}>
+    <Button
+      component="a"
+      href={`/p/r/${encodeURIComponent(id)}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      variant="default"
+      leftSection={<IconExternalLink size={16} />}
+    >
       Public report
     </Button>
   );

@@ -71,7 +71,15 @@ export function TrendChart({ stats, onDrawn }: { stats: ReportStats; onDrawn?: (
     const views = cumulative(days.map((d) => d.estimated_views ?? 0)).map(Math.round);
     return [
       articles,
-      { name: 'Estimated views (cumulative)', kind: 'line', values: views, color: REACH, secondAxis: true, format: formatVisitors, area: { light: 'rgba(18,184,134,0.08)', dark: 'rgba(18,184,134,0.10)' } },
+      {
+        name: 'Estimated views (cumulative)',
+        kind: 'line',
+        values: views,
+        color: REACH,
+        secondAxis: true,
+        format: formatVisitors,
+        area: { light: 'rgba(18,184,134,0.08)', dark: 'rgba(18,184,134,0.10)' },
+      },
     ];
   }, [stats.trend, hasViews]);
   const bucket = weekly ? 'each week' : 'each day';
@@ -82,7 +90,15 @@ export function TrendChart({ stats, onDrawn }: { stats: ReportStats; onDrawn?: (
         <NoData />
       ) : (
         <div data-testid="trend-chart">
-          <SvgChart categories={categories} series={series} height={280} label={hasViews ? `Articles ${bucket} and their estimated views` : `Articles ${bucket}`} legend barMaxWidth={22} onDrawn={onDrawn} />
+          <SvgChart
+            categories={categories}
+            series={series}
+            height={280}
+            label={hasViews ? `Articles ${bucket} and their estimated views` : `Articles ${bucket}`}
+            legend
+            barMaxWidth={22}
+            onDrawn={onDrawn}
+          />
         </div>
       )}
     </ChartCard>
@@ -90,7 +106,14 @@ export function TrendChart({ stats, onDrawn }: { stats: ReportStats; onDrawn?: (
 }
 
 /** A column chart of article counts per category, largest first. */
-function ColumnChart({ title, description, rows, color, label, onDrawn }: {
+function ColumnChart({
+  title,
+  description,
+  rows,
+  color,
+  label,
+  onDrawn,
+}: {
   title: string;
   description: string;
   rows: { name: string; value: number }[];
@@ -106,7 +129,16 @@ function ColumnChart({ title, description, rows, color, label, onDrawn }: {
       {rows.length === 0 ? (
         <NoData />
       ) : (
-        <SvgChart categories={categories} series={series} height={260} label={label} valueLabels={sorted.length <= 12} rotateLabels={sorted.length > 6} barRadius={4} onDrawn={onDrawn} />
+        <SvgChart
+          categories={categories}
+          series={series}
+          height={260}
+          label={label}
+          valueLabels={sorted.length <= 12}
+          rotateLabels={sorted.length > 6}
+          barRadius={4}
+          onDrawn={onDrawn}
+        />
       )}
     </ChartCard>
   );
@@ -126,7 +158,14 @@ export function ReportCharts({ stats, print = false, onDrawn }: { stats: ReportS
       <div className="cw-report-avoid-break">
         <Grid gap="lg">
           <Grid.Col span={span}>
-            <ColumnChart title="Languages" description="Articles per language" rows={languages} color="#7950f2" label="Articles per language" onDrawn={() => onDrawn?.('languages')} />
+            <ColumnChart
+              title="Languages"
+              description="Articles per language"
+              rows={languages}
+              color="#7950f2"
+              label="Articles per language"
+              onDrawn={() => onDrawn?.('languages')}
+            />
           </Grid.Col>
           <Grid.Col span={span}>
             <ColumnChart title="Tags" description="Articles per tag" rows={tags} color="#228be6" label="Articles per tag" onDrawn={() => onDrawn?.('tags')} />
@@ -139,5 +178,7 @@ export function ReportCharts({ stats, print = false, onDrawn }: { stats: ReportS
 
 /** Which charts draw something: the ready mark waits for these (an empty chart draws nothing). */
 export function chartsToDraw(stats: ReportStats): string[] {
-  return [stats.trend.length ? 'trend' : null, stats.languages.length ? 'languages' : null, stats.tags.length ? 'tags' : null].filter((x): x is string => x !== null);
+  return [stats.trend.length ? 'trend' : null, stats.languages.length ? 'languages' : null, stats.tags.length ? 'tags' : null].filter(
+    (x): x is string => x !== null,
+  );
 }

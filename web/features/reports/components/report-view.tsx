@@ -73,7 +73,18 @@ export interface ReportViewProps {
 }
 
 /** A published report, as its members and the people it is shared with see it. */
-export function ReportView({ report, articles, articlesLoading, videos, streams, mediaLoading, print = false, embedded = false, actions, frameReady = true }: ReportViewProps) {
+export function ReportView({
+  report,
+  articles,
+  articlesLoading,
+  videos,
+  streams,
+  mediaLoading,
+  print = false,
+  embedded = false,
+  actions,
+  frameReady = true,
+}: ReportViewProps) {
   const description = useMemo(() => sanitizeDescription(report.descriptionHTML), [report.descriptionHTML]);
   // A report without videos (or streams) shows no empty Videos (Streams) block: on the page, the public page and the PDF.
   const hasVideos = (report.videos?.length ?? 0) > 0 || videos.length > 0;
@@ -88,7 +99,12 @@ export function ReportView({ report, articles, articlesLoading, videos, streams,
   const below = useAfterFirstPaint(print);
 
   return (
-    <div className={`${embedded ? '' : classes.page} ${print ? classes.print : ''}`} data-print={print || undefined} style={REPORT_FONTS} data-testid="report-page">
+    <div
+      className={`${embedded ? '' : classes.page} ${print ? classes.print : ''}`}
+      data-print={print || undefined}
+      style={REPORT_FONTS}
+      data-testid="report-page"
+    >
       <Stack gap={36} className={classes.flow}>
         <ReportHeader name={report.name} project={report.project} dateStart={report.date_start} dateEnd={report.date_end} actions={actions} />
         <TotalsCards totals={report.totals} print={print} />
@@ -109,11 +125,22 @@ export function ReportView({ report, articles, articlesLoading, videos, streams,
         {below && <ReportCharts stats={report.stats} print={print} onDrawn={chartDrawn} />}
         {below && (
           <ReportSection title={report.section1_title?.trim() || 'Articles'} subtitle={report.section1_subtitle} testId="articles-section">
-            <ArticlesSection articles={articles} loading={articlesLoading} tableType={report.table_type} template={report.table_template} print={print} pageSize={25} />
+            <ArticlesSection
+              articles={articles}
+              loading={articlesLoading}
+              tableType={report.table_type}
+              template={report.table_template}
+              print={print}
+              pageSize={25}
+            />
           </ReportSection>
         )}
         {below && (hasVideos || hasStreams) && (
-          <ReportSection title={report.section2_title?.trim() || mediaSectionTitle(hasVideos, hasStreams)} subtitle={report.section2_subtitle} testId="media-section">
+          <ReportSection
+            title={report.section2_title?.trim() || mediaSectionTitle(hasVideos, hasStreams)}
+            subtitle={report.section2_subtitle}
+            testId="media-section"
+          >
             {hasVideos && <MediaSection kind="videos" items={videos} loading={mediaLoading} print={print} labelled={hasStreams} />}
             {hasStreams && <MediaSection kind="streams" items={streams} loading={mediaLoading} print={print} labelled={hasVideos} />}
           </ReportSection>

@@ -78,7 +78,13 @@ export function TotalsCards({ totals, print = false }: { totals: ReportTotals; p
   return (
     <SimpleGrid cols={print ? mid : { base: 1, xs: 2, md: mid, lg: wide }} spacing="lg">
       <TotalCard label="Articles" value={formatNumber(totals.articles)} hint="Articles published in the period" icon={<IconNews size={22} />} color="brand" />
-      <TotalCard label="Media outlets" value={formatNumber(totals.media)} hint="Distinct outlets that covered it" icon={<IconBroadcast size={22} />} color="violet" />
+      <TotalCard
+        label="Media outlets"
+        value={formatNumber(totals.media)}
+        hint="Distinct outlets that covered it"
+        icon={<IconBroadcast size={22} />}
+        color="violet"
+      />
       <TotalCard
         label="Average media score"
         value={totals.articles ? `${average.toLocaleString('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} / 10` : '–'}

@@ -36,9 +36,7 @@ describe('row template', () => {
 
   it('fills every placeholder of the spec', () => {
     const out = renderTemplate('{{date}};{{domain}};{{full_url}};{{tag_name}};{{url}};{{website_visits}}', article);
-    expect(out).toBe(
-      'Mar 5, 2024;gamespot.com;https://www.gamespot.com/reviews/nebula-quest?utm=1;Reviews;https://www.gamespot.com/reviews/nebula-quest;5.3M',
-    );
+    expect(out).toBe('Mar 5, 2024;gamespot.com;https://www.gamespot.com/reviews/nebula-quest?utm=1;Reviews;https://www.gamespot.com/reviews/nebula-quest;5.3M');
   });
 
   it('escapes the template text and the values, so neither can inject markup', () => {

@@ -37,7 +37,10 @@ export function mediaColumnWidth(articles: Pick<ReportArticle, 'media' | 'url'>[
 
 /** The Tag column's width on screen, from the longest tag of the report (110–200 px). */
 export function tagColumnWidth(articles: Pick<ReportArticle, 'tag_name'>[]): number {
-  return fittedWidth(articles.map((a) => a.tag_name ?? ''), TAG_FIT);
+  return fittedWidth(
+    articles.map((a) => a.tag_name ?? ''),
+    TAG_FIT,
+  );
 }
 
 /** A link cut after each slash, `?` and `&`: where a bare link shown as a title may wrap. */

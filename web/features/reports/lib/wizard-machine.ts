@@ -5,16 +5,7 @@ import { MSG } from '../../../../common/messages';
  * The statuses of the "Create a new report" wizard (spec 000 §4): each step is entered in its
  * plain status while its data loads and moves to LOADED when the data is there.
  */
-export const WIZARD_STATUSES = [
-  'STEP 0',
-  'STEP 0 LOADED',
-  'STEP 1',
-  'STEP 1 LOADED',
-  'STEP 2',
-  'STEP 2 LOADED',
-  'STEP 3',
-  'STEP 3 LOADED',
-] as const;
+export const WIZARD_STATUSES = ['STEP 0', 'STEP 0 LOADED', 'STEP 1', 'STEP 1 LOADED', 'STEP 2', 'STEP 2 LOADED', 'STEP 3', 'STEP 3 LOADED'] as const;
 export type WizardStatus = (typeof WIZARD_STATUSES)[number];
 export type WizardStep = 0 | 1 | 2 | 3;
 

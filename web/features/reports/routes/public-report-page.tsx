@@ -58,8 +58,6 @@ function useReportBrand(pending: boolean, report: ReportDetail | undefined): { b
   const [settledLogo, setSettledLogo] = useState<string | null>(null);
   const branding = report?.branding;
   const logoUrl = branding?.logo_url ?? null;
-  const brand = pending
-    ? null
-    : branding && { name: branding.name, logoUrl, madeWith: branding.made_with, onLogoSettled: () => setSettledLogo(logoUrl) };
+  const brand = pending ? null : branding && { name: branding.name, logoUrl, madeWith: branding.made_with, onLogoSettled: () => setSettledLogo(logoUrl) };
   return { brand, logoSettled: !logoUrl || settledLogo === logoUrl };
 }

@@ -85,7 +85,9 @@ export function ReportsPage() {
   const header = (
     <PageHeader
       title="Reports"
-      description={project ? `Shareable summaries of ${possessive(project.name)} coverage over a period.` : "Shareable summaries of a project's coverage over a period."}
+      description={
+        project ? `Shareable summaries of ${possessive(project.name)} coverage over a period.` : "Shareable summaries of a project's coverage over a period."
+      }
     />
   );
   if (noProject)

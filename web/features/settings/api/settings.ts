@@ -25,10 +25,7 @@ function useProfileSaved() {
   return async (user: CurrentUser) => {
     qc.setQueryData(userQueryKey, user);
     toastSuccess(MSG.modal.userSettings);
-    await Promise.all([
-      qc.invalidateQueries({ queryKey: userQueryKey }),
-      qc.invalidateQueries({ predicate: (q) => isOrganizationKey(q.queryKey) }),
-    ]);
+    await Promise.all([qc.invalidateQueries({ queryKey: userQueryKey }), qc.invalidateQueries({ predicate: (q) => isOrganizationKey(q.queryKey) })]);
   };
 }
 

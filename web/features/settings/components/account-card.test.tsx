@@ -22,11 +22,20 @@ afterEach(() => {
   notifications.clean();
 });
 
-const TIERS = listDocument('tier', ['Admin', 'User', 'Free', 'Starter', 'Pro', 'Agency'].map((name, i) => ({ id: i + 1, name })), 1, 6);
+const TIERS = listDocument(
+  'tier',
+  ['Admin', 'User', 'Free', 'Starter', 'Pro', 'Agency'].map((name, i) => ({ id: i + 1, name })),
+  1,
+  6,
+);
 
 function userDoc(openProjectsFirst: boolean) {
   const doc = signedInUserDoc({ defaultProjectId: '3' });
-  return { ...doc, data: { ...doc.data, attributes: { ...doc.data.attributes, open_projects_first: openProjectsFirst } }, meta: { ...doc.meta, analysis_url: null } };
+  return {
+    ...doc,
+    data: { ...doc.data, attributes: { ...doc.data.attributes, open_projects_first: openProjectsFirst } },
+    meta: { ...doc.meta, analysis_url: null },
+  };
 }
 
 /** GET user and tiers; PATCH user answers `patch` (the saved user, or an error). */
@@ -62,7 +71,10 @@ const projectsFirst = () => screen.findByRole('switch', { name: /Open the projec
 
 describe('account card', () => {
   it('turns on "Open the projects page first" through PATCH user and follows the saved user', async () => {
-    const calls = serve({ initial: false, patch: (req) => ({ body: userDoc((req.body as { data: { attributes: { open_projects_first: boolean } } }).data.attributes.open_projects_first) }) });
+    const calls = serve({
+      initial: false,
+      patch: (req) => ({ body: userDoc((req.body as { data: { attributes: { open_projects_first: boolean } } }).data.attributes.open_projects_first) }),
+    });
     renderCard();
     const toggle = await projectsFirst();
     expect(toggle.checked).toBe(false);

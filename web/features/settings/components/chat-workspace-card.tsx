@@ -93,11 +93,7 @@ export function ChatWorkspaceCard() {
   return (
     <Card withBorder radius="md" padding="lg" shadow="xs">
       <Stack gap="lg">
-        <CardTitle
-          icon={<IconBrandSlack size={18} />}
-          title="Chat workspace"
-          description="Send coverage alerts to a Slack channel of your team."
-        />
+        <CardTitle icon={<IconBrandSlack size={18} />} title="Chat workspace" description="Send coverage alerts to a Slack channel of your team." />
         {body}
       </Stack>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Disconnect Slack" size="md">
@@ -111,7 +107,12 @@ export function ChatWorkspaceCard() {
               color="red"
               loading={disconnect.isPending}
               // A failure keeps the dialog open (the mutation's toast says why).
-              onClick={() => disconnect.mutateAsync().then(() => setConfirming(false), () => undefined)}
+              onClick={() =>
+                disconnect.mutateAsync().then(
+                  () => setConfirming(false),
+                  () => undefined,
+                )
+              }
             >
               Disconnect
             </Button>

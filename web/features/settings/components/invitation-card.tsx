@@ -33,7 +33,12 @@ export function InvitationCard({ admin }: { admin: boolean }) {
                     <CopyButton value={link} timeout={2000}>
                       {({ copied, copy }) => (
                         <Tooltip label={copied ? 'Copied' : 'Copy link'}>
-                          <ActionIcon variant="light" color={copied ? 'teal' : 'brand'} onClick={copy} aria-label={copied ? 'Link copied' : 'Copy invitation link'}>
+                          <ActionIcon
+                            variant="light"
+                            color={copied ? 'teal' : 'brand'}
+                            onClick={copy}
+                            aria-label={copied ? 'Link copied' : 'Copy invitation link'}
+                          >
                             {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                           </ActionIcon>
                         </Tooltip>

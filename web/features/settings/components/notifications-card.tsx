@@ -2,13 +2,7 @@ import { Alert, Card, EmptyState, Group, Paper, SegmentedControl, SimpleGrid, Sk
 import { IconAlertTriangle, IconFolder, IconMail } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
 import { activeProjects, useAllProjects, type Project } from '../../../lib/workspace';
-import {
-  useSetFrequency,
-  useSubscriptions,
-  useToggleSubscription,
-  type Frequency,
-  type Subscription,
-} from '../../digests/api/notifications';
+import { useSetFrequency, useSubscriptions, useToggleSubscription, type Frequency, type Subscription } from '../../digests/api/notifications';
 import { CardTitle } from './card-title';
 
 const FREQUENCY_OPTIONS = [
@@ -17,7 +11,12 @@ const FREQUENCY_OPTIONS = [
 ];
 
 /** One project: its switch (on = the digest is mailed to me) and how often. */
-function ProjectTile({ project, subscription, onToggle, onFrequency }: {
+function ProjectTile({
+  project,
+  subscription,
+  onToggle,
+  onFrequency,
+}: {
   project: Project;
   subscription: Subscription | undefined;
   onToggle: () => void;

@@ -50,11 +50,7 @@ export function OrganizationCard({ user }: { user: CurrentUser }) {
   return (
     <Card withBorder radius="md" padding="lg" shadow="xs">
       <Stack gap="lg">
-        <CardTitle
-          icon={<IconBuilding size={18} />}
-          title="Organization"
-          description="The organization you are working in, and the others you belong to."
-        />
+        <CardTitle icon={<IconBuilding size={18} />} title="Organization" description="The organization you are working in, and the others you belong to." />
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Stack gap={2}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

@@ -38,14 +38,7 @@ export function AccountStep({ form, onNext, onBack, canProceed, children, descri
           maxLength={LIMITS.userName.max}
           {...form.getInputProps('user_username')}
         />
-        <TextInput
-          label="Work email"
-          placeholder="jane@studio.com"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('user_email')}
-        />
+        <TextInput label="Work email" placeholder="jane@studio.com" type="email" autoComplete="email" required {...form.getInputProps('user_email')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <PasswordInput
             label="Password"

@@ -24,9 +24,12 @@ interface AvatarStepProps {
 export function AvatarStep({ picture, uploading, uploadError, onUpload, onRemove, onBack, onNext, name }: AvatarStepProps) {
   const [preview, setPreview] = useState<string | null>(null);
   const [typeError, setTypeError] = useState<string | null>(null);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const choose = (file: File | null) => {
     if (!file) return;
@@ -68,12 +71,7 @@ export function AvatarStep({ picture, uploading, uploadError, onUpload, onRemove
         </Text>
         {error && <Input.Error>{error}</Input.Error>}
       </Stack>
-      <StepActions
-        onBack={onBack}
-        onNext={onNext}
-        nextLabel={picture ? 'Create account' : 'Skip and create account'}
-        nextDisabled={uploading}
-      />
+      <StepActions onBack={onBack} onNext={onNext} nextLabel={picture ? 'Create account' : 'Skip and create account'} nextDisabled={uploading} />
     </div>
   );
 }

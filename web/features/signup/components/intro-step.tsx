@@ -7,19 +7,50 @@ import { StepHeading } from './signup-layout';
 export function IntroStep({ onStart }: { onStart: () => void }) {
   return (
     <div>
-      <StepHeading
-        title="Start your free trial"
-        description={`${TRIAL_DAYS} days of Coverwatch, no card needed. Setting up takes about two minutes.`}
-      />
-      <List spacing="sm" icon={<ThemeIcon size={22} radius="xl" variant="light"><IconCheck size={14} /></ThemeIcon>}>
-        <List.Item icon={<ThemeIcon size={22} radius="xl" variant="light"><IconNews size={14} /></ThemeIcon>}>
-          <Text span fw={600}>Articles</Text> — press coverage of your brand, scored by media reach
+      <StepHeading title="Start your free trial" description={`${TRIAL_DAYS} days of Coverwatch, no card needed. Setting up takes about two minutes.`} />
+      <List
+        spacing="sm"
+        icon={
+          <ThemeIcon size={22} radius="xl" variant="light">
+            <IconCheck size={14} />
+          </ThemeIcon>
+        }
+      >
+        <List.Item
+          icon={
+            <ThemeIcon size={22} radius="xl" variant="light">
+              <IconNews size={14} />
+            </ThemeIcon>
+          }
+        >
+          <Text span fw={600}>
+            Articles
+          </Text>{' '}
+          — press coverage of your brand, scored by media reach
         </List.Item>
-        <List.Item icon={<ThemeIcon size={22} radius="xl" variant="light" color="red"><IconBrandYoutube size={14} /></ThemeIcon>}>
-          <Text span fw={600}>Videos</Text> — new YouTube videos that mention your keyword
+        <List.Item
+          icon={
+            <ThemeIcon size={22} radius="xl" variant="light" color="red">
+              <IconBrandYoutube size={14} />
+            </ThemeIcon>
+          }
+        >
+          <Text span fw={600}>
+            Videos
+          </Text>{' '}
+          — new YouTube videos that mention your keyword
         </List.Item>
-        <List.Item icon={<ThemeIcon size={22} radius="xl" variant="light" color="violet"><IconBrandTwitch size={14} /></ThemeIcon>}>
-          <Text span fw={600}>Streams</Text> — Twitch streams of your game
+        <List.Item
+          icon={
+            <ThemeIcon size={22} radius="xl" variant="light" color="violet">
+              <IconBrandTwitch size={14} />
+            </ThemeIcon>
+          }
+        >
+          <Text span fw={600}>
+            Streams
+          </Text>{' '}
+          — Twitch streams of your game
         </List.Item>
         <List.Item>Tags, shareable reports and Slack or Discord alerts</List.Item>
       </List>

@@ -97,7 +97,12 @@ export function ProjectStep({ form, onNext, onBack, altcha }: ProjectStepProps) 
             {...form.getInputProps('youtube_keyword')}
           />
         </AlertCard>
-        <AlertCard icon={<IconBrandTwitch size={16} />} color="violet" title="Twitch alert" hint="Streams of a game that mention this keyword, or with no keyword every live stream of the game">
+        <AlertCard
+          icon={<IconBrandTwitch size={16} />}
+          color="violet"
+          title="Twitch alert"
+          hint="Streams of a game that mention this keyword, or with no keyword every live stream of the game"
+        >
           <Group grow align="flex-start">
             <TextInput
               label="Keyword"

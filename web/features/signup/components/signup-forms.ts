@@ -34,8 +34,7 @@ const accountResolver = schemaResolver(signupAccountForm, { sync: true });
  */
 function validateAccount(values: AccountValues): FormErrors {
   const errors = accountResolver(values);
-  if (!errors.confirm_user_password && values.confirm_user_password !== values.user_password)
-    errors.confirm_user_password = MSG.validation.passwordsMismatch;
+  if (!errors.confirm_user_password && values.confirm_user_password !== values.user_password) errors.confirm_user_password = MSG.validation.passwordsMismatch;
   return errors;
 }
 

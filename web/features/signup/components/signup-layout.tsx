@@ -14,7 +14,9 @@ export function SignupLayout({ children, footer }: { children: ReactNode; footer
         <Paper className={classes.card} withBorder shadow="md" radius="lg" p={{ base: 'md', sm: 'xl' }}>
           {children}
         </Paper>
-        {footer !== undefined ? footer : (
+        {footer !== undefined ? (
+          footer
+        ) : (
           <Text size="sm" c="dimmed">
             Already have an account?{' '}
             <Anchor component={Link} to="/welcome" size="sm">

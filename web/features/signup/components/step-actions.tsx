@@ -24,13 +24,7 @@ export function StepActions({ onBack, nextLabel = 'Next', onNext, nextDisabled, 
       )}
       <Group gap="sm">
         {extra}
-        <Button
-          type={onNext ? 'button' : 'submit'}
-          onClick={onNext}
-          disabled={nextDisabled}
-          loading={loading}
-          rightSection={<IconArrowRight size={16} />}
-        >
+        <Button type={onNext ? 'button' : 'submit'} onClick={onNext} disabled={nextDisabled} loading={loading} rightSection={<IconArrowRight size={16} />}>
           {nextLabel}
         </Button>
       </Group>

@@ -23,7 +23,6 @@ const CaptchaField = lazy(() => import('../../../components/captcha-field').then
 /** The widget's height, kept while it loads (with its message, as CaptchaField shows it) so that nothing moves. */
 const CAPTCHA_HEIGHT = 75;
 
-
 /** Route /signup: the five-step free sign-up (Sign Up, Account, Organisation, Project Set-up, Done). */
 export function FreeSignupPage() {
   const stepLabel = useStepLabel();
@@ -84,12 +83,7 @@ export function FreeSignupPage() {
           <IntroStep onStart={() => setActive(STEP.account)} />
         </Stepper.Step>
         <Stepper.Step label={stepLabel('Account')} aria-label="Account">
-          <AccountStep
-            form={account}
-            onBack={() => setActive(STEP.intro)}
-            onNext={() => setActive(STEP.organization)}
-            canProceed={requireCaptcha}
-          >
+          <AccountStep form={account} onBack={() => setActive(STEP.intro)} onNext={() => setActive(STEP.organization)} canProceed={requireCaptcha}>
             {captchaShown && (
               <Suspense
                 fallback={

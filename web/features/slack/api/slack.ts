@@ -79,10 +79,7 @@ export function useDisconnectSlack() {
     onSuccess: async () => {
       toastSuccess(MSG.slack.disconnected);
       // slack_enabled lives on the organization in the user document: the alert form reads it.
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: ['slack'] }),
-        qc.invalidateQueries({ queryKey: userQueryKey }),
-      ]);
+      await Promise.all([qc.invalidateQueries({ queryKey: ['slack'] }), qc.invalidateQueries({ queryKey: userQueryKey })]);
     },
     onError: (err) => toastError(err),
   });

@@ -4,7 +4,15 @@ import { languageName } from '../../../../common/reference';
 import { toastError, toastSuccess } from '../../../components/toasts';
 import { apiFetch, type JsonApiResource } from '../../../lib/api';
 import { WEBSITES_PATH } from '../../websites/api/websites';
-import { SOURCE_PACKS_PATH, packOf, sourcePacksKey, sourcePacksQuery, type SourcePack, type SourcePackAttributes, type SourcePacks } from './source-packs-query';
+import {
+  SOURCE_PACKS_PATH,
+  packOf,
+  sourcePacksKey,
+  sourcePacksQuery,
+  type SourcePack,
+  type SourcePackAttributes,
+  type SourcePacks,
+} from './source-packs-query';
 import { SOURCES_STATUS_PATH } from './sources-status';
 
 export { SOURCE_PACKS_PATH, sourcePacksKey };

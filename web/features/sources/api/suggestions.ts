@@ -31,7 +31,9 @@ export function useOwnSuggestions(enabled: boolean) {
   return useQuery({
     queryKey: [SUGGESTIONS_PATH, 'own'],
     queryFn: async (): Promise<Suggestion[]> => {
-      const doc = await apiFetch<ListDocument<WebsiteSuggestionAttributes>>(SUGGESTIONS_PATH, { query: listQuery({ page: 1, pageSize: SUGGESTIONS_PAGE_SIZE, sort: '-created_at' }) });
+      const doc = await apiFetch<ListDocument<WebsiteSuggestionAttributes>>(SUGGESTIONS_PATH, {
+        query: listQuery({ page: 1, pageSize: SUGGESTIONS_PAGE_SIZE, sort: '-created_at' }),
+      });
       return doc.data.map((r) => ({ id: r.id, ...r.attributes }));
     },
     enabled,

@@ -51,7 +51,13 @@ function FirstRunBody({ data, onClose, phone }: Omit<Props, 'opened'> & { phone:
     <Stack gap="md">
       <Text size="sm">{MSG.outlets.firstRunIntro}</Text>
       <Group gap="xs" wrap="wrap" role="group" aria-label="Quick picks">
-        <Button size="xs" variant={selection.categoryChosen('games') ? 'filled' : 'default'} onClick={() => selection.toggleCategory('games')} aria-pressed={selection.categoryChosen('games')} data-autofocus>
+        <Button
+          size="xs"
+          variant={selection.categoryChosen('games') ? 'filled' : 'default'}
+          onClick={() => selection.toggleCategory('games')}
+          aria-pressed={selection.categoryChosen('games')}
+          data-autofocus
+        >
           All games press
         </Button>
         <Button size="xs" variant="default" onClick={() => selection.chooseAll(true)}>
@@ -94,7 +100,16 @@ export function FirstRunModal({ opened, onClose, data }: Props) {
   const phone = useMediaQuery('(max-width: 36em)');
   const s = data.summary;
   return (
-    <Modal opened={opened} onClose={onClose} title={MSG.outlets.firstRunTitle(s.directory_outlets, s.directory_languages)} size="xl" fullScreen={phone} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { lineHeight: 1.3 } }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={MSG.outlets.firstRunTitle(s.directory_outlets, s.directory_languages)}
+      size="xl"
+      fullScreen={phone}
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { lineHeight: 1.3 } }}
+    >
       <FirstRunBody data={data} onClose={onClose} phone={!!phone} />
     </Modal>
   );

@@ -60,10 +60,12 @@ export function OutletsCard() {
           <Button component={Link} to="/websites?view=packs" variant="light" leftSection={<IconPackages size={16} />}>
             Websites → Source packs
           </Button>
-        ) : status.data?.can_suggest && (
-          <Button variant="light" leftSection={<IconMessagePlus size={16} />} onClick={() => setSuggesting(true)}>
-            Suggest an outlet
-          </Button>
+        ) : (
+          status.data?.can_suggest && (
+            <Button variant="light" leftSection={<IconMessagePlus size={16} />} onClick={() => setSuggesting(true)}>
+              Suggest an outlet
+            </Button>
+          )
         )}
       </Group>
       {rows.length > 0 && (

@@ -17,7 +17,11 @@ function LanguagePicks({ group, selection }: { group: LanguageGroup; selection: 
     <fieldset className={classes.pickGroup}>
       <legend style={{ padding: 0, width: '100%' }}>
         <Checkbox
-          label={<Text fw={600} size="sm">{group.name}</Text>}
+          label={
+            <Text fw={600} size="sm">
+              {group.name}
+            </Text>
+          }
           description={`${group.packs.length} ${group.packs.length === 1 ? 'pack' : 'packs'} · ${outlets(total)}`}
           aria-label={`All ${group.name} packs`}
           checked={chosen === ids.length}

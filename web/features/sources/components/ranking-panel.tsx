@@ -14,9 +14,7 @@ function AttemptState({ ranking: r }: { ranking: RankingAttributes }) {
     return (
       <Group gap="xs" wrap="nowrap" role="status" data-testid="ranking-importing">
         <Loader size="sm" />
-        <Text size="sm">
-          Importing a new list{r.last_attempt_at ? ` (started ${fromNow(r.last_attempt_at)})` : ''}… Scores update when it is done.
-        </Text>
+        <Text size="sm">Importing a new list{r.last_attempt_at ? ` (started ${fromNow(r.last_attempt_at)})` : ''}… Scores update when it is done.</Text>
       </Group>
     );
   if (r.state === 'failed')

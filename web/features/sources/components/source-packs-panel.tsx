@@ -45,7 +45,9 @@ function PacksCard() {
             Source packs
           </Title>
           <Text size="sm" className={secondary.secondary} data-testid="packs-summary">
-            {packs.data ? summaryLine(packs.data.summary) : 'Outlets shipped with Coverwatch, by language and topic. Nothing is fetched until a pack is switched on.'}
+            {packs.data
+              ? summaryLine(packs.data.summary)
+              : 'Outlets shipped with Coverwatch, by language and topic. Nothing is fetched until a pack is switched on.'}
           </Text>
         </Stack>
         {canSwitch && packs.data && (

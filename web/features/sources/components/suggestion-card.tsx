@@ -79,8 +79,7 @@ export function SuggestionCard({ s }: { s: Suggestion }) {
             )}
           </Group>
           <Text size="sm" className={secondary.secondary}>
-            <bdi>{s.organization_name ?? 'An organization'}</bdi> · suggested{' '}
-            <span title={formatDate(s['created-at'])}>{fromNow(s['created-at'])}</span>
+            <bdi>{s.organization_name ?? 'An organization'}</bdi> · suggested <span title={formatDate(s['created-at'])}>{fromNow(s['created-at'])}</span>
           </Text>
         </Stack>
         {s.status === 'pending' ? <Actions s={s} /> : <Decision s={s} />}

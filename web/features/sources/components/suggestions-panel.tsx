@@ -80,7 +80,13 @@ export function SuggestionsPanel() {
       )}
       {(list.data?.meta.last_page ?? 1) > 1 && (
         <Group justify="center" mt="md">
-          <Pagination total={list.data!.meta.last_page} value={page} onChange={setPage} size="sm" getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Previous page' : 'Next page' })} />
+          <Pagination
+            total={list.data!.meta.last_page}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Previous page' : 'Next page' })}
+          />
         </Group>
       )}
     </Paper>

@@ -37,7 +37,11 @@ export function usePackSelection(packs: readonly SourcePack[]) {
       setMany(ids, !allChosen(ids));
     },
     categoryChosen: (category: SourceCategory) => allChosen(idsOf((p) => p.category === category)),
-    chooseAll: (on: boolean) => setMany(idsOf(() => true), on),
+    chooseAll: (on: boolean) =>
+      setMany(
+        idsOf(() => true),
+        on,
+      ),
     changes,
     count: chosenPacks.length,
     outlets: chosenPacks.reduce((n, p) => n + p.outlets, 0),

@@ -14,8 +14,7 @@ export const SAVED_STREAMS_PATH = 'saved_streams';
 /** Saved streams lists, and the feeds whose "Saved" marks change with them. */
 function useInvalidateSaved() {
   const qc = useQueryClient();
-  return () =>
-    qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && /^(saved_streams|twitch_feed)/.test(q.queryKey[0]) });
+  return () => qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && /^(saved_streams|twitch_feed)/.test(q.queryKey[0]) });
 }
 
 /** The editable fields of a saved stream (000 §3), as the edit form holds them. */

@@ -171,10 +171,7 @@ export function useStreamsBulk(feedId: string) {
       else toastError(err);
     },
     onSettled: async (_r, _e, req) => {
-      await Promise.all([
-        qc.invalidateQueries(anyFeedQuery),
-        req.kind === 'save' ? qc.invalidateQueries({ queryKey: ['saved_streams'] }) : Promise.resolve(),
-      ]);
+      await Promise.all([qc.invalidateQueries(anyFeedQuery), req.kind === 'save' ? qc.invalidateQueries({ queryKey: ['saved_streams'] }) : Promise.resolve()]);
     },
   });
 }
@@ -185,6 +182,6 @@ export function useViewerSeries(path: string | null) {
     queryKey: [TWITCH_FEED_PATH, 'viewers', path],
     enabled: path !== null,
     staleTime: 60_000,
-    queryFn: async ({ signal }) => (await apiFetch<{ data: ViewerPoint[]; meta: StreamMetrics }>(path!, { signal })),
+    queryFn: async ({ signal }) => await apiFetch<{ data: ViewerPoint[]; meta: StreamMetrics }>(path!, { signal }),
   });
 }

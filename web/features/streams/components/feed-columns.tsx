@@ -79,9 +79,15 @@ export function feedColumns(onView: (item: TwitchFeedItem) => void) {
       id: 'broadcaster_name',
       header: 'Channel',
       meta: { sortField: 'broadcaster_name', width: 160 },
-      cell: ({ row }) => <ChannelCell name={row.original.channel.broadcaster_name} image={row.original.channel.profile_image_url} followers={row.original.channel.followers} />,
+      cell: ({ row }) => (
+        <ChannelCell name={row.original.channel.broadcaster_name} image={row.original.channel.profile_image_url} followers={row.original.channel.followers} />
+      ),
     }),
-    col.accessor('title', { header: 'Title', meta: { sortField: 'title', primary: true }, cell: ({ row }) => <TitleCell item={row.original} onView={onView} /> }),
+    col.accessor('title', {
+      header: 'Title',
+      meta: { sortField: 'title', primary: true },
+      cell: ({ row }) => <TitleCell item={row.original} onView={onView} />,
+    }),
     col.accessor('peak_viewers', {
       header: 'Peak',
       meta: { sortField: 'peak_viewers', width: 88, align: 'right' },
@@ -118,12 +124,20 @@ export function feedColumns(onView: (item: TwitchFeedItem) => void) {
     col.accessor('duration', {
       header: 'Duration',
       meta: { width: 100, priority: 3, align: 'right' },
-      cell: ({ row }) => <Text size="sm" style={nowrap}>{row.original.live ? 'Live' : formatDuration(row.original.duration)}</Text>,
+      cell: ({ row }) => (
+        <Text size="sm" style={nowrap}>
+          {row.original.live ? 'Live' : formatDuration(row.original.duration)}
+        </Text>
+      ),
     }),
     col.accessor('published_at', {
       header: 'Published',
       meta: { sortField: 'published_at', width: 136 },
-      cell: (c) => <Text size="sm" style={nowrap}>{formatDate(c.getValue())}</Text>,
+      cell: (c) => (
+        <Text size="sm" style={nowrap}>
+          {formatDate(c.getValue())}
+        </Text>
+      ),
     }),
   ];
 }

@@ -23,7 +23,13 @@ export function FeedToolbar({ canEdit, onEdit, filterCount, onOpenFilters, onCle
       <Button
         variant={filterCount ? 'light' : 'default'}
         leftSection={<IconFilter size={16} />}
-        rightSection={filterCount ? <Badge size="xs" circle>{filterCount}</Badge> : undefined}
+        rightSection={
+          filterCount ? (
+            <Badge size="xs" circle>
+              {filterCount}
+            </Badge>
+          ) : undefined
+        }
         onClick={onOpenFilters}
       >
         Filters

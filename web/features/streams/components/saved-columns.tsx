@@ -93,7 +93,11 @@ export function savedColumns(onView: (s: SavedStream) => void) {
     col.accessor('published_at', {
       header: 'Published',
       meta: { sortField: 'published_at', width: 136 },
-      cell: (c) => <Text size="sm" style={nowrap}>{formatDate(c.getValue())}</Text>,
+      cell: (c) => (
+        <Text size="sm" style={nowrap}>
+          {formatDate(c.getValue())}
+        </Text>
+      ),
     }),
   ];
 }

@@ -68,7 +68,14 @@ export function SavedStreamEditModal({ opened, onClose, projectId, stream }: Pro
     <Modal opened={opened} onClose={close} title="Edit stream" size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label="Title" data-autofocus value={values.title} onChange={(e) => set({ title: e.currentTarget.value })} error={errors.title} dir="auto" />
+          <TextInput
+            label="Title"
+            data-autofocus
+            value={values.title}
+            onChange={(e) => set({ title: e.currentTarget.value })}
+            error={errors.title}
+            dir="auto"
+          />
           <TagPicker projectId={projectId} value={values.tag_id} onChange={(tag_id) => set({ tag_id })} error={errors.tag_id} />
           <Textarea
             label="Description"
@@ -81,8 +88,20 @@ export function SavedStreamEditModal({ opened, onClose, projectId, stream }: Pro
             dir="auto"
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <NumberInput label="Followers" {...numberProps} value={values.followers} onChange={(v) => set({ followers: typeof v === 'number' ? v : '' })} error={errors.followers} />
-            <NumberInput label="Views" {...numberProps} value={values.view_count} onChange={(v) => set({ view_count: typeof v === 'number' ? v : '' })} error={errors.view_count} />
+            <NumberInput
+              label="Followers"
+              {...numberProps}
+              value={values.followers}
+              onChange={(v) => set({ followers: typeof v === 'number' ? v : '' })}
+              error={errors.followers}
+            />
+            <NumberInput
+              label="Views"
+              {...numberProps}
+              value={values.view_count}
+              onChange={(v) => set({ view_count: typeof v === 'number' ? v : '' })}
+              error={errors.view_count}
+            />
             <DateInput
               label="Published"
               leftSection={<IconCalendar size={16} />}

@@ -61,7 +61,15 @@ function ViewersSection({ path, fallback }: { path: string; fallback: Partial<St
   return (
     <Stack gap="xs">
       <MetricsSummary m={series.data?.meta ?? fallback} />
-      {series.isLoading ? <Skeleton height={96} /> : series.error ? <Text size="sm" c="dimmed">The viewer chart could not be loaded.</Text> : <ViewerSparkline points={series.data?.data ?? []} />}
+      {series.isLoading ? (
+        <Skeleton height={96} />
+      ) : series.error ? (
+        <Text size="sm" c="dimmed">
+          The viewer chart could not be loaded.
+        </Text>
+      ) : (
+        <ViewerSparkline points={series.data?.data ?? []} />
+      )}
     </Stack>
   );
 }
@@ -92,7 +100,14 @@ export function StreamDetailModal({ stream: current, onClose, onSave }: Props) {
             Close
           </Button>
           {stream?.url && (
-            <Button variant="light" component="a" href={webHref(stream.url)} target="_blank" rel="noopener noreferrer" leftSection={<IconExternalLink size={16} />}>
+            <Button
+              variant="light"
+              component="a"
+              href={webHref(stream.url)}
+              target="_blank"
+              rel="noopener noreferrer"
+              leftSection={<IconExternalLink size={16} />}
+            >
               Open on Twitch
             </Button>
           )}
@@ -113,7 +128,10 @@ export function StreamDetailModal({ stream: current, onClose, onSave }: Props) {
               </Badge>
             )}
             <Text size="sm" c="dimmed">
-              {formatDate(stream.published_at)} · <span title={formatCount(stream.view_count)}>{formatAudience(stream.view_count)} {stream.live ? 'watching' : 'views'}</span>
+              {formatDate(stream.published_at)} ·{' '}
+              <span title={formatCount(stream.view_count)}>
+                {formatAudience(stream.view_count)} {stream.live ? 'watching' : 'views'}
+              </span>
             </Text>
           </Group>
           <ChannelCell name={stream.broadcaster_name} image={stream.profile_image_url} followers={stream.followers} />

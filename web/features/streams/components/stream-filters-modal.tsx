@@ -70,15 +70,15 @@ export function StreamFiltersModal({ opened, variant, projectId, filters, onClos
         />
         {variant === 'feed' ? (
           <TagsInput
-              label="Twitch tags"
-              description="Streams with any of these tags."
-              placeholder={draft.tags.length ? undefined : 'e.g. English, Speedrun'}
-              value={draft.tags}
-              onChange={(tags) => set({ tags })}
-              searchValue={tagSearch}
-              onSearchChange={setTagSearch}
-              clearable
-            />
+            label="Twitch tags"
+            description="Streams with any of these tags."
+            placeholder={draft.tags.length ? undefined : 'e.g. English, Speedrun'}
+            value={draft.tags}
+            onChange={(tags) => set({ tags })}
+            searchValue={tagSearch}
+            onSearchChange={setTagSearch}
+            clearable
+          />
         ) : (
           <MultiSelect
             label="Tags"

@@ -15,7 +15,9 @@ export function TwitchFeedSetup({ projectName, onCreate }: { projectName: string
         <ThemeIcon size={48} radius="md" variant="light" color="grape">
           <IconBrandTwitch size={26} />
         </ThemeIcon>
-        <Title order={2} size="h4">Follow {projectName} on Twitch</Title>
+        <Title order={2} size="h4">
+          Follow {projectName} on Twitch
+        </Title>
         <Text c="dimmed" size="sm">
           A stream feed watches one game on Twitch for streams and videos whose title contains your keyword, and lists them here.
         </Text>

@@ -99,7 +99,15 @@ export function TwitchFeedView({ project, feedId }: { project: Project; feedId: 
         onClose={f.closeDialog}
         onConfirm={() => f.confirm({ kind: 'delete' })}
       />
-      {feed && <TwitchFeedFormModal key={`${feed.id}-${feed['updated-at']}`} opened={f.editing} onClose={() => f.setEditing(false)} projectId={project.id} feed={feed} />}
+      {feed && (
+        <TwitchFeedFormModal
+          key={`${feed.id}-${feed['updated-at']}`}
+          opened={f.editing}
+          onClose={() => f.setEditing(false)}
+          projectId={project.id}
+          feed={feed}
+        />
+      )}
     </FeedPage>
   );
 }

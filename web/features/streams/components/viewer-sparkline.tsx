@@ -16,7 +16,9 @@ export function ViewerSparkline({ points }: { points: ViewerPoint[] }) {
   if (points.length < 2) {
     return (
       <Text size="sm" c="dimmed">
-        {points.length === 1 ? `One sample so far: ${formatAudience(points[0].viewers)} viewers.` : 'No viewer samples yet: they come with the next polls while the stream is live.'}
+        {points.length === 1
+          ? `One sample so far: ${formatAudience(points[0].viewers)} viewers.`
+          : 'No viewer samples yet: they come with the next polls while the stream is live.'}
       </Text>
     );
   }
@@ -31,7 +33,11 @@ export function ViewerSparkline({ points }: { points: ViewerPoint[] }) {
   const label = `Viewers over time: peak ${formatAudience(points[peak].viewers)} at ${formatDateTime(points[peak].at)}, from ${formatDateTime(points[0].at)} to ${formatDateTime(points[points.length - 1].at)}`;
   return (
     <svg viewBox={`0 0 ${W} ${H}`} width="100%" height={H} role="img" aria-label={label} preserveAspectRatio="none" style={{ display: 'block' }}>
-      <path d={`${line} L${x(times[times.length - 1]).toFixed(1)},${H - PAD} L${x(t0).toFixed(1)},${H - PAD} Z`} fill="var(--mantine-color-violet-light)" stroke="none" />
+      <path
+        d={`${line} L${x(times[times.length - 1]).toFixed(1)},${H - PAD} L${x(t0).toFixed(1)},${H - PAD} Z`}
+        fill="var(--mantine-color-violet-light)"
+        stroke="none"
+      />
       <path d={line} fill="none" stroke="var(--mantine-color-violet-filled)" strokeWidth={2} vectorEffect="non-scaling-stroke" />
       {points.map((p, i) => (
         <circle key={p.at} cx={x(times[i])} cy={y(p.viewers)} r={i === peak ? 4 : 6} fill={i === peak ? 'var(--mantine-color-violet-filled)' : 'transparent'}>

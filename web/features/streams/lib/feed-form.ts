@@ -98,8 +98,20 @@ export function updateBody(d: FeedDraft, initial: FeedDraft, channels: FeedChann
   if (num(d.minViewers) !== num(initial.minViewers)) body.min_viewers = num(d.minViewers);
   if (d.isEnabled !== initial.isEnabled) body.is_enabled = d.isEnabled;
   const groups = [
-    { on: channels.slack, url: 'slack_webhook_url', min: 'slack_min_followers_notification', d: [d.slackWebhookUrl, d.slackMinFollowers], i: [initial.slackWebhookUrl, initial.slackMinFollowers] },
-    { on: channels.discord, url: 'discord_webhook_url', min: 'discord_min_followers_notification', d: [d.discordWebhookUrl, d.discordMinFollowers], i: [initial.discordWebhookUrl, initial.discordMinFollowers] },
+    {
+      on: channels.slack,
+      url: 'slack_webhook_url',
+      min: 'slack_min_followers_notification',
+      d: [d.slackWebhookUrl, d.slackMinFollowers],
+      i: [initial.slackWebhookUrl, initial.slackMinFollowers],
+    },
+    {
+      on: channels.discord,
+      url: 'discord_webhook_url',
+      min: 'discord_min_followers_notification',
+      d: [d.discordWebhookUrl, d.discordMinFollowers],
+      i: [initial.discordWebhookUrl, initial.discordMinFollowers],
+    },
   ] as const;
   for (const g of groups) {
     if (!g.on) continue;

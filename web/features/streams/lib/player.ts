@@ -6,7 +6,12 @@ import type { PlayerSource } from '../../../components/media/player-modal';
  * stream plays its channel (there is no player for a past stream without its archive). The
  * address decides first; the channel's login is its name otherwise. null: nothing playable.
  */
-export function playerSource(s: { kind?: 'stream' | 'video'; twitch_video_id: string | null; url: string | null; broadcaster_name: string }): PlayerSource | null {
+export function playerSource(s: {
+  kind?: 'stream' | 'video';
+  twitch_video_id: string | null;
+  url: string | null;
+  broadcaster_name: string;
+}): PlayerSource | null {
   const fromUrl = s.url ? parseTwitchUrl(s.url) : null;
   if (fromUrl && 'video' in fromUrl) return { platform: 'twitch', videoId: fromUrl.video };
   // A stream's address is its channel's.

@@ -49,8 +49,21 @@ describe('feed form', () => {
   });
 
   it('creates with the filled-in settings only, and never sends what the plan lacks', () => {
-    const d: FeedDraft = { ...initialDraft(null), keyword: ' starfall ', game: { id: '1', name: 'G' }, slackWebhookUrl: 'https://hooks.slack.com/services/T/B/x', slackMinFollowers: 10, discordMinFollowers: 5 };
-    expect(createBody(d, '3', both)).toEqual({ keyword: 'starfall', project_id: '3', game_id: '1', slack_webhook_url: 'https://hooks.slack.com/services/T/B/x', slack_min_followers_notification: 10 });
+    const d: FeedDraft = {
+      ...initialDraft(null),
+      keyword: ' starfall ',
+      game: { id: '1', name: 'G' },
+      slackWebhookUrl: 'https://hooks.slack.com/services/T/B/x',
+      slackMinFollowers: 10,
+      discordMinFollowers: 5,
+    };
+    expect(createBody(d, '3', both)).toEqual({
+      keyword: 'starfall',
+      project_id: '3',
+      game_id: '1',
+      slack_webhook_url: 'https://hooks.slack.com/services/T/B/x',
+      slack_min_followers_notification: 10,
+    });
     expect(createBody(d, '3', { slack: false, discord: false })).toEqual({ keyword: 'starfall', project_id: '3', game_id: '1' });
   });
 
@@ -67,7 +80,14 @@ describe('feed form', () => {
 
 describe('stream filters', () => {
   it('sends only what filters, and counts each filter once', () => {
-    const f = normalizeStreamFilters({ ...EMPTY_STREAM_FILTERS, startDate: '2024-03-01', endDate: null, minFollowers: 0, languages: ['en', 'fr'], tags: [' Speedrun ', ''] });
+    const f = normalizeStreamFilters({
+      ...EMPTY_STREAM_FILTERS,
+      startDate: '2024-03-01',
+      endDate: null,
+      minFollowers: 0,
+      languages: ['en', 'fr'],
+      tags: [' Speedrun ', ''],
+    });
     expect(streamFilterQuery(f)).toEqual({ minFollowers: 0, languages: 'en,fr', tags: 'Speedrun' });
     expect(countStreamFilters(f)).toBe(3);
     expect(filtersInvalid({ ...f, minViews: 10, maxViews: 9 })).toBe(true);
@@ -77,8 +97,14 @@ describe('stream filters', () => {
 
 describe('player and formats', () => {
   it('plays a video by id and a stream by its channel, read from the address first', () => {
-    expect(playerSource({ kind: 'video', twitch_video_id: '55', url: 'https://www.twitch.tv/videos/66', broadcaster_name: 'Nova' })).toEqual({ platform: 'twitch', videoId: '66' });
-    expect(playerSource({ kind: 'stream', twitch_video_id: null, url: 'https://www.twitch.tv/NovaRuns', broadcaster_name: 'Nova Runs' })).toEqual({ platform: 'twitch', channel: 'novaruns' });
+    expect(playerSource({ kind: 'video', twitch_video_id: '55', url: 'https://www.twitch.tv/videos/66', broadcaster_name: 'Nova' })).toEqual({
+      platform: 'twitch',
+      videoId: '66',
+    });
+    expect(playerSource({ kind: 'stream', twitch_video_id: null, url: 'https://www.twitch.tv/NovaRuns', broadcaster_name: 'Nova Runs' })).toEqual({
+      platform: 'twitch',
+      channel: 'novaruns',
+    });
     expect(playerSource({ kind: 'video', twitch_video_id: '55', url: null, broadcaster_name: 'x' })).toEqual({ platform: 'twitch', videoId: '55' });
     expect(playerSource({ kind: 'stream', twitch_video_id: null, url: null, broadcaster_name: 'Nova Runs' })).toBeNull();
     expect(parseTwitchUrl('https://www.twitch.tv/videos/66')).toEqual({ video: '66' });

@@ -45,7 +45,13 @@ function SavedStreamsView({ projectId, project }: { projectId: string; project: 
       <Button
         variant={s.filterCount ? 'light' : 'default'}
         leftSection={<IconFilter size={16} />}
-        rightSection={s.filterCount ? <Badge size="xs" circle>{s.filterCount}</Badge> : undefined}
+        rightSection={
+          s.filterCount ? (
+            <Badge size="xs" circle>
+              {s.filterCount}
+            </Badge>
+          ) : undefined
+        }
         onClick={s.openFilters}
       >
         Filters
@@ -78,7 +84,18 @@ function SavedStreamsView({ projectId, project }: { projectId: string; project: 
         searchPlaceholder="Search saved streams"
         selectable
         selectionActions={(rows, clear) => (
-          <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} onClick={() => s.askDelete(rows.map((r) => r.id), clear)}>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={14} />}
+            onClick={() =>
+              s.askDelete(
+                rows.map((r) => r.id),
+                clear,
+              )
+            }
+          >
             Delete
           </Button>
         )}

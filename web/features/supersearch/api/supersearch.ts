@@ -68,10 +68,7 @@ export async function fetchVolume(filters: SearchFilters, competitorIndex: numbe
     media_score: filters.media_score,
   };
   if (competitorIndex !== null) body.competitorIndex = competitorIndex;
-  const doc = await apiFetch<{ data: SupersearchVolumePoint[]; meta: SupersearchVolumeMeta }>(
-    'supersearch/volume',
-    { method: 'POST', body, signal },
-  );
+  const doc = await apiFetch<{ data: SupersearchVolumePoint[]; meta: SupersearchVolumeMeta }>('supersearch/volume', { method: 'POST', body, signal });
   return { points: doc.data, interval: doc.meta.interval, total: doc.meta.total, competitorIndex: doc.meta.competitorIndex ?? competitorIndex };
 }
 
@@ -118,8 +115,7 @@ export interface BulkSaveRequest {
 export function useBulkSave() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (req: BulkSaveRequest) =>
-      (await apiFetch<{ data: BulkSaveResult }>('supersearch/bulk', { method: 'POST', body: req })).data,
+    mutationFn: async (req: BulkSaveRequest) => (await apiFetch<{ data: BulkSaveResult }>('supersearch/bulk', { method: 'POST', body: req })).data,
     onSuccess: () =>
       // The saved articles list and its exports are cached under keys starting with "articles".
       qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && /^(csv\/)?articles(_feed|$|\/)/.test(q.queryKey[0]) }),
@@ -140,10 +136,12 @@ export interface ExportRequest {
 export function useEmailExport() {
   return useMutation({
     mutationFn: async (req: ExportRequest) =>
-      (await apiFetch<{ data: { type: 'export'; id: string; attributes: { status: string; message?: string } } }>('supersearch/export_csv', {
-        method: 'POST',
-        body: req,
-      })).data,
+      (
+        await apiFetch<{ data: { type: 'export'; id: string; attributes: { status: string; message?: string } } }>('supersearch/export_csv', {
+          method: 'POST',
+          body: req,
+        })
+      ).data,
   });
 }
 

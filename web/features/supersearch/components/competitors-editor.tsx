@@ -60,7 +60,9 @@ export function CompetitorsEditor({ allowed, competitors, onChange }: Props) {
                 onChange={(e) => update(c.key, e.currentTarget.value)}
                 error={error ? true : undefined}
                 // The line's colour once the row is searchable; a neutral dot until then.
-                leftSection={<ColorSwatch size={12} color={line ? colors[line % colors.length] : 'var(--mantine-color-default-border)'} withShadow={false} aria-hidden />}
+                leftSection={
+                  <ColorSwatch size={12} color={line ? colors[line % colors.length] : 'var(--mantine-color-default-border)'} withShadow={false} aria-hidden />
+                }
                 styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 dir="ltr"
               />
@@ -75,13 +77,7 @@ export function CompetitorsEditor({ allowed, competitors, onChange }: Props) {
         );
       })}
       <Group>
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          onClick={add}
-          disabled={competitors.length >= MAX_COMPETITORS}
-        >
+        <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={add} disabled={competitors.length >= MAX_COMPETITORS}>
           Add competitor
         </Button>
         {competitors.length >= MAX_COMPETITORS && (

@@ -50,9 +50,7 @@ export function resultColumns(opts: { operator: boolean; query: QueryNode | null
           onChange={table.getToggleAllPageRowsSelectedHandler()}
         />
       ),
-      cell: ({ row }) => (
-        <Checkbox aria-label={`Select ${row.original.title}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
-      ),
+      cell: ({ row }) => <Checkbox aria-label={`Select ${row.original.title}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />,
     }),
     col.display({
       id: 'media',

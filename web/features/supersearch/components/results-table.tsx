@@ -56,7 +56,9 @@ export function ResultsTable(props: Props) {
     <Paper component="section" withBorder radius="md" shadow="xs" aria-label="Results">
       <Group justify="space-between" gap="sm" p="md" wrap="wrap" mih={64}>
         <Group gap="sm">
-          <Title order={2} size="h4">Results</Title>
+          <Title order={2} size="h4">
+            Results
+          </Title>
           <ResultsTotalBadge total={props.total} />
         </Group>
         {selected > 0 && (

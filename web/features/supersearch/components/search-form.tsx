@@ -61,14 +61,7 @@ export function SearchForm(props: Props) {
             />
           </Box>
 
-          <SearchFilterFields
-            draft={draft}
-            onChange={onChange}
-            minDate={props.minDate}
-            maxDate={props.maxDate}
-            languages={props.languages}
-            errors={errors}
-          />
+          <SearchFilterFields draft={draft} onChange={onChange} minDate={props.minDate} maxDate={props.maxDate} languages={props.languages} errors={errors} />
 
           <Divider label="Compare with competitors" labelPosition="left" />
           <CompetitorsEditor allowed={props.competitorsAllowed} competitors={draft.competitors} onChange={(competitors) => onChange({ competitors })} />

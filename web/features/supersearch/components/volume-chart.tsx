@@ -52,45 +52,48 @@ export function VolumeChart({ data, interval, colors, height = 300 }: Props) {
     const text = dark ? '#c9c9c9' : '#495057';
     const line = dark ? '#373a40' : '#e9ecef';
     chart.current.setOption(
-      mirrorChart({
-        color: data.series.map((s) => colors[s.index % colors.length]),
-        animationDuration: 400,
-        // The axis labels stay inside the box (ECharts 6's replacement for containLabel).
-        grid: { left: 8, right: 20, top: data.series.length > 1 ? 40 : 16, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
-        legend: data.series.length > 1 ? { top: 0, left: 0, icon: 'roundRect', textStyle: { color: text } } : undefined,
-        tooltip: {
-          trigger: 'axis',
-          backgroundColor: dark ? '#25262b' : '#fff',
-          borderColor: line,
-          textStyle: { color: dark ? '#e9ecef' : '#212529' },
-          axisPointer: { type: 'line', lineStyle: { color: text, type: 'dashed' } },
+      mirrorChart(
+        {
+          color: data.series.map((s) => colors[s.index % colors.length]),
+          animationDuration: 400,
+          // The axis labels stay inside the box (ECharts 6's replacement for containLabel).
+          grid: { left: 8, right: 20, top: data.series.length > 1 ? 40 : 16, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
+          legend: data.series.length > 1 ? { top: 0, left: 0, icon: 'roundRect', textStyle: { color: text } } : undefined,
+          tooltip: {
+            trigger: 'axis',
+            backgroundColor: dark ? '#25262b' : '#fff',
+            borderColor: line,
+            textStyle: { color: dark ? '#e9ecef' : '#212529' },
+            axisPointer: { type: 'line', lineStyle: { color: text, type: 'dashed' } },
+          },
+          xAxis: {
+            type: 'category',
+            boundaryGap: false,
+            data: data.buckets.map((b) => bucketLabel(b, interval)),
+            axisLine: { lineStyle: { color: line } },
+            axisTick: { show: false },
+            axisLabel: { color: text, hideOverlap: true },
+          },
+          yAxis: {
+            type: 'value',
+            minInterval: 1,
+            splitLine: { lineStyle: { color: line } },
+            axisLabel: { color: text },
+          },
+          series: data.series.map((s) => ({
+            name: s.label,
+            type: 'line',
+            smooth: 0.25,
+            showSymbol: data.buckets.length <= 31,
+            symbolSize: 5,
+            data: s.values,
+            lineStyle: { width: s.index === 0 ? 2.5 : 2 },
+            areaStyle: s.index === 0 ? { opacity: dark ? 0.22 : 0.14 } : undefined,
+            emphasis: { focus: 'series' },
+          })),
         },
-        xAxis: {
-          type: 'category',
-          boundaryGap: false,
-          data: data.buckets.map((b) => bucketLabel(b, interval)),
-          axisLine: { lineStyle: { color: line } },
-          axisTick: { show: false },
-          axisLabel: { color: text, hideOverlap: true },
-        },
-        yAxis: {
-          type: 'value',
-          minInterval: 1,
-          splitLine: { lineStyle: { color: line } },
-          axisLabel: { color: text },
-        },
-        series: data.series.map((s) => ({
-          name: s.label,
-          type: 'line',
-          smooth: 0.25,
-          showSymbol: data.buckets.length <= 31,
-          symbolSize: 5,
-          data: s.values,
-          lineStyle: { width: s.index === 0 ? 2.5 : 2 },
-          areaStyle: s.index === 0 ? { opacity: dark ? 0.22 : 0.14 } : undefined,
-          emphasis: { focus: 'series' },
-        })),
-      }, rtl),
+        rtl,
+      ),
       true,
     );
   }, [ready, data, interval, colors, dark, rtl]);

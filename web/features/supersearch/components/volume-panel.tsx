@@ -46,7 +46,9 @@ export function VolumePanel({ run, volumes, competitorsAllowed }: Props) {
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs">
           <IconChartLine size={18} color="var(--mantine-color-dimmed)" />
-          <Title order={2} size="h4">Volume</Title>
+          <Title order={2} size="h4">
+            Volume
+          </Title>
           {main?.data && (
             <Badge variant="default" radius="sm" data-testid="volume-interval">
               {INTERVAL_WORD[interval]}
@@ -115,7 +117,11 @@ export function VolumePanel({ run, volumes, competitorsAllowed }: Props) {
                   <Group justify="space-between" gap="xs" wrap="nowrap">
                     <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
                       <ColorSwatch size={12} color={colors[s.index % colors.length]} withShadow={false} />
-                      <Tooltip label={s.index === 0 ? run.filters.search : (run.competitors.find((c) => c.index === s.index)?.search ?? s.label)} multiline maw={360}>
+                      <Tooltip
+                        label={s.index === 0 ? run.filters.search : (run.competitors.find((c) => c.index === s.index)?.search ?? s.label)}
+                        multiline
+                        maw={360}
+                      >
                         <Text size="sm" fw={s.index === 0 ? 600 : 500} truncate="end" dir="auto">
                           {s.label}
                         </Text>

@@ -7,7 +7,11 @@ import { searchFieldErrors } from './errors';
 import { ApiError } from '../../../lib/api';
 
 const NOW = dayjs('2024-06-15T12:00:00');
-const withTerm = (over: Partial<SearchDraft> = {}): SearchDraft => ({ ...initialDraft('2017-01-01', NOW), simple: { all: ['starfall'], any: [], exclude: [] }, ...over });
+const withTerm = (over: Partial<SearchDraft> = {}): SearchDraft => ({
+  ...initialDraft('2017-01-01', NOW),
+  simple: { all: ['starfall'], any: [], exclude: [] },
+  ...over,
+});
 
 describe('search form rules', () => {
   it('never goes earlier than 2017-01-01 nor than the plan history allows', () => {
@@ -49,7 +53,13 @@ describe('search form rules', () => {
   });
 
   it('numbers the filled, valid competitor rows 1 to 5', () => {
-    const d = withTerm({ competitors: [{ key: 1, query: '' }, { key: 2, query: '“galaxy wars”' }, { key: 5, query: 'lumen' }] });
+    const d = withTerm({
+      competitors: [
+        { key: 1, query: '' },
+        { key: 2, query: '“galaxy wars”' },
+        { key: 5, query: 'lumen' },
+      ],
+    });
     expect(appliedCompetitors(d)).toEqual([
       { index: 1, search: '"galaxy wars"' },
       { index: 2, search: 'lumen' },
@@ -84,22 +94,69 @@ describe('volume', () => {
   it('fills the buckets no series has, per day, week or month', () => {
     const days = chartData(
       [
-        { index: 0, label: 'main', total: 5, points: [{ inserted_at: '2024-03-01', articles: 2 }, { inserted_at: '2024-03-04', articles: 3 }] },
+        {
+          index: 0,
+          label: 'main',
+          total: 5,
+          points: [
+            { inserted_at: '2024-03-01', articles: 2 },
+            { inserted_at: '2024-03-04', articles: 3 },
+          ],
+        },
         { index: 1, label: 'rival', total: 1, points: [{ inserted_at: '2024-03-02', articles: 1 }] },
       ],
       'day',
     );
     expect(days.buckets).toEqual(['2024-03-01', '2024-03-02', '2024-03-03', '2024-03-04']);
-    expect(days.series.map((s) => s.values)).toEqual([[2, 0, 0, 3], [0, 1, 0, 0]]);
-    const months = chartData([{ index: 0, label: 'm', total: 2, points: [{ inserted_at: '2024-01-01', articles: 1 }, { inserted_at: '2024-04-01T00:00:00Z', articles: 1 }] }], 'month');
+    expect(days.series.map((s) => s.values)).toEqual([
+      [2, 0, 0, 3],
+      [0, 1, 0, 0],
+    ]);
+    const months = chartData(
+      [
+        {
+          index: 0,
+          label: 'm',
+          total: 2,
+          points: [
+            { inserted_at: '2024-01-01', articles: 1 },
+            { inserted_at: '2024-04-01T00:00:00Z', articles: 1 },
+          ],
+        },
+      ],
+      'month',
+    );
     expect(months.buckets).toEqual(['2024-01-01', '2024-02-01', '2024-03-01', '2024-04-01']);
-    const weeks = chartData([{ index: 0, label: 'w', total: 2, points: [{ inserted_at: '2024-03-04', articles: 1 }, { inserted_at: '2024-03-18', articles: 1 }] }], 'week');
+    const weeks = chartData(
+      [
+        {
+          index: 0,
+          label: 'w',
+          total: 2,
+          points: [
+            { inserted_at: '2024-03-04', articles: 1 },
+            { inserted_at: '2024-03-18', articles: 1 },
+          ],
+        },
+      ],
+      'week',
+    );
     expect(weeks.series[0].values).toEqual([1, 0, 1]);
   });
 
   it('computes the share of voice as percents of all the queries together', () => {
-    expect(shareOfVoice([{ index: 0, label: 'a', total: 30 }, { index: 1, label: 'b', total: 10 }]).map((s) => s.percent)).toEqual([75, 25]);
-    expect(shareOfVoice([{ index: 0, label: 'a', total: 1 }, { index: 1, label: 'b', total: 2 }]).map((s) => s.percent)).toEqual([33.3, 66.7]);
+    expect(
+      shareOfVoice([
+        { index: 0, label: 'a', total: 30 },
+        { index: 1, label: 'b', total: 10 },
+      ]).map((s) => s.percent),
+    ).toEqual([75, 25]);
+    expect(
+      shareOfVoice([
+        { index: 0, label: 'a', total: 1 },
+        { index: 1, label: 'b', total: 2 },
+      ]).map((s) => s.percent),
+    ).toEqual([33.3, 66.7]);
     expect(shareOfVoice([{ index: 0, label: 'a', total: 0 }]).map((s) => s.percent)).toEqual([0]);
   });
 });

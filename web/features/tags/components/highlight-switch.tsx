@@ -23,7 +23,13 @@ export function HighlightSwitch({ tag }: { tag: Tag }) {
 
   return (
     <Group gap="sm" wrap="nowrap">
-      <Switch size="sm" aria-label={`Highlight ${tag.name}`} checked={checked} disabled={mutation.isPending || tag.locked} onChange={(e) => toggle(e.currentTarget.checked)} />
+      <Switch
+        size="sm"
+        aria-label={`Highlight ${tag.name}`}
+        checked={checked}
+        disabled={mutation.isPending || tag.locked}
+        onChange={(e) => toggle(e.currentTarget.checked)}
+      />
       <Text size="sm" c={checked ? undefined : 'dimmed'}>
         {checked ? formatDate(tag['highlight-date'] ?? new Date().toISOString()) : 'Off'}
       </Text>

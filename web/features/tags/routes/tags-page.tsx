@@ -47,7 +47,9 @@ export function TagsPage() {
       : { label: 'Archive', icon: <IconArchive size={16} />, color: 'red', divider: true, onClick: () => setLocked.mutate({ id: tag.id, locked: true }) },
   ];
 
-  const header = <PageHeader title="Tags" description={project ? `Tags of ${project.name}: saved coverage is filed under them.` : 'Saved coverage is filed under tags.'} />;
+  const header = (
+    <PageHeader title="Tags" description={project ? `Tags of ${project.name}: saved coverage is filed under them.` : 'Saved coverage is filed under tags.'} />
+  );
   if (projectId === NO_PROJECT)
     return (
       <>

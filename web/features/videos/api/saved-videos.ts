@@ -13,7 +13,9 @@ export const SAVED_DEFAULT_SORT = '-published_at';
 function useInvalidateSaved() {
   const qc = useQueryClient();
   return () =>
-    qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && (q.queryKey[0] === SAVED_VIDEOS_PATH || q.queryKey[0].startsWith('youtube_feed')) });
+    qc.invalidateQueries({
+      predicate: (q) => typeof q.queryKey[0] === 'string' && (q.queryKey[0] === SAVED_VIDEOS_PATH || q.queryKey[0].startsWith('youtube_feed')),
+    });
 }
 
 /** PATCH saved_videos/{id}: only the non-empty fields that changed; answers with the message to show. */

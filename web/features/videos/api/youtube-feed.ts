@@ -1,9 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  YoutubeFeedAttributes,
-  YoutubeFeedVideoAttributes,
-  YoutubePreviewVideo,
-} from '../../../../common/schemas/videos';
+import type { YoutubeFeedAttributes, YoutubeFeedVideoAttributes, YoutubePreviewVideo } from '../../../../common/schemas/videos';
 import { apiFetch, flatten, type JsonApiResource } from '../../../lib/api';
 import { projectsAllKey } from '../../../lib/workspace';
 import type { WithNotificationTests } from './notification-tests';

@@ -82,8 +82,12 @@ export function EditVideoModal({ video, projectId, onClose }: Props) {
   const v = values;
   const languageOptions = (languages.data ?? []).map((l) => ({ value: l.code ?? l.id, label: l.name }));
   // A code the list does not know stays choosable, so opening the form never blanks it.
-  if (v?.channelLanguage && !languageOptions.some((o) => o.value === v.channelLanguage)) languageOptions.push({ value: v.channelLanguage, label: v.channelLanguage });
-  const countries = v?.channelCountry && !countryOptions.some((o) => o.value === v.channelCountry) ? [...countryOptions, { value: v.channelCountry, label: v.channelCountry }] : countryOptions;
+  if (v?.channelLanguage && !languageOptions.some((o) => o.value === v.channelLanguage))
+    languageOptions.push({ value: v.channelLanguage, label: v.channelLanguage });
+  const countries =
+    v?.channelCountry && !countryOptions.some((o) => o.value === v.channelCountry)
+      ? [...countryOptions, { value: v.channelCountry, label: v.channelCountry }]
+      : countryOptions;
 
   return (
     <Modal opened={video !== null} onClose={close} title="Edit video" size="lg">

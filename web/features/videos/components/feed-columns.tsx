@@ -29,7 +29,9 @@ export function feedColumns(onView: (v: FeedVideo) => void) {
       id: 'channel',
       header: 'Channel',
       meta: { width: 200, sortField: 'channel' },
-      cell: ({ row }) => <ChannelCell title={row.original.channel.title} thumbnail={row.original.channel.thumbnail} subscribers={row.original.channel.subscribers} />,
+      cell: ({ row }) => (
+        <ChannelCell title={row.original.channel.title} thumbnail={row.original.channel.thumbnail} subscribers={row.original.channel.subscribers} />
+      ),
     }),
     col.accessor('title', {
       header: 'Title',
@@ -50,7 +52,9 @@ export function feedColumns(onView: (v: FeedVideo) => void) {
     col.accessor('views', {
       header: 'Views',
       meta: { width: 100, sortField: 'views' },
-      cell: ({ row: { original: v } }) => <ViewsCell views={v.views} viewsAtFound={v.views_at_found} statsRefreshedAt={v.stats_refreshed_at} removedAt={v.removed_at} />,
+      cell: ({ row: { original: v } }) => (
+        <ViewsCell views={v.views} viewsAtFound={v.views_at_found} statsRefreshedAt={v.stats_refreshed_at} removedAt={v.removed_at} />
+      ),
     }),
     col.accessor('language', {
       header: 'Language',

@@ -15,7 +15,13 @@ export const PREVIEW_DEBOUNCE_MS = 700;
  * What the keyword finds on YouTube now (≤ 10 newest), asked 700 ms after typing stops. A server
  * without a YouTube key says which variable to set instead of a generic error.
  */
-export function FeedPreview({ keyword, notConnectedShown = false }: { keyword: string; /** The form already says YouTube is not connected. */ notConnectedShown?: boolean }) {
+export function FeedPreview({
+  keyword,
+  notConnectedShown = false,
+}: {
+  keyword: string;
+  /** The form already says YouTube is not connected. */ notConnectedShown?: boolean;
+}) {
   const [debounced] = useDebouncedValue(keyword.trim(), PREVIEW_DEBOUNCE_MS);
   const ready = debounced.length >= FEED_KEYWORD_MIN;
   const preview = useYoutubePreview(debounced, ready);
@@ -55,7 +61,12 @@ export function FeedPreview({ keyword, notConnectedShown = false }: { keyword: s
           {MSG.videos.previewFailed}
         </Alert>
       );
-  } else if ((preview.data ?? []).length === 0) body = <Text size="sm" c="dimmed">No recent video matches this keyword yet.</Text>;
+  } else if ((preview.data ?? []).length === 0)
+    body = (
+      <Text size="sm" c="dimmed">
+        No recent video matches this keyword yet.
+      </Text>
+    );
   else
     body = (
       <ScrollArea.Autosize mah={260} type="auto">

@@ -9,7 +9,9 @@ export function FeedSetupView({ projectName, onCreate }: { projectName: string; 
         <ThemeIcon size={48} radius="md" variant="light" color="red">
           <IconBrandYoutube size={26} />
         </ThemeIcon>
-        <Title order={2} size="h4">Follow {projectName} on YouTube</Title>
+        <Title order={2} size="h4">
+          Follow {projectName} on YouTube
+        </Title>
         <Text size="sm" c="dimmed">
           A feed watches YouTube for a keyword, such as your game&apos;s name, and collects every new video that mentions it.
         </Text>

@@ -43,7 +43,9 @@ export function savedColumns(onView: (v: SavedVideo) => void) {
       header: 'Views',
       meta: { width: 100, sortField: 'views' },
       // The saved count (editable) first; YouTube's newer count below it once the video was read again.
-      cell: ({ row: { original: v } }) => <ViewsCell views={v.views} currentViews={v.current_views} statsRefreshedAt={v.stats_refreshed_at} removedAt={v.removed_at} />,
+      cell: ({ row: { original: v } }) => (
+        <ViewsCell views={v.views} currentViews={v.current_views} statsRefreshedAt={v.stats_refreshed_at} removedAt={v.removed_at} />
+      ),
     }),
     col.accessor('tag', {
       header: 'Tag',

@@ -37,7 +37,9 @@ export function ViewsCell({ views, viewsAtFound, statsRefreshedAt, removedAt, cu
     views === null ? null : `${formatCount(views)} views`,
     statsRefreshedAt ? `read again on ${day(statsRefreshedAt)}` : null,
     growth > 0 && viewsAtFound != null ? `${formatCount(viewsAtFound)} when found` : null,
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const newer = currentViews != null && views !== null && currentViews !== views ? currentViews : null;
   return (
     <Stack gap={0}>

@@ -158,7 +158,9 @@ export function VideoDetailModal({ video: current, onClose, projectId, onSave, s
           </SimpleGrid>
           {(video.removedAt || video.statsRefreshedAt) && (
             <Text size="xs" c="dimmed">
-              {video.removedAt ? 'YouTube no longer shows this video; its counts are the last ones read.' : `Views read again on ${formatDate(video.statsRefreshedAt!)}.`}
+              {video.removedAt
+                ? 'YouTube no longer shows this video; its counts are the last ones read.'
+                : `Views read again on ${formatDate(video.statsRefreshedAt!)}.`}
             </Text>
           )}
           {video.description.trim() ? (

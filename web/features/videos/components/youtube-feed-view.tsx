@@ -136,7 +136,13 @@ export function YoutubeFeedView({ project, feedId }: { project: Project; feedId:
       <Button
         variant="default"
         leftSection={<IconFilter size={16} />}
-        rightSection={filterCount ? <Badge size="xs" circle>{filterCount}</Badge> : null}
+        rightSection={
+          filterCount ? (
+            <Badge size="xs" circle>
+              {filterCount}
+            </Badge>
+          ) : null
+        }
         onClick={() => {
           setFiltersKey((k) => k + 1);
           setFiltersOpen(true);
@@ -230,7 +236,13 @@ export function YoutubeFeedView({ project, feedId }: { project: Project; feedId:
         }
       </ConfirmDeleteModal>
       {feed && (
-        <FeedFormModal key={`${feedId}-${feed['updated-at']}`} opened={editing} onClose={() => setEditing(false)} projectId={project.id} feed={{ ...feed, id: feedId }} />
+        <FeedFormModal
+          key={`${feedId}-${feed['updated-at']}`}
+          opened={editing}
+          onClose={() => setEditing(false)}
+          projectId={project.id}
+          feed={{ ...feed, id: feedId }}
+        />
       )}
     </FeedPage>
   );

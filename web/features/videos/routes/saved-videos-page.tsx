@@ -97,7 +97,13 @@ function SavedVideos({ project }: { project: Project }) {
       <Button
         variant="default"
         leftSection={<IconFilter size={16} />}
-        rightSection={filterCount ? <Badge size="xs" circle>{filterCount}</Badge> : null}
+        rightSection={
+          filterCount ? (
+            <Badge size="xs" circle>
+              {filterCount}
+            </Badge>
+          ) : null
+        }
         onClick={() => {
           setFiltersKey((k) => k + 1);
           setFiltersOpen(true);
@@ -133,7 +139,13 @@ function SavedVideos({ project }: { project: Project }) {
         searchPlaceholder="Search saved videos"
         selectable
         selectionActions={(rows, clear) => (
-          <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} onClick={() => setDeleting({ ids: rows.map((r) => r.id), clear })}>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => setDeleting({ ids: rows.map((r) => r.id), clear })}
+          >
             Delete
           </Button>
         )}

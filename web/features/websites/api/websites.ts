@@ -40,11 +40,9 @@ export function useWebsite(domain: string) {
   return useQuery({
     queryKey: websiteKey(domain),
     queryFn: async (): Promise<WebsiteDetail> => {
-      const doc = await apiFetch<{ data: JsonApiResource<WebsiteAttributes>; included?: JsonApiResource[] }>(
-        `${WEBSITES_PATH}/${encodeURIComponent(domain)}`,
-      );
+      const doc = await apiFetch<{ data: JsonApiResource<WebsiteAttributes>; included?: JsonApiResource[] }>(`${WEBSITES_PATH}/${encodeURIComponent(domain)}`);
       const included = doc.included ?? [];
-      const of = <A,>(type: string) => included.filter((r) => r.type === type).map((r) => flatten(r as JsonApiResource<A>));
+      const of = <A>(type: string) => included.filter((r) => r.type === type).map((r) => flatten(r as JsonApiResource<A>));
       return {
         website: flatten(doc.data),
         feeds: of<FeedAttributes>('feed'),
@@ -131,7 +129,13 @@ export function useAddWebsite() {
       try {
         await apiFetch(FEEDS_PATH, {
           method: 'POST',
-          body: feedDocument({ feed: values.feed, websiteId: id, language: values.language, reach: values.reach === '' ? null : values.reach, type: values.feedType }),
+          body: feedDocument({
+            feed: values.feed,
+            websiteId: id,
+            language: values.language,
+            reach: values.reach === '' ? null : values.reach,
+            type: values.feedType,
+          }),
         });
       } catch (err) {
         throw new FeedStepError(id, err);

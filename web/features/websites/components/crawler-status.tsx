@@ -48,7 +48,13 @@ function FeedsStat({ feeds }: { feeds: CrawlerStatusAttributes['feeds'] }) {
 
 function LatencyStat({ latency }: { latency: CrawlerStatusAttributes['api_latency_ms'] }) {
   if (latency.p50 === null || latency.p95 === null) return <Stat label="API latency" value="–" detail={`no requests in the last ${WINDOW}`} />;
-  return <Stat label="API latency" value={`${formatMs(latency.p50)} · ${formatMs(latency.p95)} ms`} detail={`p50 · p95 of ${formatCount(latency.requests)} requests`} />;
+  return (
+    <Stat
+      label="API latency"
+      value={`${formatMs(latency.p50)} · ${formatMs(latency.p95)} ms`}
+      detail={`p50 · p95 of ${formatCount(latency.requests)} requests`}
+    />
+  );
 }
 
 function IngestLimitStat({ limit }: { limit: CrawlerStatusAttributes['ingest_limit'] }) {
@@ -103,7 +109,9 @@ function PanelHeader({ status }: { status: CrawlerStatusAttributes | undefined }
         <ThemeIcon variant="light" size={32} radius="md">
           <IconSpider size={18} />
         </ThemeIcon>
-        <Title order={2} size="h4">Crawler</Title>
+        <Title order={2} size="h4">
+          Crawler
+        </Title>
         {status && (
           <Badge variant="light" color={running ? 'teal' : 'orange'}>
             {running ? 'Polling' : 'Not polling'}

@@ -74,7 +74,13 @@ function FeedCell({ f }: { f: Row<FeedAttributes> }) {
         {[FEED_TYPE_LABELS[f.type] ?? 'Feed', origin].filter(Boolean).join(' · ')}
       </Text>
       {detail && (
-        <Text size="xs" className={f.health === 'ok' || f.health === 'pending' ? undefined : classes.danger} lineClamp={2} title={detail} data-testid="feed-health-detail">
+        <Text
+          size="xs"
+          className={f.health === 'ok' || f.health === 'pending' ? undefined : classes.danger}
+          lineClamp={2}
+          title={detail}
+          data-testid="feed-health-detail"
+        >
           {detail}
         </Text>
       )}
@@ -82,13 +88,16 @@ function FeedCell({ f }: { f: Row<FeedAttributes> }) {
   );
 }
 
-
 const col = createColumnHelper<Row<FeedAttributes>>();
 
 /** The feeds table's columns: at 1280 px the failures, next check, WebSub and item counts step aside. */
 export const feedColumns = [
   col.accessor('feed', { header: 'Feed', meta: { sortField: 'feed', primary: true }, cell: ({ row }) => <FeedCell f={row.original} /> }),
-  col.accessor('health', { header: 'Health', meta: { width: 170 }, cell: (c) => (c.getValue() ? <FeedHealthBadge health={c.getValue()} /> : <Text size="sm">—</Text>) }),
+  col.accessor('health', {
+    header: 'Health',
+    meta: { width: 170 },
+    cell: (c) => (c.getValue() ? <FeedHealthBadge health={c.getValue()} /> : <Text size="sm">—</Text>),
+  }),
   col.accessor('status', {
     header: 'Polling',
     meta: { width: 130 },
@@ -102,12 +111,23 @@ export const feedColumns = [
   col.accessor('error-count', {
     header: 'Failures',
     meta: { sortField: 'error_count', width: 90, align: 'right', priority: 3 },
-    cell: (c) => <Text size="sm" className={c.getValue() > 0 ? classes.danger : undefined}>{c.getValue()}</Text>,
+    cell: (c) => (
+      <Text size="sm" className={c.getValue() > 0 ? classes.danger : undefined}>
+        {c.getValue()}
+      </Text>
+    ),
   }),
   col.accessor('next-check-at', {
     header: 'Next check',
     meta: { sortField: 'next_check_at', width: 130, priority: 3 },
-    cell: ({ row }) => (row.original.disabled ? <Text size="sm" c="dimmed">—</Text> : relative(row.original['next-check-at'])),
+    cell: ({ row }) =>
+      row.original.disabled ? (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      ) : (
+        relative(row.original['next-check-at'])
+      ),
   }),
   col.accessor('websub-state', {
     header: 'WebSub',

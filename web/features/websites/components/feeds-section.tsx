@@ -31,7 +31,13 @@ function AddFeedForm({ websiteId }: { websiteId: string }) {
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Group align="flex-start" gap="sm">
-        <TextInput aria-label="Feed URL" placeholder="https://example.com/feed" leftSection={<IconRss size={16} />} style={{ flex: 1 }} {...form.getInputProps('feed')} />
+        <TextInput
+          aria-label="Feed URL"
+          placeholder="https://example.com/feed"
+          leftSection={<IconRss size={16} />}
+          style={{ flex: 1 }}
+          {...form.getInputProps('feed')}
+        />
         <Button type="submit" loading={add.isPending}>
           Add feed
         </Button>

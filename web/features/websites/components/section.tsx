@@ -6,7 +6,9 @@ import secondary from '../../../components/secondary-text.module.css';
 export function SectionTitle({ title, description }: { title: string; description?: string }) {
   return (
     <Stack gap={2} mb="md">
-      <Title order={2} size="h4">{title}</Title>
+      <Title order={2} size="h4">
+        {title}
+      </Title>
       {description && (
         <Text size="sm" className={secondary.secondary}>
           {description}

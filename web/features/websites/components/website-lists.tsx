@@ -28,7 +28,15 @@ export function WebsiteArticles({ websiteId }: { websiteId: string }) {
       }),
       col.accessor('pub_date', { header: 'Date', meta: { sortField: 'pub_date', width: 130 }, cell: (c) => formatDate(c.getValue()) }),
       col.accessor('language', { header: 'Language', meta: { width: 120, priority: 3 }, cell: (c) => <LanguageBadge code={c.getValue()} /> }),
-      col.accessor('author', { header: 'Author', meta: { width: 180, priority: 2 }, cell: (c) => <Text size="sm" truncate="end" title={c.getValue() ?? undefined} dir="auto">{c.getValue() ?? '—'}</Text> }),
+      col.accessor('author', {
+        header: 'Author',
+        meta: { width: 180, priority: 2 },
+        cell: (c) => (
+          <Text size="sm" truncate="end" title={c.getValue() ?? undefined} dir="auto">
+            {c.getValue() ?? '—'}
+          </Text>
+        ),
+      }),
     ],
     [],
   );
@@ -127,7 +135,16 @@ export function Authors({ authors }: { authors: WebsiteDetail['authors'] }) {
       ) : (
         <Group gap="xs">
           {authors.slice(0, 60).map((a) => (
-            <Badge key={a.id} variant="default" style={{ textTransform: 'none' }} rightSection={<Text span size="xs" c="dimmed">{a['articles-count']}</Text>}>
+            <Badge
+              key={a.id}
+              variant="default"
+              style={{ textTransform: 'none' }}
+              rightSection={
+                <Text span size="xs" c="dimmed">
+                  {a['articles-count']}
+                </Text>
+              }
+            >
               {a.author}
             </Badge>
           ))}

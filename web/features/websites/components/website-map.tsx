@@ -39,7 +39,10 @@ function VisitsMap({ data }: { data: Visits }) {
         const instance = echarts.init(ref.current, undefined, { renderer: 'svg' });
         chart = instance;
         instance.setOption({
-          tooltip: { trigger: 'item', formatter: (p: { name: string; value?: number }) => `${p.name}: ${Number.isFinite(p.value) ? p.value!.toLocaleString('en') : 'no data'}` },
+          tooltip: {
+            trigger: 'item',
+            formatter: (p: { name: string; value?: number }) => `${p.name}: ${Number.isFinite(p.value) ? p.value!.toLocaleString('en') : 'no data'}`,
+          },
           visualMap: {
             min: 0,
             max: Math.max(1, ...rows.map((r) => r.value)),
@@ -73,7 +76,12 @@ function VisitsMap({ data }: { data: Visits }) {
     };
   }, [data, scheme]);
 
-  if (failed) return <Text size="sm" className={secondary.secondary}>The map could not be drawn.</Text>;
+  if (failed)
+    return (
+      <Text size="sm" className={secondary.secondary}>
+        The map could not be drawn.
+      </Text>
+    );
   // dir="ltr": ECharts lays its SVG text out left to right (an inherited RTL direction flips its anchors).
   return <div ref={ref} role="img" aria-label="Map of monthly desktop visits by country" dir="ltr" style={{ width: '100%', height: 360 }} />;
 }

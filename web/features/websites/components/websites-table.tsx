@@ -25,9 +25,21 @@ function FeedsCount({ w }: { w: WebsiteAttributes }) {
   const ok = w['feeds-count'] - w['feeds-failing'] - w['feeds-disabled'];
   return (
     <Group gap={4} wrap="nowrap">
-      {ok > 0 && <Badge color="teal" variant="light" size="sm">{ok} OK</Badge>}
-      {w['feeds-failing'] > 0 && <Badge color="red" variant="light" size="sm">{w['feeds-failing']} failing</Badge>}
-      {w['feeds-disabled'] > 0 && <Badge color="gray" variant="light" size="sm">{w['feeds-disabled']} off</Badge>}
+      {ok > 0 && (
+        <Badge color="teal" variant="light" size="sm">
+          {ok} OK
+        </Badge>
+      )}
+      {w['feeds-failing'] > 0 && (
+        <Badge color="red" variant="light" size="sm">
+          {w['feeds-failing']} failing
+        </Badge>
+      )}
+      {w['feeds-disabled'] > 0 && (
+        <Badge color="gray" variant="light" size="sm">
+          {w['feeds-disabled']} off
+        </Badge>
+      )}
     </Group>
   );
 }
@@ -55,7 +67,16 @@ function WebsiteCell({ w }: { w: Row<WebsiteAttributes> }) {
     <Group gap="sm" wrap="nowrap" miw={0}>
       <WebsiteAvatar domain={w.domain} avatar={w.avatar} />
       <div style={{ minWidth: 0 }}>
-        <Anchor component={Link} to={`/websites/${w.domain}`} fw={600} size="sm" dir="ltr" truncate="end" title={w.domain} style={{ display: 'inline-block', maxWidth: '100%', verticalAlign: 'middle' }}>
+        <Anchor
+          component={Link}
+          to={`/websites/${w.domain}`}
+          fw={600}
+          size="sm"
+          dir="ltr"
+          truncate="end"
+          title={w.domain}
+          style={{ display: 'inline-block', maxWidth: '100%', verticalAlign: 'middle' }}
+        >
           {w.domain}
         </Anchor>
         {w.name && (
@@ -70,8 +91,16 @@ function WebsiteCell({ w }: { w: Row<WebsiteAttributes> }) {
 
 const columns = [
   col.accessor('domain', { header: 'Website', meta: { sortField: 'name', primary: true }, cell: ({ row }) => <WebsiteCell w={row.original} /> }),
-  col.accessor('reach', { header: 'Media score', meta: { sortField: 'reach', width: 130 }, cell: ({ row }) => <MediaScoreBadge score={row.original.reach} basis={row.original.reach_basis} /> }),
-  col.accessor('muv', { header: 'UMV', meta: { sortField: 'muv', width: 100, priority: 2 }, cell: ({ row }) => <VisitorsText muv={row.original.muv} source={row.original.muv_source} /> }),
+  col.accessor('reach', {
+    header: 'Media score',
+    meta: { sortField: 'reach', width: 130 },
+    cell: ({ row }) => <MediaScoreBadge score={row.original.reach} basis={row.original.reach_basis} />,
+  }),
+  col.accessor('muv', {
+    header: 'UMV',
+    meta: { sortField: 'muv', width: 100, priority: 2 },
+    cell: ({ row }) => <VisitorsText muv={row.original.muv} source={row.original.muv_source} />,
+  }),
   col.accessor('language', { header: 'Language', meta: { width: 120, priority: 3 }, cell: (c) => <LanguageBadge code={c.getValue()} /> }),
   col.accessor('articles-count', {
     header: 'Articles',

@@ -155,7 +155,12 @@ function CountMessage({ counting, message, countError, videos, streams, loaded }
     );
   const color = message.tone === 'ok' ? 'teal' : message.tone === 'warn' ? 'yellow' : 'red';
   return (
-    <Alert color={color} variant="light" icon={message.tone === 'ok' ? <IconCircleCheck size={18} /> : <IconAlertTriangle size={18} />} data-testid="count-message">
+    <Alert
+      color={color}
+      variant="light"
+      icon={message.tone === 'ok' ? <IconCircleCheck size={18} /> : <IconAlertTriangle size={18} />}
+      data-testid="count-message"
+    >
       <Text size="sm" fw={600}>
         {message.text}
       </Text>

@@ -126,7 +126,9 @@ export function StepPreview(props: {
             </Text>
           )}
         </Group>
-        {content.table_type === 1 && <TemplateEditor value={content.table_template} onChange={(t) => onContent({ table_template: t })} articles={preview.articles} />}
+        {content.table_type === 1 && (
+          <TemplateEditor value={content.table_template} onChange={(t) => onContent({ table_template: t })} articles={preview.articles} />
+        )}
         {content.table_type === 1 && (
           <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
             Highlights are picked in the standard table: switch back to it to star articles.
@@ -155,7 +157,17 @@ export function StepPreview(props: {
 }
 
 /** A section's heading as editable text: title and an optional line under it. */
-function SectionEditor({ title, subtitle, onChange, label }: { title: string; subtitle: string; onChange: (title: string, subtitle: string) => void; label: string }) {
+function SectionEditor({
+  title,
+  subtitle,
+  onChange,
+  label,
+}: {
+  title: string;
+  subtitle: string;
+  onChange: (title: string, subtitle: string) => void;
+  label: string;
+}) {
   return (
     <Stack gap={6} style={{ borderLeft: '4px solid var(--mantine-primary-color-filled)', paddingLeft: 12 }}>
       <TextInput

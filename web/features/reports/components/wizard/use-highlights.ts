@@ -40,7 +40,10 @@ export function useHighlights(opts: { allowed: boolean; planLimit: number | unde
   const limit = Math.min(LIMITS.reportMaxHighlights, opts.planLimit ?? LIMITS.reportMaxHighlights);
   const blockedReason = !opts.allowed ? MSG.billing.upgrade : items.length >= limit ? `A report can have at most ${limit} highlights.` : null;
 
-  const update = useCallback((id: string, patch: Partial<Highlight>) => setItems((list) => list.map((h) => (h.article.id === id ? { ...h, ...patch } : h))), []);
+  const update = useCallback(
+    (id: string, patch: Partial<Highlight>) => setItems((list) => list.map((h) => (h.article.id === id ? { ...h, ...patch } : h))),
+    [],
+  );
   const isOn = useCallback((id: string) => items.some((h) => h.article.id === id), [items]);
 
   /** Waits for the picture (screenshot, preview image or placeholder); a failed one says so. */

@@ -72,10 +72,7 @@ export function useReportWizard(projectId: string, opts: { tagsLoaded: boolean; 
     if (status === 'STEP 0' && opts.tagsLoaded) dispatch({ type: 'LOADED' });
   }, [status, opts.tagsLoaded]);
 
-  const current: ReportFilters | null = useMemo(
-    () => (saved ? { project_id: projectId, ...saved, ...filters } : null),
-    [projectId, saved, filters],
-  );
+  const current: ReportFilters | null = useMemo(() => (saved ? { project_id: projectId, ...saved, ...filters } : null), [projectId, saved, filters]);
 
   // The count message follows the filters of step 1 as they change (debounced like a search).
   const [debounced] = useDebouncedValue(current, TIMINGS.searchDebounceMs);

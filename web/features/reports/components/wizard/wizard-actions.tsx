@@ -42,11 +42,7 @@ export function WizardActions({ w, projectId, publishHint, onPublish }: Props) {
         {w.step === 2 && (
           <Tooltip label={publishHint} disabled={!publishHint}>
             <span>
-              <Button
-                rightSection={<IconSend size={16} />}
-                onClick={onPublish}
-                disabled={!w.canPublish}
-              >
+              <Button rightSection={<IconSend size={16} />} onClick={onPublish} disabled={!w.canPublish}>
                 Publish
               </Button>
             </span>

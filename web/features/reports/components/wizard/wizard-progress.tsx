@@ -22,7 +22,13 @@ export function WizardProgress({ w, loading, period }: Props) {
   return (
     <>
       <Paper withBorder radius="md" p="md" mb="lg" shadow="xs">
-        <Stepper active={w.status === 'STEP 3 LOADED' ? STEPS.length : w.step} size="sm" allowNextStepsSelect={false} data-status={w.status} data-testid="wizard-stepper">
+        <Stepper
+          active={w.status === 'STEP 3 LOADED' ? STEPS.length : w.step}
+          size="sm"
+          allowNextStepsSelect={false}
+          data-status={w.status}
+          data-testid="wizard-stepper"
+        >
           {STEPS.map((s, i) => (
             <Stepper.Step key={s.label} label={s.label} description={s.description} loading={i === w.step && loading} allowStepSelect={false} />
           ))}
