@@ -7,7 +7,7 @@
 // their raw, gzip and brotli sizes. Prints a before → after table and writes bench/results/page-weight.json.
 //
 // Options: --dist=<dir> measure that build instead of building; --before-dist=<dir> measure a second
-// build as "before" (the recorded BEFORE figures below otherwise); --only-routes=a,b a subset.
+// build as "before" (the recorded BEFORE figures of bench/page-weight-before.ts otherwise); --only-routes=a,b a subset.
 // e2e/page-weight.e2e.ts runs the same measurement and fails when a page is over its ceiling.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +16,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { api, login, root, startServer, writeResults, type Row } from './lib.js';
+import { BEFORE, type Totals } from './page-weight-before.js';
+
+/** The recorded "before" figures (bench/page-weight-before.ts), still importable from here. */
+export { BEFORE } from './page-weight-before.js';
 
 /** Issue 28's budgets: JavaScript on the wire (brotli, cold cache) before the page settles, in KB. */
 export const BUDGETS_KB = { publicReport: 150, login: 120, signedIn: 400 } as const;
@@ -232,8 +236,6 @@ export function describeWeight(w: PageWeight, dist?: string): string {
   return lines.join('\n');
 }
 
-type Totals = FileSizes & { wire: number; files: number };
-
 interface RouteFigures {
   route: string;
   js: Totals;
@@ -257,102 +259,6 @@ function figures(w: PageWeight, dist: string): RouteFigures {
   };
   return { route: w.route, js: totals('js'), css: totals('css'), chunks: w.transfers.filter((t) => t.kind === 'js').map((t) => t.file) };
 }
-
-/**
- * main before issue 28's route splitting (commit d84de95): one 1.76 MB entry chunk for every page.
- * Measured by `npm run bench -- --only=page-weight --dist=/tmp/w-dist --before-dist=/tmp/w-base-dist`,
- * /tmp/w-base-dist being that commit's web app (`git archive d84de95 | tar -x -C /tmp/w-base`,
- * node_modules linked, `npx vite build --outDir /tmp/w-base-dist`) served by this checkout's server
- * (precompressed copies on): bytes raw, gzip and brotli (its files) and on the wire (CDP: brotli
- * body plus response headers), cold cache, until the page settles.
- */
-export const BEFORE: Record<string, { js: Totals; css: Totals }> = {
-  'public report /p/r/{id}': {
-    js: { raw: 2857773, gzip: 889407, brotli: 735730, wire: 740682, files: 11 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  login: {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  signup: {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  welcome: {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  'forgot-password': {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  'articles feed': {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  'saved coverage': {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  'youtube feed': {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  'saved videos': {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  'twitch feed': {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  'saved streams': {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  reports: {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  report: {
-    js: { raw: 2857773, gzip: 889407, brotli: 735730, wire: 740682, files: 11 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  'report editor': {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  'super search': {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  projects: {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  brands: {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  tags: { js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 }, css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 } },
-  websites: {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  website: {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  organization: {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-  settings: {
-    js: { raw: 1759854, gzip: 525540, brotli: 422305, wire: 423610, files: 3 },
-    css: { raw: 291792, gzip: 42346, brotli: 34878, wire: 35320, files: 1 },
-  },
-};
 
 async function main() {
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);

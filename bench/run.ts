@@ -4,11 +4,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './lib.js';
 
+/** Modules the benchmarks import (data generators, clients, recorded figures): not benchmarks themselves. */
+const SUPPORT = [
+  'run.ts',
+  'lib.ts',
+  'search-data.ts',
+  'crawl-data.ts',
+  'search-db.ts',
+  'search-fts5.ts',
+  'search-client.ts',
+  'page-weight-before.ts',
+  'twitch-live-metrics.ts',
+];
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const benches = fs
   .readdirSync(path.join(root, 'bench'))
-  // search-data.ts and crawl-data.ts generate data for the benchmarks; they are not benchmarks.
-  .filter((f) => f.endsWith('.ts') && !['run.ts', 'lib.ts', 'search-data.ts', 'crawl-data.ts'].includes(f))
+  .filter((f) => f.endsWith('.ts') && !SUPPORT.includes(f))
   .filter((f) => !only || f === `${only}.ts`);
 let failed = false;
 for (const file of benches) {

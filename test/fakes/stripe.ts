@@ -1,35 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  API_VERSION,
-  authorizedBy,
-  checkoutPage,
-  decodeStripeForm,
-  missing,
-  missingParam,
-  newId,
-  now,
-  ok,
-  page,
-  portalPage,
-  priceOf,
-  sleep,
-  stripeError,
-  stripeSignature,
-} from './stripe-wire.js';
-import type {
-  DeliverOptions,
-  DeliveryAttempt,
-  FakeCheckoutSession,
-  FakeCustomer,
-  FakeEvent,
-  FakePortalSession,
-  FakePrice,
-  FakeStripeOptions,
-  FakeSubscription,
-  Json,
-  StripeRequest,
-} from './stripe-wire.js';
+import { authorizedBy, checkoutPage, decodeStripeForm, newId, page, portalPage, sleep, stripeError, stripeSignature } from './stripe-wire.js';
+import type { DeliverOptions, DeliveryAttempt, FakeEvent, FakeStripeOptions, Json, StripeRequest } from './stripe-wire.js';
+import { routeStripeApi } from './stripe-routes.js';
+import { createStripeState } from './stripe-state.js';
 
 /**
  * A local Stripe on 127.0.0.1 (random port) speaking the form-encoded wire format of
@@ -76,149 +50,16 @@ export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
 export async function startFakeStripe(opts: FakeStripeOptions) {
   const requests: StripeRequest[] = [];
-  const customers = new Map<string, FakeCustomer>();
-  const sessions = new Map<string, FakeCheckoutSession>();
-  const portalSessions = new Map<string, FakePortalSession>();
-  const subscriptions = new Map<string, FakeSubscription>();
+  // The objects (customers, sessions, subscriptions) and the events their changes generate: stripe-state.ts.
+  const state = createStripeState(opts);
+  const { customers, sessions, portalSessions, subscriptions, generated, completeCheckout, updateSubscription, deleteSubscription, failInvoice, payInvoice } =
+    state;
   const idempotent = new Map<string, { status: number; body: unknown }>();
-  const generated: FakeEvent[] = [];
   const deliveries: DeliveryAttempt[] = [];
   let webhookUrl = opts.webhookUrl;
   let failures = { count: 0, status: 500 };
   const maxAttempts = Math.max(1, Math.min(opts.maxAttempts ?? 4, 10));
   const retryDelayMs = opts.retryDelayMs ?? 25;
-  const priceIds = new Set(Object.values(opts.prices));
-
-  /** Whether a customer exists (adopting a forgotten one when told to). */
-  const hasCustomer = (id: string) => {
-    if (!customers.has(id) && opts.adoptUnknownCustomers && /^cus_\w+$/.test(id)) {
-      customers.set(id, { id, object: 'customer', name: null, email: null, metadata: {}, created: now() });
-    }
-    return customers.has(id);
-  };
-
-  const priceObject = (id: string): FakePrice => priceOf(opts.prices, id);
-
-  const event = (type: string, object: Json, previous?: Json): FakeEvent => {
-    const e: FakeEvent = {
-      id: newId('evt'),
-      object: 'event',
-      api_version: API_VERSION,
-      created: now(),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      // A snapshot: later changes to the object must not change an event already generated.
-      data: { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) },
-    };
-    generated.push(e);
-    return e;
-  };
-
-  const invoiceEvent = (type: 'invoice.paid' | 'invoice.payment_failed', sub: FakeSubscription) => {
-    const invoice = {
-      id: newId('in'),
-      object: 'invoice',
-      customer: sub.customer,
-      status: type === 'invoice.paid' ? 'paid' : 'open',
-      // API basil moved the subscription under parent; older versions had it at the top.
-      subscription: sub.id,
-      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-      lines: { object: 'list', data: [{ pricing: { price_details: { price: sub.items.data[0].price.id } } }] },
-    };
-    sub.latest_invoice = invoice.id;
-    return event(type, invoice);
-  };
-
-  const mustGetSubscription = (id: string) => {
-    const sub = subscriptions.get(id);
-    if (!sub) throw new Error(`fake Stripe: no subscription ${id}`);
-    return sub;
-  };
-
-  const setStatus = (sub: FakeSubscription, status: string): FakeEvent => {
-    const previous = { status: sub.status };
-    sub.status = status;
-    return event('customer.subscription.updated', sub as unknown as Json, previous);
-  };
-
-  function completeCheckout(sessionId: string): { subscription: FakeSubscription; events: FakeEvent[] } {
-    const session = sessions.get(sessionId);
-    if (!session) throw new Error(`fake Stripe: no checkout session ${sessionId}`);
-    if (session.status === 'complete') return { subscription: mustGetSubscription(session.subscription!), events: [] };
-    if (!session.customer) {
-      const c: FakeCustomer = { id: newId('cus'), object: 'customer', name: null, email: null, metadata: {}, created: now() };
-      customers.set(c.id, c);
-      session.customer = c.id;
-    }
-    const start = now();
-    const line = session.line_items[0];
-    const sub: FakeSubscription = {
-      id: newId('sub'),
-      object: 'subscription',
-      customer: session.customer,
-      status: 'active',
-      cancel_at_period_end: false,
-      created: start,
-      metadata: { ...(session.subscription_data.metadata ?? {}) },
-      latest_invoice: null,
-      items: {
-        object: 'list',
-        data: [
-          {
-            id: newId('si'),
-            object: 'subscription_item',
-            quantity: line.quantity,
-            price: priceObject(line.price),
-            current_period_start: start,
-            current_period_end: start + (priceObject(line.price).recurring.interval === 'year' ? 365 : 30) * 86400,
-          },
-        ],
-      },
-    };
-    subscriptions.set(sub.id, sub);
-    Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id });
-    const events = [
-      event('checkout.session.completed', session as unknown as Json),
-      event('customer.subscription.created', sub as unknown as Json),
-      invoiceEvent('invoice.paid', sub),
-    ];
-    return { subscription: sub, events };
-  }
-
-  function updateSubscription(id: string, change: { price?: string; status?: string; cancelAtPeriodEnd?: boolean }): FakeEvent {
-    const sub = mustGetSubscription(id);
-    const previous: Json = {};
-    if (change.price) {
-      previous.items = structuredClone(sub.items);
-      sub.items.data[0].price = priceObject(change.price);
-    }
-    if (change.status) {
-      previous.status = sub.status;
-      sub.status = change.status;
-    }
-    if (change.cancelAtPeriodEnd !== undefined) {
-      previous.cancel_at_period_end = sub.cancel_at_period_end;
-      sub.cancel_at_period_end = change.cancelAtPeriodEnd;
-    }
-    return event('customer.subscription.updated', sub as unknown as Json, previous);
-  }
-
-  function deleteSubscription(id: string): FakeEvent {
-    const sub = mustGetSubscription(id);
-    sub.status = 'canceled';
-    return event('customer.subscription.deleted', sub as unknown as Json);
-  }
-
-  const failInvoice = (subscriptionId: string) => {
-    const sub = mustGetSubscription(subscriptionId);
-    return [setStatus(sub, 'past_due'), invoiceEvent('invoice.payment_failed', sub)];
-  };
-  const payInvoice = (subscriptionId: string) => {
-    const sub = mustGetSubscription(subscriptionId);
-    return [setStatus(sub, 'active'), invoiceEvent('invoice.paid', sub)];
-  };
 
   async function deliver(e: FakeEvent, o: DeliverOptions = {}): Promise<DeliveryAttempt[]> {
     const target = o.url ?? webhookUrl;
@@ -271,105 +112,9 @@ export async function startFakeStripe(opts: FakeStripeOptions) {
     const idem = req.headers['idempotency-key'];
     const idemKey = typeof idem === 'string' && method === 'POST' ? `${path} ${idem}` : null;
     if (idemKey && idempotent.has(idemKey)) return idempotent.get(idemKey)!;
-    const answer = route(method, path, body);
+    const answer = routeStripeApi(state, url, method, path, body);
     if (idemKey && answer.status < 500) idempotent.set(idemKey, answer);
     return answer;
-  }
-
-  function route(method: string, path: string, body: Json): { status: number; body: unknown } {
-    const str = (v: unknown) => (typeof v === 'string' ? v : null);
-    const meta = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {});
-    let m: RegExpExecArray | null;
-    if (method === 'POST' && path === '/v1/customers') {
-      const c: FakeCustomer = {
-        id: newId('cus'),
-        object: 'customer',
-        name: str(body.name),
-        email: str(body.email),
-        metadata: meta(body.metadata),
-        created: now(),
-      };
-      customers.set(c.id, c);
-      return ok(c);
-    }
-    if (method === 'GET' && (m = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
-      return hasCustomer(m[1]) ? ok(customers.get(m[1])) : missing('customer', m[1], 'id');
-    }
-    if (method === 'POST' && path === '/v1/checkout/sessions') {
-      if (!str(body.success_url)) return missingParam('success_url');
-      if (!str(body.mode)) return missingParam('mode');
-      const items = Array.isArray(body.line_items) ? (body.line_items as Json[]) : [];
-      if (!items.length) return missingParam('line_items');
-      const lineItems: FakeCheckoutSession['line_items'] = [];
-      for (const [i, it] of items.entries()) {
-        const price = str(it.price) ?? '';
-        if (!priceIds.has(price)) return missing('price', price, `line_items[${i}][price]`);
-        lineItems.push({ price, quantity: Number(it.quantity ?? 1) });
-      }
-      const customer = str(body.customer);
-      if (customer && !hasCustomer(customer)) return missing('customer', customer, 'customer');
-      const id = newId('cs_test');
-      const s: FakeCheckoutSession = {
-        id,
-        object: 'checkout.session',
-        mode: str(body.mode)!,
-        status: 'open',
-        payment_status: 'unpaid',
-        customer,
-        client_reference_id: str(body.client_reference_id),
-        subscription: null,
-        success_url: str(body.success_url)!,
-        cancel_url: str(body.cancel_url),
-        url: `${url}/c/pay/${id}`,
-        created: now(),
-        expires_at: now() + 86400,
-        livemode: false,
-        metadata: meta(body.metadata),
-        line_items: lineItems,
-        subscription_data: { metadata: meta(meta(body.subscription_data).metadata) },
-      };
-      sessions.set(id, s);
-      return ok(s);
-    }
-    if (method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) {
-      const s = sessions.get(m[1]);
-      return s ? ok(s) : missing('checkout.session', m[1], 'session');
-    }
-    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
-      const customer = str(body.customer);
-      if (!customer) return missingParam('customer');
-      if (!hasCustomer(customer)) return missing('customer', customer, 'customer');
-      const id = newId('bps');
-      const p: FakePortalSession = {
-        id,
-        object: 'billing_portal.session',
-        customer,
-        return_url: str(body.return_url),
-        url: `${url}/p/session/${id}`,
-        created: now(),
-        livemode: false,
-      };
-      portalSessions.set(id, p);
-      return ok(p);
-    }
-    if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
-      const sub = subscriptions.get(m[1]);
-      if (!sub) return missing('subscription', m[1], 'id');
-      if (method === 'GET') return ok(sub);
-      if (method === 'DELETE') {
-        deleteSubscription(sub.id);
-        return ok(sub);
-      }
-      if (method === 'POST') {
-        const price = str(((body.items as Json[] | undefined)?.[0] ?? {}).price);
-        if (price && !priceIds.has(price)) return missing('price', price, 'items[0][price]');
-        const cancel = str(body.cancel_at_period_end);
-        if (body.metadata) Object.assign(sub.metadata, meta(body.metadata));
-        updateSubscription(sub.id, { price: price ?? undefined, cancelAtPeriodEnd: cancel === null ? undefined : cancel === 'true' });
-        return ok(sub);
-      }
-    }
-    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
   // ------------------------------------------------------------------ the browser pages
