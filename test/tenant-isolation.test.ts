@@ -20,10 +20,11 @@ import { identityProbes } from './tenant-probes/identity.js';
 import { metricsProbes } from './tenant-probes/metrics.js';
 import { reachProbes } from './tenant-probes/reach.js';
 import { websitesProbes } from './tenant-probes/websites.js';
-import { seedReports } from './tenant-probes/reports.js';
+import { reportIds, reportsProbes } from './tenant-probes/reports.js';
 
 /** Features that probe their routes in their own file (test/tenant-probes/). */
 const FEATURE_PROBES: TenantProbeSet[] = [
+  reportsProbes,
   videosProbes,
   streamsProbes,
   billingProbes,
@@ -94,14 +95,9 @@ let ownerMailId = 0;
 beforeAll(async () => {
   ownerMailId = (await queueMail(ctx.deps.db, { organizationId: owner.org.id, userId: null, to: 'owner@example.test', subject: 'Owner export', text: 'x' })).id;
 });
-// Reports: one of the owner's (with a highlight whose picture is stored) and one of the outsider's.
-let reportIds: { owner: string; outsider: string };
-beforeAll(async () => {
-  reportIds = await seedReports(ctx, { owner, outsider, projectId: ids.project, orgId: ids.org, savedId: ids.saved });
-});
 let fixture: TenantFixture;
 beforeAll(async () => {
-  fixture = { ctx, owner, outsider, operator, projectId: ids.project, tagId: ids.tag };
+  fixture = { ctx, owner, outsider, operator, projectId: ids.project, tagId: ids.tag, savedId: ids.saved };
   for (const set of FEATURE_PROBES) await set.setup(fixture);
 });
 afterAll(() => settleScreenshotJobs());
@@ -203,27 +199,6 @@ const BY_ID: Record<string, Probe> = {
     }),
     status: 422,
   },
-  'GET /api/reports': { url: () => `/api/reports?filter[project_id]=${ids.project}` },
-  'POST /api/reports/preview': { url: () => '/api/reports/preview', body: () => ({ project_id: ids.project, date_range: ['2026-10-01', '2026-11-30'] }) },
-  'POST /api/reports': {
-    url: () => '/api/reports',
-    body: () => ({
-      data: {
-        type: 'report',
-        attributes: { name: 'Planted report', date_start: '2026-10-01', date_end: '2026-11-30' },
-        relationships: { project: { data: { type: 'project', id: String(ids.project) } } },
-      },
-    }),
-  },
-  'GET /api/reports/:id': { url: () => `/api/reports/${reportIds.owner}` },
-  'PATCH /api/reports/:id': { url: () => `/api/reports/${reportIds.owner}`, body: () => ({ data: { type: 'report', attributes: { name: 'Hijacked' } } }) },
-  'DELETE /api/reports/:id': { url: () => `/api/reports/${reportIds.owner}` },
-  'GET /api/reports/:id/videos': { url: () => `/api/reports/${reportIds.owner}/videos` },
-  'GET /api/reports/:id/streams': { url: () => `/api/reports/${reportIds.owner}/streams` },
-  'GET /api/reports/:id/pdf': { url: () => `/api/reports/${reportIds.owner}/pdf` },
-  'POST /api/screenshots': { url: () => '/api/screenshots', body: () => ({ article_id: ids.saved }) },
-  'GET /api/screenshots/:article_id': { url: () => `/api/screenshots/${ids.saved}` },
-  'GET /api/screenshots/:article_id/image': { url: () => `/api/screenshots/${ids.saved}/image` },
   'PATCH /api/user/:id': {
     url: () => `/api/user/${ids.member}`,
     body: () => ({ data: { type: 'user', attributes: { name: 'Hijacked' } } }),
@@ -271,9 +246,6 @@ async function snapshot() {
     await q('select * from alerts where organization_id = $1 order by id', [ids.org]),
     await q('select alert_id, article_id, deleted_at from alert_articles where organization_id = $1 order by article_id', [ids.org]),
     await q('select * from saved_articles where organization_id = $1 order by id', [ids.org]),
-    await q('select * from reports where organization_id = $1 order by id', [ids.org]),
-    await q('select h.* from report_highlights h join reports r on r.id = h.report_id where r.organization_id = $1 order by 1, 2', [ids.org]),
-    await q('select * from screenshots where organization_id = $1 order by id', [ids.org]),
     ...(await Promise.all(FEATURE_PROBES.map((set) => set.snapshot?.(fixture) ?? ''))),
   ].join('\n');
 }

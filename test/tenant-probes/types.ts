@@ -9,9 +9,10 @@ export interface TenantFixture {
   owner: Org;
   outsider: Org;
   operator: Org;
-  /** The owner's project and one of its tags. */
+  /** The owner's project, one of its tags, and a saved article under that tag. */
   projectId: number;
   tagId: number;
+  savedId: number;
 }
 
 export interface Probe {
