@@ -60,8 +60,8 @@ function metricCell(value: number | null) {
 
 /**
  * Columns of the stream feed: thumbnail, channel, title, peak / average viewers and hours watched
- * (issue 30), views, language, duration, published. At narrower widths views, average, language
- * and duration step aside first.
+ * (issue 30), views, language, duration, published. Below 1200 px of table, average viewers, views,
+ * language and duration step aside (the title keeps its room); below 1000 px hours watched too.
  */
 export function feedColumns(onView: (item: TwitchFeedItem) => void) {
   return [
@@ -95,12 +95,12 @@ export function feedColumns(onView: (item: TwitchFeedItem) => void) {
     }),
     col.accessor('average_viewers', {
       header: 'Avg viewers',
-      meta: { sortField: 'average_viewers', width: 104, align: 'right', priority: 2 },
+      meta: { sortField: 'average_viewers', width: 104, align: 'right', priority: 3 },
       cell: (c) => metricCell(c.getValue()),
     }),
     col.accessor('hours_watched', {
       header: 'Hours watched',
-      meta: { sortField: 'hours_watched', width: 120, align: 'right' },
+      meta: { sortField: 'hours_watched', width: 120, align: 'right', priority: 2 },
       cell: (c) => (
         <Text size="sm" style={nowrap}>
           {formatHours(c.getValue())}
@@ -109,7 +109,7 @@ export function feedColumns(onView: (item: TwitchFeedItem) => void) {
     }),
     col.accessor('view_count', {
       header: 'Views',
-      meta: { sortField: 'view_count', width: 96, align: 'right', priority: 2 },
+      meta: { sortField: 'view_count', width: 96, align: 'right', priority: 3 },
       cell: (c) => (
         <Text size="sm" style={nowrap} title={formatCount(c.getValue())}>
           {formatAudience(c.getValue())}

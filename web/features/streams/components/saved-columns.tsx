@@ -63,7 +63,7 @@ export function savedColumns(onView: (s: SavedStream) => void) {
     col.accessor((r) => r.peak_viewers ?? null, {
       id: 'peak_viewers',
       header: 'Peak',
-      meta: { sortField: 'peak_viewers', width: 88, align: 'right', priority: 2 },
+      meta: { sortField: 'peak_viewers', width: 88, align: 'right', priority: 3 },
       cell: (c) => (
         <Text size="sm" style={nowrap} title={c.getValue() === null ? 'Not sampled' : formatCount(c.getValue()!)}>
           {c.getValue() === null ? '–' : formatAudience(c.getValue()!)}
@@ -73,7 +73,7 @@ export function savedColumns(onView: (s: SavedStream) => void) {
     col.accessor((r) => r.hours_watched ?? null, {
       id: 'hours_watched',
       header: 'Hours watched',
-      meta: { sortField: 'hours_watched', width: 120, align: 'right', priority: 2 },
+      meta: { sortField: 'hours_watched', width: 120, align: 'right', priority: 3 },
       cell: (c) => (
         <Text size="sm" style={nowrap}>
           {formatHours(c.getValue())}
