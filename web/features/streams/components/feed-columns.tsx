@@ -60,8 +60,9 @@ function metricCell(value: number | null) {
 
 /**
  * Columns of the stream feed: thumbnail, channel, title, peak / average viewers and hours watched
- * (issue 30), views, language, duration, published. Below 1200 px of table, average viewers, views,
- * language and duration step aside (the title keeps its room); below 1000 px hours watched too.
+ * (issue 30), views, language, duration, published. Below 1200 px of table only the peak stays beside
+ * the title (average, hours watched, views, language and duration step aside: the title keeps its room;
+ * the detail modal and the CSV carry them all).
  */
 export function feedColumns(onView: (item: TwitchFeedItem) => void) {
   return [
@@ -100,7 +101,7 @@ export function feedColumns(onView: (item: TwitchFeedItem) => void) {
     }),
     col.accessor('hours_watched', {
       header: 'Hours watched',
-      meta: { sortField: 'hours_watched', width: 120, align: 'right', priority: 2 },
+      meta: { sortField: 'hours_watched', width: 120, align: 'right', priority: 3 },
       cell: (c) => (
         <Text size="sm" style={nowrap}>
           {formatHours(c.getValue())}
