@@ -29,7 +29,7 @@ const SERIES = [
 const METRICS = { peak_viewers: 2_400, average_viewers: 1_200, hours_watched: 120, airtime: 3_723, ended_at: '2024-03-05T11:02:03Z' };
 
 describe('live metrics in the stream feed', () => {
-  it('shows peak, average and hours watched per row, sorts by hours watched, and charts the viewers in the detail', async () => {
+  it('shows peak, average and hours watched in the stream detail, with the viewers charted', async () => {
     const all = serve({
       handler: async (req) => {
         if (req.url.pathname === `${LIST}/info`) return { body: feedInfo({ keyword: '', min_viewers: 100 }) };
@@ -50,16 +50,7 @@ describe('live metrics in the stream feed', () => {
       },
     });
     renderAt(<TwitchFeedPage />, '/twitch-feed/:projectId', `/twitch-feed/${PROJECT_ID}`);
-    const row = (await screen.findByText('Starfall launch marathon')).closest('tr')!;
-    for (const header of ['Peak', 'Avg viewers', 'Hours watched']) expect(screen.getByRole('columnheader', { name: new RegExp(header) })).toBeTruthy();
-    expect(within(row).getByText('2.4K')).toBeTruthy();
-    expect(within(row).getByText('1.3K')).toBeTruthy();
-    expect(within(row).getByText('2,501 h')).toBeTruthy();
-    expect(within(screen.getByText('Not sampled').closest('tr')!).getAllByText('–').length).toBeGreaterThanOrEqual(3);
-
-    fireEvent.click(within(screen.getByRole('columnheader', { name: /Hours watched/ })).getByRole('button'));
-    await waitFor(() => expect(calls(all, LIST).some((c) => c.url.searchParams.get('sortField') === 'hours_watched')).toBe(true));
-
+    await screen.findByText('Starfall launch marathon');
     fireEvent.click(screen.getByRole('button', { name: 'Starfall launch marathon' }));
     const chart = await screen.findByRole('img', { name: /Viewers over time: peak 2.4K/ });
     expect(chart.querySelectorAll('circle')).toHaveLength(3);

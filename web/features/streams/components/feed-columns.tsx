@@ -9,7 +9,7 @@ import { webHref } from '../../../lib/links';
 import { truncate } from '../../../lib/text';
 import type { TwitchFeedItem, TwitchFeedItemAttributes } from '../api/twitch-feed';
 import { formatAudience, formatCount } from '../../../components/media/format-audience';
-import { formatDuration, formatHours } from '../lib/format';
+import { formatDuration } from '../lib/format';
 import { StreamThumbnail, THUMB } from './stream-thumbnail';
 
 const col = createColumnHelper<Row<TwitchFeedItemAttributes>>();
@@ -49,21 +49,7 @@ function TitleCell({ item, onView }: { item: TwitchFeedItem; onView: (item: Twit
   );
 }
 
-/** A live metric of a stream (peak, average): '–' until a poll sampled it (and for videos of streams never sampled). */
-function metricCell(value: number | null) {
-  return (
-    <Text size="sm" style={nowrap} title={value === null ? 'Not sampled' : formatCount(value)}>
-      {value === null ? '–' : formatAudience(value)}
-    </Text>
-  );
-}
-
-/**
- * Columns of the stream feed: thumbnail, channel, title, peak / average viewers and hours watched
- * (issue 30), views, language, duration, published. Below 1200 px of table only the peak stays beside
- * the title (average, hours watched, views, language and duration step aside: the title keeps its room;
- * the detail modal and the CSV carry them all).
- */
+/** Columns of the stream feed: thumbnail, channel, title, views, language, duration, published. */
 export function feedColumns(onView: (item: TwitchFeedItem) => void) {
   return [
     col.display({
@@ -89,28 +75,9 @@ export function feedColumns(onView: (item: TwitchFeedItem) => void) {
       meta: { sortField: 'title', primary: true },
       cell: ({ row }) => <TitleCell item={row.original} onView={onView} />,
     }),
-    col.accessor('peak_viewers', {
-      header: 'Peak',
-      meta: { sortField: 'peak_viewers', width: 88, align: 'right' },
-      cell: (c) => metricCell(c.getValue()),
-    }),
-    col.accessor('average_viewers', {
-      header: 'Avg viewers',
-      meta: { sortField: 'average_viewers', width: 104, align: 'right', priority: 3 },
-      cell: (c) => metricCell(c.getValue()),
-    }),
-    col.accessor('hours_watched', {
-      header: 'Hours watched',
-      meta: { sortField: 'hours_watched', width: 120, align: 'right', priority: 3 },
-      cell: (c) => (
-        <Text size="sm" style={nowrap}>
-          {formatHours(c.getValue())}
-        </Text>
-      ),
-    }),
     col.accessor('view_count', {
       header: 'Views',
-      meta: { sortField: 'view_count', width: 96, align: 'right', priority: 3 },
+      meta: { sortField: 'view_count', width: 104, align: 'right' },
       cell: (c) => (
         <Text size="sm" style={nowrap} title={formatCount(c.getValue())}>
           {formatAudience(c.getValue())}
