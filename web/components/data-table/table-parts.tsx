@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { flexRender, type Column, type Header, type Table as TanTable } from '@tanstack/react-table';
@@ -10,13 +10,62 @@ import classes from './data-table.module.css';
  * tables that page a list they hold: Super Search results, report tables).
  */
 
+/** The width the headline column keeps before lower-priority columns step aside (a title on two or three lines). */
+export const PRIMARY_MIN_WIDTH = 260;
+
+/** Which priorities step aside: none, priority 3, or priorities 3 and 2. */
+export type FitLevel = 0 | 3 | 2;
+
+/**
+ * The smallest step aside that leaves the headline column `minPrimary` px of a `boxWidth` px box,
+ * given each other column's width and priority (1 never steps aside). Priority 3 goes first, then
+ * priority 2; when even that is not enough the headline takes what is left.
+ */
+export function fitLevel(boxWidth: number, columns: { width: number; priority: number }[], minPrimary = PRIMARY_MIN_WIDTH): FitLevel {
+  const fixed = (hidden: (p: number) => boolean) => columns.reduce((sum, c) => (hidden(c.priority) ? sum : sum + c.width), 0);
+  const has = (priority: number) => columns.some((c) => c.priority === priority);
+  if (boxWidth - fixed(() => false) >= minPrimary || (!has(2) && !has(3))) return 0;
+  if (boxWidth - fixed((p) => p >= 3) >= minPrimary || !has(2)) return 3;
+  return 2;
+}
+
+/** The non-headline columns of the table in `frame`, read from its header row (their fixed widths, also when hidden). */
+function headerColumns(frame: HTMLElement): { width: number; priority: number }[] {
+  const cells = Array.from(frame.querySelectorAll<HTMLTableCellElement>(':scope > table > thead > tr:first-child > th'));
+  return cells
+    .filter((th) => !th.hasAttribute('data-primary'))
+    .map((th) => ({ width: Number(th.dataset.fitWidth) || th.offsetWidth, priority: Number(th.dataset.priority ?? 1) }));
+}
+
 /**
  * The frame of a table that fits its box: the table lays out with fixed column widths inside a
  * size container, so columns of lower priority step aside as the box narrows and below the
  * mobile breakpoint each row becomes a card led by its headline (see data-table.module.css).
+ * Besides the container's breakpoints, the frame measures itself: when the other columns' widths
+ * would leave the headline less than PRIMARY_MIN_WIDTH, priority 3 and then priority 2 step aside
+ * (`data-fit`), so a table with many columns keeps its title readable at any width.
  */
 export function FitTable({ children }: { children: ReactNode }) {
-  return <div className={classes.frame}>{children}</div>;
+  const ref = useRef<HTMLDivElement>(null);
+  const [level, setLevel] = useState<FitLevel>(0);
+  const fit = () => {
+    const frame = ref.current;
+    if (frame && frame.clientWidth > 0) setLevel(fitLevel(frame.clientWidth, headerColumns(frame)));
+  };
+  // After every render (the columns may have changed; an unchanged level renders nothing more) and on every resize.
+  useLayoutEffect(fit);
+  useLayoutEffect(() => {
+    const frame = ref.current;
+    if (!frame || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => fit());
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className={classes.frame} data-fit={level || undefined}>
+      {children}
+    </div>
+  );
 }
 
 /** The headline column of a table: the one marked `primary`, else the first with a text header. */
@@ -75,6 +124,7 @@ export function HeaderCell<T>({ header, sorted, onSort }: { header: Header<T, un
     <Table.Th
       {...placement}
       data-label={undefined}
+      data-fit-width={typeof meta?.width === 'number' ? meta.width : undefined}
       className={classes.headerCell}
       w={placement['data-primary'] ? undefined : meta?.width}
       ta={meta?.align}

@@ -1,9 +1,11 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Checkbox, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { MEDIA_PAGE_SIZE } from '../../../common/schemas/videos';
 import { MSG } from '../../../common/messages';
+import { downloadCsv } from '../../lib/api';
+import { toastError, toastSuccess } from '../toasts';
 import type { Row } from '../data-table/data-table';
 import { RowActions, type RowAction } from '../data-table/row-actions';
 import { TablePagination } from '../data-table/table-pagination';
@@ -11,7 +13,7 @@ import { BodyRows, FitTable, HeaderCell, TableError } from '../data-table/table-
 import { TableToolbar } from '../data-table/table-toolbar';
 import type { FilterValue } from '../data-table/use-list-query';
 import { useTableState } from '../data-table/use-table-state';
-import { useMediaList, type MediaListMeta } from './use-media-list';
+import { mediaListQuery, useMediaList, type MediaListMeta } from './use-media-list';
 import classes from '../data-table/data-table.module.css';
 
 /** Page sizes of the video and stream tables (spec 001 §9: 10 by default; the routes allow up to 100). */
@@ -36,6 +38,11 @@ export interface MediaTableProps<A> {
   rowActions?: (row: Row<A>) => RowAction[];
   rowLabel?: (row: Row<A>) => string;
   toolbarExtra?: ReactNode;
+  /**
+   * CSV file name; when set, Export downloads every row of the list as the route answers it to
+   * `Accept: text/csv` (filters, search and sort kept; no paging).
+   */
+  exportName?: string;
   enabled?: boolean;
   /** Told of each page's meta (a feed shows its `latest_pull`). */
   onMeta?: (meta: MediaListMeta) => void;
@@ -110,6 +117,20 @@ export function MediaTable<A>(props: MediaTableProps<A>) {
     onRowSelectionChange: state.setSelection,
   });
 
+  const [exporting, setExporting] = useState(false);
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const { page: _page, [params.pageSizeParam ?? 'pageSize']: _size, ...everyRow } = mediaListQuery(params);
+      await downloadCsv(props.path, everyRow, props.exportName ?? props.path);
+      toastSuccess(MSG.exports.ready);
+    } catch (err) {
+      toastError(err, MSG.exports.failure);
+    } finally {
+      setExporting(false);
+    }
+  }
+
   const selectedRows = rows.filter((r) => state.selection[r.id]);
   const clearSelection = () => state.setSelection({});
   const colCount = table.getVisibleLeafColumns().length;
@@ -124,6 +145,8 @@ export function MediaTable<A>(props: MediaTableProps<A>) {
         onClearSelection={clearSelection}
         selectionActions={props.selectionActions?.(selectedRows, clearSelection)}
         extra={props.toolbarExtra}
+        onExport={props.exportName ? exportCsv : undefined}
+        exporting={exporting}
       />
       {query.isError && <TableError message={(query.error as Error).message} onRetry={() => void query.refetch()} />}
       <FitTable>

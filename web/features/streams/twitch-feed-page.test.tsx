@@ -73,6 +73,40 @@ describe('Twitch feed page', () => {
     expect(screen.queryByRole('button', { name: 'Get streams' })).toBeNull();
   });
 
+  it('exports every row of the feed as CSV, with its search, filters and sort but no paging', async () => {
+    const created: Blob[] = [];
+    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:feed'), revokeObjectURL: () => {} });
+    try {
+      const all = serveFeed({
+        extra: (req) =>
+          req.url.pathname === LIST && req.headers.accept === 'text/csv'
+            ? { body: 'Title,Peak viewers\nStarfall live launch,2400\n', contentType: 'text/csv' }
+            : undefined,
+      });
+      render();
+      await screen.findByText('Starfall live launch');
+      fireEvent.click(screen.getByRole('columnheader', { name: /Peak/ }).querySelector('button')!);
+      await waitFor(() => expect(calls(all, LIST).at(-1)!.url.searchParams.get('sortField')).toBe('peak_viewers'));
+      fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+      await waitFor(() => expect(created).toHaveLength(1));
+      const csv = calls(all, LIST).find((c) => c.headers.accept === 'text/csv')!;
+      expect(Object.fromEntries(csv.url.searchParams)).toEqual({ sortField: 'peak_viewers', sortOrder: 'asc' });
+      expect(await created[0]!.text()).toContain('Starfall live launch,2400');
+    } finally {
+      Object.assign(URL, original);
+    }
+  });
+
+  it('shows peak viewers and hours watched beside the title', async () => {
+    serveFeed();
+    render();
+    await screen.findByText('Starfall live launch');
+    expect(screen.getByRole('columnheader', { name: /Peak/ })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /Hours watched/ })).toBeTruthy();
+    expect(within(rowOf('Starfall live launch')).getByText('2.4K')).toBeTruthy();
+  });
+
   it('filters by followers, views and Twitch tags, and clears them', async () => {
     const all = serveFeed();
     render();

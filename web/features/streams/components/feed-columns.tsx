@@ -9,7 +9,7 @@ import { webHref } from '../../../lib/links';
 import { truncate } from '../../../lib/text';
 import type { TwitchFeedItem, TwitchFeedItemAttributes } from '../api/twitch-feed';
 import { formatAudience, formatCount } from '../../../components/media/format-audience';
-import { formatDuration } from '../lib/format';
+import { formatDuration, formatHours } from '../lib/format';
 import { StreamThumbnail, THUMB } from './stream-thumbnail';
 
 const col = createColumnHelper<Row<TwitchFeedItemAttributes>>();
@@ -49,7 +49,21 @@ function TitleCell({ item, onView }: { item: TwitchFeedItem; onView: (item: Twit
   );
 }
 
-/** Columns of the stream feed: thumbnail, channel, title, views, language, duration, published. */
+/** A live metric of a stream (peak, average): '–' until a poll sampled it (and for videos of streams never sampled). */
+function metricCell(value: number | null) {
+  return (
+    <Text size="sm" style={nowrap} title={value === null ? 'Not sampled' : formatCount(value)}>
+      {value === null ? '–' : formatAudience(value)}
+    </Text>
+  );
+}
+
+/**
+ * Columns of the stream feed: thumbnail, channel, title, peak viewers and hours watched (issue 30),
+ * views, average viewers, language, duration, published. The table sets priority 3 and then 2 aside
+ * when they would leave the title too little room (FitTable); the detail modal and the CSV carry
+ * every figure.
+ */
 export function feedColumns(onView: (item: TwitchFeedItem) => void) {
   return [
     col.display({
@@ -75,9 +89,28 @@ export function feedColumns(onView: (item: TwitchFeedItem) => void) {
       meta: { sortField: 'title', primary: true },
       cell: ({ row }) => <TitleCell item={row.original} onView={onView} />,
     }),
+    col.accessor('peak_viewers', {
+      header: 'Peak',
+      meta: { sortField: 'peak_viewers', width: 88, align: 'right', priority: 2 },
+      cell: (c) => metricCell(c.getValue()),
+    }),
+    col.accessor('hours_watched', {
+      header: 'Hours watched',
+      meta: { sortField: 'hours_watched', width: 124, align: 'right', priority: 2 },
+      cell: (c) => (
+        <Text size="sm" style={nowrap}>
+          {formatHours(c.getValue())}
+        </Text>
+      ),
+    }),
+    col.accessor('average_viewers', {
+      header: 'Avg viewers',
+      meta: { sortField: 'average_viewers', width: 108, align: 'right', priority: 3 },
+      cell: (c) => metricCell(c.getValue()),
+    }),
     col.accessor('view_count', {
       header: 'Views',
-      meta: { sortField: 'view_count', width: 104, align: 'right' },
+      meta: { sortField: 'view_count', width: 96, align: 'right', priority: 3 },
       cell: (c) => (
         <Text size="sm" style={nowrap} title={formatCount(c.getValue())}>
           {formatAudience(c.getValue())}

@@ -48,6 +48,7 @@ export function TwitchFeedView({ project, feedId }: { project: Project; feedId: 
       filter={f.filter}
       columns={f.columns}
       searchPlaceholder="Search streams"
+      exportName="twitch-feed"
       selectable
       selectionActions={(rows, clear) => <FeedBulkBar busy={f.bulk.isPending} onApply={(kind) => f.ask({ kind, ids: rows.map((r) => r.id), clear })} />}
       rowActions={rowActions}

@@ -82,6 +82,7 @@ function SavedStreamsView({ projectId, project }: { projectId: string; project: 
         filter={s.filter}
         columns={s.columns}
         searchPlaceholder="Search saved streams"
+        exportName="saved-streams"
         selectable
         selectionActions={(rows, clear) => (
           <Button
