@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Tx } from '../db/client.js';
 import { tags } from '../db/schema/workspace.js';
-import { addDemoStreams, createTwitchFeed, saveFeedItems } from '../features/streams/service.js';
+import { addDemoStreams, createTwitchFeed, recordSeries, saveFeedItems, type StreamSeries } from '../features/streams/service.js';
 
 /** The demo's game: a made-up Twitch category for Nebula Games' Starfall. */
 const GAME = { id: '1990000001', name: 'Starfall' };
@@ -43,6 +43,30 @@ const ITEMS: [string, string, number, number, number, string | null][] = [
   ['video', 'Nebula Cup practice VOD — new meta', 4, 250, 1_400, '3h30m00s'],
 ];
 
+const MINUTE = 60_000;
+
+/** '7h12m40s' → milliseconds. */
+function durationMs(duration: string): number {
+  const [, h = '0', m = '0', s = '0'] = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(duration) ?? [];
+  return (Number(h) * 3600 + Number(m) * 60 + Number(s)) * 1000;
+}
+
+/**
+ * A believable audience for a stream of `lengthMs` from `startedAt`, one sample every 5 minutes
+ * (the polls' pace) until `until`: viewers rise, peak a little before the middle and fall off,
+ * with a small deterministic wobble. `peak` is the curve's top.
+ */
+export function demoViewers(startedAt: number, lengthMs: number, until: number, peak: number, seed: number): { at: number; viewers: number }[] {
+  const out: { at: number; viewers: number }[] = [];
+  for (let at = startedAt + 5 * MINUTE; at <= until; at += 5 * MINUTE) {
+    const x = Math.min(1, ((at - startedAt) / lengthMs) * 1.1);
+    const shape = 0.3 + 0.7 * Math.sin(Math.PI * x) ** 0.7;
+    const wobble = 1 + 0.06 * Math.sin(seed * 7 + at / (17 * MINUTE));
+    out.push({ at, viewers: Math.max(1, Math.round(peak * shape * wobble)) });
+  }
+  return out;
+}
+
 /**
  * The demo's streams (see seedDemoWorkspace): a Twitch feed "Nebula Cup" on the made-up game
  * Starfall for Nebula Esports, with 20 streams and videos from 8 broadcasters over two weeks
@@ -74,7 +98,8 @@ export async function seedDemoStreams(tx: Tx, p: { orgId: number; launchId: numb
       kind: live ? 'stream' : 'video',
       twitchId: id,
       twitchVideoId: live ? null : id,
-      twitchStreamId: live ? id : null,
+      // A video records a stream: its own id, whose samples the demo writes below.
+      twitchStreamId: live ? id : String(1990300000 + i),
       broadcasterId,
       gameId: GAME.id,
       title,
@@ -92,6 +117,22 @@ export async function seedDemoStreams(tx: Tx, p: { orgId: number; launchId: numb
     };
   });
   const itemIds = await addDemoStreams(tx, p.orgId, feed.id, channels, items, now);
+  // Viewer samples as the polls would have taken them: live streams on air since they started
+  // (planned for six hours), videos over their whole broadcast (peak about a ninth of the views).
+  const series: StreamSeries[] = items.map((item, i) => {
+    const startedAt = item.publishedAt.getTime();
+    const [, , , , views, duration] = ITEMS[i];
+    const lengthMs = duration ? durationMs(duration) : 6 * 3_600_000;
+    const endAt = item.live ? now.getTime() : startedAt + lengthMs;
+    return {
+      id: item.twitchStreamId!,
+      broadcasterId: item.broadcasterId,
+      startedAt: item.publishedAt,
+      samples: demoViewers(startedAt, lengthMs, endAt, item.live ? views * 1.4 : views / 9, i),
+      goneAt: item.live ? undefined : endAt + 2 * MINUTE,
+    };
+  });
+  await recordSeries(tx, GAME.id, series);
   const [tag] = await tx
     .select()
     .from(tags)

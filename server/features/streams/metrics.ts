@@ -190,3 +190,42 @@ export async function samplesOf(db: Tx, streamIds: string[]): Promise<{ streamId
     select stream_id, sampled_at as at, viewers from twitch_stream_samples where stream_id = any(${sql.param(streamIds)}::text[])`);
   return res.rows.map((r) => ({ streamId: r.stream_id, at: new Date(r.at).getTime(), viewers: Number(r.viewers) }));
 }
+
+export interface StreamSeries {
+  id: string;
+  broadcasterId: string;
+  startedAt: Date;
+  /** In time order. */
+  samples: Sample[];
+  /** The first poll that no longer saw it (the stream has ended); absent while live. */
+  goneAt?: number;
+}
+
+/**
+ * Whole streams written at once, each with the totals its polls would have made (seriesTotals):
+ * the demo workspace's streams, so its figures are those of real samples. A stream already
+ * recorded is left as it is.
+ */
+export async function recordSeries(tx: Tx, gameId: string, series: StreamSeries[]): Promise<void> {
+  const list = series.filter((s) => s.samples.length > 0);
+  if (!list.length) return;
+  const col = <T>(f: (s: StreamSeries, t: SeriesTotals) => T) => sql.param(list.map((s) => f(s, seriesTotals(s.startedAt.getTime(), s.samples, s.goneAt))));
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const peakAt = (s: StreamSeries) => s.samples.reduce((best, x) => (x.viewers > best.viewers ? x : best)).at;
+  await tx.execute(sql`
+    insert into twitch_stream_stats (stream_id, game_id, broadcaster_id, started_at, first_sample_at, last_sample_at,
+      last_viewers, peak_viewers, peak_at, viewer_ms, covered_ms, samples, ended_at)
+    select u.id, ${gameId}, u.uid, u.st, u.fst, u.lst, u.lv, u.pk, u.pka, u.vms, u.cms, u.n, u.ended
+    from unnest(${col((s) => s.id)}::text[], ${col((s) => s.broadcasterId)}::text[], ${col((s) => s.startedAt.toISOString())}::timestamptz[],
+                ${col((s) => iso(s.samples[0].at))}::timestamptz[], ${col((s) => iso(s.samples[s.samples.length - 1].at))}::timestamptz[],
+                ${col((s) => s.samples[s.samples.length - 1].viewers)}::int[], ${col((_, t) => t.peakViewers)}::int[], ${col((s) => iso(peakAt(s)))}::timestamptz[],
+                ${col((_, t) => t.viewerMs)}::bigint[], ${col((_, t) => t.coveredMs)}::bigint[], ${col((s) => s.samples.length)}::int[],
+                ${col((_, t) => (t.endedAt === null ? null : iso(t.endedAt)))}::timestamptz[])
+      as u(id, uid, st, fst, lst, lv, pk, pka, vms, cms, n, ended)
+    on conflict (stream_id) do nothing`);
+  const rows = list.flatMap((s) => s.samples.map((x) => ({ id: s.id, at: iso(x.at), viewers: Math.max(0, Math.round(x.viewers)) })));
+  await tx.execute(sql`
+    insert into twitch_stream_samples (stream_id, sampled_at, viewers)
+    select * from unnest(${sql.param(rows.map((r) => r.id))}::text[], ${sql.param(rows.map((r) => r.at))}::timestamptz[], ${sql.param(rows.map((r) => r.viewers))}::int[])
+    on conflict do nothing`);
+}

@@ -4,8 +4,11 @@ import { CAPABILITIES_BY_LEGACY_ID } from '../../../common/plans.js';
 import { startFakeTwitch, type FakeTwitch } from '../../../test/fakes/twitch.js';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
+
+type StreamMetrics = { title: string; peak_viewers: number | null; average_viewers: number | null; hours_watched: number | null };
 import { TwitchClient } from '../../integrations/twitch/client.js';
 import { seedDemoStreams } from '../../seed/seed-streams.js';
+import { seriesTotals } from './metrics.js';
 import { pollGame } from './poll.js';
 
 let ctx: TestContext;
@@ -319,6 +322,28 @@ describe('Twitch feed routes', () => {
       'Tournament coverage',
       'Tournament coverage',
     ]);
+    // Every stream and video carries the live metrics of the samples the demo wrote, as the polls compute them.
+    const rows = (await bare.call('GET', `/api/twitch_feed/${feedId}?pageSize=100`, { token: w.token })).json().data as { attributes: StreamMetrics }[];
+    expect(rows).toHaveLength(20);
+    const series = await bare.deps.pool.query<{ stream_id: string; started_at: Date; ended_at: Date | null; at: Date[]; viewers: number[] }>(`
+      select st.stream_id, st.started_at, st.ended_at, array_agg(s.sampled_at order by s.sampled_at) as at, array_agg(s.viewers order by s.sampled_at) as viewers
+      from twitch_stream_stats st join twitch_stream_samples s using (stream_id) where st.game_id = '1990000001' group by st.stream_id`);
+    expect(series.rows).toHaveLength(20);
+    const day1 = rows.find((r) => r.attributes.title === 'Nebula Cup Day 1 — full broadcast')!.attributes;
+    const day1Series = series.rows.find((r) => r.viewers.includes(day1.peak_viewers!) && r.ended_at)!;
+    const expected = seriesTotals(
+      day1Series.started_at.getTime(),
+      day1Series.at.map((at, i) => ({ at: at.getTime(), viewers: day1Series.viewers[i]! })),
+      // The poll that no longer saw it: the stored end is halfway there.
+      2 * day1Series.ended_at!.getTime() - day1Series.at.at(-1)!.getTime(),
+    );
+    expect(day1).toMatchObject({ peak_viewers: expected.peakViewers, average_viewers: expected.averageViewers });
+    expect(day1.hours_watched).toBeCloseTo(expected.hoursWatched, 1);
+    for (const r of rows) {
+      expect(r.attributes.peak_viewers).toBeGreaterThan(0);
+      expect(r.attributes.hours_watched).toBeGreaterThan(0);
+      expect(r.attributes.average_viewers!).toBeLessThanOrEqual(r.attributes.peak_viewers!);
+    }
     // Nothing is announced for demo data.
     expect((await bare.deps.pool.query(`select count(*)::int as n from notification_outbox where subject = 'stream'`)).rows[0].n).toBe(0);
   });

@@ -15,6 +15,7 @@ import { ensureGame, findFeed, findFeedOfProject, findGame, insertFeed, lockFeed
 import { findSavedStream, insertSavedStream, savedStreamIdOf, savedStreamsStats } from './saved-repo.js';
 
 export { pollGame } from './poll.js';
+export { recordSeries, type StreamSeries } from './metrics.js';
 export { saveMissingStream } from './save-missing.js';
 
 /** Whether this server has Twitch credentials (feeds wait in `not_configured` otherwise). */
