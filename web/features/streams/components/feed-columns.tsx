@@ -96,7 +96,7 @@ export function feedColumns(onView: (item: TwitchFeedItem) => void) {
     }),
     col.accessor('hours_watched', {
       header: 'Hours watched',
-      meta: { sortField: 'hours_watched', width: 124, align: 'right', priority: 2 },
+      meta: { sortField: 'hours_watched', width: 148, align: 'right', priority: 2 },
       cell: (c) => (
         <Text size="sm" style={nowrap}>
           {formatHours(c.getValue())}

@@ -17,7 +17,8 @@ const nowrap = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as c
 
 /**
  * Saved streams columns (000 "Saved videos and saved streams"): thumbnail, channel, title,
- * followers, peak viewers and hours watched (issue 30), language, tag, published.
+ * followers, peak viewers and hours watched (issue 30), language, tag, published. Where the title
+ * would lack room, followers and peak step aside before hours watched (FitTable).
  */
 export function savedColumns(onView: (s: SavedStream) => void) {
   return [
@@ -53,7 +54,7 @@ export function savedColumns(onView: (s: SavedStream) => void) {
     }),
     col.accessor('followers', {
       header: 'Followers',
-      meta: { sortField: 'followers', width: 140, align: 'right' },
+      meta: { sortField: 'followers', width: 120, align: 'right', priority: 3 },
       cell: (c) => (
         <Text size="sm" style={nowrap} title={formatCount(c.getValue())}>
           {formatAudience(c.getValue())}
@@ -73,7 +74,7 @@ export function savedColumns(onView: (s: SavedStream) => void) {
     col.accessor((r) => r.hours_watched ?? null, {
       id: 'hours_watched',
       header: 'Hours watched',
-      meta: { sortField: 'hours_watched', width: 120, align: 'right', priority: 3 },
+      meta: { sortField: 'hours_watched', width: 148, align: 'right', priority: 2 },
       cell: (c) => (
         <Text size="sm" style={nowrap}>
           {formatHours(c.getValue())}
