@@ -27,6 +27,7 @@ import exportRoutes from './features/exports/routes.js';
 import supersearchRoutes from './features/supersearch/routes.js';
 import videosRoutes from './features/videos/routes.js';
 import streamsRoutes from './features/streams/routes.js';
+import creatorRoutes from './features/creators/routes.js';
 import billingRoutes from './features/billing/routes.js';
 import operatorRoutes from './features/operator/routes.js';
 import digestRoutes from './features/digests/routes.js';
@@ -67,6 +68,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(supersearchRoutes);
   await app.register(videosRoutes);
   await app.register(streamsRoutes);
+  await app.register(creatorRoutes);
   await app.register(billingRoutes);
   await app.register(operatorRoutes);
   await app.register(digestRoutes);

@@ -23,6 +23,7 @@ export const PROJECT_SECTIONS = [
   'videos',
   'twitch-feed',
   'streams',
+  'creators',
   'reports',
   'new-report',
   'supersearch',

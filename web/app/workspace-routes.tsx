@@ -112,6 +112,13 @@ export const WORKSPACE_SCREENS: [path: string, screen: LazyScreen][] = [
     ),
   ],
   [
+    'creators/:projectId',
+    lazyScreen(
+      () => import('../features/creators/routes/creators-page'),
+      (m) => m.CreatorsPage,
+    ),
+  ],
+  [
     'websites',
     lazyScreen(
       () => import('./routes/websites-page'),

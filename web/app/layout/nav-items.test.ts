@@ -33,7 +33,7 @@ describe('buildNav', () => {
   it('lists the spec entries with the current project in their paths', () => {
     const nav = buildNav(user(PLAN_DEFAULTS.pro, true), '4');
     expect(labels(user(PLAN_DEFAULTS.pro, true))).toEqual([
-      'All Coverage: Articles, Videos, Streams',
+      'All Coverage: Articles, Videos, Streams, Creators',
       'Saved Coverage: Articles, Videos, Streams',
       '-: Reports, Brands, Projects, Tags, Websites, Organizations, Super Search, FAQ',
     ]);
@@ -42,6 +42,7 @@ describe('buildNav', () => {
       '/articles-feed/4',
       '/youtube-feed/4',
       '/twitch-feed/4',
+      '/creators/4',
       '/articles/4',
       '/videos/4',
       '/streams/4',
@@ -56,13 +57,16 @@ describe('buildNav', () => {
     expect(nav[2].items.find((i) => i.key === 'faq')?.external).toBe(true);
   });
 
-  it('hides Videos, Streams and Super Search without their features, Websites outside the operator', () => {
+  it('hides Videos, Streams, Creators and Super Search without their features, Websites outside the operator', () => {
     expect(labels(user({ ...PLAN_DEFAULTS.starter, data: false }))).toEqual([
       'All Coverage: Articles',
       'Saved Coverage: Articles',
       '-: Reports, Brands, Projects, Tags, FAQ',
     ]);
     expect(labels(user(PLAN_DEFAULTS.pro, true, 2))[2]).not.toContain('Websites');
+    // Creators with either platform.
+    expect(labels(user({ ...PLAN_DEFAULTS.pro, youtube_feed: false }))[0]).toBe('All Coverage: Articles, Streams, Creators');
+    expect(labels(user({ ...PLAN_DEFAULTS.pro, twitch_feed: false }))[0]).toBe('All Coverage: Articles, Videos, Creators');
   });
 
   it('marks the entry of the current section active', () => {

@@ -11,6 +11,7 @@ import {
   IconNews,
   IconReportAnalytics,
   IconTags,
+  IconTrophy,
   IconWorldWww,
   IconZoomScan,
   type Icon,
@@ -37,7 +38,7 @@ export interface NavSection {
 
 /**
  * The side navigation of spec 000 §2 for this user and project: Videos need `youtube.use`,
- * Streams `twitch.use`, Super Search `supersearch.use`, Websites and Organizations the operator's
+ * Streams `twitch.use`, Creators either of them, Super Search `supersearch.use`, Websites and Organizations the operator's
  * console (an admin of the platform operator).
  */
 export function buildNav(user: CurrentUser | null | undefined, projectId: string): NavSection[] {
@@ -55,6 +56,7 @@ export function buildNav(user: CurrentUser | null | undefined, projectId: string
         { key: 'articles-feed', label: 'Articles', to: `/articles-feed/${p}`, icon: IconNews, sections: ['articles-feed'] },
         youtube && { key: 'youtube-feed', label: 'Videos', to: `/youtube-feed/${p}`, icon: IconBrandYoutube, sections: ['youtube-feed'] },
         twitch && { key: 'twitch-feed', label: 'Streams', to: `/twitch-feed/${p}`, icon: IconBrandTwitch, sections: ['twitch-feed'] },
+        (youtube || twitch) && { key: 'creators', label: 'Creators', to: `/creators/${p}`, icon: IconTrophy, sections: ['creators'] },
       ]),
     },
     {
