@@ -36,6 +36,7 @@ const SCREENS: Screen[] = [
   { name: 'saved-videos', path: () => `/videos/${projectId}`, table: true },
   { name: 'twitch-feed', path: () => `/twitch-feed/${esportsId}`, table: true },
   { name: 'saved-streams', path: () => `/streams/${esportsId}`, table: true },
+  { name: 'creators', path: () => `/creators/${esportsId}`, table: true },
   {
     name: 'supersearch',
     path: () => `/supersearch/${projectId}`,
