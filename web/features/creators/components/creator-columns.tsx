@@ -92,7 +92,7 @@ export function twitchColumns() {
     }),
     tw.accessor('hours_watched', {
       header: 'Hours watched',
-      meta: { sortField: 'hours_watched', width: 124, align: 'right' },
+      meta: { sortField: 'hours_watched', width: 148, align: 'right' },
       cell: (c) => (
         <Text size="sm" style={nowrap} title={`${c.getValue().toLocaleString('en', { maximumFractionDigits: 2 })} hours watched`}>
           {formatHours(c.getValue())}
@@ -101,17 +101,17 @@ export function twitchColumns() {
     }),
     tw.accessor('peak_viewers', {
       header: 'Peak viewers',
-      meta: { sortField: 'peak_viewers', width: 112, align: 'right', priority: 2 },
+      meta: { sortField: 'peak_viewers', width: 136, align: 'right', priority: 2 },
       cell: (c) => <Count value={c.getValue()} unit="viewers at the peak" />,
     }),
     tw.accessor('average_viewers', {
       header: 'Avg viewers',
-      meta: { sortField: 'average_viewers', width: 104, align: 'right', priority: 2 },
+      meta: { sortField: 'average_viewers', width: 128, align: 'right', priority: 2 },
       cell: (c) => <Count value={c.getValue()} unit="viewers on average" />,
     }),
     tw.accessor('streams', {
       header: 'Streams',
-      meta: { sortField: 'streams', width: 88, align: 'right', priority: 2 },
+      meta: { sortField: 'streams', width: 108, align: 'right', priority: 2 },
       cell: (c) => (
         <Text size="sm" style={nowrap}>
           {formatCount(c.getValue())}
@@ -172,7 +172,7 @@ export function youtubeColumns() {
     }),
     yt.accessor('videos', {
       header: 'Videos',
-      meta: { sortField: 'videos', width: 88, align: 'right', priority: 2 },
+      meta: { sortField: 'videos', width: 104, align: 'right', priority: 2 },
       cell: (c) => (
         <Text size="sm" style={nowrap}>
           {formatCount(c.getValue())}
