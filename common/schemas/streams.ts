@@ -170,8 +170,8 @@ export const savedStreamAttributesSchema = z.object({
   project_id: z.string(),
   'inserted-at': z.string(),
   'updated-at': z.string(),
-  // Optional: the report's copy of a saved stream (server/features/reports) does not carry them yet.
-  ...streamMetricsSchema.partial().shape,
+  // The saved streams list and a report's streams (server/features/reports/media.ts) both carry them.
+  ...streamMetricsShape,
 });
 export type SavedStreamAttributes = z.infer<typeof savedStreamAttributesSchema>;
 export const savedStreamResourceSchema = resourceSchema('saved_stream', savedStreamAttributesSchema);

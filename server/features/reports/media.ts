@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SavedStreamAttributes } from '../../../common/schemas/streams.js';
 import type { SavedVideoAttributes } from '../../../common/schemas/videos.js';
 import type { Db } from '../../db/client.js';
@@ -8,7 +8,7 @@ import { savedVideos, youtubeVideos } from '../../db/schema/videos.js';
 import { tags } from '../../db/schema/workspace.js';
 import { errorObject, ValidationError, type ErrorObject } from '../../http/errors.js';
 import { listMeta, resource, type ListParams } from '../../http/jsonapi.js';
-import { savedStreamTotals } from '../streams/service.js';
+import { metricsAttributes, SAVED_STATS_JOIN, savedStreamTotals, STATS_COLUMNS, toMetricsRow } from '../streams/service.js';
 
 /**
  * A report's saved videos and streams: the ids kept on the report (`reports.videos`,
@@ -31,7 +31,7 @@ export interface MediaListParams extends ListParams {
 
 const SORTS: Record<MediaKind, readonly string[]> = {
   videos: ['published_at', 'views', 'title', 'channel_title', 'channel_subscribers', 'inserted_at'],
-  streams: ['published_at', 'view_count', 'followers', 'title', 'broadcaster_name', 'inserted_at'],
+  streams: ['published_at', 'view_count', 'followers', 'title', 'broadcaster_name', 'inserted_at', 'peak_viewers', 'average_viewers', 'hours_watched'],
 };
 const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 5000;
@@ -81,18 +81,30 @@ const videoSorts: Record<string, SQL | AnyColumn> = {
   channel_subscribers: savedVideos.channelSubscribers,
   inserted_at: savedVideos.insertedAt,
 };
-const streamSorts: Record<string, SQL | AnyColumn> = {
-  published_at: savedStreams.publishedAt,
-  view_count: savedStreams.viewCount,
-  followers: savedStreams.followers,
-  title: sql`lower(${savedStreams.title})`,
-  broadcaster_name: sql`lower(${savedStreams.broadcasterName})`,
-  inserted_at: savedStreams.insertedAt,
+/** Over `saved_streams s` and its stream's metrics `st` (the streams feature's SAVED_STATS_JOIN). */
+const streamSorts: Record<string, SQL> = {
+  published_at: sql`s.published_at`,
+  view_count: sql`s.view_count`,
+  followers: sql`s.followers`,
+  title: sql`lower(s.title)`,
+  broadcaster_name: sql`lower(s.broadcaster_name)`,
+  inserted_at: sql`s.inserted_at`,
+  peak_viewers: sql`st.peak_viewers`,
+  average_viewers: sql`(st.viewer_ms / nullif(st.covered_ms, 0))`,
+  hours_watched: sql`st.viewer_ms`,
 };
 
 type VideoStats = { currentViews: number; viewsAtFound: number | null; statsRefreshedAt: Date | null; removedAt: Date | null };
 type VideoRow = typeof savedVideos.$inferSelect & { tagName: string | null } & Partial<VideoStats>;
-type StreamRow = typeof savedStreams.$inferSelect & { tagName: string | null };
+type StreamRow = typeof savedStreams.$inferSelect & { tagName: string | null; metrics?: ReturnType<typeof toMetricsRow> };
+
+const STREAM_COLUMNS = Object.entries(getTableColumns(savedStreams));
+/** A `saved_streams` row read with plain SQL, as Drizzle reads it (names and types from the table's schema). */
+function savedStreamOf(r: Record<string, unknown>): typeof savedStreams.$inferSelect {
+  return Object.fromEntries(
+    STREAM_COLUMNS.map(([key, column]) => [key, r[column.name] === null || r[column.name] === undefined ? null : column.mapFromDriverValue(r[column.name])]),
+  ) as typeof savedStreams.$inferSelect;
+}
 
 export function savedVideoResource(v: VideoRow) {
   return resource('saved_video', v.id, {
@@ -138,6 +150,8 @@ export function savedStreamResource(s: StreamRow) {
     project_id: String(s.projectId),
     'inserted-at': s.insertedAt.toISOString(),
     'updated-at': s.updatedAt.toISOString(),
+    // The stream's live metrics (issue 30), as the saved streams list gives them; null when never sampled.
+    ...metricsAttributes(s.metrics ?? null),
   } satisfies SavedStreamAttributes);
 }
 
@@ -181,18 +195,23 @@ export async function reportMediaDocument(db: Db, report: ReportScope, kind: Med
     };
   }
   const ids = storable(report.savedStreams);
+  // Never-sampled streams come last in a descending order, first in an ascending one (as the saved streams list).
+  const order = params.desc ? sql`desc nulls last` : sql`asc nulls first`;
   const rows = ids.length
-    ? await db
-        .select({ s: savedStreams, tagName: tags.name, total: totalOver })
-        .from(savedStreams)
-        .leftJoin(tags, eq(tags.id, savedStreams.tagId))
-        .where(and(eq(savedStreams.organizationId, report.organizationId), eq(savedStreams.projectId, report.projectId), inArray(savedStreams.id, ids)))
-        .orderBy(params.desc ? desc(streamSorts[params.sortField]) : asc(streamSorts[params.sortField]), asc(savedStreams.id))
-        .limit(params.pageSize)
-        .offset(offset)
+    ? (
+        await db.execute<Record<string, unknown>>(sql`
+          select s.*, t.name as tag_name, ${STATS_COLUMNS}, count(*) over () as total
+          from saved_streams s left join tags t on t.id = s.tag_id ${SAVED_STATS_JOIN}
+          where s.organization_id = ${report.organizationId} and s.project_id = ${report.projectId} and s.id = any(${sql.param(ids)}::int[])
+          order by ${streamSorts[params.sortField]} ${order}, s.id asc
+          limit ${params.pageSize} offset ${offset}`)
+      ).rows
     : [];
-  const total = rows[0]?.total ?? (offset > 0 ? (await mediaTotals(db, report)).streams : 0);
-  return { data: rows.map((r) => savedStreamResource({ ...r.s, tagName: r.tagName })), meta: listMeta(total, params) };
+  const total = rows.length ? Number(rows[0].total) : offset > 0 ? (await mediaTotals(db, report)).streams : 0;
+  return {
+    data: rows.map((r) => savedStreamResource({ ...savedStreamOf(r), tagName: (r.tag_name as string | null) ?? null, metrics: toMetricsRow(r) })),
+    meta: listMeta(total, params),
+  };
 }
 
 export interface MediaTotals {

@@ -17,6 +17,10 @@ import { findSavedStream, insertSavedStream, savedStreamIdOf, savedStreamsStats 
 export { pollGame } from './poll.js';
 export { recordSeries, type StreamSeries } from './metrics.js';
 export { saveMissingStream } from './save-missing.js';
+// A report's copy of a saved stream carries the same live metrics (reports/media.ts): the join, its columns and their reading.
+export { SAVED_STATS_JOIN } from './saved-repo.js';
+export { STATS_COLUMNS } from './items-repo.js';
+export { metricsAttributes, toMetricsRow } from './presenter.js';
 
 /** Whether this server has Twitch credentials (feeds wait in `not_configured` otherwise). */
 export function twitchConfigured(config: Config): boolean {

@@ -85,6 +85,12 @@ export function savedStream(id: number, over: Partial<ReportStream> = {}): Repor
     project_id: PROJECT,
     'inserted-at': '2024-03-03T20:00:00.000Z',
     'updated-at': '2024-03-03T20:00:00.000Z',
+    // Sampled live: 2 h 30 min at 1,234 viewers on average, 2,345 at the peak.
+    peak_viewers: 2_345,
+    average_viewers: 1_234,
+    hours_watched: 3_085,
+    airtime: 9_000,
+    ended_at: '2024-03-03T20:30:00.000Z',
     ...over,
   };
 }

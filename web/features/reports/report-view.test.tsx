@@ -219,7 +219,8 @@ describe('public report', () => {
       return undefined;
     });
     renderAt(<PublicReportPage />, '/p/r/:reportId', '/p/r/AbCdEfGhIjKlMnOpQrStUv');
-    const stream = await screen.findByRole('link', { name: 'Nebula Quest launch stream 9' }, { timeout: 5000 });
+    // Not printed: the tables draw after the first paint, which a loaded machine may take seconds to reach.
+    const stream = await screen.findByRole('link', { name: 'Nebula Quest launch stream 9' }, { timeout: 15000 });
     expect(stream.getAttribute('href')).toBe('https://www.twitch.tv/videos/7000009');
     const section = screen.getByTestId('media-section');
     expect(within(section).getByRole('heading', { name: 'Videos and streams' })).toBeTruthy();
@@ -230,6 +231,62 @@ describe('public report', () => {
     expect(img.getAttribute('src')).toBe('https://static-cdn.jtvnw.net/cf_vods/nebula/thumb-192x108.jpg');
     expect(screen.getByTestId('total-video-views').textContent).toBe('3.6K');
     expect(screen.getByTestId('total-stream-views').textContent).toBe('640');
+  });
+
+  it('shows each stream’s peak viewers and hours watched with their totals, and each video’s growth since found or its removal', async () => {
+    tokenStore.clear();
+    const base = reportDoc().data.attributes;
+    const totals = {
+      ...base.totals,
+      videos: 2,
+      video_views: 13_000,
+      streams: 2,
+      stream_views: 1_280,
+      stream_hours_watched: 3_085,
+      stream_peak_viewers: 2_345,
+      stream_channels: 1,
+    };
+    const growing = savedVideo(1, {
+      title: 'Growing',
+      views: 12_400,
+      current_views: 12_400,
+      views_at_found: 9_000,
+      stats_refreshed_at: '2024-03-10T00:00:00.000Z',
+    });
+    const removed = savedVideo(2, { title: 'Gone', views: 600, views_at_found: 600, removed_at: '2024-03-12T00:00:00.000Z' });
+    const quiet = savedStream(10, { title: 'Never live', peak_viewers: null, average_viewers: null, hours_watched: null, airtime: null, ended_at: null });
+    serve((req) => {
+      const path = req.url.pathname;
+      if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv') return { body: reportDoc({ videos: [1, 2], saved_streams: [9, 10], totals }) };
+      if (path === '/api/p/articles') return { body: articlesDoc([1]) };
+      if (path.endsWith('/videos')) return { body: listDocument('saved_video', [growing, removed], 1, 5000) };
+      if (path.endsWith('/streams')) return { body: listDocument('saved_stream', [savedStream(9), quiet], 1, 5000) };
+      return undefined;
+    });
+    renderAt(<PublicReportPage />, '/p/r/:reportId', '/p/r/AbCdEfGhIjKlMnOpQrStUv?print=1');
+    await screen.findByRole('link', { name: 'Nebula Quest launch stream 9' }, { timeout: 5000 });
+    const streams = screen.getByTestId('streams-table');
+    expect(
+      within(streams)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Stream', 'Channel', 'Peak viewers', 'Hours watched', 'Views', 'Date']);
+    const [live, never] = within(streams).getAllByRole('row').slice(1);
+    expect(within(live).getByText('2.3K').getAttribute('title')).toBe('2,345 viewers at the peak');
+    expect(within(live).getByText('3,085 h')).toBeTruthy();
+    // A stream never sampled while live shows no figure, and says why.
+    expect(within(never).getAllByTitle('Not measured: the stream was not seen live')).toHaveLength(2);
+    // In total: the hours watched, with the peak at one moment and the channels in words (the PDF has no tooltips).
+    expect(screen.getByTestId('total-hours-watched').textContent).toBe('3,085 h');
+    expect(screen.getByTestId('basis-hours-watched').textContent).toBe('Peak of 2,345 viewers at once across 2 streams from 1 channel.');
+
+    const videos = screen.getByTestId('videos-table');
+    const [up, gone] = within(videos).getAllByRole('row').slice(1);
+    expect(within(up).getByText('12.4K')).toBeTruthy();
+    expect(within(up).getByTestId('views-growth').textContent).toBe('+38% since found');
+    expect(within(up).queryByTestId('removed-badge')).toBeNull();
+    expect(within(gone).getByTestId('removed-badge').textContent).toBe('Removed from YouTube');
+    expect(within(gone).queryByTestId('views-growth')).toBeNull();
   });
 
   it('shows the /p/404 content for an unknown report', async () => {

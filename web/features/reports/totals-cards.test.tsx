@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { ReportTotals } from './api/types';
-import { TotalsCards, totalsColumns } from './components/totals-cards';
+import { streamsBasis, TotalsCards, totalsColumns } from './components/totals-cards';
 import { renderPlain } from './report-fixtures';
 
 const base: ReportTotals = {
@@ -48,16 +48,44 @@ describe('report totals: potential reach and estimated views', () => {
     expect(screen.queryByTestId('total-estimated-views')).toBeNull();
   });
 
-  it('lays out up to seven cards without one alone on a row', () => {
-    for (let n = 3; n <= 7; n++) {
+  it('lays out up to eight cards without one alone on a row', () => {
+    for (let n = 3; n <= 8; n++) {
       for (const withBasis of [false, true]) {
         const { mid, wide } = totalsColumns(n, { withBasis });
         for (const cols of [mid, wide]) expect(n % cols === 0 || n % cols > 1, `${n} cards in ${cols} columns`).toBe(true);
       }
     }
     expect(totalsColumns(7)).toEqual({ mid: 4, wide: 4 });
+    expect(totalsColumns(8, { withBasis: true })).toEqual({ mid: 4, wide: 4 });
     // Cards with a basis in words are not squeezed five to a row.
     expect(totalsColumns(5)).toEqual({ mid: 3, wide: 5 });
     expect(totalsColumns(5, { withBasis: true })).toEqual({ mid: 3, wide: 3 });
+  });
+});
+
+describe('report totals: videos and streams', () => {
+  const media = { ...base, videos: 3, video_views: 61_000, streams: 2, stream_views: 1_280 };
+
+  it('adds the streams’ hours watched, with the peak viewers at once and the channels in words', () => {
+    renderPlain(<TotalsCards totals={{ ...media, stream_hours_watched: 123_456.7, stream_peak_viewers: 4_210, stream_channels: 2 }} print />);
+    expect(screen.getByTestId('total-video-views').textContent).toBe('61K');
+    expect(screen.getByTestId('total-stream-views').textContent).toBe('1.3K');
+    expect(screen.getByTestId('total-hours-watched').textContent).toBe('123K h');
+    expect(screen.getByTestId('basis-hours-watched').textContent).toBe('Peak of 4,210 viewers at once across 2 streams from 2 channels.');
+  });
+
+  it('leaves hours watched out when no stream was sampled live, and without streams', () => {
+    const { unmount } = renderPlain(<TotalsCards totals={{ ...media, stream_hours_watched: 0, stream_peak_viewers: 0, stream_channels: 2 }} />);
+    expect(screen.getByTestId('total-stream-views')).toBeTruthy();
+    expect(screen.queryByTestId('total-hours-watched')).toBeNull();
+    unmount();
+    renderPlain(<TotalsCards totals={{ ...media, streams: 0, stream_views: 0, stream_hours_watched: 12, stream_peak_viewers: 40, stream_channels: 0 }} />);
+    expect(screen.queryByTestId('total-stream-views')).toBeNull();
+    expect(screen.queryByTestId('total-hours-watched')).toBeNull();
+  });
+
+  it('words the streams’ basis for one stream, and without a peak', () => {
+    expect(streamsBasis({ streams: 1, stream_peak_viewers: 75, stream_channels: 1 })).toBe('Peak of 75 viewers at once across 1 stream from 1 channel.');
+    expect(streamsBasis({ streams: 3, stream_peak_viewers: 0, stream_channels: 2 })).toBe('3 streams from 2 channels.');
   });
 });

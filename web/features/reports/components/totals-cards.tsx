@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Group, Paper, SimpleGrid, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconBrandTwitch, IconBrandYoutube, IconBroadcast, IconEye, IconNews, IconTrendingUp, IconUsers } from '@tabler/icons-react';
+import { IconBrandTwitch, IconBrandYoutube, IconBroadcast, IconClockPlay, IconEye, IconNews, IconTrendingUp, IconUsers } from '@tabler/icons-react';
 import { formatVisitors } from '../../../../common/media-score';
 import { reachBasis } from '../../../../common/schemas/reports';
 import type { ReportTotals } from '../api/types';
 import { formatNumber } from '../lib/format';
+import { formatHours } from '../lib/media-format';
 import secondary from '../../../components/secondary-text.module.css';
 
 interface TotalCardProps {
@@ -49,18 +50,30 @@ function TotalCard({ label, value, hint, basis, icon, color }: TotalCardProps) {
 /**
  * Columns of the cards' grid: up to four in a row; five or six as rows of three (five in one
  * row on wide screens, unless cards carry a basis in words, which a fifth of the width would
- * wrap into a column of short lines); seven as four and three. Never one card alone on a row.
+ * wrap into a column of short lines); seven as four and three, eight as two rows of four.
+ * Never one card alone on a row.
  */
 export function totalsColumns(cards: number, opts: { withBasis?: boolean } = {}): { mid: number; wide: number } {
-  const mid = cards === 7 ? 4 : cards > 4 ? 3 : cards;
+  const mid = cards >= 7 ? 4 : cards > 4 ? 3 : cards;
   return { mid, wide: cards === 5 && !opts.withBasis ? 5 : mid };
+}
+
+/** The streams' live totals in words, under their hours watched: the peak at one moment and the channels. */
+export function streamsBasis(totals: Pick<ReportTotals, 'streams' | 'stream_peak_viewers' | 'stream_channels'>): string {
+  const streams = totals.streams ?? 0;
+  const channels = totals.stream_channels ?? 0;
+  const peak = totals.stream_peak_viewers ?? 0;
+  const of = `${formatNumber(streams)} ${streams === 1 ? 'stream' : 'streams'} from ${formatNumber(channels)} ${channels === 1 ? 'channel' : 'channels'}`;
+  return peak > 0 ? `Peak of ${formatNumber(peak)} viewers at once across ${of}.` : `${of[0].toUpperCase()}${of.slice(1)}.`;
 }
 
 /**
  * The report's key figures: articles, outlets, the average media score (0.1–10, the spec's scale),
  * the potential reach (the outlets' monthly visitors) and the estimated views (a share of them
- * per article), each of the last two with its basis in words, when known. The sum of the scores
- * (the report's `total-reach`) is not shown: "280.6" beside "1.1B" reads as a reach and means nothing.
+ * per article), each of the last two with its basis in words, when known; with videos and streams,
+ * their views, and the streams' hours watched with their peak concurrent viewers and channels.
+ * The sum of the scores (the report's `total-reach`) is not shown: "280.6" beside "1.1B" reads
+ * as a reach and means nothing.
  */
 export function TotalsCards({ totals, print = false }: { totals: ReportTotals; print?: boolean }) {
   // Outlets without traffic data count 0: a sum of 0 means nothing is known, not no readers.
@@ -73,8 +86,10 @@ export function TotalsCards({ totals, print = false }: { totals: ReportTotals; p
   // Videos and streams get their cards only when the report holds some (the wizard's preview has none).
   const videos = totals.videos ?? 0;
   const streams = totals.streams ?? 0;
-  const cards = 3 + (hasUmv ? 1 : 0) + (hasViews ? 1 : 0) + (videos > 0 ? 1 : 0) + (streams > 0 ? 1 : 0);
-  const { mid, wide } = totalsColumns(cards, { withBasis: hasUmv || hasViews });
+  // The streams' live metrics once some stream was sampled while live (older payloads carry none).
+  const hasLive = streams > 0 && ((totals.stream_hours_watched ?? 0) > 0 || (totals.stream_peak_viewers ?? 0) > 0);
+  const cards = 3 + (hasUmv ? 1 : 0) + (hasViews ? 1 : 0) + (videos > 0 ? 1 : 0) + (streams > 0 ? 1 : 0) + (hasLive ? 1 : 0);
+  const { mid, wide } = totalsColumns(cards, { withBasis: hasUmv || hasViews || hasLive });
   return (
     <SimpleGrid cols={print ? mid : { base: 1, xs: 2, md: mid, lg: wide }} spacing="lg">
       <TotalCard label="Articles" value={formatNumber(totals.articles)} hint="Articles published in the period" icon={<IconNews size={22} />} color="brand" />
@@ -127,6 +142,16 @@ export function TotalsCards({ totals, print = false }: { totals: ReportTotals; p
           value={formatVisitors(totals.stream_views ?? 0)}
           hint={`Views of the report's ${formatNumber(streams)} ${streams === 1 ? 'stream' : 'streams'} on Twitch`}
           icon={<IconBrandTwitch size={22} />}
+          color="grape"
+        />
+      )}
+      {hasLive && (
+        <TotalCard
+          label="Hours watched"
+          value={formatHours(totals.stream_hours_watched ?? 0)}
+          hint="Viewers × time live, added up over the report's streams, from Twitch's viewer counts sampled while they were live"
+          basis={streamsBasis(totals)}
+          icon={<IconClockPlay size={22} />}
           color="grape"
         />
       )}

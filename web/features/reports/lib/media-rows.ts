@@ -13,8 +13,16 @@ export interface MediaRow {
   channel: string;
   /** Channel subscribers (YouTube) or followers (Twitch). */
   audience: number;
+  /** A video's current views (YouTube's latest count once read again after it was saved); a stream's video views. */
   views: number;
   publishedAt: string;
+  /** Videos: the views when found, when the count was read again, and since when YouTube no longer has it. */
+  viewsAtFound?: number | null;
+  statsRefreshedAt?: string | null;
+  removedAt?: string | null;
+  /** Streams: the live metrics (null: never sampled while live). */
+  peakViewers?: number | null;
+  hoursWatched?: number | null;
 }
 
 /** The YouTube watch page of a video id (ids are 11 URL-safe characters; anything else links nowhere). */
@@ -37,8 +45,12 @@ export function videoRow(v: ReportVideo): MediaRow {
     thumbnail: v.thumbnail,
     channel: v.channel_title,
     audience: v.channel_subscribers,
-    views: v.views,
+    // A report's videos give current views as `views`; the saved videos list (the wizard's preview) as `current_views`.
+    views: v.current_views ?? v.views,
     publishedAt: v.published_at,
+    viewsAtFound: v.views_at_found ?? null,
+    statsRefreshedAt: v.stats_refreshed_at ?? null,
+    removedAt: v.removed_at ?? null,
   };
 }
 
@@ -53,5 +65,7 @@ export function streamRow(s: ReportStream): MediaRow {
     audience: s.followers,
     views: s.view_count,
     publishedAt: s.published_at,
+    peakViewers: s.peak_viewers,
+    hoursWatched: s.hours_watched,
   };
 }
