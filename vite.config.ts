@@ -1,9 +1,10 @@
 import { defineConfig, parseSync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { applyEdits, editsMap, inlineMessages, type Edit } from './scripts/vite-inline-messages';
 import { precompress } from './scripts/vite-precompress';
 
 export default defineConfig({
-  plugins: [react(), pureSchemas(), precompress()],
+  plugins: [react(), pureSchemas(), inlineMessages(), precompress(), publicReportPage()],
   root: '.',
   build: {
     outDir: 'dist/web',
@@ -18,7 +19,16 @@ export default defineConfig({
       // dozen files, at the cost of a few KB fetched again when another screen opens. Rolldown
       // marks this option experimental; the e2e journeys run on its output.
       preserveEntrySignatures: false,
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 20_000 } } },
+      // The app, and the shared report /p/r/{id} as a page of its own (web/public-report.tsx).
+      input: { index: 'index.html', 'public-report': 'web/public-report.html' },
+      // React, React DOM and the scheduler (and Vite's preload helper) in one chunk that both entries
+      // share: left to the inlining below, React was copied into two files of the same page.
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/ }],
+          experimentalInlineCommonChunks: { maxSize: 20_000 },
+        },
+      },
     },
   },
   server: {
@@ -26,6 +36,23 @@ export default defineConfig({
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` },
   },
 });
+
+/**
+ * The dev server sends the shared report's page (web/public-report.html) for /p/r/{id}, as the
+ * server does for a build (server/app.ts); every other path gets index.html, Vite's default.
+ */
+function publicReportPage(): Plugin {
+  return {
+    name: 'coverwatch-public-report-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/p\/r\/[^/?#]+\/?(?:[?#]|$)/.test(req.url)) req.url = `/web/public-report.html${req.url.replace(/^[^?#]*/, '')}`;
+        next();
+      });
+    },
+  };
+}
 
 /** Initializers that are free of side effects as they stand: nothing to mark. */
 const PURE_AS_IS = new Set(['Literal', 'Identifier', 'ArrowFunctionExpression', 'FunctionExpression', 'TemplateLiteral']);
@@ -58,78 +85,12 @@ function pureSchemas(): Plugin {
           if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
           for (const { init } of declaration.declarations) {
             if (!init || PURE_AS_IS.has(init.type)) continue;
-            edits.push({ at: init.start, text: '/* @__PURE__ */ (() => (' }, { at: init.end, text: '))()' });
+            edits.push({ start: init.start, end: init.start, text: '/* @__PURE__ */ (() => (' }, { start: init.end, end: init.end, text: '))()' });
           }
         }
         if (!edits.length) return null;
-        return { code: applyEdits(code, edits), map: insertionsMap(id, code, edits) };
+        return { code: applyEdits(code, edits), map: editsMap(id, code, edits) };
       },
     },
   };
-}
-
-interface Edit {
-  at: number;
-  text: string;
-}
-
-function applyEdits(code: string, edits: Edit[]): string {
-  let out = '';
-  let from = 0;
-  for (const e of [...edits].sort((a, b) => a.at - b.at)) {
-    out += code.slice(from, e.at) + e.text;
-    from = e.at;
-  }
-  return out + code.slice(from);
-}
-
-/**
- * The source map of `applyEdits` (insertions without line breaks): on each line, a segment at its
- * start and one after each insertion, each pointing at the same place in the original.
- */
-function insertionsMap(file: string, code: string, edits: Edit[]) {
-  const lineStarts = [0];
-  for (let i = 0; i < code.length; i++) if (code[i] === '\n') lineStarts.push(i + 1);
-  const byLine = new Map<number, Edit[]>();
-  for (const e of [...edits].sort((a, b) => a.at - b.at)) {
-    let line = lineStarts.length - 1;
-    while (lineStarts[line] > e.at) line--;
-    byLine.set(line, [...(byLine.get(line) ?? []), e]);
-  }
-  let prevLine = 0;
-  let prevCol = 0;
-  const lines: string[] = [];
-  for (let line = 0; line < lineStarts.length; line++) {
-    const segments: string[] = [];
-    let prevGenCol = 0;
-    const add = (genCol: number, col: number) => {
-      segments.push(vlq(genCol - prevGenCol) + vlq(0) + vlq(line - prevLine) + vlq(col - prevCol));
-      prevGenCol = genCol;
-      prevLine = line;
-      prevCol = col;
-    };
-    add(0, 0);
-    let shift = 0;
-    for (const e of byLine.get(line) ?? []) {
-      shift += e.text.length;
-      const col = e.at - lineStarts[line];
-      add(col + shift, col);
-    }
-    lines.push(segments.join(','));
-  }
-  return { version: 3, file, sources: [file], sourcesContent: [code], names: [], mappings: lines.join(';') };
-}
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-function vlq(value: number): string {
-  let v = value < 0 ? (-value << 1) | 1 : value << 1;
-  let out = '';
-  do {
-    let digit = v & 31;
-    v >>>= 5;
-    if (v > 0) digit |= 32;
-    out += BASE64[digit];
-  } while (v > 0);
-  return out;
 }

@@ -8,10 +8,7 @@ import { INTEGRATIONS_MSG } from './messages/integrations.js';
 import { MEDIA_MSG } from './messages/media.js';
 
 export { count } from './messages/plural.js';
+export { statusMessage } from './messages/status.js';
 
 /** The whole catalogue, one area per file under common/messages/. */
 export const MSG = { ...ACCOUNT_MSG, ...COVERAGE_MSG, ...MEDIA_MSG, ...INTEGRATIONS_MSG } as const;
-
-export function statusMessage(status: number): string {
-  return MSG.status[status] ?? MSG.status[500];
-}

@@ -9,8 +9,8 @@ const gzip = promisify(zlib.gzip);
 
 /** What compresses: text the browser loads. Source maps are fetched only by developer tools. */
 const TEXT = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/i;
-/** Below this a compressed copy saves less than its own request headers. */
-const MIN_BYTES = 1024;
+/** Below this a compressed copy saves next to nothing (boot.js, ~700 bytes, is sent compressed). */
+const MIN_BYTES = 256;
 
 /**
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every text

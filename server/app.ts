@@ -193,13 +193,18 @@ async function serveWebApp(app: App, dist: string) {
     },
   });
   // Read per page load (a few KB, only on navigation): a rebuild while the server runs takes effect.
-  const sendApp = async (reply: FastifyReply) =>
+  const sendPage = async (reply: FastifyReply, file: string) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(await fs.promises.readFile(index, 'utf8'));
+      .send(await fs.promises.readFile(file, 'utf8'));
+  const sendApp = (reply: FastifyReply) => sendPage(reply, index);
   // The static plugin answers a folder ("/") with 403; the root is the app like any other route.
   app.get('/', { schema: { hide: true }, config: PUBLIC }, (_req, reply) => sendApp(reply));
+  // A shared report is a page of its own (web/public-report.tsx: no router, no workspace); a build
+  // without it (an older one) serves the app, which had the route.
+  const reportPage = path.join(dist, 'web', 'public-report.html');
+  app.get('/p/r/*', { schema: { hide: true }, config: PUBLIC }, (_req, reply) => sendPage(reply, fs.existsSync(reportPage) ? reportPage : index));
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET') return sendNotFound(reply);
     // A missing file (an old asset, a typo) is a 404, not the app's page under a script's name.

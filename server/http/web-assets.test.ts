@@ -22,6 +22,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Coverwatch</title><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+  fs.mkdirSync(path.join(dist, 'web'));
+  fs.writeFileSync(path.join(dist, 'web', 'public-report.html'), '<!doctype html><title>Coverwatch report</title><div id="root" data-page="report"></div>');
   const asset = path.join(dist, 'assets', 'index-Ab12Cd34.js');
   fs.writeFileSync(asset, script);
   fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(script));
@@ -69,5 +71,16 @@ describe('web assets', () => {
     const missing = await get('/assets/index-Old00000.js', 'br');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control'] ?? '').not.toMatch(/immutable/);
+  });
+
+  it('sends a shared report its own page, revalidated, and every other route the app', async () => {
+    for (const url of ['/p/r/AbCdEfGhIjKlMnOpQrStUv', '/p/r/AbCdEfGhIjKlMnOpQrStUv?print=1']) {
+      const page = await get(url, 'br');
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.payload).toContain('data-page="report"');
+    }
+    expect((await get('/p/404')).payload).not.toContain('data-page="report"');
   });
 });

@@ -1,48 +1,42 @@
 import { useEffect } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
-import { BrowserRouter, matchPath, useNavigate } from 'react-router';
-import { reportQuery } from '../features/reports/api/report-query';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { onUnauthorized, tokenStore } from '../lib/api';
-import { fetchCurrentUser, userQueryKey } from '../lib/session';
-import { fetchAllProjects, projectsAllKey } from '../lib/workspace';
+import { fetchAllProjects, projectsAllKey } from '../lib/all-projects';
+import { fetchCurrentUser, userQueryKey } from '../lib/current-user';
 import { Providers } from './providers';
-import { createQueryClient } from './query-client';
+import { clearQueryCache, startEarly } from './query-bridge';
 import { AppRoutes, isWorkspacePath } from './router';
-
-const queryClient = createQueryClient();
 
 // A workspace screen opened first asks for the user and the projects at once, while its chunks
 // load: RequireSession would ask only once its own chunk is in, and the projects after the user.
-// (Same keys and freshness as useCurrentUser and useAllProjects, which then find them there.)
+// TanStack Query is in those chunks, not here: it takes the two requests over as it loads, under
+// the keys and with the freshness of useCurrentUser and useAllProjects, which then find them there.
 if (tokenStore.get() !== null && isWorkspacePath(window.location.pathname)) {
-  void queryClient.prefetchQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, staleTime: 60_000 });
-  void queryClient.prefetchQuery({ queryKey: projectsAllKey, queryFn: fetchAllProjects, staleTime: 30_000 });
+  startEarly(userQueryKey, fetchCurrentUser, 60_000);
+  startEarly(projectsAllKey, fetchAllProjects, 30_000);
 }
-// Likewise a shared report asks for itself while the page's chunks load.
-const sharedReport = matchPath('/p/r/:reportId', window.location.pathname)?.params.reportId;
-if (sharedReport) void queryClient.prefetchQuery(reportQuery(sharedReport, true));
 
-/** Any call answering 401 ends the session: forget the token and go to /welcome. */
-function EndSessionOnUnauthorized({ client }: { client: QueryClient }) {
+/** Any call answering 401 ends the session: forget the token and what was cached, and go to /welcome. */
+function EndSessionOnUnauthorized() {
   const navigate = useNavigate();
   useEffect(() => {
     const off = onUnauthorized(() => {
       tokenStore.clear();
-      client.clear();
+      clearQueryCache();
       void navigate('/welcome', { replace: true });
     });
     return () => {
       off();
     };
-  }, [client, navigate]);
+  }, [navigate]);
   return null;
 }
 
 export function App() {
   return (
-    <Providers client={queryClient}>
+    <Providers>
       <BrowserRouter>
-        <EndSessionOnUnauthorized client={queryClient} />
+        <EndSessionOnUnauthorized />
         <AppRoutes />
       </BrowserRouter>
     </Providers>

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { PublicFrame, PublicNotFound, PublicServerError } from '../components/public-frame';
@@ -7,6 +7,27 @@ import { ServerErrorPage } from '../features/errors/routes/server-error-page';
 import { lazyScreen, type LazyScreen } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error';
 import { WORKSPACE_SCREENS } from './workspace-routes';
+
+/**
+ * A screen that keeps data: its chunk and TanStack Query's (query-root.tsx) load side by side, and
+ * the screen renders inside the app's one query client. The pages that need no Query (the login
+ * page, the welcome page) are plain `lazyScreen`s: a page without a session downloads no Query.
+ */
+function queryScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyScreen {
+  return lazyScreen(
+    () => Promise.all([import('./query-root'), load()]),
+    ([{ QueryRoot }, module]) => {
+      const Screen = pick(module);
+      return function WithQuery() {
+        return (
+          <QueryRoot>
+            <Screen />
+          </QueryRoot>
+        );
+      };
+    },
+  );
+}
 
 /** The pages outside the workspace (spec 000 §2), each in a chunk of its own. */
 const PUBLIC_SCREENS: [path: string, screen: LazyScreen][] = [
@@ -26,7 +47,7 @@ const PUBLIC_SCREENS: [path: string, screen: LazyScreen][] = [
   ],
   [
     '/loading/callback',
-    lazyScreen(
+    queryScreen(
       () => import('./routes/loading-callback-page'),
       (m) => m.LoadingCallbackPage,
     ),
@@ -40,14 +61,14 @@ const PUBLIC_SCREENS: [path: string, screen: LazyScreen][] = [
   ],
   [
     '/signup',
-    lazyScreen(
+    queryScreen(
       () => import('../features/signup/routes/free-signup-page'),
       (m) => m.FreeSignupPage,
     ),
   ],
   [
     '/signup/:inviteKey',
-    lazyScreen(
+    queryScreen(
       () => import('../features/signup/routes/invite-signup-page'),
       (m) => m.InviteSignupPage,
     ),
@@ -67,13 +88,6 @@ const PUBLIC_SCREENS: [path: string, screen: LazyScreen][] = [
     ),
   ],
   [
-    '/p/r/:reportId',
-    lazyScreen(
-      () => import('../features/reports/routes/public-report-page'),
-      (m) => m.PublicReportPage,
-    ),
-  ],
-  [
     '/errors/no-customer',
     lazyScreen(
       () => import('../features/errors/routes/no-customer-page'),
@@ -82,7 +96,7 @@ const PUBLIC_SCREENS: [path: string, screen: LazyScreen][] = [
   ],
   [
     '/errors/end-of-trial',
-    lazyScreen(
+    queryScreen(
       () => import('../features/billing/routes/end-of-trial-page'),
       (m) => m.EndOfTrialPage,
     ),
@@ -96,50 +110,53 @@ const PUBLIC_SCREENS: [path: string, screen: LazyScreen][] = [
   ],
   [
     '/subscription-upgrade-success',
-    lazyScreen(
+    queryScreen(
       () => import('../features/billing/routes/upgrade-success-page'),
       (m) => m.UpgradeSuccessPage,
     ),
   ],
   [
     '/forgot-password',
-    lazyScreen(
+    queryScreen(
       () => import('../features/identity/routes/forgot-password-page'),
       (m) => m.ForgotPasswordPage,
     ),
   ],
   [
     '/reset-password/:token',
-    lazyScreen(
+    queryScreen(
       () => import('../features/identity/routes/reset-password-page'),
       (m) => m.ResetPasswordPage,
     ),
   ],
   [
     '/verify-email/:token',
-    lazyScreen(
+    queryScreen(
       () => import('../features/identity/routes/verify-email-page'),
       (m) => m.VerifyEmailPage,
     ),
   ],
   [
     '/unsubscribe/:token',
-    lazyScreen(
+    queryScreen(
       () => import('../features/digests/routes/unsubscribe-page'),
       (m) => m.UnsubscribePage,
     ),
   ],
   [
     '/slack/installed',
-    lazyScreen(
+    queryScreen(
       () => import('../features/slack/routes/slack-installed-page'),
       (m) => m.SlackInstalledPage,
     ),
   ],
 ];
 
-/** The workspace gate and frame: chunks of their own, fetched with the first workspace screen. */
-const requireSession = lazyScreen(
+/**
+ * The workspace gate and frame: chunks of their own, fetched with the first workspace screen. The
+ * gate renders the layout and the screens (its Outlet) inside the query client.
+ */
+const requireSession = queryScreen(
   () => import('./require-session'),
   (m) => m.RequireSession,
 );

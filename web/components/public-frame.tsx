@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { IconLinkOff, IconServerOff } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { MSG } from '../../common/messages';
 import { VERSION_LABEL } from '../../common/limits';
 import { LINKS } from '../lib/links';
@@ -48,7 +47,7 @@ function CoverwatchLink({ to }: { to: 'site' | 'app' }) {
       <BrandLogo size={26} />
     </Anchor>
   ) : (
-    <Anchor component={Link} to="/" underline="never" c="inherit">
+    <Anchor href="/" underline="never" c="inherit">
       <BrandLogo size={26} />
     </Anchor>
   );

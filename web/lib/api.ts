@@ -1,4 +1,5 @@
-import { MSG, statusMessage } from '../../common/messages';
+import { MSG } from '../../common/messages';
+import { statusMessage } from '../../common/messages/status';
 import type { ErrorObject, ListMeta } from '../../common/schemas/jsonapi';
 
 /** The access token lives in local storage (spec 001 §6). */

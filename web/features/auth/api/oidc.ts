@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiFetch } from '../../../lib/api';
 
 /** GET p/oidc: whether single sign-on is configured, the provider's label and where the login starts. */
@@ -8,22 +8,30 @@ export interface OidcSettings {
   login_url: string;
 }
 
+function fetchOidcSettings(): Promise<OidcSettings | null> {
+  return apiFetch<{ data: { attributes: OidcSettings } }>('p/oidc', { public: true }).then(
+    (doc) => doc.data.attributes,
+    () => null,
+  );
+}
+
 /**
  * The login page's single sign-on button. A server without the route (or any failure) simply
- * shows no button: the password form works either way.
+ * shows no button: the password form works either way. Without TanStack Query (the login page
+ * loads none): asked as the page mounts, `data` undefined until the answer.
  */
-export function useOidcSettings() {
-  return useQuery({
-    queryKey: ['p/oidc'],
-    queryFn: async (): Promise<OidcSettings | null> => {
-      try {
-        return (await apiFetch<{ data: { attributes: OidcSettings } }>('p/oidc', { public: true })).data.attributes;
-      } catch {
-        return null;
-      }
-    },
-    staleTime: 5 * 60_000,
-  });
+export function useOidcSettings(): { data: OidcSettings | null | undefined } {
+  const [data, setData] = useState<OidcSettings | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void fetchOidcSettings().then((s) => {
+      if (live) setData(s);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { data };
 }
 
 /**

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconKey } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../../common/messages';
 import type { SessionDocument } from '../../../../common/schemas/auth';
+import { clearQueryCache } from '../../../app/query-bridge';
 import { apiFetch, ApiError, tokenStore } from '../../../lib/api';
 import { documentErrors, serverFieldErrors } from '../../../lib/form';
 import { lazySchema } from '../../../lib/lazy-schema';
@@ -15,6 +15,10 @@ import { useSmallForm } from '../components/use-small-form';
 // The proof-of-work widget loads only when the server asks for it (many failed logins from this
 // network): the login page stays light for everyone else.
 const CaptchaField = lazy(() => import('../../../components/captcha-field').then((m) => ({ default: m.CaptchaField })));
+// The single sign-on button loads when the server has a provider: its label is a message function,
+// and the page's other messages are strings written into it at build (scripts/vite-inline-messages.ts),
+// so without it the page loads no message catalogue.
+const SsoButton = lazy(() => import('../components/sso-button').then((m) => ({ default: m.SsoButton })));
 // The form's schema (and zod) loads once the form is touched, not with the page.
 const loginSchema = lazySchema(() => import('../../../../common/schemas/auth').then((m) => m.loginBody));
 
@@ -36,7 +40,6 @@ function loginProblem(err: unknown): string {
  */
 export function LoginPage() {
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const [params] = useSearchParams();
   const sso = useOidcSettings().data;
   const ssoError = params.get('sso_error');
@@ -59,7 +62,7 @@ export function LoginPage() {
       // Sent as public: a 401 here means wrong credentials, not an ended session.
       const doc = await apiFetch<SessionDocument>('auth/login', { method: 'POST', body: { ...values, altcha }, public: true });
       tokenStore.set(doc.data.attributes.token);
-      qc.clear();
+      clearQueryCache();
       navigate('/loading/callback', { replace: true });
     } catch (err) {
       // A solution is spent by the attempt: the next one needs a fresh one.
@@ -111,19 +114,9 @@ export function LoginPage() {
             Log in
           </Button>
           {sso?.enabled && (
-            <>
-              <Divider label="or" labelPosition="center" />
-              <Button
-                component="a"
-                href={ssoLoginHref(sso.login_url, params.get('return_to'))}
-                variant="default"
-                size="md"
-                fullWidth
-                leftSection={<IconKey size={18} />}
-              >
-                {MSG.identity.ssoButton(sso.label)}
-              </Button>
-            </>
+            <Suspense fallback={null}>
+              <SsoButton href={ssoLoginHref(sso.login_url, params.get('return_to'))} label={sso.label} />
+            </Suspense>
           )}
           <Text size="sm" c="dimmed" ta="center">
             No account yet?{' '}

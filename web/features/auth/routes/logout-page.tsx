@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MSG } from '../../../../common/messages';
+import { clearQueryCache } from '../../../app/query-bridge';
 import { tokenStore } from '../../../lib/api';
 import { FullPageLoader } from '../../../components/full-page-loader';
 
@@ -27,14 +27,13 @@ export const ssoSession = {
  * else straight to /welcome.
  */
 export function LogoutPage() {
-  const qc = useQueryClient();
   const navigate = useNavigate();
   useEffect(() => {
     tokenStore.clear();
-    qc.clear();
+    clearQueryCache();
     // The server answers with the provider's end-session page, or back here when it has none.
     if (ssoSession.consume()) window.location.assign('/api/p/oidc/logout');
     else navigate('/welcome', { replace: true });
-  }, [qc, navigate]);
+  }, [navigate]);
   return <FullPageLoader label={MSG.oidc.signingOut} />;
 }

@@ -1,16 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIMITS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { ApiError, apiFetch, flatten, type JsonApiResource, type ListDocument } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../components/toasts';
+import { WIZARD_ITEMS, fetchReportArticles, fetchReportMedia, type MediaOf } from './report-fetch';
 import { REPORTS_KEY, prefix, reportQuery } from './report-query';
 import type { Report, ReportArticle, ReportAttributes, ReportFilters, ReportPreview, ReportStream, ReportVideo, ScreenshotAttributes } from './types';
 
-export { REPORTS_KEY };
+export { REPORTS_KEY, WIZARD_ITEMS };
+export { downloadReportPdf } from './report-fetch';
 /** The spec's size of the reports list call (001 §9: "Reports list 50000"). */
 const REPORTS_LIST_SIZE = 50000;
-/** The wizard loads up to 5000 items (001 §9). */
-export const WIZARD_ITEMS = 5000;
 
 /** GET reports with project_id, page 0, size 50000: the whole list, searched and paged on screen. */
 export function useReports(projectId: string) {
@@ -39,32 +38,16 @@ export function useReportArticles(id: string, isPublic: boolean, enabled = true)
   return useQuery({
     queryKey: [REPORTS_KEY, 'articles', id, isPublic],
     enabled,
-    queryFn: async ({ signal }): Promise<ReportArticle[]> => {
-      const doc = await apiFetch<ListDocument<Omit<ReportArticle, 'id'>>>(`${prefix(isPublic)}articles`, {
-        query: { 'filter[report_id]': id, page: 1, page_size: LIMITS.reportMaxArticles, sort: '-date' },
-        public: isPublic,
-        signal,
-      });
-      return doc.data.map((r) => flatten(r));
-    },
+    queryFn: ({ signal }) => fetchReportArticles(id, isPublic, signal),
   });
 }
-
-type MediaOf<K extends 'videos' | 'streams'> = K extends 'videos' ? ReportVideo : ReportStream;
 
 /** GET reports/{id}/videos or /streams: the report's saved videos or streams, newest first, all of them. */
 export function useReportMedia<K extends 'videos' | 'streams'>(id: string, kind: K, isPublic: boolean, enabled = true) {
   return useQuery({
     queryKey: [REPORTS_KEY, kind, id, isPublic],
     enabled,
-    queryFn: async ({ signal }): Promise<MediaOf<K>[]> => {
-      const doc = await apiFetch<ListDocument<Omit<MediaOf<K>, 'id'>>>(`${prefix(isPublic)}reports/${encodeURIComponent(id)}/${kind}`, {
-        query: { page: 1, page_size: WIZARD_ITEMS, sortField: 'published_at', sortOrder: 'desc' },
-        public: isPublic,
-        signal,
-      });
-      return (doc.data ?? []).map((r) => flatten(r) as MediaOf<K>);
-    },
+    queryFn: ({ signal }): Promise<MediaOf<K>[]> => fetchReportMedia(id, kind, isPublic, signal),
   });
 }
 
@@ -241,17 +224,4 @@ export async function fetchScreenshot(articleId: string, isPublic = false): Prom
     public: isPublic,
   });
   return doc.data.attributes;
-}
-
-/** GET reports/{id}/pdf: the print of the public page, saved under the report's name. */
-export async function downloadReportPdf(id: string, name: string, isPublic: boolean) {
-  const res = await apiFetch<Response>(`${prefix(isPublic)}reports/${encodeURIComponent(id)}/pdf`, { public: isPublic, accept: 'application/pdf' });
-  const blob = await res.blob();
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = `${name.replace(/[^\p{L}\p{N} _.-]+/gu, '').trim() || 'report'}.pdf`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
