@@ -92,6 +92,14 @@ const envSchema = z.object({
   SIMILARWEB_API_URL: z.string().url().default('https://api.similarweb.com'),
   /** Hits the key may spend a month (each website costs 3 a month; 0 = no limit of ours, SimilarWeb's own applies). */
   SIMILARWEB_MONTHLY_HITS: z.coerce.number().int().min(0).default(5000),
+  /** GDELT discovery (issue 31): each alert's query searched in GDELT's DOC 2.0 API. The operator's switch on the sources screen overrides it. */
+  GDELT_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  GDELT_API_URL: z.string().url().default('https://api.gdeltproject.org/api/v2/doc/doc'),
+  /** Seconds between two requests to GDELT (its guidance: about one request every 5 seconds). */
+  GDELT_INTERVAL_SECONDS: z.coerce.number().min(0).max(600).default(5),
   CRAWLER_USER_AGENT: z.string().default('CoverwatchBot/1.12 (+https://coverwatch.app/bot; media monitoring)'),
   /** Feeds fetched at once per worker process (network-bound): 4 per core, at most 32. */
   CRAWLER_CONCURRENCY: z.coerce
@@ -221,6 +229,8 @@ export interface Config {
   /** Reach from public data (issue 26): the ranking list's source and SimilarWeb. */
   ranking: { url?: string; refreshHours: number; trancoUrl: string };
   similarweb: { apiKey?: string; apiUrl: string; monthlyHits: number };
+  /** GDELT discovery (issue 31): the default of the operator's switch, the API and the pace of requests. */
+  gdelt: { enabled: boolean; apiUrl: string; intervalMs: number };
   /**
    * The feed crawler: fetches at once, the ceiling of ingest transactions at once (the adaptive
    * limit moves between 1 and it), the query latency it keeps to, and polling intervals.
@@ -321,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sourcesSelfService: e.SOURCES_SELF_SERVICE,
     ranking: { url: e.RANKING_URL, refreshHours: e.RANKING_REFRESH_HOURS, trancoUrl: e.TRANCO_URL },
     similarweb: { apiKey: e.SIMILARWEB_API_KEY, apiUrl: e.SIMILARWEB_API_URL, monthlyHits: e.SIMILARWEB_MONTHLY_HITS },
+    gdelt: { enabled: e.GDELT_ENABLED, apiUrl: e.GDELT_API_URL, intervalMs: Math.round(e.GDELT_INTERVAL_SECONDS * 1000) },
     crawler: {
       userAgent: e.CRAWLER_USER_AGENT,
       concurrency: e.CRAWLER_CONCURRENCY,

@@ -36,6 +36,7 @@ import recoveryRoutes from './features/identity/recovery-routes.js';
 import oidcRoutes from './features/identity/oidc-routes.js';
 import sourcesRoutes from './features/sources/routes.js';
 import reachRoutes from './features/reach/routes.js';
+import gdeltRoutes from './features/gdelt/routes.js';
 
 /** Every feature's routes, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -77,4 +78,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(oidcRoutes);
   await app.register(sourcesRoutes);
   await app.register(reachRoutes);
+  await app.register(gdeltRoutes);
 }

@@ -20,6 +20,7 @@ import { slackProbes } from './tenant-probes/slack.js';
 import { identityProbes } from './tenant-probes/identity.js';
 import { metricsProbes } from './tenant-probes/metrics.js';
 import { reachProbes } from './tenant-probes/reach.js';
+import { gdeltProbes } from './tenant-probes/gdelt.js';
 import { websitesProbes } from './tenant-probes/websites.js';
 import { reportIds, reportsProbes } from './tenant-probes/reports.js';
 
@@ -37,6 +38,7 @@ const FEATURE_PROBES: TenantProbeSet[] = [
   metricsProbes,
   sourcesProbes,
   reachProbes,
+  gdeltProbes,
   websitesProbes,
 ];
 

@@ -177,6 +177,8 @@ export interface FeedArticleAttributes {
   image: string | null;
   source: number;
   matched_at: string;
+  /** How the article reached the feed: the crawler's feeds, or GDELT discovery ("found via GDELT"). */
+  matched_by: 'feed' | 'gdelt';
   /** Already in the project's saved coverage. */
   saved: boolean;
 }
@@ -205,6 +207,7 @@ export const feedPageDocument = z.object({
         image: z.string().nullable(),
         source: z.number().int(),
         matched_at: z.string(),
+        matched_by: z.enum(['feed', 'gdelt']),
         saved: z.boolean(),
       }),
       /** The alert that matched the article (a project may have several). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { languageCodeSchema } from './articles.js';
+import { creatorResourceSchema, creatorTotalsSchema } from './creators.js';
 import { idSchema, resourceDocument } from './jsonapi.js';
 import { reportStatsSchema, reportTotalsSchema, type ReportStats, type ReportTotals } from './report-totals.js';
 
@@ -80,6 +81,8 @@ const tableTemplate = z
     for (const name of unknownPlaceholders(v)) ctx.addIssue({ code: 'custom', message: MSG.reports.unknownPlaceholder(name) });
   });
 const tableType = z.union([z.literal(0), z.literal(1)], { error: 'table_type must be 0 (standard table) or 1 (custom list)' });
+/** POST and PATCH reports: a `show_creators` that is not a boolean. */
+export const SHOW_CREATORS_MESSAGE = 'show_creators must be true or false';
 
 /** A highlighted article: a saved article of the report's project (at most 20 per report). */
 export const highlightSchema = z.object({
@@ -95,6 +98,8 @@ const presentation = {
   section2_subtitle: sectionText.optional(),
   table_type: tableType.optional(),
   table_template: tableTemplate.optional(),
+  /** Whether the page shows its "Top creators" (GET reports/{id}/creators); true when left out. */
+  show_creators: z.boolean({ error: SHOW_CREATORS_MESSAGE }).optional(),
 };
 
 export const reportCreateAttributes = z
@@ -185,6 +190,8 @@ export interface ReportAttributes {
   languages_not: string[];
   table_type: number;
   table_template: string;
+  /** Whether the page shows the "Top creators" section (the leaderboard of its saved streams and videos). */
+  show_creators: boolean;
   'total-articles': number;
   'total-reach': number;
   'reports-images': number;
@@ -251,6 +258,7 @@ const reportAttributesShape = {
   languages_not: z.array(z.string()),
   table_type: z.number().int(),
   table_template: z.string(),
+  show_creators: z.boolean(),
   'total-articles': countSchema,
   'total-reach': z.number(),
   'reports-images': countSchema,
@@ -312,3 +320,22 @@ export const reportPreviewDocument = z.object({
     tags_available: z.array(z.object({ tag_id: z.string(), tag_name: z.string(), articles: countSchema })),
   }),
 });
+
+/** How many creators of each platform a report shows (GET reports/{id}/creators). */
+export const REPORT_TOP_CREATORS = 10;
+
+/**
+ * GET reports/{id}/creators (and GET p/reports/{id}/creators): the report's top creators, the
+ * `creator` resources of the project leaderboard (common/schemas/creators.ts) ranked over the
+ * report's own saved streams (Twitch broadcasters by hours watched) and saved videos (YouTube
+ * channels by current views), at most REPORT_TOP_CREATORS of each platform, Twitch first. `meta`
+ * gives each platform's whole board (how many creators, their hours watched or views added up).
+ */
+export const reportCreatorsMetaSchema = z.object({
+  limit: z.number().int(),
+  twitch: creatorTotalsSchema,
+  youtube: creatorTotalsSchema,
+});
+export type ReportCreatorsMeta = z.infer<typeof reportCreatorsMetaSchema>;
+export const reportCreatorsDocument = z.object({ data: z.array(creatorResourceSchema), meta: reportCreatorsMetaSchema });
+export type ReportCreatorsDocument = z.infer<typeof reportCreatorsDocument>;

@@ -173,6 +173,8 @@ export const feedTypeOfKind = (kind: DiscoveredKind): 0 | 1 => (kind === 'news_s
 
 export const SUGGESTION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
+export const SUGGESTION_SOURCES = ['person', 'gdelt'] as const;
+export type SuggestionSource = (typeof SUGGESTION_SOURCES)[number];
 
 /** POST /api/website_suggestions `{url}`. */
 export const suggestionCreateBody = resourceDocument('website_suggestion', z.object({ url: outletUrlSchema }));
@@ -198,6 +200,10 @@ export interface WebsiteSuggestionAttributes {
   organization_name: string | null;
   'created-at': string;
   'decided-at': string | null;
+  /** Who suggested it: a person, or GDELT discovery (its alerts' articles were found there, issue 31). */
+  source: SuggestionSource;
+  /** Articles GDELT discovery found on the outlet for the organization's alerts. */
+  articles: number;
 }
 
 // ------------------------------------------------------------------ feed moves
@@ -280,5 +286,7 @@ export const websiteSuggestionResourceSchema = resourceSchema(
     organization_name: z.string().nullable(),
     'created-at': z.string(),
     'decided-at': z.string().nullable(),
+    source: z.enum(SUGGESTION_SOURCES),
+    articles: z.number().int(),
   }),
 );

@@ -14,6 +14,7 @@ import { createDigestQueues, startDigestWorkers } from '../features/digests/jobs
 import { createSourcesQueues, startSourcesWorkers } from '../features/sources/jobs.js';
 import { createReachQueues, startReachWorkers } from '../features/reach/jobs.js';
 import { createTrafficQueues, startTrafficWorkers } from '../features/reach/traffic-jobs.js';
+import { createGdeltQueues, startGdeltWorkers } from '../features/gdelt/jobs.js';
 import type { SlackBotPoster } from '../features/notifications/service.js';
 import { runHousekeeping } from './housekeeping.js';
 import { errorFields } from './log-errors.js';
@@ -66,6 +67,7 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
   await createSourcesQueues(boss);
   await createReachQueues(boss);
   await createTrafficQueues(boss);
+  await createGdeltQueues(boss);
   if (opts.work) {
     // The workers' dependencies, the notifier's among them: the crawler's sweep delivers, and polls
     // that queue announcements kick it. The Slack app's poster comes from the runtime (one per
@@ -87,6 +89,7 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
     await startSourcesWorkers(boss, deps);
     await startReachWorkers(boss, deps);
     await startTrafficWorkers(boss, deps);
+    await startGdeltWorkers(boss, deps);
     await startBillingWorkers(boss, deps);
     await startDigestWorkers(boss, deps);
   }

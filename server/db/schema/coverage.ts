@@ -93,6 +93,8 @@ export const alertArticles = pgTable(
     matchedAt: ts('matched_at').notNull().defaultNow(),
     /** Deleted from the feed by a user: hidden, and never matched again. */
     deletedAt: ts('deleted_at'),
+    /** How the article reached the feed: `feed` (the crawler's feeds) or `gdelt` (GDELT discovery, issue 31). */
+    matchedBy: text('matched_by').notNull().default('feed'),
   },
   (t) => {
     // One index per sort key of the feed list, each led by (alert_id, key) in the list's order

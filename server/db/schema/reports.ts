@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, real } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, real } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts.js';
 import { savedArticles } from './coverage.js';
 import { projects } from './workspace.js';
@@ -32,6 +32,8 @@ export const reports = pgTable(
     /** 0 standard table, 1 custom list rendered from `tableTemplate`. */
     tableType: smallint('table_type').notNull().default(0),
     tableTemplate: text('table_template').notNull().default('{{title}} | {{score}}'),
+    /** Whether the page shows the "Top creators" section (the leaderboard of its saved streams and videos). */
+    showCreators: boolean('show_creators').notNull().default(true),
     status: smallint('status').notNull().default(0),
     dateStart: ts('date_start').notNull(),
     dateEnd: ts('date_end').notNull(),

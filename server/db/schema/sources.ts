@@ -45,6 +45,10 @@ export const websiteSuggestions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     decidedAt: ts('decided_at'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** `person` (an admin suggested it) or `gdelt` (GDELT discovery found the alerts' articles there, issue 31). */
+    source: text('source').notNull().default('person'),
+    /** Articles GDELT discovery found on the domain for the organization's alerts. */
+    articles: integer('articles').notNull().default(0),
   },
   (t) => [
     index('website_suggestions_status_idx').on(t.status, t.createdAt),

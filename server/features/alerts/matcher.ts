@@ -205,9 +205,34 @@ const matchedAtSql = (now: Date) => sql`greatest(${now.toISOString()}::timestamp
  * from the alert row itself, and an alert deleted since the index was built matches nothing.
  * Returns the pairs this statement inserted (a pair already in the feed is not returned).
  */
-export async function recordMatches(tx: Tx, fresh: MatchableArticle[], now: Date): Promise<RecordedMatch[]> {
+export async function recordMatches(tx: Tx, fresh: MatchableArticle[], now: Date, matchedBy: MatchedBy = 'feed'): Promise<RecordedMatch[]> {
   if (fresh.length === 0) return [];
-  const matches = await matchArticles(await getAlertIndex(tx), fresh);
+  return insertMatches(tx, await matchArticles(await getAlertIndex(tx), fresh), now, matchedBy);
+}
+
+/** How an article reached an alert's feed (`alert_articles.matched_by`): the crawler's feeds, or GDELT discovery (issue 31). */
+export type MatchedBy = 'feed' | 'gdelt';
+
+/**
+ * Writes (alert, article) pairs the caller matched itself (GDELT discovery: the alerts whose
+ * GDELT query found the article, filtered with their own query), with the same statement as
+ * recordMatches. A pair already in the feed, or deleted from it, is left as it is.
+ */
+export async function recordAlertMatches(
+  tx: Tx,
+  pairs: { alertId: number; article: Omit<MatchableArticle, 'doc'> }[],
+  now: Date,
+  matchedBy: MatchedBy,
+): Promise<RecordedMatch[]> {
+  return insertMatches(tx, [...pairs], now, matchedBy);
+}
+
+async function insertMatches(
+  tx: Tx,
+  matches: { alertId: number; article: Omit<MatchableArticle, 'doc'> }[],
+  now: Date,
+  matchedBy: MatchedBy,
+): Promise<RecordedMatch[]> {
   if (matches.length === 0) return [];
   matches.sort((a, b) => a.alertId - b.alertId || a.article.id - b.article.id);
   const col = <T>(f: (m: (typeof matches)[number]) => T) => sql.param(matches.map(f));
@@ -218,9 +243,9 @@ export async function recordMatches(tx: Tx, fresh: MatchableArticle[], now: Date
                            ${col((m) => m.article.language)}::text[], ${col((m) => m.article.isMetacritic)}::boolean[])
         as m(alert_id, article_id, pub_date, reach, language, is_metacritic)
     )
-    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search, matched_at)
+    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search, matched_at, matched_by)
     select m.alert_id, m.article_id, al.organization_id, m.pub_date, m.reach, m.language, m.is_metacritic,
-           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, s.search, ${matchedAtSql(now)}
+           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, s.search, ${matchedAtSql(now)}, ${matchedBy}
     from m join alerts al on al.id = m.alert_id
     join articles a on a.id = m.article_id and a.pub_date = m.pub_date
     join article_search s on s.id = m.article_id and s.pub_date = m.pub_date

@@ -34,6 +34,8 @@ export { assertWebhookHosts, sendWebhookTests, webhooksSet, type NotificationTes
 // What other features use of the matcher: ingest records matches in its transaction and moves
 // `last_run_at` after commit; a sign-up fills its alert's feed from the archive.
 export { backfillAlert, recordMatches, touchAlerts, type MatchableArticle, type RecordedMatch } from './matcher.js';
+/** GDELT discovery records the alerts its searches found articles for (`matched_by: 'gdelt'`). */
+export { recordAlertMatches, type MatchedBy } from './matcher.js';
 /** Hides articles from the alert's feed for good (bulk delete from a feed); returns the ids that were in it. */
 export { hideFeedArticles };
 /** The alert whose feed is read (id, project, last run), undefined for another organization's id: the articles feed's tenant check. */

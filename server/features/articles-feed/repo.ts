@@ -157,6 +157,8 @@ export type FeedRow = {
   source: number;
   /** Milliseconds since the epoch. */
   matched_at: number;
+  /** How the article reached the feed: `feed` or `gdelt` (GDELT discovery). */
+  matched_by: string;
   saved: boolean;
 };
 
@@ -224,6 +226,7 @@ export async function listFeedPage(
            ${mediaSql(sql`w.domain`, sql`a.url`)} as media, w.muv as website_visits, coalesce(a.muv, w.muv) as muv, p.is_metacritic,
            w.muv_source, a.estimated_views, w.reach_source, w.rank, (select l.list_date::text from ranking_lists l where l.id = w.rank_list_id) as rank_list_date,
            a.author, a.image, a.source, ${epochMs(sql`p.matched_at`)} as matched_at,
+           (select f.matched_by from alert_articles f where f.alert_id = ${alert.id} and f.article_id = p.id) as matched_by,
            exists (select 1 from saved_articles s where s.project_id = ${alert.projectId} and s.url_key = a.url_key) as saved
       from (${inner}) p
       join articles a on a.id = p.id and a.pub_date = p.pub_date

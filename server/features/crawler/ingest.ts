@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { FEED_TYPES } from '../../../common/schemas/websites.js';
 import { domainOf } from '../../../common/url.js';
 import type { Db, Tx } from '../../db/client.js';
-import { recordMatches, touchAlerts } from '../alerts/service.js';
+import { recordMatches, touchAlerts, type MatchedBy } from '../alerts/service.js';
 import { enqueueNotifications } from '../notifications/service.js';
 import { bumpOpenMonths, ensureArchiveMonths, openMonthsOf, writeArchiveArticles } from './archive-store.js';
 import { normalizeItems, type IngestFeed, type IngestItem, type IngestWebsite, type NormalizedArticle } from './normalize.js';
@@ -74,8 +74,8 @@ export async function prepareIngest(db: Tx, feed: IngestFeed, items: IngestItem[
   return { feed, total: items.length, articles, invalid, now };
 }
 
-/** Stores a prepared ingest inside the caller's transaction. */
-export async function storeIngest(tx: Tx, { feed, total, articles, invalid, now }: PreparedIngest): Promise<IngestResult> {
+/** Stores a prepared ingest inside the caller's transaction (`matchedBy`: how the articles were found, on their alert feed rows). */
+export async function storeIngest(tx: Tx, { feed, total, articles, invalid, now }: PreparedIngest, matchedBy: MatchedBy = 'feed'): Promise<IngestResult> {
   const empty: IngestResult = { added: 0, duplicates: total - invalid, invalid, matched: 0, notifications: 0, alertIds: [], openMonths: [] };
   if (articles.length === 0) return empty;
   const inserted = await insertArticles(tx, feed, articles, now);
@@ -96,6 +96,7 @@ export async function storeIngest(tx: Tx, { feed, total, articles, invalid, now 
     tx,
     fresh.map((a) => ({ ...a, id: inserted.get(a.urlKey)! })),
     now,
+    matchedBy,
   );
   if (matches.length === 0) return res;
   const notifications = await enqueueNotifications(tx, matches);

@@ -5,6 +5,13 @@
  */
 export { enqueueFeedPoll, enqueueFeedPolls } from './queue.js';
 export { ingestItems, type IngestFeed } from './ingest.js';
+/**
+ * Articles found by a search rather than read from a feed (GDELT discovery, issue 31) take the
+ * same path in two halves, so the finder adds its own matches in the same transaction; the open
+ * months' versions move after its commit.
+ */
+export { prepareIngest, storeIngest, type IngestItem, type IngestResult, type PreparedIngest } from './ingest.js';
+export { bumpOpenMonths } from './archive-store.js';
 /** One poll of a feed as the crawler's job runs it: fetch, parse, ingest (other features' tests reproduce a crawl with it). */
 export { pollFeed } from './poll.js';
 /** The archive's bulk load (the demo seed): ready-made rows, their authors' counts, the feeds' counts. */

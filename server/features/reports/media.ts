@@ -22,7 +22,7 @@ type ReportScope = { organizationId: number; projectId: number; videos: number[]
 
 const MAX_INT = 2_147_483_647;
 /** Ids a serial column can hold; anything else cannot be one of ours. */
-const storable = (ids: number[]) => ids.filter((id) => Number.isInteger(id) && id > 0 && id <= MAX_INT);
+export const storable = (ids: number[]) => ids.filter((id) => Number.isInteger(id) && id > 0 && id <= MAX_INT);
 
 export interface MediaListParams extends ListParams {
   sortField: string;

@@ -19,6 +19,7 @@ import { openScreenshotImage, requireScreenshot, screenshotResource } from '../s
 import { isHighlighted } from './repo.js';
 import { reportDetailResource } from './resource.js';
 import { parseMediaListParams, reportMediaDocument } from './media.js';
+import { reportCreatorsDocument } from './creators.js';
 import { reportAnswers, reportIdParams, sendPdf } from './routes.js';
 import { publicImageUrl, publicReportArticlesScope, reportBranding, reportDetail, requirePublicReport } from './service.js';
 import type { ReportListRow } from './repo.js';
@@ -107,6 +108,25 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
         }),
     );
   }
+
+  app.get(
+    '/p/reports/:id/creators',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['reports'],
+        summary: "A published report's top creators (Twitch by hours watched, YouTube by views)",
+        ...isPublic,
+        params: reportIdParams,
+        response: { 200: reportAnswers.creators, ...refusals(503) },
+      },
+    },
+    async (req, reply) =>
+      runStandbyRead(async () => {
+        const { report, view } = await openReport(req.params.id);
+        return reply.type(JSONAPI).send(await reportCreatorsDocument(view, report));
+      }),
+  );
 
   for (const name of ['saved_videos', 'saved_streams'] as const) {
     app.get(

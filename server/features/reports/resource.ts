@@ -18,6 +18,7 @@ function reportAttributes(r: ReportListRow): ReportAttributes {
     languages_not: r.languagesNot,
     table_type: r.tableType,
     table_template: r.tableTemplate,
+    show_creators: r.showCreators,
     'total-articles': r.totalArticles,
     'total-reach': round2(r.totalReach),
     'reports-images': r.highlights,

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   reportCreateBody,
+  reportCreatorsDocument,
   reportDetailResourceSchema,
   reportPreviewBody,
   reportPreviewDocument,
@@ -22,6 +23,7 @@ import { privateScreenshotUrl } from '../screenshots/service.js';
 import { ownBaseUrl, pdfFilename, printReportPdf } from './pdf.js';
 import { findProjectCard, listReports, REPORT_FILTERS, REPORT_SORTS } from './repo.js';
 import { reportDetailResource, reportResource } from './resource.js';
+import { reportCreatorsDocument as creatorsOf } from './creators.js';
 import { parseMediaListParams, reportMediaDocument } from './media.js';
 import { changeReport, createReport, previewReport, removeReport, reportDetail, requireReport } from './service.js';
 
@@ -32,6 +34,7 @@ export const reportAnswers = {
   detail: jsonApi(oneDocument(reportDetailResourceSchema)),
   videos: jsonApi(z.object({ data: z.array(savedVideoResourceSchema), meta: listMetaSchema })),
   streams: jsonApi(z.object({ data: z.array(savedStreamResourceSchema), meta: listMetaSchema })),
+  creators: jsonApi(reportCreatorsDocument),
   pdf: bytes('The report, printed', 'application/pdf'),
 };
 
@@ -208,6 +211,24 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       },
     );
   }
+
+  app.get(
+    '/reports/:id/creators',
+    {
+      config: reports,
+      schema: {
+        tags: ['reports'],
+        summary: "A report's top creators: Twitch broadcasters by hours watched and YouTube channels by views, over its saved streams and videos",
+        params: reportIdParams,
+        response: { 200: reportAnswers.creators, ...refusals(403) },
+      },
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const report = await requireReport(db, auth.orgId, req.params.id);
+      return reply.type(JSONAPI).send(await creatorsOf(db, report));
+    },
+  );
 
   app.get(
     '/reports/:id/pdf',

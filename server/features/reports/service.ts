@@ -249,6 +249,7 @@ export async function createReport(
       section2Subtitle: a.section2_subtitle ?? '',
       tableType: a.table_type ?? 0,
       tableTemplate: a.table_template ?? undefined,
+      showCreators: a.show_creators ?? true,
       status: a.status ?? 0,
       dateStart: c.start,
       dateEnd: new Date(c.endExclusive.getTime() - DAY_MS),
@@ -279,6 +280,7 @@ export interface ReportChanges {
   section2_subtitle?: string;
   table_type?: 0 | 1;
   table_template?: string;
+  show_creators?: boolean;
 }
 
 /** Renames a report, or changes its presentation (description sanitized again). 404 when it is not the organization's. */
@@ -292,6 +294,7 @@ export async function changeReport(db: Db, orgId: number, id: string, ch: Report
     section2Subtitle: ch.section2_subtitle,
     tableType: ch.table_type,
     tableTemplate: ch.table_template,
+    showCreators: ch.show_creators,
   });
   if (!found) throw notFound('report');
   return (await findReport(db, orgId, id))!;

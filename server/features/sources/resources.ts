@@ -34,5 +34,7 @@ export function suggestionResource(s: SuggestionListRow, opts: { operator: boole
     organization_name: opts.operator ? s.organizationName : null,
     'created-at': s.createdAt.toISOString(),
     'decided-at': s.decidedAt?.toISOString() ?? null,
+    source: s.source === 'gdelt' ? 'gdelt' : 'person',
+    articles: s.articles,
   } satisfies WebsiteSuggestionAttributes);
 }

@@ -215,7 +215,7 @@ export default async function sourcesRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const auth = memberOf(req);
       if (!(await findSuggestion(db, req.params.id, null))) throw notFound('suggestion');
-      const row = await decideSuggestion({ db, boss: boss() }, req.params.id, req.body.data.attributes.status, auth.userId);
+      const row = await decideSuggestion({ db, boss: boss(), config }, req.params.id, req.body.data.attributes.status, auth.userId);
       return sendOne(reply, suggestionResource(await readSuggestion(db, row.id), { operator: allows(auth, 'operator.console') }));
     },
   );

@@ -7,6 +7,7 @@ import { makeAlert, makeFeed, makeWebsite } from '../../../test/helpers/coverage
 import { addMember, makeOrg } from '../../../test/helpers/factories.js';
 import { startOutletsWeb, type OutletsWeb } from '../../../test/fakes/outlets-web.js';
 import { pollFeed } from '../crawler/service.js';
+import { outletDomain, recordFoundOutlets } from './suggestions.js';
 
 let ctx: TestContext;
 let web: OutletsWeb;
@@ -105,6 +106,22 @@ describe('suggesting an outlet', () => {
     for (const f of added) await pollFeed(ctx.deps, Number(f.id));
     const matched = await rows(sql`select count(*)::int as n from alert_articles where alert_id = ${alert.id}`);
     expect(matched[0].n).toBeGreaterThan(0);
+  });
+
+  it("discovers a GDELT suggestion's outlet when the operator approves it, and monitors its feed", async () => {
+    const origin = web.outlet('stale').origin;
+    const domain = outletDomain(origin);
+    await ctx.deps.db.transaction((tx) => recordFoundOutlets(tx, [{ orgId: studio.org.id, domain, url: `${origin}/some/story`, articles: 3 }], new Date()));
+    const listed = (await ctx.call('GET', '/api/website_suggestions?filter[status]=pending', { token: operator.token })).json().data;
+    const s = listed.find((x: { attributes: { domain: string } }) => x.attributes.domain === domain);
+    // Nothing fetched from the outlet until the operator acts.
+    expect(s.attributes).toMatchObject({ source: 'gdelt', articles: 3, feeds: [] });
+    const approved = await decide(s.id, 'approved');
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().data.attributes).toMatchObject({ status: 'approved', monitored: true });
+    expect(approved.json().data.attributes.feeds.length).toBeGreaterThan(0);
+    const added = await rows(sql`select feed, disabled from feeds where website_id = ${Number(approved.json().data.attributes.website_id)}`);
+    expect(added).toEqual([{ feed: approved.json().data.attributes.feeds[0].url, disabled: false }]);
   });
 
   it('points to an outlet the installation already has instead of adding it twice', async () => {

@@ -145,16 +145,36 @@ export function mainFeeds(found: DiscoveredFeed[]): DiscoveredFeed[] {
 }
 
 /**
+ * A suggestion nobody ran discovery on (GDELT's: found from its articles, the outlet not fetched
+ * until the operator acts) is discovered when the operator approves it, from its homepage; what is
+ * found (or the reason nothing was) is kept on the suggestion.
+ */
+async function discoverBeforeApproval(deps: Pick<SuggestionsDeps, 'db' | 'config'>, id: number): Promise<void> {
+  const [current] = await deps.db.select().from(websiteSuggestions).where(eq(websiteSuggestions.id, id));
+  if (!current || current.status === 'approved' || current.websiteId !== null || (current.feeds as DiscoveredFeed[]).length > 0) return;
+  let found: DiscoveryResult;
+  try {
+    found = await discoverForPerson(deps.config, current.domain);
+  } catch (err) {
+    if (err instanceof AppError) throw fieldError('/data/attributes/status', `Nothing to monitor: ${err.message}`);
+    throw err;
+  }
+  await deps.db.update(websiteSuggestions).set({ feeds: found.feeds, reason: found.reason }).where(eq(websiteSuggestions.id, id));
+}
+
+/**
  * The operator approves or rejects. Approving adds the outlet (or uses the one the domain already
- * is) with the discovered feeds, switched on and polled at once.
+ * is) with the discovered feeds, switched on and polled at once; a suggestion not discovered yet
+ * (GDELT's) is discovered first when the configuration is given.
  */
 export async function decideSuggestion(
-  deps: Pick<SuggestionsDeps, 'db' | 'boss'>,
+  deps: Pick<SuggestionsDeps, 'db' | 'boss'> & Partial<Pick<SuggestionsDeps, 'config'>>,
   id: number,
   status: Exclude<SuggestionStatus, 'pending'>,
   userId: number,
   now = new Date(),
 ): Promise<SuggestionRow> {
+  if (status === 'approved' && deps.config) await discoverBeforeApproval({ db: deps.db, config: deps.config }, id);
   const { row, polls } = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(websiteSuggestions).where(eq(websiteSuggestions.id, id)).for('update');
     if (!current) throw notFound('suggestion');
@@ -240,4 +260,36 @@ export async function readSuggestion(db: Tx, id: number): Promise<SuggestionList
   const [row] = (await listSuggestions(db, { orgId: null, id, limit: 1, offset: 0 })).rows;
   if (!row) throw notFound('suggestion');
   return row;
+}
+
+/** An outlet outside the pool where GDELT discovery found articles for an organization's alerts. */
+export interface FoundOutlet {
+  orgId: number;
+  domain: string;
+  /** An article's address on it (the suggestion's URL until the operator looks). */
+  url: string;
+  articles: number;
+}
+
+/**
+ * GDELT discovery suggests the outlets outside the pool it found the alerts' articles on (issue 31):
+ * one open suggestion per organization and domain (`source: 'gdelt'`), its article count growing
+ * with each search. A domain the organization's suggestion of was rejected is not suggested again;
+ * a person's open suggestion of the domain counts the articles too. No discovery runs here (no
+ * request to the outlet): the operator sees the count and decides.
+ */
+export async function recordFoundOutlets(tx: Tx, found: FoundOutlet[], now: Date): Promise<number> {
+  if (found.length === 0) return 0;
+  const list = [...found].sort((a, b) => a.orgId - b.orgId || (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
+  const col = <T>(f: (o: FoundOutlet) => T) => sql.param(list.map(f));
+  const result = await tx.execute(sql`
+    insert into website_suggestions (organization_id, url, domain, status, feeds, source, articles, created_at)
+    select t.org_id, t.url, t.domain, 'pending', '[]'::jsonb, 'gdelt', t.n, ${now.toISOString()}::timestamptz
+      from unnest(${col((o) => o.orgId)}::int[], ${col((o) => o.domain)}::text[], ${col((o) => o.url)}::text[], ${col((o) => o.articles)}::int[])
+        as t(org_id, domain, url, n)
+     where not exists (select 1 from website_suggestions r where r.organization_id = t.org_id and r.domain = t.domain and r.status = 'rejected')
+     order by t.org_id, t.domain
+    on conflict (organization_id, domain) where status = 'pending'
+      do update set articles = website_suggestions.articles + excluded.articles`);
+  return result.rowCount ?? 0;
 }

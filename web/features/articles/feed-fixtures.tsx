@@ -84,6 +84,7 @@ export function feedArticle(id: number, over: Record<string, unknown> = {}) {
     image: null,
     source: 0,
     matched_at: '2024-03-05T10:05:00Z',
+    matched_by: 'feed',
     saved: false,
     ...over,
   };

@@ -121,7 +121,10 @@ describe('Create a new report', () => {
         languages_not: [],
         videos: [],
         saved_streams: [],
+        show_creators: true,
       });
+      // Without videos or streams there is no section to show, and no switch.
+      expect(screen.queryByRole('switch', { name: /Show top creators/ })).toBeNull();
       expect(post.data.attributes.date_start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(post.data.relationships.project.data.id).toBe(PROJECT);
       // The preview's article list asked for the wizard's filters, newest first, up to 5000.
@@ -169,10 +172,15 @@ describe('Create a new report', () => {
       expect(screen.getByRole('link', { name: 'Nebula Quest gameplay 1' }).getAttribute('href')).toBe('https://www.youtube.com/watch?v=nebulavid01');
       expect(screen.getByRole('link', { name: 'Nebula Quest launch stream 9' })).toBeTruthy();
       fireEvent.change(screen.getByLabelText('Report title'), { target: { value: 'March coverage' } });
+      // "Show top creators" is on by default; turned off, the report is published without the section.
+      const creators = screen.getByRole('switch', { name: /Show top creators/ }) as HTMLInputElement;
+      expect(creators.checked).toBe(true);
+      fireEvent.click(creators);
+      expect(creators.checked).toBe(false);
       fireEvent.click(button('Publish'));
       await waitFor(() => expect(stepper().getAttribute('data-status')).toBe('STEP 3 LOADED'));
       const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/reports')!.body as { data: { attributes: Record<string, unknown> } };
-      expect(post.data.attributes).toMatchObject({ videos: ['1', '2'], saved_streams: ['9'] });
+      expect(post.data.attributes).toMatchObject({ videos: ['1', '2'], saved_streams: ['9'], show_creators: false });
     },
     JOURNEY_TIMEOUT,
   );

@@ -152,6 +152,7 @@ export function reportDoc(over: Partial<ReportDetailAttributes> = {}) {
     languages_not: [],
     table_type: 0,
     table_template: '{{title}} | {{score}}',
+    show_creators: true,
     'total-articles': 3,
     'total-reach': 22.5,
     'total-estimated-views': 0,

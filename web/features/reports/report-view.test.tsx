@@ -9,6 +9,7 @@ import { ArticlesSection } from './components/articles-section';
 import { HighlightCards } from './components/highlight-cards';
 import { useHighlights } from './components/wizard/use-highlights';
 import { PROJECT, article, articlesDoc, card, renderAt, renderPlain, reportDoc, savedStream, savedVideo, serve } from './report-fixtures';
+import { ReportView } from './components/report-view';
 import { PublicReportPage } from './routes/public-report-page';
 import { ReportsPage } from './routes/reports-page';
 
@@ -293,6 +294,169 @@ describe('public report', () => {
     serve();
     renderAt(<PublicReportPage />, '/p/r/:reportId', '/p/r/nope');
     expect(await screen.findByText(MSG.pages.notFound)).toBeTruthy();
+  });
+});
+
+/** GET p/reports/{id}/creators: two Twitch broadcasters (one never sampled) and one YouTube channel. */
+function creatorsDoc() {
+  const twitch = (rank: number, id: string, name: string, over: Record<string, unknown>) => ({
+    type: 'creator',
+    id,
+    attributes: {
+      platform: 'twitch',
+      rank,
+      broadcaster_id: id,
+      broadcaster_name: name,
+      broadcaster_login: name.toLowerCase(),
+      profile_image_url: null,
+      followers: 8900,
+      streams: 1,
+      hours_watched: 0,
+      peak_viewers: null,
+      average_viewers: null,
+      airtime: 0,
+      last_stream_at: '2024-03-04T18:00:00.000Z',
+      top_stream: { title: 'Launch night', url: null },
+      ...over,
+    },
+  });
+  return {
+    data: [
+      twitch(1, '6100001', 'Aster', {
+        profile_image_url: 'https://static-cdn.jtvnw.net/aster.png',
+        streams: 2,
+        hours_watched: 36.666666,
+        peak_viewers: 2345,
+        average_viewers: 280,
+      }),
+      twitch(2, 'name:quietcaster', 'Quietcaster', { broadcaster_login: '', followers: null }),
+      {
+        type: 'creator',
+        id: 'UCbeta',
+        attributes: {
+          platform: 'youtube',
+          rank: 1,
+          channel_id: 'UCbeta',
+          channel_title: 'Beta Reviews',
+          thumbnail: 'https://yt3.ggpht.com/beta.jpg',
+          subscribers: 42_000,
+          videos: 3,
+          views: 15_300,
+          last_video_at: '2024-03-05T10:00:00.000Z',
+          top_video: { title: 'Beta review', url: 'https://www.youtube.com/watch?v=beta', views: 9000 },
+        },
+      },
+    ],
+    meta: {
+      limit: 10,
+      twitch: { creators: 2, hours_watched: 36.666666, streams: 3 },
+      youtube: { creators: 14, views: 40_000, videos: 20 },
+    },
+  };
+}
+
+describe('top creators', () => {
+  const mediaReport = (over: Parameters<typeof reportDoc>[0] = {}) => reportDoc({ videos: [1], saved_streams: [9], ...over });
+  const serveMedia = (report: ReturnType<typeof reportDoc>) =>
+    serve((req) => {
+      const path = req.url.pathname;
+      if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv' || path === '/api/reports/AbCdEfGhIjKlMnOpQrStUv') return { body: report };
+      if (path === '/api/p/articles') return { body: articlesDoc([1]) };
+      if (path.endsWith('/videos')) return { body: listDocument('saved_video', [savedVideo(1)], 1, 5000) };
+      if (path.endsWith('/streams')) return { body: listDocument('saved_stream', [savedStream(9)], 1, 5000) };
+      if (path.endsWith('/creators')) return { body: creatorsDoc() };
+      return undefined;
+    });
+
+  it('ranks the channels after the videos and streams, every column in print, and the page is ready only once they are in', async () => {
+    tokenStore.clear();
+    const calls = serveMedia(mediaReport());
+    renderAt(<PublicReportPage />, '/p/r/:reportId', '/p/r/AbCdEfGhIjKlMnOpQrStUv?print=1');
+    const section = await screen.findByTestId('creators-section', {}, { timeout: 5000 });
+    expect(within(section).getByRole('heading', { name: 'Top creators' })).toBeTruthy();
+    // After the videos and streams.
+    expect(screen.getByTestId('media-section').compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const twitch = within(section).getByTestId('creators-twitch');
+    expect(
+      within(twitch)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['#', 'Channel', 'Hours watched', 'Peak viewers', 'Streams']);
+    const [first, second] = within(twitch).getAllByRole('row').slice(1);
+    expect(within(first).getByText('1')).toBeTruthy();
+    expect(within(first).getByRole('link', { name: 'Aster' }).getAttribute('href')).toBe('https://www.twitch.tv/aster');
+    expect(within(first).getByText('8.9K followers')).toBeTruthy();
+    expect(within(first).getByText('36.7 h')).toBeTruthy();
+    expect(within(first).getByText('2.3K').getAttribute('title')).toBe('2,345 viewers at the peak');
+    expect(within(first).getByText('2')).toBeTruthy();
+    expect(first.querySelector('img')?.getAttribute('src')).toBe('https://static-cdn.jtvnw.net/aster.png');
+    // Never sampled: no peak, said in words; no login, no link.
+    expect(within(second).getByTitle('Not measured: no stream was seen live')).toBeTruthy();
+    expect(within(second).queryByRole('link')).toBeNull();
+    expect(within(second).getByText('followers not known')).toBeTruthy();
+
+    const youtube = within(section).getByTestId('creators-youtube');
+    expect(within(youtube).getByText(/top 1 of 14 channels/)).toBeTruthy();
+    expect(
+      within(youtube)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['#', 'Channel', 'Views', 'Videos']);
+    expect(within(youtube).getByRole('link', { name: 'Beta Reviews' }).getAttribute('href')).toBe('https://www.youtube.com/channel/UCbeta');
+    expect(within(youtube).getByText('15.3K')).toBeTruthy();
+
+    await waitFor(() => expect(document.body.dataset.reportReady).toBe('true'));
+    const asked = calls.filter((c) => c.url.pathname.endsWith('/creators'));
+    expect(asked.map((c) => c.url.pathname)).toEqual(['/api/p/reports/AbCdEfGhIjKlMnOpQrStUv/creators']);
+    expect(asked[0].headers.authorization).toBeUndefined();
+  });
+
+  it('is hidden (and not asked for) when the report turns show_creators off', async () => {
+    tokenStore.clear();
+    const calls = serveMedia(mediaReport({ show_creators: false }));
+    renderAt(<PublicReportPage />, '/p/r/:reportId', '/p/r/AbCdEfGhIjKlMnOpQrStUv?print=1');
+    await screen.findByTestId('streams-table', {}, { timeout: 5000 });
+    await waitFor(() => expect(document.body.dataset.reportReady).toBe('true'));
+    expect(screen.queryByTestId('creators-section')).toBeNull();
+    expect(calls.some((c) => c.url.pathname.endsWith('/creators'))).toBe(false);
+  });
+
+  it('is hidden when there is nobody to rank', async () => {
+    tokenStore.clear();
+    const empty = { data: [], meta: { limit: 10, twitch: { creators: 0, hours_watched: 0, streams: 0 }, youtube: { creators: 0, views: 0, videos: 0 } } };
+    const report = mediaReport();
+    const calls = serve((req) => {
+      const path = req.url.pathname;
+      if (path === '/api/p/reports/AbCdEfGhIjKlMnOpQrStUv') return { body: report };
+      if (path === '/api/p/articles') return { body: articlesDoc([1]) };
+      if (path.endsWith('/creators')) return { body: empty };
+      if (path.startsWith('/api/p/reports/AbCdEfGhIjKlMnOpQrStUv/')) return { body: listDocument('saved_video', [], 1, 5000) };
+      return undefined;
+    });
+    renderAt(<PublicReportPage />, '/p/r/:reportId', '/p/r/AbCdEfGhIjKlMnOpQrStUv?print=1');
+    await waitFor(() => expect(document.body.dataset.reportReady).toBe('true'), { timeout: 5000 });
+    expect(calls.some((c) => c.url.pathname.endsWith('/creators'))).toBe(true);
+    expect(screen.queryByTestId('creators-section')).toBeNull();
+  });
+
+  it('asks the member route with the token inside the workspace', async () => {
+    const calls = serveMedia(mediaReport());
+    renderPlain(
+      <ReportView
+        report={{ ...mediaReport().data.attributes, id: 'AbCdEfGhIjKlMnOpQrStUv' }}
+        articles={[]}
+        articlesLoading={false}
+        videos={[]}
+        streams={[]}
+        mediaLoading={false}
+        print
+      />,
+    );
+    await screen.findByTestId('creators-section');
+    const asked = calls.find((c) => c.url.pathname.endsWith('/creators'))!;
+    expect(asked.url.pathname).toBe('/api/reports/AbCdEfGhIjKlMnOpQrStUv/creators');
+    expect(asked.headers.authorization).toBe('Bearer token');
   });
 });
 

@@ -101,6 +101,8 @@ export function suggestion(id: string, over: Partial<Suggestion> = {}): Suggesti
     organization_name: 'Nebula Games',
     'created-at': new Date(Date.now() - 3 * 3600_000).toISOString(),
     'decided-at': null,
+    source: 'person',
+    articles: 0,
     ...over,
   };
 }

@@ -87,6 +87,20 @@ describe('suggested outlets', () => {
     expect(await screen.findByText(MSG.outlets.noFeedToApprove)).toBeTruthy();
   });
 
+  it("offers GDELT's suggestions for approval before any discovery, with their article count", async () => {
+    const calls = serveSuggestions([
+      suggestion('7', { domain: 'regional.example', url: 'https://regional.example/story', feeds: [], reason: null, source: 'gdelt', articles: 4 }),
+    ]);
+    renderSources(<SuggestionsPanel />);
+    const [card] = await screen.findAllByTestId('suggestion');
+    expect(within(card).getByText(/Found via GDELT/).textContent).toMatch(/^Found via GDELT for Nebula Games’s alerts · 4 articles since/);
+    expect(within(card).getByText(/looked for when you approve it/)).toBeTruthy();
+    const approve = within(card).getByRole('button', { name: 'Approve regional.example' }) as HTMLButtonElement;
+    expect(approve.disabled).toBe(false);
+    fireEvent.click(approve);
+    await waitFor(() => expect(calledWith(calls, 'PATCH', '/api/website_suggestions/7')).toHaveLength(1));
+  });
+
   it('approves and rejects in one click each', async () => {
     const calls = serveSuggestions(ROWS);
     renderSources(<SuggestionsPanel />);

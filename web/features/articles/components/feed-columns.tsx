@@ -40,6 +40,17 @@ function TitleCell({ article, tools }: { article: FeedArticle; tools: boolean })
             Saved
           </Badge>
         )}
+        {article.matched_by === 'gdelt' && (
+          <Badge
+            size="xs"
+            variant="outline"
+            color="gray"
+            style={{ flexShrink: 0 }}
+            title="Found by searching GDELT's world news index, not from a monitored feed"
+          >
+            found via GDELT
+          </Badge>
+        )}
       </Group>
       {tools && (toolsNow ? <HeadlineTools title={article.title} url={article.url} language={article.language} /> : <div className={classes.toolsRow} />)}
     </Stack>

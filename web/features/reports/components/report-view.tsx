@@ -2,8 +2,11 @@ import { startTransition, useEffect, useMemo, useState, type CSSProperties, type
 import { Paper, Stack, Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { REPORT_FONT_FAMILY } from '../../../../common/report-fonts';
+import { tokenStore } from '../../../lib/api';
+import { useReportCreators } from '../api/creators';
 import type { ReportArticle, ReportDetail, ReportStream, ReportVideo } from '../api/types';
 import { ArticlesSection } from './articles-section';
+import { CreatorsSection, hasCreators } from './creators-section';
 import { HighlightCards } from './highlight-cards';
 import { MediaSection } from './media-section';
 import { ReportCharts, chartsToDraw } from './report-charts';
@@ -70,6 +73,12 @@ export interface ReportViewProps {
   actions?: ReactNode;
   /** What the page draws around the view (the public page's logo) has settled: the PDF waits for it too. */
   frameReady?: boolean;
+  /**
+   * The public page (`p/` calls, no token) for what the view loads itself (its top creators).
+   * Default: the report came from GET p/reports/{id} (the only answer that carries `branding`), or
+   * there is no token (001 §3: the `p/` prefix when there is no token or on public pages).
+   */
+  isPublic?: boolean;
 }
 
 /** A published report, as its members and the people it is shared with see it. */
@@ -84,14 +93,17 @@ export function ReportView({
   embedded = false,
   actions,
   frameReady = true,
+  isPublic = report.branding !== undefined || !tokenStore.get(),
 }: ReportViewProps) {
   const description = useMemo(() => sanitizeDescription(report.descriptionHTML), [report.descriptionHTML]);
   // A report without videos (or streams) shows no empty Videos (Streams) block: on the page, the public page and the PDF.
   const hasVideos = (report.videos?.length ?? 0) > 0 || videos.length > 0;
   const hasStreams = (report.saved_streams?.length ?? 0) > 0 || streams.length > 0;
+  // Top creators: asked for only when the report shows them and has streams or videos to rank.
+  const creators = useReportCreators(report.id, isPublic, report.show_creators !== false && (hasVideos || hasStreams));
   const charts = useMemo(() => chartsToDraw(report.stats), [report.stats]);
   const { chartDrawn, imagesSettled } = useReportReady({
-    dataLoaded: !articlesLoading && !mediaLoading && frameReady,
+    dataLoaded: !articlesLoading && !mediaLoading && !creators.loading && frameReady,
     charts,
     imagesExpected: report.screenshots.length > 0,
   });
@@ -145,6 +157,7 @@ export function ReportView({
             {hasStreams && <MediaSection kind="streams" items={streams} loading={mediaLoading} print={print} labelled={hasVideos} />}
           </ReportSection>
         )}
+        {below && hasCreators(creators.data) && <CreatorsSection creators={creators.data} print={print} />}
       </Stack>
     </div>
   );

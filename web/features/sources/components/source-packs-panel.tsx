@@ -8,6 +8,7 @@ import { groupByLanguage, useSourcePacks, type SourcesSummary } from '../api/sou
 import secondary from '../../../components/secondary-text.module.css';
 import { FirstRunModal } from './first-run-modal';
 import { PackLanguageCard } from './pack-language-card';
+import { GdeltPanel } from './gdelt-panel';
 import { RankingPanel } from './ranking-panel';
 import classes from './sources.module.css';
 
@@ -21,6 +22,7 @@ export function SourcePacksPanel() {
   return (
     <Stack gap="lg">
       <RankingPanel />
+      <GdeltPanel />
       <PacksCard />
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { MSG } from '../../../../common/messages';
+import { MSG, count } from '../../../../common/messages';
 import { DiscoveredFeeds } from '../../../components/discovered-feeds';
 import { formatDate, fromNow } from '../../../lib/dates';
 import { useDecideSuggestion, type Suggestion } from '../api/suggestions';
@@ -27,7 +27,8 @@ function Decision({ s }: { s: Suggestion }) {
 /** Approve (disabled, with why, when discovery found no feed) and Reject: one click each. */
 function Actions({ s }: { s: Suggestion }) {
   const decide = useDecideSuggestion();
-  const canApprove = s.feeds.length > 0 || s.existing;
+  // GDELT's suggestions are discovered when approved (nothing was fetched from the outlet before).
+  const canApprove = s.feeds.length > 0 || s.existing || (s.source === 'gdelt' && !s.reason);
   const busy = decide.isPending ? decide.variables?.status : undefined;
   return (
     <Group gap="xs" wrap="nowrap">
@@ -79,7 +80,16 @@ export function SuggestionCard({ s }: { s: Suggestion }) {
             )}
           </Group>
           <Text size="sm" className={secondary.secondary}>
-            <bdi>{s.organization_name ?? 'An organization'}</bdi> · suggested <span title={formatDate(s['created-at'])}>{fromNow(s['created-at'])}</span>
+            {s.source === 'gdelt' ? (
+              <>
+                Found via GDELT for <bdi>{s.organization_name ?? 'an organization'}</bdi>’s alerts · {count(s.articles, 'article')}{' '}
+                <span title={formatDate(s['created-at'])}>since {fromNow(s['created-at'])}</span>
+              </>
+            ) : (
+              <>
+                <bdi>{s.organization_name ?? 'An organization'}</bdi> · suggested <span title={formatDate(s['created-at'])}>{fromNow(s['created-at'])}</span>
+              </>
+            )}
           </Text>
         </Stack>
         {s.status === 'pending' ? <Actions s={s} /> : <Decision s={s} />}
@@ -88,7 +98,10 @@ export function SuggestionCard({ s }: { s: Suggestion }) {
         <DiscoveredFeeds feeds={s.feeds} />
       ) : (
         <Text size="sm" className={secondary.secondary}>
-          {s.reason ?? MSG.outlets.discoverNone}
+          {s.reason ??
+            (s.source === 'gdelt' && s.status === 'pending'
+              ? 'Its feeds are looked for when you approve it: nothing has been fetched from this outlet yet.'
+              : MSG.outlets.discoverNone)}
         </Text>
       )}
     </Paper>

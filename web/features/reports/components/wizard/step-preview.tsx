@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { Alert, Badge, Group, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Badge, Group, Paper, SegmentedControl, Skeleton, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { IconInfoCircle, IconStar } from '@tabler/icons-react';
 import type { ReportArticle, ReportPreview, ReportStream, ReportVideo } from '../../api/types';
 import { WIZARD_ITEMS } from '../../api/reports';
@@ -16,6 +16,9 @@ import type { ContentValues } from './use-report-wizard';
 import type { useHighlights } from './use-highlights';
 
 const DescriptionEditor = lazy(() => import('../description-editor'));
+
+/** What the "Show top creators" switch adds to the published report. */
+const CREATORS_HINT = 'A "Top creators" section after the videos and streams: the channels behind them, Twitch by hours watched and YouTube by views.';
 
 /** The title rule's message: one line, 3 to 127 characters (publish stays disabled until then). */
 export function titleError(name: string): string | null {
@@ -150,6 +153,12 @@ export function StepPreview(props: {
             {props.videos.length > 0 && <MediaSection kind="videos" items={props.videos} labelled={props.streams.length > 0} />}
             {props.streams.length > 0 && <MediaSection kind="streams" items={props.streams} labelled={props.videos.length > 0} />}
           </Stack>
+          <Switch
+            label="Show top creators"
+            description={CREATORS_HINT}
+            checked={content.show_creators}
+            onChange={(e) => onContent({ show_creators: e.currentTarget.checked })}
+          />
         </>
       )}
     </Stack>

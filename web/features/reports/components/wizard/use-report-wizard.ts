@@ -4,7 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { TIMINGS } from '../../../../../common/limits';
 import { toastError } from '../../../../components/toasts';
-import { createReport, fetchPreview, fetchPreviewArticles, fetchWizardMedia, type WizardMedia } from '../../api/reports';
+import { fetchPreview, fetchPreviewArticles, fetchWizardMedia, type WizardMedia } from '../../api/reports';
+import { publishReport } from '../../api/publish-report';
 import type { Report, ReportArticle, ReportFilters, ReportPreview } from '../../api/types';
 import { dayString } from '../../lib/format';
 import { DEFAULT_TEMPLATE } from '../../lib/template';
@@ -29,6 +30,8 @@ export interface ContentValues {
   section2_subtitle: string;
   table_type: 0 | 1;
   table_template: string;
+  /** Whether the published page shows "Top creators" (the channels behind its streams and videos). */
+  show_creators: boolean;
 }
 
 /** The report form's default period: one month back to today (spec 000 §5). */
@@ -64,6 +67,7 @@ export function useReportWizard(projectId: string, opts: { tagsLoaded: boolean; 
     section2_subtitle: '',
     table_type: 0,
     table_template: DEFAULT_TEMPLATE,
+    show_creators: true,
   });
   const [created, setCreated] = useState<Report | null>(null);
 
@@ -142,7 +146,7 @@ export function useReportWizard(projectId: string, opts: { tagsLoaded: boolean; 
       dispatch({ type: 'PUBLISH' });
       const gen = begin();
       try {
-        const report = await createReport({
+        const report = await publishReport({
           filters: current,
           ...content,
           screenshots,
