@@ -394,7 +394,7 @@ describe('top creators', () => {
     // Never sampled: no peak, said in words; no login, no link.
     expect(within(second).getByTitle('Not measured: no stream was seen live')).toBeTruthy();
     expect(within(second).queryByRole('link')).toBeNull();
-    expect(within(second).getByText('followers not known')).toBeTruthy();
+    expect(within(second).getByText('Followers not known')).toBeTruthy();
 
     const youtube = within(section).getByTestId('creators-youtube');
     expect(within(youtube).getByText(/top 1 of 14 channels/)).toBeTruthy();

@@ -1,6 +1,7 @@
-import { Anchor, Avatar, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { Row } from '../../../components/data-table/data-table';
+import { ChannelCell, twitchChannelUrl, youtubeChannelUrl } from '../../../components/media/channel-cell';
 import { formatAudience, formatCount } from '../../../components/media/format-audience';
 import { formatDate } from '../../../lib/dates';
 import { webHref } from '../../../lib/links';
@@ -14,28 +15,6 @@ function Count({ value, unit, missing = 'Not sampled' }: { value: number | null;
     <Text size="sm" style={nowrap} title={value === null ? missing : `${formatCount(value)} ${unit}`}>
       {value === null ? '–' : formatAudience(value)}
     </Text>
-  );
-}
-
-function ChannelCell(props: { name: string; image: string | null; href: string | undefined; audience: number | null; noun: string; hiddenLabel: string }) {
-  return (
-    <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-      <Avatar src={props.image} name={props.name} color="initials" size={32} radius="xl" alt="" imageProps={{ loading: 'lazy' }} />
-      <Stack gap={0} style={{ minWidth: 0 }}>
-        {props.href ? (
-          <Anchor href={props.href} target="_blank" rel="noopener noreferrer" size="sm" fw={500} truncate="end" title={props.name} dir="auto">
-            {props.name || '–'}
-          </Anchor>
-        ) : (
-          <Text size="sm" fw={500} truncate="end" title={props.name} dir="auto">
-            {props.name || '–'}
-          </Text>
-        )}
-        <Text size="xs" c="dimmed" title={props.audience === null ? props.hiddenLabel : `${formatCount(props.audience)} ${props.noun}`}>
-          {props.audience === null ? props.hiddenLabel : `${formatAudience(props.audience)} ${props.noun}`}
-        </Text>
-      </Stack>
-    </Group>
   );
 }
 
@@ -83,10 +62,9 @@ export function twitchColumns() {
         <ChannelCell
           name={row.original.broadcaster_name}
           image={row.original.profile_image_url}
-          href={row.original.broadcaster_login ? `https://www.twitch.tv/${row.original.broadcaster_login}` : undefined}
+          href={twitchChannelUrl(row.original.broadcaster_login)}
           audience={row.original.followers}
           noun="followers"
-          hiddenLabel="Followers not known"
         />
       ),
     }),
@@ -158,10 +136,10 @@ export function youtubeColumns() {
         <ChannelCell
           name={row.original.channel_title}
           image={row.original.thumbnail}
-          href={row.original.channel_id.startsWith('UC') ? `https://www.youtube.com/channel/${row.original.channel_id}` : undefined}
+          href={youtubeChannelUrl(row.original.channel_id)}
           audience={row.original.subscribers}
           noun="subscribers"
-          hiddenLabel="Subscribers hidden"
+          unknown="Subscribers hidden"
         />
       ),
     }),

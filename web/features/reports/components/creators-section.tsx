@@ -1,6 +1,7 @@
-import { Anchor, Avatar, Group, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconBrandTwitch, IconBrandYoutube } from '@tabler/icons-react';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { ChannelCell, twitchChannelUrl, youtubeChannelUrl } from '../../../components/media/channel-cell';
 import { formatAudience, formatCount } from '../../../components/media/format-audience';
 import type { ReportCreators, ReportTwitchCreator, ReportYoutubeCreator } from '../api/creators';
 import { formatHours } from '../lib/media-format';
@@ -11,30 +12,6 @@ const nowrap = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as c
 
 /** Whether the report has creators to rank (the section shows only then). */
 export const hasCreators = (c: ReportCreators | null | undefined): c is ReportCreators => !!c && c.twitch.length + c.youtube.length > 0;
-
-/** A channel: its avatar (initials when it has none), its name linking to it, its audience below. */
-function Channel(props: { name: string; image: string | null; href?: string; audience: number | null; noun: string; print: boolean }) {
-  const audience = props.audience === null ? `${props.noun} not known` : `${formatAudience(props.audience)} ${props.noun}`;
-  return (
-    <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-      <Avatar src={props.image} name={props.name} color="initials" size={32} radius="xl" alt="" imageProps={{ loading: props.print ? 'eager' : 'lazy' }} />
-      <Stack gap={0} style={{ minWidth: 0 }}>
-        {props.href ? (
-          <Anchor href={props.href} target="_blank" rel="noopener noreferrer" size="sm" fw={500} truncate="end" title={props.name} dir="auto">
-            {props.name || '–'}
-          </Anchor>
-        ) : (
-          <Text size="sm" fw={500} truncate="end" title={props.name} dir="auto">
-            {props.name || '–'}
-          </Text>
-        )}
-        <Text size="xs" c="dimmed" title={props.audience === null ? undefined : `${formatCount(props.audience)} ${props.noun}`}>
-          {audience}
-        </Text>
-      </Stack>
-    </Group>
-  );
-}
 
 /** A count, or an en dash when there is none (a broadcaster whose streams were never sampled). */
 function Count({ value, unit }: { value: number | null; unit: string }) {
@@ -67,13 +44,13 @@ const twitchColumns = (print: boolean) => [
     header: 'Channel',
     meta: { primary: true },
     cell: ({ row: { original: r } }) => (
-      <Channel
+      <ChannelCell
         name={r.broadcaster_name}
         image={r.profile_image_url}
-        href={r.broadcaster_login ? `https://www.twitch.tv/${r.broadcaster_login}` : undefined}
+        href={twitchChannelUrl(r.broadcaster_login)}
         audience={r.followers}
         noun="followers"
-        print={print}
+        eager={print}
       />
     ),
   }),
@@ -110,13 +87,13 @@ const youtubeColumns = (print: boolean) => [
     header: 'Channel',
     meta: { primary: true },
     cell: ({ row: { original: r } }) => (
-      <Channel
+      <ChannelCell
         name={r.channel_title}
         image={r.thumbnail}
-        href={r.channel_id.startsWith('UC') ? `https://www.youtube.com/channel/${r.channel_id}` : undefined}
+        href={youtubeChannelUrl(r.channel_id)}
         audience={r.subscribers}
         noun="subscribers"
-        print={print}
+        eager={print}
       />
     ),
   }),
