@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { root } from '../bench/lib.js';
 import { ADMIN, loginAs, startJourney, type Journey } from './harness.js';
+
+// Each test walks every screen of the app (17 and counting) in one browser page: a time for the walk, not for one screen.
+vi.setConfig({ testTimeout: 300_000 });
 
 /**
  * Screens that fit: every main screen of the demo workspace at 1440, 1280 and 390 px wide, in
