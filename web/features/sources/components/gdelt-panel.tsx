@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { MSG } from '../../../../common/messages';
 import type { GdeltQueryState } from '../../../../common/schemas/gdelt';
 import { useCan } from '../../../lib/can';
-import { fromNow } from '../../../lib/dates';
+import { formatTime, fromNow } from '../../../lib/dates';
 import secondary from '../../../components/secondary-text.module.css';
 import { useGdelt, useSetGdeltEnabled, type GdeltAttributes } from '../api/gdelt';
 
@@ -40,8 +40,7 @@ function Refusal({ gdelt: g }: { gdelt: GdeltAttributes }) {
           {g.last_refusal}
         </Text>
         <Text size="sm" mt={4}>
-          No request is sent before {new Date(g.backoff_until).toLocaleTimeString('en-US')} ({fromNow(g.backoff_until)}); the wait doubles at each refusal in a
-          row.
+          No request is sent before {formatTime(g.backoff_until)} ({fromNow(g.backoff_until)}); the wait doubles at each refusal in a row.
         </Text>
       </Alert>
     );
