@@ -122,7 +122,7 @@ export function GdeltPanel() {
         </Title>
         <Text size="sm" className={secondary.secondary}>
           Finds the alerts' articles in the world's online news, beyond the outlets monitored here: each alert's query is searched in{' '}
-          <Anchor href="https://www.gdeltproject.org/" target="_blank" rel="noopener noreferrer">
+          <Anchor href="https://www.gdeltproject.org/" target="_blank" rel="noopener noreferrer" underline="always">
             The GDELT Project
           </Anchor>
           's news index every 15 minutes. What it finds appears in the alerts' feeds marked "found via GDELT", and its outlets are suggested here.
@@ -146,7 +146,7 @@ export function GdeltPanel() {
           <Group gap={4} wrap="wrap">
             <Text size="xs" className={secondary.secondary}>
               Source: The GDELT Project (
-              <Anchor href="https://www.gdeltproject.org/" target="_blank" rel="noopener noreferrer" size="xs">
+              <Anchor href="https://www.gdeltproject.org/" target="_blank" rel="noopener noreferrer" size="xs" underline="always">
                 gdeltproject.org
               </Anchor>
               ).
