@@ -10,7 +10,7 @@ import pg from 'pg';
 import { createDatabase, runMigrations } from '../server/db/client.js';
 import { loadConfig } from '../server/config.js';
 import { runDue, type GdeltDeps } from '../server/features/gdelt/discovery.js';
-import { Pacer, type Clock } from '../server/features/gdelt/pacer.js';
+import { Pacer, type Clock } from '../server/net/pacer.js';
 import { startFakeGdelt, type FakeGdeltArticle } from '../test/fakes/gdelt.js';
 import { percentile, printTable, startBenchDatabase, writeResults, type Row } from './lib.js';
 

@@ -100,6 +100,16 @@ const envSchema = z.object({
   GDELT_API_URL: z.string().url().default('https://api.gdeltproject.org/api/v2/doc/doc'),
   /** Seconds between two requests to GDELT (its guidance: about one request every 5 seconds). */
   GDELT_INTERVAL_SECONDS: z.coerce.number().min(0).max(600).default(5),
+  /** Steam news and reviews (issue 31) for the apps projects follow; no key is needed. */
+  STEAM_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** The Steam Web API (ISteamNews) and the store (appreviews, appdetails). */
+  STEAM_API_URL: z.string().url().default('https://api.steampowered.com'),
+  STEAM_STORE_URL: z.string().url().default('https://store.steampowered.com'),
+  /** Seconds between two requests to Steam (the store answers 429 past a few hundred requests in 5 minutes). */
+  STEAM_INTERVAL_SECONDS: z.coerce.number().min(0).max(600).default(1.5),
   CRAWLER_USER_AGENT: z.string().default('CoverwatchBot/1.12 (+https://coverwatch.app/bot; media monitoring)'),
   /** Feeds fetched at once per worker process (network-bound): 4 per core, at most 32. */
   CRAWLER_CONCURRENCY: z.coerce
@@ -231,6 +241,8 @@ export interface Config {
   similarweb: { apiKey?: string; apiUrl: string; monthlyHits: number };
   /** GDELT discovery (issue 31): the default of the operator's switch, the API and the pace of requests. */
   gdelt: { enabled: boolean; apiUrl: string; intervalMs: number };
+  /** Steam news and reviews (issue 31): whether the worker reads them, where, and the pace of requests. */
+  steam: { enabled: boolean; apiUrl: string; storeUrl: string; intervalMs: number };
   /**
    * The feed crawler: fetches at once, the ceiling of ingest transactions at once (the adaptive
    * limit moves between 1 and it), the query latency it keeps to, and polling intervals.
@@ -332,6 +344,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ranking: { url: e.RANKING_URL, refreshHours: e.RANKING_REFRESH_HOURS, trancoUrl: e.TRANCO_URL },
     similarweb: { apiKey: e.SIMILARWEB_API_KEY, apiUrl: e.SIMILARWEB_API_URL, monthlyHits: e.SIMILARWEB_MONTHLY_HITS },
     gdelt: { enabled: e.GDELT_ENABLED, apiUrl: e.GDELT_API_URL, intervalMs: Math.round(e.GDELT_INTERVAL_SECONDS * 1000) },
+    steam: {
+      enabled: e.STEAM_ENABLED,
+      apiUrl: e.STEAM_API_URL,
+      storeUrl: e.STEAM_STORE_URL,
+      intervalMs: Math.round(e.STEAM_INTERVAL_SECONDS * 1000),
+    },
     crawler: {
       userAgent: e.CRAWLER_USER_AGENT,
       concurrency: e.CRAWLER_CONCURRENCY,

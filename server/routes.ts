@@ -37,6 +37,8 @@ import oidcRoutes from './features/identity/oidc-routes.js';
 import sourcesRoutes from './features/sources/routes.js';
 import reachRoutes from './features/reach/routes.js';
 import gdeltRoutes from './features/gdelt/routes.js';
+import steamRoutes from './features/steam/routes.js';
+import overviewRoutes from './features/overview/routes.js';
 
 /** Every feature's routes, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -79,4 +81,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(sourcesRoutes);
   await app.register(reachRoutes);
   await app.register(gdeltRoutes);
+  await app.register(steamRoutes);
+  await app.register(overviewRoutes);
 }

@@ -11,7 +11,7 @@ import { publicReportPaths } from '../server/features/reports/test-fixtures.js';
 import type { Probe, TenantFixture, TenantProbeSet } from './tenant-probes/types.js';
 import { videosProbes } from './tenant-probes/videos.js';
 import { streamsProbes } from './tenant-probes/streams.js';
-import { creatorsProbes } from './tenant-probes/creators.js';
+import { creatorsProbes, overviewProbes } from './tenant-probes/creators.js';
 import { billingProbes } from './tenant-probes/billing.js';
 import { operatorProbes } from './tenant-probes/operator.js';
 import { sourcesProbes } from './tenant-probes/sources.js';
@@ -30,6 +30,7 @@ const FEATURE_PROBES: TenantProbeSet[] = [
   videosProbes,
   streamsProbes,
   creatorsProbes,
+  overviewProbes,
   billingProbes,
   operatorProbes,
   digestsProbes,

@@ -177,8 +177,8 @@ export interface FeedArticleAttributes {
   image: string | null;
   source: number;
   matched_at: string;
-  /** How the article reached the feed: the crawler's feeds, or GDELT discovery ("found via GDELT"). */
-  matched_by: 'feed' | 'gdelt';
+  /** How the article reached the feed: the crawler's feeds, GDELT discovery ("found via GDELT") or a game's Steam news ("found via Steam"). */
+  matched_by: 'feed' | 'gdelt' | 'steam';
   /** Already in the project's saved coverage. */
   saved: boolean;
 }
@@ -207,7 +207,7 @@ export const feedPageDocument = z.object({
         image: z.string().nullable(),
         source: z.number().int(),
         matched_at: z.string(),
-        matched_by: z.enum(['feed', 'gdelt']),
+        matched_by: z.enum(['feed', 'gdelt', 'steam']),
         saved: z.boolean(),
       }),
       /** The alert that matched the article (a project may have several). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayNumber, dayText, PERIOD_MESSAGES, readPeriod } from '../period.js';
 import { resourceSchema } from './jsonapi.js';
 
 /**
@@ -25,12 +26,6 @@ export const CREATOR_MAX_DAYS = 366;
 export const CREATOR_DEFAULT_DAYS = 30;
 export const CREATOR_PAGE_SIZE = { default: 25, max: 100 } as const;
 
-const DAY_MS = 86_400_000;
-const isDay = (v: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-const dayNumber = (v: string) => Date.parse(`${v}T00:00:00Z`) / DAY_MS;
-const dayText = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
-
 /** The default period ending on `today` (YYYY-MM-DD, UTC). */
 export function defaultCreatorPeriod(today = new Date().toISOString().slice(0, 10)): { from: string; to: string } {
   return { from: dayText(dayNumber(today) - (CREATOR_DEFAULT_DAYS - 1)), to: today };
@@ -38,9 +33,9 @@ export function defaultCreatorPeriod(today = new Date().toISOString().slice(0, 1
 
 export const CREATOR_MESSAGES = {
   platform: 'Choose twitch or youtube',
-  day: 'Use a date like 2026-01-31 (YYYY-MM-DD)',
-  order: 'The start of the period must be on or before its end',
-  span: `A period covers at most ${CREATOR_MAX_DAYS} days`,
+  day: PERIOD_MESSAGES.day,
+  order: PERIOD_MESSAGES.order,
+  span: PERIOD_MESSAGES.span(CREATOR_MAX_DAYS),
   page: 'The page number must be a whole number of 1 or more',
   search: 'Search with at most 200 characters',
   size: `The page size must be a whole number from 1 to ${CREATOR_PAGE_SIZE.max}`,
@@ -102,17 +97,12 @@ export function readCreatorsQuery(
     if ((CREATOR_PLATFORMS as readonly string[]).includes(rawPlatform)) platform = rawPlatform as CreatorPlatform;
     else problems.push({ parameter: 'filter[platform]', detail: CREATOR_MESSAGES.platform });
   }
-  const period = defaultCreatorPeriod(defaults.today);
-  const rawTo = params['filter[to]'];
-  const rawFrom = params['filter[from]'];
-  const to = rawTo ?? period.to;
-  if (!isDay(to)) problems.push({ parameter: 'filter[to]', detail: CREATOR_MESSAGES.day });
-  const from = rawFrom ?? (isDay(to) ? dayText(dayNumber(to) - (CREATOR_DEFAULT_DAYS - 1)) : period.from);
-  if (!isDay(from)) problems.push({ parameter: 'filter[from]', detail: CREATOR_MESSAGES.day });
-  if (isDay(from) && isDay(to)) {
-    if (dayNumber(from) > dayNumber(to)) problems.push({ parameter: 'filter[from]', detail: CREATOR_MESSAGES.order });
-    else if (dayNumber(to) - dayNumber(from) + 1 > CREATOR_MAX_DAYS) problems.push({ parameter: 'filter[from]', detail: CREATOR_MESSAGES.span });
-  }
+  const period = readPeriod(
+    { from: params['filter[from]'], to: params['filter[to]'] },
+    { defaultDays: CREATOR_DEFAULT_DAYS, maxDays: CREATOR_MAX_DAYS, today: defaults.today },
+  );
+  problems.push(...period.problems);
+  const { from, to } = period;
   const rawSort = params.sort ?? `-${CREATOR_SORTS[platform][0]}`;
   const desc = rawSort.startsWith('-');
   const sort = rawSort.replace(/^-/, '');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
+import { steamAppIdsSchema } from './steam.js';
 import { avatarSchema, idSchema, resourceDocument, resourceSchema, toOne } from './jsonapi.js';
 
 export const projectNameSchema = z
@@ -33,6 +34,8 @@ export const projectUpdateBody = resourceDocument(
       avatar: avatarSchema,
       locked: z.boolean(),
       alert_id: idSchema.nullable(),
+      /** The project's games on Steam (issue 31): replaces the list. */
+      steam_app_ids: steamAppIdsSchema,
     })
     .partial()
     // A change of brand alone may come without attributes.
@@ -50,6 +53,8 @@ export const projectAttributesSchema = z.object({
   'alert-id': z.string().nullable(),
   'youtube-search-id': z.string().nullable(),
   'twitch-search-id': z.string().nullable(),
+  /** The Steam app ids the project follows (GET projects/{id}/steam). */
+  'steam-app-ids': z.array(z.number().int()),
   /** Saved coverage that is not archived. */
   'total-articles': z.number().int(),
   'total-reports': z.number().int(),

@@ -83,6 +83,8 @@ const tableTemplate = z
 const tableType = z.union([z.literal(0), z.literal(1)], { error: 'table_type must be 0 (standard table) or 1 (custom list)' });
 /** POST and PATCH reports: a `show_creators` that is not a boolean. */
 export const SHOW_CREATORS_MESSAGE = 'show_creators must be true or false';
+/** POST and PATCH reports: a `show_steam` that is not a boolean. */
+export const SHOW_STEAM_MESSAGE = 'show_steam must be true or false';
 
 /** A highlighted article: a saved article of the report's project (at most 20 per report). */
 export const highlightSchema = z.object({
@@ -100,6 +102,8 @@ const presentation = {
   table_template: tableTemplate.optional(),
   /** Whether the page shows its "Top creators" (GET reports/{id}/creators); true when left out. */
   show_creators: z.boolean({ error: SHOW_CREATORS_MESSAGE }).optional(),
+  /** Whether the page shows the project's Steam news and reviews over its period (GET reports/{id}/steam); true when left out. */
+  show_steam: z.boolean({ error: SHOW_STEAM_MESSAGE }).optional(),
 };
 
 export const reportCreateAttributes = z
@@ -192,6 +196,8 @@ export interface ReportAttributes {
   table_template: string;
   /** Whether the page shows the "Top creators" section (the leaderboard of its saved streams and videos). */
   show_creators: boolean;
+  /** Whether the page shows the project's Steam news and reviews (when the project follows a Steam app). */
+  show_steam: boolean;
   'total-articles': number;
   'total-reach': number;
   'reports-images': number;
@@ -259,6 +265,7 @@ const reportAttributesShape = {
   table_type: z.number().int(),
   table_template: z.string(),
   show_creators: z.boolean(),
+  show_steam: z.boolean(),
   'total-articles': countSchema,
   'total-reach': z.number(),
   'reports-images': countSchema,

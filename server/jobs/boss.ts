@@ -15,6 +15,7 @@ import { createSourcesQueues, startSourcesWorkers } from '../features/sources/jo
 import { createReachQueues, startReachWorkers } from '../features/reach/jobs.js';
 import { createTrafficQueues, startTrafficWorkers } from '../features/reach/traffic-jobs.js';
 import { createGdeltQueues, startGdeltWorkers } from '../features/gdelt/jobs.js';
+import { createSteamQueues, startSteamWorkers } from '../features/steam/service.js';
 import type { SlackBotPoster } from '../features/notifications/service.js';
 import { runHousekeeping } from './housekeeping.js';
 import { errorFields } from './log-errors.js';
@@ -68,6 +69,7 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
   await createReachQueues(boss);
   await createTrafficQueues(boss);
   await createGdeltQueues(boss);
+  await createSteamQueues(boss);
   if (opts.work) {
     // The workers' dependencies, the notifier's among them: the crawler's sweep delivers, and polls
     // that queue announcements kick it. The Slack app's poster comes from the runtime (one per
@@ -90,6 +92,7 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
     await startReachWorkers(boss, deps);
     await startTrafficWorkers(boss, deps);
     await startGdeltWorkers(boss, deps);
+    await startSteamWorkers(boss, deps);
     await startBillingWorkers(boss, deps);
     await startDigestWorkers(boss, deps);
   }

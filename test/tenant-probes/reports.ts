@@ -83,6 +83,7 @@ export const reportsProbes: TenantProbeSet = {
     'GET /api/reports/:id/videos': { url: () => `/api/reports/${reportIds.owner}/videos` },
     'GET /api/reports/:id/streams': { url: () => `/api/reports/${reportIds.owner}/streams` },
     'GET /api/reports/:id/creators': { url: () => `/api/reports/${reportIds.owner}/creators` },
+    'GET /api/reports/:id/steam': { url: () => `/api/reports/${reportIds.owner}/steam` },
     'GET /api/reports/:id/pdf': { url: () => `/api/reports/${reportIds.owner}/pdf` },
     'POST /api/screenshots': { url: () => '/api/screenshots', body: () => ({ article_id: ids.saved }) },
     'GET /api/screenshots/:article_id': { url: () => `/api/screenshots/${ids.saved}` },

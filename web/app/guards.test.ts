@@ -41,6 +41,7 @@ function project(id: string, name: string, locked = false): Project {
     'alert-id': null,
     'youtube-search-id': null,
     'twitch-search-id': null,
+    'steam-app-ids': [],
     'total-articles': 0,
     'total-reports': 0,
     'inserted-at': null,

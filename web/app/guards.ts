@@ -17,6 +17,7 @@ const PUBLIC_PREFIXES = ['/signup/', '/p/', '/errors/', '/reset-password/', '/ve
 
 /** First path segments whose second segment is a project id. */
 export const PROJECT_SECTIONS = [
+  'overview',
   'articles-feed',
   'articles',
   'youtube-feed',

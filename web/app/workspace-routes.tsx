@@ -112,6 +112,13 @@ export const WORKSPACE_SCREENS: [path: string, screen: LazyScreen][] = [
     ),
   ],
   [
+    'overview/:projectId',
+    lazyScreen(
+      () => import('./routes/overview-page'),
+      (m) => m.OverviewPage,
+    ),
+  ],
+  [
     'creators/:projectId',
     lazyScreen(
       () => import('../features/creators/routes/creators-page'),

@@ -8,6 +8,8 @@ import classes from './svg-chart.module.css';
  * (core, two chart types, grid, tooltip, legend, SVG renderer); this is a few KB. Each category
  * carries a hover band whose `<title>` is its tooltip (every series' value), so nothing but the
  * browser runs on hover. The SVG has a viewBox: a narrower printed page scales it, never cuts it.
+ * Bars stand side by side or, `stacked`, one on another; a line's non-finite values (NaN) are gaps;
+ * `markers` flag events on their categories (the coverage chart's Steam announcements).
  */
 export interface ChartSeries {
   name: string;
@@ -20,6 +22,22 @@ export interface ChartSeries {
   format?: (v: number) => string;
   /** A line's area fill, below it. */
   area?: { light: string; dark: string };
+  /** The top of this series' axis at least (100 for a percentage). */
+  axisMax?: number;
+}
+
+/** An event on a category: a dashed rule with a flag at its top, its label the flag's tooltip. */
+export interface ChartMarker {
+  index: number;
+  label: string;
+  /** The flag opens it in a new tab on click (not a tab stop: the page lists the same links for keyboards). */
+  href?: string;
+}
+
+/** The least room on each side of the plot (px), so that charts stacked one above another share their categories' columns. */
+export interface ChartGutter {
+  start?: number;
+  end?: number;
 }
 
 export interface SvgChartProps {
@@ -37,6 +55,10 @@ export interface SvgChartProps {
   labelWidth?: number;
   barMaxWidth?: number;
   barRadius?: number;
+  /** Bars one on another rather than side by side (their axis reaches the largest sum). */
+  stacked?: boolean;
+  markers?: ChartMarker[];
+  gutter?: ChartGutter;
   /** Called once the chart is on the page (after each draw). */
   onDrawn?: () => void;
 }
@@ -93,7 +115,12 @@ function useWidth(fallback: number) {
   return { ref, width };
 }
 
-const defaultFormat = (v: number) => v.toLocaleString('en');
+const defaultFormat = (v: number) => (Number.isFinite(v) ? v.toLocaleString('en') : '–');
+/** A value in a tooltip: an en dash for a gap (a line's NaN), whatever the series' format. */
+const tooltipValue = (s: ChartSeries, v: number) => (Number.isFinite(v) ? (s.format ?? defaultFormat)(v) : '–');
+const NO_MARKERS: ChartMarker[] = [];
+const NO_GUTTER: ChartGutter = {};
+const MARKER = '#f08c00';
 
 export function SvgChart({
   categories,
@@ -106,6 +133,9 @@ export function SvgChart({
   labelWidth = 90,
   barMaxWidth = 40,
   barRadius = 3,
+  stacked = false,
+  markers = NO_MARKERS,
+  gutter = NO_GUTTER,
   onDrawn,
 }: SvgChartProps) {
   const { ref, width } = useWidth(600);
@@ -118,12 +148,16 @@ export function SvgChart({
   const drawn = width > 0;
   useEffect(() => {
     if (drawn) drawnRef.current?.();
-  }, [drawn, categories, series]);
+  }, [drawn, categories, series, markers]);
 
   return (
     // dir="ltr": the picture is laid out here, mirrored by hand for a right-to-left page.
     <div ref={ref} role="img" aria-label={label} className={`cw-report-chart ${classes.chart}`} dir="ltr" style={{ width: '100%', height }}>
-      {drawn && <ChartSvg {...{ categories, series, height, legend, valueLabels, rotateLabels, labelWidth, barMaxWidth, barRadius, width, dark, rtl }} />}
+      {drawn && (
+        <ChartSvg
+          {...{ categories, series, height, legend, valueLabels, rotateLabels, labelWidth, barMaxWidth, barRadius, stacked, markers, gutter, width, dark, rtl }}
+        />
+      )}
     </div>
   );
 }
@@ -134,14 +168,47 @@ interface Layout extends Required<Omit<SvgChartProps, 'label' | 'onDrawn'>> {
   rtl: boolean;
 }
 
-function ChartSvg({ categories, series, height, legend, valueLabels, rotateLabels, labelWidth, barMaxWidth, barRadius, width, dark, rtl }: Layout) {
+/** The largest value an axis shows: of each value, or of each category's sum of stacked bars. */
+function axisMaxOf(own: ChartSeries[], stacked: boolean): number {
+  const finite = (v: number) => (Number.isFinite(v) ? v : 0);
+  const bars = own.filter((s) => s.kind === 'bar');
+  const sums = stacked
+    ? Array.from({ length: Math.max(0, ...bars.map((s) => s.values.length)) }, (_, i) => bars.reduce((n, s) => n + finite(s.values[i] ?? 0), 0))
+    : [];
+  return Math.max(0, ...own.flatMap((s) => s.values.map(finite)), ...sums, ...own.map((s) => s.axisMax ?? 0));
+}
+
+/** A line's points in runs without gaps (a NaN ends one). */
+function lineRuns(values: number[]): number[][] {
+  const runs: number[][] = [[]];
+  values.forEach((v, i) => (Number.isFinite(v) ? runs[runs.length - 1]!.push(i) : runs[runs.length - 1]!.length && runs.push([])));
+  return runs.filter((r) => r.length > 0);
+}
+
+function ChartSvg({
+  categories,
+  series,
+  height,
+  legend,
+  valueLabels,
+  rotateLabels,
+  labelWidth,
+  barMaxWidth,
+  barRadius,
+  stacked,
+  markers,
+  gutter,
+  width,
+  dark,
+  rtl,
+}: Layout) {
   const text = dark ? '#a6a7ab' : '#6b7280';
   const line = dark ? '#3b3c40' : '#e5e7eb';
   const axes = [false, true].map((second) => {
     const own = series.filter((s) => !!s.secondAxis === second);
     if (!own.length) return null;
-    const max = Math.max(0, ...own.flatMap((s) => s.values));
-    const integer = own.every((s) => s.values.every(Number.isInteger));
+    const max = axisMaxOf(own, stacked);
+    const integer = own.every((s) => s.values.every((v) => !Number.isFinite(v) || Number.isInteger(v)));
     const format = own[0]!.format ?? defaultFormat;
     const ticks = axisTicks(max, integer);
     return { ticks, top: ticks[ticks.length - 1]!, format, labelWidth: Math.max(...ticks.map((t) => textWidth(format(t)))) };
@@ -149,10 +216,10 @@ function ChartSvg({ categories, series, height, legend, valueLabels, rotateLabel
   const [first, second] = axes;
   const shown = categories.map((c) => truncate(c, labelWidth));
   const rotatedDepth = rotateLabels ? Math.max(...shown.map(textWidth)) * 0.5 + FONT : 0;
-  const top = legend ? 36 : valueLabels ? 24 : 12;
+  const top = (legend ? 36 : valueLabels ? 24 : 12) + (markers.length ? 12 : 0);
   const bottom = (rotateLabels ? rotatedDepth : FONT) + 14;
-  const left = 8 + (first?.labelWidth ?? 0) + 8;
-  const right = 8 + (second ? second.labelWidth + 8 : 0) + (rotateLabels ? 0 : textWidth(shown[shown.length - 1] ?? '') / 4);
+  const left = Math.max(gutter.start ?? 0, 8 + (first?.labelWidth ?? 0) + 8);
+  const right = Math.max(gutter.end ?? 0, 8 + (second ? second.labelWidth + 8 : 0) + (rotateLabels ? 0 : textWidth(shown[shown.length - 1] ?? '') / 4));
   const plotW = Math.max(10, width - left - right);
   const plotH = Math.max(10, height - top - bottom);
   const n = Math.max(1, categories.length);
@@ -162,7 +229,9 @@ function ChartSvg({ categories, series, height, legend, valueLabels, rotateLabel
   const center = (i: number) => x(left + band * (i + 0.5));
   const y = (v: number, axis: NonNullable<(typeof axes)[number]>) => top + plotH - (v / axis.top) * plotH;
   const bars = series.filter((s) => s.kind === 'bar');
-  const barW = Math.min(barMaxWidth, (band * 0.6) / Math.max(1, bars.length));
+  const barW = Math.min(barMaxWidth, (band * 0.6) / (stacked ? 1 : Math.max(1, bars.length)));
+  // Stacked bars: where each series' bar starts, the sum of those below it.
+  const bases = bars.map((_, k) => categories.map((_c, i) => bars.slice(0, k).reduce((n, b) => n + Math.max(0, b.values[i] || 0), 0)));
   const stride = labelStride(shown, band, rotateLabels);
   const startAnchor = rtl ? 'end' : 'start';
   const endAnchor = rtl ? 'start' : 'end';
@@ -213,14 +282,27 @@ function ChartSvg({ categories, series, height, legend, valueLabels, rotateLabel
       {series.map((s) => {
         const axis = (s.secondAxis ? second : first)!;
         if (s.kind === 'line') {
-          const points = s.values.map((v, i) => `${center(i).toFixed(1)},${y(v, axis).toFixed(1)}`);
           const base = y(0, axis).toFixed(1);
-          const area =
-            s.area && points.length > 1 ? `M${center(0).toFixed(1)},${base} L${points.join(' L')} L${center(s.values.length - 1).toFixed(1)},${base} Z` : null;
           return (
             <g key={s.name}>
-              {area && <path d={area} fill={dark ? s.area!.dark : s.area!.light} />}
-              <polyline points={points.join(' ')} fill="none" stroke={s.color} strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" />
+              {lineRuns(s.values).map((run) => {
+                const points = run.map((i) => `${center(i).toFixed(1)},${y(s.values[i]!, axis).toFixed(1)}`);
+                const area =
+                  s.area && points.length > 1
+                    ? `M${center(run[0]!).toFixed(1)},${base} L${points.join(' L')} L${center(run[run.length - 1]!).toFixed(1)},${base} Z`
+                    : null;
+                return (
+                  <g key={run[0]}>
+                    {area && <path d={area} fill={dark ? s.area!.dark : s.area!.light} />}
+                    {/* A day alone between gaps: a dot, where a one-point polyline draws nothing. */}
+                    {run.length === 1 ? (
+                      <circle cx={center(run[0]!)} cy={y(s.values[run[0]!]!, axis)} r={2.5} fill={s.color} />
+                    ) : (
+                      <polyline points={points.join(' ')} fill="none" stroke={s.color} strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" />
+                    )}
+                  </g>
+                );
+              })}
             </g>
           );
         }
@@ -228,13 +310,16 @@ function ChartSvg({ categories, series, height, legend, valueLabels, rotateLabel
         return (
           <g key={s.name} fill={s.color}>
             {s.values.map((v, i) => {
-              const h = Math.max(0, y(0, axis) - y(v, axis));
-              const bx = center(i) + (k - bars.length / 2) * barW;
+              const from = stacked ? bases[k]![i]! : 0;
+              const h = Math.max(0, y(from, axis) - y(from + (v || 0), axis));
+              const bx = stacked ? center(i) - barW / 2 : center(i) + (k - bars.length / 2) * barW;
+              // Stacked, only the top bar of a category has round corners.
+              const onTop = !stacked || bars.slice(k + 1).every((b) => !(b.values[i]! > 0));
               return (
                 <g key={i}>
-                  {h > 0 && <path d={barPath(bx, y(v, axis), barW, h, barRadius)} />}
+                  {h > 0 && <path d={barPath(bx, y(from + v, axis), barW, h, onTop ? barRadius : 0)} />}
                   {valueLabels && (
-                    <text x={bx + barW / 2} y={y(v, axis) - 5} fill={text} textAnchor="middle">
+                    <text x={bx + barW / 2} y={y(from + v, axis) - 5} fill={text} textAnchor="middle">
                       {(s.format ?? defaultFormat)(v)}
                     </text>
                   )}
@@ -261,11 +346,66 @@ function ChartSvg({ categories, series, height, legend, valueLabels, rotateLabel
       <g className={classes.bands}>
         {categories.map((c, i) => (
           <rect key={i} x={Math.min(x(left + band * i), x(left + band * (i + 1)))} y={top} width={band} height={plotH}>
-            <title>{[c, ...series.map((s) => `${s.name}: ${(s.format ?? defaultFormat)(s.values[i] ?? 0)}`)].join('\n')}</title>
+            <title>{[c, ...series.map((s) => `${s.name}: ${tooltipValue(s, s.values[i] ?? 0)}`)].join('\n')}</title>
           </rect>
         ))}
       </g>
+      {markers.length > 0 && <Markers {...{ markers, categories, center, top, plotH }} />}
     </svg>
+  );
+}
+
+/**
+ * The events: one dashed rule per category that has any, above the hover bands, with a flag whose
+ * tooltip lists them. A flag with a link opens it on click; it is no tab stop (the picture is
+ * hidden from assistive technology: the page lists the same events as links).
+ */
+function Markers({
+  markers,
+  categories,
+  center,
+  top,
+  plotH,
+}: {
+  markers: ChartMarker[];
+  categories: string[];
+  center: (i: number) => number;
+  top: number;
+  plotH: number;
+}) {
+  const byIndex = new Map<number, ChartMarker[]>();
+  for (const m of markers) if (m.index >= 0 && m.index < categories.length) byIndex.set(m.index, [...(byIndex.get(m.index) ?? []), m]);
+  return (
+    <g data-testid="chart-markers">
+      {[...byIndex].map(([i, ms]) => {
+        const cx = center(i);
+        const title = [categories[i], ...ms.map((m) => m.label)].join('\n');
+        const href = ms.find((m) => m.href)?.href;
+        const flag = (
+          <g className={classes.marker} data-marker={i}>
+            <title>{title}</title>
+            <circle cx={cx} cy={top - 8} r={ms.length > 1 ? 6 : 4.5} fill={MARKER} />
+            {ms.length > 1 && (
+              <text x={cx} y={top - 5} fill="#fff" fontSize={8} fontWeight={700} textAnchor="middle">
+                {ms.length}
+              </text>
+            )}
+          </g>
+        );
+        return (
+          <g key={i}>
+            <line x1={cx} x2={cx} y1={top - 4} y2={top + plotH} stroke={MARKER} strokeDasharray="3 3" strokeWidth={1} pointerEvents="none" />
+            {href ? (
+              <a href={href} target="_blank" rel="noopener noreferrer" tabIndex={-1}>
+                {flag}
+              </a>
+            ) : (
+              flag
+            )}
+          </g>
+        );
+      })}
+    </g>
   );
 }
 

@@ -34,6 +34,8 @@ export const reports = pgTable(
     tableTemplate: text('table_template').notNull().default('{{title}} | {{score}}'),
     /** Whether the page shows the "Top creators" section (the leaderboard of its saved streams and videos). */
     showCreators: boolean('show_creators').notNull().default(true),
+    /** Whether the page shows the project's Steam news and reviews over its period (issue 31). */
+    showSteam: boolean('show_steam').notNull().default(true),
     status: smallint('status').notNull().default(0),
     dateStart: ts('date_start').notNull(),
     dateEnd: ts('date_end').notNull(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -37,6 +37,8 @@ export const projects = pgTable(
     alertId: integer('alert_id'),
     youtubeSearchId: integer('youtube_search_id'),
     twitchSearchId: integer('twitch_search_id'),
+    /** The project's games on Steam (issue 31): their news and reviews, read once per app by features/steam. */
+    steamAppIds: bigint('steam_app_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     insertedAt: ts('inserted_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

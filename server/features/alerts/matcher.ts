@@ -210,8 +210,8 @@ export async function recordMatches(tx: Tx, fresh: MatchableArticle[], now: Date
   return insertMatches(tx, await matchArticles(await getAlertIndex(tx), fresh), now, matchedBy);
 }
 
-/** How an article reached an alert's feed (`alert_articles.matched_by`): the crawler's feeds, or GDELT discovery (issue 31). */
-export type MatchedBy = 'feed' | 'gdelt';
+/** How an article reached an alert's feed (`alert_articles.matched_by`): the crawler's feeds, GDELT discovery or a game's Steam news (issue 31). */
+export type MatchedBy = 'feed' | 'gdelt' | 'steam';
 
 /**
  * Writes (alert, article) pairs the caller matched itself (GDELT discovery: the alerts whose

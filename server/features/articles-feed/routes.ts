@@ -61,7 +61,7 @@ export const feedArticleResource = (r: FeedRow, alertId: string, umv = true): Re
     image: r.image,
     source: r.source,
     matched_at: isoFromMs(r.matched_at),
-    matched_by: r.matched_by === 'gdelt' ? 'gdelt' : 'feed',
+    matched_by: r.matched_by === 'gdelt' || r.matched_by === 'steam' ? r.matched_by : 'feed',
     saved: r.saved,
   } satisfies FeedArticleAttributes,
   relationships: { alert: { data: { type: 'alert', id: alertId } } },

@@ -37,9 +37,9 @@ const p = (value: unknown) => sql.param(value);
  * after commit (touchAlerts, bumpOpenMonths), so concurrent ingests never queue on a popular
  * alert's row lock or on the current month's.
  */
-export async function ingestItems(db: Db, feed: IngestFeed, items: IngestItem[], now: Date): Promise<IngestResult> {
+export async function ingestItems(db: Db, feed: IngestFeed, items: IngestItem[], now: Date, matchedBy: MatchedBy = 'feed'): Promise<IngestResult> {
   const prepared = await prepareIngest(db, feed, items, now);
-  const result = await db.transaction((tx) => storeIngest(tx, prepared));
+  const result = await db.transaction((tx) => storeIngest(tx, prepared, matchedBy));
   await touchAlerts(db, result.alertIds, now);
   await bumpOpenMonths(db, result.openMonths);
   return result;

@@ -7,7 +7,7 @@ import { feedItem, makeAlert, makeFeed, makeWebsite } from '../../../test/helper
 import { startFakeGdelt, type FakeGdelt, type FakeGdeltArticle } from '../../../test/fakes/gdelt.js';
 import { ingestItems } from '../crawler/service.js';
 import { runDue, searchQuery, syncAlerts, type GdeltDeps } from './discovery.js';
-import { Pacer, type Clock } from './pacer.js';
+import { Pacer, type Clock } from '../../net/pacer.js';
 import { dueQueries } from './repo.js';
 
 /** Fake time: sleeping moves it on at once. */

@@ -20,7 +20,7 @@ import { bumpOpenMonths, prepareIngest, storeIngest, type IngestFeed, type Inges
 import { enqueueNotifications } from '../notifications/service.js';
 import { recordFoundOutlets, type FoundOutlet } from '../sources/service.js';
 import { gdeltLanguageCode } from './languages.js';
-import { processPacer, realClock, type Clock, type Pacer } from './pacer.js';
+import { processPacer, realClock, type Clock, type Pacer } from '../../net/pacer.js';
 import {
   alertsOfQuery,
   alertsToTranslate,
@@ -110,7 +110,7 @@ export function searchWindow(q: QueryRow, at: Date): GdeltSearch {
 
 /** Sends one query's request (through the pacer) and stores what it answered. Never throws for GDELT's answers. */
 export async function searchQuery(deps: GdeltDeps, q: QueryRow): Promise<SearchResult> {
-  const pacer = deps.pacer ?? processPacer(deps.config.gdelt.intervalMs);
+  const pacer = deps.pacer ?? processPacer('gdelt', deps.config.gdelt.intervalMs);
   const { db, config } = deps;
   let articles: GdeltArticle[] = [];
   let error: GdeltError | null = null;

@@ -119,7 +119,7 @@ export async function updateProjectRow(
   db: Tx,
   orgId: number,
   id: number,
-  values: Partial<{ name: string; avatar: string | null; locked: boolean; alertId: number | null; clientId: number }>,
+  values: Partial<{ name: string; avatar: string | null; locked: boolean; alertId: number | null; steamAppIds: number[]; clientId: number }>,
 ): Promise<ProjectRow | undefined> {
   const [row] = await db
     .update(projects)

@@ -29,6 +29,7 @@ export const projectResource = (p: ProjectListRow) =>
       'alert-id': idString(p.alertId),
       'youtube-search-id': idString(p.youtubeSearchId),
       'twitch-search-id': idString(p.twitchSearchId),
+      'steam-app-ids': p.steamAppIds,
       // Saved coverage that is not archived (counted in the same query as the project).
       'total-articles': p.totalArticles,
       'total-reports': p.totalReports,
@@ -134,7 +135,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
       config: org(),
       schema: {
         tags: ['projects'],
-        summary: 'Rename, change avatar, alert or brand, archive or re-activate a project',
+        summary: 'Rename, change avatar, alert, brand or Steam apps, archive or re-activate a project',
         params: idParams,
         body: projectUpdateBody,
         response: { 200: projectDocument, ...refusals(403) },
@@ -149,6 +150,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
         avatar: attributes.avatar,
         locked: attributes.locked,
         alertId: attributes.alert_id,
+        steamAppIds: attributes.steam_app_ids,
         clientId: relationships?.client?.data.id,
       };
       const project = await updateProject(db, auth.orgId, req.params.id, changes);

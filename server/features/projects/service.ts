@@ -67,6 +67,8 @@ export interface ProjectChanges {
   avatar?: string | null;
   locked?: boolean;
   alertId?: number | null;
+  /** The Steam app ids the project follows (replaces the list). */
+  steamAppIds?: number[];
   clientId?: number;
 }
 

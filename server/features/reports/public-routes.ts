@@ -20,6 +20,7 @@ import { isHighlighted } from './repo.js';
 import { reportDetailResource } from './resource.js';
 import { parseMediaListParams, reportMediaDocument } from './media.js';
 import { reportCreatorsDocument } from './creators.js';
+import { reportSteamDocument } from './steam.js';
 import { reportAnswers, reportIdParams, sendPdf } from './routes.js';
 import { publicImageUrl, publicReportArticlesScope, reportBranding, reportDetail, requirePublicReport } from './service.js';
 import type { ReportListRow } from './repo.js';
@@ -125,6 +126,25 @@ export default async function publicReportRoutes(fastify: FastifyInstance) {
       runStandbyRead(async () => {
         const { report, view } = await openReport(req.params.id);
         return reply.type(JSONAPI).send(await reportCreatorsDocument(view, report));
+      }),
+  );
+
+  app.get(
+    '/p/reports/:id/steam',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['reports'],
+        summary: "A published report's Steam section: its project's announcements and daily reviews over the report's period",
+        ...isPublic,
+        params: reportIdParams,
+        response: { 200: reportAnswers.steam, ...refusals(503) },
+      },
+    },
+    async (req, reply) =>
+      runStandbyRead(async () => {
+        const { report, view } = await openReport(req.params.id);
+        return reply.type(JSONAPI).send(await reportSteamDocument(view, report));
       }),
   );
 

@@ -19,6 +19,7 @@ function reportAttributes(r: ReportListRow): ReportAttributes {
     table_type: r.tableType,
     table_template: r.tableTemplate,
     show_creators: r.showCreators,
+    show_steam: r.showSteam,
     'total-articles': r.totalArticles,
     'total-reach': round2(r.totalReach),
     'reports-images': r.highlights,

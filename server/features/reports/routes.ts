@@ -24,6 +24,8 @@ import { ownBaseUrl, pdfFilename, printReportPdf } from './pdf.js';
 import { findProjectCard, listReports, REPORT_FILTERS, REPORT_SORTS } from './repo.js';
 import { reportDetailResource, reportResource } from './resource.js';
 import { reportCreatorsDocument as creatorsOf } from './creators.js';
+import { reportSteamDocument } from './steam.js';
+import { steamSummaryDocument } from '../../../common/schemas/steam.js';
 import { parseMediaListParams, reportMediaDocument } from './media.js';
 import { changeReport, createReport, previewReport, removeReport, reportDetail, requireReport } from './service.js';
 
@@ -35,6 +37,7 @@ export const reportAnswers = {
   videos: jsonApi(z.object({ data: z.array(savedVideoResourceSchema), meta: listMetaSchema })),
   streams: jsonApi(z.object({ data: z.array(savedStreamResourceSchema), meta: listMetaSchema })),
   creators: jsonApi(reportCreatorsDocument),
+  steam: jsonApi(steamSummaryDocument),
   pdf: bytes('The report, printed', 'application/pdf'),
 };
 
@@ -227,6 +230,24 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       const auth = memberOf(req);
       const report = await requireReport(db, auth.orgId, req.params.id);
       return reply.type(JSONAPI).send(await creatorsOf(db, report));
+    },
+  );
+
+  app.get(
+    '/reports/:id/steam',
+    {
+      config: reports,
+      schema: {
+        tags: ['reports'],
+        summary: "A report's Steam section: its project's Steam announcements and each day's reviews over the report's period",
+        params: reportIdParams,
+        response: { 200: reportAnswers.steam, ...refusals(403) },
+      },
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const report = await requireReport(db, auth.orgId, req.params.id);
+      return reply.type(JSONAPI).send(await reportSteamDocument(db, report));
     },
   );
 

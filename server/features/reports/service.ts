@@ -250,6 +250,7 @@ export async function createReport(
       tableType: a.table_type ?? 0,
       tableTemplate: a.table_template ?? undefined,
       showCreators: a.show_creators ?? true,
+      showSteam: a.show_steam ?? true,
       status: a.status ?? 0,
       dateStart: c.start,
       dateEnd: new Date(c.endExclusive.getTime() - DAY_MS),
@@ -281,6 +282,7 @@ export interface ReportChanges {
   table_type?: 0 | 1;
   table_template?: string;
   show_creators?: boolean;
+  show_steam?: boolean;
 }
 
 /** Renames a report, or changes its presentation (description sanitized again). 404 when it is not the organization's. */
@@ -295,6 +297,7 @@ export async function changeReport(db: Db, orgId: number, id: string, ch: Report
     tableType: ch.table_type,
     tableTemplate: ch.table_template,
     showCreators: ch.show_creators,
+    showSteam: ch.show_steam,
   });
   if (!found) throw notFound('report');
   return (await findReport(db, orgId, id))!;

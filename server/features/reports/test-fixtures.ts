@@ -134,6 +134,7 @@ export const publicReportPaths = (id: string, article: number) => [
   `/api/p/reports/${id}/videos`,
   `/api/p/reports/${id}/streams`,
   `/api/p/reports/${id}/creators`,
+  `/api/p/reports/${id}/steam`,
   `/api/p/reports/${id}/screenshots/${article}.jpg`,
   `/api/p/screenshots/${article}?report_id=${id}`,
   `/api/p/saved_videos?report_id=${id}`,

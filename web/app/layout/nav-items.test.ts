@@ -33,12 +33,13 @@ describe('buildNav', () => {
   it('lists the spec entries with the current project in their paths', () => {
     const nav = buildNav(user(PLAN_DEFAULTS.pro, true), '4');
     expect(labels(user(PLAN_DEFAULTS.pro, true))).toEqual([
-      'All Coverage: Articles, Videos, Streams, Creators',
+      'All Coverage: Overview, Articles, Videos, Streams, Creators',
       'Saved Coverage: Articles, Videos, Streams',
       '-: Reports, Brands, Projects, Tags, Websites, Organizations, Super Search, FAQ',
     ]);
     const paths = nav.flatMap((s) => s.items.filter((i) => !i.external).map((i) => i.to));
     expect(paths).toEqual([
+      '/overview/4',
       '/articles-feed/4',
       '/youtube-feed/4',
       '/twitch-feed/4',
@@ -59,14 +60,14 @@ describe('buildNav', () => {
 
   it('hides Videos, Streams, Creators and Super Search without their features, Websites outside the operator', () => {
     expect(labels(user({ ...PLAN_DEFAULTS.starter, data: false }))).toEqual([
-      'All Coverage: Articles',
+      'All Coverage: Overview, Articles',
       'Saved Coverage: Articles',
       '-: Reports, Brands, Projects, Tags, FAQ',
     ]);
     expect(labels(user(PLAN_DEFAULTS.pro, true, 2))[2]).not.toContain('Websites');
     // Creators with either platform.
-    expect(labels(user({ ...PLAN_DEFAULTS.pro, youtube_feed: false }))[0]).toBe('All Coverage: Articles, Streams, Creators');
-    expect(labels(user({ ...PLAN_DEFAULTS.pro, twitch_feed: false }))[0]).toBe('All Coverage: Articles, Videos, Creators');
+    expect(labels(user({ ...PLAN_DEFAULTS.pro, youtube_feed: false }))[0]).toBe('All Coverage: Overview, Articles, Streams, Creators');
+    expect(labels(user({ ...PLAN_DEFAULTS.pro, twitch_feed: false }))[0]).toBe('All Coverage: Overview, Articles, Videos, Creators');
   });
 
   it('marks the entry of the current section active', () => {
@@ -74,5 +75,9 @@ describe('buildNav', () => {
     expect(isNavItemActive(reports, '/new-report/4')).toBe(true);
     expect(isNavItemActive(reports, '/reports/4/1')).toBe(true);
     expect(isNavItemActive(reports, '/articles/4')).toBe(false);
+    const overview = buildNav(user(PLAN_DEFAULTS.pro), '4')[0].items[0];
+    expect(overview.label).toBe('Overview');
+    expect(isNavItemActive(overview, '/overview/4')).toBe(true);
+    expect(isNavItemActive(overview, '/articles-feed/4')).toBe(false);
   });
 });

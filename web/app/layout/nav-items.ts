@@ -7,6 +7,7 @@ import {
   IconDeviceTv,
   IconFolders,
   IconHelpCircle,
+  IconLayoutDashboard,
   IconMovie,
   IconNews,
   IconReportAnalytics,
@@ -37,7 +38,7 @@ export interface NavSection {
 }
 
 /**
- * The side navigation of spec 000 §2 for this user and project: Videos need `youtube.use`,
+ * The side navigation of spec 000 §2 for this user and project (and the project's Overview first, issue 31): Videos need `youtube.use`,
  * Streams `twitch.use`, Creators either of them, Super Search `supersearch.use`, Websites and Organizations the operator's
  * console (an admin of the platform operator).
  */
@@ -53,6 +54,7 @@ export function buildNav(user: CurrentUser | null | undefined, projectId: string
       key: 'all',
       label: 'All Coverage',
       items: keep([
+        { key: 'overview', label: 'Overview', to: `/overview/${p}`, icon: IconLayoutDashboard, sections: ['overview'] },
         { key: 'articles-feed', label: 'Articles', to: `/articles-feed/${p}`, icon: IconNews, sections: ['articles-feed'] },
         youtube && { key: 'youtube-feed', label: 'Videos', to: `/youtube-feed/${p}`, icon: IconBrandYoutube, sections: ['youtube-feed'] },
         twitch && { key: 'twitch-feed', label: 'Streams', to: `/twitch-feed/${p}`, icon: IconBrandTwitch, sections: ['twitch-feed'] },

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { STEAM_MESSAGES } from '../../../common/schemas/steam';
 import { tokenStore } from '../../lib/api';
 import { listDocument, stubFetch, type StubRequest } from '../../testing/fetch-stub';
 import { signedInUserDoc } from '../../testing/user-doc';
@@ -32,6 +33,7 @@ const project = (id: string, name: string, alertId: string | null) => ({
   'alert-id': alertId,
   'youtube-search-id': null,
   'twitch-search-id': null,
+  'steam-app-ids': [],
   'inserted-at': '2024-03-01T00:00:00Z',
   'updated-at': '2024-03-01T00:00:00Z',
 });
@@ -133,5 +135,70 @@ describe('projects table and alerts', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Create alert' }));
     expect(await screen.findByText('Feed page')).toBeTruthy();
     expect(screen.getByLabelText('location').textContent).toBe('/articles-feed/4?alert=edit {"returnTo":"/projects/3"}');
+  });
+});
+
+describe('the project’s Steam games', () => {
+  function serveEdit(patch: (body: unknown) => { status?: number; body?: unknown }) {
+    return stubFetch((req: StubRequest) => {
+      const path = req.url.pathname;
+      if (path === '/api/user')
+        return { body: signedInUserDoc({ defaultProjectId: '3', organization: { permissions: { projects: true, max_projects: 10 } } }) };
+      if (path === '/api/projects' && req.method === 'GET') return { body: listDocument('project', [project('3', 'Starfall', '11')], 1, 25) };
+      if (path === '/api/alerts') return { body: listDocument('alert', [alert], 1, 500) };
+      if (path === '/api/clients') return { body: listDocument('client', [{ id: '1', name: 'Nebula', locked: false }], 1, 500) };
+      if (path === '/api/projects/3' && req.method === 'PATCH') return patch(req.body);
+      return { status: 404, body: { errors: [{ status: '404', code: 'not_found', title: 'Not found', detail: `unexpected ${req.method} ${path}` }] } };
+    });
+  }
+
+  async function openEdit() {
+    renderProjects();
+    await screen.findByText('starfall · not: giveaway');
+    fireEvent.click(screen.getByLabelText('Actions for Starfall'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    return screen.findByRole('dialog', { name: 'Edit project' });
+  }
+
+  it('are saved with the rest of the project in one PATCH, from a pasted store address', async () => {
+    const calls = serveEdit(() => ({ body: { data: { type: 'project', id: '3', attributes: project('3', 'Starfall', '11') } } }));
+    const dialog = await openEdit();
+    const field = within(dialog).getByLabelText('Steam games');
+    fireEvent.paste(field, { clipboardData: { getData: () => 'https://store.steampowered.com/app/620/Portal_2/' } });
+    fireEvent.change(field, { target: { value: 'not a game' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(within(dialog).getByText(STEAM_MESSAGES.appId)).toBeTruthy();
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const patch = calls.filter((c) => c.method === 'PATCH');
+    expect(patch).toHaveLength(1);
+    expect((patch[0].body as { data: { attributes: Record<string, unknown> } }).data.attributes).toMatchObject({ name: 'Starfall', steam_app_ids: [620] });
+  });
+
+  it('show the server’s message under the field', async () => {
+    serveEdit(() => ({
+      status: 422,
+      body: {
+        errors: [
+          { status: '422', code: 'validation', title: 'Invalid', detail: STEAM_MESSAGES.tooMany, source: { pointer: '/data/attributes/steam_app_ids' } },
+        ],
+      },
+    }));
+    const dialog = await openEdit();
+    const field = within(dialog).getByLabelText('Steam games');
+    fireEvent.change(field, { target: { value: '620' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(STEAM_MESSAGES.tooMany)).toBeTruthy();
+  });
+
+  it('leave the PATCH as it was when they did not change', async () => {
+    const calls = serveEdit(() => ({ body: { data: { type: 'project', id: '3', attributes: project('3', 'Starfall', '11') } } }));
+    const dialog = await openEdit();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const body = calls.find((c) => c.method === 'PATCH')!.body as { data: { attributes: Record<string, unknown> } };
+    expect(body.data.attributes).not.toHaveProperty('steam_app_ids');
   });
 });

@@ -153,6 +153,7 @@ export function reportDoc(over: Partial<ReportDetailAttributes> = {}) {
     table_type: 0,
     table_template: '{{title}} | {{score}}',
     show_creators: true,
+    show_steam: true,
     'total-articles': 3,
     'total-reach': 22.5,
     'total-estimated-views': 0,

@@ -51,6 +51,17 @@ function TitleCell({ article, tools }: { article: FeedArticle; tools: boolean })
             found via GDELT
           </Badge>
         )}
+        {article.matched_by === 'steam' && (
+          <Badge
+            size="xs"
+            variant="outline"
+            color="gray"
+            style={{ flexShrink: 0 }}
+            title="Found in the game's Steam news (a press item Steam links to), not from a monitored feed"
+          >
+            found via Steam
+          </Badge>
+        )}
       </Group>
       {tools && (toolsNow ? <HeadlineTools title={article.title} url={article.url} language={article.language} /> : <div className={classes.toolsRow} />)}
     </Stack>

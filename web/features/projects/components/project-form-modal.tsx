@@ -1,14 +1,28 @@
 import { useState } from 'react';
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { projectCreateBody } from '../../../../common/schemas/projects';
+import { projectCreateBody, projectUpdateBody } from '../../../../common/schemas/projects';
 import { AvatarUpload } from '../../../components/avatar-upload';
 import { closeThenReset } from '../../../components/modal-reset';
+import { SteamAppIdsField } from '../../../components/steam/steam-app-ids-field';
 import { toastError } from '../../../components/toasts';
 import { documentErrors, serverFieldErrors } from '../../../lib/form';
 import type { Project } from '../../../lib/workspace';
+import { defaultCoveragePeriod } from '../../steam/api/coverage';
+import { useSaveProjectWithSteam, useSteamSummary } from '../../steam/api/steam';
 import { projectDocument, useActiveBrands, useSaveProject, type ProjectValues } from '../api/projects';
 import { FormModalActions } from '../../../components/form-modal-actions';
+
+type FormValues = ProjectValues & { steamAppIds: number[] };
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** The app names Steam gave (the project's summary, once read), for the field's chips. */
+function useSteamNames(project: Project | null | undefined, opened: boolean): Record<number, string | null> {
+  const [period] = useState(() => defaultCoveragePeriod());
+  const summary = useSteamSummary(project?.id ?? '', period, opened && !!project && project['steam-app-ids'].length > 0);
+  return Object.fromEntries((summary.data?.apps ?? []).map((a) => [a.app_id, a.name]));
+}
 
 export interface ProjectFormModalProps {
   opened: boolean;
@@ -16,34 +30,46 @@ export interface ProjectFormModalProps {
   project?: Project | null;
 }
 
-/** New project / Edit project: name, brand (an active brand) and image. */
+/**
+ * New project / Edit project: name, brand (an active brand) and image; editing, also the games it
+ * follows on Steam (`steam_app_ids`), saved with the rest in one PATCH when they changed.
+ */
 export function ProjectFormModal({ opened, onClose, project }: ProjectFormModalProps) {
   const save = useSaveProject();
+  const saveWithSteam = useSaveProjectWithSteam();
   const brands = useActiveBrands(opened);
+  const steamNames = useSteamNames(project, opened);
   const [uploading, setUploading] = useState(false);
-  const form = useForm<ProjectValues>({
+  const initialSteam = project?.['steam-app-ids'] ?? [];
+  const form = useForm<FormValues>({
     initialValues: {
       name: project?.name ?? '',
       clientId: project?.client?.id != null ? String(project.client.id) : project?.client_id != null ? String(project.client_id) : null,
       avatar: project?.avatar ?? null,
+      steamAppIds: initialSteam,
     },
     validate: (values) => {
-      const errors = documentErrors(projectCreateBody, projectDocument(values));
+      const doc = projectDocument(values);
+      const errors = documentErrors(projectCreateBody, doc);
       // The brand is the `client` relationship; show its message under the select.
       if (errors.relationships && !errors.client) errors.client = errors.relationships;
-      return { name: errors.name, clientId: errors.client, avatar: errors.avatar };
+      const steam = project
+        ? documentErrors(projectUpdateBody, { data: { ...doc.data, attributes: { steam_app_ids: values.steamAppIds } } }).steam_app_ids
+        : undefined;
+      return { name: errors.name, clientId: errors.client, avatar: errors.avatar, steamAppIds: steam };
     },
   });
 
   const close = () => closeThenReset(onClose, form.reset);
 
-  async function submit(values: ProjectValues) {
+  async function submit(values: FormValues) {
     try {
-      await save.mutateAsync({ values, id: project?.id });
+      if (project && !sameIds(values.steamAppIds, initialSteam)) await saveWithSteam.mutateAsync({ values, id: project.id, steamAppIds: values.steamAppIds });
+      else await save.mutateAsync({ values, id: project?.id });
       close();
     } catch (err) {
       const fields = serverFieldErrors(err);
-      if (Object.keys(fields).length) form.setErrors({ name: fields.name, clientId: fields.client, avatar: fields.avatar });
+      if (Object.keys(fields).length) form.setErrors({ name: fields.name, clientId: fields.client, avatar: fields.avatar, steamAppIds: fields.steam_app_ids });
       else toastError(err);
     }
   }
@@ -76,7 +102,24 @@ export function ProjectFormModal({ opened, onClose, project }: ProjectFormModalP
             error={form.errors.avatar as string | undefined}
             onUploadingChange={setUploading}
           />
-          <FormModalActions onCancel={close} submitLabel={project ? 'Save' : 'Create project'} loading={save.isPending} disabled={uploading} />
+          {/* Steam comes once the project exists (POST projects takes no games): editing it. */}
+          {project && (
+            <SteamAppIdsField
+              value={form.values.steamAppIds}
+              onChange={(ids) => {
+                form.setFieldValue('steamAppIds', ids);
+                form.clearFieldError('steamAppIds');
+              }}
+              names={steamNames}
+              error={form.errors.steamAppIds as string | undefined}
+            />
+          )}
+          <FormModalActions
+            onCancel={close}
+            submitLabel={project ? 'Save' : 'Create project'}
+            loading={save.isPending || saveWithSteam.isPending}
+            disabled={uploading}
+          />
         </Stack>
       </form>
     </Modal>

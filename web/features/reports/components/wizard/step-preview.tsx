@@ -161,6 +161,12 @@ export function StepPreview(props: {
           />
         </>
       )}
+      <Switch
+        label="Show Steam news and reviews"
+        description="The announcements and daily reviews of the project’s Steam games over the report’s period, when it follows any."
+        checked={content.show_steam}
+        onChange={(e) => onContent({ show_steam: e.currentTarget.checked })}
+      />
     </Stack>
   );
 }

@@ -32,6 +32,8 @@ export interface ContentValues {
   table_template: string;
   /** Whether the published page shows "Top creators" (the channels behind its streams and videos). */
   show_creators: boolean;
+  /** Whether the page shows the project's Steam news and reviews (when it follows a Steam game). */
+  show_steam: boolean;
 }
 
 /** The report form's default period: one month back to today (spec 000 §5). */
@@ -68,6 +70,7 @@ export function useReportWizard(projectId: string, opts: { tagsLoaded: boolean; 
     table_type: 0,
     table_template: DEFAULT_TEMPLATE,
     show_creators: true,
+    show_steam: true,
   });
   const [created, setCreated] = useState<Report | null>(null);
 

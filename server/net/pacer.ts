@@ -1,7 +1,8 @@
 /**
- * The process-wide pace of requests to GDELT: one at a time, each at least `intervalMs` after
- * the previous one started (GDELT's guidance: about one request every 5 seconds). The clock and
- * the wait are injectable so tests run on fake time.
+ * The process-wide pace of requests to one outside service: one at a time, each at least
+ * `intervalMs` after the previous one started (GDELT asks for about one request every 5 seconds,
+ * Steam's store for a few hundred every 5 minutes). The clock and the wait are injectable so tests
+ * run on fake time.
  */
 export interface Clock {
   now(): number;
@@ -40,10 +41,11 @@ export class Pacer {
   }
 }
 
-/** One pacer per process and interval (the worker's jobs and the API's "search now" share it). */
-const pacers = new Map<number, Pacer>();
-export function processPacer(intervalMs: number): Pacer {
-  let p = pacers.get(intervalMs);
-  if (!p) pacers.set(intervalMs, (p = new Pacer(intervalMs)));
+/** One pacer per process, service and interval (the worker's jobs and the API's "search now" share it). */
+const pacers = new Map<string, Pacer>();
+export function processPacer(service: string, intervalMs: number): Pacer {
+  const key = `${service}:${intervalMs}`;
+  let p = pacers.get(key);
+  if (!p) pacers.set(key, (p = new Pacer(intervalMs)));
   return p;
 }
