@@ -37,7 +37,7 @@ export function projectsDoc(feedId: string | null) {
         'alert-id': null,
         'youtube-search-id': feedId,
         'twitch-search-id': null,
-      'steam-app-ids': [],
+        'steam-app-ids': [],
       },
     ],
     1,
