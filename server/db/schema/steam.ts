@@ -78,4 +78,3 @@ export const steamReviews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.appId, t.recommendationId] }), index('steam_reviews_app_day_idx').on(t.appId, t.createdAt)],
 );
-

@@ -38,7 +38,10 @@ export const projects = pgTable(
     youtubeSearchId: integer('youtube_search_id'),
     twitchSearchId: integer('twitch_search_id'),
     /** The project's games on Steam (issue 31): their news and reviews, read once per app by features/steam. */
-    steamAppIds: bigint('steam_app_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    steamAppIds: bigint('steam_app_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
     insertedAt: ts('inserted_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
