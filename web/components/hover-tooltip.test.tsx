@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../testing/render';
 import { HoverTooltip } from './hover-tooltip';
 
@@ -20,6 +20,23 @@ describe('a tooltip mounted on hover', () => {
     fireEvent.mouseEnter(link);
     expect((await screen.findByRole('tooltip')).textContent).toBe('https://example.com/a');
     expect(screen.getByRole('link', { name: 'Headline' }).getAttribute('href')).toBe('https://example.com/a');
+  });
+
+  it('shows on keyboard focus too, and the target keeps the focus', async () => {
+    renderWithProviders(
+      <div>
+        <HoverTooltip label="Next page">
+          <button type="button" aria-label="Next page">
+            ›
+          </button>
+        </HoverTooltip>
+      </div>,
+    );
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    screen.getByRole('button', { name: 'Next page' }).focus();
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Next page');
+    // The tooltip mounted around a new element of the target: the focus moved with it.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next page' })));
   });
 
   it('shows nothing for a touch, as Mantine’s tooltip does by default', async () => {

@@ -1,4 +1,4 @@
-import { Badge, Text, Tooltip, type MantineSize } from '@mantine/core';
+import { Badge, Text, type MantineSize } from '@mantine/core';
 import { HoverTooltip } from './hover-tooltip';
 import { formatVisitors, scoreBand, visitorsBand } from '../../common/media-score';
 import { visitorsBasis, type MuvSource } from '../../common/schemas/reach';
@@ -56,7 +56,7 @@ export function VisitorsText({ muv, source }: { muv: number | null | undefined; 
   const estimate = source === 'estimate' && band !== null;
   const hint = [band?.label, source ? visitorsBasis(source) : null].filter(Boolean).join(' · ');
   return (
-    <Tooltip label={hint || 'Unknown'} withArrow disabled={!band}>
+    <HoverTooltip label={hint || 'Unknown'} withArrow disabled={!band}>
       <span>
         {formatVisitors(muv)}
         {estimate && (
@@ -65,6 +65,6 @@ export function VisitorsText({ muv, source }: { muv: number | null | undefined; 
           </Text>
         )}
       </span>
-    </Tooltip>
+    </HoverTooltip>
   );
 }

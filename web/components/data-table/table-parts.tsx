@@ -1,9 +1,10 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { flexRender, type Column, type Header, type Table as TanTable } from '@tanstack/react-table';
 import { MSG } from '../../../common/messages';
 import classes from './data-table.module.css';
+import { TableEl } from './table-elements';
 
 /**
  * Pieces every table of the app draws the same way (DataTable, which pages on the server, and the
@@ -121,7 +122,7 @@ export function HeaderCell<T>({ header, sorted, onSort }: { header: Header<T, un
   const content = headerContent(header);
   const placement = cellPlacement(header.column, primaryColumnId(header.getContext().table.getVisibleLeafColumns()));
   return (
-    <Table.Th
+    <TableEl.Th
       {...placement}
       data-label={undefined}
       data-fit-width={typeof meta?.width === 'number' ? meta.width : undefined}
@@ -138,7 +139,7 @@ export function HeaderCell<T>({ header, sorted, onSort }: { header: Header<T, un
       ) : (
         content
       )}
-    </Table.Th>
+    </TableEl.Th>
   );
 }
 
@@ -157,22 +158,22 @@ export function BodyRows<T>({
   const colCount = table.getVisibleLeafColumns().length;
   if (loading) {
     return Array.from({ length: skeletonRows }, (_, i) => (
-      <Table.Tr key={i} data-testid="loading-row">
-        <Table.Td colSpan={colCount}>
+      <TableEl.Tr key={i} data-testid="loading-row">
+        <TableEl.Td colSpan={colCount}>
           <Skeleton height={skeletonHeight} radius="sm" />
-        </Table.Td>
-      </Table.Tr>
+        </TableEl.Td>
+      </TableEl.Tr>
     ));
   }
   const primaryId = primaryColumnId(table.getVisibleLeafColumns());
   return table.getRowModel().rows.map((row) => (
-    <Table.Tr key={row.id} className={classes.row} data-selected={row.getIsSelected() || undefined}>
+    <TableEl.Tr key={row.id} className={classes.row} data-selected={row.getIsSelected() || undefined}>
       {row.getVisibleCells().map((cell) => (
-        <Table.Td key={cell.id} ta={cell.column.columnDef.meta?.align} {...cellPlacement(cell.column, primaryId)}>
+        <TableEl.Td key={cell.id} ta={cell.column.columnDef.meta?.align} {...cellPlacement(cell.column, primaryId)}>
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
-        </Table.Td>
+        </TableEl.Td>
       ))}
-    </Table.Tr>
+    </TableEl.Tr>
   ));
 }
 

@@ -10,7 +10,10 @@ import { prefix } from './report-query';
  */
 export async function fetchReportSteam(id: string, isPublic: boolean, signal?: AbortSignal): Promise<SteamSummaryAttributes> {
   const doc = await apiFetch<SteamSummaryDocument>(`${prefix(isPublic)}reports/${encodeURIComponent(id)}/steam`, { public: isPublic, signal });
-  return doc.data.attributes;
+  const attributes = (doc as Partial<SteamSummaryDocument> | null)?.data?.attributes;
+  // Something else than a summary (an older server, a proxy's page): the section shows nothing rather than waiting.
+  if (!attributes || !Array.isArray(attributes.apps)) throw new Error('Not a Steam summary');
+  return attributes;
 }
 
 /** Undefined while it loads (or when not asked for), null when the call failed. */

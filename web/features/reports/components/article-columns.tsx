@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Avatar, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Group, Text } from '@mantine/core';
 import { IconExternalLink, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { LIMITS } from '../../../../common/limits';
 import { formatVisitors } from '../../../../common/media-score';
 import { languageName } from '../../../../common/reference';
+import { HoverTooltip } from '../../../components/hover-tooltip';
 import { LanguageBadge } from '../../../components/language-badge';
 import { MediaScoreBadge } from '../../../components/media-score-badge';
 import { TagPill } from '../../../components/tag-pill';
@@ -42,7 +43,7 @@ export function MediaCell({ article }: { article: ReportArticle }) {
 function TitleCell({ article }: { article: ReportArticle }) {
   const title = article.title?.trim();
   return (
-    <Tooltip label={truncate(article.url, LIMITS.tooltipUrlTruncate)} openDelay={300} multiline maw={420}>
+    <HoverTooltip label={truncate(article.url, LIMITS.tooltipUrlTruncate)} openDelay={300} multiline maw={420}>
       <Anchor
         href={webHref(article.url)}
         target="_blank"
@@ -56,7 +57,7 @@ function TitleCell({ article }: { article: ReportArticle }) {
         {title ? truncate(title, LIMITS.titleTruncate) : truncate(article.url, LIMITS.titleTruncate)}
         <IconExternalLink size={12} style={{ marginInlineStart: 4, verticalAlign: 'middle', opacity: 0.5 }} />
       </Anchor>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 
@@ -73,7 +74,7 @@ function HighlightCell({ article, control }: { article: ReportArticle; control: 
   const blocked = !on && control.blockedReason;
   const label = on ? 'Remove highlight' : blocked || 'Highlight';
   return (
-    <Tooltip label={label} multiline maw={260}>
+    <HoverTooltip label={label} multiline maw={260}>
       <ActionIcon
         variant={on ? 'light' : 'subtle'}
         color={on ? 'yellow' : 'gray'}
@@ -87,7 +88,7 @@ function HighlightCell({ article, control }: { article: ReportArticle; control: 
       >
         {on ? <IconStarFilled size={18} /> : <IconStar size={18} />}
       </ActionIcon>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Center, Paper, Text } from '@mantine/core';
-import DOMPurify from 'dompurify';
+import { richText } from '../../../components/rich-text';
 import type { ReportArticle } from '../api/types';
 import { mediaColumnWidth, tagColumnWidth } from '../lib/table-layout';
 import { renderTemplate } from '../lib/template';
@@ -11,7 +11,7 @@ import classes from './report.module.css';
 
 const LIST_STEP = 25;
 
-/** Table-type 1: one line per article from the row template (escaped, then sanitized once more). */
+/** Table-type 1: one line per article from the row template (escaped, then rebuilt from an allowlist once more: web/components/rich-text.tsx). */
 export function CustomList({ articles, template, showAll = false, limit }: { articles: ReportArticle[]; template: string; showAll?: boolean; limit?: number }) {
   const [count, setCount] = useState(LIST_STEP);
   // "All" is the printed report: capped like its table (see PRINT_MAX_ROWS).
@@ -20,7 +20,9 @@ export function CustomList({ articles, template, showAll = false, limit }: { art
     <>
       <ul className={classes.customList} aria-label="Articles">
         {shown.map((a) => (
-          <li key={a.id} dir="auto" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(renderTemplate(template, a), { ADD_ATTR: ['target'] }) }} />
+          <li key={a.id} dir="auto">
+            {richText(renderTemplate(template, a))}
+          </li>
         ))}
       </ul>
       {showAll && <PrintedRowsNote shown={shown.length} total={articles.length} />}

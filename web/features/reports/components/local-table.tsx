@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import {
   getCoreRowModel,
@@ -11,8 +11,9 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { MSG } from '../../../../common/messages';
-import { TablePagination } from '../../../components/data-table/table-pagination';
+import { NativeTablePagination } from '../../../components/data-table/native-table-pagination';
 import classes from '../../../components/data-table/data-table.module.css';
+import { TableEl } from '../../../components/data-table/table-elements';
 import { BodyRows, FitTable, HeaderCell } from '../../../components/data-table/table-parts';
 
 export interface LocalTableProps<T extends { id: string }> {
@@ -97,38 +98,38 @@ export function LocalTable<T extends { id: string }>(props: LocalTableProps<T>) 
         },
       })}
       <FitTable>
-        <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover className={classes.table} aria-label={props['aria-label']}>
-          <Table.Thead>
+        <TableEl.Root verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover className={classes.table} aria-label={props['aria-label']}>
+          <TableEl.Thead>
             {table.getHeaderGroups().map((hg) => (
-              <Table.Tr key={hg.id}>
+              <TableEl.Tr key={hg.id}>
                 {hg.headers.map((h) => {
                   const sortable = h.column.getCanSort() && !props.showAll;
                   const toggle = h.column.getToggleSortingHandler();
                   return <HeaderCell key={h.id} header={h} sorted={h.column.getIsSorted()} onSort={sortable && toggle ? () => toggle(undefined) : undefined} />;
                 })}
-              </Table.Tr>
+              </TableEl.Tr>
             ))}
-          </Table.Thead>
-          <Table.Tbody>
+          </TableEl.Thead>
+          <TableEl.Tbody>
             <BodyRows table={table} loading={!!props.loading} skeletonRows={4} />
             {!props.loading && total === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={colCount}>
+              <TableEl.Tr>
+                <TableEl.Td colSpan={colCount}>
                   <Stack align="center" gap={6} className={classes.empty}>
                     <IconDatabaseOff size={28} stroke={1.5} color="var(--mantine-color-dimmed)" />
                     <Text c="dimmed" size="sm">
                       {props.empty ?? MSG.emptyTable}
                     </Text>
                   </Stack>
-                </Table.Td>
-              </Table.Tr>
+                </TableEl.Td>
+              </TableEl.Tr>
             )}
-          </Table.Tbody>
-        </Table>
+          </TableEl.Tbody>
+        </TableEl.Root>
       </FitTable>
       {!props.showAll && (
         <div className="cw-no-print">
-          <TablePagination
+          <NativeTablePagination
             meta={meta}
             page={page}
             pageSize={pageSize}

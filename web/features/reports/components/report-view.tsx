@@ -1,7 +1,7 @@
-import { startTransition, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Paper, Stack, Typography } from '@mantine/core';
-import DOMPurify from 'dompurify';
 import { REPORT_FONT_FAMILY } from '../../../../common/report-fonts';
+import { richText } from '../../../components/rich-text';
 import { tokenStore } from '../../../lib/api';
 import { useReportCreators } from '../api/creators';
 import type { ReportArticle, ReportDetail, ReportStream, ReportVideo } from '../api/types';
@@ -12,6 +12,7 @@ import { MediaSection } from './media-section';
 import { ReportCharts, chartsToDraw } from './report-charts';
 import { ReportHeader } from './report-header';
 import { ReportSection } from './report-section';
+import { LazySteamSection } from './steam-section-lazy';
 import { TotalsCards } from './totals-cards';
 import { useReportReady } from './use-report-ready';
 import classes from './report.module.css';
@@ -22,14 +23,6 @@ const REPORT_FONTS = {
   '--mantine-font-family': REPORT_FONT_FAMILY,
   '--mantine-font-family-headings': REPORT_FONT_FAMILY,
 } as CSSProperties;
-
-/** The description as the report shows it: sanitized again in the browser, links opening a new tab. */
-export function sanitizeDescription(html: string | null | undefined): string {
-  if (!html) return '';
-  const clean = DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'], ADD_ATTR: ['target'] });
-  const text = clean.replace(/<[^<>]*>/g, '').trim();
-  return text || /<img/i.test(clean) ? clean : '';
-}
 
 /**
  * Whether the sections below the first screen (charts, tables) may draw: at once when printing,
@@ -95,19 +88,23 @@ export function ReportView({
   frameReady = true,
   isPublic = report.branding !== undefined || !tokenStore.get(),
 }: ReportViewProps) {
-  const description = useMemo(() => sanitizeDescription(report.descriptionHTML), [report.descriptionHTML]);
+  // Cleaned again in the browser, from the server's allowlist (web/components/rich-text.tsx); null when it shows nothing.
+  const description = useMemo(() => richText(report.descriptionHTML), [report.descriptionHTML]);
   // A report without videos (or streams) shows no empty Videos (Streams) block: on the page, the public page and the PDF.
   const hasVideos = (report.videos?.length ?? 0) > 0 || videos.length > 0;
   const hasStreams = (report.saved_streams?.length ?? 0) > 0 || streams.length > 0;
   // Top creators: asked for only when the report shows them and has streams or videos to rank.
   const creators = useReportCreators(report.id, isPublic, report.show_creators !== false && (hasVideos || hasStreams));
-  const charts = useMemo(() => chartsToDraw(report.stats), [report.stats]);
+  // The Steam section (its own chunk, only for a project that follows a Steam game) settles like a chart: the PDF waits for it.
+  const showSteam = report.show_steam !== false;
+  const charts = useMemo(() => [...chartsToDraw(report.stats), ...(showSteam ? ['steam'] : [])], [report.stats, showSteam]);
   const { chartDrawn, imagesSettled } = useReportReady({
     dataLoaded: !articlesLoading && !mediaLoading && !creators.loading && frameReady,
     charts,
     imagesExpected: report.screenshots.length > 0,
   });
 
+  const steamSettled = useCallback(() => chartDrawn('steam'), [chartDrawn]);
   const below = useAfterFirstPaint(print);
 
   return (
@@ -128,7 +125,7 @@ export function ReportView({
         {description && (
           <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} shadow="xs">
             <Typography className={classes.description}>
-              <div data-testid="report-description" dangerouslySetInnerHTML={{ __html: description }} />
+              <div data-testid="report-description">{description}</div>
             </Typography>
           </Paper>
         )}
@@ -158,6 +155,7 @@ export function ReportView({
           </ReportSection>
         )}
         {below && hasCreators(creators.data) && <CreatorsSection creators={creators.data} print={print} />}
+        {below && <LazySteamSection reportId={report.id} isPublic={isPublic} show={showSteam} print={print} onSettled={steamSettled} />}
       </Stack>
     </div>
   );

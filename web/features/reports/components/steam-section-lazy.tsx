@@ -1,22 +1,32 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { hasSteam, useReportSteam } from '../api/steam';
 import type { SteamSectionProps } from './steam-section';
 
 const Section = lazy(() => import('./steam-section'));
 
 /**
- * The report's Steam section in a chunk of its own: the public report's first load stays as it
- * was; the chunk (the section, its chart and its call) comes only for a report that shows Steam.
- * Nothing takes its place while it loads (it sits at the end of the report).
+ * The report's Steam section in a chunk of its own. The summary is asked here (a small call); the
+ * chunk (the section and its charts) comes only when the report's project follows a Steam app, so a
+ * report without Steam — most of them — loads nothing more. Nothing takes its place while it loads
+ * (it sits at the end of the report).
  */
-export function LazySteamSection(props: SteamSectionProps) {
-  const { show, onSettled } = props;
+export function LazySteamSection({
+  reportId,
+  isPublic,
+  show,
+  print,
+  onSettled,
+}: Omit<SteamSectionProps, 'summary'> & { reportId: string; isPublic: boolean; show: boolean }) {
+  const steam = useReportSteam(reportId, isPublic, show);
+  const visible = hasSteam(steam.data);
+  const settledEmpty = !show || (!steam.loading && !visible);
   useEffect(() => {
-    if (!show) onSettled?.();
-  }, [show, onSettled]);
-  if (!show) return null;
+    if (settledEmpty) onSettled?.();
+  }, [settledEmpty, onSettled]);
+  if (!visible) return null;
   return (
     <Suspense fallback={null}>
-      <Section {...props} />
+      <Section summary={steam.data!} print={print} onSettled={onSettled} />
     </Suspense>
   );
 }

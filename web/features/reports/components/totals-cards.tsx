@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Group, Paper, SimpleGrid, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconBrandTwitch, IconBrandYoutube, IconBroadcast, IconClockPlay, IconEye, IconNews, IconTrendingUp, IconUsers } from '@tabler/icons-react';
 import { formatVisitors } from '../../../../common/media-score';
 import { reachBasis } from '../../../../common/schemas/reports';
 import type { ReportTotals } from '../api/types';
 import { formatNumber } from '../lib/format';
 import { formatHours } from '../lib/media-format';
+import { HoverTooltip } from '../../../components/hover-tooltip';
 import secondary from '../../../components/secondary-text.module.css';
 
 interface TotalCardProps {
@@ -28,11 +29,11 @@ function TotalCard({ label, value, hint, basis, icon, color }: TotalCardProps) {
           <Text size="xs" c="dimmed" tt="uppercase" fw={700} style={{ letterSpacing: '0.04em' }}>
             {label}
           </Text>
-          <Tooltip label={hint} multiline w={240}>
+          <HoverTooltip label={hint} multiline w={240}>
             <Text fz={30} fw={750} lh={1.2} mt={6} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`total-${testId(label)}`}>
               {value}
             </Text>
-          </Tooltip>
+          </HoverTooltip>
           {basis && (
             <Text size="xs" className={secondary.secondary} mt={6} lh={1.4} data-testid={`basis-${testId(label)}`}>
               {basis}
