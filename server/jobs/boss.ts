@@ -41,7 +41,9 @@ export async function stopBoss(boss: PgBoss, timeoutMs = 10000): Promise<void> {
 export async function startBoss(opts: { url: string; db: Db; config: Config; log: Logger; work: boolean; slackBot: SlackBotPoster }): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: opts.url,
-    max: 4,
+    // Each pooled connection is a PostgreSQL backend (~7 MB PSS idle). The API only sends jobs (2);
+    // the worker's polls are short queries that queue on 3 (docs/operations.md, "Footprint budget").
+    max: opts.work ? 3 : 2,
     schedule: opts.work,
     supervise: opts.work,
     // The supervisor fails jobs whose worker stopped sending heartbeats (a killed process).

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { CreatorAttributes, TwitchCreatorAttributes, YoutubeCreatorAttributes } from '../../../../common/schemas/creators';
 import type { ReportCreatorsDocument, ReportCreatorsMeta } from '../../../../common/schemas/reports';
 import { apiFetch, flatten, type JsonApiResource } from '../../../lib/api';
@@ -46,7 +46,7 @@ export function useReportCreators(id: string, isPublic: boolean, enabled: boolea
     if (!enabled) return;
     const abort = new AbortController();
     fetchReportCreators(id, isPublic, abort.signal).then(
-      (data) => !abort.signal.aborted && setState({ key, data }),
+      (data) => !abort.signal.aborted && startTransition(() => setState({ key, data })),
       () => !abort.signal.aborted && setState({ key, data: null }),
     );
     return () => abort.abort();

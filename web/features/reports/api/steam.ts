@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { SteamSummaryAttributes, SteamSummaryDocument } from '../../../../common/schemas/steam';
 import { apiFetch } from '../../../lib/api';
 import { prefix } from './report-query';
@@ -27,7 +27,7 @@ export function useReportSteam(id: string, isPublic: boolean, enabled: boolean):
     if (!enabled) return;
     const abort = new AbortController();
     fetchReportSteam(id, isPublic, abort.signal).then(
-      (data) => !abort.signal.aborted && setState({ key, data }),
+      (data) => !abort.signal.aborted && startTransition(() => setState({ key, data })),
       () => !abort.signal.aborted && setState({ key, data: null }),
     );
     return () => abort.abort();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Button, Center, Loader } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
@@ -87,6 +87,9 @@ function usePublicReport(reportId: string): PublicReportData {
     const set = (patch: Partial<PublicReportData>) => {
       if (!signal.aborted) setData((d) => ({ ...d, ...patch }));
     };
+    // The lists and later refreshes arrive below the first screen: rendered as transitions, React
+    // draws them in slices between which the page stays responsive (no long task on a phone).
+    const setLater = (patch: Partial<PublicReportData>) => startTransition(() => set(patch));
     const loadReport = () => withRetries(() => reportQuery(reportId, true).queryFn({ signal }), signal);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refreshWhilePending = (report: ReportDetail, refreshes: number) => {
@@ -94,7 +97,7 @@ function usePublicReport(reportId: string): PublicReportData {
       timer = setTimeout(() => {
         loadReport().then(
           (next) => {
-            set({ report: next });
+            setLater({ report: next });
             refreshWhilePending(next, refreshes + 1);
           },
           () => {},
@@ -107,8 +110,8 @@ function usePublicReport(reportId: string): PublicReportData {
         refreshWhilePending(report, 0);
         const list = <T,>(load: () => Promise<T[]>, key: 'articles' | 'videos' | 'streams') =>
           withRetries(load, signal).then(
-            (items) => set({ [key]: items }),
-            () => set({ [key]: [] }),
+            (items) => setLater({ [key]: items }),
+            () => setLater({ [key]: [] }),
           );
         void list(() => fetchReportArticles(reportId, true, signal), 'articles');
         void list(() => fetchReportMedia(reportId, 'videos', true, signal), 'videos');
