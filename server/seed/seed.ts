@@ -97,12 +97,14 @@ async function seedDemoWorkspace(tx: Parameters<Parameters<Db['transaction']>[0]
   await updateUserRow(tx, adminId, { defaultProjectId: launch.id });
   // Loaded only for a first start with demo data: they pull in the coverage engine, which the
   // supervisor (it runs the bootstrap, then only watches its children) has no other use for.
-  const [{ seedDemoCoverage }, { seedDemoVideos }, { seedDemoStreams }] = await Promise.all([
+  const [{ seedDemoCoverage }, { seedDemoVideos }, { seedDemoStreams }, { seedDemoSteam }] = await Promise.all([
     import('./seed-coverage.js'),
     import('./seed-videos.js'),
     import('./seed-streams.js'),
+    import('./seed-steam.js'),
   ]);
   await seedDemoCoverage(tx, { orgId, launchId: launch.id, esportsId: esports.id, headphonesId: headphones.id });
   await seedDemoVideos(tx, { orgId, launchId: launch.id, esportsId: esports.id });
   await seedDemoStreams(tx, { orgId, launchId: launch.id, esportsId: esports.id });
+  await seedDemoSteam(tx, { orgId, launchId: launch.id });
 }

@@ -7,7 +7,9 @@ import { dayNumber, dayText } from '../../../common/period.js';
 import { steamStoreUrl, type SteamSummaryAttributes } from '../../../common/schemas/steam.js';
 import type { Db, Tx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import { announcements, findApps, projectAppIds, reviewDays } from './repo.js';
+import { sql } from 'drizzle-orm';
+import type { SteamNewsItem, SteamReview, SteamReviewSummary } from '../../integrations/steam/client.js';
+import { announcements, findApps, markWantedApps, projectAppIds, reviewDays, updateApp, upsertNews, upsertReviews } from './repo.js';
 
 export { runSteamTick, readApp, type SteamDeps, type SteamTickResult } from './sync.js';
 export { createSteamQueues, startSteamWorkers, STEAM_QUEUES } from './jobs.js';
@@ -83,4 +85,41 @@ export async function projectSteamSummary(
   const ids = await projectAppIds(db, orgId, projectId);
   if (!ids) throw notFound('project');
   return steamSummary(db, ids, period);
+}
+
+/**
+ * Stores an app as a read would (its name, summary, news and reviews) without asking Steam: the
+ * demo workspace's sample game. `holdUntil` keeps the worker from reading it before then (the
+ * demo's app id is not a real Steam game; a project that names a real one is read as usual).
+ */
+export async function storeAppSnapshot(
+  db: Tx,
+  app: {
+    appId: number;
+    name: string;
+    news: (SteamNewsItem & { announcement: boolean })[];
+    reviews: SteamReview[];
+    summary: SteamReviewSummary;
+    readAt: Date;
+    holdUntil: Date;
+  },
+): Promise<void> {
+  await markWantedApps(db, app.readAt);
+  await db.execute(sql`insert into steam_apps (app_id) values (${app.appId}) on conflict do nothing`);
+  await upsertNews(db, app.appId, app.news);
+  await upsertReviews(db, app.appId, app.reviews);
+  const oldest = app.reviews.reduce<Date | null>((min, r) => (!min || r.createdAt < min ? r.createdAt : min), null);
+  const newest = app.reviews.reduce<Date | null>((max, r) => (!max || r.createdAt > max ? r.createdAt : max), null);
+  await updateApp(db, app.appId, {
+    name: app.name,
+    state: 'ok',
+    message: null,
+    detailsCheckedAt: app.readAt,
+    newsCheckedAt: app.readAt,
+    reviewsCheckedAt: app.readAt,
+    retryAt: app.holdUntil,
+    newestReviewAt: newest,
+    reviewsSince: oldest,
+    summary: app.summary,
+  });
 }

@@ -6,6 +6,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers/app.j
 import { makeAlert } from '../../../test/helpers/coverage-factories.js';
 import { makeOrg, makeProject, makeTag } from '../../../test/helpers/factories.js';
 import { savedArticles } from '../../db/schema/coverage.js';
+import { DEMO_STEAM_APP, seedDemoSteam } from '../../seed/seed-steam.js';
 import { REVIEW_PAGES_PER_READ, runSteamTick, stripMarkup, type SteamDeps } from './sync.js';
 
 /**
@@ -244,6 +245,21 @@ describe('reading Steam', () => {
     s = (await ctx.call('GET', `/api/projects/${project.id}/steam`, { token })).json().data.attributes;
     expect(s.apps[0]).toMatchObject({ state: 'ok', message: null, name: 'Throttled' });
     expect(s.totals.reviews).toBe(10);
+  });
+
+  it('seeds the demo’s sample game: announcements and reviews to show, never asked of Steam', async () => {
+    const { org, token } = await makeOrg(ctx);
+    const project = await makeProject(ctx, org.id);
+    await seedDemoSteam(ctx.deps.db, { orgId: org.id, launchId: project.id });
+    const s = (await ctx.call('GET', `/api/projects/${project.id}/steam?filter[from]=${dayAgo(59)}`, { token })).json().data.attributes;
+    expect(s.apps).toEqual([expect.objectContaining({ app_id: DEMO_STEAM_APP.appId, name: 'Starfall', state: 'ok', review_score_desc: 'Very Positive' })]);
+    expect(s.events.length).toBeGreaterThanOrEqual(5);
+    expect(s.totals.reviews).toBeGreaterThan(1000);
+    expect(s.totals.share_positive).toBeGreaterThan(0.7);
+    const before = fake.requests.length;
+    await runSteamTick(deps());
+    expect(fake.requests.filter((r) => r.params.appid === String(DEMO_STEAM_APP.appId) || r.path.includes(String(DEMO_STEAM_APP.appId)))).toEqual([]);
+    expect(fake.requests.length).toBeGreaterThanOrEqual(before);
   });
 
   it('strips HTML and BBCode from a blurb', () => {
