@@ -32,6 +32,7 @@ interface Screen {
 }
 
 const SCREENS: Screen[] = [
+  { name: 'overview', path: () => `/overview/${projectId}`, table: false },
   { name: 'articles-feed', path: () => `/articles-feed/${projectId}`, table: true },
   { name: 'saved-articles', path: () => `/articles/${projectId}`, table: true },
   // The demo's YouTube feed is Starfall Launch's, its Twitch feed Nebula Esports'.

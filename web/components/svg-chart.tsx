@@ -26,12 +26,14 @@ export interface ChartSeries {
   axisMax?: number;
 }
 
-/** An event on a category: a dashed rule with a flag at its top, its label the flag's tooltip. */
+/**
+ * An event on a category: a dashed rule with a flag at its top, its label the flag's tooltip. Not
+ * a link: the chart is one image to assistive technology (nothing interactive inside it), so the
+ * page lists the events' links beside it.
+ */
 export interface ChartMarker {
   index: number;
   label: string;
-  /** The flag opens it in a new tab on click (not a tab stop: the page lists the same links for keyboards). */
-  href?: string;
 }
 
 /** The least room on each side of the plot (px), so that charts stacked one above another share their categories' columns. */
@@ -380,7 +382,6 @@ function Markers({
       {[...byIndex].map(([i, ms]) => {
         const cx = center(i);
         const title = [categories[i], ...ms.map((m) => m.label)].join('\n');
-        const href = ms.find((m) => m.href)?.href;
         const flag = (
           <g className={classes.marker} data-marker={i}>
             <title>{title}</title>
@@ -395,13 +396,7 @@ function Markers({
         return (
           <g key={i}>
             <line x1={cx} x2={cx} y1={top - 4} y2={top + plotH} stroke={MARKER} strokeDasharray="3 3" strokeWidth={1} pointerEvents="none" />
-            {href ? (
-              <a href={href} target="_blank" rel="noopener noreferrer" tabIndex={-1}>
-                {flag}
-              </a>
-            ) : (
-              flag
-            )}
+            {flag}
           </g>
         );
       })}

@@ -14,6 +14,10 @@ export const SOURCE = {
   twitch: { name: 'Twitch', color: '#9775fa' },
 } as const satisfies Record<CoverageSource, { name: string; color: string }>;
 
+/** How the chart's subtitle names each series. */
+const SOURCE_WORDS: Record<string, string> = { Press: 'press articles', GDELT: 'GDELT finds', YouTube: 'videos', Twitch: 'streams' };
+const listOf = (words: string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
+
 /** One stacked bar series per source the project has, in the catalogue's order. */
 export function coverageSeries(coverage: Pick<CoverageAttributes, 'days' | 'sources'>): ChartSeries[] {
   return COVERAGE_SOURCES.filter((s) => coverage.sources.includes(s)).map((s) => ({
@@ -28,9 +32,7 @@ export function coverageSeries(coverage: Pick<CoverageAttributes, 'days' | 'sour
 export function eventMarkers(days: CoverageAttributes['days'], events: SteamEvent[], apps: SteamApp[]): ChartMarker[] {
   const index = new Map(days.map((d, i) => [d.day, i]));
   const byId = new Map(apps.map((a) => [a.app_id, a]));
-  return events
-    .filter((e) => index.has(e.day))
-    .map((e) => ({ index: index.get(e.day)!, label: `${appName(byId.get(e.app_id), e.app_id)}: ${e.title}`, href: e.url }));
+  return events.filter((e) => index.has(e.day)).map((e) => ({ index: index.get(e.day)!, label: `${appName(byId.get(e.app_id), e.app_id)}: ${e.title}` }));
 }
 
 export interface CoverageChartProps {
@@ -65,7 +67,7 @@ export function CoverageChart({ coverage, events = [], apps = [], height = 280, 
               ? 'The project has no alert or feed yet: its coverage appears here once one is set up.'
               : total === 0
                 ? 'No coverage yet in this period.'
-                : `What the project’s ${series.map((s) => s.name).join(', ')} found each day${markers.length ? '; flags mark the developer’s Steam announcements' : ''}.`}
+                : `Each day’s ${listOf(series.map((s) => SOURCE_WORDS[s.name]))} found for the project${markers.length ? '; flags mark the developer’s Steam announcements' : ''}.`}
           </Text>
         </Stack>
         <SvgChart
