@@ -108,7 +108,6 @@ export async function storeAppSnapshot(
   await db.execute(sql`insert into steam_apps (app_id) values (${app.appId}) on conflict do nothing`);
   await upsertNews(db, app.appId, app.news);
   await upsertReviews(db, app.appId, app.reviews);
-  const oldest = app.reviews.reduce<Date | null>((min, r) => (!min || r.createdAt < min ? r.createdAt : min), null);
   const newest = app.reviews.reduce<Date | null>((max, r) => (!max || r.createdAt > max ? r.createdAt : max), null);
   await updateApp(db, app.appId, {
     name: app.name,
@@ -119,7 +118,8 @@ export async function storeAppSnapshot(
     reviewsCheckedAt: app.readAt,
     retryAt: app.holdUntil,
     newestReviewAt: newest,
-    reviewsSince: oldest,
+    // The snapshot is the app's whole history: no day before it was left unread.
+    reviewsSince: null,
     summary: app.summary,
   });
 }
