@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useReportPart, type ReportPartState } from './use-report-part';
 import type { CreatorAttributes, TwitchCreatorAttributes, YoutubeCreatorAttributes } from '../../../../common/schemas/creators';
 import type { ReportCreatorsDocument, ReportCreatorsMeta } from '../../../../common/schemas/reports';
 import { apiFetch, flatten, type JsonApiResource } from '../../../lib/api';
@@ -32,26 +32,9 @@ export async function fetchReportCreators(id: string, isPublic: boolean, signal?
 }
 
 /** What the report page knows of its creators: undefined while they load (or when not asked for), null when the call failed. */
-export type ReportCreatorsState = { loading: boolean; data: ReportCreators | null | undefined };
+export type ReportCreatorsState = ReportPartState<ReportCreators>;
 
-/**
- * The report's top creators for its page, asked once per report while `enabled`. A plain effect,
- * not a TanStack query: the public report is an entry of its own without Query (report-fetch.ts).
- * A failed call shows no section, as a failed list shows empty on the public page.
- */
+/** The report's top creators for its page, asked once per report while `enabled` (use-report-part.ts). */
 export function useReportCreators(id: string, isPublic: boolean, enabled: boolean): ReportCreatorsState {
-  const [state, setState] = useState<{ key: string; data: ReportCreators | null } | null>(null);
-  const key = `${isPublic ? 'p' : 'm'}:${id}`;
-  useEffect(() => {
-    if (!enabled) return;
-    const abort = new AbortController();
-    fetchReportCreators(id, isPublic, abort.signal).then(
-      (data) => !abort.signal.aborted && startTransition(() => setState({ key, data })),
-      () => !abort.signal.aborted && setState({ key, data: null }),
-    );
-    return () => abort.abort();
-  }, [id, isPublic, enabled, key]);
-  if (!enabled) return { loading: false, data: undefined };
-  const data = state?.key === key ? state.data : undefined;
-  return { loading: data === undefined, data };
+  return useReportPart(`creators:${isPublic ? 'p' : 'm'}:${id}`, enabled, (signal) => fetchReportCreators(id, isPublic, signal));
 }

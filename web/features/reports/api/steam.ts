@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useReportPart, type ReportPartState } from './use-report-part';
 import type { SteamSummaryAttributes, SteamSummaryDocument } from '../../../../common/schemas/steam';
 import { apiFetch } from '../../../lib/api';
 import { prefix } from './report-query';
@@ -17,24 +17,11 @@ export async function fetchReportSteam(id: string, isPublic: boolean, signal?: A
 }
 
 /** Undefined while it loads (or when not asked for), null when the call failed. */
-export type ReportSteamState = { loading: boolean; data: SteamSummaryAttributes | null | undefined };
+export type ReportSteamState = ReportPartState<SteamSummaryAttributes>;
 
-/** The report's Steam summary, asked once per report while `enabled`; a failed call shows no section. */
+/** The report's Steam summary, asked once per report while `enabled` (use-report-part.ts); a failed call shows no section. */
 export function useReportSteam(id: string, isPublic: boolean, enabled: boolean): ReportSteamState {
-  const [state, setState] = useState<{ key: string; data: SteamSummaryAttributes | null } | null>(null);
-  const key = `${isPublic ? 'p' : 'm'}:${id}`;
-  useEffect(() => {
-    if (!enabled) return;
-    const abort = new AbortController();
-    fetchReportSteam(id, isPublic, abort.signal).then(
-      (data) => !abort.signal.aborted && startTransition(() => setState({ key, data })),
-      () => !abort.signal.aborted && setState({ key, data: null }),
-    );
-    return () => abort.abort();
-  }, [id, isPublic, enabled, key]);
-  if (!enabled) return { loading: false, data: undefined };
-  const data = state?.key === key ? state.data : undefined;
-  return { loading: data === undefined, data };
+  return useReportPart(`steam:${isPublic ? 'p' : 'm'}:${id}`, enabled, (signal) => fetchReportSteam(id, isPublic, signal));
 }
 
 /** Whether a summary has something for the report: an app followed. */
