@@ -1,4 +1,5 @@
 import { createElement, Fragment, type ReactNode } from 'react';
+import { RICH_TEXT_DROPPED, RICH_TEXT_IMAGE, RICH_TEXT_LINK, RICH_TEXT_RENAMES, RICH_TEXT_TAGS } from '../../common/rich-text';
 
 /**
  * A report's description as React elements, rebuilt from an allowlist: what the server keeps when
@@ -11,36 +12,15 @@ import { createElement, Fragment, type ReactNode } from 'react';
  * attributes with checked URLs, and text are turned into React elements — there is no HTML string
  * put back into the page, so nothing is parsed twice (no mutation XSS), and React escapes the text.
  */
-const KEEP = new Set(['p', 'br', 'strong', 'em', 'u', 's', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'a', 'img']);
-/** Written by other editors for the same thing (as the server renames them). */
-const RENAME: Record<string, string> = { b: 'strong', i: 'em', strike: 's', del: 's' };
-/** Their text is code or markup, not prose: dropped with the element. Any other element is dropped and its content kept. */
-const DROP = new Set([
-  'script',
-  'style',
-  'textarea',
-  'option',
-  'select',
-  'noscript',
-  'title',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'svg',
-  'math',
-  'template',
-  'xmp',
-  'noembed',
-  'noframes',
-  'head',
-  'form',
-  'input',
-  'button',
-]);
-const ABSOLUTE_LINK = /^(https?:\/\/[^\s/]|mailto:)/i;
-const ABSOLUTE_IMAGE = /^https?:\/\/[^\s/]/i;
+const KEEP: ReadonlySet<string> = new Set(RICH_TEXT_TAGS);
+const RENAME: Readonly<Record<string, string>> = RICH_TEXT_RENAMES;
+/**
+ * Dropped with their content: the server's list, and what only a browser's parser makes of a
+ * string (frames, forms and their fields, the document's head) — none of it is prose.
+ */
+const DROP: ReadonlySet<string> = new Set([...RICH_TEXT_DROPPED, 'select', 'frame', 'frameset', 'head', 'form', 'input', 'button']);
+const ABSOLUTE_LINK = RICH_TEXT_LINK;
+const ABSOLUTE_IMAGE = RICH_TEXT_IMAGE;
 
 /** What a description shows once converted: some text, an image. */
 interface Seen {

@@ -1,17 +1,18 @@
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_DROPPED, RICH_TEXT_IMAGE, RICH_TEXT_LINK, RICH_TEXT_RENAMES, RICH_TEXT_TAGS } from '../../../common/rich-text.js';
 
 /**
  * A report description is written in the rich-text editor and shown on a public page, so it
  * is cleaned when saved: the editor's formatting stays (paragraphs, emphasis, headings, lists,
  * quotes, links, images); scripts, styles, frames, forms, event handlers and any URL that is
  * not http(s) (or mailto: for links) go. Links always get rel="noopener noreferrer nofollow".
- * The web app cleans it again with DOMPurify before rendering (defence in depth).
+ * The web app rebuilds it from the same allowlist (common/rich-text.ts) before rendering (defence in depth).
  */
-const ABSOLUTE_LINK = /^(https?:\/\/[^\s/]|mailto:)/i;
-const ABSOLUTE_IMAGE = /^https?:\/\/[^\s/]/i;
+const ABSOLUTE_LINK = RICH_TEXT_LINK;
+const ABSOLUTE_IMAGE = RICH_TEXT_IMAGE;
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'em', 'u', 's', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'a', 'img'],
+  allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt'],
@@ -21,29 +22,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   // Their text is code or markup, not prose: dropped with the tag.
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'title',
-    'iframe',
-    'object',
-    'embed',
-    'svg',
-    'math',
-    'template',
-    'xmp',
-    'noembed',
-    'noframes',
-  ],
+  nonTextTags: [...RICH_TEXT_DROPPED],
   disallowedTagsMode: 'discard',
   transformTags: {
-    b: 'strong',
-    i: 'em',
-    strike: 's',
-    del: 's',
+    ...RICH_TEXT_RENAMES,
     a: (tagName, attribs) => {
       const { href, target } = attribs;
       return {
