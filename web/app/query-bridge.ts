@@ -15,19 +15,28 @@ export interface EarlyQuery {
 }
 
 const early: EarlyQuery[] = [];
+let take: ((query: EarlyQuery) => void) | null = null;
 let clearCache: (() => void) | null = null;
 
-/** Starts `fetcher` now; Query's cache takes the answer (or the failure, then asks again) under `queryKey`. */
-export function startEarly(queryKey: readonly unknown[], fetcher: () => Promise<unknown>, staleTime: number) {
+/**
+ * Starts `fetcher` now; Query's cache takes the answer (or the failure, then asks again) under
+ * `queryKey` — as it loads, or at once when it is already loaded (a request started once an
+ * earlier one answered). Returns the request.
+ */
+export function startEarly<T>(queryKey: readonly unknown[], fetcher: () => Promise<T>, staleTime: number): Promise<T> {
   const promise = fetcher();
   // Query reports a failure when it takes the request over; until then nothing is unhandled.
   promise.catch(() => {});
-  early.push({ queryKey, promise, staleTime });
+  const query = { queryKey, promise, staleTime };
+  if (take) take(query);
+  else early.push(query);
+  return promise;
 }
 
-/** The requests started early that Query has not taken yet (each is taken once). */
-export function takeEarly(): EarlyQuery[] {
-  return early.splice(0);
+/** Called by query-root.tsx once the client exists: the requests started early go to `to`, now and from then on (each once). */
+export function takeEarly(to: (query: EarlyQuery) => void) {
+  take = to;
+  for (const query of early.splice(0)) to(query);
 }
 
 /** Called by query-root.tsx once the client exists: how to empty its cache. */

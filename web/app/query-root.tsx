@@ -6,8 +6,8 @@ import { createQueryClient } from './query-client';
 /** The app's one query client: created when the first page that keeps data loads this chunk. */
 const client = createQueryClient();
 onClearQueryCache(() => client.clear());
-// The requests the entry started before this chunk was in (query-bridge.ts) land in the cache under their keys.
-for (const { queryKey, promise, staleTime } of takeEarly()) void client.prefetchQuery({ queryKey, queryFn: () => promise, staleTime });
+// The requests the entry started (query-bridge.ts), before this chunk was in or since, land in the cache under their keys.
+takeEarly(({ queryKey, promise, staleTime }) => void client.prefetchQuery({ queryKey, queryFn: () => promise, staleTime }));
 
 /**
  * TanStack Query around a page that keeps data (router.tsx wraps them in it as it loads them):

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { sourcePacksQuery } from '../features/sources/api/source-packs-query';
@@ -28,12 +29,16 @@ export function RequireSession() {
   // The spec's startup lists (tiers, alerts), once the workspace is open (not behind the end of a trial).
   usePrefetchStartupLists(ready && !accountRedirect(user.data!));
 
+  // The project list is needed for `/` and to check the project of the path; a failed list only skips the check.
+  const waiting =
+    !user.data || (ready && projects.isPending && projects.fetchStatus !== 'idle') || (operatorAdmin && packs.isPending && packs.fetchStatus !== 'idle');
+  // The frame and the screen first draw as a transition (in slices that yield to the browser), not
+  // in one long task as the last of these answers comes in; later renders are not held back.
+  const shown = !useDeferredValue(waiting);
+
   if (!hasToken) return <Navigate to="/welcome" replace />;
   if (user.isError) return <Navigate to={user.error instanceof ApiError && user.error.status === 401 ? '/welcome' : '/errors/500'} replace />;
-  if (!user.data) return <FullPageLoader />;
-  // The project list is needed for `/` and to check the project of the path; a failed list only skips the check.
-  if (ready && projects.isPending && projects.fetchStatus !== 'idle') return <FullPageLoader />;
-  if (operatorAdmin && packs.isPending && packs.fetchStatus !== 'idle') return <FullPageLoader />;
+  if (waiting || !shown || !user.data) return <FullPageLoader />;
 
   const to = decideRedirect(user.data, pathname, { projects: projects.data, lastProjectId: lastProject() });
   if (to && to !== pathname) return <Navigate to={to} replace />;

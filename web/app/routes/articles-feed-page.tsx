@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NoProjectState } from '../../components/no-project-state';
@@ -8,10 +8,15 @@ import { useCurrentUser } from '../../lib/session';
 import { useProject, type Project } from '../../lib/workspace';
 import { AlertFeed } from '../../features/articles/components/alert-feed';
 import { addAlertBlockedReason, useAlertsOfProject } from '../../features/alerts/api/alerts';
-import { AlertFormModal } from '../../features/alerts/components/alert-form-modal';
 import { AlertSetupView } from '../../features/alerts/components/alert-setup-view';
 import { ProjectAlertsBar } from '../../features/alerts/components/project-alerts-bar';
-import { CoverageEmptyState } from '../../features/sources/components/coverage-empty-state';
+import { onDemand } from '../../components/on-demand';
+
+// The alert form (its editor, preview and schemas) loads when it first opens: "Edit feed", "Add
+// another alert", "Create alert" or a link that asks for it (`?alert=edit`).
+const AlertFormModal = onDemand(() => import('../../features/alerts/components/alert-form-modal').then((m) => m.AlertFormModal));
+// What an alert that has matched nothing says (and its outlet suggestion form): loaded when a feed is empty.
+const CoverageEmptyState = lazy(() => import('../../features/sources/components/coverage-empty-state').then((m) => ({ default: m.CoverageEmptyState })));
 
 /**
  * The `?alert=edit` link other screens use to open the project's alert form here (the projects
@@ -110,7 +115,11 @@ export function ArticlesFeedPage() {
         alertId={selectedId}
         editOnOpen={link.requested}
         onEditClosed={link.closed}
-        emptyState={<CoverageEmptyState />}
+        emptyState={
+          <Suspense fallback={null}>
+            <CoverageEmptyState />
+          </Suspense>
+        }
         headerActions={
           <ProjectAlertsBar
             alerts={alerts}

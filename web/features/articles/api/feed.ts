@@ -6,11 +6,12 @@ import { MSG } from '../../../../common/messages';
 import { ApiError, apiFetch, downloadCsv, listQuery } from '../../../lib/api';
 import { listParamsQuery, type FilterValue, type ListParams } from '../../../components/data-table/use-list-query';
 import { toastError, toastSuccess, toastWarning } from '../../../components/toasts';
+import { feedPath } from './feed-first-page';
 
 export type { FeedArticleAttributes };
 export type FeedArticle = FeedArticleAttributes & { id: string };
 
-export const feedPath = (alertId: string) => `articles_feed/${alertId}`;
+export { feedPath };
 export { FEED_DEFAULT_SORT };
 
 /**

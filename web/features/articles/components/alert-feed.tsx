@@ -1,21 +1,26 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
 import { IconBookmark, IconEye, IconExternalLink, IconTextScan2, IconTrash } from '@tabler/icons-react';
 import { PAGE_SIZES } from '../../../../common/limits';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { RowAction } from '../../../components/data-table/row-actions';
 import { FeedPage } from '../../../components/feed-page';
-import { SaveToTagModal } from '../../../components/save-to-tag-modal';
+import { onDemand } from '../../../components/on-demand';
 import type { Project } from '../../../lib/workspace';
 import { FEED_DEFAULT_SORT, type FeedArticle, type FeedArticleAttributes } from '../api/feed';
 import { EMPTY_FILTERS } from '../lib/feed-filters';
 import { AlertFeedToolbar } from './alert-feed-toolbar';
-import { ArticlePreviewModal } from './article-preview-modal';
-import { DeleteArticlesModal } from './delete-articles-modal';
 import { FeedBulkBar } from './feed-bulk-bar';
-import { FeedFiltersModal } from './feed-filters-modal';
 import { FeedSubtitle } from './feed-subtitle';
 import { useRequestAnalysisAction } from './request-analysis-action';
 import { useAlertFeed } from './use-alert-feed';
+
+// The feed's dialogs load when they first open: the filters (the date picker, number inputs and
+// selects), the preview, saving under a tag and deleting are a click away, not part of the first load.
+const FeedFiltersModal = onDemand(() => import('./feed-filters-modal').then((m) => m.FeedFiltersModal));
+const ArticlePreviewModal = onDemand(() => import('./article-preview-modal').then((m) => m.ArticlePreviewModal));
+const SaveToTagModal = onDemand(() => import('../../../components/save-to-tag-modal').then((m) => m.SaveToTagModal));
+const DeleteArticlesModal = onDemand(() => import('./delete-articles-modal').then((m) => m.DeleteArticlesModal));
 
 type FeedAlertData = NonNullable<ReturnType<typeof useAlertFeed>['alert']['data']>;
 
@@ -44,6 +49,10 @@ export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEd
   const f = useAlertFeed(alertId, { editing: editOnOpen });
   const { alert, bulk, pending, ask } = f;
   const requestAnalysis = useRequestAnalysisAction();
+  // The feed draws once its alert is in (its subtitle, arriving later, pushed the rows down), and
+  // as a transition: the header, toolbar and rows render in slices that yield to the browser, also
+  // when everything is already in as the feed mounts (the first paint is then the frame's alone).
+  const ready = useDeferredValue(alert.data !== undefined || !alert.isPending, false);
 
   const rowActions = (a: FeedArticle): RowAction[] => [
     { label: 'Preview', icon: <IconEye size={16} />, onClick: () => f.setPreview(a) },
@@ -59,6 +68,14 @@ export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEd
     f.setEditing(false);
     onEditClosed?.();
   }
+
+  // Meanwhile a screen's height holds the footer below the fold, so that nothing on screen moves.
+  if (!ready)
+    return (
+      <Center h={300} mb="100dvh">
+        <Loader type="dots" />
+      </Center>
+    );
 
   const toolbar = (
     <AlertFeedToolbar
@@ -99,7 +116,12 @@ export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEd
         onClose={f.closeFilters}
         onApply={f.setFilters}
       />
-      <ArticlePreviewModal article={f.preview} onClose={() => f.setPreview(null)} onSave={(a) => ask({ kind: 'save', ids: [a.id] })} />
+      <ArticlePreviewModal
+        opened={f.preview !== null}
+        article={f.preview}
+        onClose={() => f.setPreview(null)}
+        onSave={(a) => ask({ kind: 'save', ids: [a.id] })}
+      />
       <SaveToTagModal
         opened={f.dialog === 'save'}
         noun={{ one: 'article', other: 'articles' }}

@@ -7,18 +7,20 @@ import type { FeedArticle } from '../api/feed';
 import { webHref } from '../../../lib/links';
 
 interface Props {
+  /** Shown while an article is given too; `false` holds it closed (its first opening, loaded on demand, animates). */
+  opened: boolean;
   article: FeedArticle | null;
   onClose: () => void;
   onSave: (article: FeedArticle) => void;
 }
 
 /** The article preview (000 §2): what the extraction service read, with Close, Open in new tab and Save. */
-export function ArticlePreviewModal({ article, onClose, onSave }: Props) {
+export function ArticlePreviewModal({ opened, article, onClose, onSave }: Props) {
   const preview = useExtraction(article ? { id: article.id, url: article.url } : null);
   const page = preview.data;
 
   return (
-    <Modal opened={article !== null} onClose={onClose} title="Article preview" size="xl" scrollAreaComponent={ScrollArea.Autosize}>
+    <Modal opened={opened && article !== null} onClose={onClose} title="Article preview" size="xl" scrollAreaComponent={ScrollArea.Autosize}>
       {article && (
         <Stack gap="md">
           <Text size="sm" c="dimmed" dir="ltr">
