@@ -40,26 +40,9 @@ function TitleCell({ article, tools }: { article: FeedArticle; tools: boolean })
             Saved
           </Badge>
         )}
-        {article.matched_by === 'gdelt' && (
-          <Badge
-            size="xs"
-            variant="outline"
-            color="gray"
-            style={{ flexShrink: 0 }}
-            title="Found by searching GDELT's world news index, not from a monitored feed"
-          >
-            found via GDELT
-          </Badge>
-        )}
-        {article.matched_by === 'steam' && (
-          <Badge
-            size="xs"
-            variant="outline"
-            color="gray"
-            style={{ flexShrink: 0 }}
-            title="Found in the game's Steam news (a press item Steam links to), not from a monitored feed"
-          >
-            found via Steam
+        {article.matched_by !== 'feed' && FOUND_VIA[article.matched_by] && (
+          <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }} title={FOUND_VIA[article.matched_by].title}>
+            {FOUND_VIA[article.matched_by].label}
           </Badge>
         )}
       </Group>
@@ -83,6 +66,12 @@ function MetacriticFlag({ value }: { value: boolean }) {
     </HoverTooltip>
   );
 }
+
+/** How an article reached the feed other than from a monitored feed: its badge and the badge's tooltip. */
+const FOUND_VIA: Record<string, { label: string; title: string }> = {
+  gdelt: { label: 'found via GDELT', title: "Found by searching GDELT's world news index, not from a monitored feed" },
+  steam: { label: 'found via Steam', title: "Found in the game's Steam news (a press item Steam links to), not from a monitored feed" },
+};
 
 /** Columns of the articles feed (000 §2); UMV only with the similarweb flag. */
 export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlineTools'>) {
