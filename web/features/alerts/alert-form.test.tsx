@@ -20,6 +20,12 @@ afterEach(() => {
   notifications.clean();
 });
 
+/** Opens the create form; the alert form is a chunk of its own, loaded on first use. */
+async function openCreateForm() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Create alert' }));
+  await screen.findByRole('combobox', { name: 'All of these' });
+}
+
 /** Types a term into a tags input and confirms it with Enter. */
 function addTerm(label: string, term: string) {
   const input = screen.getByRole('combobox', { name: label });
@@ -65,7 +71,7 @@ describe('alert setup view', () => {
       },
     });
     renderFeedPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Create alert' }));
+    await openCreateForm();
 
     addTerm('All of these', 'Starfall');
     addTerm('Any of these', 'review');
@@ -115,7 +121,7 @@ describe('alert setup view', () => {
           : undefined,
     });
     renderFeedPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Create alert' }));
+    await openCreateForm();
     addTerm('All of these', 'a');
     expect(await screen.findByText(MSG.validation.alertKeywords)).toBeTruthy();
 
@@ -130,7 +136,7 @@ describe('alert form: simple mode errors', () => {
   it("shows the query language's error under the builder as soon as a term makes the query unusable, and previews nothing", async () => {
     const calls = serve({ alertId: () => null });
     renderFeedPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Create alert' }));
+    await openCreateForm();
     addTerm('None of these', 'giveaway');
     expect((await screen.findByTestId('keywords-error')).textContent).toBe(QUERY_MSG.onlyExclusions);
     addTerm('All of these', '!!!!!');
@@ -144,7 +150,7 @@ describe('alert form: advanced mode', () => {
   it('shows the parse error and marks the offending part of the query', async () => {
     serve({ alertId: () => null });
     renderFeedPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Create alert' }));
+    await openCreateForm();
     fireEvent.click(screen.getByText('Advanced'));
 
     const query = '+"starfall" +(review';
