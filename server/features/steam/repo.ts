@@ -127,7 +127,7 @@ export async function updateApp(
 /** Stores news items (a gid already stored keeps its row: Steam does not edit a gid's date). Returns the gids new to us. */
 export async function upsertNews(db: Tx, appId: number, items: (SteamNewsItem & { announcement: boolean })[]): Promise<Set<string>> {
   if (!items.length) return new Set();
-  const { rows } = await db.execute<{ gid: string }>(sql`
+  const { rows } = await db.execute<{ gid: string; inserted: boolean }>(sql`
     insert into steam_news (app_id, gid, title, url, author, feed_label, feed_name, announcement, is_external, published_at)
     select ${appId}, x.gid, x.title, x.url, x.author, x.feed_label, x.feed_name, x.announcement, x.is_external, x.published_at
       from unnest(${p(items.map((i) => i.gid))}::text[], ${p(items.map((i) => i.title))}::text[], ${p(items.map((i) => i.url))}::text[],
@@ -137,15 +137,11 @@ export async function upsertNews(db: Tx, appId: number, items: (SteamNewsItem & 
            as x(gid, title, url, author, feed_label, feed_name, announcement, is_external, published_at)
     on conflict (app_id, gid) do update set title = excluded.title, url = excluded.url
     returning gid, (xmax = 0) as inserted`);
-  return new Set(rows.filter((r) => (r as unknown as { inserted: boolean }).inserted).map((r) => r.gid));
+  return new Set(rows.filter((r) => r.inserted).map((r) => r.gid));
 }
 
 /** Press items not yet turned into articles (oldest attempts last), at most `limit`. */
-export async function unresolvedPress(
-  db: Tx,
-  appId: number,
-  limit: number,
-): Promise<{ gid: string; title: string; url: string; publishedAt: Date; contents?: string }[]> {
+export async function unresolvedPress(db: Tx, appId: number, limit: number): Promise<{ gid: string; title: string; url: string; publishedAt: Date }[]> {
   const { rows } = await db.execute<{ gid: string; title: string; url: string; published_at: string }>(sql`
     select gid, title, url, published_at from steam_news
      where app_id = ${appId} and not announcement and is_external and resolved_at is null
