@@ -51,9 +51,30 @@ export const articles = pgTable(
     estimatedViews: integer('estimated_views'),
     isMetacritic: boolean('is_metacritic').notNull().default(false),
     source: smallint('source').notNull().default(0),
+    /**
+     * The story the article carries (issue 32, features/stories): the id of the story's first
+     * article, set at ingest (its own id for a new story; null for articles stored before stories
+     * existed, which count as their own). Global and never changed; an organization's merges and
+     * splits are `story_edits`.
+     */
+    storyId: bigint('story_id', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.id, t.pubDate] }), index('articles_website_idx').on(t.websiteId, t.pubDate)],
 );
+
+/**
+ * The ingest's memory of the last days' stories (features/stories/index.ts): one row per article
+ * of the window — its LSH band keys and its story. Each process that ingests keeps the keys in
+ * memory and reads here only the rows other processes added since its last read (article_id >
+ * its watermark). UNLOGGED (migration 0028: drizzle cannot state it): rebuilt by new ingests
+ * after a crash, pruned by housekeeping after the window.
+ */
+export const storyKeys = pgTable('story_keys', {
+  articleId: bigint('article_id', { mode: 'number' }).primaryKey(),
+  pubDate: ts('pub_date').notNull(),
+  storyId: bigint('story_id', { mode: 'number' }).notNull(),
+  keys: bigint('keys', { mode: 'number' }).array().notNull(),
+});
 
 /**
  * The archive's registry: one row per article, written in the ingest transaction. `url_key`

@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './accounts.js';
+import { organizations, users } from './accounts.js';
 import { articleKeys, tsvector } from './archive.js';
 import { websites } from './outlets.js';
 import { projects, tags } from './workspace.js';
@@ -95,6 +95,12 @@ export const alertArticles = pgTable(
     deletedAt: ts('deleted_at'),
     /** How the article reached the feed: `feed` (the crawler's feeds) or `gdelt` (GDELT discovery, issue 31). */
     matchedBy: text('matched_by').notNull().default('feed'),
+    /**
+     * The article's story as this organization sees it (issue 32): null while the story has one
+     * copy in the archive (the article is its own story); else the story's id, with the
+     * organization's merges and splits (story_edits) applied. The feed collapses on it.
+     */
+    storyId: bigint('story_id', { mode: 'number' }),
   },
   (t) => {
     // One index per sort key of the feed list, each led by (alert_id, key) in the list's order
@@ -122,6 +128,10 @@ export const alertArticles = pgTable(
       // An article's feed rows, wherever they are: a new score of its outlet reaches them (features/reach's
       // rescoring) without reading every feed, and deleting an archive article finds its rows.
       index('alert_articles_article_idx').on(t.articleId),
+      // A story's copies in one feed (collapse, expand, "+N outlets"): only rows of stories with copies have an entry.
+      index('alert_articles_story_idx')
+        .on(t.alertId, t.storyId, t.pubDate, t.articleId)
+        .where(sql`${t.storyId} is not null and ${t.deletedAt} is null`),
     ];
   },
 );
@@ -133,6 +143,28 @@ export const alertArticles = pgTable(
  * concurrent ingests never wait on each other (appends, no row locks). Housekeeping folds an
  * alert's rows into one (compactAlertFeedCounts).
  */
+/**
+ * An organization's corrections of the archive's stories (issue 32, features/stories): the
+ * article now belongs to `story_id` for this organization alone — a split (`story_id` = the
+ * article's own id) or a merge (every copy of the merged story, its lead included, pointing at the
+ * other story). New copies of a story whose lead has an edit follow it at ingest.
+ */
+export const storyEdits = pgTable(
+  'story_edits',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    articleId: bigint('article_id', { mode: 'number' })
+      .notNull()
+      .references(() => articleKeys.articleId, { onDelete: 'cascade' }),
+    storyId: bigint('story_id', { mode: 'number' }).notNull(),
+    editedBy: integer('edited_by').references(() => users.id, { onDelete: 'set null' }),
+    editedAt: ts('edited_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.articleId] }), index('story_edits_story_idx').on(t.organizationId, t.storyId)],
+);
+
 export const alertFeedCounts = pgTable(
   'alert_feed_counts',
   {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts.js';
 import { projects } from './workspace.js';
 
@@ -80,4 +80,32 @@ export const slackChannels = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.channelId] })],
+);
+
+/**
+ * A coverage spike found for a project (issue 32, features/spikes): one row per project, window
+ * kind and window start — what makes the alert go out once. `stories` are the stories that drove
+ * it (their lead article, title, outlet and copies), as posted. Its Slack and Discord messages go
+ * through notification_outbox (subject `spike`), its e-mail with the digest's subscribers.
+ */
+export const spikeAlerts = pgTable(
+  'spike_alerts',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    window: text('window').notNull(),
+    windowStart: ts('window_start').notNull(),
+    matches: integer('matches').notNull(),
+    baseline: real('baseline').notNull(),
+    factor: real('factor').notNull(),
+    stories: jsonb('stories').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
+    emailedAt: ts('emailed_at'),
+    insertedAt: ts('inserted_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('spike_alerts_once_idx').on(t.projectId, t.window, t.windowStart), index('spike_alerts_org_idx').on(t.organizationId, t.insertedAt)],
 );

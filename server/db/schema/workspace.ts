@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -42,6 +42,23 @@ export const projects = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::bigint[]`),
+    /**
+     * The project's competitors (issue 32): up to five Super Search queries with a name, saved
+     * once and used by the overview's share of voice (and offered to Super Search's competitor lines).
+     */
+    competitors: jsonb('competitors')
+      .$type<{ name: string; query: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /**
+     * Spike alerts (issue 32, features/spikes): when a window's matches (`spike_window`: hour or
+     * day) reach `spike_min_matches` and exceed `spike_factor` × the same window's mean over the
+     * last 14 days, the project's Slack, Discord and digest subscribers are told once.
+     */
+    spikeEnabled: boolean('spike_enabled').notNull().default(false),
+    spikeWindow: text('spike_window').notNull().default('day'),
+    spikeFactor: real('spike_factor').notNull().default(3),
+    spikeMinMatches: integer('spike_min_matches').notNull().default(10),
     insertedAt: ts('inserted_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
