@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { anchorTerms } from '../../../common/query/anchors.js';
 import { matchesQuery } from '../../../common/query/match.js';
 import { parseQuery } from '../../../common/query/parse.js';
@@ -197,6 +197,16 @@ export async function matchArticles<A extends Pick<MatchableArticle, 'doc' | 're
  * and never be mailed. Stamped no earlier than its transaction's start, a match still uncommitted
  * is held back by the digest job (oldestOpenWriteStart).
  */
+/**
+ * The story of archive article `a` in organization `org`'s feeds (issue 32): null while its story
+ * has no other copy; else the organization's edit of the article (a split), else its edit of the
+ * story's first article (a merge), else the story.
+ */
+const feedStorySql = (org: SQL) => sql`case when a.story_id is null then null else coalesce(
+    (select e.story_id from story_edits e where e.organization_id = ${org} and e.article_id = a.id),
+    (select e.story_id from story_edits e where e.organization_id = ${org} and e.article_id = a.story_id),
+    a.story_id) end`;
+
 const matchedAtSql = (now: Date) => sql`greatest(${now.toISOString()}::timestamptz, transaction_timestamp())`;
 
 /**
@@ -243,9 +253,10 @@ async function insertMatches(
                            ${col((m) => m.article.language)}::text[], ${col((m) => m.article.isMetacritic)}::boolean[])
         as m(alert_id, article_id, pub_date, reach, language, is_metacritic)
     )
-    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search, matched_at, matched_by)
+    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search, matched_at, matched_by, story_id)
     select m.alert_id, m.article_id, al.organization_id, m.pub_date, m.reach, m.language, m.is_metacritic,
-           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, s.search, ${matchedAtSql(now)}, ${matchedBy}
+           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, s.search, ${matchedAtSql(now)}, ${matchedBy},
+           ${feedStorySql(sql`al.organization_id`)}
     from m join alerts al on al.id = m.alert_id
     join articles a on a.id = m.article_id and a.pub_date = m.pub_date
     join article_search s on s.id = m.article_id and s.pub_date = m.pub_date
@@ -306,9 +317,10 @@ export async function backfillAlert(db: Tx, orgId: number, alertId: number, opts
     pruned = removed.rowCount ?? 0;
   }
   const inserted = await db.execute(sql`
-    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search, matched_at)
+    insert into alert_articles (alert_id, article_id, organization_id, pub_date, reach, language, is_metacritic, title_sort, media, search, matched_at, story_id)
     select ${alertId}, a.id, ${orgId}, a.pub_date, a.reach, a.language, a.is_metacritic,
-           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, s.search, ${matchedAtSql(now)}
+           ${titleSortSql(sql`a.title`)}, ${mediaSql(sql`w.domain`, sql`a.url`)}, s.search, ${matchedAtSql(now)},
+           ${feedStorySql(sql`${orgId}::int`)}
     from article_search s
     join articles a on a.id = s.id and a.pub_date = s.pub_date
     left join websites w on w.id = a.website_id

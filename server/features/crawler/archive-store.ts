@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { estimatedViews } from '../../../common/media-score.js';
 import type { Tx } from '../../db/client.js';
+import { assignStories, markStoryLeads, storyFingerprint, type StoryFingerprint } from '../stories/service.js';
 
 /**
  * The one writer of the article archive. An article is three rows, written together in the
@@ -35,6 +36,13 @@ export interface ArchiveArticle {
   source?: number;
   /** The search vector as a tsvector literal (common/query's tokenizer: toTsvectorLiteral). */
   search: string;
+  /** The story fingerprint (features/stories), computed before the transaction; made here when missing. */
+  story?: StoryFingerprint;
+}
+
+export interface WriteOptions {
+  /** Group new articles into stories (features/stories/assign.ts): the crawler's ingest and the demo seed do; bulk generators need not. */
+  stories?: boolean;
 }
 
 /** The first day of `date`'s UTC month, `YYYY-MM-01`: a partition's name and archive_months' key. */
@@ -77,7 +85,7 @@ const CHUNK = 1000;
  * rows' ids by URL key — only the new ones. Keys are inserted in url_key order, so two
  * transactions sharing articles wait for each other, never deadlock.
  */
-export async function writeArchiveArticles(tx: Tx, rows: ArchiveArticle[], now: Date = new Date()): Promise<Map<string, number>> {
+export async function writeArchiveArticles(tx: Tx, rows: ArchiveArticle[], now: Date = new Date(), opts: WriteOptions = {}): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   if (rows.length === 0) return ids;
   await ensureArchiveMonths(
@@ -85,6 +93,7 @@ export async function writeArchiveArticles(tx: Tx, rows: ArchiveArticle[], now: 
     rows.map((r) => r.pubDate),
   );
   const sorted = [...rows].sort((a, b) => (a.urlKey < b.urlKey ? -1 : a.urlKey > b.urlKey ? 1 : 0));
+  const leads: number[] = [];
   for (let i = 0; i < sorted.length; i += CHUNK) {
     const chunk = sorted.slice(i, i + CHUNK);
     const keys = await tx.execute<{ url_key: string; article_id: string | number }>(sql`
@@ -104,8 +113,20 @@ export async function writeArchiveArticles(tx: Tx, rows: ArchiveArticle[], now: 
       ids.set(r.urlKey, fresh.get(r.urlKey)!);
       stored.push(r);
     }
-    await insertRows(tx, stored, ids, now);
+    let storyOf: Map<number, number> | undefined;
+    if (opts.stories) {
+      // Oldest first: a story's first article is the earliest copy of the batch.
+      const byDate = [...stored].sort((a, b) => a.pubDate.getTime() - b.pubDate.getTime() || ids.get(a.urlKey)! - ids.get(b.urlKey)!);
+      const assigned = await assignStories(
+        tx,
+        byDate.map((r) => ({ id: ids.get(r.urlKey)!, pubDate: r.pubDate, fingerprint: r.story ?? storyFingerprint(r.title, r.description) })),
+      );
+      storyOf = assigned.storyOf;
+      leads.push(...assigned.earlierLeads);
+    }
+    await insertRows(tx, stored, ids, now, storyOf);
   }
+  await markStoryLeads(tx, [...new Set(leads)]);
   await bumpClosedMonths(
     tx,
     sorted.filter((r) => ids.has(r.urlKey)).map((r) => r.pubDate),
@@ -114,13 +135,13 @@ export async function writeArchiveArticles(tx: Tx, rows: ArchiveArticle[], now: 
   return ids;
 }
 
-async function insertRows(tx: Tx, rows: ArchiveArticle[], ids: Map<string, number>, now: Date) {
+async function insertRows(tx: Tx, rows: ArchiveArticle[], ids: Map<string, number>, now: Date, storyOf?: Map<number, number>) {
   const col = <T>(f: (a: ArchiveArticle) => T) => sql.param(rows.map(f));
   await tx.execute(sql`
     insert into articles (id, url_key, url, full_url, title, description, html, author, image, language, pub_date,
-                          first_seen_at, website_id, feed_id, reach, muv, estimated_views, is_metacritic, source)
+                          first_seen_at, website_id, feed_id, reach, muv, estimated_views, is_metacritic, source, story_id)
     select t.id, t.url_key, t.url, t.full_url, t.title, t.description, t.html, t.author, t.image, t.language, t.pub_date,
-           t.first_seen_at, t.website_id, t.feed_id, t.reach, t.muv, t.estimated_views, t.is_metacritic, t.source
+           t.first_seen_at, t.website_id, t.feed_id, t.reach, t.muv, t.estimated_views, t.is_metacritic, t.source, t.story_id
     from unnest(${col((a) => ids.get(a.urlKey)!)}::bigint[], ${col((a) => a.urlKey)}::text[], ${col((a) => a.url)}::text[],
                 ${col((a) => a.fullUrl)}::text[], ${col((a) => a.title)}::text[], ${col((a) => a.description)}::text[],
                 ${col((a) => a.html ?? null)}::text[], ${col((a) => a.author ?? null)}::text[], ${col((a) => a.image ?? null)}::text[],
@@ -128,9 +149,10 @@ async function insertRows(tx: Tx, rows: ArchiveArticle[], ids: Map<string, numbe
                 ${col((a) => (a.firstSeenAt ?? now).toISOString())}::timestamptz[], ${col((a) => a.websiteId ?? null)}::int[],
                 ${col((a) => a.feedId ?? null)}::int[], ${col((a) => a.reach)}::real[], ${col((a) => a.muv ?? null)}::bigint[],
                 ${col((a) => (a.estimatedViews !== undefined ? a.estimatedViews : estimatedViews(a.muv)))}::int[],
-                ${col((a) => a.isMetacritic ?? false)}::boolean[], ${col((a) => a.source ?? 0)}::smallint[])
+                ${col((a) => a.isMetacritic ?? false)}::boolean[], ${col((a) => a.source ?? 0)}::smallint[],
+                ${col((a) => storyOf?.get(ids.get(a.urlKey)!) ?? null)}::bigint[])
       as t(id, url_key, url, full_url, title, description, html, author, image, language, pub_date, first_seen_at,
-           website_id, feed_id, reach, muv, estimated_views, is_metacritic, source)`);
+           website_id, feed_id, reach, muv, estimated_views, is_metacritic, source, story_id)`);
   await tx.execute(sql`
     insert into article_search (id, pub_date, day, language, reach, search)
     select t.id, t.pub_date, (t.pub_date at time zone 'UTC')::date, t.language, t.reach, t.search::tsvector

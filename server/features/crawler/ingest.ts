@@ -108,6 +108,7 @@ function insertArticles(tx: Tx, feed: IngestFeed, rows: NormalizedArticle[], now
     tx,
     rows.map((a) => ({ ...a, feedId: feed.id, firstSeenAt: now })),
     now,
+    { stories: true },
   );
 }
 
