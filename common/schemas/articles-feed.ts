@@ -26,6 +26,8 @@ export const FEED_FILTERS = [
   'regions',
   'countries',
   'ea_only',
+  'story_id',
+  'collapse',
 ] as const;
 /** The CSV export also takes the selected rows. */
 export const FEED_CSV_FILTERS = [...FEED_FILTERS, 'ids_list'] as const;
@@ -55,6 +57,10 @@ export interface FeedFilters {
    * (websites.is_ea), 0 leaves them out. A regional-filters capability, like regions/countries.
    */
   eaOnly?: boolean;
+  /** `story_id`: the copies of one story in the feed (a collapsed row's "+N outlets" expanded). */
+  storyId?: number;
+  /** `collapse=stories`: one row per story (its earliest copy in the feed), with the story's size (issue 32). */
+  collapse?: boolean;
 }
 
 export interface FilterIssue {
@@ -130,6 +136,17 @@ export function parseFeedFilters(raw: Record<string, string | undefined>, maxIds
     else if (eaOnly === '0' || eaOnly === 'false') filters.eaOnly = false;
     else if (eaOnly !== '-1') issue('ea_only', 'ea_only must be -1 (off), 1 (EA outlets only) or 0 (without EA outlets)');
   }
+  const storyId = value('story_id');
+  if (storyId !== undefined) {
+    const n = Number(storyId);
+    if (Number.isSafeInteger(n) && n >= 1) filters.storyId = n;
+    else issue('story_id', 'story_id must be a story id (a whole number)');
+  }
+  const collapse = value('collapse');
+  if (collapse !== undefined) {
+    if (collapse === 'stories') filters.collapse = true;
+    else if (collapse !== 'none') issue('collapse', 'collapse must be stories or none');
+  }
   return { filters, issues };
 }
 
@@ -150,6 +167,8 @@ export function feedFilterParams(filters: FeedFilters): Record<string, string> {
   put('regions', filters.regions?.join(','));
   put('countries', filters.countries?.join(','));
   put('ea_only', filters.eaOnly === undefined ? undefined : filters.eaOnly ? '1' : '0');
+  put('story_id', filters.storyId === undefined ? undefined : String(filters.storyId));
+  put('collapse', filters.collapse ? 'stories' : undefined);
   return out;
 }
 
@@ -181,6 +200,10 @@ export interface FeedArticleAttributes {
   matched_by: 'feed' | 'gdelt' | 'steam';
   /** Already in the project's saved coverage. */
   saved: boolean;
+  /** The story the article carries (issue 32): null while it is the only copy in the archive. */
+  story_id: string | null;
+  /** Copies of the story in this feed (1: the article alone); a collapsed row stands for them all. */
+  story_size: number;
 }
 
 /** Columns of the feed's CSV export, in order. */
@@ -209,6 +232,8 @@ export const feedPageDocument = z.object({
         matched_at: z.string(),
         matched_by: z.enum(['feed', 'gdelt', 'steam']),
         saved: z.boolean(),
+        story_id: z.string().nullable(),
+        story_size: z.number().int(),
       }),
       /** The alert that matched the article (a project may have several). */
       relationships: z.object({ alert: toOne('alert') }),
@@ -217,4 +242,34 @@ export const feedPageDocument = z.object({
   meta: listMetaSchema,
   /** When the alert last ran, or null. */
   latest_pull: z.string().nullable(),
+});
+
+/** At most this many stories merged at once (the feed's page at its largest). */
+export const MAX_STORY_MERGE = 500;
+const storyRef = z.union([z.string().regex(/^\d{1,15}$/, 'a story id'), z.number().int().positive()]).transform(Number);
+
+/** POST articles_feed/{alert_id}/stories/merge: the stories (or lone articles) of the feed to merge into the first (issue 32). */
+export const storyMergeBody = z.object({
+  data: z.object({
+    type: z.literal('story_merge').optional(),
+    attributes: z.object({
+      story_ids: z
+        .array(storyRef)
+        .min(2, 'Choose at least two stories to merge')
+        .max(MAX_STORY_MERGE, `At most ${MAX_STORY_MERGE} stories can be merged at once`),
+    }),
+  }),
+});
+
+/** POST articles_feed/{alert_id}/stories/split: an article of the feed out of its story. */
+export const storySplitBody = z.object({
+  data: z.object({
+    type: z.literal('story_split').optional(),
+    attributes: z.object({ article_id: storyRef }),
+  }),
+});
+
+/** The answer of a merge or split: the story and its copies in the feed. */
+export const storyDocument = z.object({
+  data: z.object({ type: z.literal('story'), id: z.string(), attributes: z.object({ size: z.number().int() }) }),
 });

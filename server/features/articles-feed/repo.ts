@@ -50,6 +50,15 @@ export function feedWhere(alertId: number, f: FeedQuery) {
   if (f.minScore !== undefined) c.push(sql`aa.reach >= ${f.minScore}::real`);
   if (f.maxScore !== undefined) c.push(sql`aa.reach <= ${f.maxScore}::real`);
   if (f.ids?.length) c.push(sql`aa.article_id = any(${sql.param(f.ids)}::bigint[])`);
+  // Stories (issue 32): a story's copies share alert_articles.story_id (null: a story of one).
+  if (f.storyId !== undefined) c.push(sql`(aa.story_id = ${f.storyId} or (aa.story_id is null and aa.article_id = ${f.storyId}))`);
+  if (f.collapse) {
+    // One row per story: its earliest visible copy in this feed (alert_articles_story_idx).
+    c.push(sql`(aa.story_id is null or not exists (
+      select 1 from alert_articles sc
+       where sc.alert_id = aa.alert_id and sc.story_id = aa.story_id and sc.deleted_at is null
+         and (sc.pub_date, sc.article_id) < (aa.pub_date, aa.article_id)))`);
+  }
   if (f.searchTerm) {
     // Words are answered from the copied search vector; a term without words reads the archive.
     if (searchReadsArchive(f.searchTerm)) article = true;
@@ -160,6 +169,9 @@ export type FeedRow = {
   /** How the article reached the feed: `feed` or `gdelt` (GDELT discovery). */
   matched_by: string;
   saved: boolean;
+  /** The story as the organization sees it (null: the article alone) and its visible copies in this feed. */
+  story_id: number | null;
+  story_size: number;
 };
 
 /** A timestamp as whole milliseconds since the epoch (exact: extract gives numeric). */
@@ -226,10 +238,14 @@ export async function listFeedPage(
            ${mediaSql(sql`w.domain`, sql`a.url`)} as media, w.muv as website_visits, coalesce(a.muv, w.muv) as muv, p.is_metacritic,
            w.muv_source, a.estimated_views, w.reach_source, w.rank, (select l.list_date::text from ranking_lists l where l.id = w.rank_list_id) as rank_list_date,
            a.author, a.image, a.source, ${epochMs(sql`p.matched_at`)} as matched_at,
-           (select f.matched_by from alert_articles f where f.alert_id = ${alert.id} and f.article_id = p.id) as matched_by,
+           f.matched_by, f.story_id,
+           case when f.story_id is null then 1 else (
+             select count(*)::int from alert_articles sc where sc.alert_id = ${alert.id} and sc.story_id = f.story_id and sc.deleted_at is null
+           ) end as story_size,
            exists (select 1 from saved_articles s where s.project_id = ${alert.projectId} and s.url_key = a.url_key) as saved
       from (${inner}) p
       join articles a on a.id = p.id and a.pub_date = p.pub_date
+      join alert_articles f on f.alert_id = ${alert.id} and f.article_id = p.id
       left join websites w on w.id = a.website_id
      order by ${orderBy(order, sql`p.k`, sql`p.pub_date`, sql`p.id`)}`);
   return res.rows;

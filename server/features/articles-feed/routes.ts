@@ -14,6 +14,9 @@ import {
   FEED_SORTS,
   parseFeedFilters,
   feedPageDocument,
+  storyDocument,
+  storyMergeBody,
+  storySplitBody,
   type FeedArticleAttributes,
   type FeedFilters,
   type FeedSort,
@@ -27,6 +30,7 @@ import { JSONAPI, listMeta, parseListParams, wantsCsv, type ListParams, type Res
 import { sendCsvCopy } from '../../http/csv.js';
 import { bytes, listOrCsv, refusals } from '../../http/openapi.js';
 import { findFeedAlert, type FeedAlert } from '../alerts/service.js';
+import { mergeStories, splitStory } from '../stories/service.js';
 import { feedCsvQuery, readFeedPage, resolveFeedSearch, type FeedOrder, type FeedRow } from './repo.js';
 
 /**
@@ -63,6 +67,8 @@ export const feedArticleResource = (r: FeedRow, alertId: string, umv = true): Re
     matched_at: isoFromMs(r.matched_at),
     matched_by: r.matched_by === 'gdelt' || r.matched_by === 'steam' ? r.matched_by : 'feed',
     saved: r.saved,
+    story_id: r.story_id === null ? null : String(r.story_id),
+    story_size: r.story_size,
   } satisfies FeedArticleAttributes,
   relationships: { alert: { data: { type: 'alert', id: alertId } } },
 });
@@ -223,4 +229,46 @@ export default async function articlesFeedRoutes(fastify: FastifyInstance) {
         }),
     );
   }
+
+  // Stories (issue 32): a person merges stories the detection kept apart, or splits an article out.
+  app.post(
+    '/articles_feed/:alert_id/stories/merge',
+    {
+      config: org(),
+      schema: {
+        tags: ['articles feed'],
+        summary: "Merge stories of the alert's feed into the first (for this organization)",
+        params: alertParams,
+        body: storyMergeBody,
+        response: { 200: storyDocument, ...refusals(403, 404) },
+      },
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const alert = await requireAlert(fastify, auth.orgId, req.params.alert_id);
+      const merged = await db.transaction((tx) => mergeStories(tx, auth.orgId, alert.id, req.body.data.attributes.story_ids, auth.userId));
+      if (!merged) throw notFound('story');
+      return reply.type(JSONAPI).send({ data: { type: 'story', id: String(merged.storyId), attributes: { size: merged.size } } });
+    },
+  );
+  app.post(
+    '/articles_feed/:alert_id/stories/split',
+    {
+      config: org(),
+      schema: {
+        tags: ['articles feed'],
+        summary: 'Split an article of the feed out of its story (for this organization)',
+        params: alertParams,
+        body: storySplitBody,
+        response: { 200: storyDocument, ...refusals(403, 404) },
+      },
+    },
+    async (req, reply) => {
+      const auth = memberOf(req);
+      const alert = await requireAlert(fastify, auth.orgId, req.params.alert_id);
+      const split = await db.transaction((tx) => splitStory(tx, auth.orgId, alert.id, req.body.data.attributes.article_id, auth.userId));
+      if (!split) throw notFound('article');
+      return reply.type(JSONAPI).send({ data: { type: 'story', id: String(split.storyId), attributes: { size: 1 } } });
+    },
+  );
 }
