@@ -55,6 +55,12 @@ export const COVERAGE_MSG = {
     importedCount: (n: number) => `Successfully imported ${count(n, 'article')}.`,
     deletedCount: (n: number) => `${count(n, 'article')} deleted.`,
     failedCount: (n: number) => `${count(n, 'article')} failed`,
+    /** Stories in the feed (issue 32). */
+    storiesMerged: (copies: number) => `Merged into one story of ${count(copies, 'copy', 'copies')}.`,
+    storiesMergeFailed: "The stories couldn't be merged. Please try again.",
+    storySplit: 'The article is now a story of its own.',
+    storySplitFailed: "The article couldn't be split from its story. Please try again.",
+    storiesAlreadyOne: 'The chosen articles are already one story.',
   },
   /** Article alerts and the articles feed (001 §8 "Alerts and feeds", 000 §5). */
   alerts: {

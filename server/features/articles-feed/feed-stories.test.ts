@@ -70,7 +70,7 @@ describe('stories in the articles feed', () => {
     const body = res.json() as { data: Row[]; meta: { total_entries: number } };
     return body;
   };
-  const post = (path: string, payload: unknown, as = token, id = alertId) =>
+  const post = (path: string, payload: Record<string, unknown>, as = token, id = alertId) =>
     ctx.app.inject({ method: 'POST', url: `/api/articles_feed/${id}/stories/${path}`, headers: { authorization: `Bearer ${as}` }, payload });
 
   it('lists every copy with its story, and collapses a story to its first copy with the story size', async () => {

@@ -15,9 +15,18 @@ import type { Project } from '../../../lib/workspace';
 
 export const feedPath = (alertId: string) => `articles_feed/${alertId}`;
 
-/** What the feed's table asks for before anything is changed (no filters: `feedFilterQuery(EMPTY_FILTERS)` is empty). */
+/**
+ * The feed's story parameters (issue 32): one story's copies (`filter[story_id]`), else one row
+ * per story while grouped (`filter[collapse]=stories`), else every copy.
+ */
+export function storyQuery({ grouped, storyId }: { grouped: boolean; storyId: string | null }): Record<string, string> {
+  if (storyId) return { story_id: storyId };
+  return grouped ? { collapse: 'stories' } : {};
+}
+
+/** What the feed's table asks for before anything is changed (no filters: `feedFilterQuery(EMPTY_FILTERS)` is empty; stories grouped). */
 export function firstFeedPageParams(): ListParams {
-  return { page: 1, pageSize: PAGE_SIZES.default, sort: FEED_DEFAULT_SORT, search: undefined, filter: {} };
+  return { page: 1, pageSize: PAGE_SIZES.default, sort: FEED_DEFAULT_SORT, search: undefined, filter: storyQuery({ grouped: true, storyId: null }) };
 }
 
 const FEED_ROUTE = /^\/articles-feed\/([^/]+)\/?$/;

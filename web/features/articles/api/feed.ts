@@ -105,3 +105,29 @@ export function useFeedBulk(alertId: string) {
     },
   });
 }
+
+/** A merge or split of stories in the feed (issue 32): the organization's own correction. */
+export type StoryEdit = { kind: 'merge'; storyIds: string[] } | { kind: 'split'; articleId: string };
+
+/**
+ * Merge stories (POST articles_feed/:alert_id/stories/merge, into the first) or split an article
+ * out of its story (…/stories/split), then reload the feed.
+ */
+export function useStoryEdit(alertId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (req: StoryEdit) =>
+      req.kind === 'merge'
+        ? apiFetch<{ data: { id: string; attributes: { size: number } } }>(`${feedPath(alertId)}/stories/merge`, {
+            method: 'POST',
+            body: { data: { type: 'story_merge', attributes: { story_ids: req.storyIds } } },
+          })
+        : apiFetch<{ data: { id: string; attributes: { size: number } } }>(`${feedPath(alertId)}/stories/split`, {
+            method: 'POST',
+            body: { data: { type: 'story_split', attributes: { article_id: req.articleId } } },
+          }),
+    onSuccess: (doc, req) => toastSuccess(req.kind === 'merge' ? MSG.articles.storiesMerged(doc.data.attributes.size) : MSG.articles.storySplit),
+    onError: (err, req) => toastError(err, req.kind === 'merge' ? MSG.articles.storiesMergeFailed : MSG.articles.storySplitFailed),
+    onSettled: () => qc.invalidateQueries({ queryKey: [feedPath(alertId)] }),
+  });
+}

@@ -1,5 +1,5 @@
-import { Badge, Button, Tooltip } from '@mantine/core';
-import { IconDownload, IconFilter, IconFilterOff, IconPencil } from '@tabler/icons-react';
+import { Badge, Button, Switch, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconDownload, IconFilter, IconFilterOff, IconPencil } from '@tabler/icons-react';
 
 interface Props {
   /** The alert is loaded, so its form can open. */
@@ -11,12 +11,40 @@ interface Props {
   onClearFilters: () => void;
   exporting: boolean;
   onExport: () => void;
+  /** Copies of a story are one row (issue 32). */
+  grouped: boolean;
+  onGroupedChange: (grouped: boolean) => void;
+  /** One story's copies are listed: the way back to the feed. */
+  onCloseStory?: () => void;
 }
 
-/** The feed table's own buttons: edit the alert, filter (and clear the filters), export. */
-export function AlertFeedToolbar({ canEdit, onEdit, filterCount, onOpenFilters, onClearFilters, exporting, onExport }: Props) {
+/** The feed table's own buttons: group a story's copies (or leave one story's list), edit the alert, filter (and clear the filters), export. */
+export function AlertFeedToolbar({
+  canEdit,
+  onEdit,
+  filterCount,
+  onOpenFilters,
+  onClearFilters,
+  exporting,
+  onExport,
+  grouped,
+  onGroupedChange,
+  onCloseStory,
+}: Props) {
   return (
     <>
+      {onCloseStory ? (
+        <Button variant="light" leftSection={<IconArrowBackUp size={16} />} onClick={onCloseStory}>
+          All stories
+        </Button>
+      ) : (
+        <Switch
+          label="Group copies"
+          checked={grouped}
+          onChange={(e) => onGroupedChange(e.currentTarget.checked)}
+          styles={{ root: { alignSelf: 'center' }, label: { whiteSpace: 'nowrap' } }}
+        />
+      )}
       <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit} disabled={!canEdit}>
         Edit feed
       </Button>

@@ -1,6 +1,6 @@
 import { useDeferredValue, type ReactNode } from 'react';
-import { Center, Loader } from '@mantine/core';
-import { IconBookmark, IconEye, IconExternalLink, IconTextScan2, IconTrash } from '@tabler/icons-react';
+import { Center, Loader, Text } from '@mantine/core';
+import { IconArrowsSplit, IconBookmark, IconEye, IconExternalLink, IconTextScan2, IconTrash } from '@tabler/icons-react';
 import { PAGE_SIZES } from '../../../../common/limits';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { RowAction } from '../../../components/data-table/row-actions';
@@ -61,6 +61,9 @@ export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEd
     // The search query is the alert's: "Change search query" is alert management (000 §2 "Tables").
     { label: 'Change search query', icon: <IconTextScan2 size={16} />, disabled: !alert.data, onClick: () => f.setEditing(true) },
     { label: 'Save', icon: <IconBookmark size={16} />, onClick: () => ask({ kind: 'save', ids: [a.id] }) },
+    ...(a.story_size > 1
+      ? [{ label: 'Split from its story', icon: <IconArrowsSplit size={16} />, disabled: f.storyBusy, onClick: () => f.splitStory(a) }]
+      : []),
     { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', divider: true, onClick: () => ask({ kind: 'delete', ids: [a.id] }) },
   ];
 
@@ -86,6 +89,9 @@ export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEd
       onClearFilters={() => f.setFilters(EMPTY_FILTERS)}
       exporting={f.exporting}
       onExport={f.exportCurrent}
+      grouped={f.grouped}
+      onGroupedChange={f.setGrouped}
+      onCloseStory={f.story ? f.closeStory : undefined}
     />
   );
 
@@ -107,7 +113,20 @@ export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEd
   );
 
   return (
-    <FeedPage title={`${project.name} Articles`} subtitle={<FeedSubtitle alert={alert.data} />} actions={headerActions} table={table}>
+    <FeedPage
+      title={f.story ? `${project.name} Articles: one story` : `${project.name} Articles`}
+      subtitle={
+        f.story ? (
+          <Text size="sm" c="dimmed" dir="auto">
+            {f.story.story_size.toLocaleString('en')} copies of “{f.story.title}”
+          </Text>
+        ) : (
+          <FeedSubtitle alert={alert.data} />
+        )
+      }
+      actions={headerActions}
+      table={table}
+    >
       <FeedFiltersModal
         key={f.filtersKey}
         opened={f.filtersOpen}

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Button, Group, Select } from '@mantine/core';
 
-export type BulkAction = 'save' | 'export' | 'delete';
+export type BulkAction = 'save' | 'export' | 'delete' | 'merge';
 
 const ACTIONS: { value: BulkAction; label: string }[] = [
   { value: 'save', label: 'Save to Saved Coverage' },
   { value: 'export', label: 'Export as CSV' },
+  { value: 'merge', label: 'Merge into one story' },
   { value: 'delete', label: 'Delete from feed' },
 ];
 
-/** The bulk bar of checked feed rows (000 §2): choose save, export or delete, then Apply. */
+/** The bulk bar of checked feed rows (000 §2): choose save, export, merge their stories (issue 32) or delete, then Apply. */
 export function FeedBulkBar({ onApply, busy }: { onApply: (action: BulkAction) => void; busy?: boolean }) {
   const [action, setAction] = useState<BulkAction | null>(null);
   return (

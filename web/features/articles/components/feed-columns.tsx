@@ -25,7 +25,7 @@ const col = createColumnHelper<Row<FeedArticleAttributes>>();
  * renders them): with their buttons and three queries each they were half the cost of a row, and
  * 25 rows at once were the feed's longest task. Their row's height is kept meanwhile, so nothing moves.
  */
-function TitleCell({ article, tools }: { article: FeedArticle; tools: boolean }) {
+function TitleCell({ article, tools, onOpenStory }: { article: FeedArticle; tools: boolean; onOpenStory?: (a: FeedArticle) => void }) {
   const toolsNow = useDeferredValue(true, false);
   return (
     <Stack gap={0}>
@@ -40,6 +40,7 @@ function TitleCell({ article, tools }: { article: FeedArticle; tools: boolean })
             Saved
           </Badge>
         )}
+        {onOpenStory && article.story_size > 1 && <StoryCopies article={article} onOpen={onOpenStory} />}
         {article.matched_by !== 'feed' && FOUND_VIA[article.matched_by] && (
           <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }} title={FOUND_VIA[article.matched_by].title}>
             {FOUND_VIA[article.matched_by].label}
@@ -48,6 +49,25 @@ function TitleCell({ article, tools }: { article: FeedArticle; tools: boolean })
       </Group>
       {tools && (toolsNow ? <HeadlineTools title={article.title} url={article.url} language={article.language} /> : <div className={classes.toolsRow} />)}
     </Stack>
+  );
+}
+
+/** A grouped row's other copies (issue 32): "+11 outlets", opening the story's copies as a list. */
+function StoryCopies({ article, onOpen }: { article: FeedArticle; onOpen: (a: FeedArticle) => void }) {
+  const others = article.story_size - 1;
+  return (
+    <Badge
+      component="button"
+      type="button"
+      size="xs"
+      variant="light"
+      color="indigo"
+      style={{ flexShrink: 0, cursor: 'pointer' }}
+      onClick={() => onOpen(article)}
+      aria-label={`Show all ${article.story_size.toLocaleString('en')} copies of this story`}
+    >
+      +{others.toLocaleString('en')} {others === 1 ? 'outlet' : 'outlets'}
+    </Badge>
   );
 }
 
@@ -73,8 +93,8 @@ const FOUND_VIA: Record<string, { label: string; title: string }> = {
   steam: { label: 'found via Steam', title: "Found in the game's Steam news (a press item Steam links to), not from a monitored feed" },
 };
 
-/** Columns of the articles feed (000 §2); UMV only with the similarweb flag. */
-export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlineTools'>) {
+/** Columns of the articles feed (000 §2); UMV only with the similarweb flag; `stories`: rows stand for their story's copies. */
+export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlineTools'>, stories?: { onOpenStory: (a: FeedArticle) => void }) {
   return [
     col.display({
       id: 'media-icon',
@@ -90,7 +110,7 @@ export function feedColumns(gates: Pick<FeedGates, 'operator' | 'umv' | 'headlin
     col.accessor('title', {
       header: 'Title',
       meta: { sortField: 'title', primary: true },
-      cell: ({ row }) => <TitleCell article={row.original} tools={gates.headlineTools} />,
+      cell: ({ row }) => <TitleCell article={row.original} tools={gates.headlineTools} onOpenStory={stories?.onOpenStory} />,
     }),
     ...(gates.umv
       ? [

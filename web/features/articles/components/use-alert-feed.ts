@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../common/messages';
-import { toastError, toastSuccess } from '../../../components/toasts';
+import { toastError, toastSuccess, toastWarning } from '../../../components/toasts';
 import { useFeedGates } from '../../../lib/feed-gates';
 import { useAlert } from '../../alerts/api/alerts';
-import { FEED_DEFAULT_SORT, activeListParams, exportFeedCsv, exportFeedIds, feedPath, useFeedBulk, type FeedArticle } from '../api/feed';
+import { FEED_DEFAULT_SORT, activeListParams, exportFeedCsv, exportFeedIds, feedPath, useFeedBulk, useStoryEdit, type FeedArticle } from '../api/feed';
+import { storyQuery } from '../api/feed-first-page';
 import { EMPTY_FILTERS, countFilters, feedFilterQuery, type FeedFilters } from '../lib/feed-filters';
 import type { BulkAction } from './feed-bulk-bar';
 import { feedColumns } from './feed-columns';
@@ -41,11 +42,20 @@ export function useAlertFeed(alertId: string, initial: { editing?: boolean } = {
     setDialog(p.kind);
   };
   const [exporting, setExporting] = useState(false);
+  const storyEdit = useStoryEdit(alertId);
+  // Stories (issue 32): copies of one story are one row ("+11 outlets") unless the reader turns it
+  // off; a row's copies open as a list of their own.
+  const [grouped, setGrouped] = useState(true);
+  const [story, setStory] = useState<FeedArticle | null>(null);
 
-  const filter = useMemo(() => feedFilterQuery(filters, gates.regional), [filters, gates.regional]);
+  const filter = useMemo(
+    () => ({ ...feedFilterQuery(filters, gates.regional), ...storyQuery({ grouped, storyId: story ? (story.story_id ?? story.id) : null }) }),
+    [filters, gates.regional, grouped, story],
+  );
   const columns = useMemo(
-    () => feedColumns({ operator: gates.operator, umv: gates.umv, headlineTools: gates.headlineTools }),
-    [gates.operator, gates.umv, gates.headlineTools],
+    () =>
+      feedColumns({ operator: gates.operator, umv: gates.umv, headlineTools: gates.headlineTools }, grouped && !story ? { onOpenStory: setStory } : undefined),
+    [gates.operator, gates.umv, gates.headlineTools, grouped, story],
   );
   const filterCount = countFilters(filters);
 
@@ -74,7 +84,19 @@ export function useAlertFeed(alertId: string, initial: { editing?: boolean } = {
   function applyBulk(action: BulkAction, rows: FeedArticle[], clear: () => void) {
     const ids = rows.map((r) => r.id);
     if (action === 'export') void runExport(() => exportFeedIds(alertId, ids));
+    else if (action === 'merge') mergeStories(rows, clear);
     else ask({ kind: action, ids, clear });
+  }
+
+  /** The checked rows' stories become one (the first checked row's). */
+  function mergeStories(rows: FeedArticle[], clear: () => void) {
+    const storyIds = [...new Set(rows.map((r) => r.story_id ?? r.id))];
+    if (storyIds.length < 2) return toastWarning(MSG.articles.storiesAlreadyOne);
+    storyEdit.mutate({ kind: 'merge', storyIds }, { onSuccess: clear });
+  }
+
+  function splitStory(a: FeedArticle) {
+    storyEdit.mutate({ kind: 'split', articleId: a.id });
   }
 
   async function confirm(req: { kind: 'save'; tagId: string } | { kind: 'delete' }) {
@@ -111,5 +133,12 @@ export function useAlertFeed(alertId: string, initial: { editing?: boolean } = {
     exportCurrent,
     applyBulk,
     confirm,
+    grouped,
+    setGrouped,
+    story,
+    openStory: setStory,
+    closeStory: () => setStory(null),
+    splitStory,
+    storyBusy: storyEdit.isPending,
   };
 }
