@@ -37,6 +37,7 @@ import oidcRoutes from './features/identity/oidc-routes.js';
 import sourcesRoutes from './features/sources/routes.js';
 import reachRoutes from './features/reach/routes.js';
 import gdeltRoutes from './features/gdelt/routes.js';
+import spikeRoutes from './features/spikes/routes.js';
 import steamRoutes from './features/steam/routes.js';
 import overviewRoutes from './features/overview/routes.js';
 
@@ -82,5 +83,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(reachRoutes);
   await app.register(gdeltRoutes);
   await app.register(steamRoutes);
+  await app.register(spikeRoutes);
   await app.register(overviewRoutes);
 }

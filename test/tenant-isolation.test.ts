@@ -21,6 +21,7 @@ import { identityProbes } from './tenant-probes/identity.js';
 import { metricsProbes } from './tenant-probes/metrics.js';
 import { reachProbes } from './tenant-probes/reach.js';
 import { gdeltProbes } from './tenant-probes/gdelt.js';
+import { spikesProbes } from './tenant-probes/spikes.js';
 import { websitesProbes } from './tenant-probes/websites.js';
 import { reportIds, reportsProbes } from './tenant-probes/reports.js';
 
@@ -41,6 +42,7 @@ const FEATURE_PROBES: TenantProbeSet[] = [
   reachProbes,
   gdeltProbes,
   websitesProbes,
+  spikesProbes,
 ];
 
 /**
@@ -176,6 +178,14 @@ const BY_ID: Record<string, Probe> = {
   'POST /api/csv/external_articles_alert/:alert_id': {
     url: () => `/api/csv/external_articles_alert/${ids.alert}`,
     body: () => ({ ids_list: [ids.feedArticle] }),
+  },
+  'POST /api/articles_feed/:alert_id/stories/merge': {
+    url: () => `/api/articles_feed/${ids.alert}/stories/merge`,
+    body: () => ({ data: { attributes: { story_ids: [ids.feedArticle, ids.feedArticle + 1] } } }),
+  },
+  'POST /api/articles_feed/:alert_id/stories/split': {
+    url: () => `/api/articles_feed/${ids.alert}/stories/split`,
+    body: () => ({ data: { attributes: { article_id: ids.feedArticle } } }),
   },
   'GET /api/articles': { url: () => `/api/articles?filter[project_id]=${ids.project}` },
   'GET /api/csv/articles': { url: () => `/api/csv/articles?filter[project_id]=${ids.project}` },

@@ -16,6 +16,7 @@ import { createReachQueues, startReachWorkers } from '../features/reach/jobs.js'
 import { createTrafficQueues, startTrafficWorkers } from '../features/reach/traffic-jobs.js';
 import { createGdeltQueues, startGdeltWorkers } from '../features/gdelt/jobs.js';
 import { createSteamQueues, startSteamWorkers } from '../features/steam/service.js';
+import { createSpikeQueues, startSpikeWorkers } from '../features/spikes/jobs.js';
 import type { SlackBotPoster } from '../features/notifications/service.js';
 import { runHousekeeping } from './housekeeping.js';
 import { errorFields } from './log-errors.js';
@@ -72,6 +73,7 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
   await createTrafficQueues(boss);
   await createGdeltQueues(boss);
   await createSteamQueues(boss);
+  await createSpikeQueues(boss);
   if (opts.work) {
     // The workers' dependencies, the notifier's among them: the crawler's sweep delivers, and polls
     // that queue announcements kick it. The Slack app's poster comes from the runtime (one per
@@ -97,6 +99,7 @@ export async function startBoss(opts: { url: string; db: Db; config: Config; log
     await startSteamWorkers(boss, deps);
     await startBillingWorkers(boss, deps);
     await startDigestWorkers(boss, deps);
+    await startSpikeWorkers(boss, deps);
   }
   return boss;
 }

@@ -9,8 +9,8 @@ export const WORKSPACE_SCREENS: [path: string, screen: LazyScreen][] = [
   [
     'settings',
     lazyScreen(
-      () => import('../features/settings/routes/settings-page'),
-      (m) => m.SettingsPage,
+      () => import('./routes/settings-screen'),
+      (m) => m.SettingsScreen,
     ),
   ],
   [

@@ -16,6 +16,7 @@ import {
   type ClaimedArticleRow,
   type ClaimedMediaRow,
   type ClaimedRow,
+  type ClaimedSpikeRow,
 } from './outbox.js';
 
 export interface NotifierDeps {
@@ -82,8 +83,13 @@ function groupRows(rows: ClaimedRow[]): ClaimedRow[][] {
   const map = new Map<string, ClaimedRow[]>();
   for (const r of rows) {
     // A media row carries its own webhook: rows queued before the feed's webhook changed go
-    // where they were meant to, in their own message.
-    const key = r.subject === 'article' ? `article:${r.alertId}:${r.channel}` : `${r.subject}:${r.sourceId}:${r.channel}:${r.webhookUrl}`;
+    // where they were meant to, in their own message. A spike row is a message of its own.
+    const key =
+      r.subject === 'article'
+        ? `article:${r.alertId}:${r.channel}`
+        : r.subject === 'spike'
+          ? `spike:${r.id}`
+          : `${r.subject}:${r.sourceId}:${r.channel}:${r.webhookUrl}`;
     const list = map.get(key);
     if (list) list.push(r);
     else map.set(key, [r]);
@@ -109,7 +115,8 @@ const discordMessage = (message: DiscordMessage, repeat: boolean) => (repeat ? w
 /** The messages of one group, or why it cannot be sent at all. */
 function buildBatches(rows: ClaimedRow[], senders: Senders, now: Date): Batch[] | string {
   const first = rows[0];
-  if (first.subject !== 'article') return buildMediaBatches(rows as ClaimedMediaRow[], senders.client, now);
+  if (first.subject === 'spike') return buildSpikeBatches(first, senders);
+  if (first.subject === 'video' || first.subject === 'stream') return buildMediaBatches(rows as ClaimedMediaRow[], senders.client, now);
   return buildArticleBatches(rows as ClaimedArticleRow[], senders, now);
 }
 
@@ -251,4 +258,20 @@ export function kickNotifier(deps: NotifierDeps, onError: (err: unknown) => void
   })();
   running.set(deps.db, state);
   return state.done;
+}
+
+function buildSpikeBatches(row: ClaimedSpikeRow, { client, slackBot }: Senders): Batch[] | string {
+  const { message, channel, webhookUrl, slackChannelId } = row;
+  if (!message) return 'The spike alert has no message';
+  if (channel === 'slack') {
+    const slack = message as unknown as SlackMessage;
+    if (slackChannelId) {
+      if (!slackBot) return 'Slack: the Slack app is not available on this server';
+      return [{ count: 1, send: (repeat) => slackBot(row.organizationId, slackChannelId, slackMessage(slack, repeat)) }];
+    }
+    if (!webhookUrl) return 'The project has no Slack destination any more';
+    return [{ count: 1, send: (repeat) => postSlackMessage(webhookUrl, slackMessage(slack, repeat), client) }];
+  }
+  if (!webhookUrl) return 'The project has no Discord webhook any more';
+  return [{ count: 1, send: (repeat) => postDiscordMessage(webhookUrl, discordMessage(message as unknown as DiscordMessage, repeat), client) }];
 }

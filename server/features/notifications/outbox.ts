@@ -59,7 +59,20 @@ export interface ClaimedMediaRow extends ClaimBase {
   payload: MediaNoticePayload;
 }
 
-export type ClaimedRow = ClaimedArticleRow | ClaimedMediaRow;
+/**
+ * A spike alert's row (subject `spike`, features/spikes): its message was built when the spike
+ * was found and is kept on the row with its destination — a webhook (`webhook_url`) or a channel
+ * of the installed Slack app (`payload.slack_channel_id`) — so delivery posts it as it is.
+ */
+export interface ClaimedSpikeRow extends ClaimBase {
+  subject: 'spike';
+  organizationId: number;
+  webhookUrl: string | null;
+  slackChannelId: string | null;
+  message: Record<string, unknown> | null;
+}
+
+export type ClaimedRow = ClaimedArticleRow | ClaimedMediaRow | ClaimedSpikeRow;
 
 /**
  * Claims up to `limit` due rows (pending and due, or sending with a lapsed lease) with
@@ -97,6 +110,18 @@ export async function claimDue(db: Tx, now: Date, limit: number): Promise<Claime
     order by c.subject, coalesce(c.alert_id, c.source_id), c.channel, a.pub_date desc nulls last, c.id`);
   return result.rows.map((r): ClaimedRow => {
     const base = { id: Number(r.id), attempts: Number(r.attempts), channel: r.channel as 'slack' | 'discord', interrupted: r.interrupted === true };
+    if (r.subject === 'spike') {
+      const payload = (r.payload && typeof r.payload === 'object' ? r.payload : {}) as Record<string, unknown>;
+      const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
+      return {
+        ...base,
+        subject: 'spike',
+        organizationId: Number(r.organization_id),
+        webhookUrl: text(r.webhook_url),
+        slackChannelId: text(payload.slack_channel_id),
+        message: payload.message && typeof payload.message === 'object' ? (payload.message as Record<string, unknown>) : null,
+      };
+    }
     if (r.subject === 'video' || r.subject === 'stream') {
       return {
         ...base,

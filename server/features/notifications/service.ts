@@ -93,3 +93,27 @@ export async function enqueueMediaNotifications(tx: Tx, notices: MediaNotice[]):
     select count(*)::int as n from outbox`);
   return Number(result.rows[0].n);
 }
+
+/** A spike alert's message for one channel (features/spikes): its destination and the message, built as it will be posted. */
+export interface SpikeOutboxMessage {
+  channel: 'slack' | 'discord';
+  webhookUrl: string | null;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Queues a spike's Slack and Discord messages in the caller's transaction: one outbox row per
+ * channel, subject `spike`, source the project, item the window (`hour:2026-11-28T14:00:00.000Z`),
+ * so the outbox's partial unique index lets each channel have it once.
+ */
+export async function enqueueSpikeNotifications(tx: Tx, orgId: number, projectId: number, itemKey: string, messages: SpikeOutboxMessage[]): Promise<number> {
+  let n = 0;
+  for (const m of messages) {
+    const res = await tx.execute(sql`
+      insert into notification_outbox (organization_id, subject, source_id, item_key, channel, webhook_url, payload)
+      values (${orgId}, 'spike', ${projectId}, ${itemKey}, ${m.channel}, ${m.webhookUrl}, ${JSON.stringify(m.payload)}::jsonb)
+      on conflict (subject, source_id, item_key, channel) where subject <> 'article' do nothing`);
+    n += res.rowCount ?? 0;
+  }
+  return n;
+}

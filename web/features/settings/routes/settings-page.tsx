@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header';
 import { Can, useCan } from '../../../lib/can';
@@ -9,8 +10,8 @@ import { MailOutboxCard } from '../components/mail-outbox-card';
 import { NotificationsCard } from '../components/notifications-card';
 import { OrganizationCard } from '../components/organization-card';
 
-/** /settings: account, organization and notification settings. */
-export function SettingsPage() {
+/** /settings: account, organization and notification settings; `children`: more notification settings (the app's screen adds spike alerts). */
+export function SettingsPage({ children }: { children?: ReactNode }) {
   const user = useCurrentUser().data;
   const admin = useCan('org.admin');
 
@@ -33,6 +34,7 @@ export function SettingsPage() {
           </SimpleGrid>
           {/* Every organization: every plan has alerts, so every plan has their e-mail digests (issue 15). */}
           {user.organization && <NotificationsCard userId={user.id} />}
+          {user.organization && children}
           <Can action="mail.read">
             <MailOutboxCard />
           </Can>
