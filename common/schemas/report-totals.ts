@@ -26,6 +26,11 @@ export interface ReportTotals {
   visitor_sources: VisitorSourceCounts;
   /** Distinct outlets. */
   media: number;
+  /**
+   * Unique stories (issue 32): the articles counted once per story (copies of one syndicated
+   * piece or press release are one), with the organization's merges and splits; absent in older payloads.
+   */
+  unique_stories?: number;
   /** A published report's saved videos and streams still there, and their views added up (not in the wizard's preview). */
   videos?: number;
   video_views?: number;
@@ -108,6 +113,7 @@ export const reportTotalsSchema = z.object({
   unknown_visitors: countSchema,
   visitor_sources: z.object({ similarweb: countSchema, estimate: countSchema, manual: countSchema }),
   media: countSchema,
+  unique_stories: countSchema.optional(),
   videos: countSchema.optional(),
   video_views: z.number().optional(),
   streams: countSchema.optional(),

@@ -8,6 +8,7 @@ import { idFilter, pageWindow } from '../../db/paging.js';
 import type { ListParams } from '../../http/jsonapi.js';
 import { criteriaCondition, type ReportCriteria } from './criteria.js';
 import { estimatedViewsSql } from '../articles/service.js';
+import { storyOfSql } from '../stories/service.js';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type ReportListRow = ReportRow & { highlights: number };
@@ -187,6 +188,8 @@ export interface GroupRow {
   estimate: number;
   manual: number;
   media: number;
+  /** Distinct stories (issue 32): an archive article counts once per story, a link saved by hand as a story of its own. */
+  stories: number;
 }
 
 /**
@@ -223,9 +226,11 @@ export async function aggregateCriteria(
     estimate: number;
     manual: number;
     media: number;
+    stories: number;
   }>(sql`
     select grouping(bucket, language, tag_id) as g, bucket, language, tag_id, count(*)::int as articles,
            coalesce(sum(reach), 0)::float8 as reach, coalesce(sum(muv), 0)::float8 as umv, sum(first_of_media)::int as media,
+           sum(first_of_story)::int as stories,
            coalesce(sum(views), 0)::float8 as views, count(*) filter (where muv is null)::int as unknown_visitors,
            count(*) filter (where muv is not null and muv_source = 'similarweb')::int as similarweb,
            count(*) filter (where muv is not null and muv_source = 'estimate')::int as estimate,
@@ -233,8 +238,11 @@ export async function aggregateCriteria(
       from (select floor((date_part('epoch', ${savedArticles.date}) - ${startEpoch}) / ${stepDays * 86400})::int as bucket,
                    ${savedArticles.language} as language, ${savedArticles.tagId} as tag_id, ${savedArticles.reach}::float8 as reach,
                    ${savedArticles.muv} as muv, ${views} as views, ${websites.muvSource} as muv_source,
-                   (row_number() over (partition by ${mediaSql}) = 1)::int as first_of_media
+                   (row_number() over (partition by ${mediaSql}) = 1)::int as first_of_media,
+                   (row_number() over (partition by case when sa.id is null then -${savedArticles.id} else ${storyOfSql(sql`${orgId}::int`, sql.raw('sa'))} end) = 1)::int as first_of_story
               from ${savedArticles} left join ${websites} on ${websites.id} = ${savedArticles.websiteId}
+              left join article_keys sk on sk.article_id = ${savedArticles.articleId}
+              left join articles sa on sa.id = sk.article_id and sa.pub_date = sk.pub_date
              where ${where}) s
      group by grouping sets ((), (bucket), (language), (tag_id))`);
   // grouping() bits, left to right: bucket 4, language 2, tag_id 1 (a set sets the bits of what it leaves out).
@@ -253,6 +261,7 @@ export async function aggregateCriteria(
     estimate: Number(r.estimate),
     manual: Number(r.manual),
     media: Number(r.media),
+    stories: Number(r.stories),
   }));
 }
 

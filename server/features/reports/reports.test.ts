@@ -53,6 +53,7 @@ describe('report criteria, totals and charts', () => {
       unknown_visitors: 1,
       visitor_sources: { similarweb: 0, estimate: 0, manual: 0 },
       media: 3,
+      unique_stories: 4,
     });
     expect(d.stats.trend).toHaveLength(31);
     expect(d.stats.trend[0]).toMatchObject({ date: '2024-03-01', articles: 1, reach: 5 });
@@ -106,6 +107,7 @@ describe('report criteria, totals and charts', () => {
       unknown_visitors: 1,
       visitor_sources: { similarweb: 0, estimate: 0, manual: 0 },
       media: 1,
+      unique_stories: 1,
     });
     expect(filtered.languages_available.map((l: { language: string }) => l.language)).toEqual(['en', 'de', 'fr']);
     expect(filtered.tags_available).toHaveLength(3);

@@ -93,6 +93,7 @@ function totalsOf(rows: GroupRow[]): ReportTotals {
     unknown_visitors: t?.unknownVisitors ?? 0,
     visitor_sources: { similarweb: t?.similarweb ?? 0, estimate: t?.estimate ?? 0, manual: t?.manual ?? 0 },
     media: t?.media ?? 0,
+    unique_stories: t?.stories ?? 0,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconBrandTwitch, IconBrandYoutube, IconBroadcast, IconClockPlay, IconEye, IconNews, IconTrendingUp, IconUsers } from '@tabler/icons-react';
+import { IconBrandTwitch, IconBrandYoutube, IconBroadcast, IconClockPlay, IconEye, IconNews, IconStack2, IconTrendingUp, IconUsers } from '@tabler/icons-react';
 import { formatVisitors } from '../../../../common/media-score';
 import { reachBasis } from '../../../../common/schemas/reports';
 import type { ReportTotals } from '../api/types';
@@ -89,11 +89,22 @@ export function TotalsCards({ totals, print = false }: { totals: ReportTotals; p
   const streams = totals.streams ?? 0;
   // The streams' live metrics once some stream was sampled while live (older payloads carry none).
   const hasLive = streams > 0 && ((totals.stream_hours_watched ?? 0) > 0 || (totals.stream_peak_viewers ?? 0) > 0);
-  const cards = 3 + (hasUmv ? 1 : 0) + (hasViews ? 1 : 0) + (videos > 0 ? 1 : 0) + (streams > 0 ? 1 : 0) + (hasLive ? 1 : 0);
+  // Older payloads (a report cached before stories) carry no unique stories: the card stays hidden.
+  const hasStories = totals.unique_stories !== undefined && totals.articles > 0;
+  const cards = 3 + (hasStories ? 1 : 0) + (hasUmv ? 1 : 0) + (hasViews ? 1 : 0) + (videos > 0 ? 1 : 0) + (streams > 0 ? 1 : 0) + (hasLive ? 1 : 0);
   const { mid, wide } = totalsColumns(cards, { withBasis: hasUmv || hasViews || hasLive });
   return (
     <SimpleGrid cols={print ? mid : { base: 1, xs: 2, md: mid, lg: wide }} spacing="lg">
       <TotalCard label="Articles" value={formatNumber(totals.articles)} hint="Articles published in the period" icon={<IconNews size={22} />} color="brand" />
+      {hasStories && (
+        <TotalCard
+          label="Unique stories"
+          value={formatNumber(totals.unique_stories ?? 0)}
+          hint="The articles counted once per story: a syndicated piece or a press release run by twelve outlets is one story"
+          icon={<IconStack2 size={22} />}
+          color="indigo"
+        />
+      )}
       <TotalCard
         label="Media outlets"
         value={formatNumber(totals.media)}
