@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { invites, loginFailures, sessions } from '../db/schema/accounts.js';
 import { createTestContext, type TestContext } from '../../test/helpers/app.js';
 import { makeInvite, makeOrg, makeUser } from '../../test/helpers/factories.js';
@@ -36,8 +36,13 @@ describe('housekeeping', () => {
       { email: 'b@example.test', ip: '192.0.2.1', at: new Date() },
     ]);
 
+    // Story keys: one past the stories' window (and its margin), one within it.
+    await ctx.deps.db.execute(sql`insert into story_keys (article_id, pub_date, story_id, keys) values
+      (900000001, now() - interval '5 days', 900000001, '{1,2}'), (900000002, now() - interval '1 day', 900000002, '{3}')`);
+
     const result = await runHousekeeping(ctx.deps.db);
-    expect(result).toMatchObject({ expiredInvites: 1, deletedLoginFailures: 1 });
+    expect(result).toMatchObject({ expiredInvites: 1, deletedLoginFailures: 1, storyKeys: 1 });
+    expect((await ctx.deps.db.execute<{ article_id: number }>(sql`select article_id from story_keys`)).rows.map((r) => Number(r.article_id))).toEqual([900000002]);
     expect(result.deletedSessions).toBeGreaterThanOrEqual(2);
     const status = async (key: string) => (await ctx.deps.db.select().from(invites).where(eq(invites.key, key)))[0].status;
     expect([await status(old.key), await status(live.key)]).toEqual(['expired', 'active']);
