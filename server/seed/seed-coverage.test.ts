@@ -46,10 +46,18 @@ describe('the demo archive', () => {
     expect(english.some((t) => /\ban ambitious\b/.test(t))).toBe(true);
   });
 
-  it('prints no headline twice, in one outlet or across outlets', () => {
+  it('prints no headline twice, in one outlet or across outlets, but for syndicated brand news at other outlets of its language', () => {
     const outletsByTitle = new Map<string, string[]>();
-    for (const a of archive) outletsByTitle.set(a.title, [...(outletsByTitle.get(a.title) ?? []), DEMO_OUTLETS[a.outlet].domain]);
+    for (const a of archive.filter((x) => x.copyOf === undefined))
+      outletsByTitle.set(a.title, [...(outletsByTitle.get(a.title) ?? []), DEMO_OUTLETS[a.outlet].domain]);
     expect([...outletsByTitle].filter(([, outlets]) => outlets.length > 1)).toEqual([]);
+    const copies = archive.filter((x) => x.copyOf !== undefined);
+    expect(copies.length).toBeGreaterThan(20);
+    for (const c of copies) {
+      const first = archive[c.copyOf!];
+      expect(c.title.startsWith(first.title)).toBe(true);
+      expect([c.outlet !== first.outlet, langOf(c) === langOf(first), c.pubDate >= first.pubDate]).toEqual([true, true, true]);
+    }
   });
 
   it('writes every month in the language of the headline', () => {
@@ -92,7 +100,11 @@ describe('the demo archive', () => {
   });
 
   it('gives a patch one content, and numbers the patches of a product in order', () => {
-    const notes = archive.map((a) => /^(.*) patch (1\.\d+) notes: (.*)$/.exec(a.title)).filter((m) => m !== null);
+    // Originals: a syndicated copy may carry its outlet's name after the headline.
+    const notes = archive
+      .filter((a) => a.copyOf === undefined)
+      .map((a) => /^(.*) patch (1\.\d+) notes: (.*)$/.exec(a.title))
+      .filter((m) => m !== null);
     expect(notes.length).toBeGreaterThan(20);
     const contentOf = new Map<string, Set<string>>();
     for (const [, subject, version, content] of notes)
@@ -134,6 +146,12 @@ describe('the seeded demo workspace', () => {
     expect(result.seededDemo).toBe(true);
     const rows = async (q: ReturnType<typeof sql>) => (await ctx.deps.db.execute(q)).rows as Record<string, unknown>[];
     expect(await rows(sql`select count(*)::int as n from articles`)).toEqual([{ n: 3000 }]);
+    // The syndicated brand news is grouped into stories, in the archive and in the feeds.
+    const [stories] = await rows(sql`select count(distinct story_id)::int as stories, count(story_id)::int as copies from articles`);
+    expect(Number(stories.stories)).toBeGreaterThan(10);
+    expect(Number(stories.copies)).toBeGreaterThan(Number(stories.stories) * 2 - 1);
+    const [feed] = await rows(sql`select count(*)::int as n from alert_articles where story_id is not null`);
+    expect(Number(feed.n)).toBeGreaterThan(20);
     const alerts = await rows(
       sql`select a.name, a.last_run_at, (select count(*)::int from alert_articles aa where aa.alert_id = a.id) as matches from alerts a order by a.name`,
     );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { mediaScoreFromVisitors } from '../../common/media-score.js';
 import { canonicalUrl } from '../../common/url.js';
 import { articleSearchText, tokenize } from '../../common/query/tokenize.js';
@@ -14,7 +14,7 @@ import { ensureMediatypes } from '../features/reference/service.js';
 import { addWebsiteWithFeed } from '../features/websites/service.js';
 import { feedSortValues } from '../db/media-sql.js';
 import type { Tx } from '../db/client.js';
-import { mediatypes } from '../db/schema/coverage.js';
+import { articles, mediatypes } from '../db/schema/coverage.js';
 import { insertReport } from '../features/reports/service.js';
 import { tags } from '../db/schema/workspace.js';
 import {
@@ -75,7 +75,13 @@ export interface DemoArticle {
   author: string;
   /** Path of the article on its outlet (section and slug). */
   path: string;
+  /** A syndicated copy (issue 32: stories): the index of the article it copies, which another outlet of its language ran first. */
+  copyOf?: number;
 }
+
+/** Brand news that other outlets of its language run too (a wire piece, a press release): the demo's stories. */
+const SYNDICATED_SHARE = 0.45;
+const MAX_COPIES = 5;
 
 /**
  * The demo archive, without a database: ARTICLES headlines over the last DAYS days, bigger outlets
@@ -161,6 +167,28 @@ export function generateDemoArticles(now: Date, outlets: DemoOutlet[] = DEMO_OUT
         author: pick(outlet.authors),
         path: `/${section}/${slugify(title)}-${1000 + i}`,
       });
+      // Brand news runs at other outlets of its language within hours: a story of several copies,
+      // some with the outlet's name after the headline as aggregators print it.
+      if (tpl.product && tpl.kind === 'news' && random() < SYNDICATED_SHARE) {
+        const first = out.length - 1;
+        const others = outlets.map((o, j) => j).filter((j) => j !== k && outlets[j].language === lang);
+        const copies = Math.min(others.length, 1 + Math.floor(random() * MAX_COPIES));
+        for (let c = 0; c < copies && out.length < count; c++) {
+          const j = others.splice(Math.floor(random() * others.length), 1)[0];
+          const later = new Date(Math.min(now.getTime(), pubDate.getTime() + Math.floor(10 + random() * 600) * 60000));
+          out.push({
+            outlet: j,
+            title: random() < 0.4 ? `${title} - ${outlets[j].name}` : title,
+            kind: tpl.kind,
+            product: tpl.product,
+            pubDate: later,
+            description: out[first].description,
+            author: pick(outlets[j].authors),
+            path: `/news/${slugify(title)}-${1000 + i}-${c + 1}`,
+            copyOf: first,
+          });
+        }
+      }
       break;
     }
   }
@@ -239,8 +267,9 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
       search: toTsvectorLiteral(tokenize(articleSearchText(g.title, g.description))),
     });
   }
-  // The archive's owner (crawler) loads the generated rows in bulk: a first start stays fast.
-  const inserted = await insertArchiveArticles(tx, rows);
+  // The archive's owner (crawler) loads the generated rows in bulk (a first start stays fast),
+  // grouping the syndicated copies into stories as the ingest does.
+  const inserted = await insertArchiveArticles(tx, rows, { stories: true });
   await insertWebsiteAuthors(
     tx,
     [...authorCounts.values()].map((a) => ({ websiteId: a.websiteId, author: a.author, articlesCount: a.n })),
@@ -255,6 +284,10 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
     { projectId: p.headphonesId, name: 'Lumen Audio', keywords: '+"lumen audio" -"lumen audio careers"', minReach: 0.1 },
   ];
   const docs = inserted.map((a) => ({ a, doc: indexDocument(articleSearchText(a.title, a.description)) }));
+  // The feeds show each syndicated copy with its story (a story of one has none).
+  const storyOf = new Map(
+    (await tx.select({ id: articles.id, storyId: articles.storyId }).from(articles).where(isNotNull(articles.storyId))).map((r) => [r.id, r.storyId]),
+  );
   const matchesByProject = new Map<number, typeof inserted>();
   for (const d of demoAlerts) {
     const parsed = parseQuery(d.keywords);
@@ -273,6 +306,7 @@ export async function seedDemoCoverage(tx: Tx, p: DemoProjects, now = new Date()
         language: a.language,
         isMetacritic: a.isMetacritic,
         matchedAt: a.pubDate,
+        storyId: storyOf.get(a.id) ?? null,
         ...feedSortValues(a),
       })),
     );

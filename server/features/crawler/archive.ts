@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { websiteAuthors } from '../../db/schema/coverage.js';
-import { writeArchiveArticles, type ArchiveArticle } from './archive-store.js';
+import { writeArchiveArticles, type ArchiveArticle, type WriteOptions } from './archive-store.js';
 
 export type NewArchiveArticle = ArchiveArticle;
 
@@ -10,8 +10,8 @@ export type NewArchiveArticle = ArchiveArticle;
  * nothing to normalize or match). Returns the stored rows with their ids, in the given order
  * (a URL already in the archive, or repeated, is left out).
  */
-export async function insertArchiveArticles(tx: Tx, rows: NewArchiveArticle[]) {
-  const ids = await writeArchiveArticles(tx, rows);
+export async function insertArchiveArticles(tx: Tx, rows: NewArchiveArticle[], opts: WriteOptions = {}) {
+  const ids = await writeArchiveArticles(tx, rows, new Date(), opts);
   const seen = new Set<string>();
   const out: (NewArchiveArticle & { id: number; websiteId: number | null; muv: number | null; isMetacritic: boolean })[] = [];
   for (const r of rows) {
