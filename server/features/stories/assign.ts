@@ -87,7 +87,7 @@ export async function assignStories(tx: Tx, articles: StoryCandidate[]): Promise
       if (fresh.has(story)) storyOf.set(story, story);
       else earlierLeads.add(story);
     }
-    if (keys.length > 0) index.add(a.id, story, a.pubDate.getTime(), keys);
+    if (keys.length > 0) index.add(a.id, story, a.pubDate.getTime(), keys, true);
     remember(db, a.id, a.fingerprint);
   }
 

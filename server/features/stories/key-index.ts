@@ -35,6 +35,8 @@ export class StoryKeyIndex {
   private readonly articles = new Map<number, IndexedArticle>();
   /** The highest story_keys.article_id read from the database. */
   watermark = 0;
+  /** Articles this process added above the watermark: a refresh does not read them back. */
+  private own: number[] = [];
   private warmed = false;
   private lastPrune = 0;
 
@@ -48,8 +50,10 @@ export class StoryKeyIndex {
     return this.articles.get(id);
   }
 
-  add(articleId: number, storyId: number, pubDate: number, keys: readonly number[]): void {
+  /** Adds an article and its keys; `own`: this process stores it (its story_keys row need not be read back). */
+  add(articleId: number, storyId: number, pubDate: number, keys: readonly number[], own = false): void {
     this.articles.set(articleId, { storyId, pubDate });
+    if (own && articleId > this.watermark) this.own.push(articleId);
     if (this.used + keys.length > this.keys.length * 0.6) this.rebuild();
     for (const key of keys) this.put(key, articleId);
   }
@@ -76,18 +80,24 @@ export class StoryKeyIndex {
    */
   async refresh(db: Tx, now = Date.now()): Promise<void> {
     const since = new Date(now - this.windowMs - 3_600_000).toISOString();
-    const rows = await db.execute<{ article_id: string | number; story_id: string | number; pub_date: Date | string; keys: (string | number)[] }>(
+    type Row = { article_id: string | number | null; story_id: string | number | null; pub_date: Date | string | null; keys: (string | number)[] | null };
+    // After the first read: the rows above the watermark but this process's own, and the highest id (the new watermark).
+    const rows = await db.execute<Row>(
       this.warmed
-        ? sql`select article_id, story_id, pub_date, keys from story_keys where article_id > ${this.watermark} order by article_id`
+        ? sql`with fresh as (select article_id, story_id, pub_date, keys from story_keys where article_id > ${this.watermark})
+              select * from fresh where article_id <> all(${sql.param(this.own)}::bigint[])
+              union all select max(article_id), null, null, null from fresh`
         : sql`select article_id, story_id, pub_date, keys from story_keys where pub_date >= ${since}::timestamptz order by article_id`,
     );
     this.warmed = true;
     for (const r of rows.rows) {
+      if (r.article_id === null) continue;
       const id = Number(r.article_id);
       if (id > this.watermark) this.watermark = id;
-      if (this.articles.has(id)) continue;
-      this.add(id, Number(r.story_id), new Date(r.pub_date).getTime(), r.keys.map(Number));
+      if (r.keys === null || this.articles.has(id)) continue;
+      this.add(id, Number(r.story_id), new Date(r.pub_date!).getTime(), r.keys.map(Number));
     }
+    this.own = this.own.filter((id) => id > this.watermark);
     if (now - this.lastPrune > 600_000) {
       this.lastPrune = now;
       this.prune(now);

@@ -86,6 +86,24 @@ describe('stories at ingest', () => {
     expect(lead.storyId).toBe(lead.id);
     expect(copies.map((c) => c.storyId)).toEqual([lead.id, lead.id, lead.id]);
     expect((await storyRows('regional-b.example/other'))[0].storyId).toBeNull();
+
+    // Another process (the API's WebSub ingest, say) finds the stories through story_keys: all of
+    // the window on its first read, then only what was added since.
+    const other = new StoryKeyIndex();
+    await other.refresh(ctx.deps.db);
+    const copyKeys = storyBandKeys(storyFingerprint(`${WIRE_TITLE} | Elsewhere`, WIRE_LEAD));
+    const found = other.candidates(copyKeys, published.getTime(), 32);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.map((id) => other.article(id)!.storyId)).toContain(lead.id);
+    const before = other.size;
+    await ingestItems(
+      ctx.deps.db,
+      await outlet(),
+      [feedItem({ url: 'https://later.example/other-story', title: 'A wholly different headline about a racing game', description: '', published })],
+      now,
+    );
+    await other.refresh(ctx.deps.db);
+    expect(other.size).toBe(before + 1);
   });
 
   it("writes each organization's feed rows with the story, marking the first copy's rows when the second arrives", async () => {
