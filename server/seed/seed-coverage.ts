@@ -163,7 +163,8 @@ export function generateDemoArticles(now: Date, outlets: DemoOutlet[] = DEMO_OUT
         kind: tpl.kind,
         product: tpl.product ?? null,
         pubDate,
-        description: pick(descriptions),
+        // A feed's summary opens with its headline, as many do: two articles never share one.
+        description: `${title}. ${pick(descriptions)}`,
         author: pick(outlet.authors),
         path: `/${section}/${slugify(title)}-${1000 + i}`,
       });

@@ -7,6 +7,7 @@ CREATE UNLOGGED TABLE "story_keys" (
 	"article_id" bigint PRIMARY KEY NOT NULL,
 	"pub_date" timestamp with time zone NOT NULL,
 	"story_id" bigint NOT NULL,
+	"website_id" integer,
 	"keys" bigint[] NOT NULL
 );
 --> statement-breakpoint

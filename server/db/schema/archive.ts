@@ -73,6 +73,8 @@ export const storyKeys = pgTable('story_keys', {
   articleId: bigint('article_id', { mode: 'number' }).primaryKey(),
   pubDate: ts('pub_date').notNull(),
   storyId: bigint('story_id', { mode: 'number' }).notNull(),
+  /** The article's outlet: copies of a story are looked for across outlets, never within one. */
+  websiteId: integer('website_id'),
   keys: bigint('keys', { mode: 'number' }).array().notNull(),
 });
 

@@ -119,7 +119,12 @@ export async function writeArchiveArticles(tx: Tx, rows: ArchiveArticle[], now: 
       const byDate = [...stored].sort((a, b) => a.pubDate.getTime() - b.pubDate.getTime() || ids.get(a.urlKey)! - ids.get(b.urlKey)!);
       const assigned = await assignStories(
         tx,
-        byDate.map((r) => ({ id: ids.get(r.urlKey)!, pubDate: r.pubDate, fingerprint: r.story ?? storyFingerprint(r.title, r.description) })),
+        byDate.map((r) => ({
+          id: ids.get(r.urlKey)!,
+          pubDate: r.pubDate,
+          websiteId: r.websiteId ?? null,
+          fingerprint: r.story ?? storyFingerprint(r.title, r.description),
+        })),
       );
       storyOf = assigned.storyOf;
       leads.push(...assigned.earlierLeads);

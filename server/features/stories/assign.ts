@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { StoryKeyIndex } from './key-index.js';
-import { MAX_STORY_CANDIDATES, sameStory, storyBandKeys, storyFingerprint, type StoryFingerprint } from './near-dup.js';
+import { MAX_STORY_CANDIDATES, sameHeadline, sameStory, storyBandKeys, storyFingerprint, type StoryFingerprint } from './near-dup.js';
 
 /**
  * Stories at ingest (issue 32): each new article joins the story of an article of the last days
@@ -19,6 +19,8 @@ import { MAX_STORY_CANDIDATES, sameStory, storyBandKeys, storyFingerprint, type 
 export interface StoryCandidate {
   id: number;
   pubDate: Date;
+  /** The article's outlet: another of its articles joins its story on the headline alone. */
+  websiteId: number | null;
   fingerprint: StoryFingerprint;
 }
 
@@ -77,8 +79,11 @@ export async function assignStories(tx: Tx, articles: StoryCandidate[]): Promise
     let story = a.id;
     for (const id of index.candidates(keys, a.pubDate.getTime(), MAX_STORY_CANDIDATES)) {
       const other = fingerprints.get(`${db}:${id}`);
-      if (!other || !sameStory(a.fingerprint, other)) continue;
-      story = index.article(id)!.storyId;
+      const candidate = index.article(id)!;
+      // One outlet's own articles: by their headlines alone (a boilerplate summary is not a story).
+      const sameOutlet = a.websiteId !== null && candidate.websiteId === a.websiteId;
+      if (!other || !(sameOutlet ? sameHeadline(a.fingerprint, other) : sameStory(a.fingerprint, other))) continue;
+      story = candidate.storyId;
       break;
     }
     if (story !== a.id) {
@@ -87,19 +92,19 @@ export async function assignStories(tx: Tx, articles: StoryCandidate[]): Promise
       if (fresh.has(story)) storyOf.set(story, story);
       else earlierLeads.add(story);
     }
-    if (keys.length > 0) index.add(a.id, story, a.pubDate.getTime(), keys, true);
+    if (keys.length > 0) index.add(a.id, story, a.pubDate.getTime(), keys, true, a.websiteId);
     remember(db, a.id, a.fingerprint);
   }
 
   const kept = articles.filter((a) => storyBandKeys(a.fingerprint).length > 0);
   if (kept.length > 0) {
     await tx.execute(sql`
-      insert into story_keys (article_id, pub_date, story_id, keys)
-      select t.id, t.pub_date, t.story_id, string_to_array(t.keys, ',')::bigint[]
+      insert into story_keys (article_id, pub_date, story_id, website_id, keys)
+      select t.id, t.pub_date, t.story_id, t.website_id, string_to_array(t.keys, ',')::bigint[]
       from unnest(${sql.param(kept.map((a) => a.id))}::bigint[], ${sql.param(kept.map((a) => a.pubDate.toISOString()))}::timestamptz[],
-                  ${sql.param(kept.map((a) => storyOf.get(a.id) ?? a.id))}::bigint[],
+                  ${sql.param(kept.map((a) => storyOf.get(a.id) ?? a.id))}::bigint[], ${sql.param(kept.map((a) => a.websiteId))}::int[],
                   ${sql.param(kept.map((a) => storyBandKeys(a.fingerprint).join(',')))}::text[])
-        as t(id, pub_date, story_id, keys)
+        as t(id, pub_date, story_id, website_id, keys)
       on conflict (article_id) do nothing`);
   }
   return { storyOf, earlierLeads: [...earlierLeads].sort((x, y) => x - y) };

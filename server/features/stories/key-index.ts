@@ -26,6 +26,8 @@ export interface IndexedArticle {
   storyId: number;
   /** Milliseconds since the epoch. */
   pubDate: number;
+  /** The article's outlet (null: unknown). */
+  websiteId: number | null;
 }
 
 export class StoryKeyIndex {
@@ -51,8 +53,8 @@ export class StoryKeyIndex {
   }
 
   /** Adds an article and its keys; `own`: this process stores it (its story_keys row need not be read back). */
-  add(articleId: number, storyId: number, pubDate: number, keys: readonly number[], own = false): void {
-    this.articles.set(articleId, { storyId, pubDate });
+  add(articleId: number, storyId: number, pubDate: number, keys: readonly number[], own = false, websiteId: number | null = null): void {
+    this.articles.set(articleId, { storyId, pubDate, websiteId });
     if (own && articleId > this.watermark) this.own.push(articleId);
     if (this.used + keys.length > this.keys.length * 0.6) this.rebuild();
     for (const key of keys) this.put(key, articleId);
@@ -80,14 +82,20 @@ export class StoryKeyIndex {
    */
   async refresh(db: Tx, now = Date.now()): Promise<void> {
     const since = new Date(now - this.windowMs - 3_600_000).toISOString();
-    type Row = { article_id: string | number | null; story_id: string | number | null; pub_date: Date | string | null; keys: (string | number)[] | null };
+    type Row = {
+      article_id: string | number | null;
+      story_id: string | number | null;
+      pub_date: Date | string | null;
+      website_id: number | null;
+      keys: (string | number)[] | null;
+    };
     // After the first read: the rows above the watermark but this process's own, and the highest id (the new watermark).
     const rows = await db.execute<Row>(
       this.warmed
-        ? sql`with fresh as (select article_id, story_id, pub_date, keys from story_keys where article_id > ${this.watermark})
+        ? sql`with fresh as (select article_id, story_id, pub_date, website_id, keys from story_keys where article_id > ${this.watermark})
               select * from fresh where article_id <> all(${sql.param(this.own)}::bigint[])
-              union all select max(article_id), null, null, null from fresh`
-        : sql`select article_id, story_id, pub_date, keys from story_keys where pub_date >= ${since}::timestamptz order by article_id`,
+              union all select max(article_id), null, null, null, null from fresh`
+        : sql`select article_id, story_id, pub_date, website_id, keys from story_keys where pub_date >= ${since}::timestamptz order by article_id`,
     );
     this.warmed = true;
     for (const r of rows.rows) {
@@ -95,7 +103,7 @@ export class StoryKeyIndex {
       const id = Number(r.article_id);
       if (id > this.watermark) this.watermark = id;
       if (r.keys === null || this.articles.has(id)) continue;
-      this.add(id, Number(r.story_id), new Date(r.pub_date!).getTime(), r.keys.map(Number));
+      this.add(id, Number(r.story_id), new Date(r.pub_date!).getTime(), r.keys.map(Number), false, r.website_id === null ? null : Number(r.website_id));
     }
     this.own = this.own.filter((id) => id > this.watermark);
     if (now - this.lastPrune > 600_000) {

@@ -346,6 +346,15 @@ export function storySimilarity(a: StoryFingerprint, b: StoryFingerprint): numbe
   return Math.max(jaccard(union(a.title, da), union(b.title, db)), jaccard(da, db));
 }
 
+/**
+ * The decision for two articles of one outlet: their headlines alone. An outlet may give every
+ * article the same summary ("Everything you need to know…"): that makes no story; its own
+ * re-run of a headline ("UPDATE 1-…") does.
+ */
+export function sameHeadline(a: StoryFingerprint, b: StoryFingerprint): boolean {
+  return jaccard(a.title, b.title) >= SAME_STORY_THRESHOLD;
+}
+
 /** The ingest's decision on a candidate found by band keys: the same story? */
 export function sameStory(a: StoryFingerprint, b: StoryFingerprint): boolean {
   return storySimilarity(a, b) >= SAME_STORY_THRESHOLD;

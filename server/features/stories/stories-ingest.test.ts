@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers/app.js';
 import { makeOrg } from '../../../test/helpers/factories.js';
 import { feedItem, makeAlert, makeFeed, makeWebsite } from '../../../test/helpers/coverage-factories.js';
+import { FEED_TYPES } from '../../../common/schemas/website-feeds.js';
 import { ingestItems, type IngestFeed } from '../crawler/service.js';
 import { StoryKeyIndex } from './key-index.js';
 import { storyBandKeys, storyFingerprint } from './near-dup.js';
@@ -144,13 +145,38 @@ describe('stories at ingest', () => {
     const title = 'Press release: Helix Labs announces Helix Engine 5 with real-time global illumination';
     const body =
       'Helix Labs today announced Helix Engine 5, the newest version of its game engine, with real-time global illumination, a new audio system and support for consoles.';
-    const feed = await outlet();
+    // A Google Alerts feed: each item is its own outlet's (none of these domains is a known website).
     const items = Array.from({ length: 5000 }, (_, i) => feedItem({ url: `https://pr${i}.example/helix-5`, title, description: body, published }));
-    await ingestItems(ctx.deps.db, feed, items, now);
+    await ingestItems(ctx.deps.db, { id: null, type: FEED_TYPES.googleAlerts, language: null, website: null }, items, now);
     const r = await ctx.deps.db.execute<{ stories: number; copies: number }>(
       sql`select count(distinct coalesce(story_id, id))::int as stories, count(*)::int as copies from articles where url like '%.example/helix-5'`,
     );
     expect(r.rows[0]).toEqual({ stories: 1, copies: 5000 });
+  });
+
+  it("groups one outlet's articles on their headlines alone: a boilerplate summary is not a story", async () => {
+    const now = new Date();
+    const published = new Date(now.getTime() - 3_600_000);
+    const boilerplate = 'Everything you need to know about the announcement, from release windows to platforms and prices, in one place.';
+    const feed = await outlet();
+    await ingestItems(
+      ctx.deps.db,
+      feed,
+      [
+        feedItem({ url: 'https://same-outlet.example/a', title: 'Comet Racer gets a photo mode in its next update', description: boilerplate, published }),
+        feedItem({ url: 'https://same-outlet.example/b', title: 'Comet Racer studio hires a new creative director', description: boilerplate, published }),
+      ],
+      now,
+    );
+    expect((await storyRows('same-outlet.example/')).map((r) => r.storyId)).toEqual([null, null]);
+    // Another outlet running the same summary under a rewritten headline is a copy.
+    await ingestItems(
+      ctx.deps.db,
+      await outlet(),
+      [feedItem({ url: 'https://other-outlet.example/a', title: 'Photo mode coming to Comet Racer', description: boilerplate, published })],
+      now,
+    );
+    expect((await storyRows('other-outlet.example/a'))[0].storyId).not.toBeNull();
   });
 });
 
