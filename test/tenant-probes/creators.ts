@@ -30,5 +30,6 @@ export const overviewProbes: TenantProbeSet = {
   byId: {
     'GET /api/projects/:id/coverage': { url: () => `/api/projects/${ids.project}/coverage` },
     'GET /api/projects/:id/steam': { url: () => `/api/projects/${ids.project}/steam` },
+    'GET /api/projects/:id/overview': { url: () => `/api/projects/${ids.project}/overview` },
   },
 };

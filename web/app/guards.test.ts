@@ -42,6 +42,7 @@ function project(id: string, name: string, locked = false): Project {
     'youtube-search-id': null,
     'twitch-search-id': null,
     'steam-app-ids': [],
+    competitors: [],
     'total-articles': 0,
     'total-reports': 0,
     'inserted-at': null,

@@ -119,7 +119,15 @@ export async function updateProjectRow(
   db: Tx,
   orgId: number,
   id: number,
-  values: Partial<{ name: string; avatar: string | null; locked: boolean; alertId: number | null; steamAppIds: number[]; clientId: number }>,
+  values: Partial<{
+    name: string;
+    avatar: string | null;
+    locked: boolean;
+    alertId: number | null;
+    steamAppIds: number[];
+    competitors: { name: string; query: string }[];
+    clientId: number;
+  }>,
 ): Promise<ProjectRow | undefined> {
   const [row] = await db
     .update(projects)

@@ -30,6 +30,7 @@ export const projectResource = (p: ProjectListRow) =>
       'youtube-search-id': idString(p.youtubeSearchId),
       'twitch-search-id': idString(p.twitchSearchId),
       'steam-app-ids': p.steamAppIds,
+      competitors: p.competitors,
       // Saved coverage that is not archived (counted in the same query as the project).
       'total-articles': p.totalArticles,
       'total-reports': p.totalReports,
@@ -135,7 +136,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
       config: org(),
       schema: {
         tags: ['projects'],
-        summary: 'Rename, change avatar, alert, brand or Steam apps, archive or re-activate a project',
+        summary: 'Rename, change avatar, alert, brand, Steam apps or competitors, archive or re-activate a project',
         params: idParams,
         body: projectUpdateBody,
         response: { 200: projectDocument, ...refusals(403) },
@@ -151,6 +152,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
         locked: attributes.locked,
         alertId: attributes.alert_id,
         steamAppIds: attributes.steam_app_ids,
+        competitors: attributes.competitors,
         clientId: relationships?.client?.data.id,
       };
       const project = await updateProject(db, auth.orgId, req.params.id, changes);

@@ -69,6 +69,8 @@ export interface ProjectChanges {
   alertId?: number | null;
   /** The Steam app ids the project follows (replaces the list). */
   steamAppIds?: number[];
+  /** The project's competitors (named Super Search queries; replaces the list). */
+  competitors?: { name: string; query: string }[];
   clientId?: number;
 }
 

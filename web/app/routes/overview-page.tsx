@@ -15,14 +15,17 @@ import { useSteamSummary } from '../../features/steam/api/steam';
 import { CoverageChart } from '../../features/steam/components/coverage-chart';
 import { CoverageTotals, CoverageTotalsSkeleton } from '../../features/steam/components/coverage-totals';
 import { FollowSteamCard } from '../../features/steam/components/follow-steam-card';
+import { OverviewCards } from '../../features/overview/components/overview-cards';
 
 const TITLE = 'Overview';
 
 /**
  * /overview/{projectId}: the project at a glance over a period — its totals per source (each a
- * link to its list), its coverage each day with the developer's Steam announcements flagged, and
- * under it the Steam reviews of the games it follows (or the way to follow one). A page of web/app:
- * it composes the steam feature and the projects feature's form.
+ * link to its list), its coverage each day with the developer's Steam announcements flagged, the
+ * overview's cards (placements and stories, reach and views, share of voice, top outlets and
+ * creators, latest highlights), and the Steam reviews of the games it follows (or the way to
+ * follow one). A page of web/app: it composes the steam and overview features and the projects
+ * feature's form.
  */
 export function OverviewPage() {
   const { projectId = NO_PROJECT } = useParams();
@@ -76,6 +79,12 @@ function OverviewView({ projectId, project }: { projectId: string; project: Proj
             <CoverageChart coverage={coverage.data} events={summary?.events} apps={summary?.apps} />
           </>
         )}
+        <OverviewCards
+          projectId={projectId}
+          projectName={project?.name ?? 'This project'}
+          period={period}
+          onSetCompetitors={project ? () => setSettings(true) : undefined}
+        />
         {project && !follows && <FollowSteamCard onOpenSettings={() => setSettings(true)} />}
         {follows && (
           <SteamBlock

@@ -34,6 +34,7 @@ const project = (id: string, name: string, alertId: string | null) => ({
   'youtube-search-id': null,
   'twitch-search-id': null,
   'steam-app-ids': [],
+  competitors: [],
   'inserted-at': '2024-03-01T00:00:00Z',
   'updated-at': '2024-03-01T00:00:00Z',
 });

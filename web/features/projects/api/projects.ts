@@ -14,15 +14,21 @@ export interface ProjectValues {
   name: string;
   clientId: string | null;
   avatar: string | null;
+  /** Editing: the project's competitors (named Super Search queries), sent when given. */
+  competitors?: { name: string; query: string }[];
 }
 
-/** The request document of POST projects / PATCH projects/{id}: the brand is the `client` relationship. */
+/**
+ * The request document of POST projects / PATCH projects/{id}: the brand is the `client`
+ * relationship; an edit carries the competitors when the form has them (POST takes none).
+ */
 export function projectDocument(values: ProjectValues, id?: string) {
+  const competitors = id && values.competitors ? { competitors: values.competitors.map((c) => ({ name: c.name.trim(), query: c.query.trim() })) } : {};
   return {
     data: {
       type: 'project' as const,
       ...(id ? { id } : {}),
-      attributes: { name: values.name.trim(), avatar: values.avatar },
+      attributes: { name: values.name.trim(), avatar: values.avatar, ...competitors },
       relationships: values.clientId ? { client: { data: { type: 'client' as const, id: values.clientId } } } : {},
     },
   };

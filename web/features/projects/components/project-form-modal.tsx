@@ -12,8 +12,9 @@ import { defaultCoveragePeriod } from '../../steam/api/coverage';
 import { useSaveProjectWithSteam, useSteamSummary } from '../../steam/api/steam';
 import { projectDocument, useActiveBrands, useSaveProject, type ProjectValues } from '../api/projects';
 import { FormModalActions } from '../../../components/form-modal-actions';
+import { CompetitorsField, competitorErrors, serverCompetitorErrors } from './competitors-field';
 
-type FormValues = ProjectValues & { steamAppIds: number[] };
+type FormValues = ProjectValues & { steamAppIds: number[]; competitors: { name: string; query: string }[] };
 
 const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -32,7 +33,8 @@ export interface ProjectFormModalProps {
 
 /**
  * New project / Edit project: name, brand (an active brand) and image; editing, also the games it
- * follows on Steam (`steam_app_ids`), saved with the rest in one PATCH when they changed.
+ * follows on Steam (`steam_app_ids`), saved with the rest in one PATCH when they changed, and its
+ * competitors (named Super Search queries, sent with every edit).
  */
 export function ProjectFormModal({ opened, onClose, project }: ProjectFormModalProps) {
   const save = useSaveProject();
@@ -47,6 +49,7 @@ export function ProjectFormModal({ opened, onClose, project }: ProjectFormModalP
       clientId: project?.client?.id != null ? String(project.client.id) : project?.client_id != null ? String(project.client_id) : null,
       avatar: project?.avatar ?? null,
       steamAppIds: initialSteam,
+      competitors: project?.competitors ?? [],
     },
     validate: (values) => {
       const doc = projectDocument(values);
@@ -56,7 +59,13 @@ export function ProjectFormModal({ opened, onClose, project }: ProjectFormModalP
       const steam = project
         ? documentErrors(projectUpdateBody, { data: { ...doc.data, attributes: { steam_app_ids: values.steamAppIds } } }).steam_app_ids
         : undefined;
-      return { name: errors.name, clientId: errors.client, avatar: errors.avatar, steamAppIds: steam };
+      return {
+        name: errors.name,
+        clientId: errors.client,
+        avatar: errors.avatar,
+        steamAppIds: steam,
+        ...(project ? competitorErrors(values.competitors) : {}),
+      };
     },
   });
 
@@ -69,7 +78,14 @@ export function ProjectFormModal({ opened, onClose, project }: ProjectFormModalP
       close();
     } catch (err) {
       const fields = serverFieldErrors(err);
-      if (Object.keys(fields).length) form.setErrors({ name: fields.name, clientId: fields.client, avatar: fields.avatar, steamAppIds: fields.steam_app_ids });
+      if (Object.keys(fields).length)
+        form.setErrors({
+          name: fields.name,
+          clientId: fields.client,
+          avatar: fields.avatar,
+          steamAppIds: fields.steam_app_ids,
+          ...serverCompetitorErrors(err),
+        });
       else toastError(err);
     }
   }
@@ -80,7 +96,7 @@ export function ProjectFormModal({ opened, onClose, project }: ProjectFormModalP
     options.push({ value: String(project.client.id), label: `${project.client.name} (archived)` });
 
   return (
-    <Modal opened={opened} onClose={close} title={project ? 'Edit project' : 'New project'} size="md">
+    <Modal opened={opened} onClose={close} title={project ? 'Edit project' : 'New project'} size={project ? 'lg' : 'md'}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <TextInput label="Name" placeholder="Starfall Launch" required data-autofocus {...form.getInputProps('name')} />
@@ -112,6 +128,16 @@ export function ProjectFormModal({ opened, onClose, project }: ProjectFormModalP
               }}
               names={steamNames}
               error={form.errors.steamAppIds as string | undefined}
+            />
+          )}
+          {project && (
+            <CompetitorsField
+              value={form.values.competitors}
+              onChange={(next) => {
+                form.setFieldValue('competitors', next);
+                form.setErrors(Object.fromEntries(Object.entries(form.errors).filter(([k]) => !k.startsWith('competitors'))));
+              }}
+              errors={form.errors}
             />
           )}
           <FormModalActions
