@@ -40,6 +40,19 @@ function useAlertFormLink() {
   return { requested, closed };
 }
 
+/**
+ * The period and grouping a link asks for (the Overview's figures: `?startDate=2026-11-01&endDate=2026-11-28&group=none`):
+ * the feed starts with them; the reader changes them as usual. Dates that are not whole days are ignored.
+ */
+function useFeedStart() {
+  const [params] = useSearchParams();
+  const day = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : null);
+  const startDate = day(params.get('startDate'));
+  const endDate = day(params.get('endDate'));
+  const dated = startDate !== null && endDate !== null && startDate <= endDate;
+  return { startDate: dated ? startDate : null, endDate: dated ? endDate : null, grouped: params.get('group') !== 'none' };
+}
+
 /** Which of the project's alerts the feed lists (`?alert_id=12`); without it, the project's own (its first). */
 const ALERT_ID_PARAM = 'alert_id';
 
@@ -70,6 +83,7 @@ export function ArticlesFeedPage() {
   const { projectId } = useParams();
   const { project, isPending } = useProject(projectId);
   const feedAlerts = useFeedAlerts(project);
+  const start = useFeedStart();
   const link = useAlertFormLink();
   const [creating, setCreating] = useState(link.requested);
   // Each "Add another alert" mounts a fresh form (new key), named after the alerts there are then.
@@ -115,6 +129,7 @@ export function ArticlesFeedPage() {
         alertId={selectedId}
         editOnOpen={link.requested}
         onEditClosed={link.closed}
+        start={start}
         emptyState={
           <Suspense fallback={null}>
             <CoverageEmptyState />

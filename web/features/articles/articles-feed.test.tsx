@@ -201,6 +201,19 @@ describe('articles feed', () => {
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 
+  it("groups a story's copies by default, and starts from the period and grouping a link asks for", async () => {
+    const calls = serveFeed();
+    const first = renderFeedPage();
+    await screen.findByText('Starfall review number 1');
+    expect(lastCall(calls, FEED).url.searchParams.get('filter[collapse]')).toBe('stories');
+    first.unmount();
+    renderFeedPage(`?alert_id=${ALERT_ID}&startDate=2026-11-01&endDate=2026-11-28&group=none`);
+    await waitFor(() => expect(lastCall(calls, FEED).url.searchParams.get('filter[startDate]')).toBe('2026-11-01'));
+    const q = lastCall(calls, FEED).url.searchParams;
+    expect([q.get('filter[endDate]'), q.get('filter[collapse]')]).toEqual(['2026-11-28', null]);
+    expect((screen.getByRole('switch', { name: 'Group copies' }) as HTMLInputElement).checked).toBe(false);
+  });
+
   it('offers region, country and EA-only filters to organizations with regional filters', async () => {
     const calls = serveFeed({
       user: userDoc({ capabilities: { regional_filters: true } }),

@@ -118,13 +118,13 @@ export function serve(opts: { user?: ReturnType<typeof userDoc>; alertId?: () =>
   });
 }
 
-export function renderFeedPage() {
+export function renderFeedPage(search = '') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
   return render(
     <MantineProvider env="test">
       <Notifications />
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[`/articles-feed/${PROJECT_ID}`]}>
+        <MemoryRouter initialEntries={[`/articles-feed/${PROJECT_ID}${search}`]}>
           <Routes>
             <Route path="/articles-feed/:projectId" element={<ArticlesFeedPage />} />
           </Routes>

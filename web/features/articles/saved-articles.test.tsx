@@ -49,6 +49,36 @@ describe('Saved articles list', () => {
     expect(screen.queryByLabelText('Select all rows on this page')).toBeNull();
   });
 
+  it('starts on the dates of a link (the overview’s saved-coverage figure), and the date filter can be cleared', async () => {
+    const calls = serve((req) => (req.url.pathname === '/api/articles' ? { body: listDocument('article', [article(1)], 1, 25) } : undefined));
+    renderUi(<SavedArticlesPage />, `/articles/${PROJECT}?date_range=2024-03-01,2024-03-31`);
+    await screen.findByText('Nebula Quest review 1');
+    const lists = () => calls.filter((c) => c.url.pathname === '/api/articles').map((c) => c.url.searchParams);
+    // Every request, the first included, asks for the period.
+    for (const q of lists()) {
+      expect(q.get('filter[date_range]')).toBe('2024-03-01,2024-03-31');
+      expect(q.get('filter[project_id]')).toBe(PROJECT);
+      expect(q.get('filter[locked]')).toBe('false');
+    }
+    const field = screen.getByRole('button', { name: 'Article date' });
+    expect(field.textContent).toBe('Mar 1, 2024 – Mar 31, 2024');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the date filter' }));
+    await waitFor(() => expect(lists().at(-1)!.has('filter[date_range]')).toBe(false));
+    expect(screen.getByRole('button', { name: 'Article date' }).textContent).toBe('Any date');
+  });
+
+  it('ignores a date range that is not two days in order', async () => {
+    for (const range of ['2024-03-31,2024-03-01', '2024-02-30,2024-03-01', '2024-03-01']) {
+      const calls = serve((req) => (req.url.pathname === '/api/articles' ? { body: listDocument('article', [article(1)], 1, 25) } : undefined));
+      const view = renderUi(<SavedArticlesPage />, `/articles/${PROJECT}?date_range=${range}`);
+      await screen.findByText('Nebula Quest review 1');
+      expect(calls.find((c) => c.url.pathname === '/api/articles')!.url.searchParams.has('filter[date_range]'), range).toBe(false);
+      view.unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('opens a saved article’s analysis page from its row menu when the installation has one', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     serve((req) => {

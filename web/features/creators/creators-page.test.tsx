@@ -87,13 +87,13 @@ function serve(
   });
 }
 
-function renderPage() {
+function renderPage(url = `/creators/${PROJECT_ID}`) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
   return render(
     <MantineProvider env="test">
       <Notifications />
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[`/creators/${PROJECT_ID}`]}>
+        <MemoryRouter initialEntries={[url]}>
           <Routes>
             <Route path="/creators/:projectId" element={<CreatorsPage />} />
           </Routes>
@@ -154,6 +154,47 @@ describe('Creators', () => {
     await waitFor(() => expect(listCalls(all).at(-1)!.url.searchParams.get('filter[from]')).toBe(from));
     expect(listCalls(all).at(-1)!.url.searchParams.get('filter[to]')).toBe(to);
     expect(periodPresets().every((p) => periodDays(p.value[0], p.value[1]) <= CREATOR_MAX_DAYS)).toBe(true);
+  });
+
+  it('opens on the platform and period of a link (the overview’s figures), from the first request', async () => {
+    const all = serve({ twitch: [twitchRow(1)], youtube: [youtubeRow] });
+    renderPage(`/creators/${PROJECT_ID}?platform=youtube&from=2024-03-01&to=2024-03-31`);
+    expect(await screen.findByText('Xeno Plays')).toBeTruthy();
+    const calls = listCalls(all);
+    expect(calls.length).toBeGreaterThan(0);
+    for (const c of calls) {
+      expect(c.url.searchParams.get('filter[platform]')).toBe('youtube');
+      expect(c.url.searchParams.get('filter[from]')).toBe('2024-03-01');
+      expect(c.url.searchParams.get('filter[to]')).toBe('2024-03-31');
+    }
+    const platform = screen.getByRole('radiogroup', { name: 'Platform' });
+    expect((within(platform).getByLabelText('YouTube') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'Period' }).textContent).toBe('Mar 1, 2024 – Mar 31, 2024');
+
+    // The user can change them afterwards.
+    fireEvent.click(within(platform).getByLabelText('Twitch'));
+    await screen.findByText('Caster 1');
+    const q = listCalls(all).at(-1)!.url.searchParams;
+    expect(q.get('filter[platform]')).toBe('twitch');
+    expect(q.get('filter[from]')).toBe('2024-03-01');
+  });
+
+  it('ignores link values it cannot show: an unknown platform, a date that is not a day, a period backwards or too long', async () => {
+    const period = defaultCreatorPeriod();
+    for (const query of [
+      'platform=tiktok&from=2024-02-30&to=2024-03-31',
+      'from=2024-03-31&to=2024-03-01',
+      'from=2022-01-01&to=2024-01-01',
+      'from=2024-03-01',
+    ]) {
+      const all = serve({ twitch: [twitchRow(1)] });
+      const view = renderPage(`/creators/${PROJECT_ID}?${query}`);
+      await screen.findByText('Caster 1');
+      const q = listCalls(all)[0].url.searchParams;
+      expect([q.get('filter[platform]'), q.get('filter[from]'), q.get('filter[to]')], query).toEqual(['twitch', period.from, period.to]);
+      view.unmount();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('offers only the platforms the plan has', async () => {

@@ -145,8 +145,10 @@ describe('the overview cards', () => {
     expect(screen.getByTestId('figure-placements').textContent).toBe('1,240');
     expect(screen.getByTestId('figure-stories').textContent).toBe('310');
     expect(within(placements).getByText('930 placements are copies of a story told elsewhere.')).toBeTruthy();
-    const feed = `/articles-feed/3?alert_id=11&startDate=${FROM}&endDate=${TO}`;
-    expect(hrefs(placements)).toEqual([feed, feed, feed]);
+    // Placements, reach and outlets count every copy; unique stories open the feed one row per story.
+    const feed = `/articles-feed/3?alert_id=11&startDate=${FROM}&endDate=${TO}&group=none`;
+    const stories = `/articles-feed/3?alert_id=11&startDate=${FROM}&endDate=${TO}`;
+    expect(hrefs(placements)).toEqual([feed, stories, feed]);
 
     const reach = await card('overview-reach');
     expect(screen.getByTestId('figure-reach').textContent).toBe('48.3M');

@@ -138,13 +138,14 @@ export function serve(opts: { user?: ReturnType<typeof userDoc>; handler?: Handl
   });
 }
 
-export function renderPage() {
+/** Renders the screen at `/supersearch/{PROJECT_ID}`, with `query` (e.g. `?search=…`) when given. */
+export function renderPage(query = '') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
   return render(
     <MantineProvider env="test">
       <Notifications />
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[`/supersearch/${PROJECT_ID}`]}>
+        <MemoryRouter initialEntries={[`/supersearch/${PROJECT_ID}${query}`]}>
           <Routes>
             <Route path="/supersearch/:projectId" element={<SupersearchPage />} />
           </Routes>

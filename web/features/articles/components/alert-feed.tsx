@@ -39,14 +39,16 @@ interface Props {
   emptyState?: ReactNode;
   /** The header's actions: the project's alerts (which one is listed, adding another). */
   headerActions?: ReactNode;
+  /** What a link asked the feed to start with: a period (inclusive days) and whether a story's copies are one row. */
+  start?: { startDate: string | null; endDate: string | null; grouped: boolean };
 }
 
 /**
  * The articles of a project's alert (000 §2 "Articles feed screen"). The page mounts it once per
  * project, so choosing another project starts over: page 1, nothing checked, no filters.
  */
-export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEditClosed, emptyState, headerActions }: Props) {
-  const f = useAlertFeed(alertId, { editing: editOnOpen });
+export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEditClosed, emptyState, headerActions, start }: Props) {
+  const f = useAlertFeed(alertId, { editing: editOnOpen, ...start });
   const { alert, bulk, pending, ask } = f;
   const requestAnalysis = useRequestAnalysisAction();
   // The feed draws once its alert is in (its subtitle, arriving later, pushed the rows down), and

@@ -20,15 +20,18 @@ export interface Pending {
 /**
  * The state of an alert's articles feed: the alert, the plan gates and the columns they allow,
  * the filters, the open dialogs, and the export, save and delete actions. `initial.editing` opens
- * the alert form from the start (it shows once the alert is loaded).
+ * the alert form from the start (it shows once the alert is loaded); `initial.startDate`/`endDate`
+ * and `grouped` are where a link asked the feed to start.
  */
-export function useAlertFeed(alertId: string, initial: { editing?: boolean } = {}) {
+export function useAlertFeed(alertId: string, initial: { editing?: boolean; startDate?: string | null; endDate?: string | null; grouped?: boolean } = {}) {
   const qc = useQueryClient();
   const gates = useFeedGates();
   const alert = useAlert(alertId);
   const bulk = useFeedBulk(alertId);
   const path = feedPath(alertId);
-  const [filters, setFilters] = useState<FeedFilters>(EMPTY_FILTERS);
+  const [filters, setFilters] = useState<FeedFilters>(() =>
+    initial.startDate && initial.endDate ? { ...EMPTY_FILTERS, startDate: initial.startDate, endDate: initial.endDate } : EMPTY_FILTERS,
+  );
   // Each opening mounts a fresh filters form (new key) that starts from the filters in force.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [filtersKey, setFiltersKey] = useState(0);
@@ -45,7 +48,7 @@ export function useAlertFeed(alertId: string, initial: { editing?: boolean } = {
   const storyEdit = useStoryEdit(alertId);
   // Stories (issue 32): copies of one story are one row ("+11 outlets") unless the reader turns it
   // off; a row's copies open as a list of their own.
-  const [grouped, setGrouped] = useState(true);
+  const [grouped, setGrouped] = useState(initial.grouped ?? true);
   const [story, setStory] = useState<FeedArticle | null>(null);
 
   const filter = useMemo(

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconPencil, IconTag, IconTrash } from '@tabler/icons-react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { MSG } from '../../../../common/messages';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { RowAction } from '../../../components/data-table/row-actions';
@@ -15,15 +15,21 @@ import { truncate } from '../../../lib/text';
 import { SavedAddMenu, type AddKind } from '../components/saved-add-menu';
 import { SavedBulkImportModal } from '../components/saved-bulk-import-modal';
 import { savedColumns } from '../components/saved-columns';
+import { dateRangeFilter, readDateRange, SavedDateFilter, type SavedDateRange } from '../components/saved-date-filter';
 import { SavedDeleteModal } from '../components/saved-delete-modal';
 import { SavedEditModal } from '../components/saved-edit-modal';
 import { SavedFeedImportModal } from '../components/saved-feed-import-modal';
 import { SavedNewArticleModal } from '../components/saved-new-article-modal';
 import { useRequestAnalysisAction } from '../components/request-analysis-action';
 
-/** /articles/{projectId}: the coverage saved in the project, filed under its tags. */
+/**
+ * /articles/{projectId}: the coverage saved in the project, filed under its tags.
+ * `?date_range=YYYY-MM-DD,YYYY-MM-DD` (the overview's link) starts the list on those days.
+ */
 export function SavedArticlesPage() {
   const { projectId = NO_PROJECT } = useParams();
+  const [params] = useSearchParams();
+  const [dateRange, setDateRange] = useState<SavedDateRange | null>(() => readDateRange(params.get('date_range')));
   const { project } = useProject(projectId);
   const tags = useActiveTags(projectId);
   const setLocked = useSetArticleLocked();
@@ -39,7 +45,7 @@ export function SavedArticlesPage() {
     setTagId(null);
   }
 
-  const filter = useMemo(() => ({ project_id: projectId, tag_id: tagId ?? undefined }), [projectId, tagId]);
+  const filter = useMemo(() => ({ project_id: projectId, tag_id: tagId ?? undefined, date_range: dateRangeFilter(dateRange) }), [projectId, tagId, dateRange]);
   const showUmv = useCan('feed.umv');
   const linkToWebsite = useCan('websites.read');
   const columns = useMemo(() => savedColumns({ showUmv, linkToWebsite }), [showUmv, linkToWebsite]);
@@ -101,6 +107,7 @@ export function SavedArticlesPage() {
         archivable
         exportName="saved-articles"
         searchPlaceholder="Search saved articles"
+        toolbarFilters={<SavedDateFilter value={dateRange} onChange={setDateRange} />}
         toolbarExtra={tagFilter}
         rowActions={rowActions}
         rowLabel={(a) => truncate(a.title?.trim() || a.url, 60)}

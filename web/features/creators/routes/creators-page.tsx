@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, EmptyState, Paper, SegmentedControl, Text } from '@mantine/core';
 import { IconBrandTwitch, IconBrandYoutube, IconTrophy } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table';
 import { NoProjectState } from '../../../components/no-project-state';
 import { PageHeader } from '../../../components/page-header';
@@ -19,6 +19,7 @@ import {
 } from '../api/creators';
 import { twitchColumns, youtubeColumns } from '../components/creator-columns';
 import { PeriodPicker, type Period } from '../components/period-picker';
+import { linkedPeriod, linkedPlatform } from '../lib/link-params';
 
 const TITLE = 'Creators';
 const DESCRIPTION = 'The channels behind the project’s streams and videos, ranked over a period.';
@@ -28,9 +29,13 @@ const PLATFORM = {
   youtube: { label: 'YouTube', feed: 'YouTube feed', items: 'videos', feedPath: 'youtube-feed', icon: IconBrandYoutube },
 } as const;
 
-/** /creators/{projectId}: the project's creator leaderboard, Twitch or YouTube (those the plan has). */
+/**
+ * /creators/{projectId}: the project's creator leaderboard, Twitch or YouTube (those the plan has).
+ * `?platform=&from=&to=` (the overview's links) choose the first platform and period.
+ */
 export function CreatorsPage() {
   const { projectId = NO_PROJECT } = useParams();
+  const [params] = useSearchParams();
   const { project } = useProject(projectId);
   const twitch = useCan('twitch.use');
   const youtube = useCan('youtube.use');
@@ -49,13 +54,24 @@ export function CreatorsPage() {
       </>
     );
   // Keyed by project: another project starts on page 1 with the default period.
-  return <CreatorsView key={projectId} projectId={projectId} project={project} platforms={platforms} />;
+  return <CreatorsView key={projectId} projectId={projectId} project={project} platforms={platforms} params={params} />;
 }
 
-function CreatorsView({ projectId, project, platforms }: { projectId: string; project: Project | undefined; platforms: CreatorPlatform[] }) {
-  const [chosen, setChosen] = useState<CreatorPlatform>(platforms[0]);
+function CreatorsView({
+  projectId,
+  project,
+  platforms,
+  params,
+}: {
+  projectId: string;
+  project: Project | undefined;
+  platforms: CreatorPlatform[];
+  /** The link's query: the first platform and period (read once; the user changes them after). */
+  params: URLSearchParams;
+}) {
+  const [chosen, setChosen] = useState<CreatorPlatform>(() => linkedPlatform(params, platforms) ?? platforms[0]);
   const platform = platforms.includes(chosen) ? chosen : platforms[0];
-  const [period, setPeriod] = useState<Period>(() => defaultCreatorPeriod());
+  const [period, setPeriod] = useState<Period>(() => linkedPeriod(params) ?? defaultCreatorPeriod());
   const hasFeed = !!(platform === 'twitch' ? project?.['twitch-search-id'] : project?.['youtube-search-id']);
   const p = PLATFORM[platform];
 

@@ -21,7 +21,7 @@ export function PlacementsCard({ overview, projectId }: { overview: OverviewAttr
         <Stack gap="xs">
           <Group grow align="flex-start" gap="md">
             <Figure value={count(placements)} label="Placements" to={to} testId="figure-placements" />
-            <Figure value={count(stories)} label="Unique stories" to={to} testId="figure-stories" />
+            <Figure value={count(stories)} label="Unique stories" to={feedLink(projectId, overview, { stories: true })} testId="figure-stories" />
           </Group>
           {placements > 0 && (
             <>

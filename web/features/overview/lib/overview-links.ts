@@ -15,9 +15,12 @@ const query = (params: Record<string, string | null | undefined>) => {
   return s ? `?${s}` : '';
 };
 
-/** The articles feed of the alert the figures count, over the period. */
-export const feedLink = (projectId: string, o: Pick<OverviewAttributes, 'alert_id' | 'period'>) =>
-  `/articles-feed/${p(projectId)}${query({ alert_id: o.alert_id, startDate: o.period.from, endDate: o.period.to })}`;
+/**
+ * The articles feed of the alert the figures count, over the period: every copy (`group=none`,
+ * what placements, reach and outlets count), or one row per story (`stories`: unique stories).
+ */
+export const feedLink = (projectId: string, o: Pick<OverviewAttributes, 'alert_id' | 'period'>, opts: { stories?: boolean } = {}) =>
+  `/articles-feed/${p(projectId)}${query({ alert_id: o.alert_id, startDate: o.period.from, endDate: o.period.to, group: opts.stories ? null : 'none' })}`;
 
 /** The creator leaderboard of a platform over the period. */
 export const creatorsLink = (projectId: string, platform: 'youtube' | 'twitch', period: Period) =>

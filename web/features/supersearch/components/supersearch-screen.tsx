@@ -17,14 +17,16 @@ interface Props {
   user: CurrentUser;
   /** The project of the route: the default target of "Save to project". */
   projectId: string | null;
+  /** The page's query string: a link's `search`, `from` and `to` fill the form and search once. */
+  link?: URLSearchParams;
 }
 
 /**
  * Super Search (000 §2): the query form, then per search the volume chart with competitors and
  * share of voice, and the results with cursor pages, bulk save and export by e-mail.
  */
-export function SupersearchScreen({ user, projectId }: Props) {
-  const s = useSupersearch(user);
+export function SupersearchScreen({ user, projectId, link }: Props) {
+  const s = useSupersearch(user, link);
   const { run, results } = s;
   const [dialog, setDialog] = useState<'save' | 'export' | null>(null);
 

@@ -12,6 +12,7 @@ import { SUPERSEARCH_KEY, useBulkSave, useEmailExport, useSearchLanguages, useSe
 import { cursorPages, initialPages } from '../lib/cursor-pages';
 import { searchErrorMessage, searchFieldErrors } from '../lib/errors';
 import { resultsTotal } from '../lib/total';
+import { linkedDraft } from '../lib/link-params';
 import { appliedCompetitors, draftFilters, initialDraft, minSearchDate, searchBlocker, type SearchDraft } from '../lib/search-form';
 import { FieldError } from './export-email-modal';
 import type { SearchFieldErrors } from './search-form';
@@ -31,8 +32,10 @@ const FIELD_OF_PATCH: Partial<Record<keyof SearchDraft, keyof SearchFieldErrors>
 /**
  * The state of the Super Search screen: the form's draft and field errors, the search run with
  * its cursor pages, results and volumes, the row selection, and the save and export actions.
+ * `link` (the page's query string: `search`, `from`, `to`) fills the first draft, and a search it
+ * makes possible runs at once.
  */
-export function useSupersearch(user: CurrentUser) {
+export function useSupersearch(user: CurrentUser, link?: URLSearchParams) {
   const qc = useQueryClient();
   const org = user.organization;
   const organizationId = org ? String(org.id) : null;
@@ -42,10 +45,21 @@ export function useSupersearch(user: CurrentUser) {
   const minDate = minSearchDate(planNumber(user, 'max_data'));
   const languages = useSearchLanguages();
 
-  const [draft, setDraft] = useState<SearchDraft>(() => initialDraft(minDate));
+  // Read once: the user changes the form afterwards.
+  const [start] = useState(() => {
+    const fresh = initialDraft(minDate);
+    const linked = link ? linkedDraft(fresh, link, minDate, today) : null;
+    const d = linked ?? fresh;
+    const first: SearchRun | null =
+      linked && organizationId && !searchBlocker(d, organizationId)
+        ? { id: 1, filters: draftFilters(d, organizationId), competitors: competitorsAllowed ? appliedCompetitors(d) : [] }
+        : null;
+    return { draft: d, run: first };
+  });
+  const [draft, setDraft] = useState<SearchDraft>(start.draft);
   const [errors, setErrors] = useState<SearchFieldErrors>({});
-  const [run, setRun] = useState<SearchRun | null>(null);
-  const runIds = useRef(0);
+  const [run, setRun] = useState<SearchRun | null>(start.run);
+  const runIds = useRef(start.run ? start.run.id : 0);
   const [pages, dispatch] = useReducer(cursorPages, undefined, () => initialPages(draft.sort));
   const [selection, setSelection] = useState<RowSelectionState>({});
 

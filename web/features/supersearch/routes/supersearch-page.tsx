@@ -1,13 +1,17 @@
 import { Center, Loader } from '@mantine/core';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/session';
 import { NO_PROJECT, useProject } from '../../../lib/workspace';
 import { SupersearchScreen } from '../components/supersearch-screen';
 
-/** /supersearch/{projectId}: search across every article Coverwatch holds (needs the data feature). */
+/**
+ * /supersearch/{projectId}: search across every article Coverwatch holds (needs the data feature).
+ * `?search=…&from=YYYY-MM-DD&to=YYYY-MM-DD` (the overview's links) fill the form and search once.
+ */
 export function SupersearchPage() {
   const { projectId } = useParams();
+  const [params] = useSearchParams();
   const user = useCurrentUser();
   const { project } = useProject(projectId);
 
@@ -20,5 +24,5 @@ export function SupersearchPage() {
         </Center>
       </>
     );
-  return <SupersearchScreen user={user.data} projectId={project?.id ?? (projectId && projectId !== NO_PROJECT ? projectId : null)} />;
+  return <SupersearchScreen user={user.data} projectId={project?.id ?? (projectId && projectId !== NO_PROJECT ? projectId : null)} link={params} />;
 }
