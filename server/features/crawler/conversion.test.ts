@@ -241,14 +241,18 @@ describe('archive conversion', () => {
         alert_articles_article_id_article_keys_article_id_fk: true,
         notification_outbox_article_id_article_keys_article_id_fk: true,
         saved_articles_article_id_article_keys_article_id_fk: true,
+        // A story's corrections (migration 0028) came after the conversion: valid from the start.
+        story_edits_article_id_article_keys_article_id_fk: true,
       });
       const third = recorder();
       expect(await convertArchive(url, { batch: 40, log: third.log })).toEqual({ moved: 0, done: true });
       expect(third.lines).toEqual([]);
 
       // Every article once, with its id and every column.
-      // (estimated_views, which the old archive never had, is computed from muv on the way: migration 0020.)
-      const after = (await c.query(`select to_jsonb(a) - 'estimated_views' as row from articles a order by id`)).rows;
+      // (estimated_views, which the old archive never had, is computed from muv on the way: migration 0020;
+      // story_id, which it never had either, is null: its articles are stories of their own.)
+      const after = (await c.query(`select to_jsonb(a) - 'estimated_views' - 'story_id' as row, a.story_id from articles a order by id`)).rows;
+      expect(after.filter((r) => r.story_id !== null)).toEqual([]);
       expect(after.map((r) => r.row)).toEqual(before.map((r) => r.row));
       const views = await c.query(
         `select count(*)::int as n from articles where estimated_views is distinct from (case when muv is null then null else least(1000000, round(muv * 0.001)) end)::int`,
@@ -326,6 +330,7 @@ describe('archive conversion', () => {
         alert_articles_article_id_article_keys_article_id_fk: true,
         notification_outbox_article_id_article_keys_article_id_fk: true,
         saved_articles_article_id_article_keys_article_id_fk: false,
+        story_edits_article_id_article_keys_article_id_fk: true,
       });
       expect((await c.query(`select to_regclass('public.articles_unpartitioned') as t`)).rows[0].t).toBeNull();
     } finally {
@@ -341,7 +346,7 @@ describe('archive conversion', () => {
       expect(await convertArchive(url, { batch: 10, log: quiet.log })).toEqual({ moved: 0, done: true });
       expect(quiet.lines).toEqual([]);
       expect((await c.query(`select to_regclass('public.articles_unpartitioned') as t`)).rows[0].t).toBeNull();
-      expect(Object.values(await constraintsValid(c))).toEqual([true, true, true]);
+      expect(Object.values(await constraintsValid(c))).toEqual([true, true, true, true]);
       expect(await foreignKeyCheckPlan(c)).toBe('Index Scan');
       const { rows: options } = await c.query<{ reloptions: string[] }>(`select reloptions from pg_class where relname = 'article_keys'`);
       expect(options[0]!.reloptions).toContain('autovacuum_analyze_threshold=1000');
