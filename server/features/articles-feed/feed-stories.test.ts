@@ -115,6 +115,31 @@ describe('stories in the articles feed', () => {
     expect(String(r.rows[0].story_id)).toBe(storyId);
   });
 
+  it("refuses a story of the organization's other project: merging across projects is not possible", async () => {
+    const me = await ctx.deps.db.execute<{ organization_id: number }>(sql`select organization_id from alerts where id = ${alertId}`);
+    const orgId = Number(me.rows[0].organization_id);
+    const otherProject = await makeProject(ctx, orgId);
+    await makeAlert(ctx, orgId, { projectId: otherProject.id, keywords: '"comet derby"' });
+    const now = new Date();
+    await ingestItems(
+      ctx.deps.db,
+      await outlet(),
+      [
+        feedItem({
+          url: 'https://elsewhere.example/comet',
+          title: 'Comet Derby gets a release date',
+          description: 'Comet Derby arrives in March.',
+          published: now,
+        }),
+      ],
+      now,
+    );
+    const r = await ctx.deps.db.execute<{ id: number }>(sql`select id from articles where url = 'https://elsewhere.example/comet'`);
+    const theirs = String(r.rows[0].id);
+    expect((await post('merge', { data: { attributes: { story_ids: [storyId, theirs] } } })).statusCode).toBe(404);
+    expect((await post('split', { data: { attributes: { article_id: theirs } } })).statusCode).toBe(404);
+  });
+
   it('refuses what is not in the feed: another organization, a made-up id, a single story', async () => {
     const stranger = await makeOrg(ctx);
     const theirProject = await makeProject(ctx, stranger.org.id);
