@@ -6,6 +6,9 @@ import { collectCoverage, listDueSubscriptionIds, lockDueSubscription } from './
 import { publicBase, renderDigest, unsubscribeHeaders } from './digest-mail.js';
 import { markDigested } from './repo.js';
 
+/** What other e-mails to a project's subscribers share with the digest (spike alerts): links, one-click unsubscribe, escaping. */
+export { escapeHtml, publicBase, unsubscribeHeaders } from './digest-mail.js';
+
 export {
   findByToken,
   findSubscription,

@@ -1,6 +1,7 @@
 import type { SpikeStory, SpikeWindow } from '../../../common/schemas/spikes.js';
 import { DISCORD_LIMITS, type DiscordEmbed, type DiscordMessage } from '../../integrations/discord/client.js';
 import type { SlackBlock, SlackMessage } from '../../integrations/slack/client.js';
+import { escapeHtml } from '../digests/service.js';
 
 /**
  * The words of a spike alert: one Slack message, one Discord message and one e-mail, each naming
@@ -27,8 +28,6 @@ const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n
 const truncate = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, Math.max(0, max - 1)).trimEnd()}…`);
 const slackEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const slackUrl = (u: string) => u.replace(/\|/g, '%7C').replace(/>/g, '%3E').replace(/</g, '%3C');
-// digests/digest-mail.ts has the same helper; digests' service does not export it (yet).
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const webUrl = (u: string) => (/^https?:\/\/\S+$/i.test(u) && u.length <= 2000 ? u : null);
 
 /** "the hour from 14:00 UTC on 28 Nov 2026" or "28 Nov 2026 (UTC day)". */

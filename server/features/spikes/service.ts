@@ -3,6 +3,7 @@ import { SPIKE_LIMITS, type SpikeSettingsInput } from '../../../common/schemas/s
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
+import { publicBase, unsubscribeHeaders } from '../digests/service.js';
 import { queueMail } from '../mail/service.js';
 import { enqueueSpikeNotifications, kickNotifier, type SlackBotPoster, type SpikeOutboxMessage } from '../notifications/service.js';
 import { buildSpikeDiscordMessage, buildSpikeSlackMessage, renderSpikeMail, type SpikeFacts } from './format.js';
@@ -94,14 +95,6 @@ export async function runSpikeCheck(deps: SpikeDeps, now = new Date()): Promise<
   return result;
 }
 
-/** Where links of an e-mail point: PUBLIC_URL, else the address the server listens on (as the digest's). */
-function publicBase(config: SpikeDeps['config']): string {
-  const base = config.publicUrl ?? `http://${config.host}:${config.port}`;
-  let end = base.length;
-  while (end > 0 && base[end - 1] === '/') end--;
-  return base.slice(0, end);
-}
-
 async function announceSpike(deps: SpikeDeps, c: SpikeCandidate, now: Date): Promise<{ messages: number; emails: number } | null> {
   return deps.db.transaction(async (tx) => {
     const { stories, storyCount } = await windowStories(tx, c, SPIKE_LIMITS.stories);
@@ -132,10 +125,7 @@ async function announceSpike(deps: SpikeDeps, c: SpikeCandidate, now: Date): Pro
         userId: r.userId,
         to: r.email,
         ...mail,
-        headers: {
-          'List-Unsubscribe': `<${base}/api/p/unsubscribe/${encodeURIComponent(r.unsubscribeToken)}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
+        headers: unsubscribeHeaders(base, r.unsubscribeToken),
       });
     }
     if (recipients.length > 0) await markSpikeEmailed(tx, id, now);
