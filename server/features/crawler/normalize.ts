@@ -7,6 +7,8 @@ import { canonicalUrl, domainOf } from '../../../common/url.js';
 import { urlKey } from '../../net/url-key.js';
 import { detectLanguage, toIso6391 } from '../../net/language.js';
 import { TimeSlicer } from '../../net/time-slice.js';
+import type { StoryFingerprint } from '../stories/service.js';
+import { CAPS, clean } from './item-text.js';
 
 /**
  * Turns parsed feed items into archive rows: canonical URL and its key, trimmed and capped
@@ -25,6 +27,8 @@ export interface IngestItem {
   published: Date | null;
   language?: string | null;
   image?: string | null;
+  /** The story fingerprint, when the parse thread made it (storyOfItem): off the ingest's event loop. */
+  story?: StoryFingerprint;
 }
 
 export interface IngestWebsite {
@@ -61,24 +65,15 @@ export interface NormalizedArticle {
   isMetacritic: boolean;
   search: string;
   doc: IndexedDocument;
+  story?: StoryFingerprint;
 }
 
-const CAPS = { url: 4096, title: 1000, description: 10_000, html: 500_000, author: 200, image: 2048 } as const;
 /** franc's cost grows with the text (about 1 ms for 500 characters); a headline and the start of the summary are enough. */
 const DETECT_CHARS = 300;
 /** Dates before this are feed bugs (epoch zero, year 1); such items get their first-seen time. */
 const EARLIEST = Date.UTC(1995, 0, 1);
 /** A little clock skew is normal; dates further in the future are scheduled or wrong. */
 const FUTURE_SKEW_MS = 10 * 60_000;
-
-function clean(value: string | null | undefined, max: number): string | null {
-  if (value == null) return null;
-  // eslint-disable-next-line no-control-regex
-  let s = value.replace(/\u0000/g, '').trim();
-  if (!s) return null;
-  if (s.length > max) s = s.slice(0, /[\uD800-\uDBFF]/.test(s[max - 1]) ? max - 1 : max);
-  return s;
-}
 
 function httpUrl(value: string | null | undefined): string | null {
   const s = clean(value, CAPS.image);
@@ -150,6 +145,7 @@ export async function normalizeItems(
       isMetacritic: website?.isMetacritic ?? false,
       search: toTsvectorLiteral(tokens),
       doc: indexTokens(tokens),
+      story: item.story,
     });
   }
   return { articles, invalid };

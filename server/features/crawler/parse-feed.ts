@@ -1,3 +1,4 @@
+import type { StoryFingerprint } from '../stories/service.js';
 import { parseFeed as parseWithFeedsmith, DetectError } from 'feedsmith';
 import { decodeText } from '../../net/charset.js';
 import { toIso6391 } from '../../net/language.js';
@@ -32,6 +33,8 @@ export interface FeedItem {
   /** ISO 639-1 from the item or the feed, or null. */
   language: string | null;
   image: string | null;
+  /** The story fingerprint, added by the parse thread (item-text.ts storyOfItem). */
+  story?: StoryFingerprint;
 }
 
 export interface ParsedFeed {

@@ -6,6 +6,10 @@ import { MSG } from '../../../common/messages.js';
 import { loadConfig } from '../../config.js';
 import { renderFeed, type FakeFeedFormat } from '../../../test/fakes/feeds-render.js';
 import { FEED_PARSE_MESSAGES, FeedParseError, parseFeed, type ParsedFeed } from './parse-feed.js';
+import { storyOfItem } from './item-text.js';
+
+/** What a parse thread answers: the inline parse, each item with its story fingerprint. */
+const withStories = (feed: ParsedFeed): ParsedFeed => ({ ...feed, items: feed.items.map((i) => ({ ...i, story: storyOfItem(i) })) });
 import { DEFAULT_PARSE_DEADLINE_MS, INLINE_MAX_BYTES, ParsePool, parseFeedOffLoop, spawnParseThread } from './parse-pool.js';
 
 const FEED_URL = 'https://news.example.com/feeds/main.xml';
@@ -42,7 +46,7 @@ describe('parseFeedOffLoop', () => {
     setImmediate(() => (ran = true));
     const feed = await parseFeedOffLoop(body, ctx);
     expect(ran).toBe(true);
-    expect(feed).toEqual(parseFeed(body, ctx));
+    expect(feed).toEqual(withStories(parseFeed(body, ctx)));
     expect(feed.items[1].published).toBeInstanceOf(Date);
   });
 
@@ -71,7 +75,7 @@ describe('ParsePool', () => {
     const err = await pool.parse(body, ctx).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FeedParseError);
     expect((err as FeedParseError).message).toBe(FEED_PARSE_MESSAGES.malformed);
-    expect(await pool.parse(body, ctx)).toEqual(parseFeed(body, ctx));
+    expect(await pool.parse(body, ctx)).toEqual(withStories(parseFeed(body, ctx)));
   });
 
   it('queues parses beyond its threads and answers each with its own feed', async () => {
@@ -104,7 +108,7 @@ describe('ParsePool', () => {
       expect(err).toBeInstanceOf(FeedParseError);
       expect((err as FeedParseError).message).toBe(MSG.feedParse.tooSlow(5));
       await exited;
-      expect(await queued).toEqual(parseFeed(body, ctx));
+      expect(await queued).toEqual(withStories(parseFeed(body, ctx)));
       expect(spun).toHaveLength(1);
     });
 

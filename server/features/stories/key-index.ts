@@ -11,8 +11,8 @@ import { STORY_WINDOW_HOURS } from './near-dup.js';
  * reads only the rows added since its own last read (`article_id` above its watermark).
  *
  * Memory: one slot (key → article) per band key, in two typed arrays with open addressing (16
- * bytes a slot, load ≤ 0.6), and per article its story and date: about 0.45 KB an article, 45 MB
- * for 100,000 articles in the window. A bucket keeps the latest article with the key: a story's
+ * bytes a slot, load 0.375–0.75), and per article its story, date and outlet: about 0.6 KB an
+ * article, 60 MB for 100,000 articles in the window. A bucket keeps the latest article with the key: a story's
  * copies share their keys, so the latest copy stands for the story, and an article is found
  * through any of its 16 keys.
  *
@@ -21,6 +21,8 @@ import { STORY_WINDOW_HOURS } from './near-dup.js';
  */
 
 const EMPTY = -1;
+/** Slots used at most before the tables double (linear probing stays short below ~0.75). */
+const MAX_LOAD = 0.75;
 
 export interface IndexedArticle {
   storyId: number;
@@ -56,7 +58,7 @@ export class StoryKeyIndex {
   add(articleId: number, storyId: number, pubDate: number, keys: readonly number[], own = false, websiteId: number | null = null): void {
     this.articles.set(articleId, { storyId, pubDate, websiteId });
     if (own && articleId > this.watermark) this.own.push(articleId);
-    if (this.used + keys.length > this.keys.length * 0.6) this.rebuild();
+    if (this.used + keys.length > this.keys.length * MAX_LOAD) this.rebuild();
     for (const key of keys) this.put(key, articleId);
   }
 
@@ -161,8 +163,9 @@ export class StoryKeyIndex {
     const oldValues = this.values;
     let live = 0;
     for (let i = 0; i < oldKeys.length; i++) if (oldKeys[i] !== EMPTY && this.articles.has(oldValues[i])) live++;
+    // Half full after a rebuild: it grows (doubles) again at MAX_LOAD.
     let size = 1 << 12;
-    while (size * 0.6 < live * 2) size *= 2;
+    while (size * 0.5 < live) size *= 2;
     this.keys = new Float64Array(size).fill(EMPTY);
     this.values = new Float64Array(size);
     this.used = 0;
