@@ -166,6 +166,8 @@ export const contrastResolver: CSSVariablesResolver = (theme) => {
     light: {
       ...light,
       '--mantine-color-dimmed': dimmed.light,
+      // A picker's placeholder is text on the page (Input.Placeholder), not an input's ::placeholder: as legible as secondary text.
+      '--mantine-color-placeholder': dimmed.light,
       '--mantine-color-anchor': `var(--mantine-color-${primary}-text)`,
       '--mantine-color-error': 'var(--mantine-color-red-text)',
       '--mantine-color-success': 'var(--mantine-color-teal-text)',
@@ -173,6 +175,7 @@ export const contrastResolver: CSSVariablesResolver = (theme) => {
     dark: {
       ...dark,
       '--mantine-color-dimmed': dimmed.dark,
+      '--mantine-color-placeholder': dimmed.dark,
       '--mantine-color-anchor': `var(--mantine-color-${primary}-text)`,
       '--mantine-color-error': 'var(--mantine-color-red-text)',
       '--mantine-color-success': 'var(--mantine-color-teal-text)',
