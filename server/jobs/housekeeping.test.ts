@@ -42,7 +42,9 @@ describe('housekeeping', () => {
 
     const result = await runHousekeeping(ctx.deps.db);
     expect(result).toMatchObject({ expiredInvites: 1, deletedLoginFailures: 1, storyKeys: 1 });
-    expect((await ctx.deps.db.execute<{ article_id: number }>(sql`select article_id from story_keys`)).rows.map((r) => Number(r.article_id))).toEqual([900000002]);
+    expect((await ctx.deps.db.execute<{ article_id: number }>(sql`select article_id from story_keys`)).rows.map((r) => Number(r.article_id))).toEqual([
+      900000002,
+    ]);
     expect(result.deletedSessions).toBeGreaterThanOrEqual(2);
     const status = async (key: string) => (await ctx.deps.db.select().from(invites).where(eq(invites.key, key)))[0].status;
     expect([await status(old.key), await status(live.key)]).toEqual(['expired', 'active']);

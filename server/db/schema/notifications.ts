@@ -103,7 +103,10 @@ export const spikeAlerts = pgTable(
     matches: integer('matches').notNull(),
     baseline: real('baseline').notNull(),
     factor: real('factor').notNull(),
-    stories: jsonb('stories').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
+    stories: jsonb('stories')
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     emailedAt: ts('emailed_at'),
     insertedAt: ts('inserted_at').notNull().defaultNow(),
   },
