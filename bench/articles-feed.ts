@@ -4,11 +4,9 @@
 // Flags: --keep (leave the generated database), --reuse=URL (run on a kept one, ~1 min instead
 // of ~6), --scenario=text (only matching list scenarios), --list-only, --export-only.
 import pg from 'pg';
-import { Agent, request } from 'undici';
 import { archiveFromSelect } from '../server/features/crawler/archive.js';
-import { api, login, percentile, printTable, rssMb, size, startBenchDatabase, startServer, writeResults, type Row } from './lib.js';
+import { api, load, login, percentile, printTable, rssMb, size, startBenchDatabase, startServer, writeResults, type Row } from './lib.js';
 
-const JSONAPI = 'application/vnd.api+json';
 const large = size() === 'large';
 const ARCHIVE = 1_000_000;
 const FEED_MATCHES = 100_000;
@@ -109,36 +107,6 @@ async function generate(dbUrl: string, feedAlert: number, csvAlert: number) {
   await db.query('vacuum analyze');
   await db.end();
   return (Date.now() - t0) / 1000;
-}
-
-/**
- * `concurrency` clients asking in a loop for `seconds`; latencies of every request, each to the
- * response's last byte. The clients share the server's two cores, so they are undici requests
- * over kept-alive connections reading raw bytes: fetch and text decoding cost 2 ms of CPU per
- * 500-row page (13 % of the machine at that size), taken from the server being measured.
- */
-async function load(url: string, token: string, path: string, seconds: number, concurrency = 4) {
-  const latencies: number[] = [];
-  const until = Date.now() + seconds * 1000;
-  const agent = new Agent({ connections: concurrency, keepAliveTimeout: 30_000 });
-  try {
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (Date.now() < until) {
-          const t = performance.now();
-          const res = await request(`${url}${path}`, { dispatcher: agent, headers: { authorization: `Bearer ${token}`, accept: JSONAPI } });
-          if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${(await res.body.text()).slice(0, 300)}`);
-          let bytes = 0;
-          for await (const chunk of res.body) bytes += (chunk as Buffer).length;
-          if (bytes === 0) throw new Error(`${path}: empty response`);
-          latencies.push(performance.now() - t);
-        }
-      }),
-    );
-  } finally {
-    await agent.close();
-  }
-  return latencies;
 }
 
 /** The streamed CSV export of the export alert's 1,000,000 rows: rows/s and the server's peak RSS. */

@@ -5,11 +5,9 @@
 // answer) and by two at once. Data is generated in SQL, deterministically.
 // Flags: --keep (leave the generated database), --reuse=URL (run on a kept one).
 import pg from 'pg';
-import { Agent, request } from 'undici';
 import { archiveFromSelect } from '../server/features/crawler/archive.js';
-import { api, login, percentile, printTable, rssMb, size, startBenchDatabase, startServer, writeResults, type Row } from './lib.js';
+import { api, load, login, percentile, printTable, rssMb, size, startBenchDatabase, startServer, writeResults, type Row } from './lib.js';
 
-const JSONAPI = 'application/vnd.api+json';
 const large = size() === 'large';
 const ARCHIVE = 300_000;
 const MATCHES = 100_000;
@@ -90,29 +88,6 @@ async function generate(dbUrl: string, alertId: number, projectId: number) {
   await db.query('vacuum analyze');
   await db.end();
   return (Date.now() - t0) / 1000;
-}
-
-/** `concurrency` clients asking in a loop for `seconds`; each latency to the response's last byte. */
-async function load(url: string, token: string, path: string, seconds: number, concurrency = 2) {
-  const latencies: number[] = [];
-  const until = Date.now() + seconds * 1000;
-  const agent = new Agent({ connections: concurrency, keepAliveTimeout: 30_000 });
-  try {
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (Date.now() < until) {
-          const t = performance.now();
-          const res = await request(`${url}${path}`, { dispatcher: agent, headers: { authorization: `Bearer ${token}`, accept: JSONAPI } });
-          const text = await res.body.text();
-          if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${text.slice(0, 300)}`);
-          latencies.push(performance.now() - t);
-        }
-      }),
-    );
-  } finally {
-    await agent.close();
-  }
-  return latencies;
 }
 
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
