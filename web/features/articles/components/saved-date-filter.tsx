@@ -51,7 +51,7 @@ export function SavedDateFilter({ value, onChange }: { value: SavedDateRange | n
       allowSingleDateInRange
       clearable
       clearButtonProps={{ 'aria-label': 'Clear the date filter' }}
-      w={{ base: '100%', xs: 260 }}
+      w={{ base: '100%', xs: 300 }}
     />
   );
 }
