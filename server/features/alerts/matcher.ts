@@ -7,6 +7,7 @@ import type { IndexedDocument, QueryNode } from '../../../common/query/types.js'
 import type { Tx } from '../../db/client.js';
 import { mediaSql, titleSortSql } from '../../db/media-sql.js';
 import { TimeSlicer } from '../../net/time-slice.js';
+import { storyOfSql } from '../stories/service.js';
 
 /**
  * Ingest-time alert matching. Every new article is checked against every active alert, so the
@@ -202,10 +203,7 @@ export async function matchArticles<A extends Pick<MatchableArticle, 'doc' | 're
  * has no other copy; else the organization's edit of the article (a split), else its edit of the
  * story's first article (a merge), else the story.
  */
-const feedStorySql = (org: SQL) => sql`case when a.story_id is null then null else coalesce(
-    (select e.story_id from story_edits e where e.organization_id = ${org} and e.article_id = a.id),
-    (select e.story_id from story_edits e where e.organization_id = ${org} and e.article_id = a.story_id),
-    a.story_id) end`;
+const feedStorySql = (org: SQL) => sql`case when a.story_id is null then null else ${storyOfSql(org)} end`;
 
 const matchedAtSql = (now: Date) => sql`greatest(${now.toISOString()}::timestamptz, transaction_timestamp())`;
 
