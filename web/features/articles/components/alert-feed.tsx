@@ -6,6 +6,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import type { RowAction } from '../../../components/data-table/row-actions';
 import { FeedPage } from '../../../components/feed-page';
 import { onDemand } from '../../../components/on-demand';
+import { useAfterMount } from '../../../lib/use-after-mount';
 import type { Project } from '../../../lib/workspace';
 import { FEED_DEFAULT_SORT, type FeedArticle, type FeedArticleAttributes } from '../api/feed';
 import { EMPTY_FILTERS } from '../lib/feed-filters';
@@ -52,9 +53,12 @@ export function AlertFeed({ project, alertId, editForm, editOnOpen = false, onEd
   const { alert, bulk, pending, ask } = f;
   const requestAnalysis = useRequestAnalysisAction();
   // The feed draws once its alert is in (its subtitle, arriving later, pushed the rows down), and
-  // as a transition: the header, toolbar and rows render in slices that yield to the browser, also
-  // when everything is already in as the feed mounts (the first paint is then the frame's alone).
-  const ready = useDeferredValue(alert.data !== undefined || !alert.isPending, false);
+  // after the frame: the header, toolbar and rows render in a transition (slices that yield to the
+  // browser) started once the frame is committed, also when everything is already in as the feed
+  // mounts — the frame (and the sources callout above it) paints first, not with the 25 rows. An
+  // alert arriving later is drawn as a deferred render too.
+  const mounted = useAfterMount();
+  const ready = useDeferredValue(mounted && (alert.data !== undefined || !alert.isPending));
 
   const rowActions = (a: FeedArticle): RowAction[] => [
     { label: 'Preview', icon: <IconEye size={16} />, onClick: () => f.setPreview(a) },
