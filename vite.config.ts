@@ -2,9 +2,10 @@ import { defineConfig, parseSync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { applyEdits, editsMap, inlineMessages, type Edit } from './scripts/vite-inline-messages';
 import { precompress } from './scripts/vite-precompress';
+import { routePreload } from './scripts/vite-route-preload';
 
 export default defineConfig({
-  plugins: [react(), pureSchemas(), inlineMessages(), precompress(), publicReportPage()],
+  plugins: [react(), pureSchemas(), inlineMessages(), routePreload(), precompress(), publicReportPage()],
   root: '.',
   build: {
     outDir: 'dist/web',

@@ -69,6 +69,53 @@ describe('page weight', () => {
     expect(await measure(ROUTES.filter((r) => r.audience === 'signed-in'))).toEqual([]);
   }, 300000);
 
+  it("a signed-in screen's frame and screen files are asked for with the page, once each", async () => {
+    const context = await j.browser.newContext({ viewport: { width: 412, height: 823 } });
+    try {
+      await context.addInitScript((t) => localStorage.setItem('coverwatch.token', t), token);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      const requests: { file: string; by: string }[] = [];
+      cdp.on('Network.requestWillBeSent', (e) => {
+        const file = new URL(e.request.url).pathname.replace(/^\/assets\//, '');
+        // A script's stack names who asked (a modulepreload link's request names no one: "about:client").
+        const by = e.initiator.stack?.callFrames[0]?.url ?? '';
+        requests.push({ file, by: by && new URL(by).pathname.replace(/^\/assets\//, '') });
+      });
+      await cdp.send('Network.enable');
+      await page.goto(`${j.server.url}/articles-feed/${ids.projectId}`);
+      await page.getByRole('table').waitFor();
+      await page.waitForLoadState('networkidle');
+      const askedBy = (prefix: string, ext = '.js') => requests.find((r) => r.file.startsWith(prefix) && r.file.endsWith(ext))?.by;
+      // boot.js asks for the frame's and the screen's files from the build's list in index.html (a
+      // session token is stored): the style sheets name it (Vite's helper would otherwise).
+
+      for (const sheet of ['app-layout-', 'articles-feed-page-']) expect(askedBy(sheet, '.css'), sheet).toBe('/boot.js');
+      for (const chunk of ['require-session-', 'app-layout-', 'articles-feed-page-'])
+        expect(
+          requests.some((r) => r.file.startsWith(chunk) && r.file.endsWith('.js')),
+          chunk,
+        ).toBe(true);
+      // Nothing twice: the router's own preloading found each file already asked for.
+      const files = requests.map((r) => r.file).filter((f) => /\.(js|css)$/.test(f));
+      expect(files.filter((f, i) => files.indexOf(f) !== i)).toEqual([]);
+
+      // Without a session nothing more is loaded: the login page asks for no workspace file.
+      const visitor = await j.browser.newContext();
+      try {
+        const login = await visitor.newPage();
+        const loaded: string[] = [];
+        login.on('request', (r) => loaded.push(new URL(r.url()).pathname));
+        await login.goto(`${j.server.url}/login`, { waitUntil: 'networkidle' });
+        expect(loaded.filter((f) => /\/(require-session|app-layout|articles-feed-page)-/.test(f))).toEqual([]);
+      } finally {
+        await visitor.close();
+      }
+    } finally {
+      await context.close();
+    }
+  }, 60000);
+
   it('says which pages are over the issue budget, and why', () => {
     const over = weights.filter((w) => verdict(w.route, w.budgetKb, w.jsWire).overBudgetKb > 0);
     for (const w of over) console.log(`over the issue's ${w.budgetKb} KB: ${w.route} at ${kb(w.jsWire)} KB — ${CEILINGS[w.route]?.why}`);

@@ -1,24 +1,26 @@
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { PaginationBar, type TablePaginationProps } from './pagination-bar';
 
-export type { TablePaginationProps } from './pagination-bar';
-
-/** First, previous, current, next, Last, a page-size dropdown (Mantine's Select) and a View all link (spec 000 §2 Tables). */
-export function TablePagination(props: TablePaginationProps) {
+/**
+ * TablePagination with the browser's own <select> for the rows per page (Mantine's NativeSelect:
+ * the same input, size and chevron as the Select, the system's list when open). For the tables of a
+ * report (LocalTable), which the public report shows: Mantine's Select brings its Combobox, Popover
+ * and floating-ui (~35 KB brotli) into the page at once, for a list of four numbers (issue 28).
+ */
+export function NativeTablePagination(props: TablePaginationProps) {
+  const options = props.pageSizeOptions.map(String);
   return (
     <PaginationBar
       {...props}
       sizeSelect={
-        <Select
+        <NativeSelect
           aria-label="Rows per page"
           size="xs"
           w={76}
-          allowDeselect={false}
-          data={props.pageSizeOptions.map(String)}
-          value={props.viewAll ? null : String(props.pageSize)}
-          placeholder="All"
-          onChange={(v) => v && props.onPageSizeChange(Number(v))}
-          comboboxProps={{ withinPortal: true }}
+          // "View all": no size chosen, as the Select's placeholder says.
+          data={props.viewAll ? [{ value: '', label: 'All', disabled: true }, ...options] : options}
+          value={props.viewAll ? '' : String(props.pageSize)}
+          onChange={(e) => e.currentTarget.value && props.onPageSizeChange(Number(e.currentTarget.value))}
         />
       }
     />
