@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, waitFor } from '@testing-library/react';
 import { Table } from '@mantine/core';
 import { renderWithProviders } from '../../testing/render';
 import { FitTable, fitLevel, PRIMARY_MIN_WIDTH } from './table-parts';
@@ -36,7 +36,23 @@ describe('fitLevel', () => {
 });
 
 describe('FitTable', () => {
-  it('marks itself with what it set aside, from the widths its header cells declare', () => {
+  // The frame reads its width when a browser reports it (a ResizeObserver's first report follows
+  // the first layout); the setup's observer never reports, this one does as a browser's would.
+  const stub = window.ResizeObserver;
+  afterEach(() => {
+    window.ResizeObserver = stub;
+  });
+  class ReportingObserver {
+    constructor(private readonly callback: ResizeObserverCallback) {}
+    observe(target: Element) {
+      setTimeout(() => this.callback([{ target } as ResizeObserverEntry], this as unknown as ResizeObserver), 0);
+    }
+    unobserve() {}
+    disconnect() {}
+  }
+
+  it('marks itself with what it set aside, from the widths its header cells declare', async () => {
+    window.ResizeObserver = ReportingObserver as unknown as typeof ResizeObserver;
     // jsdom lays nothing out: give the frame a width as a browser would.
     Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 900 });
     try {
@@ -59,7 +75,7 @@ describe('FitTable', () => {
         </FitTable>,
       );
       // 900 − 400 − 200 − 100 = 200 px for the title: too little; without hours watched, 400.
-      expect(container.querySelector('[data-fit]')?.getAttribute('data-fit')).toBe('3');
+      await waitFor(() => expect(container.querySelector('[data-fit]')?.getAttribute('data-fit')).toBe('3'));
     } finally {
       delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/render';
-import { NativeTablePagination } from './native-table-pagination';
+import { TablePagination } from './table-pagination';
 
 const base = { page: 2, pageSize: 25, pageSizeOptions: [10, 25, 50, 100], onPageChange: () => {}, onViewAllChange: () => {} };
 
@@ -9,7 +9,7 @@ describe('the paging bar with the browser’s own rows-per-page list', () => {
   it('names the list, shows the size and changes it', () => {
     const onPageSizeChange = vi.fn();
     renderWithProviders(
-      <NativeTablePagination
+      <TablePagination
         {...base}
         meta={{ total_entries: 60, last_page: 3, page_number: 2, page_size: 25 }}
         viewAll={false}
@@ -28,13 +28,7 @@ describe('the paging bar with the browser’s own rows-per-page list', () => {
 
   it('says All while every row is shown', () => {
     renderWithProviders(
-      <NativeTablePagination
-        {...base}
-        page={1}
-        meta={{ total_entries: 60, last_page: 1, page_number: 1, page_size: 60 }}
-        viewAll
-        onPageSizeChange={() => {}}
-      />,
+      <TablePagination {...base} page={1} meta={{ total_entries: 60, last_page: 1, page_number: 1, page_size: 60 }} viewAll onPageSizeChange={() => {}} />,
     );
     const select = screen.getByRole('combobox', { name: 'Rows per page' }) as HTMLSelectElement;
     expect(select.selectedOptions[0]?.text).toBe('All');

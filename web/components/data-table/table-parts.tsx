@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Alert, Button, Group, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { flexRender, type Column, type Header, type Table as TanTable } from '@tanstack/react-table';
@@ -49,16 +50,40 @@ function headerColumns(frame: HTMLElement): { width: number; priority: number }[
 export function FitTable({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [level, setLevel] = useState<FitLevel>(0);
-  const fit = () => {
+  // The frame's width as the last layout left it, and the header it was fitted to. Reading a width
+  // right after React changed the page makes the browser lay it out there and then (a 25-row feed
+  // on a phone: a forced layout of ~35 ms, ~150 ms on a slow one, in every render's commit); a
+  // ResizeObserver reports it after the browser's own layout, when reading it costs nothing.
+  const width = useRef(0);
+  const fitted = useRef('');
+  const fit = (sync: boolean) => {
     const frame = ref.current;
-    if (frame && frame.clientWidth > 0) setLevel(fitLevel(frame.clientWidth, headerColumns(frame)));
+    if (!frame || width.current <= 0) return;
+    const next = fitLevel(width.current, headerColumns(frame));
+    fitted.current = headerKey(frame);
+    // From the observer: drawn before the frame is painted, as a layout effect's update is.
+    if (sync) flushSync(() => setLevel(next));
+    else setLevel(next);
   };
-  // After every render (the columns may have changed; an unchanged level renders nothing more) and on every resize.
-  useLayoutEffect(fit);
+  // After a render: only when the header changed (other columns, other widths); rows coming and going change nothing.
   useLayoutEffect(() => {
     const frame = ref.current;
-    if (!frame || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => fit());
+    if (frame && width.current > 0 && headerKey(frame) !== fitted.current) fit(false);
+  });
+  useLayoutEffect(() => {
+    const frame = ref.current;
+    if (!frame) return;
+    if (typeof ResizeObserver === 'undefined') {
+      width.current = frame.clientWidth;
+      fit(false);
+      return;
+    }
+    const observer = new ResizeObserver(() => {
+      const w = frame.clientWidth;
+      if (w === width.current) return;
+      width.current = w;
+      fit(true);
+    });
     observer.observe(frame);
     return () => observer.disconnect();
   }, []);
@@ -67,6 +92,13 @@ export function FitTable({ children }: { children: ReactNode }) {
       {children}
     </div>
   );
+}
+
+/** What the fit depends on in a header row, read from its attributes (no layout). */
+function headerKey(frame: HTMLElement): string {
+  return Array.from(frame.querySelectorAll<HTMLTableCellElement>(':scope > table > thead > tr:first-child > th'))
+    .map((th) => `${th.dataset.col ?? ''}:${th.dataset.fitWidth ?? ''}:${th.dataset.priority ?? ''}:${th.hasAttribute('data-primary') ? 1 : 0}`)
+    .join('|');
 }
 
 /** The headline column of a table: the one marked `primary`, else the first with a text header. */

@@ -170,7 +170,7 @@ describe('articles feed', () => {
     const calls = serveFeed();
     renderFeedPage();
     await screen.findByText('Starfall review number 1');
-    await chooseOption('Rows per page', '10');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Rows per page' }), { target: { value: '10' } });
     await waitFor(() => expect(screen.queryByText('Starfall review number 11')).toBeNull());
     fireEvent.click(screen.getByLabelText('Next page'));
     await screen.findByText('Starfall review number 11');

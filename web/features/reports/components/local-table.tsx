@@ -11,7 +11,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { MSG } from '../../../../common/messages';
-import { NativeTablePagination } from '../../../components/data-table/native-table-pagination';
+import { TablePagination } from '../../../components/data-table/table-pagination';
 import classes from '../../../components/data-table/data-table.module.css';
 import { TableEl } from '../../../components/data-table/table-elements';
 import { BodyRows, FitTable, HeaderCell } from '../../../components/data-table/table-parts';
@@ -129,7 +129,7 @@ export function LocalTable<T extends { id: string }>(props: LocalTableProps<T>) 
       </FitTable>
       {!props.showAll && (
         <div className="cw-no-print">
-          <NativeTablePagination
+          <TablePagination
             meta={meta}
             page={page}
             pageSize={pageSize}
