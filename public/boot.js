@@ -16,7 +16,7 @@
     var list = document.currentScript && document.currentScript.getAttribute('data-route-preload');
     if (!list || !localStorage.getItem('coverwatch.token')) return;
     var map = JSON.parse(list);
-    var path = location.pathname;
+    var path = window.location.pathname;
     var screen = null;
     for (var i = 0; i < map.screens.length && !screen; i++) if (new RegExp(map.screens[i][0], 'i').test(path)) screen = map.screens[i][1];
     // Not a workspace screen (the login page, a public page): nothing. The root opens one of them.
