@@ -146,7 +146,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         let event;
         try {
           if (!(req.body instanceof RawBody)) throw new StripeSignatureError('The body is not the JSON Stripe sends');
-          event = constructEvent(req.body.bytes, typeof header === 'string' ? header : undefined, secret);
+          event = await constructEvent(req.body.bytes, typeof header === 'string' ? header : undefined, secret);
         } catch (err) {
           if (err instanceof StripeSignatureError) {
             req.log.warn({ reason: err.message }, 'stripe webhook: signature refused');

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Config } from '../../config.js';
 import { getBrowser, newGuardedContext, type BrowserLog } from '../../net/browser.js';
 import { decodeText } from '../../net/charset.js';
@@ -34,6 +33,8 @@ const MAX_INPUT_PIXELS = 40_000_000;
 
 /** Any image sharp reads → a JPEG at most IMAGE_MAX_WIDTH wide (and as tall), on white. */
 export async function toJpeg(bytes: Buffer): Promise<Buffer> {
+  // Loaded on first use, not with the process: an idle server keeps no image library in memory (issue 28's footprint).
+  const { default: sharp } = await import('sharp');
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize(IMAGE_MAX_WIDTH, IMAGE_MAX_WIDTH, { fit: 'inside', withoutEnlargement: true })

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { and, eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
@@ -60,6 +59,8 @@ export function parseUploadForm(image: Buffer | undefined, fields: Record<string
 export async function normalizeImage(bytes: Buffer) {
   const format = detectImageFormat(bytes);
   if (!format) throw unsupportedImage();
+  // Loaded on first use, not with the process: an idle server keeps no image library in memory (issue 28's footprint).
+  const { default: sharp } = await import('sharp');
   const meta = await sharp(bytes)
     .metadata()
     .catch(() => null);

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Readable } from 'node:stream';
 
 export interface SmtpMessage {
@@ -37,18 +37,24 @@ interface SmtpError extends Error {
  */
 export function createSmtpClient(url: string, opts: { timeoutMs?: number } = {}): SmtpClient {
   const timeout = opts.timeoutMs ?? 30_000;
-  // Options given in the URL's query (e.g. `?tls.rejectUnauthorized=false`) override these.
-  const transport = nodemailer.createTransport({
-    url,
-    connectionTimeout: Math.min(timeout, 10_000),
-    greetingTimeout: Math.min(timeout, 10_000),
-    // An attachment of a large export can take a while to upload; a silent socket cannot.
-    socketTimeout: Math.max(timeout, 60_000),
-  });
+  // nodemailer is loaded with the first message, not with the process (issue 28's footprint: an
+  // idle server keeps no mail library in memory). Options given in the URL's query (e.g.
+  // `?tls.rejectUnauthorized=false`) override these.
+  let transport: Transporter | null = null;
+  const open = async () =>
+    (transport ??= (await import('nodemailer')).default.createTransport({
+      url,
+      connectionTimeout: Math.min(timeout, 10_000),
+      greetingTimeout: Math.min(timeout, 10_000),
+      // An attachment of a large export can take a while to upload; a silent socket cannot.
+      socketTimeout: Math.max(timeout, 60_000),
+    }));
   return {
     async send(message) {
       try {
-        const info = await transport.sendMail({
+        const info = await (
+          await open()
+        ).sendMail({
           from: message.from,
           to: message.to,
           subject: message.subject,
@@ -62,7 +68,7 @@ export function createSmtpClient(url: string, opts: { timeoutMs?: number } = {})
         return classify(err as SmtpError);
       }
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }
 

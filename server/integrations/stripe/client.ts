@@ -4,7 +4,10 @@
  * instead of the SDK's many. The base URL comes from configuration (STRIPE_API_URL) so that tests
  * and `npm run dev -- --fakes` talk to the local fake (test/fakes/stripe.ts).
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+
+/** The SDK, loaded with the first call rather than with the process (issue 28's footprint: ~4 MB of heap an idle server without billing never uses). */
+const loadStripe = async () => (await import('stripe')).default;
 import type { Config } from '../../config.js';
 
 /** Stripe failed: it answered 5xx/429, refused our key, timed out or could not be reached. */
@@ -77,29 +80,34 @@ export function createStripeClient(config: Pick<Config, 'stripe'>): StripeClient
   const { secretKey, apiUrl } = config.stripe;
   if (!secretKey) return null;
   const base = new URL(apiUrl);
-  const stripe = new Stripe(secretKey, {
-    // Pinned to the SDK's own version so that its types describe the answers we get.
-    apiVersion: Stripe.API_VERSION as Stripe.LatestApiVersion,
-    host: base.hostname,
-    port: base.port ? Number(base.port) : undefined,
-    protocol: base.protocol === 'http:' ? 'http' : 'https',
-    timeout: TIMEOUT_MS,
-    maxNetworkRetries: 1,
-    telemetry: false,
-  });
+  let sdk: Promise<Stripe> | null = null;
+  const open = () =>
+    (sdk ??= loadStripe().then(
+      (StripeSdk) =>
+        new StripeSdk(secretKey, {
+          // Pinned to the SDK's own version so that its types describe the answers we get.
+          apiVersion: StripeSdk.API_VERSION as Stripe.LatestApiVersion,
+          host: base.hostname,
+          port: base.port ? Number(base.port) : undefined,
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+          timeout: TIMEOUT_MS,
+          maxNetworkRetries: 1,
+          telemetry: false,
+        }),
+    ));
 
   return {
     async createCustomer({ name, email, organizationId, idempotencyKey }) {
-      const c = await call(() =>
-        stripe.customers.create({ name, ...(email ? { email } : {}), metadata: { organization_id: String(organizationId) } }, { idempotencyKey }),
+      const c = await call(async () =>
+        (await open()).customers.create({ name, ...(email ? { email } : {}), metadata: { organization_id: String(organizationId) } }, { idempotencyKey }),
       );
       return { id: c.id };
     },
 
     async createCheckoutSession({ customerId, priceId, successUrl, cancelUrl, organizationId }) {
       const metadata = { organization_id: String(organizationId) };
-      const s = await call(() =>
-        stripe.checkout.sessions.create({
+      const s = await call(async () =>
+        (await open()).checkout.sessions.create({
           mode: 'subscription',
           customer: customerId,
           line_items: [{ price: priceId, quantity: 1 }],
@@ -116,13 +124,13 @@ export function createStripeClient(config: Pick<Config, 'stripe'>): StripeClient
     },
 
     async createPortalSession({ customerId, returnUrl }) {
-      const p = await call(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+      const p = await call(async () => (await open()).billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
       return { id: p.id, url: p.url };
     },
 
     async retrieveSubscription(id) {
       try {
-        return toSnapshot(await call(() => stripe.subscriptions.retrieve(id)));
+        return toSnapshot(await call(async () => (await open()).subscriptions.retrieve(id)));
       } catch (err) {
         if (err instanceof StripeRequestError && err.status === 404) return null;
         throw err;
@@ -132,7 +140,7 @@ export function createStripeClient(config: Pick<Config, 'stripe'>): StripeClient
 }
 
 /** Verifies a webhook's signature over the exact bytes received and reads its envelope. */
-export function constructEvent(rawBody: Buffer, header: string | undefined, secret: string): StripeEventEnvelope {
+export async function constructEvent(rawBody: Buffer, header: string | undefined, secret: string): Promise<StripeEventEnvelope> {
   if (!header) throw new StripeSignatureError('No Stripe-Signature header');
   // The SDK refuses signatures older than the tolerance only; one dated in the future (a replay
   // prepared in advance, or a clock far off) is refused too: |now − t| within the tolerance.
@@ -142,7 +150,7 @@ export function constructEvent(rawBody: Buffer, header: string | undefined, secr
   }
   let event: { id?: unknown; type?: unknown; data?: { object?: unknown } };
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, header, secret, WEBHOOK_TOLERANCE_SECONDS) as unknown as typeof event;
+    event = (await loadStripe()).webhooks.constructEvent(rawBody, header, secret, WEBHOOK_TOLERANCE_SECONDS) as unknown as typeof event;
   } catch (err) {
     // The SDK throws its signature error for a bad header and a SyntaxError for a body that is not JSON.
     throw new StripeSignatureError(err instanceof Error ? err.message : 'The webhook could not be verified');
@@ -167,7 +175,7 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeError) {
+    if (err instanceof (await loadStripe()).errors.StripeError) {
       const status = err.statusCode ?? null;
       // 401/403: our key is wrong — Stripe cannot be used, which is not the caller's fault.
       if (status !== null && status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429) {
