@@ -89,7 +89,6 @@ describe('page weight', () => {
       const askedBy = (prefix: string, ext = '.js') => requests.find((r) => r.file.startsWith(prefix) && r.file.endsWith(ext))?.by;
       // boot.js asks for the frame's and the screen's files from the build's list in index.html (a
       // session token is stored): the style sheets name it (Vite's helper would otherwise).
-
       for (const sheet of ['app-layout-', 'articles-feed-page-']) expect(askedBy(sheet, '.css'), sheet).toBe('/boot.js');
       for (const chunk of ['require-session-', 'app-layout-', 'articles-feed-page-'])
         expect(

@@ -4,6 +4,7 @@ import { decodeText } from '../../net/charset.js';
 import { fetchUrl, type FetchResult } from '../../net/http-client.js';
 import { parseHTML } from 'linkedom';
 import { imageOf, jsonLdObjects } from '../../net/page-metadata.js';
+import { loadSharp } from '../../net/sharp.js';
 
 /**
  * The picture of a highlighted article, best first: a screenshot of the page in headless
@@ -33,8 +34,7 @@ const MAX_INPUT_PIXELS = 40_000_000;
 
 /** Any image sharp reads → a JPEG at most IMAGE_MAX_WIDTH wide (and as tall), on white. */
 export async function toJpeg(bytes: Buffer): Promise<Buffer> {
-  // Loaded on first use, not with the process: an idle server keeps no image library in memory (issue 28's footprint).
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize(IMAGE_MAX_WIDTH, IMAGE_MAX_WIDTH, { fit: 'inside', withoutEnlargement: true })

@@ -6,6 +6,7 @@ import { MSG } from '../../../common/messages.js';
 import type { Tx } from '../../db/client.js';
 import { uploads } from '../../db/schema/workspace.js';
 import { AppError, errorObject, ValidationError, type ErrorObject } from '../../http/errors.js';
+import { loadSharp } from '../../net/sharp.js';
 import type { Storage } from '../../storage/storage.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -59,8 +60,7 @@ export function parseUploadForm(image: Buffer | undefined, fields: Record<string
 export async function normalizeImage(bytes: Buffer) {
   const format = detectImageFormat(bytes);
   if (!format) throw unsupportedImage();
-  // Loaded on first use, not with the process: an idle server keeps no image library in memory (issue 28's footprint).
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   const meta = await sharp(bytes)
     .metadata()
     .catch(() => null);

@@ -4,6 +4,7 @@ import type { Sharp } from 'sharp';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { fetchUrl, type FetchOptions } from '../../net/http-client.js';
+import { loadSharp } from '../../net/sharp.js';
 import { decodeIco, looksLikeIco } from './ico.js';
 import { findIconTarget, recordIconAttempt } from './icons-repo.js';
 
@@ -73,8 +74,7 @@ export function iconLinks(html: string, pageUrl: string): string[] {
 /** Any picture we read, as a 64×64 PNG (transparent margins keep its shape); null when it is not one. */
 export async function iconToPng(bytes: Buffer): Promise<Buffer | null> {
   try {
-    // Loaded on first use, not with the process: an idle server keeps no image library in memory (issue 28's footprint).
-    const { default: sharp } = await import('sharp');
+    const sharp = await loadSharp();
     let input: Sharp;
     if (looksLikeIco(bytes)) {
       const ico = decodeIco(bytes);

@@ -40,21 +40,22 @@ export function createSmtpClient(url: string, opts: { timeoutMs?: number } = {})
   // nodemailer is loaded with the first message, not with the process (issue 28's footprint: an
   // idle server keeps no mail library in memory). Options given in the URL's query (e.g.
   // `?tls.rejectUnauthorized=false`) override these.
-  let transport: Transporter | null = null;
-  const open = async () =>
-    (transport ??= (await import('nodemailer')).default.createTransport({
-      url,
-      connectionTimeout: Math.min(timeout, 10_000),
-      greetingTimeout: Math.min(timeout, 10_000),
-      // An attachment of a large export can take a while to upload; a silent socket cannot.
-      socketTimeout: Math.max(timeout, 60_000),
-    }));
+  let transport: Promise<Transporter> | null = null;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
+        connectionTimeout: Math.min(timeout, 10_000),
+        greetingTimeout: Math.min(timeout, 10_000),
+        // An attachment of a large export can take a while to upload; a silent socket cannot.
+        socketTimeout: Math.max(timeout, 60_000),
+      }),
+    ));
   return {
     async send(message) {
       try {
-        const info = await (
-          await open()
-        ).sendMail({
+        const mailer = await open();
+        const info = await mailer.sendMail({
           from: message.from,
           to: message.to,
           subject: message.subject,
@@ -68,7 +69,8 @@ export function createSmtpClient(url: string, opts: { timeoutMs?: number } = {})
         return classify(err as SmtpError);
       }
     },
-    close: () => transport?.close(),
+    // A transport that could not be made (a bad URL) has nothing to close.
+    close: () => void transport?.then((t) => t.close()).catch(() => {}),
   };
 }
 

@@ -5,10 +5,10 @@
  * and `npm run dev -- --fakes` talk to the local fake (test/fakes/stripe.ts).
  */
 import type Stripe from 'stripe';
+import type { Config } from '../../config.js';
 
 /** The SDK, loaded with the first call rather than with the process (issue 28's footprint: ~4 MB of heap an idle server without billing never uses). */
 const loadStripe = async () => (await import('stripe')).default;
-import type { Config } from '../../config.js';
 
 /** Stripe failed: it answered 5xx/429, refused our key, timed out or could not be reached. */
 export class StripeUnavailableError extends Error {
